@@ -1,0 +1,140 @@
+// buildApp(config, database) → a Fastify instance with every route; the server and the tests both build it.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { sql } from "drizzle-orm";
+import type { TConfig } from "./config";
+import type { TDatabase } from "./db/client";
+import { createMailer, type TMailer } from "./mail/mailer";
+import { AppError, errorBody, handleError } from "./http/errors";
+import { SESSION_COOKIE } from "./http/context";
+import { findSessionUser } from "./auth/auth.service";
+import { modules } from "./modules";
+import type { TSessionUser } from "../shared/permissions";
+
+export type TAppOptions = { config: TConfig; database: TDatabase; mailer?: TMailer; logger?: boolean };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export async function buildApp({ config, database, mailer, logger = true }: TAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] } : false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  app.decorate("db", database.db);
+  app.decorate("config", config);
+  app.decorate(
+    "mailer",
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: (m) => app.log.info(m) }),
+  );
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["https://www.openstreetmap.org"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Cross-origin isolation headers would block the OpenStreetMap frame on /contact.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith("https://"),
+  });
+
+  app.decorateRequest("sessionToken", null);
+  app.decorateRequest("getUser", function () {
+    return Promise.resolve(null as TSessionUser | null);
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    const token = request.cookies[SESSION_COOKIE] ?? null;
+    request.sessionToken = token;
+    let cached: Promise<TSessionUser | null> | undefined;
+    request.getUser = () => (cached ??= token ? findSessionUser(app.db, token) : Promise.resolve(null));
+
+    // Cookies ride along on cross-site requests; a change must come from our own pages.
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) {
+      const origin = request.headers.origin;
+      const fetchSite = request.headers["sec-fetch-site"];
+      if (fetchSite === "cross-site" || (origin && origin !== "null" && !isSameOrigin(origin, request.headers.host, config.publicUrl))) {
+        throw new AppError("CROSS_ORIGIN");
+      }
+    }
+  });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (request, reply) => {
+    try {
+      await app.db.execute(sql`select 1`);
+      return { status: "ready", database: database.kind };
+    } catch (err) {
+      request.log.error({ err }, "database not ready");
+      return reply.status(503).send(errorBody("UNAVAILABLE", request.id));
+    }
+  });
+
+  for (const plugin of modules) await app.register(plugin);
+
+  await registerWeb(app, config);
+  return app;
+}
+
+function isSameOrigin(origin: string, host: string | undefined, publicUrl: string): boolean {
+  try {
+    const o = new URL(origin);
+    return o.host === host || o.origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Serves the built web app: hashed assets cached for a year, prerendered pages where they exist, else the SPA. */
+async function registerWeb(app: FastifyInstance, config: TConfig) {
+  const indexFile = path.join(config.webDir, "index.html");
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || !["GET", "HEAD"].includes(request.method) || !hasWeb) {
+      return reply.status(404).send(errorBody("NOT_FOUND", request.id));
+    }
+    const pathname = decodeURIComponent(request.url.split("?")[0]!.split("#")[0]!);
+    // A prerendered page, if the build made one for this path (never outside webDir).
+    const candidate = path.join(config.webDir, path.normalize(pathname).replace(/^(\.\.(\/|\\|$))+/, ""), "index.html");
+    const file = candidate.startsWith(config.webDir + path.sep) && fs.existsSync(candidate) ? candidate : indexFile;
+    reply.header("cache-control", "no-cache");
+    return reply.type("text/html; charset=utf-8").send(fs.createReadStream(file));
+  });
+}

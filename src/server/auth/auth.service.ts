@@ -1,0 +1,212 @@
+// Sign-in, sessions and password reset. The rules of SPEC §4–§6 for logging in are here and only here.
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { TDbOrTx } from "../db/client";
+import { authUsers, loginThrottle, passwordResetTokens, profiles, sessions } from "../db/schema";
+import { AppError } from "../http/errors";
+import type { TMailer } from "../mail/mailer";
+import { getDummyHash, hashPassword, verifyPassword } from "./password";
+import { hashToken, newToken } from "./tokens";
+import { isRoleAllowedForLogin, type TSessionUser } from "../../shared/permissions";
+import type { TLoginInput, TPasswordUpdate } from "../../shared/schemas/auth";
+import {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_WINDOW_MINUTES,
+  PASSWORD_RESET_TOKEN_MINUTES,
+  SESSION_DAYS,
+} from "../../shared/limits";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type TRequestMeta = { ip: string; userAgent?: string };
+
+// ---- sessions
+
+const sessionUserColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  email: profiles.email,
+  role: profiles.role,
+  schoolId: profiles.schoolId,
+  name: profiles.name,
+};
+
+function toSessionUser(row: { id: string; username: string; email: string; role: TSessionUser["role"]; schoolId: string | null; name: string }): TSessionUser {
+  return { ...row, username: row.username || row.email };
+}
+
+export async function createSession(db: TDbOrTx, userId: string, meta: TRequestMeta): Promise<{ token: string; expiresAt: Date }> {
+  const { token, id } = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+  await db.insert(sessions).values({ id, userId, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(db: TDbOrTx, token: string): Promise<TSessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const rows = await db
+    .select(sessionUserColumns)
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows[0] ? toSessionUser(rows[0]) : null;
+}
+
+export async function deleteSession(db: TDbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: TDbOrTx): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+// ---- throttling (per account and per client address; rows, so every app instance sees the same counts)
+
+const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+const addressKey = (ip: string) => `address:${ip}`;
+const windowStart = () => new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
+
+/** Throws LOGIN_THROTTLED with Retry-After when any key has reached its limit within the window. */
+async function assertNotThrottled(db: TDbOrTx, limits: { key: string; max: number }[]): Promise<void> {
+  for (const { key, max } of limits) {
+    const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1);
+    if (row && row.windowStartedAt > windowStart() && row.failures >= max) {
+      const retryAfter = Math.max(1, Math.ceil((row.windowStartedAt.getTime() + LOGIN_WINDOW_MINUTES * 60_000 - Date.now()) / 1000));
+      throw new AppError("LOGIN_THROTTLED", { headers: { "retry-after": String(retryAfter) } });
+    }
+  }
+}
+
+/** Counts one failure for each key; a window that has passed starts again at 1. */
+export async function recordFailure(db: TDbOrTx, keys: string[]): Promise<void> {
+  const stale = sql`${loginThrottle.windowStartedAt} < ${windowStart()}`;
+  for (const key of keys) {
+    await db
+      .insert(loginThrottle)
+      .values({ key, failures: 1, windowStartedAt: new Date() })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          failures: sql`CASE WHEN ${stale} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+          windowStartedAt: sql`CASE WHEN ${stale} THEN now() ELSE ${loginThrottle.windowStartedAt} END`,
+        },
+      });
+  }
+}
+
+// ---- sign-in
+
+export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta): Promise<{ user: TSessionUser; token: string; expiresAt: Date }> {
+  const email = input.email.trim().toLowerCase();
+  await assertNotThrottled(db, [
+    { key: accountKey(email), max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
+    { key: addressKey(meta.ip), max: LOGIN_MAX_FAILURES_PER_ADDRESS },
+  ]);
+
+  const [account] = await db
+    .select({ id: authUsers.id, passwordHash: authUsers.passwordHash })
+    .from(authUsers)
+    .where(sql`lower(${authUsers.email}) = ${email}`)
+    .limit(1);
+  // Verify even when there is no account, so both cases take the same time.
+  const ok = await verifyPassword(input.password, account?.passwordHash ?? (await getDummyHash()));
+  if (!account || !ok) {
+    await recordFailure(db, [accountKey(email), addressKey(meta.ip)]);
+    throw new AppError("INVALID_CREDENTIALS");
+  }
+
+  const [profile] = await db.select(sessionUserColumns).from(profiles).where(eq(profiles.id, account.id)).limit(1);
+  if (!profile) throw new AppError("PROFILE_NOT_FOUND");
+  if (!isRoleAllowedForLogin(profile.role, input.loginType)) throw new AppError("ROLE_MISMATCH");
+
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(email)));
+  const session = await createSession(db, account.id, meta);
+  return { user: toSessionUser(profile), ...session };
+}
+
+// ---- password reset
+
+const RESET_REQUESTS_PER_ADDRESS = 10;
+const RESET_MAILS_PER_ACCOUNT = 3;
+
+/**
+ * Sends a single-use link when the account exists; answers the same either way. Requests are throttled per
+ * address (an error) and mails per account (silently: the answer must not tell whether the account exists).
+ */
+export async function requestPasswordReset(
+  db: TDbOrTx,
+  mailer: TMailer,
+  input: { email: string },
+  meta: TRequestMeta & { publicUrl: string },
+): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  const address = `reset-address:${meta.ip}`;
+  await assertNotThrottled(db, [{ key: address, max: RESET_REQUESTS_PER_ADDRESS }]);
+  await recordFailure(db, [address]);
+
+  const [account] = await db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email}`).limit(1);
+  if (!account) return;
+  const perAccount = `reset-account:${email}`;
+  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, perAccount)).limit(1);
+  if (row && row.windowStartedAt > windowStart() && row.failures >= RESET_MAILS_PER_ACCOUNT) return;
+  await recordFailure(db, [perAccount]);
+
+  const { token, id } = newToken();
+  await db.insert(passwordResetTokens).values({ id, userId: account.id, expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_MINUTES * 60_000) });
+  const link = `${meta.publicUrl.replace(/\/$/, "")}/update-password#token=${token}`;
+  try {
+    await mailer.send({
+      to: account.email,
+      subject: "قياس — إعادة تعيين كلمة المرور | Qias — Reset your password",
+      text: [
+        "مرحبًا،",
+        "",
+        "تلقّينا طلبًا لإعادة تعيين كلمة المرور لحسابك في منصة قياس. افتح الرابط التالي لتعيين كلمة مرور جديدة:",
+        link,
+        `الرابط صالح لمدة ${PASSWORD_RESET_TOKEN_MINUTES} دقيقة ولمرة واحدة فقط. إن لم تطلب ذلك فتجاهل هذه الرسالة.`,
+        "",
+        "—",
+        "",
+        "Hello,",
+        "",
+        "We received a request to reset the password of your Qias account. Open this link to set a new password:",
+        link,
+        `The link works once and expires in ${PASSWORD_RESET_TOKEN_MINUTES} minutes. If you did not ask for this, ignore this email.`,
+      ].join("\n"),
+    });
+  } catch (err) {
+    throw new AppError("EMAIL_SEND_FAILED", { cause: err });
+  }
+}
+
+/** Sets the new password, spends the token, and ends every session of the user — all or nothing. */
+export async function confirmPasswordReset(db: TDbOrTx, input: TPasswordUpdate): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.id, hashToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) throw new AppError("RESET_LINK_INVALID");
+    await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, spent.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
+  });
+}
+
+// ---- first start
+
+/** Creates the first super_admin from ADMIN_EMAIL / ADMIN_PASSWORD when there is none. Returns true if created. */
+export async function ensureFirstAdmin(db: TDbOrTx, admin: { email: string; password: string; name: string }): Promise<boolean> {
+  const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "super_admin")).limit(1);
+  if (existing) return false;
+  const passwordHash = await hashPassword(admin.password);
+  await db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: authUsers.id }).from(authUsers).where(sql`lower(${authUsers.email}) = ${admin.email.toLowerCase()}`).limit(1);
+    if (taken) throw new Error(`ADMIN_EMAIL ${admin.email} belongs to an account that is not a super_admin; choose another ADMIN_EMAIL.`);
+    const [account] = await tx.insert(authUsers).values({ email: admin.email, passwordHash }).returning({ id: authUsers.id });
+    await tx.insert(profiles).values({ id: account!.id, email: admin.email, username: admin.email.split("@")[0]!, name: admin.name, role: "super_admin", schoolId: null });
+  });
+  return true;
+}

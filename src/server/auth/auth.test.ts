@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { ADMIN, createHarness, type THarness } from "../test/harness";
+import { authUsers, passwordResetTokens, profiles } from "../db/schema";
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../shared/limits";
+import type { TLoginType, TRole } from "../../shared/permissions";
+
+let h: THarness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  h.request({ method: "POST", url: "/api/auth/login", payload: payload as object, headers });
+
+describe("sign-in: each login type × each role", () => {
+  const accepted: Record<TLoginType, TRole[]> = { student: ["student"], school: ["school_admin", "teacher"], admin: ["super_admin"] };
+  const roles: TRole[] = ["super_admin", "school_admin", "teacher", "student"];
+  for (const loginType of ["student", "school", "admin"] as const) {
+    for (const role of roles) {
+      const ok = accepted[loginType].includes(role);
+      it(`${loginType} login, ${role}: ${ok ? "accepted" : "refused"}`, async () => {
+        const u = await h.makeUser(role, { name: `Name ${role}` });
+        const res = await login({ email: u.email, password: u.password, loginType });
+        if (ok) {
+          expect(res.statusCode).toBe(200);
+          expect(res.json().user).toMatchObject({ id: u.id, email: u.email, role, name: `Name ${role}` });
+          const cookie = res.cookies.find((c) => c.name === "qias_session");
+          expect(cookie?.httpOnly).toBe(true);
+          expect(cookie?.sameSite).toBe("Lax");
+        } else {
+          expect(res.statusCode).toBe(403);
+          expect(res.json()).toMatchObject({ code: "ROLE_MISMATCH", title: { en: "Login Failed" }, message: { en: "User role does not match this login type." } });
+          expect(res.cookies.find((c) => c.name === "qias_session")).toBeUndefined();
+        }
+      });
+    }
+  }
+
+  it("the first super_admin from ADMIN_EMAIL can sign in", async () => {
+    const res = await login({ email: ADMIN.email, password: ADMIN.password, loginType: "admin" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ role: "super_admin", schoolId: null, name: ADMIN.name });
+  });
+
+  it("email is matched without regard to case and surrounding spaces", async () => {
+    const u = await h.makeUser("teacher", { email: "Mixed.Case@Test.local" });
+    const res = await login({ email: "  mixed.case@test.LOCAL ", password: u.password, loginType: "school" });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("a wrong password and an unknown account give the same answer", async () => {
+    const u = await h.makeUser("student");
+    const wrong = await login({ email: u.email, password: "not-it", loginType: "student" });
+    const unknown = await login({ email: "nobody@test.local", password: "whatever", loginType: "student" });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: "INVALID_CREDENTIALS", message: { en: "Invalid email or password.", ar: expect.any(String) } });
+      expect(res.json().requestId).toEqual(expect.any(String));
+    }
+  });
+
+  it("an account without a profile gets 'Profile Retrieval Failed'", async () => {
+    const u = await h.makeUser("student");
+    await h.db.delete(profiles).where(eq(profiles.id, u.id));
+    const res = await login({ email: u.email, password: u.password, loginType: "student" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: "PROFILE_NOT_FOUND", title: { en: "Profile Retrieval Failed" } });
+  });
+});
+
+describe("sign-in: bad input is a 400 with the spec's message, never a 500", () => {
+  it("email without '@'", async () => {
+    const res = await login({ email: "no-at-sign", password: "x", loginType: "student" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "LOGIN_INVALID_EMAIL", title: { en: "Login Error" }, message: { en: "Please enter a valid email address." } });
+  });
+  it("missing password", async () => {
+    const res = await login({ email: "a@b.c", loginType: "student" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "PASSWORD_REQUIRED", title: { en: "Password Required" }, message: { en: "Please enter your password." } });
+  });
+  it("empty password", async () => {
+    const res = await login({ email: "a@b.c", password: "", loginType: "student" });
+    expect(res.json().code).toBe("PASSWORD_REQUIRED");
+  });
+  it("wrong types", async () => {
+    const res = await login({ email: 42, password: ["x"], loginType: "student" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(["email", "password"]);
+  });
+  it("unknown login type", async () => {
+    const res = await login({ email: "a@b.c", password: "x", loginType: "parent" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "VALIDATION_FAILED", fields: [{ path: "loginType" }] });
+  });
+  it("too-long email and password", async () => {
+    const res = await login({ email: `${"a".repeat(300)}@b.c`, password: "x".repeat(500), loginType: "student" });
+    expect(res.statusCode).toBe(400);
+  });
+  it("missing body", async () => {
+    const res = await h.request({ method: "POST", url: "/api/auth/login" });
+    expect(res.statusCode).toBe(400);
+  });
+  it("malformed JSON", async () => {
+    const res = await h.request({ method: "POST", url: "/api/auth/login", payload: "{not json", headers: { "content-type": "application/json" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "BAD_JSON", message: { en: expect.any(String), ar: expect.any(String) } });
+  });
+  it("a form post instead of JSON", async () => {
+    const res = await h.request({ method: "POST", url: "/api/auth/login", payload: "email=a", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+  it("a body over the size limit", async () => {
+    const res = await login({ email: "a@b.c", password: "x", loginType: "student", pad: "x".repeat(2_000_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe("PAYLOAD_TOO_LARGE");
+  });
+  it("a request from another site is refused", async () => {
+    const u = await h.makeUser("student");
+    const res = await login({ email: u.email, password: u.password, loginType: "student" }, { origin: "https://evil.example" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("CROSS_ORIGIN");
+  });
+  it("unknown API paths answer 404 in the common shape", async () => {
+    const res = await h.request({ method: "GET", url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: "NOT_FOUND", requestId: res.headers["x-request-id"] });
+  });
+});
+
+describe("throttling", () => {
+  it("locks an account after repeated failures, even for the right password, and says so in both languages", async () => {
+    const u = await h.makeUser("teacher");
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await login({ email: u.email, password: "wrong", loginType: "school" })).statusCode).toBe(401);
+    }
+    const res = await login({ email: u.email, password: u.password, loginType: "school" });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(res.json()).toMatchObject({ code: "LOGIN_THROTTLED", message: { en: expect.stringContaining("Too many"), ar: expect.any(String) } });
+    // Another account from the same address is not locked by it.
+    const other = await h.makeUser("teacher");
+    expect((await login({ email: other.email, password: other.password, loginType: "school" })).statusCode).toBe(200);
+  });
+
+  it("a success clears the account's failure count", async () => {
+    const u = await h.makeUser("student");
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT - 1; i++) await login({ email: u.email, password: "wrong", loginType: "student" });
+    expect((await login({ email: u.email, password: u.password, loginType: "student" })).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT - 1; i++) await login({ email: u.email, password: "wrong", loginType: "student" });
+    expect((await login({ email: u.email, password: u.password, loginType: "student" })).statusCode).toBe(200);
+  });
+
+  it("locks a client address that tries many accounts", async () => {
+    const ip = "203.0.113.77";
+    const attempt = (i: number) => h.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: ip, payload: { email: `spray${i}@test.local`, password: "x", loginType: "student" } });
+    let last = 0;
+    for (let i = 0; i < 40 && last !== 429; i++) last = (await attempt(i)).statusCode;
+    expect(last).toBe(429);
+    // Another address is unaffected.
+    const u = await h.makeUser("student");
+    const res = await h.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: "203.0.113.78", payload: { email: u.email, password: u.password, loginType: "student" } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("session", () => {
+  it("me returns the user while signed in; logout ends the session", async () => {
+    const u = await h.makeUser("school_admin", { name: "مدير المدرسة" });
+    const cookie = await h.signIn(u.email, u.password, "school");
+    const me = await h.request({ method: "GET", url: "/api/auth/me", cookie });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toEqual({ id: u.id, username: expect.any(String), email: u.email, role: "school_admin", schoolId: expect.any(String), name: "مدير المدرسة" });
+
+    const out = await h.request({ method: "POST", url: "/api/auth/logout", cookie, payload: {} });
+    expect(out.statusCode).toBe(204);
+    const after = await h.request({ method: "GET", url: "/api/auth/me", cookie });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("me without a cookie, or with a forged one, is 401", async () => {
+    expect((await h.request({ method: "GET", url: "/api/auth/me" })).statusCode).toBe(401);
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: "qias_session=forged" })).statusCode).toBe(401);
+  });
+
+  it("a deleted account's session stops working", async () => {
+    const u = await h.makeUser("teacher");
+    const cookie = await h.signIn(u.email, u.password, "school");
+    await h.db.delete(authUsers).where(eq(authUsers.id, u.id));
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie })).statusCode).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  const requestReset = (email: unknown) => h.request({ method: "POST", url: "/api/auth/password-reset/request", payload: { email } });
+  const confirm = (payload: object) => h.request({ method: "POST", url: "/api/auth/password-reset/confirm", payload });
+  const tokenFromLastMail = (to: string) => {
+    const mail = [...h.mails].reverse().find((m) => m.to === to);
+    const match = mail?.text.match(/update-password#token=([A-Za-z0-9_-]+)/);
+    return match?.[1];
+  };
+
+  it("answers the same whether or not the account exists, and mails only a real one", async () => {
+    const u = await h.makeUser("student");
+    const before = h.mails.length;
+    const real = await requestReset(u.email);
+    const fake = await requestReset("ghost@test.local");
+    expect(real.statusCode).toBe(200);
+    expect(fake.statusCode).toBe(200);
+    expect(real.json()).toEqual(fake.json());
+    expect(h.mails.length).toBe(before + 1);
+    expect(h.mails.at(-1)!.to).toBe(u.email);
+    expect(h.mails.at(-1)!.text).toContain("/update-password#token=");
+  });
+
+  it("the link sets a new password once, ends every session, and the old password stops working", async () => {
+    const u = await h.makeUser("teacher");
+    const cookieA = await h.signIn(u.email, u.password, "school");
+    const cookieB = await h.signIn(u.email, u.password, "school");
+    await requestReset(u.email);
+    const token = tokenFromLastMail(u.email)!;
+    expect(token).toBeTruthy();
+
+    const ok = await confirm({ token, password: "brand-new-1", confirmPassword: "brand-new-1" });
+    expect(ok.statusCode).toBe(200);
+    for (const cookie of [cookieA, cookieB]) expect((await h.request({ method: "GET", url: "/api/auth/me", cookie })).statusCode).toBe(401);
+    expect((await login({ email: u.email, password: u.password, loginType: "school" })).statusCode).toBe(401);
+    expect((await login({ email: u.email, password: "brand-new-1", loginType: "school" })).statusCode).toBe(200);
+
+    const again = await confirm({ token, password: "another-1", confirmPassword: "another-1" });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: "RESET_LINK_INVALID", message: { en: "Failed to update password. The reset link may be invalid or expired. Please request a new link." } });
+  });
+
+  it("an expired link is refused", async () => {
+    const u = await h.makeUser("student");
+    await requestReset(u.email);
+    const token = tokenFromLastMail(u.email)!;
+    await h.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, u.id));
+    const res = await confirm({ token, password: "brand-new-1", confirmPassword: "brand-new-1" });
+    expect(res.json().code).toBe("RESET_LINK_INVALID");
+    expect((await login({ email: u.email, password: u.password, loginType: "student" })).statusCode).toBe(200);
+  });
+
+  it("validates the new password with the spec's messages", async () => {
+    const short = await confirm({ token: "t", password: "12345", confirmPassword: "12345" });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ code: "PASSWORD_TOO_SHORT", message: { en: "Password is too short (minimum 6 characters)." } });
+    const mismatch = await confirm({ token: "t", password: "123456", confirmPassword: "1234567" });
+    expect(mismatch.json()).toMatchObject({ code: "PASSWORDS_DO_NOT_MATCH", message: { en: "Passwords do not match." } });
+    const forged = await confirm({ token: "forged", password: "123456", confirmPassword: "123456" });
+    expect(forged.json().code).toBe("RESET_LINK_INVALID");
+    const missing = await confirm({});
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it("the request validates the email", async () => {
+    expect((await requestReset("")).json().code).toBe("EMAIL_REQUIRED");
+    expect((await requestReset("not-an-email")).json().code).toBe("LOGIN_INVALID_EMAIL");
+    expect((await requestReset(7)).statusCode).toBe(400);
+  });
+});
+
+describe("operations", () => {
+  it("healthz and readyz", async () => {
+    expect((await h.request({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
+    const ready = await h.request({ method: "GET", url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe("ready");
+  });
+  it("sends security headers", async () => {
+    const res = await h.request({ method: "GET", url: "/healthz" });
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-request-id"]).toEqual(expect.any(String));
+  });
+  it("public config carries the contact settings", async () => {
+    const res = await h.request({ method: "GET", url: "/api/public/config" });
+    expect(res.json()).toEqual({ contactPhone: expect.any(String), contactEmail: expect.any(String), siteDomain: expect.any(String) });
+  });
+});

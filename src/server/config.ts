@@ -1,0 +1,72 @@
+// Configuration is read from the environment here and nowhere else, validated once at start.
+import path from "node:path";
+import { z } from "zod";
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  ADMIN_EMAIL: z.email().default("admin@qias.local"),
+  ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").default("ChangeMe123!"),
+  ADMIN_NAME: z.string().min(1).default("System Administrator"),
+  /** The address users reach the app at; used in emailed links and for the Origin check. */
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Qias <no-reply@qias.local>"),
+  CONTACT_PHONE: z.string().min(3).default("+971 4 000 0000"),
+  CONTACT_EMAIL: z.email().default("info@qias.ae"),
+  SITE_DOMAIN: z.string().min(3).default("qias.ae"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Trust X-Forwarded-For from a reverse proxy (needed behind a load balancer for per-address throttling). */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  FILE_SIZE_LIMIT_MB: z.coerce.number().positive().max(1024).default(25),
+});
+
+export type TConfig = ReturnType<typeof parseConfig>;
+
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    const first = result.error.issues[0]!;
+    throw new ConfigError(`${first.path.join(".")}: ${first.message}`);
+  }
+  const c = result.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    admin: { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD, name: c.ADMIN_NAME },
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    outboxDir: path.join(dataDir, "outbox"),
+    filesDir: path.join(dataDir, "files"),
+    contact: { phone: c.CONTACT_PHONE, email: c.CONTACT_EMAIL, siteDomain: c.SITE_DOMAIN },
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    fileSizeLimitBytes: Math.round(c.FILE_SIZE_LIMIT_MB * 1024 * 1024),
+    webDir: path.resolve("dist/web"),
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}

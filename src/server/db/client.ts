@@ -1,0 +1,112 @@
+// One database type over two drivers: PGlite (embedded, default) or node-postgres (DATABASE_URL).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a service works with: the database or a transaction. Inside a transaction, always use `tx`. */
+export type TTx = Parameters<Parameters<TDb["transaction"]>[0]>[0];
+export type TDbOrTx = TDb | TTx;
+
+export type TDatabase = {
+  db: TDb;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export class DatabaseLockedError extends Error {
+  override name = "DatabaseLockedError";
+}
+
+/**
+ * Opens the database and applies the committed migrations.
+ * - `databaseUrl`: PostgreSQL through a connection pool.
+ * - otherwise PGlite under `<dataDir>/pglite`, guarded by a lock file so that a second process fails clearly
+ *   instead of corrupting the files; `dataDir: null` gives an in-memory PGlite (tests).
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Promise<TDatabase> {
+  if (options.databaseUrl) {
+    const { Pool } = (await import("pg")).default;
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that errors (the server restarted) must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzle({ client: pool, schema }) as unknown as TDb;
+    await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  let release = () => {};
+  let client: InstanceType<typeof PGlite>;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    release = acquireLock(options.dataDir);
+    try {
+      client = await PGlite.create(path.join(options.dataDir, "pglite"));
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzle({ client, schema }) as unknown as TDb;
+  await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/** A lock file holding our pid; a stale one (its process is gone) is taken over. */
+function acquireLock(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, "qias.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(fs.readFileSync(lockPath, "utf8").trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseLockedError(
+          `Another Qias process (pid ${pid}) is using the database in ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${lockPath}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,360 @@
+// One schema for PGlite and PostgreSQL. The rules of SPEC §3 live in the database too: foreign keys, enums,
+// points ≥ 1, one attempt per (student, exam), one answer per (attempt, question), one report and one plan
+// per attempt. Column names are snake_case in SQL, camelCase in TypeScript.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum("role", ["super_admin", "school_admin", "teacher", "student"]);
+export const examStatusEnum = pgEnum("exam_status", ["draft", "published", "archived"]);
+export const questionTypeEnum = pgEnum("question_type", ["multiple_choice", "true_false", "essay", "short_answer", "matching"]);
+export const attemptStatusEnum = pgEnum("attempt_status", ["in_progress", "completed", "graded"]);
+
+// ---- sign-in
+
+/** The account: what signing in needs. The profile (below) is what the app shows. */
+export const authUsers = pgTable(
+  "auth_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("auth_users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+/** Sessions are rows, so any app instance can read them; the cookie holds a token whose hash is the id. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Failed sign-ins per key ("account:<email>" or "address:<ip>") in a sliding window; shared by all instances. */
+export const loginThrottle = pgTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- schools and people
+
+export const schools = pgTable("schools", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  city: text("city"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    role: roleEnum("role").notNull(),
+    // RESTRICT: a school cannot be deleted while anyone belongs to it (SPEC §4).
+    schoolId: text("school_id").references(() => schools.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
+    index("profiles_role_school_idx").on(t.role, t.schoolId),
+    // SPEC §5: the school is stored only for student, teacher and school_admin.
+    check("profiles_super_admin_no_school", sql`${t.role} <> 'super_admin' OR ${t.schoolId} IS NULL`),
+  ],
+);
+
+// ---- exams
+
+export const subjects = pgTable("subjects", {
+  id: text("id").primaryKey(),
+  nameAr: text("name_ar").notNull(),
+  nameEn: text("name_en").notNull(),
+});
+
+export const exams = pgTable(
+  "exams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titleAr: text("title_ar").notNull(),
+    titleEn: text("title_en").notNull(),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "restrict" }),
+    description: text("description"),
+    durationMinutes: integer("duration_minutes").default(60),
+    status: examStatusEnum("status").notNull().default("draft"),
+    // SET NULL: an exam outlives its author's account; it is shown as written by a deleted user.
+    creatorId: uuid("creator_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** The school whose students are offered the exam; null = every school (or the chosen schools below). */
+    schoolId: text("school_id").references(() => schools.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("exams_creator_idx").on(t.creatorId),
+    index("exams_status_idx").on(t.status),
+    check("exams_duration_positive", sql`${t.durationMinutes} IS NULL OR ${t.durationMinutes} > 0`),
+  ],
+);
+
+/** A super_admin's exam may be offered to chosen schools only; no rows = every school. */
+export const examSchools = pgTable(
+  "exam_schools",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.schoolId] })],
+);
+
+export type TMatchingPair = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
+
+export const questions = pgTable(
+  "questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    questionTextAr: text("question_text_ar").notNull(),
+    questionTextEn: text("question_text_en").notNull(),
+    type: questionTypeEnum("type").notNull(),
+    points: integer("points").notNull().default(1),
+    correctAnswerText: text("correct_answer_text"),
+    matchingPairs: jsonb("matching_pairs").$type<TMatchingPair[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("questions_exam_idx").on(t.examId, t.position), check("questions_points_min", sql`${t.points} >= 1`)],
+);
+
+export const questionOptions = pgTable(
+  "question_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    optionTextAr: text("option_text_ar").notNull(),
+    optionTextEn: text("option_text_en").notNull(),
+    isCorrect: boolean("is_correct").notNull().default(false),
+  },
+  (t) => [index("question_options_question_idx").on(t.questionId)],
+);
+
+// ---- attempts, answers, reports, plans
+
+export const studentExams = pgTable(
+  "student_exams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // RESTRICT: an exam with attempts cannot be deleted, so no result is lost (archive it instead).
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "restrict" }),
+    status: attemptStatusEnum("status").notNull().default("in_progress"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    /** started_at + duration, fixed when the attempt starts; null when the exam has no duration. */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    score: numeric("score", { precision: 8, scale: 2, mode: "number" }),
+    totalPossibleScore: integer("total_possible_score").notNull().default(0),
+    reportGenerated: boolean("report_generated").notNull().default(false),
+    developmentPlanGenerated: boolean("development_plan_generated").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),
+    index("student_exams_exam_idx").on(t.examId, t.status),
+    index("student_exams_deadline_idx").on(t.deadlineAt).where(sql`${t.status} = 'in_progress'`),
+  ],
+);
+
+export const studentAnswers = pgTable(
+  "student_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentExamId: uuid("student_exam_id")
+      .notNull()
+      .references(() => studentExams.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    selectedOptionId: uuid("selected_option_id").references(() => questionOptions.id, { onDelete: "set null" }),
+    answerText: text("answer_text"),
+    /** For matching: the response chosen for each premise, by premise index. */
+    matchingAnswer: jsonb("matching_answer").$type<(number | null)[]>(),
+    isCorrect: boolean("is_correct"),
+    score: numeric("score", { precision: 8, scale: 2, mode: "number" }),
+    teacherComment: text("teacher_comment"),
+    gradedById: uuid("graded_by_id").references(() => profiles.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("student_answers_attempt_question_idx").on(t.studentExamId, t.questionId)],
+);
+
+export type TReportData = {
+  summary: string;
+  strengths: string[];
+  areas_for_improvement: string[];
+  recommendations: string[];
+};
+
+export const reports = pgTable("reports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  studentExamId: uuid("student_exam_id")
+    .notNull()
+    .unique()
+    .references(() => studentExams.id, { onDelete: "cascade" }),
+  studentId: uuid("student_id")
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  schoolId: text("school_id").references(() => schools.id, { onDelete: "set null" }),
+  reportData: jsonb("report_data").$type<TReportData>().notNull(),
+  generatedById: uuid("generated_by_id").references(() => profiles.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export type TPlanData = {
+  goal: string;
+  steps: { action: string; timeline: string }[];
+  resources: string[];
+  ai_suggestion: string;
+};
+
+export const developmentPlans = pgTable("development_plans", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  studentExamId: uuid("student_exam_id")
+    .notNull()
+    .unique()
+    .references(() => studentExams.id, { onDelete: "cascade" }),
+  studentId: uuid("student_id")
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  planData: jsonb("plan_data").$type<TPlanData>().notNull(),
+  generatedByAi: boolean("generated_by_ai").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+// ---- files
+
+export const qiasFiles = pgTable(
+  "qias_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    pathInBucket: text("path_in_bucket").notNull().unique(),
+    fileType: text("file_type"),
+    sizeBytes: integer("size_bytes"),
+    uploaderId: uuid("uploader_id").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("qias_files_uploader_idx").on(t.uploaderId, t.createdAt)],
+);
+
+export const studentFiles = pgTable(
+  "student_files",
+  {
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => qiasFiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.fileId] }), index("student_files_file_idx").on(t.fileId)],
+);
+
+// ---- the public site and the record of changes
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    readById: uuid("read_by_id").references(() => profiles.id, { onDelete: "set null" }),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_ip_idx").on(t.ip, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** Kept as text so the record survives the actor's deletion. */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_entity_idx").on(t.entity, t.entityId)],
+);

@@ -1,0 +1,72 @@
+// One error type and one handler: every failure leaves the server as { code, title, message, requestId },
+// in both languages, never with a stack trace.
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ERRORS, isErrorCode, type TErrorBody, type TErrorCode } from "../../shared/errors";
+
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly status: number;
+  readonly fields?: TErrorBody["fields"];
+  readonly headers?: Record<string, string>;
+
+  constructor(code: TErrorCode, options: { fields?: TErrorBody["fields"]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(code, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+export function errorBody(code: TErrorCode, requestId: string, fields?: TErrorBody["fields"]): TErrorBody {
+  const entry = ERRORS[code];
+  return { code, title: entry.title, message: entry.message, requestId, ...(fields?.length ? { fields } : {}) };
+}
+
+type TIssue = { path?: PropertyKey[]; message?: string; instancePath?: string };
+
+/**
+ * Validation issues → a field list. Shared schemas word their messages as error codes (LOGIN_INVALID_EMAIL…);
+ * the first such code becomes the response code, so the form and the server say the same thing.
+ */
+function fromIssues(issues: TIssue[], requestId: string): TErrorBody {
+  const fields = issues.map((issue) => {
+    const code = isErrorCode(issue.message) ? issue.message : "VALIDATION_FAILED";
+    const p = issue.path?.length ? issue.path.map(String).join(".") : (issue.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
+    return { path: p, code, message: ERRORS[code].message };
+  });
+  const specific = fields.find((f) => f.code !== "VALIDATION_FAILED");
+  return errorBody(specific ? (specific.code as TErrorCode) : "VALIDATION_FAILED", requestId, fields);
+}
+
+export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const requestId = request.id;
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
+    if (error.headers) reply.headers(error.headers);
+    return reply.status(error.status).send(errorBody(error.code, requestId, error.fields));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.status(400).send(fromIssues(error.validation.map((v) => ({ message: v.message, instancePath: v.instancePath })), requestId));
+  }
+  const fe = error as FastifyError;
+  if (fe.validation) return reply.status(400).send(fromIssues(fe.validation as TIssue[], requestId));
+  switch (fe.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return reply.status(400).send(errorBody("BAD_JSON", requestId));
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return reply.status(413).send(errorBody("PAYLOAD_TOO_LARGE", requestId));
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return reply.status(415).send(errorBody("UNSUPPORTED_MEDIA_TYPE", requestId));
+  }
+  if (error instanceof SyntaxError && fe.statusCode === 400) return reply.status(400).send(errorBody("BAD_JSON", requestId));
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const code: TErrorCode = fe.statusCode === 404 ? "NOT_FOUND" : fe.statusCode === 413 ? "PAYLOAD_TOO_LARGE" : fe.statusCode === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "VALIDATION_FAILED";
+    return reply.status(fe.statusCode).send(errorBody(code, requestId));
+  }
+  request.log.error({ err: error }, "unhandled error");
+  return reply.status(500).send(errorBody("INTERNAL", requestId));
+}

@@ -1,0 +1,100 @@
+// Builds the real app over a real database for API tests: in-memory PGlite by default; a fresh PostgreSQL
+// database per test file when DATABASE_URL is set (dropped afterwards).
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { parseConfig } from "../config";
+import { openDatabase, type TDatabase, type TDb } from "../db/client";
+import { buildApp } from "../app";
+import { prepareDatabase } from "../bootstrap";
+import { createAccount } from "../auth/accounts";
+import type { TMail, TMailer } from "../mail/mailer";
+import { schools } from "../db/schema";
+import type { TRole } from "../../shared/permissions";
+
+export const ADMIN = { email: "admin@test.local", password: "admin-pass-1", name: "Test Admin" };
+
+export type THarness = {
+  app: FastifyInstance;
+  db: TDb;
+  mails: TMail[];
+  /** Signs in through the real endpoint and returns the cookie header value. */
+  signIn: (email: string, password: string, loginType: "student" | "school" | "admin") => Promise<string>;
+  /** Creates an account of the given role (and its school when needed). */
+  makeUser: (role: TRole, options?: { schoolId?: string | null; email?: string; password?: string; name?: string }) => Promise<{ id: string; email: string; password: string }>;
+  makeSchool: (id?: string, name?: string) => Promise<string>;
+  request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+export async function createHarness(): Promise<THarness> {
+  const baseUrl = process.env.DATABASE_URL;
+  let database: TDatabase;
+  let dropDatabase = async () => {};
+  if (baseUrl) {
+    const pg = (await import("pg")).default;
+    const name = `qias_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: null });
+  }
+
+  const config = parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/qias-test-unused", LOG_LEVEL: "silent", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name });
+  await prepareDatabase(database.db, config.admin);
+  const mails: TMail[] = [];
+  const mailer: TMailer = { kind: "outbox", send: async (m) => void mails.push(m) };
+  const app = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer, logger: false });
+  await app.ready();
+
+  let counter = 0;
+  const request: THarness["request"] = ({ cookie, headers, ...options }) =>
+    app.inject({ ...options, headers: { ...(headers ?? {}), ...(cookie ? { cookie } : {}) } });
+
+  const signIn: THarness["signIn"] = async (email, password, loginType) => {
+    const res = await request({ method: "POST", url: "/api/auth/login", payload: { email, password, loginType } });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === "qias_session");
+    return `qias_session=${cookie!.value}`;
+  };
+
+  const makeSchool: THarness["makeSchool"] = async (id, name) => {
+    const schoolId = id ?? `school_${++counter}_${randomBytes(3).toString("hex")}`;
+    await database.db.insert(schools).values({ id: schoolId, name: name ?? `School ${schoolId}` });
+    return schoolId;
+  };
+
+  const makeUser: THarness["makeUser"] = async (role, options = {}) => {
+    const email = options.email ?? `${role}-${++counter}-${randomBytes(3).toString("hex")}@test.local`;
+    const password = options.password ?? "secret-pass";
+    let schoolId = options.schoolId;
+    if (schoolId === undefined && role !== "super_admin") schoolId = await makeSchool();
+    const { id } = await createAccount(database.db, { email, password, role, schoolId, name: options.name });
+    return { id, email, password };
+  };
+
+  return {
+    app,
+    db: database.db,
+    mails,
+    signIn,
+    makeUser,
+    makeSchool,
+    request,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// Business constants of SPEC §9, plus the bounds the spec left open and we chose (see docs/decisions).
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const DEFAULT_EXAM_MINUTES = 60;
+export const MIN_QUESTION_POINTS = 1;
+export const MIN_CHOICE_OPTIONS = 2;
+export const MIN_MATCHING_PAIRS = 1;
+
+export const TIMER_TICK_MS = 1000;
+export const TIMER_WARNING_SECONDS = 5 * 60;
+export const PASSWORD_UPDATE_REDIRECT_MS = 3000;
+export const ESSAY_ROWS = 6;
+export const SHORT_ANSWER_ROWS = 3;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const STORAGE_KEY_LANGUAGE = "language";
+export const STORAGE_KEY_DARK_MODE = "darkMode";
+export const DEFAULT_LANGUAGE = "ar" as const;
+export const LANGUAGES = ["ar", "en"] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+
+// Text bounds the spec does not give; generous for real content, small enough to refuse abuse.
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 120;
+export const MAX_SHORT_TEXT_LENGTH = 200;
+export const MAX_LONG_TEXT_LENGTH = 5000;
+
+// Sign-in throttling: per account and per client address, in a sliding window.
+export const LOGIN_WINDOW_MINUTES = 15;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
+
+export const SESSION_DAYS = 7;
+export const PASSWORD_RESET_TOKEN_MINUTES = 60;
