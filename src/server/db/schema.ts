@@ -133,8 +133,6 @@ export const exams = pgTable(
     status: examStatusEnum("status").notNull().default("draft"),
     // SET NULL: an exam outlives its author's account; it is shown as written by a deleted user.
     creatorId: uuid("creator_id").references(() => profiles.id, { onDelete: "set null" }),
-    /** The school whose students are offered the exam; null = every school (or the chosen schools below). */
-    schoolId: text("school_id").references(() => schools.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,7 +143,10 @@ export const exams = pgTable(
   ],
 );
 
-/** A super_admin's exam may be offered to chosen schools only; no rows = every school. */
+/**
+ * The schools whose students are offered an exam. A teacher's exam has one row, the teacher's school; a
+ * super_admin's exam has the schools chosen in the editor, or no rows for every school.
+ */
 export const examSchools = pgTable(
   "exam_schools",
   {

@@ -1,0 +1,69 @@
+// What every browser test needs: accounts, an API sign-in, the mail outbox, and an axe check.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { E2E_DATA_DIR } from "./env";
+import { E2E_ACCOUNTS, type TE2ERole } from "./accounts";
+
+export { E2E_ACCOUNTS };
+export { test, expect } from "@playwright/test";
+
+const LOGIN_TYPE = { super_admin: "admin", school_admin: "school", teacher: "school", student: "student", resetStudent: "student" } as const;
+
+/** Signs in through the API (the cookie lands in the page's context) and opens the dashboard. */
+export async function signIn(page: Page, who: TE2ERole, options: { goto?: string } = {}) {
+  const account = E2E_ACCOUNTS[who];
+  const res = await page.request.post("/api/auth/login", {
+    data: { email: account.email, password: account.password, loginType: LOGIN_TYPE[who] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(options.goto ?? "/dashboard");
+}
+
+/** Sets the UI language (and theme) before the first page load. */
+export async function useLanguage(page: Page, language: "ar" | "en", options: { dark?: boolean } = {}) {
+  await page.addInitScript(
+    ([lang, dark]) => {
+      if (!sessionStorage.getItem("__e2e_prefs_set")) {
+        localStorage.setItem("language", lang as string);
+        localStorage.setItem("darkMode", String(dark));
+        sessionStorage.setItem("__e2e_prefs_set", "1");
+      }
+    },
+    [language, !!options.dark] as const,
+  );
+}
+
+/** The newest password-reset link mailed to `email` (the outbox .eml files under DATA_DIR). */
+export function readLatestResetLink(email: string): string | null {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  if (!fs.existsSync(dir)) return null;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const file of files) {
+    const raw = fs.readFileSync(file, "utf8");
+    if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(raw)) continue;
+    const text = decodeQuotedPrintable(raw);
+    const m = text.match(/https?:\/\/[^\s]+\/update-password#token=[A-Za-z0-9_-]+/);
+    if (m) return m[0];
+  }
+  return null;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  return s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, label = "") {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`),
+    `axe ${label}`,
+  ).toEqual([]);
+}

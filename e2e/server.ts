@@ -1,0 +1,30 @@
+// The server the browser tests talk to: a fresh embedded database with the demo and the test accounts.
+import fs from "node:fs";
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from "./env";
+import { E2E_ACCOUNTS } from "./accounts";
+import { openDatabase } from "../src/server/db/client";
+import { prepareDatabase } from "../src/server/bootstrap";
+import { seedDemo } from "../src/server/demo-data";
+import { createAccount } from "../src/server/auth/accounts";
+
+fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+const database = await openDatabase({ dataDir: E2E_DATA_DIR });
+await prepareDatabase(database.db, E2E_ADMIN);
+await seedDemo(database.db);
+for (const a of Object.values(E2E_ACCOUNTS)) {
+  if (a.role === "super_admin") continue;
+  await createAccount(database.db, { email: a.email, password: a.password, role: a.role, name: a.name, schoolId: a.schoolId });
+}
+await database.close();
+
+Object.assign(process.env, {
+  PORT: String(E2E_PORT),
+  HOST: "127.0.0.1",
+  DATA_DIR: E2E_DATA_DIR,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+});
+await import("../src/server/index");
