@@ -70,16 +70,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   };
 }
 
-/** A lock file holding our pid; a stale one (its process is gone) is taken over. */
+const heldLocks = new Set<string>();
+
+/**
+ * A lock file holding our pid; a stale one (its process is gone) is taken over. A file with our own pid that
+ * this process does not hold is stale too: in a container the server is pid 1 after every restart.
+ */
 function acquireLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, "qias.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      heldLocks.add(lockPath);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldLocks.delete(lockPath);
         try {
           if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
         } catch {
@@ -91,7 +98,8 @@ function acquireLock(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const pid = Number(fs.readFileSync(lockPath, "utf8").trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      const ours = pid === process.pid;
+      if (pid && ((ours && heldLocks.has(lockPath)) || (!ours && isAlive(pid)))) {
         throw new DatabaseLockedError(
           `Another Qias process (pid ${pid}) is using the database in ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
         );

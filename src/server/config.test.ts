@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    const c = parseConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.admin.email).toBe("admin@qias.local");
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.fileSizeLimitBytes).toBe(25 * 1024 * 1024);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: "http" }, /^PORT: /],
+    [{ PORT: "70000" }, /^PORT: /],
+    [{ DATABASE_URL: "mysql://x" }, /^DATABASE_URL: must start with postgres/],
+    [{ ADMIN_EMAIL: "not-an-email" }, /^ADMIN_EMAIL: /],
+    [{ ADMIN_PASSWORD: "123" }, /^ADMIN_PASSWORD: must be at least 6/],
+    [{ SMTP_URL: "mail.example.com" }, /^SMTP_URL: /],
+    [{ TRUST_PROXY: "yes" }, /^TRUST_PROXY: /],
+  ])("refuses %o with one readable line", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    try {
+      parseConfig(env);
+    } catch (err) {
+      expect((err as Error).message).toMatch(message);
+      expect((err as Error).message).not.toContain("\n");
+    }
+  });
+});
