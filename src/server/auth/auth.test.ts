@@ -184,6 +184,20 @@ describe("session", () => {
     expect(after.json()).toMatchObject({ code: "UNAUTHENTICATED" });
   });
 
+  it("a session made by one app instance works on another, and so does signing out", async () => {
+    const other = await h.buildAnotherApp();
+    try {
+      const u = await h.makeUser("teacher");
+      const cookie = await h.signIn(u.email, u.password, "school");
+      const me = await other.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
+      expect(me.json().user.id).toBe(u.id);
+      await other.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie }, payload: {} });
+      expect((await h.request({ method: "GET", url: "/api/auth/me", cookie })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("me without a cookie, or with a forged one, is 401", async () => {
     expect((await h.request({ method: "GET", url: "/api/auth/me" })).statusCode).toBe(401);
     expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: "qias_session=forged" })).statusCode).toBe(401);

@@ -23,6 +23,8 @@ export type THarness = {
   makeUser: (role: TRole, options?: { schoolId?: string | null; email?: string; password?: string; name?: string }) => Promise<{ id: string; email: string; password: string }>;
   makeSchool: (id?: string, name?: string) => Promise<string>;
   request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+  /** A second app instance over the same database (scale-out: nothing may live in one instance's memory). */
+  buildAnotherApp: () => Promise<FastifyInstance>;
   close: () => Promise<void>;
 };
 
@@ -91,6 +93,11 @@ export async function createHarness(): Promise<THarness> {
     makeUser,
     makeSchool,
     request,
+    buildAnotherApp: async () => {
+      const other = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer, logger: false });
+      await other.ready();
+      return other;
+    },
     close: async () => {
       await app.close();
       await database.close();
