@@ -25,6 +25,7 @@ export default tseslint.config(
   },
   {
     files: ["src/shared/**/*.ts"],
+    ignores: ["src/shared/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

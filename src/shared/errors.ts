@@ -145,6 +145,135 @@ export const ERRORS = {
       "تعذّر تحديث كلمة المرور. قد يكون رابط إعادة التعيين غير صالح أو منتهي الصلاحية. يرجى طلب رابط جديد.",
     ),
   },
+
+  // ---- schools (SPEC §5, §8)
+  SCHOOL_REQUIRED_FIELDS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("School ID and Name are required.", "معرّف المدرسة واسمها مطلوبان."),
+  },
+  SCHOOL_ID_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "The school ID may use lowercase English letters, digits, '_' and '-' (2 to 64 characters), e.g. school_xyz.",
+      "يتكوّن معرّف المدرسة من أحرف إنجليزية صغيرة وأرقام و«_» و«-» (من 2 إلى 64 حرفًا)، مثل school_xyz.",
+    ),
+  },
+  SCHOOL_ID_TAKEN: {
+    status: 409,
+    title: t("Failed to create school", "تعذّر إنشاء المدرسة"),
+    message: t("A school with this ID already exists.", "توجد مدرسة بهذا المعرّف بالفعل."),
+  },
+  SCHOOL_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The school was not found.", "لم يُعثر على المدرسة."),
+  },
+  SCHOOL_HAS_USERS: {
+    status: 409,
+    title: t("Cannot Delete", "لا يمكن الحذف"),
+    message: t(
+      "Cannot delete school as there are users associated with it. Please reassign or delete them first.",
+      "لا يمكن حذف المدرسة لوجود مستخدمين مرتبطين بها. يرجى نقلهم إلى مدرسة أخرى أو حذفهم أولًا.",
+    ),
+  },
+
+  // ---- users (SPEC §5, §8)
+  USER_REQUIRED_FIELDS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Please fill all required fields. Email, Password (for non-students), and Username (for students) are required.",
+      "يرجى تعبئة جميع الحقول المطلوبة: البريد الإلكتروني، وكلمة المرور (لغير الطلبة)، واسم المستخدم (للطلبة).",
+    ),
+  },
+  USERNAME_REQUIRED_FOR_STUDENT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Username is required for students.", "اسم المستخدم مطلوب للطلبة."),
+  },
+  STUDENT_PASSWORD_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Password is currently required to create a new student.", "كلمة المرور مطلوبة حاليًا لإنشاء حساب طالب جديد."),
+  },
+  USER_EMAIL_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Please enter a valid email address.", "يرجى إدخال بريد إلكتروني صحيح."),
+  },
+  USERNAME_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "The username may use letters, digits, '.', '_' and '-' (up to 64 characters), without spaces.",
+      "يتكوّن اسم المستخدم من حروف وأرقام و«.» و«_» و«-» (حتى 64 حرفًا) دون مسافات.",
+    ),
+  },
+  TEXT_TOO_LONG: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("This text is too long.", "هذا النص أطول من المسموح."),
+  },
+  SCHOOL_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Please choose a school from the list.", "يرجى اختيار مدرسة من القائمة."),
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    title: t("Failed to create user", "تعذّر إنشاء المستخدم"),
+    message: t("An account with this email already exists.", "يوجد حساب بهذا البريد الإلكتروني بالفعل."),
+  },
+  USERNAME_TAKEN: {
+    status: 409,
+    title: t("Failed to create user", "تعذّر إنشاء المستخدم"),
+    message: t("This username is already taken.", "اسم المستخدم هذا مستخدَم بالفعل."),
+  },
+  USER_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The user was not found.", "لم يُعثر على المستخدم."),
+  },
+  CANNOT_DELETE_SELF: {
+    status: 409,
+    title: t("Failed to delete user profile", "تعذّر حذف الملف الشخصي للمستخدم"),
+    message: t("You cannot delete your own account.", "لا يمكنك حذف حسابك أنت."),
+  },
+  IMPORT_INVALID: {
+    status: 400,
+    title: t("Import Failed", "فشل الاستيراد"),
+    message: t("Some rows have errors. Fix them and try again; nothing was imported.", "بعض الصفوف فيها أخطاء. صحّحها وأعد المحاولة؛ لم يُستورد أي شيء."),
+  },
+  IMPORT_EMPTY: {
+    status: 400,
+    title: t("Import Failed", "فشل الاستيراد"),
+    message: t("The file has no rows to import.", "لا يحتوي الملف على صفوف للاستيراد."),
+  },
+  IMPORT_BAD_HEADER: {
+    status: 400,
+    title: t("Import Failed", "فشل الاستيراد"),
+    message: t(
+      "The file's first line must name the columns: email, username, name, password, school_id (download the template).",
+      "يجب أن يحدد السطر الأول من الملف أسماء الأعمدة: email وusername وname وpassword وschool_id (نزّل النموذج).",
+    ),
+  },
+  IMPORT_TOO_MANY_ROWS: {
+    status: 400,
+    title: t("Import Failed", "فشل الاستيراد"),
+    message: t("A file may hold at most 5,000 rows. Split it and import the parts.", "يمكن أن يحتوي الملف على 5000 صف على الأكثر. قسّمه واستورد الأجزاء."),
+  },
+  IMPORT_DUPLICATE_IN_FILE: {
+    status: 400,
+    title: t("Import Failed", "فشل الاستيراد"),
+    message: t("This email or username appears more than once in the file.", "هذا البريد الإلكتروني أو اسم المستخدم مكرر في الملف."),
+  },
+  SCHOOL_OUT_OF_SCOPE: {
+    status: 403,
+    title: NOT_ALLOWED,
+    message: t("You can only manage users of your own school.", "يمكنك إدارة مستخدمي مدرستك فقط."),
+  },
 } as const satisfies Record<string, TEntry>;
 
 export type TErrorCode = keyof typeof ERRORS;

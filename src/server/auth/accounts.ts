@@ -13,17 +13,22 @@ export type TNewAccount = {
   schoolId?: string | null;
 };
 
-export async function createAccount(db: TDbOrTx, input: TNewAccount): Promise<{ id: string }> {
+/** SPEC §5 defaults: username from the part of the email before '@', name from the username; the school is
+ *  stored only for student, teacher and school_admin. */
+export function accountDefaults(input: Omit<TNewAccount, "password">) {
   const email = input.email.trim();
-  // SPEC §5: username defaults to the part of the email before '@'; name defaults to the username.
   const username = input.username?.trim() || email.split("@")[0]!;
   const name = input.name?.trim() || username;
-  // SPEC §5: the school is stored only for student, teacher and school_admin.
   const schoolId = input.role === "super_admin" ? null : (input.schoolId ?? null);
+  return { email, username, name, schoolId, role: input.role };
+}
+
+export async function createAccount(db: TDbOrTx, input: TNewAccount): Promise<{ id: string }> {
+  const profile = accountDefaults(input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [account] = await tx.insert(authUsers).values({ email, passwordHash }).returning({ id: authUsers.id });
-    await tx.insert(profiles).values({ id: account!.id, email, username, name, role: input.role, schoolId });
+    const [account] = await tx.insert(authUsers).values({ email: profile.email, passwordHash }).returning({ id: authUsers.id });
+    await tx.insert(profiles).values({ id: account!.id, ...profile });
     return { id: account!.id };
   });
 }

@@ -48,11 +48,16 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     if (error.headers) reply.headers(error.headers);
     return reply.status(error.status).send(errorBody(error.code, requestId, error.fields));
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return reply.status(400).send(fromIssues(error.validation.map((v) => ({ message: v.message, instancePath: v.instancePath })), requestId));
-  }
   const fe = error as FastifyError;
-  if (fe.validation) return reply.status(400).send(fromIssues(fe.validation as TIssue[], requestId));
+  if (hasZodFastifySchemaValidationErrors(error) || fe.validation) {
+    const issues = hasZodFastifySchemaValidationErrors(error)
+      ? error.validation.map((v) => ({ message: v.message, instancePath: v.instancePath }))
+      : (fe.validation as TIssue[]);
+    const body = fromIssues(issues, requestId);
+    // A malformed id is answered like a missing one (404), other bad input with 400.
+    const status = isErrorCode(body.code) && ERRORS[body.code].status === 404 ? 404 : 400;
+    return reply.status(status).send(body);
+  }
   switch (fe.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":

@@ -1,0 +1,86 @@
+// Schools (SPEC §2 "School management"): create, rename, delete only when empty. Every change is audited.
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { TDb, TDbOrTx } from "../../db/client";
+import { profiles, schools } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { writeAudit } from "../audit/audit.service";
+import type { TSessionUser } from "../../../shared/permissions";
+import type { TSchool } from "../../../shared/schemas/school";
+
+type TSchoolRow = typeof schools.$inferSelect;
+
+export function presentSchool(row: TSchoolRow & { userCount?: number }): TSchool {
+  return {
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(row.userCount !== undefined ? { userCount: Number(row.userCount) } : {}),
+  };
+}
+
+/** All schools by name for a super_admin; only their own school for anyone else who belongs to one. */
+export async function findSchools(db: TDbOrTx, user: TSessionUser): Promise<TSchool[]> {
+  const userCount = db.$with("user_counts").as(db.select({ schoolId: profiles.schoolId, n: count().as("n") }).from(profiles).groupBy(profiles.schoolId));
+  const rows = await db
+    .with(userCount)
+    .select({ school: schools, n: userCount.n })
+    .from(schools)
+    .leftJoin(userCount, eq(userCount.schoolId, schools.id))
+    .where(user.role === "super_admin" ? undefined : eq(schools.id, user.schoolId ?? "\u0000"))
+    .orderBy(asc(schools.name));
+  return rows.map((r) => presentSchool({ ...r.school, userCount: Number(r.n ?? 0) }));
+}
+
+export async function createSchool(db: TDb, actor: TSessionUser, input: { id: string; name: string; city: string | null }): Promise<TSchool> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(schools).values(input).onConflictDoNothing().returning();
+    if (!row) throw new AppError("SCHOOL_ID_TAKEN");
+    await writeAudit(tx, actor, { action: "create", entity: "school", entityId: row.id, after: presentSchool(row) });
+    return presentSchool(row);
+  });
+}
+
+export async function updateSchool(db: TDb, actor: TSessionUser, id: string, input: { name: string; city: string | null }): Promise<TSchool> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(schools).where(eq(schools.id, id)).for("update");
+    if (!before) throw new AppError("SCHOOL_NOT_FOUND");
+    const [row] = await tx.update(schools).set({ ...input, updatedAt: new Date() }).where(eq(schools.id, id)).returning();
+    await writeAudit(tx, actor, { action: "update", entity: "school", entityId: id, before: presentSchool(before), after: presentSchool(row!) });
+    return presentSchool(row!);
+  });
+}
+
+/** Refused with SCHOOL_HAS_USERS while anyone belongs to the school; the check and the delete are one step. */
+export async function deleteSchool(db: TDb, actor: TSessionUser, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(schools).where(eq(schools.id, id)).for("update");
+    if (!before) throw new AppError("SCHOOL_NOT_FOUND");
+    const [members] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.schoolId, id));
+    if ((members?.n ?? 0) > 0) throw new AppError("SCHOOL_HAS_USERS");
+    await tx.delete(schools).where(eq(schools.id, id));
+    await writeAudit(tx, actor, { action: "delete", entity: "school", entityId: id, before: presentSchool(before) });
+  }).catch((err) => {
+    // A user added by someone else between the check and the delete: the foreign key still refuses.
+    if (isForeignKeyViolation(err)) throw new AppError("SCHOOL_HAS_USERS");
+    throw err;
+  });
+}
+
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23503" || e?.cause?.code === "23503";
+}
+
+export function isUniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (e?.code === "23505") return e.constraint ?? "";
+  if (e?.cause?.code === "23505") return e.cause.constraint ?? "";
+  return null;
+}
+
+export async function schoolExists(db: TDbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql`1` }).from(schools).where(eq(schools.id, id)).limit(1);
+  return !!row;
+}

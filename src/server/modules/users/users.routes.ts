@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../../http/context";
+import { toCsv } from "../../../shared/csv";
+import {
+  IMPORT_COLUMNS,
+  ZDeleteImpact,
+  ZImportPreview,
+  ZImportRequest,
+  ZImportResult,
+  ZUser,
+  ZUserCreate,
+  ZUserListQuery,
+  ZUserPage,
+  ZUserUpdate,
+} from "../../../shared/schemas/user";
+import { createUser, deleteUser, findDeleteImpact, findUsers, previewImport, runImport, updateUser } from "./users.service";
+import { can } from "../../../shared/permissions";
+import { AppError } from "../../http/errors";
+
+const ZParams = z.object({ id: z.uuid({ error: "USER_NOT_FOUND" }) });
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/users", { schema: { querystring: ZUserListQuery, response: { 200: ZUserPage } } }, async (request) => {
+    return findUsers(app.db, await requireUser(request), request.query);
+  });
+
+  app.post("/api/users", { schema: { body: ZUserCreate, response: { 201: ZUser } } }, async (request, reply) => {
+    return reply.status(201).send(await createUser(app.db, await requireUser(request), request.body));
+  });
+
+  app.patch(
+    "/api/users/:id",
+    { schema: { params: ZParams, body: ZUserUpdate, response: { 200: z.object({ user: ZUser, passwordChanged: z.boolean() }) } } },
+    async (request) => updateUser(app.db, await requireUser(request), request.params.id, request.body),
+  );
+
+  app.get("/api/users/:id/delete-impact", { schema: { params: ZParams, response: { 200: ZDeleteImpact } } }, async (request) =>
+    findDeleteImpact(app.db, await requireUser(request), request.params.id),
+  );
+
+  app.delete("/api/users/:id", { schema: { params: ZParams } }, async (request, reply) => {
+    await deleteUser(app.db, await requireUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  // ---- roster import
+
+  app.get("/api/users/import/template", { schema: { querystring: z.object({ role: z.enum(["student", "teacher"]) }) } }, async (request, reply) => {
+    const user = await requireUser(request);
+    if (!can(user, request.query.role === "student" ? "students.manage" : "teachers.manage", undefined, { write: true })) throw new AppError("FORBIDDEN");
+    const school = user.role === "super_admin" ? "school_xyz" : (user.schoolId ?? "");
+    const example =
+      request.query.role === "student"
+        ? [["student01@example.com", "s01", "أحمد المنصوري", "", school], ["student02@example.com", "s02", "Aisha Khan", "", school]]
+        : [["teacher01@example.com", "t01", "أ. منى العلي", "", school]];
+    reply.header("content-type", "text/csv; charset=utf-8");
+    reply.header("content-disposition", `attachment; filename="qias-${request.query.role}s-template.csv"`);
+    return toCsv([[...IMPORT_COLUMNS], ...example]);
+  });
+
+  app.post("/api/users/import/preview", { bodyLimit: 3_000_000, schema: { body: ZImportRequest, response: { 200: ZImportPreview } } }, async (request) =>
+    previewImport(app.db, await requireUser(request), request.body),
+  );
+
+  app.post("/api/users/import", { bodyLimit: 3_000_000, schema: { body: ZImportRequest, response: { 201: ZImportResult } } }, async (request, reply) =>
+    reply.status(201).send(await runImport(app.db, await requireUser(request), request.body)),
+  );
+};

@@ -1,0 +1,282 @@
+// Users of the four roles (SPEC §2 "User management", §5 "User dialog", §6). Who may touch whom is decided by
+// shared/permissions.ts through `reach`; creating and deleting are single transactions, audited.
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { TDb, TDbOrTx } from "../../db/client";
+import { authUsers, exams, profiles, qiasFiles, schools, sessions, studentExams } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { accountDefaults, createAccount } from "../../auth/accounts";
+import { generatePassword, hashPassword } from "../../auth/password";
+import { writeAudit } from "../audit/audit.service";
+import { isUniqueViolation } from "../schools/schools.service";
+import { can, type TRole, type TSessionUser } from "../../../shared/permissions";
+import {
+  GROUP_CAPABILITY,
+  groupOfRole,
+  USER_GROUPS,
+  ZUserCreate,
+  type TDeleteImpact,
+  type TUser,
+  type TUserGroup,
+  type TUserPage,
+} from "../../../shared/schemas/user";
+import type { z } from "zod";
+import type { ZUserListQuery, ZUserUpdate, TImportPreview, TImportResult, TImportRow } from "../../../shared/schemas/user";
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from "../../../shared/schemas/user";
+import { parseCsv } from "../../../shared/csv";
+import { ERRORS, type TErrorCode } from "../../../shared/errors";
+
+const userColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  email: profiles.email,
+  role: profiles.role,
+  schoolId: profiles.schoolId,
+  schoolName: schools.name,
+  name: profiles.name,
+  createdAt: profiles.createdAt,
+};
+
+type TUserRow = { id: string; username: string; email: string; role: TRole; schoolId: string | null; schoolName: string | null; name: string; createdAt: Date };
+
+function presentUser(row: TUserRow): TUser {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** Whether `actor` may see (write = false) or change (write = true) a user of `role` in `schoolId`. */
+function reach(actor: TSessionUser, role: TRole, schoolId: string | null, write: boolean): boolean {
+  return can(actor, GROUP_CAPABILITY[groupOfRole(role)], { schoolId }, { write });
+}
+
+async function loadUser(db: TDbOrTx, id: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select(userColumns).from(profiles).leftJoin(schools, eq(schools.id, profiles.schoolId)).where(eq(profiles.id, id)).limit(1);
+  return row;
+}
+
+/** The target, if the actor may see it; someone outside their reach is "not found", not "forbidden",
+ *  so ids of other schools' users reveal nothing. */
+async function loadVisibleUser(db: TDbOrTx, actor: TSessionUser, id: string, write: boolean): Promise<TUserRow> {
+  const row = await loadUser(db, id);
+  if (!row || !reach(actor, row.role, row.schoolId, false)) throw new AppError("USER_NOT_FOUND");
+  if (write && !reach(actor, row.role, row.schoolId, true)) throw new AppError("FORBIDDEN");
+  return row;
+}
+
+// ---- list
+
+export async function findUsers(db: TDbOrTx, actor: TSessionUser, query: z.output<typeof ZUserListQuery>): Promise<TUserPage> {
+  const capability = GROUP_CAPABILITY[query.group];
+  if (!can(actor, capability)) throw new AppError("FORBIDDEN");
+  const roles = USER_GROUPS[query.group] as readonly TRole[];
+  const conditions: (SQL | undefined)[] = [inArray(profiles.role, [...roles])];
+  // A role whose reach is its own school sees only that school, whatever it asks for.
+  if (actor.role !== "super_admin") conditions.push(eq(profiles.schoolId, actor.schoolId ?? "\u0000"));
+  else if (query.schoolId) conditions.push(eq(profiles.schoolId, query.schoolId));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(profiles.name, like), ilike(profiles.email, like), ilike(profiles.username, like)));
+  }
+  const where = and(...conditions);
+  const items = await db
+    .select(userColumns)
+    .from(profiles)
+    .leftJoin(schools, eq(schools.id, profiles.schoolId))
+    .where(where)
+    .orderBy(asc(profiles.name), asc(profiles.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(profiles).where(where);
+  return { items: items.map(presentUser), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+// ---- create
+
+/** The school a new user goes to: a school_admin's own (the selector is fixed), or the one chosen. */
+async function resolveSchool(db: TDbOrTx, actor: TSessionUser, role: TRole, requested: string | null): Promise<string | null> {
+  if (role === "super_admin") return null;
+  const schoolId = actor.role === "super_admin" ? requested : (requested ?? actor.schoolId);
+  if (!schoolId) throw new AppError("SCHOOL_REQUIRED");
+  if (actor.role !== "super_admin" && schoolId !== actor.schoolId) throw new AppError("SCHOOL_OUT_OF_SCOPE");
+  const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId)).limit(1);
+  if (!school) throw new AppError("SCHOOL_NOT_FOUND");
+  return schoolId;
+}
+
+function conflictCode(constraint: string): TErrorCode {
+  return constraint.includes("username") ? "USERNAME_TAKEN" : "EMAIL_TAKEN";
+}
+
+export async function createUser(db: TDb, actor: TSessionUser, input: z.output<typeof ZUserCreate>): Promise<TUser> {
+  if (!can(actor, GROUP_CAPABILITY[groupOfRole(input.role)], undefined, { write: true })) throw new AppError("FORBIDDEN");
+  try {
+    return await db.transaction(async (tx) => {
+      const schoolId = await resolveSchool(tx, actor, input.role, input.schoolId);
+      const { id } = await createAccount(tx, { ...input, password: input.password!, schoolId });
+      const user = presentUser((await loadUser(tx, id))!);
+      await writeAudit(tx, actor, { action: "create", entity: "user", entityId: id, after: user });
+      return user;
+    });
+  } catch (err) {
+    const constraint = isUniqueViolation(err);
+    if (constraint !== null) throw new AppError(conflictCode(constraint));
+    throw err;
+  }
+}
+
+// ---- update
+
+export async function updateUser(db: TDb, actor: TSessionUser, id: string, input: z.output<typeof ZUserUpdate>): Promise<{ user: TUser; passwordChanged: boolean }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await loadVisibleUser(tx, actor, id, true);
+      const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
+      if (input.username !== undefined) changes.username = input.username;
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.schoolId !== undefined && before.role !== "super_admin" && input.schoolId !== before.schoolId) {
+        changes.schoolId = await resolveSchool(tx, actor, before.role, input.schoolId);
+      }
+      if (before.role === "student" && changes.username === "") throw new AppError("USERNAME_REQUIRED_FOR_STUDENT");
+      await tx.update(profiles).set(changes).where(eq(profiles.id, id));
+      if (passwordHash) {
+        await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, id));
+        // A password set by an administrator ends the user's sessions, as a reset does.
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+      }
+      const user = presentUser((await loadUser(tx, id))!);
+      await writeAudit(tx, actor, { action: "update", entity: "user", entityId: id, before: presentUser(before), after: { ...user, ...(passwordHash ? { passwordChanged: true } : {}) } });
+      return { user, passwordChanged: !!passwordHash };
+    });
+  } catch (err) {
+    const constraint = isUniqueViolation(err);
+    if (constraint !== null) throw new AppError("USERNAME_TAKEN");
+    throw err;
+  }
+}
+
+// ---- delete
+
+export async function findDeleteImpact(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TDeleteImpact> {
+  await loadVisibleUser(db, actor, id, true);
+  const [[a], [e], [f]] = [
+    await db.select({ n: count() }).from(studentExams).where(eq(studentExams.studentId, id)),
+    await db.select({ n: count() }).from(exams).where(eq(exams.creatorId, id)),
+    await db.select({ n: count() }).from(qiasFiles).where(eq(qiasFiles.uploaderId, id)),
+  ];
+  return { attempts: a?.n ?? 0, exams: e?.n ?? 0, files: f?.n ?? 0 };
+}
+
+/**
+ * Deletes the account and its profile in one transaction. A student's attempts and answers go with them; a
+ * teacher's exams and an uploader's files stay, shown as by a deleted user (the foreign keys say so).
+ */
+export async function deleteUser(db: TDb, actor: TSessionUser, id: string): Promise<void> {
+  if (id === actor.id) throw new AppError("CANNOT_DELETE_SELF");
+  await db.transaction(async (tx) => {
+    // Only a super_admin may delete a super_admin, and never themselves, so one always remains.
+    const before = await loadVisibleUser(tx, actor, id, true);
+    await tx.delete(authUsers).where(eq(authUsers.id, id));
+    await writeAudit(tx, actor, { action: "delete", entity: "user", entityId: id, before: presentUser(before) });
+  });
+}
+
+// ---- roster import
+
+type TPlannedRow = TImportRow & { password: string };
+
+function rowError(field: string, code: TErrorCode) {
+  return { field, code, message: ERRORS[code].message };
+}
+
+/** Reads and checks every row without writing anything; the import runs the same checks again. */
+async function planImport(db: TDbOrTx, actor: TSessionUser, role: "student" | "teacher", csv: string): Promise<TPlannedRow[]> {
+  if (!can(actor, GROUP_CAPABILITY[groupOfRole(role)], undefined, { write: true })) throw new AppError("FORBIDDEN");
+  const [header, ...lines] = parseCsv(csv);
+  if (!header) throw new AppError("IMPORT_EMPTY");
+  const columns = header.map((h) => h.trim().toLowerCase().replace(/\s+/g, "_"));
+  if (!columns.includes("email") || columns.some((c) => !(IMPORT_COLUMNS as readonly string[]).includes(c))) throw new AppError("IMPORT_BAD_HEADER");
+  if (lines.length === 0) throw new AppError("IMPORT_EMPTY");
+  if (lines.length > IMPORT_MAX_ROWS) throw new AppError("IMPORT_TOO_MANY_ROWS");
+
+  const rows: TPlannedRow[] = lines.map((fields, i) => {
+    const cell = (name: string) => (fields[columns.indexOf(name)] ?? "").trim();
+    const given = cell("password");
+    const password = given || generatePassword();
+    const schoolId = cell("school_id") || (actor.role === "super_admin" ? "" : (actor.schoolId ?? ""));
+    const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId });
+    const errors = parsed.success ? [] : parsed.error.issues.map((issue) => rowError(issue.path.join("."), (issue.message in ERRORS ? issue.message : "VALIDATION_FAILED") as TErrorCode));
+    const defaults = accountDefaults({ email: cell("email"), username: cell("username") || undefined, name: cell("name") || undefined, role, schoolId: schoolId || null });
+    return { line: i + 2, email: defaults.email, username: defaults.username, name: defaults.name, schoolId: defaults.schoolId, passwordGenerated: !given, password, errors };
+  });
+
+  // Duplicates within the file: every occurrence after the first.
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const key of [`e:${row.email.toLowerCase()}`, `u:${row.username.toLowerCase()}`]) {
+      if (seen.has(key) && !row.errors.some((e) => e.code === "IMPORT_DUPLICATE_IN_FILE")) row.errors.push(rowError(key.startsWith("e") ? "email" : "username", "IMPORT_DUPLICATE_IN_FILE"));
+      seen.add(key);
+    }
+  }
+
+  // Against the database: taken emails and usernames, unknown schools, schools out of the actor's reach.
+  const emails = [...new Set(rows.map((r) => r.email.toLowerCase()))];
+  const usernames = [...new Set(rows.map((r) => r.username.toLowerCase()))];
+  const takenEmails = new Set(
+    emails.length ? (await db.select({ e: sql<string>`lower(${authUsers.email})` }).from(authUsers).where(inArray(sql`lower(${authUsers.email})`, emails))).map((r) => r.e) : [],
+  );
+  const takenUsernames = new Set(
+    usernames.length ? (await db.select({ u: sql<string>`lower(${profiles.username})` }).from(profiles).where(inArray(sql`lower(${profiles.username})`, usernames))).map((r) => r.u) : [],
+  );
+  const schoolIds = [...new Set(rows.map((r) => r.schoolId).filter((s): s is string => !!s))];
+  const knownSchools = new Set(schoolIds.length ? (await db.select({ id: schools.id }).from(schools).where(inArray(schools.id, schoolIds))).map((r) => r.id) : []);
+  for (const row of rows) {
+    if (takenEmails.has(row.email.toLowerCase())) row.errors.push(rowError("email", "EMAIL_TAKEN"));
+    if (takenUsernames.has(row.username.toLowerCase())) row.errors.push(rowError("username", "USERNAME_TAKEN"));
+    if (row.schoolId && !knownSchools.has(row.schoolId)) row.errors.push(rowError("school_id", "SCHOOL_NOT_FOUND"));
+    else if (row.schoolId && actor.role !== "super_admin" && row.schoolId !== actor.schoolId) row.errors.push(rowError("school_id", "SCHOOL_OUT_OF_SCOPE"));
+  }
+  return rows;
+}
+
+export async function previewImport(db: TDbOrTx, actor: TSessionUser, input: { role: "student" | "teacher"; csv: string }): Promise<TImportPreview> {
+  const rows = await planImport(db, actor, input.role, input.csv);
+  const invalid = rows.filter((r) => r.errors.length).length;
+  return { rows: rows.map(({ password: _password, ...row }) => row), valid: rows.length - invalid, invalid };
+}
+
+/** All rows or none: any bad row refuses the whole file. Passwords left blank are generated and returned once. */
+export async function runImport(db: TDb, actor: TSessionUser, input: { role: "student" | "teacher"; csv: string }): Promise<TImportResult> {
+  const rows = await planImport(db, actor, input.role, input.csv);
+  const bad = rows.filter((r) => r.errors.length);
+  if (bad.length) {
+    throw new AppError("IMPORT_INVALID", {
+      fields: bad.slice(0, 50).map((r) => ({ path: `line ${r.line}`, code: r.errors[0]!.code, message: r.errors[0]!.message })),
+    });
+  }
+  // Hashing is the slow part: do it before the transaction, a few at a time (libuv runs four at once).
+  const hashes: string[] = [];
+  for (let i = 0; i < rows.length; i += 8) hashes.push(...(await Promise.all(rows.slice(i, i + 8).map((r) => hashPassword(r.password)))));
+
+  try {
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000);
+        const created = await tx
+          .insert(authUsers)
+          .values(chunk.map((r, j) => ({ email: r.email, passwordHash: hashes[i + j]! })))
+          .returning({ id: authUsers.id, email: authUsers.email });
+        const idByEmail = new Map(created.map((c) => [c.email, c.id]));
+        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId })));
+      }
+      await writeAudit(tx, actor, { action: "import", entity: "user", entityId: `import:${input.role}`, after: { role: input.role, count: rows.length, emails: rows.map((r) => r.email) } });
+    });
+  } catch (err) {
+    const constraint = isUniqueViolation(err);
+    if (constraint !== null) throw new AppError(conflictCode(constraint));
+    throw err;
+  }
+  return { created: rows.length, credentials: rows.map((r) => ({ email: r.email, username: r.username, name: r.name, password: r.password, schoolId: r.schoolId })) };
+}
+
+export function isGroup(value: string): value is TUserGroup {
+  return value in USER_GROUPS;
+}

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { ADMIN, createHarness, type THarness } from "../../test/harness";
+import { authUsers, exams, profiles, studentExams } from "../../db/schema";
+import { parseCsv } from "../../../shared/csv";
+import type { TRole } from "../../../shared/permissions";
+
+let h: THarness;
+let own: string;
+let other: string;
+const cookie = {} as Record<TRole, string>;
+const me = {} as Record<TRole, { id: string; email: string; password: string }>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  own = await h.makeSchool("school_own", "مدرسة الأمل");
+  other = await h.makeSchool("school_other", "Other School");
+  cookie.super_admin = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+  for (const [role, type] of [["school_admin", "school"], ["teacher", "school"], ["student", "student"]] as const) {
+    me[role] = await h.makeUser(role, { schoolId: own });
+    cookie[role] = await h.signIn(me[role].email, me[role].password, type);
+  }
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+let n = 0;
+const uniq = () => `u${++n}${Math.random().toString(36).slice(2, 6)}`;
+const post = (c: string, payload: unknown) => h.request({ method: "POST", url: "/api/users", cookie: c, payload: payload as object });
+const patch = (c: string, id: string, payload: unknown) => h.request({ method: "PATCH", url: `/api/users/${id}`, cookie: c, payload: payload as object });
+const del = (c: string, id: string) => h.request({ method: "DELETE", url: `/api/users/${id}`, cookie: c });
+const list = (c: string, qs: string) => h.request({ method: "GET", url: `/api/users?${qs}`, cookie: c });
+const newUser = (role: TRole, schoolId: string | null, extra: object = {}) => {
+  const id = uniq();
+  return { email: `${id}@t.local`, password: "secret1", role, username: id, schoolId, ...extra };
+};
+
+describe("the SPEC §6 matrix for users: role × action × own school / other school", () => {
+  type TCase = { actor: TRole; target: TRole; school: "own" | "other" | null; create: number; edit: number; remove: number };
+  // Expected HTTP status for create / edit / delete. 404 where the target is outside what the actor may see.
+  const cases: TCase[] = [
+    { actor: "super_admin", target: "super_admin", school: null, create: 201, edit: 200, remove: 204 },
+    { actor: "super_admin", target: "school_admin", school: "other", create: 201, edit: 200, remove: 204 },
+    { actor: "super_admin", target: "teacher", school: "other", create: 201, edit: 200, remove: 204 },
+    { actor: "super_admin", target: "student", school: "other", create: 201, edit: 200, remove: 204 },
+    { actor: "school_admin", target: "super_admin", school: null, create: 403, edit: 404, remove: 404 },
+    { actor: "school_admin", target: "school_admin", school: "own", create: 403, edit: 404, remove: 404 },
+    { actor: "school_admin", target: "teacher", school: "own", create: 201, edit: 200, remove: 204 },
+    { actor: "school_admin", target: "teacher", school: "other", create: 403, edit: 404, remove: 404 },
+    { actor: "school_admin", target: "student", school: "own", create: 201, edit: 200, remove: 204 },
+    { actor: "school_admin", target: "student", school: "other", create: 403, edit: 404, remove: 404 },
+    { actor: "teacher", target: "student", school: "own", create: 403, edit: 403, remove: 403 },
+    { actor: "teacher", target: "student", school: "other", create: 403, edit: 404, remove: 404 },
+    { actor: "teacher", target: "teacher", school: "own", create: 403, edit: 404, remove: 404 },
+    { actor: "student", target: "student", school: "own", create: 403, edit: 404, remove: 404 },
+  ];
+  for (const c of cases) {
+    it(`${c.actor} → ${c.target} (${c.school ?? "no school"}): create ${c.create}, edit ${c.edit}, delete ${c.remove}`, async () => {
+      const schoolId = c.school === "own" ? own : c.school === "other" ? other : null;
+      const created = await post(cookie[c.actor], newUser(c.target, schoolId));
+      expect(created.statusCode, created.body).toBe(c.create);
+      const target = await h.makeUser(c.target, { schoolId });
+      const edited = await patch(cookie[c.actor], target.id, { name: "اسم جديد" });
+      expect(edited.statusCode, edited.body).toBe(c.edit);
+      const removed = await del(cookie[c.actor], target.id);
+      expect(removed.statusCode, removed.body).toBe(c.remove);
+      const still = await h.db.select().from(profiles).where(eq(profiles.id, target.id));
+      expect(still.length).toBe(c.remove === 204 ? 0 : 1);
+    });
+  }
+
+  it("lists: each page shows its roles; school_admin and teacher see only their own school whatever they ask", async () => {
+    await h.makeUser("student", { schoolId: other, name: "Other Student" });
+    await h.makeUser("student", { schoolId: own, name: "Own Student" });
+    const all = (await list(cookie.super_admin, "group=students&pageSize=200")).json();
+    expect(new Set(all.items.map((u: { schoolId: string }) => u.schoolId))).toEqual(new Set([own, other]));
+    for (const role of ["school_admin", "teacher"] as const) {
+      const mine = (await list(cookie[role], `group=students&schoolId=${other}&pageSize=200`)).json();
+      expect(mine.items.length).toBeGreaterThan(0);
+      expect(mine.items.every((u: { schoolId: string; role: string }) => u.schoolId === own && u.role === "student")).toBe(true);
+    }
+    expect((await list(cookie.teacher, "group=teachers")).statusCode).toBe(403);
+    expect((await list(cookie.school_admin, "group=admins")).statusCode).toBe(403);
+    expect((await list(cookie.student, "group=students")).statusCode).toBe(403);
+    const admins = (await list(cookie.super_admin, "group=admins&pageSize=200")).json();
+    expect(new Set(admins.items.map((u: { role: string }) => u.role))).toEqual(new Set(["super_admin", "school_admin"]));
+    expect((await list("", "group=students")).statusCode).toBe(401);
+  });
+});
+
+describe("the user dialog's rules (SPEC §5)", () => {
+  it("defaults: username from the email, name from the username; super_admin has no school", async () => {
+    const res = await post(cookie.super_admin, { email: "Noura.Ali@t.local", password: "secret1", role: "teacher", schoolId: own });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: "Noura.Ali", name: "Noura.Ali", schoolId: own, schoolName: "مدرسة الأمل" });
+    const admin = await post(cookie.super_admin, { email: `${uniq()}@t.local`, password: "secret1", role: "super_admin", schoolId: own });
+    expect(admin.json().schoolId).toBeNull();
+  });
+
+  it("a school_admin's users go to their own school, and only there", async () => {
+    const res = await post(cookie.school_admin, { email: `${uniq()}@t.local`, password: "secret1", role: "teacher", schoolId: own });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().schoolId).toBe(own);
+    const elsewhere = await post(cookie.school_admin, { email: `${uniq()}@t.local`, password: "secret1", role: "teacher", schoolId: other });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().code).toBe("SCHOOL_OUT_OF_SCOPE");
+  });
+
+  it.each([
+    [{ role: "teacher", password: "secret1", schoolId: "school_own" }, "USER_REQUIRED_FIELDS", "Please fill all required fields. Email, Password (for non-students), and Username (for students) are required."],
+    [{ email: "x@t.local", role: "teacher", schoolId: "school_own" }, "USER_REQUIRED_FIELDS", null],
+    [{ email: "x@t.local", role: "student", username: "xx", schoolId: "school_own" }, "STUDENT_PASSWORD_REQUIRED", "Password is currently required to create a new student."],
+    [{ email: "x@t.local", role: "student", password: "secret1", schoolId: "school_own" }, "USERNAME_REQUIRED_FOR_STUDENT", "Username is required for students."],
+    [{ email: "not-an-email", role: "teacher", password: "secret1", schoolId: "school_own" }, "USER_EMAIL_INVALID", null],
+    [{ email: "x@t.local", role: "teacher", password: "123", schoolId: "school_own" }, "PASSWORD_TOO_SHORT", "Password is too short (minimum 6 characters)."],
+    [{ email: "x@t.local", role: "teacher", password: "secret1" }, "SCHOOL_REQUIRED", null],
+    [{ email: "x@t.local", role: "teacher", password: "secret1", schoolId: "school_own", name: "n".repeat(500) }, "TEXT_TOO_LONG", null],
+    [{ email: "x@t.local", role: "student", password: "secret1", username: "has space", schoolId: "school_own" }, "USERNAME_INVALID", null],
+    [{ email: "x@t.local", role: "janitor", password: "secret1", schoolId: "school_own" }, "VALIDATION_FAILED", null],
+    [{ email: ["x@t.local"], role: "teacher", password: 123456, schoolId: "school_own" }, "USER_REQUIRED_FIELDS", null],
+  ])("refuses %o with %s", async (payload, code, en) => {
+    const res = await post(cookie.super_admin, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(code);
+    if (en) expect(res.json().message.en).toBe(en);
+  });
+
+  it("an unknown school, a taken email (any case) or username", async () => {
+    expect((await post(cookie.super_admin, newUser("teacher", "no_such_school"))).json().code).toBe("SCHOOL_NOT_FOUND");
+    const first = newUser("student", own);
+    expect((await post(cookie.super_admin, first)).statusCode).toBe(201);
+    const sameEmail = await post(cookie.super_admin, { ...newUser("student", own), email: first.email.toUpperCase() });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().code).toBe("EMAIL_TAKEN");
+    const sameUsername = await post(cookie.super_admin, { ...newUser("student", own), username: first.username.toUpperCase() });
+    expect(sameUsername.json().code).toBe("USERNAME_TAKEN");
+  });
+
+  it("creating is one transaction: a failure half-way leaves no account behind", async () => {
+    const email = `${uniq()}@t.local`;
+    // The username is taken, so the profile insert fails after the account insert succeeded inside the transaction.
+    const res = await post(cookie.super_admin, { email, password: "secret1", role: "student", username: me.student.email.split("@")[0], schoolId: own });
+    expect(res.statusCode).toBe(409);
+    expect(await h.db.select().from(authUsers).where(eq(authUsers.email, email))).toEqual([]);
+  });
+
+  it("email and role cannot be edited; a new password works and ends the user's sessions", async () => {
+    const u = await h.makeUser("teacher", { schoolId: own });
+    const c = await h.signIn(u.email, u.password, "school");
+    expect((await patch(cookie.school_admin, u.id, { email: "new@t.local" })).statusCode).toBe(400);
+    expect((await patch(cookie.school_admin, u.id, { role: "school_admin" })).statusCode).toBe(400);
+    const res = await patch(cookie.school_admin, u.id, { password: "fresh-pass", name: "أ. نورة" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ passwordChanged: true, user: { name: "أ. نورة", email: u.email } });
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: c })).statusCode).toBe(401);
+    await h.signIn(u.email, "fresh-pass", "school");
+    // An empty password on edit means "keep it".
+    expect((await patch(cookie.school_admin, u.id, { password: "" })).json().passwordChanged).toBe(false);
+  });
+
+  it("a school_admin cannot move a user to another school; a super_admin can", async () => {
+    const u = await h.makeUser("student", { schoolId: own });
+    expect((await patch(cookie.school_admin, u.id, { schoolId: other })).json().code).toBe("SCHOOL_OUT_OF_SCOPE");
+    expect((await patch(cookie.super_admin, u.id, { schoolId: other })).json().user.schoolId).toBe(other);
+  });
+
+  it("malformed and unknown ids are 404", async () => {
+    expect((await patch(cookie.super_admin, "not-a-uuid", { name: "x" })).statusCode).toBe(404);
+    expect((await del(cookie.super_admin, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+  });
+});
+
+describe("deleting a user", () => {
+  it("says beforehand what goes with the account, then keeps the teacher's exams and removes the student's attempts", async () => {
+    const teacher = await h.makeUser("teacher", { schoolId: own });
+    const student = await h.makeUser("student", { schoolId: own });
+    const [exam] = await h.db.insert(exams).values({ titleAr: "ع", titleEn: "E", subjectId: "arabic", creatorId: teacher.id }).returning();
+    await h.db.insert(studentExams).values({ studentId: student.id, examId: exam!.id });
+
+    const impact = await h.request({ method: "GET", url: `/api/users/${teacher.id}/delete-impact`, cookie: cookie.school_admin });
+    expect(impact.json()).toEqual({ attempts: 0, exams: 1, files: 0 });
+    expect((await h.request({ method: "GET", url: `/api/users/${student.id}/delete-impact`, cookie: cookie.school_admin })).json()).toEqual({ attempts: 1, exams: 0, files: 0 });
+
+    expect((await del(cookie.school_admin, teacher.id)).statusCode).toBe(204);
+    const [kept] = await h.db.select().from(exams).where(eq(exams.id, exam!.id));
+    expect(kept!.creatorId).toBeNull();
+    expect((await del(cookie.school_admin, student.id)).statusCode).toBe(204);
+    expect(await h.db.select().from(studentExams).where(eq(studentExams.examId, exam!.id))).toEqual([]);
+    expect(await h.db.select().from(authUsers).where(eq(authUsers.id, student.id))).toEqual([]);
+  });
+
+  it("nobody deletes themselves (so a super_admin always remains)", async () => {
+    const res = await del(cookie.super_admin, (await h.request({ method: "GET", url: "/api/auth/me", cookie: cookie.super_admin })).json().user.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("CANNOT_DELETE_SELF");
+  });
+
+  it("every create, update and delete is in the audit log, without password hashes", async () => {
+    const created = (await post(cookie.super_admin, newUser("teacher", own))).json();
+    await patch(cookie.super_admin, created.id, { name: "Renamed", password: "another1" });
+    await del(cookie.super_admin, created.id);
+    const log = (await h.request({ method: "GET", url: `/api/audit?entity=user&entityId=${created.id}`, cookie: cookie.super_admin })).json();
+    expect(log.items.map((e: { action: string }) => e.action)).toEqual(["delete", "update", "create"]);
+    expect(JSON.stringify(log)).not.toContain("scrypt$");
+    expect(log.items[1].after).toMatchObject({ name: "Renamed", passwordChanged: true });
+  });
+});
+
+describe("search and paging", () => {
+  it("finds by name, email or username, pages on the server, and treats % and _ literally", async () => {
+    const school = await h.makeSchool("school_paging");
+    for (let i = 0; i < 7; i++) await h.makeUser("student", { schoolId: school, name: `Paging Pupil ${i}` });
+    await h.makeUser("student", { schoolId: school, name: "فاطمة الزهراء" });
+    const page1 = (await list(cookie.super_admin, `group=students&schoolId=${school}&q=paging&pageSize=3&page=1`)).json();
+    const page3 = (await list(cookie.super_admin, `group=students&schoolId=${school}&q=paging&pageSize=3&page=3`)).json();
+    expect(page1.total).toBe(7);
+    expect(page1.items.map((u: { name: string }) => u.name)).toEqual(["Paging Pupil 0", "Paging Pupil 1", "Paging Pupil 2"]);
+    expect(page3.items.length).toBe(1);
+    expect((await list(cookie.super_admin, `group=students&schoolId=${school}&q=${encodeURIComponent("فاطمة")}`)).json().total).toBe(1);
+    expect((await list(cookie.super_admin, `group=students&schoolId=${school}&q=%25`)).json().total).toBe(0);
+    expect((await list(cookie.super_admin, "group=students&pageSize=5000")).statusCode).toBe(400);
+    expect((await list(cookie.super_admin, "group=parents")).statusCode).toBe(400);
+  });
+});
+
+describe("roster import", () => {
+  const csvOf = (rows: string[][]) => rows.map((r) => r.join(",")).join("\n");
+  const preview = (c: string, role: string, csv: string) => h.request({ method: "POST", url: "/api/users/import/preview", cookie: c, payload: { role, csv } });
+  const run = (c: string, role: string, csv: string) => h.request({ method: "POST", url: "/api/users/import", cookie: c, payload: { role, csv } });
+
+  it("previews every bad row with a bilingual reason and imports nothing while any row is bad", async () => {
+    const taken = me.student.email;
+    const csv = csvOf([
+      ["email", "username", "name", "password", "school_id"],
+      ["good1@imp.local", "imp_good1", "ليلى حسن", "", own],
+      ["bad-email", "imp_bad", "X", "", own],
+      ["dup@imp.local", "imp_dup1", "X", "", own],
+      ["DUP@imp.local", "imp_dup2", "X", "", own],
+      [taken, "imp_taken", "X", "", own],
+      ["unknown@imp.local", "imp_unknown", "X", "", "no_school"],
+      ["foreign@imp.local", "imp_foreign", "X", "", other],
+      ["nouser@imp.local", "", "X", "", own],
+    ]);
+    const res = await preview(cookie.school_admin, "student", csv);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().rows as { line: number; errors: { code: string; message: { en: string; ar: string } }[] }[];
+    const codes = rows.map((r) => r.errors.map((e) => e.code));
+    expect(codes).toEqual([[], ["USER_EMAIL_INVALID"], [], ["IMPORT_DUPLICATE_IN_FILE"], ["EMAIL_TAKEN"], ["SCHOOL_NOT_FOUND"], ["SCHOOL_OUT_OF_SCOPE"], ["USERNAME_REQUIRED_FOR_STUDENT"]]);
+    expect(rows[1]!.line).toBe(3);
+    expect(rows[1]!.errors[0]!.message.ar).toMatch(/[\u0600-\u06FF]/);
+    expect(res.json()).toMatchObject({ valid: 2, invalid: 6 });
+
+    const refused = await run(cookie.school_admin, "student", csv);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe("IMPORT_INVALID");
+    expect(await h.db.select().from(authUsers).where(eq(authUsers.email, "good1@imp.local"))).toEqual([]);
+  });
+
+  it("imports good rows in one go, with a BOM and Arabic names, generating blank passwords that then work", async () => {
+    const csv =
+      "\uFEFF" +
+      csvOf([
+        ["email", "username", "name", "password", "school_id"],
+        ["a1@imp.local", "imp_a1", "عبدالله البلوشي", "", own],
+        ["a2@imp.local", "imp_a2", '"Smith, Anna"', "given-pass", ""],
+      ]);
+    const res = await run(cookie.school_admin, "student", csv);
+    expect(res.statusCode).toBe(201);
+    const { created, credentials } = res.json();
+    expect(created).toBe(2);
+    expect(credentials[0]).toMatchObject({ email: "a1@imp.local", name: "عبدالله البلوشي", schoolId: own });
+    expect(credentials[0].password).toMatch(/^[A-Za-z0-9]{10}$/);
+    expect(credentials[1]).toMatchObject({ name: "Smith, Anna", password: "given-pass", schoolId: own });
+    await h.signIn("a1@imp.local", credentials[0].password, "student");
+    const log = (await h.request({ method: "GET", url: "/api/audit?entity=user&entityId=import:student", cookie: cookie.super_admin })).json();
+    expect(log.items[0].after).toMatchObject({ count: 2 });
+  });
+
+  it("refuses a bad header, an empty file, a teacher, and a school_admin importing admins", async () => {
+    expect((await preview(cookie.super_admin, "student", "mail,name\nx@y.z,X")).json().code).toBe("IMPORT_BAD_HEADER");
+    expect((await preview(cookie.super_admin, "student", "email,username\n")).json().code).toBe("IMPORT_EMPTY");
+    expect((await preview(cookie.super_admin, "student", "")).statusCode).toBe(400);
+    expect((await preview(cookie.teacher, "student", "email\nx@y.z")).statusCode).toBe(403);
+    expect((await preview(cookie.school_admin, "school_admin", "email\nx@y.z")).statusCode).toBe(400);
+  });
+
+  it("serves a template a spreadsheet opens", async () => {
+    const res = await h.request({ method: "GET", url: "/api/users/import/template?role=student", cookie: cookie.school_admin });
+    expect(res.headers["content-type"]).toContain("text/csv");
+    const rows = parseCsv(res.body);
+    expect(rows[0]).toEqual(["email", "username", "name", "password", "school_id"]);
+    expect(rows[1]![4]).toBe(own);
+    expect((await h.request({ method: "GET", url: "/api/users/import/template?role=teacher", cookie: cookie.teacher })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,136 @@
+// Inputs of the user dialog and the roster import (SPEC §5 "User dialog"). One schema for the form and the
+// server: messages are error codes from shared/errors.ts.
+import { z } from "zod";
+import { ROLES, type TRole } from "../permissions";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits";
+
+/** The three user-management pages and the roles each one manages. */
+export const USER_GROUPS = {
+  admins: ["school_admin", "super_admin"],
+  teachers: ["teacher"],
+  students: ["student"],
+} as const satisfies Record<string, readonly TRole[]>;
+export type TUserGroup = keyof typeof USER_GROUPS;
+
+export function groupOfRole(role: TRole): TUserGroup {
+  return role === "student" ? "students" : role === "teacher" ? "teachers" : "admins";
+}
+
+/** The capability that guards managing users of a role (shared/permissions.ts). */
+export const GROUP_CAPABILITY = {
+  admins: "admins.manage",
+  teachers: "teachers.manage",
+  students: "students.manage",
+} as const;
+
+export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]{1,64}$/u;
+
+const optionalText = (max: number, tooLong: "TEXT_TOO_LONG" | "PASSWORD_TOO_LONG" = "TEXT_TOO_LONG") =>
+  z
+    .string({ error: "VALIDATION_FAILED" })
+    .trim()
+    .max(max, { error: tooLong })
+    .nullish()
+    .transform((v) => v || undefined);
+
+const email = z
+  .string({ error: "USER_REQUIRED_FIELDS" })
+  .trim()
+  .min(1, { error: "USER_REQUIRED_FIELDS" })
+  .max(MAX_EMAIL_LENGTH, { error: "USER_EMAIL_INVALID" })
+  .pipe(z.email({ error: "USER_EMAIL_INVALID" }));
+
+const username = optionalText(64).refine((v) => v === undefined || USERNAME_PATTERN.test(v), { error: "USERNAME_INVALID" });
+const password = z
+  .string({ error: "VALIDATION_FAILED" })
+  .max(MAX_PASSWORD_LENGTH, { error: "PASSWORD_TOO_LONG" })
+  .nullish()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || v.length >= MIN_PASSWORD_LENGTH, { error: "PASSWORD_TOO_SHORT" });
+const schoolId = z
+  .string({ error: "SCHOOL_REQUIRED" })
+  .trim()
+  .max(64, { error: "SCHOOL_REQUIRED" })
+  .nullish()
+  .transform((v) => v || null);
+
+export const ZUserCreate = z
+  .object({
+    email,
+    password,
+    role: z.enum(ROLES),
+    username,
+    name: optionalText(MAX_NAME_LENGTH),
+    schoolId,
+  })
+  .superRefine((v, ctx) => {
+    if (v.role === "student" && !v.username) ctx.addIssue({ code: "custom", path: ["username"], message: "USERNAME_REQUIRED_FOR_STUDENT" });
+    if (!v.password) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: v.role === "student" ? "STUDENT_PASSWORD_REQUIRED" : "USER_REQUIRED_FIELDS" });
+    }
+    if (v.role !== "super_admin" && !v.schoolId) ctx.addIssue({ code: "custom", path: ["schoolId"], message: "SCHOOL_REQUIRED" });
+  });
+export type TUserCreate = z.input<typeof ZUserCreate>;
+
+/** Email and role are not editable; an empty password means "keep the current one". */
+export const ZUserUpdate = z
+  .object({ username, name: optionalText(MAX_NAME_LENGTH), schoolId: schoolId.optional(), password })
+  .strict();
+export type TUserUpdate = z.input<typeof ZUserUpdate>;
+
+export const ZUserListQuery = z.object({
+  group: z.enum(["admins", "teachers", "students"]),
+  q: z.string().trim().max(100).optional(),
+  schoolId: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const ZUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  schoolId: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  name: z.string(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUserPage = z.object({ items: z.array(ZUser), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type TUserPage = z.infer<typeof ZUserPage>;
+
+/** What deleting a user takes with it, said in the confirmation before it happens. */
+export const ZDeleteImpact = z.object({ attempts: z.number().int(), exams: z.number().int(), files: z.number().int() });
+export type TDeleteImpact = z.infer<typeof ZDeleteImpact>;
+
+// ---- roster import
+
+export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id"] as const;
+export const IMPORT_MAX_ROWS = 5000;
+
+export const ZImportRequest = z.object({
+  role: z.enum(["student", "teacher"]),
+  csv: z.string().min(1, { error: "IMPORT_EMPTY" }).max(2_000_000, { error: "PAYLOAD_TOO_LARGE" }),
+});
+
+export const ZImportRow = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  name: z.string(),
+  schoolId: z.string().nullable(),
+  passwordGenerated: z.boolean(),
+  errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.object({ en: z.string(), ar: z.string() }) })),
+});
+export type TImportRow = z.infer<typeof ZImportRow>;
+
+export const ZImportPreview = z.object({ rows: z.array(ZImportRow), valid: z.number().int(), invalid: z.number().int() });
+export type TImportPreview = z.infer<typeof ZImportPreview>;
+
+export const ZImportResult = z.object({
+  created: z.number().int(),
+  credentials: z.array(z.object({ email: z.string(), username: z.string(), name: z.string(), password: z.string(), schoolId: z.string().nullable() })),
+});
+export type TImportResult = z.infer<typeof ZImportResult>;
