@@ -11,17 +11,18 @@ import { sql } from "drizzle-orm";
 import type { TConfig } from "./config";
 import type { TDatabase } from "./db/client";
 import { createMailer, type TMailer } from "./mail/mailer";
+import { createStorage, type TStorage } from "./storage/storage";
 import { AppError, errorBody, handleError } from "./http/errors";
 import { SESSION_COOKIE } from "./http/context";
 import { findSessionUser } from "./auth/auth.service";
 import { modules } from "./modules";
 import type { TSessionUser } from "../shared/permissions";
 
-export type TAppOptions = { config: TConfig; database: TDatabase; mailer?: TMailer; logger?: boolean };
+export type TAppOptions = { config: TConfig; database: TDatabase; mailer?: TMailer; storage?: TStorage; logger?: boolean };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export async function buildApp({ config, database, mailer, logger = true }: TAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, storage, logger = true }: TAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] } : false,
     genReqId: () => randomUUID(),
@@ -40,6 +41,8 @@ export async function buildApp({ config, database, mailer, logger = true }: TApp
     "mailer",
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: (m) => app.log.info(m) }),
   );
+
+  app.decorate("storage", storage ?? createStorage({ filesDir: config.filesDir, s3: config.s3 }));
 
   await app.register(cookie);
   await app.register(helmet, {

@@ -32,6 +32,16 @@ const ZEnv = z.object({
     .transform((v) => v === "true"),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   FILE_SIZE_LIMIT_MB: z.coerce.number().positive().max(1024).default(25),
+  /** Object storage: set S3_BUCKET (and the rest) to keep files in an S3-compatible bucket instead of DATA_DIR. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
 });
 
 export type TConfig = ReturnType<typeof parseConfig>;
@@ -46,6 +56,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const c = result.data;
   const dataDir = path.resolve(c.DATA_DIR);
+  if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("S3_BUCKET: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with it");
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -63,6 +76,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: c.TRUST_PROXY,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     fileSizeLimitBytes: Math.round(c.FILE_SIZE_LIMIT_MB * 1024 * 1024),
+    fileSizeLimitMb: c.FILE_SIZE_LIMIT_MB,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          accessKeyId: c.S3_ACCESS_KEY_ID!,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE,
+        }
+      : null,
     webDir: path.resolve("dist/web"),
   };
 }

@@ -274,6 +274,48 @@ export const ERRORS = {
     title: NOT_ALLOWED,
     message: t("You can only manage users of your own school.", "يمكنك إدارة مستخدمي مدرستك فقط."),
   },
+
+  // ---- files (SPEC §8 "Files")
+  FILE_REQUIRED: {
+    status: 400,
+    title: t("No file selected", "لم يتم اختيار ملف"),
+    message: t("Please select a file to upload.", "يرجى اختيار ملف لرفعه."),
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    title: t("Upload failed", "فشل الرفع"),
+    message: t("The file is larger than the limit of {limitMb} MB.", "حجم الملف يتجاوز الحد المسموح وهو {limitMb} ميغابايت."),
+  },
+  UPLOAD_FAILED: {
+    status: 500,
+    title: t("Upload failed", "فشل الرفع"),
+    message: t("The file could not be stored. Please try again.", "تعذّر حفظ الملف. يرجى المحاولة مرة أخرى."),
+  },
+  FILE_SAVE_FAILED: {
+    status: 500,
+    title: t("Failed to save file info", "تعذّر حفظ بيانات الملف"),
+    message: t("The upload was undone; nothing was kept. Please try again.", "أُلغي الرفع ولم يُحفظ شيء. يرجى المحاولة مرة أخرى."),
+  },
+  FILE_NOT_FOUND: {
+    status: 404,
+    title: t("Download failed", "فشل التنزيل"),
+    message: t("The file was not found, or you do not have access to it.", "الملف غير موجود أو ليست لديك صلاحية الوصول إليه."),
+  },
+  FILE_STORAGE_DELETE_FAILED: {
+    status: 500,
+    title: t("Failed to delete file from storage", "تعذّر حذف الملف من التخزين"),
+    message: t("Nothing was deleted. Please try again.", "لم يُحذف شيء. يرجى المحاولة مرة أخرى."),
+  },
+  FILE_DB_DELETE_FAILED: {
+    status: 500,
+    title: t("Failed to delete file from database", "تعذّر حذف الملف من قاعدة البيانات"),
+    message: t("Please try again.", "يرجى المحاولة مرة أخرى."),
+  },
+  STUDENT_NOT_IN_SCHOOL: {
+    status: 403,
+    title: NOT_ALLOWED,
+    message: t("You can only assign files to students of your own school.", "يمكنك إسناد الملفات إلى طلبة مدرستك فقط."),
+  },
 } as const satisfies Record<string, TEntry>;
 
 export type TErrorCode = keyof typeof ERRORS;

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TConfig } from "../config";
 import type { TDb } from "../db/client";
 import type { TMailer } from "../mail/mailer";
+import type { TStorage } from "../storage/storage";
 import { AppError } from "./errors";
 import { can, type TCapability, type TResourceRef, type TSessionUser } from "../../shared/permissions";
 
@@ -11,6 +12,7 @@ declare module "fastify" {
     db: TDb;
     config: TConfig;
     mailer: TMailer;
+    storage: TStorage;
   }
   interface FastifyRequest {
     /** The signed-in user, looked up once per request (null when signed out). */

@@ -9,20 +9,28 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields?: TErrorBody["fields"];
   readonly headers?: Record<string, string>;
+  /** Values for {placeholders} in the message, e.g. { limitMb: 25 }. */
+  readonly vars?: Record<string, string | number>;
 
-  constructor(code: TErrorCode, options: { fields?: TErrorBody["fields"]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: TErrorCode,
+    options: { fields?: TErrorBody["fields"]; headers?: Record<string, string>; vars?: Record<string, string | number>; cause?: unknown } = {},
+  ) {
     super(code, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.status = ERRORS[code].status;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.vars = options.vars;
   }
 }
 
-export function errorBody(code: TErrorCode, requestId: string, fields?: TErrorBody["fields"]): TErrorBody {
+export function errorBody(code: TErrorCode, requestId: string, fields?: TErrorBody["fields"], vars?: Record<string, string | number>): TErrorBody {
   const entry = ERRORS[code];
-  return { code, title: entry.title, message: entry.message, requestId, ...(fields?.length ? { fields } : {}) };
+  const fill = (text: string) => (vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text);
+  const message = { en: fill(entry.message.en), ar: fill(entry.message.ar) };
+  return { code, title: entry.title, message, requestId, ...(fields?.length ? { fields } : {}) };
 }
 
 type TIssue = { path?: PropertyKey[]; message?: string; instancePath?: string };
@@ -46,7 +54,7 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
     if (error.headers) reply.headers(error.headers);
-    return reply.status(error.status).send(errorBody(error.code, requestId, error.fields));
+    return reply.status(error.status).send(errorBody(error.code, requestId, error.fields, error.vars));
   }
   const fe = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(error) || fe.validation) {

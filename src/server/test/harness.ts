@@ -1,6 +1,10 @@
 // Builds the real app over a real database for API tests: in-memory PGlite by default; a fresh PostgreSQL
 // database per test file when DATABASE_URL is set (dropped afterwards).
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createLocalStorage, type TStorage } from "../storage/storage";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { parseConfig } from "../config";
 import { openDatabase, type TDatabase, type TDb } from "../db/client";
@@ -17,6 +21,7 @@ export type THarness = {
   app: FastifyInstance;
   db: TDb;
   mails: TMail[];
+  config: ReturnType<typeof parseConfig>;
   /** Signs in through the real endpoint and returns the cookie header value. */
   signIn: (email: string, password: string, loginType: "student" | "school" | "admin") => Promise<string>;
   /** Creates an account of the given role (and its school when needed). */
@@ -28,7 +33,7 @@ export type THarness = {
   close: () => Promise<void>;
 };
 
-export async function createHarness(): Promise<THarness> {
+export async function createHarness(options: { storage?: TStorage; config?: Record<string, string> } = {}): Promise<THarness> {
   const baseUrl = process.env.DATABASE_URL;
   let database: TDatabase;
   let dropDatabase = async () => {};
@@ -52,11 +57,21 @@ export async function createHarness(): Promise<THarness> {
     database = await openDatabase({ dataDir: null });
   }
 
-  const config = parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/qias-test-unused", LOG_LEVEL: "silent", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-test-"));
+  const config = parseConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    ...options.config,
+  });
   await prepareDatabase(database.db, config.admin);
   const mails: TMail[] = [];
   const mailer: TMailer = { kind: "outbox", send: async (m) => void mails.push(m) };
-  const app = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer, logger: false });
+  const storage = options.storage ?? createLocalStorage(config.filesDir);
+  const app = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer, storage, logger: false });
   await app.ready();
 
   let counter = 0;
@@ -89,12 +104,13 @@ export async function createHarness(): Promise<THarness> {
     app,
     db: database.db,
     mails,
+    config,
     signIn,
     makeUser,
     makeSchool,
     request,
     buildAnotherApp: async () => {
-      const other = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer, logger: false });
+      const other = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer, storage, logger: false });
       await other.ready();
       return other;
     },
@@ -102,6 +118,7 @@ export async function createHarness(): Promise<THarness> {
       await app.close();
       await database.close();
       await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

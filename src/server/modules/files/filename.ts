@@ -1,0 +1,32 @@
+// Filenames come from the uploader's machine: keep what a person wrote (Arabic included), drop what could
+// walk out of a folder, hide in a terminal, or break a header.
+const MAX_NAME_LENGTH = 150;
+
+export function safeFilename(raw: string): string {
+  const base = raw.normalize("NFC").split(/[\\/]/).pop() ?? "";
+  let name = base
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "") // controls and bidi overrides
+    .replace(/[<>:"|?*]/g, "_")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, ""); // no hidden files, no ".."
+  if (name.length > MAX_NAME_LENGTH) {
+    const dot = name.lastIndexOf(".");
+    const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : "";
+    name = name.slice(0, MAX_NAME_LENGTH - ext.length) + ext;
+  }
+  return name || "file";
+}
+
+/** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so Arabic filenames survive the download. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/i;
+
+export function safeContentType(raw: string | undefined): string {
+  return raw && MIME.test(raw) ? raw.toLowerCase() : "application/octet-stream";
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { authorize, requireUser } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { ZAssignStudents, ZFile } from "../../../shared/schemas/file";
+import { contentDisposition, safeContentType, safeFilename } from "./filename";
+import { deleteFile, findFileStudents, findFiles, findReadableFile, setFileStudents, uploadFile } from "./files.service";
+
+const ZParams = z.object({ id: z.uuid({ error: "FILE_NOT_FOUND" }) });
+/** Room for the multipart envelope and the form fields around the file. */
+const ENVELOPE_BYTES = 256 * 1024;
+
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = app.config.fileSizeLimitBytes;
+  const tooLarge = () => new AppError("FILE_TOO_LARGE", { vars: { limitMb: app.config.fileSizeLimitMb } });
+  await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 200_000, parts: 8 } });
+
+  app.get("/api/files", { schema: { response: { 200: z.object({ items: z.array(ZFile) }) } } }, async (request) => {
+    const user = await authorize(request, "files.view");
+    return { items: await findFiles(app.db, user) };
+  });
+
+  // multipart/form-data: "file" (one), and optionally "studentIds" as a JSON array of student ids.
+  app.post("/api/files", async (request, reply) => {
+    const user = await authorize(request, "files.upload");
+    // Refuse an oversized upload from its declared length, before reading the body.
+    if (Number(request.headers["content-length"] ?? 0) > limit + ENVELOPE_BYTES) throw tooLarge();
+    if (!request.isMultipart()) throw new AppError("FILE_REQUIRED");
+
+    const tempFile = path.join(os.tmpdir(), `qias-upload-${randomUUID()}`);
+    let name = "";
+    let contentType = "application/octet-stream";
+    let studentIdsRaw: string | undefined;
+    try {
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === "file") {
+            name = part.filename;
+            contentType = safeContentType(part.mimetype);
+            await pipeline(part.file, fs.createWriteStream(tempFile));
+          } else if (part.fieldname === "studentIds") {
+            studentIdsRaw = String(part.value);
+          }
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+        if (code?.startsWith("FST_")) throw new AppError("FILE_REQUIRED", { cause: err });
+        throw err;
+      }
+      if (!name) throw new AppError("FILE_REQUIRED");
+      let studentIds: string[] = [];
+      if (studentIdsRaw) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(studentIdsRaw);
+        } catch {
+          throw new AppError("VALIDATION_FAILED");
+        }
+        const result = ZAssignStudents.safeParse({ studentIds: parsed });
+        if (!result.success) throw new AppError("VALIDATION_FAILED");
+        studentIds = result.data.studentIds;
+      }
+      const { size } = await fsp.stat(tempFile);
+      const file = await uploadFile(app.db, app.storage, user, { name: safeFilename(name), tempFile, contentType, sizeBytes: size, studentIds });
+      return reply.status(201).send(file);
+    } finally {
+      await fsp.rm(tempFile, { force: true });
+    }
+  });
+
+  app.get("/api/files/:id/download", { schema: { params: ZParams } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const file = await findReadableFile(app.db, user, request.params.id);
+    const object = await app.storage.get(file.pathInBucket);
+    if (!object) throw new AppError("FILE_NOT_FOUND");
+    reply.header("content-type", file.fileType ?? "application/octet-stream");
+    reply.header("content-disposition", contentDisposition(file.name));
+    reply.header("cache-control", "private, no-store");
+    if (object.size !== undefined) reply.header("content-length", object.size);
+    return reply.send(object.body);
+  });
+
+  app.get("/api/files/:id/students", { schema: { params: ZParams, response: { 200: z.object({ studentIds: z.array(z.string()) }) } } }, async (request) => {
+    const user = await authorize(request, "files.upload");
+    return { studentIds: await findFileStudents(app.db, user, request.params.id) };
+  });
+
+  app.put("/api/files/:id/students", { schema: { params: ZParams, body: ZAssignStudents, response: { 200: z.object({ studentIds: z.array(z.string()) }) } } }, async (request) => {
+    const user = await authorize(request, "files.upload");
+    return setFileStudents(app.db, user, request.params.id, request.body.studentIds);
+  });
+
+  app.delete("/api/files/:id", { schema: { params: ZParams } }, async (request, reply) => {
+    const user = await authorize(request, "files.view");
+    await deleteFile(app.db, app.storage, user, request.params.id);
+    return reply.status(204).send();
+  });
+};
