@@ -5,6 +5,7 @@ const MAX_NAME_LENGTH = 150;
 export function safeFilename(raw: string): string {
   const base = raw.normalize("NFC").split(/[\\/]/).pop() ?? "";
   let name = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "") // controls and bidi overrides
     .replace(/[<>:"|?*]/g, "_")
     .replace(/\s+/g, " ")
