@@ -316,12 +316,106 @@ export const ERRORS = {
     title: NOT_ALLOWED,
     message: t("You can only assign files to students of your own school.", "يمكنك إسناد الملفات إلى طلبة مدرستك فقط."),
   },
+
+  // ---- exams (SPEC §5 "Exam save", §8 "Exams (staff)")
+  EXAM_REQUIRED_FIELDS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Exam title (Arabic and English) and subject are required.", "عنوان الاختبار (بالعربية والإنجليزية) والمادة مطلوبة."),
+  },
+  EXAM_NO_QUESTIONS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The exam must contain at least one question.", "يجب أن يحتوي الاختبار على سؤال واحد على الأقل."),
+  },
+  QUESTION_REQUIRED_FIELDS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Each question must have text (Arabic and English) and points.", "يجب أن يكون لكل سؤال نص (بالعربية والإنجليزية) ودرجة."),
+  },
+  QUESTION_MIN_OPTIONS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} must have at least two options.", "يجب أن يحتوي السؤال {n} على خيارين على الأقل."),
+  },
+  QUESTION_NO_CORRECT_OPTION: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} must have at least one correct option selected.", "يجب تحديد إجابة صحيحة واحدة على الأقل في السؤال {n}."),
+  },
+  OPTION_MISSING_TEXT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}, option {m} is missing text.", "الخيار {m} في السؤال {n} ينقصه نص."),
+  },
+  MATCHING_MIN_PAIRS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} must have at least one pair.", "يجب أن يحتوي السؤال {n} على زوج واحد على الأقل."),
+  },
+  PAIR_MISSING_TEXT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}, pair {m} is missing text.", "الزوج {m} في السؤال {n} ينقصه نص."),
+  },
+  SUBJECT_NOT_FOUND: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Please choose a subject from the list.", "يرجى اختيار مادة من القائمة."),
+  },
+  EXAM_NOT_FOUND: {
+    status: 404,
+    title: t("Failed to fetch exam data.", "تعذّر جلب بيانات الاختبار."),
+    message: t("The exam was not found, or you cannot edit it.", "الاختبار غير موجود أو لا يمكنك تعديله."),
+  },
+  EXAM_HAS_ATTEMPTS: {
+    status: 409,
+    title: t("Failed to delete exam", "تعذّر حذف الاختبار"),
+    message: t(
+      "Students have already taken this exam, so it cannot be deleted. Archive it instead; no result is lost.",
+      "سبق أن أدّى الطلبة هذا الاختبار، لذا لا يمكن حذفه. يمكنك أرشفته بدلًا من ذلك دون فقدان أي نتيجة.",
+    ),
+  },
+  QUESTION_HAS_ANSWERS: {
+    status: 409,
+    title: t("Failed to create exam", "تعذّر حفظ الاختبار"),
+    message: t(
+      "Question {n} already has student answers and cannot be removed. Archive the exam and create a new version instead.",
+      "السؤال {n} لديه إجابات من الطلبة ولا يمكن حذفه. أرشف الاختبار وأنشئ نسخة جديدة بدلًا من ذلك.",
+    ),
+  },
+  QUESTION_MULTIPLE_CORRECT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} may have only one correct option.", "يجب أن يكون في السؤال {n} خيار صحيح واحد فقط."),
+  },
 } as const satisfies Record<string, TEntry>;
 
 export type TErrorCode = keyof typeof ERRORS;
 
 export function isErrorCode(value: unknown): value is TErrorCode {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(ERRORS, value);
+}
+
+/**
+ * Values for a message's {placeholders}, read from where the problem is: "questions.2.options.0" gives
+ * n = 3 (the question's number) and m = 1 (the option's or pair's number).
+ */
+export function issueVars(path: string | (string | number)[]): Record<string, number> {
+  const parts = (Array.isArray(path) ? path : path.split(".")).map(String);
+  const vars: Record<string, number> = {};
+  const q = parts.indexOf("questions");
+  if (q >= 0 && /^\d+$/.test(parts[q + 1] ?? "")) vars.n = Number(parts[q + 1]) + 1;
+  const o = parts.findIndex((p) => p === "options" || p === "matchingPairs");
+  if (o >= 0 && /^\d+$/.test(parts[o + 1] ?? "")) vars.m = Number(parts[o + 1]) + 1;
+  return vars;
+}
+
+/** A message with its {placeholders} filled. */
+export function fillText(text: TText, vars?: Record<string, string | number>): TText {
+  if (!vars) return text;
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+  return { en: fill(text.en), ar: fill(text.ar) };
 }
 
 /** The body of every error response. */

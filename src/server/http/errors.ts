@@ -2,7 +2,7 @@
 // in both languages, never with a stack trace.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ERRORS, isErrorCode, type TErrorBody, type TErrorCode } from "../../shared/errors";
+import { ERRORS, fillText, isErrorCode, issueVars, type TErrorBody, type TErrorCode } from "../../shared/errors";
 
 export class AppError extends Error {
   readonly code: TErrorCode;
@@ -28,9 +28,7 @@ export class AppError extends Error {
 
 export function errorBody(code: TErrorCode, requestId: string, fields?: TErrorBody["fields"], vars?: Record<string, string | number>): TErrorBody {
   const entry = ERRORS[code];
-  const fill = (text: string) => (vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text);
-  const message = { en: fill(entry.message.en), ar: fill(entry.message.ar) };
-  return { code, title: entry.title, message, requestId, ...(fields?.length ? { fields } : {}) };
+  return { code, title: entry.title, message: fillText(entry.message, vars), requestId, ...(fields?.length ? { fields } : {}) };
 }
 
 type TIssue = { path?: PropertyKey[]; message?: string; instancePath?: string };
@@ -43,10 +41,10 @@ function fromIssues(issues: TIssue[], requestId: string): TErrorBody {
   const fields = issues.map((issue) => {
     const code = isErrorCode(issue.message) ? issue.message : "VALIDATION_FAILED";
     const p = issue.path?.length ? issue.path.map(String).join(".") : (issue.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
-    return { path: p, code, message: ERRORS[code].message };
+    return { path: p, code, message: fillText(ERRORS[code].message, issueVars(p)) };
   });
   const specific = fields.find((f) => f.code !== "VALIDATION_FAILED");
-  return errorBody(specific ? (specific.code as TErrorCode) : "VALIDATION_FAILED", requestId, fields);
+  return errorBody(specific ? (specific.code as TErrorCode) : "VALIDATION_FAILED", requestId, fields, specific ? issueVars(specific.path) : undefined);
 }
 
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {

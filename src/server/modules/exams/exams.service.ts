@@ -1,0 +1,248 @@
+// Exam authoring (SPEC §2 exam screens, §4 question rules, §5 "Exam save", §6). A save is one transaction:
+// the exam, its questions and options are stored together or not at all. Questions and options keep their
+// ids across saves, so answers already given keep pointing at them.
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from "drizzle-orm";
+import type { TDb, TDbOrTx, TTx } from "../../db/client";
+import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { can, type TSessionUser } from "../../../shared/permissions";
+import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../shared/schemas/exam";
+
+type TExamRow = typeof exams.$inferSelect;
+
+export async function findSubjects(db: TDbOrTx): Promise<TSubject[]> {
+  return db.select().from(subjects).orderBy(asc(subjects.id));
+}
+
+const summaryColumns = {
+  exam: exams,
+  subject: subjects,
+  creatorName: profiles.name,
+};
+
+function presentSummary(r: { exam: TExamRow; subject: TSubject; creatorName: string | null }, counts: { questions: number; attempts: number }): TExamSummary {
+  return {
+    id: r.exam.id,
+    titleAr: r.exam.titleAr,
+    titleEn: r.exam.titleEn,
+    subject: r.subject,
+    status: r.exam.status,
+    durationMinutes: r.exam.durationMinutes,
+    creator: r.exam.creatorId && r.creatorName !== null ? { id: r.exam.creatorId, name: r.creatorName } : null,
+    createdAt: r.exam.createdAt.toISOString(),
+    updatedAt: r.exam.updatedAt.toISOString(),
+    questionCount: counts.questions,
+    attemptCount: counts.attempts,
+  };
+}
+
+async function countsFor(db: TDbOrTx, examIds: string[]) {
+  if (examIds.length === 0) return { questions: new Map<string, number>(), attempts: new Map<string, number>() };
+  const q = await db.select({ id: questions.examId, n: count() }).from(questions).where(inArray(questions.examId, examIds)).groupBy(questions.examId);
+  const a = await db.select({ id: studentExams.examId, n: count() }).from(studentExams).where(inArray(studentExams.examId, examIds)).groupBy(studentExams.examId);
+  return { questions: new Map(q.map((r) => [r.id, r.n])), attempts: new Map(a.map((r) => [r.id, r.n])) };
+}
+
+/** SPEC §6: super_admin sees all exams, a teacher only their own — newest first. */
+export async function findExams(db: TDbOrTx, actor: TSessionUser, query: { q?: string; subjectId?: string; status?: TExamRow["status"] }): Promise<TExamSummary[]> {
+  if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
+  const conditions: (SQL | undefined)[] = [actor.role === "super_admin" ? undefined : eq(exams.creatorId, actor.id)];
+  if (query.subjectId) conditions.push(eq(exams.subjectId, query.subjectId));
+  if (query.status) conditions.push(eq(exams.status, query.status));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(exams.titleAr, like), ilike(exams.titleEn, like)));
+  }
+  const rows = await db
+    .select(summaryColumns)
+    .from(exams)
+    .innerJoin(subjects, eq(subjects.id, exams.subjectId))
+    .leftJoin(profiles, eq(profiles.id, exams.creatorId))
+    .where(and(...conditions))
+    .orderBy(desc(exams.createdAt))
+    .limit(1000);
+  const counts = await countsFor(db, rows.map((r) => r.exam.id));
+  return rows.map((r) => presentSummary(r, { questions: counts.questions.get(r.exam.id) ?? 0, attempts: counts.attempts.get(r.exam.id) ?? 0 }));
+}
+
+/** The exam if the actor may author it (super_admin: any; teacher: their own); otherwise not found. */
+async function loadAuthorable(db: TDbOrTx, actor: TSessionUser, id: string, lock = false): Promise<TExamRow> {
+  if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
+  const base = db.select().from(exams).where(eq(exams.id, id));
+  const [exam] = lock ? await base.for("update") : await base;
+  if (!exam || !can(actor, "exams.author", { ownerId: exam.creatorId })) throw new AppError("EXAM_NOT_FOUND");
+  return exam;
+}
+
+export async function findExamDetail(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TExamDetail> {
+  await loadAuthorable(db, actor, id);
+  return loadDetail(db, id);
+}
+
+async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(exams)
+    .innerJoin(subjects, eq(subjects.id, exams.subjectId))
+    .leftJoin(profiles, eq(profiles.id, exams.creatorId))
+    .where(eq(exams.id, id));
+  if (!row) throw new AppError("EXAM_NOT_FOUND");
+  const qs = await db.select().from(questions).where(eq(questions.examId, id)).orderBy(asc(questions.position), asc(questions.createdAt));
+  const qIds = qs.map((q) => q.id);
+  const opts = qIds.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qIds)).orderBy(asc(questionOptions.position)) : [];
+  const answers = qIds.length
+    ? await db.select({ id: studentAnswers.questionId, n: count() }).from(studentAnswers).where(inArray(studentAnswers.questionId, qIds)).groupBy(studentAnswers.questionId)
+    : [];
+  const answerCount = new Map(answers.map((a) => [a.id, a.n]));
+  const audience = await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, id)).orderBy(asc(examSchools.schoolId));
+  const counts = await countsFor(db, [id]);
+  return {
+    ...presentSummary(row, { questions: qs.length, attempts: counts.attempts.get(id) ?? 0 }),
+    description: row.exam.description,
+    schoolIds: audience.map((a) => a.id),
+    questions: qs.map((q) => ({
+      id: q.id,
+      type: q.type,
+      position: q.position,
+      questionTextAr: q.questionTextAr,
+      questionTextEn: q.questionTextEn,
+      points: q.points,
+      correctAnswerText: q.correctAnswerText,
+      matchingPairs: q.matchingPairs ?? [],
+      options: opts.filter((o) => o.questionId === q.id).map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, isCorrect: o.isCorrect })),
+      answerCount: answerCount.get(q.id) ?? 0,
+    })),
+  };
+}
+
+/** Who is offered the exam (docs/decisions/0004): a teacher's school, or a super_admin's chosen schools (none = all). */
+async function audienceFor(tx: TTx, actor: TSessionUser, input: TExamData, existing?: TExamRow): Promise<string[]> {
+  if (actor.role !== "super_admin") {
+    // A teacher's exam stays with the author's school, even if a super_admin edited it before.
+    return actor.schoolId ? [actor.schoolId] : [];
+  }
+  if (existing && existing.creatorId && existing.creatorId !== actor.id) {
+    // A super_admin editing a teacher's exam keeps its audience unless they choose schools explicitly.
+    if (input.schoolIds.length === 0) return (await tx.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, existing.id))).map((r) => r.id);
+  }
+  const ids = [...new Set(input.schoolIds)];
+  if (ids.length) {
+    const found = await tx.select({ id: schools.id }).from(schools).where(inArray(schools.id, ids));
+    if (found.length !== ids.length) throw new AppError("SCHOOL_NOT_FOUND");
+  }
+  return ids;
+}
+
+async function assertSubject(tx: TTx, subjectId: string) {
+  const [s] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, subjectId));
+  if (!s) throw new AppError("SUBJECT_NOT_FOUND");
+}
+
+async function writeQuestions(tx: TTx, examId: string, input: TExamData): Promise<void> {
+  const existing = await tx.select({ id: questions.id, position: questions.position }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
+  const existingIds = new Set(existing.map((q) => q.id));
+  const keptIds = input.questions.map((q) => q.id).filter((id): id is string => !!id && existingIds.has(id));
+
+  // Removing a question that students have answered would delete their answers: refuse, and say which.
+  const removed = existing.filter((q) => !keptIds.includes(q.id));
+  if (removed.length) {
+    const answered = await tx.select({ id: studentAnswers.questionId }).from(studentAnswers).where(inArray(studentAnswers.questionId, removed.map((q) => q.id))).limit(1);
+    if (answered[0]) {
+      const n = existing.findIndex((q) => q.id === answered[0]!.id) + 1;
+      throw new AppError("QUESTION_HAS_ANSWERS", { vars: { n } });
+    }
+    await tx.delete(questions).where(inArray(questions.id, removed.map((q) => q.id)));
+  }
+
+  for (const [position, q] of input.questions.entries()) {
+    const values = {
+      examId,
+      position,
+      type: q.type,
+      questionTextAr: q.questionTextAr,
+      questionTextEn: q.questionTextEn,
+      points: q.points,
+      correctAnswerText: q.correctAnswerText,
+      matchingPairs: q.type === "matching" ? q.matchingPairs : null,
+    };
+    let questionId: string;
+    if (q.id && existingIds.has(q.id)) {
+      await tx.update(questions).set(values).where(eq(questions.id, q.id));
+      questionId = q.id;
+    } else {
+      // An id that is not this exam's (another exam's, or made up) is treated as a new question.
+      const [row] = await tx.insert(questions).values(values).returning({ id: questions.id });
+      questionId = row!.id;
+    }
+    await writeOptions(tx, questionId, q.options);
+  }
+}
+
+async function writeOptions(tx: TTx, questionId: string, options: TExamData["questions"][number]["options"]): Promise<void> {
+  const existing = new Set((await tx.select({ id: questionOptions.id }).from(questionOptions).where(eq(questionOptions.questionId, questionId))).map((o) => o.id));
+  const kept = options.map((o) => o.id).filter((id): id is string => !!id && existing.has(id));
+  // Answers that chose a removed option keep the answer and lose the choice (the foreign key sets it null).
+  await tx.delete(questionOptions).where(and(eq(questionOptions.questionId, questionId), kept.length ? notInArray(questionOptions.id, kept) : undefined));
+  for (const [position, o] of options.entries()) {
+    const values = { questionId, position, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, isCorrect: o.isCorrect };
+    if (o.id && existing.has(o.id)) await tx.update(questionOptions).set(values).where(eq(questionOptions.id, o.id));
+    else await tx.insert(questionOptions).values(values);
+  }
+}
+
+export async function createExam(db: TDb, actor: TSessionUser, input: TExamData): Promise<TExamDetail> {
+  if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
+  return db.transaction(async (tx) => {
+    await assertSubject(tx, input.subjectId);
+    const audience = await audienceFor(tx, actor, input);
+    const [exam] = await tx
+      .insert(exams)
+      .values({
+        titleAr: input.titleAr,
+        titleEn: input.titleEn,
+        subjectId: input.subjectId,
+        description: input.description,
+        durationMinutes: input.durationMinutes,
+        status: input.status,
+        creatorId: actor.id,
+      })
+      .returning({ id: exams.id });
+    if (audience.length) await tx.insert(examSchools).values(audience.map((schoolId) => ({ examId: exam!.id, schoolId })));
+    await writeQuestions(tx, exam!.id, input);
+    return loadDetail(tx, exam!.id);
+  });
+}
+
+export async function updateExam(db: TDb, actor: TSessionUser, id: string, input: TExamData): Promise<TExamDetail> {
+  return db.transaction(async (tx) => {
+    const existing = await loadAuthorable(tx, actor, id, true);
+    await assertSubject(tx, input.subjectId);
+    const audience = await audienceFor(tx, actor, input, existing);
+    await tx
+      .update(exams)
+      .set({
+        titleAr: input.titleAr,
+        titleEn: input.titleEn,
+        subjectId: input.subjectId,
+        description: input.description,
+        durationMinutes: input.durationMinutes,
+        status: input.status,
+        updatedAt: new Date(),
+      })
+      .where(eq(exams.id, id));
+    await tx.delete(examSchools).where(eq(examSchools.examId, id));
+    if (audience.length) await tx.insert(examSchools).values(audience.map((schoolId) => ({ examId: id, schoolId })));
+    await writeQuestions(tx, id, input);
+    return loadDetail(tx, id);
+  });
+}
+
+/** An exam with attempts is never deleted, so no result is lost: archive it instead. */
+export async function deleteExam(db: TDb, actor: TSessionUser, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await loadAuthorable(tx, actor, id, true);
+    const [attempts] = await tx.select({ n: count() }).from(studentExams).where(eq(studentExams.examId, id));
+    if ((attempts?.n ?? 0) > 0) throw new AppError("EXAM_HAS_ATTEMPTS");
+    await tx.delete(exams).where(eq(exams.id, id));
+  });
+}
