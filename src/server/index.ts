@@ -4,6 +4,8 @@ import { DatabaseLockedError, openDatabase } from "./db/client";
 import { buildApp } from "./app";
 import { prepareDatabase } from "./bootstrap";
 import { deleteExpiredSessions } from "./auth/auth.service";
+import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
+import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 
 async function main() {
   const config = parseConfig();
@@ -19,6 +21,12 @@ async function main() {
 
   const sweep = setInterval(() => void deleteExpiredSessions(database.db).catch((err) => app.log.error({ err }, "session sweep failed")), 60 * 60_000);
   sweep.unref();
+  // Attempts whose time is over are closed by the server, whether or not the student comes back.
+  const attemptSweep = setInterval(
+    () => void sweepExpiredAttempts(database.db).catch((err) => app.log.error({ err }, "attempt sweep failed")),
+    ATTEMPT_SWEEP_SECONDS * 1000,
+  );
+  attemptSweep.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +34,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: closing`);
     clearInterval(sweep);
+    clearInterval(attemptSweep);
     await app.close();
     await database.close();
     process.exit(0);

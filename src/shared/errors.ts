@@ -389,6 +389,68 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Question {n} may have only one correct option.", "يجب أن يكون في السؤال {n} خيار صحيح واحد فقط."),
   },
+
+  // ---- taking exams (SPEC §8 "Student")
+  EXAM_NOT_AVAILABLE: {
+    status: 404,
+    title: t("Exam not available", "الاختبار غير متاح"),
+    message: t("Exam not found or not published.", "الاختبار غير موجود أو غير منشور."),
+  },
+  ATTEMPT_NOT_FOUND: {
+    status: 404,
+    title: t("Error", "خطأ"),
+    message: t("Exam attempt not found.", "لم يُعثر على محاولة الاختبار."),
+  },
+  ATTEMPT_ALREADY_COMPLETED: {
+    status: 409,
+    title: t("Exam already completed", "الاختبار مكتمل"),
+    message: t("You have already completed this exam.", "لقد أكملت هذا الاختبار من قبل."),
+  },
+  TIME_UP: {
+    status: 409,
+    title: t("Time Up!", "انتهى الوقت!"),
+    message: t(
+      "The time for this exam is over; answers can no longer be changed. Your saved answers were submitted.",
+      "انتهى وقت هذا الاختبار ولم يعد بالإمكان تعديل الإجابات. سُلّمت إجاباتك المحفوظة.",
+    ),
+  },
+  ANSWER_INVALID: {
+    status: 400,
+    title: t("Error Saving Answers", "خطأ في حفظ الإجابات"),
+    message: t("This answer does not fit the question.", "هذه الإجابة لا تناسب السؤال."),
+  },
+  START_FAILED: {
+    status: 500,
+    title: t("Error", "خطأ"),
+    message: t("Failed to start the exam.", "تعذّر بدء الاختبار."),
+  },
+
+  // ---- grading and results (SPEC §8 "Results")
+  RESULT_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("Exam result not found.", "لم يُعثر على نتيجة الاختبار."),
+  },
+  RESULT_FORBIDDEN: {
+    status: 403,
+    title: t("Unauthorized", "غير مصرّح"),
+    message: t("You are not authorized to view this result.", "غير مصرّح لك بعرض هذه النتيجة."),
+  },
+  SCORE_OUT_OF_RANGE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The mark must be between 0 and the question's points.", "يجب أن تكون الدرجة بين 0 ودرجة السؤال."),
+  },
+  ANSWER_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The answer was not found, or you cannot grade it.", "الإجابة غير موجودة أو لا يمكنك تصحيحها."),
+  },
+  ATTEMPT_NOT_SUBMITTED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("This attempt has not been submitted yet.", "لم تُسلَّم هذه المحاولة بعد."),
+  },
 } as const satisfies Record<string, TEntry>;
 
 export type TErrorCode = keyof typeof ERRORS;
@@ -425,4 +487,6 @@ export type TErrorBody = {
   message: TText;
   requestId: string;
   fields?: { path: string; code: string; message: TText }[];
+  /** Facts the client can act on, e.g. the attempt to open when an exam is already completed. */
+  details?: Record<string, string | number | boolean | null>;
 };

@@ -35,3 +35,9 @@ export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
 
 export const SESSION_DAYS = 7;
 export const PASSWORD_RESET_TOKEN_MINUTES = 60;
+
+/** Saves that arrive this long after the deadline are still accepted (requests in flight when time ran out). */
+export const ANSWER_GRACE_SECONDS = 30;
+/** How often the server closes attempts whose time is over, when their students never come back. */
+export const ATTEMPT_SWEEP_SECONDS = 30;
+export const MAX_ANSWER_TEXT_LENGTH = 20_000;

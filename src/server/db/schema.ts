@@ -246,6 +246,8 @@ export const studentAnswers = pgTable(
     isCorrect: boolean("is_correct"),
     score: numeric("score", { precision: 8, scale: 2, mode: "number" }),
     teacherComment: text("teacher_comment"),
+    /** The browser's counter for this answer: a retried or late-arriving older save never overwrites a newer one. */
+    clientSeq: integer("client_seq").notNull().default(0),
     gradedById: uuid("graded_by_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },

@@ -11,10 +11,17 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
   /** Values for {placeholders} in the message, e.g. { limitMb: 25 }. */
   readonly vars?: Record<string, string | number>;
+  readonly details?: TErrorBody["details"];
 
   constructor(
     code: TErrorCode,
-    options: { fields?: TErrorBody["fields"]; headers?: Record<string, string>; vars?: Record<string, string | number>; cause?: unknown } = {},
+    options: {
+      fields?: TErrorBody["fields"];
+      headers?: Record<string, string>;
+      vars?: Record<string, string | number>;
+      details?: TErrorBody["details"];
+      cause?: unknown;
+    } = {},
   ) {
     super(code, { cause: options.cause });
     this.name = "AppError";
@@ -23,6 +30,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.headers = options.headers;
     this.vars = options.vars;
+    this.details = options.details;
   }
 }
 
@@ -52,7 +60,7 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
     if (error.headers) reply.headers(error.headers);
-    return reply.status(error.status).send(errorBody(error.code, requestId, error.fields, error.vars));
+    return reply.status(error.status).send({ ...errorBody(error.code, requestId, error.fields, error.vars), ...(error.details ? { details: error.details } : {}) });
   }
   const fe = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(error) || fe.validation) {

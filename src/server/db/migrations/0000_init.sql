@@ -163,6 +163,7 @@ CREATE TABLE "student_answers" (
 	"is_correct" boolean,
 	"score" numeric(8, 2),
 	"teacher_comment" text,
+	"client_seq" integer DEFAULT 0 NOT NULL,
 	"graded_by_id" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

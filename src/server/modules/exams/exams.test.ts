@@ -213,7 +213,7 @@ describe("saving", () => {
 });
 
 describe("every validation message of SPEC §5", () => {
-  const mc = (over: object) => ({ type: "multiple_choice", questionTextAr: "س", questionTextEn: "Q", points: 1, ...over });
+  const mc = (over: object) => ({ type: "multiple_choice" as const, questionTextAr: "س", questionTextEn: "Q", points: 1, ...over });
   const cases: [string, Partial<TExamInput>, string, string][] = [
     ["no title", { titleAr: "" }, "EXAM_REQUIRED_FIELDS", "Exam title (Arabic and English) and subject are required."],
     ["no English title", { titleEn: "  " }, "EXAM_REQUIRED_FIELDS", "Exam title (Arabic and English) and subject are required."],

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../../http/context";
+import { ZAnswerInput, ZAttemptState, ZPaper, ZStudentOverview } from "../../../shared/schemas/attempt";
+import { findPaper, findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./attempts.service";
+
+const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_AVAILABLE" }) });
+const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }) });
+
+export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/student/overview", { schema: { response: { 200: ZStudentOverview } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return findStudentOverview(app.db, await requireUser(request));
+  });
+
+  // The same bytes for everyone who sits this version: an ETag lets a reload cost nothing.
+  app.get("/api/student/exams/:examId/paper", { schema: { params: ZExamParams, response: { 200: ZPaper, 304: z.null() } } }, async (request, reply) => {
+    const version = await findPaper(app.db, await requireUser(request), request.params.examId);
+    reply.header("etag", version.etag);
+    reply.header("cache-control", "private, no-cache");
+    if (request.headers["if-none-match"] === version.etag) return reply.status(304).send(null);
+    return version.paper;
+  });
+
+  app.post("/api/student/exams/:examId/attempt", { schema: { params: ZExamParams, response: { 200: ZAttemptState } } }, async (request) =>
+    startAttempt(app.db, await requireUser(request), request.params.examId),
+  );
+
+  app.put(
+    "/api/attempts/:attemptId/answers/:questionId",
+    {
+      schema: {
+        params: ZAttemptParams.extend({ questionId: z.uuid({ error: "ANSWER_INVALID" }) }),
+        body: ZAnswerInput,
+        response: { 200: z.object({ savedAt: z.string(), clientSeq: z.number().int() }) },
+      },
+    },
+    async (request) => saveAnswer(app.db, await requireUser(request), request.params.attemptId, request.params.questionId, request.body),
+  );
+
+  app.post("/api/attempts/:attemptId/submit", { schema: { params: ZAttemptParams, response: { 200: ZAttemptState } } }, async (request) =>
+    submitAttempt(app.db, await requireUser(request), request.params.attemptId),
+  );
+};

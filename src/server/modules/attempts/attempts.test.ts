@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { ADMIN, createHarness, type THarness } from "../../test/harness";
+import { studentAnswers, studentExams } from "../../db/schema";
+import { sweepExpiredAttempts } from "./attempts.service";
+import type { TExamInput } from "../../../shared/schemas/exam";
+import type { TPaper } from "../../../shared/schemas/attempt";
+
+let h: THarness;
+let own: string;
+let other: string;
+const cookie: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  h = await createHarness();
+  own = await h.makeSchool("school_own");
+  other = await h.makeSchool("school_other");
+  cookie.super_admin = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+  const people: [string, "teacher" | "student" | "school_admin", string, "school" | "student"][] = [
+    ["teacher", "teacher", own, "school"],
+    ["teacher2", "teacher", own, "school"],
+    ["otherTeacher", "teacher", other, "school"],
+    ["schoolAdmin", "school_admin", own, "school"],
+    ["otherAdmin", "school_admin", other, "school"],
+  ];
+  for (const [key, role, school, type] of people) {
+    const u = await h.makeUser(role, { schoolId: school, name: key });
+    ids[key] = u.id;
+    cookie[key] = await h.signIn(u.email, u.password, type);
+  }
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+let studentCount = 0;
+async function newStudent(school = own) {
+  const u = await h.makeUser("student", { schoolId: school, name: `Student ${++studentCount}` });
+  return { id: u.id, cookie: await h.signIn(u.email, u.password, "student") };
+}
+
+const EXAM: TExamInput = {
+  titleAr: "اختبار شامل",
+  titleEn: "Full test",
+  subjectId: "islamic",
+  durationMinutes: 30,
+  status: "published",
+  questions: [
+    {
+      type: "multiple_choice",
+      questionTextAr: "إلى أين هاجر النبي ﷺ؟",
+      questionTextEn: "Where did the Prophet migrate?",
+      points: 2,
+      options: [
+        { optionTextAr: "المدينة", optionTextEn: "Madinah", isCorrect: true },
+        { optionTextAr: "الطائف", optionTextEn: "Taif", isCorrect: false },
+      ],
+    },
+    {
+      type: "true_false",
+      questionTextAr: "رافقه أبو بكر.",
+      questionTextEn: "Abu Bakr went with him.",
+      points: 1,
+      options: [
+        { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
+        { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
+      ],
+    },
+    { type: "short_answer", questionTextAr: "اسم الغار؟", questionTextEn: "Name of the cave?", points: 2, correctAnswerText: "غار ثور" },
+    {
+      type: "matching",
+      questionTextAr: "صِل.",
+      questionTextEn: "Match.",
+      points: 3,
+      matchingPairs: [
+        { premise_ar: "أبو بكر", premise_en: "Abu Bakr", response_ar: "الصديق", response_en: "As-Siddiq" },
+        { premise_ar: "عمر", premise_en: "Umar", response_ar: "الفاروق", response_en: "Al-Faruq" },
+        { premise_ar: "عثمان", premise_en: "Uthman", response_ar: "ذو النورين", response_en: "Dhun-Nurayn" },
+      ],
+    },
+    { type: "essay", questionTextAr: "اذكر درسين.", questionTextEn: "Give two lessons.", points: 4, correctAnswerText: "التخطيط والصبر" },
+  ],
+};
+
+async function makeExam(c: string, over: Partial<TExamInput> = {}) {
+  const res = await h.request({ method: "POST", url: "/api/exams", cookie: c, payload: { ...EXAM, ...over } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
+}
+const paperOf = async (c: string, examId: string) => (await h.request({ method: "GET", url: `/api/student/exams/${examId}/paper`, cookie: c })).json() as TPaper;
+const start = (c: string, examId: string) => h.request({ method: "POST", url: `/api/student/exams/${examId}/attempt`, cookie: c, payload: {} });
+const save = (c: string, attemptId: string, questionId: string, body: object) => h.request({ method: "PUT", url: `/api/attempts/${attemptId}/answers/${questionId}`, cookie: c, payload: body });
+const submit = (c: string, attemptId: string) => h.request({ method: "POST", url: `/api/attempts/${attemptId}/submit`, cookie: c, payload: {} });
+const result = (c: string, attemptId: string) => h.request({ method: "GET", url: `/api/attempts/${attemptId}/result`, cookie: c });
+
+/** Answers every question: right ones where `right`, and a matching answer expressed in the paper's shuffled order. */
+async function answerAll(c: string, examId: string, attemptId: string, exam: Awaited<ReturnType<typeof makeExam>>, opts: { shortAnswer: string; essay: string; matchingRight: number }) {
+  const paper = await paperOf(c, examId);
+  const [mc, tf, sa, mt, es] = paper.questions;
+  await save(c, attemptId, mc!.id, { examId, selectedOptionId: exam.questions[0]!.options.find((o) => o.isCorrect)!.id, clientSeq: 1 });
+  await save(c, attemptId, tf!.id, { examId, selectedOptionId: exam.questions[1]!.options.find((o) => !o.isCorrect)!.id, clientSeq: 1 });
+  await save(c, attemptId, sa!.id, { examId, answerText: opts.shortAnswer, clientSeq: 1 });
+  // The right response for premise i is the one whose text equals pair i's response.
+  const pairs = EXAM.questions[3]!.matchingPairs!;
+  const matching = pairs.map((p, i) => {
+    const right = mt!.responses.findIndex((r) => r.en === p.response_en);
+    return i < opts.matchingRight ? right : mt!.responses.findIndex((r, j) => j !== right && r.en !== p.response_en);
+  });
+  const m = await save(c, attemptId, mt!.id, { examId, matching, clientSeq: 1 });
+  expect(m.statusCode, m.body).toBe(200);
+  await save(c, attemptId, es!.id, { examId, answerText: opts.essay, clientSeq: 1 });
+}
+
+describe("the student's copy", () => {
+  it("never carries correct options, model answers or the matching key, and is served with an ETag", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    const res = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: s.cookie });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).not.toContain("isCorrect");
+    expect(body).not.toContain("is_correct");
+    expect(body).not.toContain("غار ثور");
+    expect(body).not.toContain("التخطيط والصبر");
+    expect(body).not.toContain("correctAnswerText");
+    const paper = res.json() as TPaper;
+    const mt = paper.questions[3]!;
+    expect(mt.premises.map((p) => p.en)).toEqual(["Abu Bakr", "Umar", "Uthman"]);
+    expect(mt.responses.map((r) => r.en)).not.toEqual(["As-Siddiq", "Al-Faruq", "Dhun-Nurayn"]);
+    expect(paper.totalPoints).toBe(12);
+    const again = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: s.cookie, headers: { "if-none-match": String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("only published exams offered to the student's school; only students", async () => {
+    const draft = await makeExam(cookie.teacher!, { status: "draft" });
+    const mine = await makeExam(cookie.teacher!);
+    const foreigner = await newStudent(other);
+    const s = await newStudent();
+    expect((await start(s.cookie, draft.id)).json()).toMatchObject({ code: "EXAM_NOT_AVAILABLE", message: { en: "Exam not found or not published." } });
+    expect((await start(foreigner.cookie, mine.id)).statusCode).toBe(404);
+    expect((await paperOf(foreigner.cookie, mine.id)) as unknown).toMatchObject({ code: "EXAM_NOT_AVAILABLE" });
+    expect((await start(cookie.teacher!, mine.id)).statusCode).toBe(403);
+    const everywhere = await makeExam(cookie.super_admin!);
+    expect((await start(foreigner.cookie, everywhere.id)).statusCode).toBe(200);
+    const overview = (await h.request({ method: "GET", url: "/api/student/overview", cookie: s.cookie })).json();
+    const available = overview.available.map((e: { examId: string }) => e.examId);
+    expect(available).toEqual(expect.arrayContaining([mine.id, everywhere.id]));
+    expect(available).not.toContain(draft.id);
+    expect((await h.request({ method: "GET", url: "/api/student/overview", cookie: foreigner.cookie })).json().available.map((e: { examId: string }) => e.examId)).not.toContain(mine.id);
+  });
+});
+
+describe("attempts", () => {
+  it("opening creates the attempt with the deadline and the total, and opening again resumes it", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    const first = await start(s.cookie, exam.id);
+    expect(first.statusCode).toBe(200);
+    const a = first.json();
+    expect(a).toMatchObject({ status: "in_progress", totalPossibleScore: 12, answers: [] });
+    expect(new Date(a.deadlineAt).getTime() - new Date(a.startedAt).getTime()).toBe(30 * 60_000);
+    expect(Math.abs(new Date(a.serverNow).getTime() - Date.now())).toBeLessThan(5000);
+    const second = (await start(s.cookie, exam.id)).json();
+    expect(second.id).toBe(a.id);
+    const untimed = await makeExam(cookie.teacher!, { durationMinutes: null });
+    expect((await start(s.cookie, untimed.id)).json().deadlineAt).toBeNull();
+  });
+
+  it("saves are idempotent upserts, one per question, and an older save never overwrites a newer one", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json();
+    const q = exam.questions[4]!.id;
+    for (let i = 0; i < 3; i++) expect((await save(s.cookie, attempt.id, q, { examId: exam.id, answerText: "إجابتي", clientSeq: 5 })).statusCode).toBe(200);
+    const stale = await save(s.cookie, attempt.id, q, { examId: exam.id, answerText: "older", clientSeq: 4 });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().clientSeq).toBe(5);
+    const rows = await h.db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt.id));
+    expect(rows.length).toBe(1);
+    expect(rows[0]!.answerText).toBe("إجابتي");
+    const resumed = (await start(s.cookie, exam.id)).json();
+    expect(resumed.answers).toEqual([{ questionId: q, selectedOptionId: null, answerText: "إجابتي", matching: null, clientSeq: 5 }]);
+  });
+
+  it("refuses answers that do not fit the question, other students' attempts, and bad input", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const other = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    const t = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json();
+    const [mc, , sa, mt] = exam.questions;
+    expect((await save(s.cookie, attempt.id, mc!.id, { examId: exam.id, selectedOptionId: other.questions[0]!.options[0]!.id })).json().code).toBe("ANSWER_INVALID");
+    expect((await save(s.cookie, attempt.id, mc!.id, { examId: exam.id, answerText: "text on a choice" })).json().code).toBe("ANSWER_INVALID");
+    expect((await save(s.cookie, attempt.id, mt!.id, { examId: exam.id, matching: [0, 1, 2, 3] })).json().code).toBe("ANSWER_INVALID");
+    expect((await save(s.cookie, attempt.id, other.questions[0]!.id, { examId: exam.id, selectedOptionId: null })).json().code).toBe("ANSWER_INVALID");
+    expect((await save(t.cookie, attempt.id, sa!.id, { examId: exam.id, answerText: "x" })).json().code).toBe("ATTEMPT_NOT_FOUND");
+    expect((await save(s.cookie, attempt.id, sa!.id, { examId: other.id, answerText: "x" })).statusCode).toBe(400);
+    expect((await save(s.cookie, attempt.id, sa!.id, { examId: exam.id, answerText: "x".repeat(20_001) })).json().code).toBe("TEXT_TOO_LONG");
+    expect((await save(s.cookie, attempt.id, sa!.id, { examId: exam.id, answerText: 42 })).statusCode).toBe(400);
+    expect((await save(s.cookie, "not-a-uuid", sa!.id, { examId: exam.id, answerText: "x" })).statusCode).toBe(404);
+    expect((await save(cookie.teacher!, attempt.id, sa!.id, { examId: exam.id, answerText: "x" })).statusCode).toBe(403);
+    expect((await save("", attempt.id, sa!.id, { examId: exam.id, answerText: "x" })).statusCode).toBe(401);
+  });
+
+  it("after the deadline plus grace, saves are refused and the attempt is closed; the sweep closes one the student left", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json();
+    const q = exam.questions[4]!.id;
+    await save(s.cookie, attempt.id, q, { examId: exam.id, answerText: "قبل انتهاء الوقت", clientSeq: 1 });
+    // Within the grace period a save in flight is still accepted.
+    await h.db.update(studentExams).set({ deadlineAt: new Date(Date.now() - 10_000) }).where(eq(studentExams.id, attempt.id));
+    expect((await save(s.cookie, attempt.id, q, { examId: exam.id, answerText: "في المهلة", clientSeq: 2 })).statusCode).toBe(200);
+    await h.db.update(studentExams).set({ deadlineAt: new Date(Date.now() - 60_000) }).where(eq(studentExams.id, attempt.id));
+    const late = await save(s.cookie, attempt.id, q, { examId: exam.id, answerText: "too late", clientSeq: 3 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: "TIME_UP", title: { en: "Time Up!" } });
+    const [closed] = await h.db.select().from(studentExams).where(eq(studentExams.id, attempt.id));
+    expect(closed!.status).toBe("completed");
+    expect(closed!.completedAt!.getTime()).toBe(closed!.deadlineAt!.getTime());
+    expect((await h.db.select().from(studentAnswers).where(eq(studentAnswers.questionId, q)))[0]!.answerText).toBe("في المهلة");
+
+    // A student who never comes back: the server closes the attempt itself.
+    const u = await newStudent();
+    const left = (await start(u.cookie, exam.id)).json();
+    await h.db.update(studentExams).set({ deadlineAt: new Date(Date.now() - 60_000) }).where(eq(studentExams.id, left.id));
+    expect(await sweepExpiredAttempts(h.db)).toBeGreaterThanOrEqual(1);
+    const [swept] = await h.db.select().from(studentExams).where(eq(studentExams.id, left.id));
+    expect(swept!.status).toBe("graded");
+    expect(swept!.score).toBe(0);
+    const reopen = await start(u.cookie, exam.id);
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json()).toMatchObject({ code: "ATTEMPT_ALREADY_COMPLETED", details: { attemptId: left.id } });
+  });
+});
+
+describe("grading", () => {
+  it("marks choice, true/false and matching at once; a normalised short answer is correct; essays wait; graded after the last manual mark", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json();
+    await answerAll(s.cookie, exam.id, attempt.id, exam, { shortAnswer: "غارُ ثَوْر", essay: "التخطيط والصبر والتوكل", matchingRight: 2 });
+    const done = await submit(s.cookie, attempt.id);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().status).toBe("completed");
+    expect((await submit(s.cookie, attempt.id)).json().status).toBe("completed");
+
+    const rows = await h.db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt.id));
+    const by = (qi: number) => rows.find((r) => r.questionId === exam.questions[qi]!.id)!;
+    expect([by(0).isCorrect, by(0).score]).toEqual([true, 2]);
+    expect([by(1).isCorrect, by(1).score]).toEqual([false, 0]);
+    expect([by(2).isCorrect, by(2).score]).toEqual([true, 2]);
+    expect([by(3).isCorrect, by(3).score]).toEqual([false, 2]);
+    expect([by(4).isCorrect, by(4).score]).toEqual([null, null]);
+
+    // The student sees "pending": no marks yet.
+    const pending = (await result(s.cookie, attempt.id)).json();
+    expect(pending.attempt).toMatchObject({ status: "completed", score: null });
+    expect(pending.questions.every((q: { score: unknown }) => q.score === null)).toBe(true);
+    expect(pending.showsKey).toBe(false);
+
+    // A teacher of the school grades question by question.
+    const queue = (await h.request({ method: "GET", url: "/api/grading/queue", cookie: cookie.teacher2! })).json().items;
+    expect(queue.find((e: { examId: string }) => e.examId === exam.id)).toMatchObject({ pending: 1 });
+    const sheet = (await h.request({ method: "GET", url: `/api/grading/exams/${exam.id}`, cookie: cookie.teacher2! })).json();
+    expect(sheet.questions.map((q: { number: number }) => q.number)).toEqual([3, 5]);
+    const essay = sheet.questions[1];
+    expect(essay.modelAnswer).toBe("التخطيط والصبر");
+    const answer = essay.answers.find((a: { attemptId: string }) => a.attemptId === attempt.id);
+    expect(answer.answerText).toBe("التخطيط والصبر والتوكل");
+
+    const tooMany = await h.request({ method: "PUT", url: `/api/grading/answers/${answer.answerId}`, cookie: cookie.teacher2!, payload: { score: 5 } });
+    expect(tooMany.json().code).toBe("SCORE_OUT_OF_RANGE");
+    expect((await h.request({ method: "PUT", url: `/api/grading/answers/${answer.answerId}`, cookie: cookie.teacher2!, payload: { score: -1 } })).statusCode).toBe(400);
+    expect((await h.request({ method: "PUT", url: `/api/grading/answers/${answer.answerId}`, cookie: cookie.teacher2!, payload: { score: "3" } })).statusCode).toBe(400);
+    expect((await h.request({ method: "PUT", url: `/api/grading/answers/${answer.answerId}`, cookie: cookie.otherTeacher!, payload: { score: 3 } })).statusCode).toBe(404);
+    expect((await h.request({ method: "PUT", url: `/api/grading/answers/${answer.answerId}`, cookie: cookie.schoolAdmin!, payload: { score: 3 } })).statusCode).toBe(403);
+    expect((await h.request({ method: "PUT", url: `/api/grading/answers/${answer.answerId}`, cookie: s.cookie, payload: { score: 4 } })).statusCode).toBe(403);
+
+    const graded = await h.request({ method: "PUT", url: `/api/grading/answers/${answer.answerId}`, cookie: cookie.teacher2!, payload: { score: 3.5, comment: "أحسنت، وأضف مثالًا." } });
+    expect(graded.json()).toMatchObject({ attemptStatus: "graded", attemptScore: 9.5 });
+
+    const final = (await result(s.cookie, attempt.id)).json();
+    expect(final.attempt).toMatchObject({ status: "graded", score: 9.5, totalPossibleScore: 12 });
+    expect(final.questions[4]).toMatchObject({ score: 3.5, teacherComment: "أحسنت، وأضف مثالًا.", answer: { text: "التخطيط والصبر والتوكل" } });
+    expect(final.questions[0].answer.choice).toEqual({ ar: "المدينة", en: "Madinah" });
+    expect(final.questions[3].answer.matching.map((m: { correct: boolean }) => m.correct)).toEqual([true, true, false]);
+    expect(final.questions[0].key).toBeNull();
+    expect((await result(cookie.teacher!, attempt.id)).json().questions[2].key).toEqual({ choice: null, modelAnswer: "غار ثور" });
+  });
+
+  it("an attempt with nothing left for a teacher is graded at once; an unanswered question scores 0", async () => {
+    const exam = await makeExam(cookie.teacher!, { questions: EXAM.questions.slice(0, 2) });
+    const s = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json();
+    await save(s.cookie, attempt.id, exam.questions[0]!.id, { examId: exam.id, selectedOptionId: exam.questions[0]!.options[0]!.id });
+    const done = (await submit(s.cookie, attempt.id)).json();
+    expect(done.status).toBe("graded");
+    const r = (await result(s.cookie, attempt.id)).json();
+    expect(r.attempt.score).toBe(2);
+    expect(r.questions[1]).toMatchObject({ score: 0, isCorrect: false });
+  });
+
+  it("a short answer that does not match waits for a teacher", async () => {
+    const exam = await makeExam(cookie.teacher!, { questions: [EXAM.questions[2]!] });
+    const s = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json();
+    await save(s.cookie, attempt.id, exam.questions[0]!.id, { examId: exam.id, answerText: "غار حراء" });
+    expect((await submit(s.cookie, attempt.id)).json().status).toBe("completed");
+  });
+});
+
+describe("results", () => {
+  it("a student opening someone else's result is refused; a missing one is not found; scope per role", async () => {
+    const exam = await makeExam(cookie.teacher!, { questions: EXAM.questions.slice(0, 1) });
+    const s = await newStudent();
+    const t = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json();
+    await submit(s.cookie, attempt.id);
+    const theirs = await result(t.cookie, attempt.id);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().message.en).toBe("You are not authorized to view this result.");
+    expect((await result(s.cookie, "00000000-0000-4000-8000-000000000000")).json().message.en).toBe("Exam result not found.");
+    expect((await result(cookie.schoolAdmin!, attempt.id)).statusCode).toBe(200);
+    expect((await result(cookie.otherAdmin!, attempt.id)).statusCode).toBe(403);
+    expect((await result(cookie.otherTeacher!, attempt.id)).statusCode).toBe(403);
+    expect((await result(cookie.super_admin!, attempt.id)).statusCode).toBe(200);
+
+    const list = async (c: string, qs = "") => (await h.request({ method: "GET", url: `/api/results?${qs}`, cookie: c })).json();
+    expect((await list(s.cookie)).items.every((r: { studentId: string }) => r.studentId === s.id)).toBe(true);
+    expect((await list(cookie.otherAdmin!)).items.map((r: { attemptId: string }) => r.attemptId)).not.toContain(attempt.id);
+    expect((await list(cookie.schoolAdmin!, `examId=${exam.id}`)).items.map((r: { attemptId: string }) => r.attemptId)).toEqual([attempt.id]);
+    expect((await list(cookie.super_admin!, `examId=${exam.id}&status=graded`)).total).toBe(1);
+    expect((await list(cookie.super_admin!, `examId=${exam.id}&status=completed`)).total).toBe(0);
+    expect((await h.request({ method: "GET", url: "/api/results?status=lost", cookie: s.cookie })).statusCode).toBe(400);
+  });
+
+  it("exports CSV with a BOM and Arabic", async () => {
+    const res = await h.request({ method: "GET", url: "/api/results/export.csv?lang=ar", cookie: cookie.super_admin! });
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.body.startsWith("\uFEFF")).toBe(true);
+    expect(res.body).toContain("الطالب");
+  });
+});

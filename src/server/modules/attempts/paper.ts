@@ -1,0 +1,114 @@
+// The student's copy of an exam, built once per exam version (its updated_at) and kept in memory, with the
+// marking key beside it on the server. When a whole school presses Start at once, each request costs one
+// primary-key lookup instead of joining questions and options for every student.
+import { createHash } from "node:crypto";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { TDbOrTx } from "../../db/client";
+import { examSchools, exams, questionOptions, questions, subjects } from "../../db/schema";
+import { seededOrder } from "../../../shared/grading";
+import type { TPaper } from "../../../shared/schemas/attempt";
+import type { TQuestionType } from "../../../shared/schemas/exam";
+
+export type TQuestionKey = {
+  type: TQuestionType;
+  points: number;
+  optionIds: Set<string>;
+  correctOptionId: string | null;
+  modelAnswer: string | null;
+  pairCount: number;
+  /** responses shown in position i are original response order[i] */
+  order: number[];
+};
+
+export type TExamVersion = {
+  examId: string;
+  version: string;
+  status: "draft" | "published" | "archived";
+  /** null: every school. */
+  audience: Set<string> | null;
+  paper: TPaper;
+  etag: string;
+  keys: Map<string, TQuestionKey>;
+};
+
+const cache = new Map<string, TExamVersion>();
+const MAX_CACHED = 500;
+
+/** The current version of an exam, from memory when it has not changed; null when there is no such exam. */
+export async function getExamVersion(db: TDbOrTx, examId: string): Promise<TExamVersion | null> {
+  const [head] = await db.select({ updatedAt: exams.updatedAt }).from(exams).where(eq(exams.id, examId));
+  if (!head) {
+    cache.delete(examId);
+    return null;
+  }
+  const version = String(head.updatedAt.getTime());
+  const cached = cache.get(examId);
+  if (cached && cached.version === version) return cached;
+  const built = await buildVersion(db, examId);
+  if (!built) return null;
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(examId, built);
+  return built;
+}
+
+export function isOffered(version: TExamVersion, schoolId: string | null): boolean {
+  return version.status === "published" && (version.audience === null || (schoolId !== null && version.audience.has(schoolId)));
+}
+
+async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion | null> {
+  const [row] = await db.select({ exam: exams, subject: subjects }).from(exams).innerJoin(subjects, eq(subjects.id, exams.subjectId)).where(eq(exams.id, examId));
+  if (!row) return null;
+  const { exam, subject } = row;
+  const qs = await db.select().from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position), asc(questions.createdAt));
+  const opts = qs.length
+    ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))).orderBy(asc(questionOptions.position))
+    : [];
+  const audienceRows = await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId));
+  const keys = new Map<string, TQuestionKey>();
+
+  const paper: TPaper = {
+    examId,
+    version: String(exam.updatedAt.getTime()),
+    titleAr: exam.titleAr,
+    titleEn: exam.titleEn,
+    description: exam.description,
+    subject,
+    durationMinutes: exam.durationMinutes,
+    totalPoints: qs.reduce((sum, q) => sum + q.points, 0),
+    questions: qs.map((q) => {
+      const own = opts.filter((o) => o.questionId === q.id);
+      const pairs = q.type === "matching" ? (q.matchingPairs ?? []) : [];
+      const order = seededOrder(pairs.length, q.id);
+      keys.set(q.id, {
+        type: q.type,
+        points: q.points,
+        optionIds: new Set(own.map((o) => o.id)),
+        correctOptionId: own.find((o) => o.isCorrect)?.id ?? null,
+        modelAnswer: q.correctAnswerText,
+        pairCount: pairs.length,
+        order,
+      });
+      return {
+        id: q.id,
+        type: q.type,
+        questionTextAr: q.questionTextAr,
+        questionTextEn: q.questionTextEn,
+        points: q.points,
+        // Presenters list their fields: no is_correct, no model answer, no matching key.
+        options: own.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn })),
+        premises: pairs.map((p) => ({ ar: p.premise_ar, en: p.premise_en })),
+        responses: order.map((i) => ({ ar: pairs[i]!.response_ar, en: pairs[i]!.response_en })),
+      };
+    }),
+  };
+  const etag = `"${createHash("sha256").update(JSON.stringify(paper)).digest("base64url").slice(0, 27)}"`;
+  return {
+    examId,
+    version: paper.version,
+    status: exam.status,
+    audience: audienceRows.length ? new Set(audienceRows.map((r) => r.id)) : null,
+    paper,
+    etag,
+    keys,
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../../http/context";
+import { toCsv } from "../../../shared/csv";
+import { ATTEMPT_STATUSES, ZGradeInput, ZResult } from "../../../shared/schemas/attempt";
+import { findGradingQueue, findGradingSheet, findResult, findResults, gradeAnswer } from "./results.service";
+
+const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "RESULT_NOT_FOUND" }) });
+const ZListQuery = z.object({
+  examId: z.uuid().optional(),
+  status: z.enum(ATTEMPT_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+const ZResultRow = z.object({
+  attemptId: z.string(),
+  examId: z.string(),
+  examTitleAr: z.string(),
+  examTitleEn: z.string(),
+  studentId: z.string(),
+  studentName: z.string(),
+  schoolId: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  status: z.enum(ATTEMPT_STATUSES),
+  score: z.number().nullable(),
+  totalPossibleScore: z.number().int(),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+
+export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/attempts/:attemptId/result", { schema: { params: ZAttemptParams, response: { 200: ZResult } } }, async (request) =>
+    findResult(app.db, await requireUser(request), request.params.attemptId),
+  );
+
+  app.get("/api/results", { schema: { querystring: ZListQuery, response: { 200: z.object({ items: z.array(ZResultRow), total: z.number().int() }) } } }, async (request) =>
+    findResults(app.db, await requireUser(request), request.query),
+  );
+
+  // UTF-8 with a BOM so Excel shows Arabic names; every row the user may see, in one file.
+  app.get("/api/results/export.csv", { schema: { querystring: ZListQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const { items } = await findResults(app.db, user, { ...request.query, page: 1, pageSize: 100_000 });
+    const ar = request.query.lang === "ar";
+    const header = ar
+      ? ["الطالب", "المدرسة", "الاختبار", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
+      : ["Student", "School", "Exam", "Status", "Score", "Total", "Started", "Submitted"];
+    const status = { in_progress: ar ? "قيد التقديم" : "In progress", completed: ar ? "بانتظار التصحيح" : "Pending grading", graded: ar ? "مصحّح" : "Graded" };
+    const rows = items.map((r) => [r.studentName, r.schoolName ?? "", ar ? r.examTitleAr : r.examTitleEn, status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
+    reply.header("content-type", "text/csv; charset=utf-8");
+    reply.header("content-disposition", `attachment; filename="qias-results.csv"`);
+    reply.header("cache-control", "private, no-store");
+    return toCsv([header, ...rows]);
+  });
+
+  app.get("/api/grading/queue", async (request) => ({ items: await findGradingQueue(app.db, await requireUser(request)) }));
+
+  app.get("/api/grading/exams/:examId", { schema: { params: z.object({ examId: z.uuid({ error: "EXAM_NOT_FOUND" }) }) } }, async (request) =>
+    findGradingSheet(app.db, await requireUser(request), request.params.examId),
+  );
+
+  app.put("/api/grading/answers/:answerId", { schema: { params: z.object({ answerId: z.uuid({ error: "ANSWER_NOT_FOUND" }) }), body: ZGradeInput } }, async (request) =>
+    gradeAnswer(app.db, await requireUser(request), request.params.answerId, request.body),
+  );
+};

@@ -1,0 +1,269 @@
+// Results and grading (SPEC §2 results pages, §6 "Results", §8 "Results"). Who may see or mark an attempt is
+// one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
+// the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { TDb, TDbOrTx } from "../../db/client";
+import { exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { TSessionUser } from "../../../shared/permissions";
+import type { TResult } from "../../../shared/schemas/attempt";
+
+/** The attempts `actor` may see, as a condition on student_exams joined with exams and the student's profile. */
+function reachOf(actor: TSessionUser): SQL | undefined {
+  switch (actor.role) {
+    case "super_admin":
+      return undefined;
+    case "school_admin":
+      return eq(profiles.schoolId, actor.schoolId ?? "");
+    case "teacher":
+      return or(eq(exams.creatorId, actor.id), eq(profiles.schoolId, actor.schoolId ?? ""));
+    case "student":
+      return eq(studentExams.studentId, actor.id);
+  }
+}
+
+async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attemptId: string) {
+  const [row] = await db
+    .select({ attempt: studentExams, exam: exams, subject: subjects, student: profiles })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(subjects, eq(subjects.id, exams.subjectId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(eq(studentExams.id, attemptId));
+  if (!row) throw new AppError("RESULT_NOT_FOUND");
+  const [inReach] = await db
+    .select({ one: sql`1` })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(eq(studentExams.id, attemptId), reachOf(actor)));
+  if (!inReach) throw new AppError("RESULT_FORBIDDEN");
+  return row;
+}
+
+const txt = (ar: string, en: string) => ({ ar, en });
+
+export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: string): Promise<TResult> {
+  const { attempt, exam, subject, student } = await loadAttemptInReach(db, actor, attemptId);
+  const showsKey = actor.role !== "student";
+  // A student sees marks only once everything is graded (SPEC §4: completed shows "pending grading").
+  const showsMarks = showsKey || attempt.status === "graded";
+  const qs = await db.select().from(questions).where(eq(questions.examId, exam.id)).orderBy(asc(questions.position));
+  const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
+  const answers = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
+  const answerOf = new Map(answers.map((a) => [a.questionId, a]));
+  return {
+    attempt: {
+      id: attempt.id,
+      status: attempt.status,
+      score: showsMarks ? attempt.score : null,
+      totalPossibleScore: attempt.totalPossibleScore,
+      startedAt: attempt.startedAt.toISOString(),
+      completedAt: attempt.completedAt?.toISOString() ?? null,
+    },
+    exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, subject, status: exam.status },
+    student: { id: student.id, name: student.name, schoolId: student.schoolId },
+    showsKey,
+    questions: qs.map((q) => {
+      const a = answerOf.get(q.id);
+      const own = opts.filter((o) => o.questionId === q.id);
+      const chosen = own.find((o) => o.id === a?.selectedOptionId);
+      const correct = own.find((o) => o.isCorrect);
+      const pairs = q.matchingPairs ?? [];
+      return {
+        id: q.id,
+        type: q.type,
+        questionTextAr: q.questionTextAr,
+        questionTextEn: q.questionTextEn,
+        points: q.points,
+        answer: {
+          choice: chosen ? txt(chosen.optionTextAr, chosen.optionTextEn) : null,
+          text: a?.answerText ?? null,
+          matching:
+            q.type === "matching"
+              ? pairs.map((p, i) => {
+                  const pick = a?.matchingAnswer?.[i];
+                  const picked = pick === null || pick === undefined ? undefined : pairs[pick];
+                  return { premise: txt(p.premise_ar, p.premise_en), chosen: picked ? txt(picked.response_ar, picked.response_en) : null, correct: showsMarks ? pick === i : false };
+                })
+              : [],
+        },
+        isCorrect: showsMarks ? (a?.isCorrect ?? null) : null,
+        score: showsMarks ? (a?.score ?? null) : null,
+        teacherComment: showsMarks ? (a?.teacherComment ?? null) : null,
+        key: showsKey ? { choice: correct ? txt(correct.optionTextAr, correct.optionTextEn) : null, modelAnswer: q.correctAnswerText } : null,
+      };
+    }),
+  };
+}
+
+// ---- the results list
+
+export type TResultRow = {
+  attemptId: string;
+  examId: string;
+  examTitleAr: string;
+  examTitleEn: string;
+  studentId: string;
+  studentName: string;
+  schoolId: string | null;
+  schoolName: string | null;
+  status: "in_progress" | "completed" | "graded";
+  score: number | null;
+  totalPossibleScore: number;
+  startedAt: string;
+  completedAt: string | null;
+};
+
+export async function findResults(
+  db: TDbOrTx,
+  actor: TSessionUser,
+  query: { examId?: string; status?: TResultRow["status"]; page: number; pageSize: number },
+): Promise<{ items: TResultRow[]; total: number }> {
+  const where = and(reachOf(actor), query.examId ? eq(studentExams.examId, query.examId) : undefined, query.status ? eq(studentExams.status, query.status) : undefined);
+  const base = () =>
+    db
+      .select({
+        attempt: studentExams,
+        examTitleAr: exams.titleAr,
+        examTitleEn: exams.titleEn,
+        studentName: profiles.name,
+        schoolId: profiles.schoolId,
+        schoolName: schools.name,
+      })
+      .from(studentExams)
+      .innerJoin(exams, eq(exams.id, studentExams.examId))
+      .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+      .leftJoin(schools, eq(schools.id, profiles.schoolId))
+      .where(where);
+  const rows = await base()
+    .orderBy(sql`${studentExams.completedAt} desc nulls last`, desc(studentExams.startedAt))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(where);
+  const studentView = actor.role === "student";
+  return {
+    total: total?.n ?? 0,
+    items: rows.map((r) => ({
+      attemptId: r.attempt.id,
+      examId: r.attempt.examId,
+      examTitleAr: r.examTitleAr,
+      examTitleEn: r.examTitleEn,
+      studentId: r.attempt.studentId,
+      studentName: r.studentName,
+      schoolId: r.schoolId,
+      schoolName: r.schoolName,
+      status: r.attempt.status,
+      score: studentView && r.attempt.status !== "graded" ? null : r.attempt.score,
+      totalPossibleScore: r.attempt.totalPossibleScore,
+      startedAt: r.attempt.startedAt.toISOString(),
+      completedAt: r.attempt.completedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+// ---- grading
+
+function assertGrader(actor: TSessionUser) {
+  if (actor.role !== "super_admin" && actor.role !== "teacher") throw new AppError("FORBIDDEN");
+}
+
+/** Exams with answers waiting for a teacher, among the attempts the actor may grade. */
+export async function findGradingQueue(db: TDbOrTx, actor: TSessionUser) {
+  assertGrader(actor);
+  const rows = await db
+    .select({ examId: exams.id, titleAr: exams.titleAr, titleEn: exams.titleEn, pending: count(studentAnswers.id), attempts: sql<number>`count(distinct ${studentExams.id})::int` })
+    .from(studentAnswers)
+    .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(eq(studentExams.status, "completed"), isNull(studentAnswers.score), reachOf(actor)))
+    .groupBy(exams.id, exams.titleAr, exams.titleEn)
+    .orderBy(asc(exams.titleEn));
+  return rows.map((r) => ({ ...r, pending: Number(r.pending), attempts: Number(r.attempts) }));
+}
+
+/** Question by question across all students: each manual question with the model answer and every answer to it. */
+export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId: string) {
+  assertGrader(actor);
+  const [exam] = await db.select().from(exams).where(eq(exams.id, examId));
+  if (!exam) throw new AppError("EXAM_NOT_FOUND");
+  const qs = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.examId, examId), inArray(questions.type, ["essay", "short_answer"])))
+    .orderBy(asc(questions.position));
+  const all = await db.select({ id: questions.id }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
+  const answers = qs.length
+    ? await db
+        .select({ answer: studentAnswers, studentName: profiles.name, attemptStatus: studentExams.status })
+        .from(studentAnswers)
+        .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
+        .innerJoin(exams, eq(exams.id, studentExams.examId))
+        .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+        .where(and(inArray(studentAnswers.questionId, qs.map((q) => q.id)), inArray(studentExams.status, ["completed", "graded"]), reachOf(actor)))
+        .orderBy(asc(profiles.name))
+    : [];
+  return {
+    exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn },
+    questions: qs.map((q) => ({
+      id: q.id,
+      number: all.findIndex((a) => a.id === q.id) + 1,
+      type: q.type as "essay" | "short_answer",
+      questionTextAr: q.questionTextAr,
+      questionTextEn: q.questionTextEn,
+      points: q.points,
+      modelAnswer: q.correctAnswerText,
+      answers: answers
+        .filter((a) => a.answer.questionId === q.id)
+        .map((a) => ({
+          answerId: a.answer.id,
+          attemptId: a.answer.studentExamId,
+          studentName: a.studentName,
+          answerText: a.answer.answerText,
+          score: a.answer.score,
+          teacherComment: a.answer.teacherComment,
+        })),
+    })),
+  };
+}
+
+/** Marks one answer (0 to the question's points, with an optional comment). The last mark grades the attempt. */
+export async function gradeAnswer(db: TDb, actor: TSessionUser, answerId: string, input: { score: number; comment?: string | null }) {
+  assertGrader(actor);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ answer: studentAnswers, attempt: studentExams, points: questions.points })
+      .from(studentAnswers)
+      .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
+      .innerJoin(questions, eq(questions.id, studentAnswers.questionId))
+      .innerJoin(exams, eq(exams.id, studentExams.examId))
+      .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+      .where(and(eq(studentAnswers.id, answerId), reachOf(actor)));
+    if (!row) throw new AppError("ANSWER_NOT_FOUND");
+    if (row.attempt.status === "in_progress") throw new AppError("ATTEMPT_NOT_SUBMITTED");
+    if (input.score > row.points) throw new AppError("SCORE_OUT_OF_RANGE");
+    const score = Math.round(input.score * 100) / 100;
+    await tx
+      .update(studentAnswers)
+      .set({ score, isCorrect: score >= row.points, teacherComment: input.comment ?? null, gradedById: actor.id })
+      .where(eq(studentAnswers.id, answerId));
+    // Lock the attempt, then count what is left: the last mark in makes it graded with its total.
+    await tx.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.id, row.attempt.id)).for("update");
+    const [left] = await tx.select({ n: count() }).from(studentAnswers).where(and(eq(studentAnswers.studentExamId, row.attempt.id), isNull(studentAnswers.score)));
+    const [sum] = await tx.select({ total: sql<string>`coalesce(sum(${studentAnswers.score}), 0)` }).from(studentAnswers).where(eq(studentAnswers.studentExamId, row.attempt.id));
+    const graded = (left?.n ?? 0) === 0;
+    const [attempt] = await tx
+      .update(studentExams)
+      .set(graded ? { status: "graded", score: Number(sum?.total ?? 0) } : { status: "completed", score: null })
+      .where(eq(studentExams.id, row.attempt.id))
+      .returning();
+    return { answerId, score, attemptStatus: attempt!.status, attemptScore: attempt!.score };
+  });
+}
+

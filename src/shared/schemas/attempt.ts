@@ -1,0 +1,132 @@
+// Taking an exam: the student's copy (never the key), the attempt's state, an answer, a result.
+import { z } from "zod";
+import { MAX_ANSWER_TEXT_LENGTH, MAX_LONG_TEXT_LENGTH } from "../limits";
+import { EXAM_STATUSES, MAX_PAIRS, QUESTION_TYPES, ZSubject } from "./exam";
+
+const ZText = z.object({ ar: z.string(), en: z.string() });
+
+/** The exam as a student sees it: no correct options, no model answers, matching responses shuffled. */
+export const ZPaper = z.object({
+  examId: z.string(),
+  version: z.string(),
+  titleAr: z.string(),
+  titleEn: z.string(),
+  description: z.string().nullable(),
+  subject: ZSubject,
+  durationMinutes: z.number().int().nullable(),
+  totalPoints: z.number().int(),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(QUESTION_TYPES),
+      questionTextAr: z.string(),
+      questionTextEn: z.string(),
+      points: z.number().int(),
+      options: z.array(z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string() })),
+      premises: z.array(ZText),
+      /** Responses in a shuffled order; an answer names a response by its index in this list. */
+      responses: z.array(ZText),
+    }),
+  ),
+});
+export type TPaper = z.infer<typeof ZPaper>;
+
+export const ATTEMPT_STATUSES = ["in_progress", "completed", "graded"] as const;
+
+export const ZSavedAnswer = z.object({
+  questionId: z.string(),
+  selectedOptionId: z.string().nullable(),
+  answerText: z.string().nullable(),
+  /** For matching: per premise, the index of the chosen response in the paper's `responses`. */
+  matching: z.array(z.number().int().nullable()).nullable(),
+  clientSeq: z.number().int(),
+});
+export type TSavedAnswer = z.infer<typeof ZSavedAnswer>;
+
+export const ZAttemptState = z.object({
+  id: z.string(),
+  examId: z.string(),
+  status: z.enum(ATTEMPT_STATUSES),
+  startedAt: z.string(),
+  /** started_at + duration, fixed by the server; null when the exam has no time limit. */
+  deadlineAt: z.string().nullable(),
+  /** The server's clock when this was sent, so the browser's countdown does not trust the device's clock. */
+  serverNow: z.string(),
+  totalPossibleScore: z.number().int(),
+  answers: z.array(ZSavedAnswer),
+});
+export type TAttemptState = z.infer<typeof ZAttemptState>;
+
+export const ZAnswerInput = z.object({
+  examId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }),
+  selectedOptionId: z.uuid({ error: "ANSWER_INVALID" }).nullish(),
+  answerText: z.string().max(MAX_ANSWER_TEXT_LENGTH, { error: "TEXT_TOO_LONG" }).nullish(),
+  matching: z.array(z.number().int().min(0).max(MAX_PAIRS).nullable()).max(MAX_PAIRS).nullish(),
+  /** Increases with every change the student makes to this answer. */
+  clientSeq: z.number().int().min(0).max(2_147_483_647).default(0),
+});
+export type TAnswerInput = z.input<typeof ZAnswerInput>;
+
+export const ZStudentExam = z.object({
+  examId: z.string(),
+  titleAr: z.string(),
+  titleEn: z.string(),
+  subject: ZSubject,
+  durationMinutes: z.number().int().nullable(),
+  questionCount: z.number().int(),
+  totalPoints: z.number().int(),
+  attempt: z
+    .object({
+      id: z.string(),
+      status: z.enum(ATTEMPT_STATUSES),
+      score: z.number().nullable(),
+      totalPossibleScore: z.number().int(),
+      startedAt: z.string(),
+      completedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type TStudentExam = z.infer<typeof ZStudentExam>;
+
+export const ZStudentOverview = z.object({ available: z.array(ZStudentExam), completed: z.array(ZStudentExam) });
+export type TStudentOverview = z.infer<typeof ZStudentOverview>;
+
+export const ZResult = z.object({
+  attempt: z.object({
+    id: z.string(),
+    status: z.enum(ATTEMPT_STATUSES),
+    score: z.number().nullable(),
+    totalPossibleScore: z.number().int(),
+    startedAt: z.string(),
+    completedAt: z.string().nullable(),
+  }),
+  exam: z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), subject: ZSubject, status: z.enum(EXAM_STATUSES) }),
+  student: z.object({ id: z.string(), name: z.string(), schoolId: z.string().nullable() }),
+  /** Staff see the key; a student does not. */
+  showsKey: z.boolean(),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(QUESTION_TYPES),
+      questionTextAr: z.string(),
+      questionTextEn: z.string(),
+      points: z.number().int(),
+      answer: z.object({
+        /** The chosen option's text, the written answer, or per premise the chosen response. */
+        choice: ZText.nullable(),
+        text: z.string().nullable(),
+        matching: z.array(z.object({ premise: ZText, chosen: ZText.nullable(), correct: z.boolean() })),
+      }),
+      isCorrect: z.boolean().nullable(),
+      score: z.number().nullable(),
+      teacherComment: z.string().nullable(),
+      key: z.object({ choice: ZText.nullable(), modelAnswer: z.string().nullable() }).nullable(),
+    }),
+  ),
+});
+export type TResult = z.infer<typeof ZResult>;
+
+export const ZGradeInput = z.object({
+  score: z.number({ error: "SCORE_OUT_OF_RANGE" }).min(0, { error: "SCORE_OUT_OF_RANGE" }),
+  comment: z.string().trim().max(MAX_LONG_TEXT_LENGTH, { error: "TEXT_TOO_LONG" }).nullish(),
+});
