@@ -2,7 +2,7 @@
 
 const DIACRITICS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED]/g;
 const TATWEEL = /\u0640/g;
-const PUNCTUATION = /[.,;:!?'"()\[\]{}\-_/\\«»،؛؟…]/g;
+const PUNCTUATION = /[.,;:!?'"(){}[\]\-_/\\«»،؛؟…]/g;
 
 /**
  * Normalises a short answer so that spelling variants a teacher would accept compare equal: Arabic alef and

@@ -8,7 +8,7 @@ import { getExamVersion, isOffered, type TExamVersion, type TQuestionKey } from 
 import { markMatching, markShortAnswer } from "../../../shared/grading";
 import { ANSWER_GRACE_SECONDS } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
-import type { TAnswerInput, TAttemptState, TSavedAnswer, TStudentExam, TStudentOverview } from "../../../shared/schemas/attempt";
+import type { TAttemptState, TSavedAnswer, TStudentExam, TStudentOverview } from "../../../shared/schemas/attempt";
 import type { z } from "zod";
 import type { ZAnswerInput } from "../../../shared/schemas/attempt";
 
