@@ -1,0 +1,164 @@
+// Exam morning: a class of students saving answers at once against a running server.
+// Prints saves per second, p50/p99 latency, and the answers sent vs found in the database afterwards.
+//
+//   npx tsx bench/answers.ts                       # embedded database (PGlite)
+//   DATABASE_URL=postgres://… npx tsx bench/answers.ts   # PostgreSQL (the number that matters)
+//   STUDENTS=1000 QUESTIONS=10 ROUNDS=2 CONCURRENCY=200 npx tsx bench/answers.ts
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, count, eq, inArray } from "drizzle-orm";
+import { openDatabase } from "../src/server/db/client";
+import { prepareDatabase } from "../src/server/bootstrap";
+import { authUsers, examSchools, exams, profiles, questions, schools, studentAnswers, studentExams } from "../src/server/db/schema";
+import { hashPassword } from "../src/server/auth/password";
+import { createSession } from "../src/server/auth/auth.service";
+
+const STUDENTS = Number(process.env.STUDENTS ?? 1000);
+const QUESTIONS = Number(process.env.QUESTIONS ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 200);
+const PORT = Number(process.env.BENCH_PORT ?? 3990);
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-bench-"));
+const base = `http://127.0.0.1:${PORT}`;
+const tag = randomBytes(3).toString("hex");
+
+async function seed() {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const db = database.db;
+  await prepareDatabase(db, { email: `bench-admin-${tag}@bench.local`, password: "bench-admin", name: "Bench" });
+  const schoolId = `bench_${tag}`;
+  await db.insert(schools).values({ id: schoolId, name: "Bench School" });
+  const hash = await hashPassword("bench-pass");
+  const [teacher] = await db.insert(authUsers).values({ email: `t-${tag}@bench.local`, passwordHash: hash }).returning();
+  await db.insert(profiles).values({ id: teacher!.id, email: `t-${tag}@bench.local`, username: `t-${tag}`, name: "Teacher", role: "teacher", schoolId });
+  const [exam] = await db.insert(exams).values({ titleAr: "اختبار الأداء", titleEn: "Bench", subjectId: "arabic", status: "published", durationMinutes: 120, creatorId: teacher!.id }).returning();
+  await db.insert(examSchools).values({ examId: exam!.id, schoolId });
+  const qs = await db
+    .insert(questions)
+    .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam!.id, position: i, type: "essay" as const, questionTextAr: `س ${i + 1}`, questionTextEn: `Q ${i + 1}`, points: 1 })))
+    .returning({ id: questions.id });
+
+  const students: { id: string; cookie: string }[] = [];
+  for (let i = 0; i < STUDENTS; i += 500) {
+    const batch = Array.from({ length: Math.min(500, STUDENTS - i) }, (_, j) => `s${i + j}-${tag}@bench.local`);
+    const made = await db.insert(authUsers).values(batch.map((email) => ({ email, passwordHash: hash }))).returning({ id: authUsers.id, email: authUsers.email });
+    await db.insert(profiles).values(made.map((m) => ({ id: m.id, email: m.email, username: m.email.split("@")[0]!, name: m.email, role: "student" as const, schoolId })));
+    for (const m of made) {
+      const { token } = await createSession(db, m.id, { ip: "127.0.0.1" });
+      students.push({ id: m.id, cookie: `qias_session=${token}` });
+    }
+  }
+  await database.close();
+  return { examId: exam!.id, questionIds: qs.map((q) => q.id), students };
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function main() {
+  console.log(`Seeding ${STUDENTS} students, one exam of ${QUESTIONS} questions (${databaseUrl ? "PostgreSQL" : "PGlite"})…`);
+  const { examId, questionIds, students } = await seed();
+
+  if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
+  const server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForServer();
+
+    // Everyone presses Start within the same minute.
+    const attempts = new Map<string, string>();
+    const startT0 = performance.now();
+    await runPool(students, CONCURRENCY, async (s) => {
+      const res = await fetch(`${base}/api/student/exams/${examId}/attempt`, { method: "POST", headers: { cookie: s.cookie, "content-type": "application/json" }, body: "{}" });
+      if (!res.ok) throw new Error(`start failed: ${res.status} ${await res.text()}`);
+      attempts.set(s.id, ((await res.json()) as { id: string }).id);
+    });
+    const startSecs = (performance.now() - startT0) / 1000;
+
+    // Then each student saves every question ROUNDS times (later rounds overwrite earlier ones).
+    const saves: { cookie: string; attemptId: string; questionId: string; round: number; text: string }[] = [];
+    for (let round = 1; round <= ROUNDS; round++)
+      for (const s of students) for (const q of questionIds) saves.push({ cookie: s.cookie, attemptId: attempts.get(s.id)!, questionId: q, round, text: `إجابة ${round} — ${s.id.slice(0, 8)}` });
+    const latencies: number[] = [];
+    let failures = 0;
+    const t0 = performance.now();
+    await runPool(saves, CONCURRENCY, async (s) => {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/attempts/${s.attemptId}/answers/${s.questionId}`, {
+        method: "PUT",
+        headers: { cookie: s.cookie, "content-type": "application/json" },
+        body: JSON.stringify({ examId, answerText: s.text, clientSeq: s.round }),
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (!res.ok) failures++;
+    });
+    const secs = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+
+    const database = await openDatabase({ databaseUrl, dataDir });
+    const attemptIds = [...attempts.values()];
+    let found = 0;
+    let latest = 0;
+    for (let i = 0; i < attemptIds.length; i += 500) {
+      const chunk = attemptIds.slice(i, i + 500);
+      const [c] = await database.db.select({ n: count() }).from(studentAnswers).where(inArray(studentAnswers.studentExamId, chunk));
+      const [l] = await database.db.select({ n: count() }).from(studentAnswers).where(and(inArray(studentAnswers.studentExamId, chunk), eq(studentAnswers.clientSeq, ROUNDS)));
+      found += c?.n ?? 0;
+      latest += l?.n ?? 0;
+    }
+    const [started] = await database.db.select({ n: count() }).from(studentExams).where(eq(studentExams.examId, examId));
+    await database.close();
+
+    const expected = STUDENTS * QUESTIONS;
+    console.log("");
+    console.log(`database            ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}`);
+    console.log(`students            ${STUDENTS} (attempts started: ${started?.n}, ${(STUDENTS / startSecs).toFixed(0)} starts/s)`);
+    console.log(`saves sent          ${saves.length} (${ROUNDS} rounds × ${QUESTIONS} questions × ${STUDENTS} students), concurrency ${CONCURRENCY}`);
+    console.log(`saves per second    ${(saves.length / secs).toFixed(0)}`);
+    console.log(`latency p50         ${pct(latencies, 50).toFixed(1)} ms`);
+    console.log(`latency p99         ${pct(latencies, 99).toFixed(1)} ms`);
+    console.log(`failed saves        ${failures}`);
+    console.log(`answers expected    ${expected}`);
+    console.log(`answers found       ${found} (${latest} holding the last round's value)`);
+    console.log(found === expected && latest === expected && failures === 0 ? "OK: every answer sent is in the database" : "MISMATCH: answers were lost");
+    if (found !== expected || latest !== expected || failures) process.exitCode = 1;
+  } finally {
+    if (server.exitCode === null) server.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
