@@ -40,7 +40,7 @@ async function newStudent(school = own) {
   return { id: u.id, cookie: await h.signIn(u.email, u.password, "student") };
 }
 
-const EXAM: TExamInput = {
+const EXAM = {
   titleAr: "اختبار شامل",
   titleEn: "Full test",
   subjectId: "islamic",
@@ -81,7 +81,7 @@ const EXAM: TExamInput = {
     },
     { type: "essay", questionTextAr: "اذكر درسين.", questionTextEn: "Give two lessons.", points: 4, correctAnswerText: "التخطيط والصبر" },
   ],
-};
+} satisfies TExamInput;
 
 async function makeExam(c: string, over: Partial<TExamInput> = {}) {
   const res = await h.request({ method: "POST", url: "/api/exams", cookie: c, payload: { ...EXAM, ...over } });
