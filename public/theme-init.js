@@ -8,5 +8,7 @@
     html.lang = lang;
     html.dir = lang === "ar" ? "rtl" : "ltr";
     if (dark) html.classList.add("dark");
-  } catch (e) {}
+  } catch {
+    // Storage can be blocked (private mode, policies): keep the defaults written in the HTML.
+  }
 })();

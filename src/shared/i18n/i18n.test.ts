@@ -10,6 +10,22 @@ const keys = (o: Record<string, unknown>, p = ""): string[] =>
 const load = (f: string) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Record<string, unknown>;
 const get = (o: Record<string, unknown>, key: string) => key.split(".").reduce<unknown>((a, k) => (a as Record<string, unknown>)?.[k], o);
 
+// Plural forms follow each language's own rules (CLDR): Arabic needs all six, English needs one and other
+// (and may add zero). So the two files are compared by base key, and each language's forms are checked apart.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (o: Record<string, unknown>) => [...new Set(keys(o).map((k) => k.replace(PLURAL, "")))].sort();
+const formsOf = (o: Record<string, unknown>) => {
+  const forms = new Map<string, Set<string>>();
+  for (const k of keys(o)) {
+    const m = PLURAL.exec(k);
+    if (!m) continue;
+    const base = k.replace(PLURAL, "");
+    forms.set(base, (forms.get(base) ?? new Set()).add(m[1]!));
+  }
+  return forms;
+};
+const REQUIRED_FORMS = { ar: ["zero", "one", "two", "few", "many", "other"], en: ["one", "other"] };
+
 const pairs = fs
   .readdirSync(dir)
   .filter((f) => /(^|\.)ar\.json$/.test(f))
@@ -23,7 +39,12 @@ describe("translations", () => {
     it(`${ar} and ${en} have the same keys, none empty`, () => {
       const a = load(ar);
       const e = load(en);
-      expect(keys(a).sort()).toEqual(keys(e).sort());
+      expect(baseKeys(a)).toEqual(baseKeys(e));
+      const arForms = formsOf(a);
+      const enForms = formsOf(e);
+      expect([...arForms.keys()].sort()).toEqual([...enForms.keys()].sort());
+      for (const [base, forms] of arForms) expect([...forms], `${ar}: ${base}`).toEqual(expect.arrayContaining(REQUIRED_FORMS.ar));
+      for (const [base, forms] of enForms) expect([...forms], `${en}: ${base}`).toEqual(expect.arrayContaining(REQUIRED_FORMS.en));
       for (const k of keys(a)) {
         expect(String(get(a, k)).trim(), `${ar}: ${k}`).not.toBe("");
         expect(String(get(e, k)).trim(), `${en}: ${k}`).not.toBe("");
