@@ -119,6 +119,8 @@ function isSameOrigin(origin: string, host: string | undefined, publicUrl: strin
 async function registerWeb(app: FastifyInstance, config: TConfig) {
   const indexFile = path.join(config.webDir, "index.html");
   const hasWeb = fs.existsSync(indexFile);
+  // After prerendering, index.html holds the home page's markup; every other path gets the empty shell.
+  const spaFile = fs.existsSync(path.join(config.webDir, "spa.html")) ? path.join(config.webDir, "spa.html") : indexFile;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -130,13 +132,15 @@ async function registerWeb(app: FastifyInstance, config: TConfig) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || !["GET", "HEAD"].includes(request.method) || !hasWeb) {
+    // A missing hashed asset (an old tab after a deploy) must fail as a 404, not parse HTML as a script.
+    const isFile = request.url.startsWith("/assets/") || /\.[a-z0-9]{1,8}(\?|$)/i.test(request.url.split("#")[0]!);
+    if (request.url.startsWith("/api/") || !["GET", "HEAD"].includes(request.method) || !hasWeb || isFile) {
       return reply.status(404).send(errorBody("NOT_FOUND", request.id));
     }
     const pathname = decodeURIComponent(request.url.split("?")[0]!.split("#")[0]!);
     // A prerendered page, if the build made one for this path (never outside webDir).
     const candidate = path.join(config.webDir, path.normalize(pathname).replace(/^(\.\.(\/|\\|$))+/, ""), "index.html");
-    const file = candidate.startsWith(config.webDir + path.sep) && fs.existsSync(candidate) ? candidate : indexFile;
+    const file = candidate.startsWith(config.webDir + path.sep) && fs.existsSync(candidate) ? candidate : spaFile;
     reply.header("cache-control", "no-cache");
     return reply.type("text/html; charset=utf-8").send(fs.createReadStream(file));
   });

@@ -33,7 +33,7 @@ export type THarness = {
   close: () => Promise<void>;
 };
 
-export async function createHarness(options: { storage?: TStorage; config?: Record<string, string> } = {}): Promise<THarness> {
+export async function createHarness(options: { storage?: TStorage; config?: Record<string, string>; webDir?: string } = {}): Promise<THarness> {
   const baseUrl = process.env.DATABASE_URL;
   let database: TDatabase;
   let dropDatabase = async () => {};
@@ -71,7 +71,7 @@ export async function createHarness(options: { storage?: TStorage; config?: Reco
   const mails: TMail[] = [];
   const mailer: TMailer = { kind: "outbox", send: async (m) => void mails.push(m) };
   const storage = options.storage ?? createLocalStorage(config.filesDir);
-  const app = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer, storage, logger: false });
+  const app = await buildApp({ config: { ...config, webDir: options.webDir ?? "/nonexistent" }, database, mailer, storage, logger: false });
   await app.ready();
 
   let counter = 0;
