@@ -2,5 +2,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/auth.routes";
 import { publicRoutes } from "./public/public.routes";
+import { schoolsRoutes } from "./schools/schools.routes";
+import { usersRoutes } from "./users/users.routes";
+import { auditRoutes } from "./audit/audit.routes";
+import { filesRoutes } from "./files/files.routes";
+import { examsRoutes } from "./exams/exams.routes";
+import { attemptsRoutes } from "./attempts/attempts.routes";
+import { resultsRoutes } from "./results/results.routes";
+import { contactRoutes } from "./contact/contact.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes];
