@@ -2,15 +2,17 @@
 // page's quick-access grid are all built from this one list. The entry with id "login" is shown as the
 // dropdown of the three logins.
 import {
-  BookOpen,
   CalendarDays,
   ClipboardCheck,
   FileDown,
   Globe2,
+  GraduationCap,
   Home,
   Info,
   LogIn,
   Mail,
+  School,
+  ShieldCheck,
   Sparkles,
   Wrench,
   type LucideIcon,
@@ -114,9 +116,9 @@ export const NAV_LINKS: TNavLink[] = [
     labelEn: "Login",
     icon: LogIn,
     children: [
-      { id: "login-student", path: "/login/student", labelAr: "دخول الطلبة", labelEn: "Student Login", icon: BookOpen },
-      { id: "login-school", path: "/login/school", labelAr: "دخول المدارس والمعلمين", labelEn: "School/Teacher Login", icon: BookOpen },
-      { id: "login-admin", path: "/login/admin", labelAr: "دخول مدير النظام", labelEn: "System Admin Login", icon: BookOpen },
+      { id: "login-student", path: "/login/student", labelAr: "دخول الطلبة", labelEn: "Student Login", icon: GraduationCap },
+      { id: "login-school", path: "/login/school", labelAr: "دخول المدارس والمعلمين", labelEn: "School/Teacher Login", icon: School },
+      { id: "login-admin", path: "/login/admin", labelAr: "دخول مدير النظام", labelEn: "System Admin Login", icon: ShieldCheck },
     ],
   },
 ];

@@ -1,0 +1,21 @@
+import { createBrowserRouter } from "react-router";
+import { createAppRoutes } from "./routes";
+
+/** The browser router. Prerendered pages' loader data (window.__staticRouterHydrationData) is picked up here. */
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}
+
+export type TAppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the first matched routes (and their lazy code) are ready, so hydration renders real pages. */
+export function waitForRouter(router: TAppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

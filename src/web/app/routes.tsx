@@ -1,0 +1,140 @@
+// The route table, shared by the browser router (router.tsx) and build-time prerendering (createStaticHandler).
+// Public pages are eager or lazy as the public feature decides; everything behind sign-in, and the sign-in
+// pages themselves, are separate chunks so the landing page does not download them.
+import { Navigate, type RouteObject } from "react-router";
+import { CAPABILITIES, DASHBOARD_SECTIONS, ROLES, canOpenDashboardPath, type TDashboardSection } from "@shared/permissions";
+import type { TLoginType } from "@shared/permissions";
+import { publicRoutes } from "@web/features/public/routes";
+import { useSession } from "@web/lib/session";
+import { DASHBOARD_PAGES } from "./dashboard-pages";
+import { RedirectIfSignedIn, RequireAuth, RequireRole, UnknownPath } from "./guards";
+import { PublicLayout } from "./public-layout";
+import { RootLayout } from "./root-layout";
+import { RouteError } from "./route-error";
+
+export const OVERVIEW_PATH = "/dashboard/overview";
+
+/** Who may open the exam editor (SPEC §2: super_admin and teacher), read from the capability table. */
+const EXAM_AUTHOR_ROLES = ROLES.filter((role) => CAPABILITIES["exams.author"][role] !== false);
+
+const loadExamEditor = async () => ({ Component: (await import("@web/features/exams/pages/exam-editor-page")).ExamEditorPage });
+const loadTakeExam = async () => ({ Component: (await import("@web/features/taking/pages/take-exam-page")).TakeExamPage });
+const loadExamResult = async () => ({ Component: (await import("@web/features/taking/pages/results-page")).ResultsPage });
+
+function loginRoute(loginType: TLoginType): RouteObject {
+  return {
+    path: `login/${loginType}`,
+    lazy: async () => {
+      const { LoginPage } = await import("@web/features/auth/login-page");
+      return { Component: () => <LoginPage loginType={loginType} /> };
+    },
+  };
+}
+
+/** A section the user's role may not open falls back to the overview (SPEC §2). */
+function SectionGate({ section, children }: { section: TDashboardSection; children: React.ReactNode }) {
+  const { user } = useSession();
+  if (!user || !canOpenDashboardPath(user.role, section.path)) return <Navigate to={OVERVIEW_PATH} replace />;
+  return <>{children}</>;
+}
+
+function dashboardSectionRoute(section: TDashboardSection): RouteObject {
+  const load = DASHBOARD_PAGES[section.id];
+  if (!load) throw new Error(`dashboard section "${section.id}" has no page in dashboard-pages.tsx`);
+  return {
+    path: section.path,
+    lazy: async () => {
+      const { default: Page } = await load();
+      return {
+        Component: () => (
+          <SectionGate section={section}>
+            <Page section={section} />
+          </SectionGate>
+        ),
+      };
+    },
+  };
+}
+
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      id: "root",
+      element: <RootLayout />,
+      errorElement: <RouteError standalone />,
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            {
+              errorElement: <RouteError />,
+              children: [
+                // "/" sends a signed-in user to the dashboard; the other public pages are open to everyone.
+                { element: <RedirectIfSignedIn onlyAt="/" />, children: publicRoutes },
+                {
+                  element: <RedirectIfSignedIn />,
+                  children: [loginRoute("student"), loginRoute("school"), loginRoute("admin")],
+                },
+                {
+                  path: "request-password-reset",
+                  lazy: async () => ({
+                    Component: (await import("@web/features/auth/request-password-reset-page")).RequestPasswordResetPage,
+                  }),
+                },
+                {
+                  path: "update-password",
+                  lazy: async () => ({
+                    Component: (await import("@web/features/auth/update-password-page")).UpdatePasswordPage,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: "dashboard",
+          element: <RequireAuth />,
+          children: [
+            {
+              lazy: async () => ({
+                Component: (await import("@web/features/dashboard/dashboard-layout")).DashboardLayout,
+              }),
+              children: [
+                {
+                  errorElement: <RouteError />,
+                  children: [
+                    { index: true, element: <Navigate to={OVERVIEW_PATH} replace /> },
+                    ...DASHBOARD_SECTIONS.map(dashboardSectionRoute),
+                    { path: "*", element: <Navigate to={OVERVIEW_PATH} replace /> },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          // The exam editor (SPEC §2 "Exam screens"); anyone but its authors goes to the admin login.
+          element: <RequireRole roles={EXAM_AUTHOR_ROLES} redirectTo="/login/admin" />,
+          errorElement: <RouteError standalone />,
+          children: [
+            { path: "exams/create", lazy: loadExamEditor },
+            { path: "exams/edit/:examId", lazy: loadExamEditor },
+          ],
+        },
+        {
+          // Sitting an exam (SPEC §2 "Exam screens"): students only; anyone else goes to the student login.
+          element: <RequireRole roles={["student"]} redirectTo="/login/student" />,
+          errorElement: <RouteError standalone />,
+          children: [{ path: "student/exam/:examId/take", lazy: loadTakeExam }],
+        },
+        {
+          // A result: any signed-in user (the server decides whose); signed out → the student login.
+          element: <RequireRole roles={ROLES} redirectTo="/login/student" />,
+          errorElement: <RouteError standalone />,
+          children: [{ path: "student/exam/:studentExamId/results", lazy: loadExamResult }],
+        },
+        { path: "*", element: <UnknownPath /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,16 @@
+import { Label as LabelPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "@web/lib/utils";
+
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn(
+        "flex items-center gap-2 text-sm font-medium leading-none text-foreground select-none peer-disabled:opacity-60",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+// DASHBOARD_SECTIONS name their icons as strings (shared code has no React); this maps them to components.
+// Listing them keeps the bundle small (no import of every lucide icon). Unknown names fall back to a circle.
+import {
+  BarChart3,
+  Circle,
+  ClipboardList,
+  FileText,
+  FolderOpen,
+  GraduationCap,
+  History,
+  Inbox,
+  LayoutDashboard,
+  Mail,
+  MessagesSquare,
+  PenLine,
+  School,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+
+const ICONS: Record<string, LucideIcon> = {
+  BarChart3,
+  ClipboardList,
+  FileText,
+  FolderOpen,
+  GraduationCap,
+  History,
+  Inbox,
+  LayoutDashboard,
+  Mail,
+  MessagesSquare,
+  PenLine,
+  School,
+  ShieldCheck,
+  Users,
+};
+
+export function sectionIcon(name: string): LucideIcon {
+  return ICONS[name] ?? Circle;
+}
