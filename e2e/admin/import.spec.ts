@@ -1,0 +1,118 @@
+// Roster import: template, a file with bad rows (each marked with its reason, Import disabled), then a good
+// file imported with the credentials downloaded once. Arabic names in UTF-8 with a BOM.
+import fs from "node:fs";
+import { expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
+import { allowSlowMachine, expect, LANGS, errorOf, expectToast, fill, texts, uniqueTag } from "./helpers";
+
+allowSlowMachine();
+
+const HEADER = "email,username,name,password,school_id";
+
+function csvFile(lines: string[], name = "roster.csv") {
+  return { name, mimeType: "text/csv", buffer: Buffer.from("\uFEFF" + [HEADER, ...lines].join("\r\n") + "\r\n", "utf8") };
+}
+
+for (const lang of LANGS) {
+  test.describe(`roster import (${lang})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, lang);
+    });
+
+    test("preview marks bad rows, then a good file imports and the credentials download", async ({ page }) => {
+      const t = texts(lang);
+      const tag = uniqueTag();
+      await signIn(page, "super_admin", { goto: "/dashboard/users/students" });
+      await page.getByRole("button", { name: t.import.open }).click();
+      const dialog = page.getByRole("dialog", { name: t.import.title.students });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId("import-template")).toHaveAttribute("href", "/api/users/import/template?role=student");
+      const template = await page.request.get("/api/users/import/template?role=student");
+      expect(template.status()).toBe(200);
+      expect((await template.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(HEADER);
+
+      // Bad rows: an invalid email, an unknown school, a duplicate within the file.
+      await dialog.getByTestId("import-file").setInputFiles(
+        csvFile([
+          `ok.${tag}@example.com,ok-${tag},أحمد المنصوري,,school_dubai`,
+          `not-an-email,bad1-${tag},Bad Email,,school_dubai`,
+          `school.${tag}@example.com,bad2-${tag},Bad School,,no_such_school`,
+          `ok.${tag}@example.com,bad3-${tag},Duplicate,,school_dubai`,
+        ]),
+      );
+      const preview = dialog.getByTestId("import-preview");
+      await expect(preview).toBeVisible();
+      await expect(dialog.getByTestId("import-valid")).toHaveText(fill(t.import.validRows, { count: 1 }));
+      await expect(dialog.getByTestId("import-invalid")).toHaveText(fill(t.import.invalidRows, { count: 3 }));
+      await expect(dialog.getByTestId("import-row-3")).toContainText(errorOf("USER_EMAIL_INVALID", lang).message);
+      await expect(dialog.getByTestId("import-row-4")).toContainText(errorOf("SCHOOL_NOT_FOUND", lang).message);
+      await expect(dialog.getByTestId("import-row-5")).toContainText(errorOf("IMPORT_DUPLICATE_IN_FILE", lang).message);
+      await expect(dialog.getByTestId("import-row-2")).toContainText(t.import.rowOk);
+      await expect(dialog.getByTestId("import-row-2")).toContainText("أحمد المنصوري");
+      await expect(dialog.getByTestId("import-submit")).toBeDisabled();
+      await expect(dialog).toContainText(t.import.fixFirst);
+      await expectNoAxeViolations(page, "import preview with bad rows");
+
+      // A good file: one row with a password, one without (generated).
+      await dialog.getByTestId("import-file").setInputFiles(
+        csvFile([`a.${tag}@example.com,a-${tag},مريم الظاهري,Given-pass-1,school_dubai`, `b.${tag}@example.com,b-${tag},Omar Saeed,,school_alain`], "good.csv"),
+      );
+      await expect(dialog.getByTestId("import-invalid")).toHaveText(fill(t.import.invalidRows, { count: 0 }));
+      await expect(dialog.getByTestId("import-row-3")).toContainText(t.import.passwordGenerated);
+      await expect(dialog.getByTestId("import-submit")).toBeEnabled();
+      await dialog.getByTestId("import-submit").click();
+
+      // The same dialog, now named for its result.
+      const done = page.getByRole("dialog", { name: t.import.done.title });
+      await expect(done).toBeVisible();
+      await expect(done.getByTestId("import-result")).toContainText(t.import.done.warning);
+      await expectToast(page, t.toast.importDone);
+      await expectNoAxeViolations(page, "import result");
+      const [download] = await Promise.all([page.waitForEvent("download"), done.getByTestId("download-credentials").click()]);
+      expect(download.suggestedFilename()).toBe("qias-students-credentials.csv");
+      const csv = fs.readFileSync((await download.path())!, "utf8");
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      const lines = csv.slice(1).trim().split(/\r\n/);
+      expect(lines[0]).toBe(HEADER);
+      expect(lines[1]).toBe(`a.${tag}@example.com,a-${tag},مريم الظاهري,Given-pass-1,school_dubai`);
+      const generated = lines[2]!.split(",");
+      expect(generated.slice(0, 3)).toEqual([`b.${tag}@example.com`, `b-${tag}`, "Omar Saeed"]);
+      expect(generated[3]!.length).toBeGreaterThanOrEqual(6);
+
+      await done.getByRole("button", { name: t.import.done.close }).click();
+      await expect(done).toBeHidden();
+      await page.getByRole("searchbox").fill(tag);
+      await expect(page.locator("[data-testid^=user-row-]")).toHaveCount(2);
+    });
+  });
+}
+
+test("a school_admin importing teachers into another school is told why, in Arabic", async ({ page }) => {
+  const t = texts("ar");
+  const tag = uniqueTag();
+  await useLanguage(page, "ar");
+  await signIn(page, "school_admin", { goto: "/dashboard/users/teachers" });
+  await page.getByRole("button", { name: t.import.open }).click();
+  const dialog = page.getByRole("dialog", { name: t.import.title.teachers });
+  await expect(dialog).toContainText(t.import.schoolHint);
+  await dialog.getByTestId("import-file").setInputFiles(
+    csvFile([`own.${tag}@example.com,,أ. نورة الكتبي,,`, `other.${tag}@example.com,,Mr. Other,,school_alain`]),
+  );
+  await expect(dialog.getByTestId("import-row-2")).toContainText(t.import.rowOk);
+  // A blank school_id is the admin's own school; a blank username comes from the email.
+  await expect(dialog.getByTestId("import-row-2")).toContainText("school_dubai");
+  await expect(dialog.getByTestId("import-row-2")).toContainText(`own.${tag}`);
+  await expect(dialog.getByTestId("import-row-3")).toContainText(errorOf("SCHOOL_OUT_OF_SCOPE", "ar").message);
+  await expect(dialog.getByTestId("import-submit")).toBeDisabled();
+});
+
+test("a file that is not a roster is refused with the server's reason", async ({ page }) => {
+  await useLanguage(page, "en");
+  await signIn(page, "super_admin", { goto: "/dashboard/users/teachers" });
+  await page.getByRole("button", { name: "Import from CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Teachers" });
+  await dialog.getByTestId("import-file").setInputFiles({ name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from("first,second\n1,2\n") });
+  await expectToast(page, errorOf("IMPORT_BAD_HEADER", "en").title, errorOf("IMPORT_BAD_HEADER", "en").message);
+  await dialog.getByTestId("import-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(dialog).toContainText("Please choose a CSV file.");
+  await expect(dialog.getByTestId("import-file")).toHaveAttribute("aria-invalid", "true");
+});

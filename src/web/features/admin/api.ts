@@ -1,0 +1,168 @@
+// Schools, users, roster import and the record of changes: fetchers, query options and hooks.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TSchool, TSchoolCreate, TSchoolUpdate } from "@shared/schemas/school";
+import type {
+  TDeleteImpact,
+  TImportPreview,
+  TImportResult,
+  TUser,
+  TUserCreate,
+  TUserGroup,
+  TUserPage,
+  TUserUpdate,
+} from "@shared/schemas/user";
+import { api } from "@web/lib/api";
+
+const SCHOOLS = ["admin", "schools"] as const;
+const USERS = ["admin", "users"] as const;
+const AUDIT = ["admin", "audit"] as const;
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));
+  const s = search.toString();
+  return s ? `?${s}` : "";
+}
+
+// ---- schools
+
+export const schoolsQuery = queryOptions({
+  queryKey: SCHOOLS,
+  queryFn: ({ signal }) => api<{ items: TSchool[] }>("/api/schools", { signal }).then((r) => r.items),
+});
+
+export function useSchools(enabled = true) {
+  return useQuery({ ...schoolsQuery, enabled });
+}
+
+/** A school change also changes what the user lists and the record of changes show. */
+function useInvalidateAdmin() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([SCHOOLS, USERS, AUDIT].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useCreateSchool() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: TSchoolCreate) => api<TSchool>("/api/schools", { method: "POST", body: input }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateSchool() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, ...input }: TSchoolUpdate & { id: string }) =>
+      api<TSchool>(`/api/schools/${encodeURIComponent(id)}`, { method: "PATCH", body: input }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteSchool() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/schools/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+// ---- users
+
+export type TUserListParams = { group: TUserGroup; q?: string; schoolId?: string; page: number; pageSize: number };
+
+export const usersQuery = (params: TUserListParams) =>
+  queryOptions({
+    queryKey: [...USERS, "list", params] as const,
+    queryFn: ({ signal }) => api<TUserPage>(`/api/users${query(params)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(params: TUserListParams) {
+  return useQuery(usersQuery(params));
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: TUserCreate) => api<TUser>("/api/users", { method: "POST", body: input }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, ...input }: TUserUpdate & { id: string }) =>
+      api<{ user: TUser; passwordChanged: boolean }>(`/api/users/${encodeURIComponent(id)}`, { method: "PATCH", body: input }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export const deleteImpactQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...USERS, "delete-impact", id] as const,
+    queryFn: ({ signal }) => api<TDeleteImpact>(`/api/users/${encodeURIComponent(id)}/delete-impact`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useDeleteImpact(id: string | null) {
+  return useQuery({ ...deleteImpactQuery(id ?? ""), enabled: id !== null });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/users/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+// ---- roster import
+
+export type TImportRole = "student" | "teacher";
+
+export function importTemplateUrl(role: TImportRole): string {
+  return `/api/users/import/template${query({ role })}`;
+}
+
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (input: { role: TImportRole; csv: string }) =>
+      api<TImportPreview>("/api/users/import/preview", { method: "POST", body: input }),
+  });
+}
+
+export function useRunImport() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: { role: TImportRole; csv: string }) => api<TImportResult>("/api/users/import", { method: "POST", body: input }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+// ---- record of changes
+
+export type TAuditEntry = {
+  id: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+};
+export type TAuditParams = { entity?: "school" | "user"; entityId?: string; page: number; pageSize: number };
+
+export const auditQuery = (params: TAuditParams) =>
+  queryOptions({
+    queryKey: [...AUDIT, params] as const,
+    queryFn: ({ signal }) => api<{ items: TAuditEntry[]; total: number }>(`/api/audit${query(params)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAudit(params: TAuditParams) {
+  return useQuery(auditQuery(params));
+}

@@ -1,0 +1,26 @@
+// Server answers → form fields. The error body may list `fields` (zod issues, paths like "username"); some
+// codes name their field without a list (EMAIL_TAKEN → email). Both end up next to the control, as the same
+// error codes the client-side validation uses.
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { toErrorBody } from "@web/lib/errors";
+
+export function applyServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+  error: unknown,
+  byCode: Partial<Record<string, Path<T>>> = {},
+): boolean {
+  const body = toErrorBody(error);
+  let applied = false;
+  const set = (path: Path<T>, code: string) => {
+    setError(path, { type: "server", message: code }, { shouldFocus: !applied });
+    applied = true;
+  };
+  for (const field of body.fields ?? []) {
+    const path = field.path.split(".")[0] as Path<T>;
+    if (known.includes(path)) set(path, field.code);
+  }
+  const mapped = byCode[body.code];
+  if (!applied && mapped) set(mapped, body.code);
+  return applied;
+}

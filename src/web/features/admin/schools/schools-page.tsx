@@ -1,0 +1,154 @@
+// /dashboard/schools (super_admin): the schools by name with their user counts, Add New School, the
+// create/edit dialog, and a confirmed delete that the server refuses while users belong to the school.
+import { Pencil, Plus, School, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { TDashboardSection } from "@shared/permissions";
+import type { TSchool } from "@shared/schemas/school";
+import { Button } from "@web/components/ui/button";
+import { useDocumentTitle } from "@web/lib/use-document-title";
+import { useDeleteSchool, useSchools } from "../api";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { DataTable, type TColumn } from "../components/data-table";
+import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
+import { EmptyState, ErrorState, LoadingState } from "../components/states";
+import { failureToast, formatNumber, successToast, useAdminT } from "../lib/use-admin";
+import { SchoolDialog } from "./school-dialog";
+
+type TDialog = { mode: "create" } | { mode: "edit"; school: TSchool } | null;
+
+export default function SchoolsPage(_props: { section: TDashboardSection }) {
+  const { t, lang } = useAdminT();
+  useDocumentTitle(t("schools.title"));
+  const schools = useSchools();
+  const [dialog, setDialog] = useState<TDialog>(null);
+  const [deleting, setDeleting] = useState<TSchool | null>(null);
+  const remove = useDeleteSchool();
+
+  const columns: TColumn<TSchool>[] = [
+    {
+      id: "id",
+      header: t("schools.columns.id"),
+      cell: (s) => (
+        <bdi dir="ltr" className="font-mono text-[0.8125rem]">
+          {s.id}
+        </bdi>
+      ),
+    },
+    { id: "name", header: t("schools.columns.name"), mobile: "title", cell: (s) => <bdi className="font-medium">{s.name}</bdi> },
+    {
+      id: "city",
+      header: t("schools.columns.city"),
+      cell: (s) => (s.city ? <bdi>{s.city}</bdi> : <span className="text-muted-foreground">{t("common.empty")}</span>),
+    },
+    {
+      id: "users",
+      header: t("schools.columns.users"),
+      className: "tabular-nums",
+      cell: (s) => formatNumber(lang, s.userCount ?? 0),
+    },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      mobile: "actions",
+      headerClassName: "text-end",
+      className: "md:text-end",
+      cell: (s) => (
+        <div className="flex flex-wrap gap-2 md:justify-end">
+          <Button size="sm" variant="outline" aria-label={t("common.editItem", { name: s.name })} onClick={() => setDialog({ mode: "edit", school: s })}>
+            <Pencil aria-hidden="true" />
+            {t("common.edit")}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive-text hover:bg-destructive/10"
+            aria-label={t("common.deleteItem", { name: s.name })}
+            onClick={() => setDeleting(s)}
+          >
+            <Trash2 aria-hidden="true" />
+            {t("common.delete")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        successToast("toast.schoolDeleted");
+        setDeleting(null);
+      },
+      onError: (error) => {
+        // "Cannot Delete" (users still belong to it) comes from the server with its own title.
+        failureToast(error, "toast.failedDeleteSchool");
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby={SECTION_HEADING_ID} className="flex flex-col gap-6" data-testid="schools-page">
+      <SectionHeader
+        icon={School}
+        title={t("schools.title")}
+        description={t("schools.description")}
+        actions={
+          <Button onClick={() => setDialog({ mode: "create" })}>
+            <Plus aria-hidden="true" />
+            {t("schools.add")}
+          </Button>
+        }
+      />
+
+      {schools.isPending ? (
+        <LoadingState />
+      ) : schools.isError ? (
+        <ErrorState title={t("schools.loadFailed")} error={schools.error} onRetry={() => void schools.refetch()} />
+      ) : schools.data.length === 0 ? (
+        <EmptyState icon={School}>{t("schools.empty")}</EmptyState>
+      ) : (
+        <>
+          <DataTable
+            label={t("schools.tableLabel")}
+            columns={columns}
+            rows={schools.data}
+            rowKey={(s) => s.id}
+            rowProps={(s) => ({ "data-testid": `school-row-${s.id}` })}
+            testId="schools-table"
+          />
+          <p className="text-sm text-muted-foreground tabular-nums">{t("common.total", { total: formatNumber(lang, schools.data.length) })}</p>
+        </>
+      )}
+
+      {dialog && (
+        <SchoolDialog
+          key={dialog.mode === "edit" ? dialog.school.id : "new"}
+          school={dialog.mode === "edit" ? dialog.school : null}
+          onClose={() => setDialog(null)}
+        />
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("schools.delete.title")}
+        description={t("schools.delete.message")}
+        confirmLabel={t("schools.delete.confirm")}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        testId="delete-school-dialog"
+      >
+        {deleting && (
+          <p className="rounded-xl border border-border bg-muted/40 px-3 py-2 text-sm">
+            <bdi className="font-semibold">{deleting.name}</bdi>{" "}
+            <bdi dir="ltr" className="font-mono text-muted-foreground">
+              ({deleting.id})
+            </bdi>
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

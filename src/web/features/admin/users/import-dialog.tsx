@@ -1,0 +1,383 @@
+// Roster import (students or teachers): download the template, choose a CSV file, see every row checked by
+// the server (bad rows with their reason in the current language), import when no row is bad, then download
+// the credentials once. The file is read in the browser as UTF-8 text and sent as JSON.
+import { CircleCheck, Download, FileUp, KeyRound, LoaderCircle, TriangleAlert, Upload } from "lucide-react";
+import { useId, useState, type ChangeEvent } from "react";
+import type { TSessionUser } from "@shared/permissions";
+import type { TImportPreview, TImportResult, TImportRow } from "@shared/schemas/user";
+import { IMPORT_COLUMNS } from "@shared/schemas/user";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { toastError } from "@web/components/ui/use-toast";
+import { cn } from "@web/lib/utils";
+import { importTemplateUrl, usePreviewImport, useRunImport, type TImportRole } from "../api";
+import { Badge } from "../components/badge";
+import { DataTable, type TColumn } from "../components/data-table";
+import { downloadCsv } from "../lib/download";
+import { formatNumber, successToast, useAdminT } from "../lib/use-admin";
+import { useReturnFocus } from "../lib/use-return-focus";
+
+const MAX_FILE_BYTES = 2_000_000;
+const MAX_ROWS_SHOWN = 300;
+
+type TCredential = TImportResult["credentials"][number];
+
+export function ImportDialog({ group, viewer, onClose }: { group: "students" | "teachers"; viewer: TSessionUser; onClose: () => void }) {
+  const { t, lang } = useAdminT();
+  const returnFocus = useReturnFocus(true);
+  const role: TImportRole = group === "students" ? "student" : "teacher";
+  const inputId = useId();
+  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<TImportPreview | null>(null);
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const [result, setResult] = useState<TImportResult | null>(null);
+  const check = usePreviewImport();
+  const run = useRunImport();
+  const busy = check.isPending || run.isPending;
+
+  const runPreview = (csv: string) => {
+    setPreview(null);
+    check.mutate(
+      { role, csv },
+      {
+        onSuccess: (data) => {
+          setPreview(data);
+          setOnlyErrors(data.invalid > 0 && data.rows.length > MAX_ROWS_SHOWN);
+        },
+        onError: (error) => toastError(error),
+      },
+    );
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = ""; // choosing the same (now corrected) file again fires change again
+    setFileProblem(null);
+    setPreview(null);
+    setFile(null);
+    if (!chosen) return;
+    if (!/\.csv$/i.test(chosen.name) && chosen.type !== "text/csv") return setFileProblem("import.notCsv");
+    if (chosen.size > MAX_FILE_BYTES) return setFileProblem("import.fileTooLarge");
+    const csv = await chosen.text();
+    setFile({ name: chosen.name, csv });
+    runPreview(csv);
+  };
+
+  const onImport = () => {
+    if (!file) return;
+    run.mutate(
+      { role, csv: file.csv },
+      {
+        onSuccess: (data) => {
+          setResult(data);
+          successToast("toast.importDone", "import.done.created", { count: data.created });
+        },
+        onError: (error) => {
+          toastError(error);
+          runPreview(file.csv); // show what changed since the preview (e.g. an email taken meanwhile)
+        },
+      },
+    );
+  };
+
+  const downloadCredentials = () => {
+    if (!result) return;
+    downloadCsv(`qias-${group}-credentials.csv`, [
+      [...IMPORT_COLUMNS],
+      ...result.credentials.map((c) => [c.email, c.username, c.name, c.password, c.schoolId ?? ""]),
+    ]);
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="max-w-5xl" data-testid="import-dialog" onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>{result ? t("import.done.title") : t(`import.title.${group}`)}</DialogTitle>
+          <DialogDescription>{result ? t("import.done.created", { count: formatNumber(lang, result.created) }) : t("import.description")}</DialogDescription>
+        </DialogHeader>
+
+        {result ? (
+          <ImportResultView result={result} onDownload={downloadCredentials} />
+        ) : (
+          <div className="flex flex-col gap-5">
+            <div className="grid gap-4 md:grid-cols-2">
+              <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
+                <p className="text-sm font-semibold">{t("import.step1")}</p>
+                <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+                  <span>{t("import.columnsLabel")}</span>
+                  <span dir="ltr" className="flex flex-wrap gap-1.5">
+                    {IMPORT_COLUMNS.map((c) => (
+                      <code key={c} className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.75rem] text-foreground">
+                        {c}
+                      </code>
+                    ))}
+                  </span>
+                </div>
+                <p className="text-xs leading-relaxed text-muted-foreground">{t(`import.templateHint.${group}`)}</p>
+                {viewer.role !== "super_admin" && viewer.schoolId && (
+                  <p className="text-xs leading-relaxed text-muted-foreground">
+                    {t("import.schoolHint")}{" "}
+                    <bdi dir="ltr" className="font-mono">
+                      ({viewer.schoolId})
+                    </bdi>
+                  </p>
+                )}
+                <Button asChild variant="outline" size="sm" className="mt-1 w-fit">
+                  <a href={importTemplateUrl(role)} download={`qias-${group}-template.csv`} data-testid="import-template">
+                    <Download aria-hidden="true" />
+                    {t("import.template")}
+                  </a>
+                </Button>
+              </div>
+              <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
+                <label htmlFor={inputId} className="text-sm font-semibold">
+                  {t("import.step2")}
+                </label>
+                <p id={`${inputId}-hint`} className="text-xs leading-relaxed text-muted-foreground">
+                  {t("import.fileHint")}
+                </p>
+                {/* The native control says "Choose File" in the browser's language; ours follows the page's. */}
+                <div className="flex flex-wrap items-center gap-3">
+                  <input
+                    id={inputId}
+                    type="file"
+                    accept=".csv,text/csv"
+                    disabled={busy}
+                    onChange={(e) => void onFile(e)}
+                    aria-describedby={cn(`${inputId}-hint`, fileProblem && `${inputId}-error`)}
+                    aria-invalid={fileProblem ? true : undefined}
+                    data-testid="import-file"
+                    className="peer sr-only"
+                  />
+                  <label
+                    htmlFor={inputId}
+                    aria-hidden="true"
+                    className={cn(
+                      buttonVariants({ variant: "secondary", size: "sm" }),
+                      "peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-background peer-disabled:pointer-events-none peer-disabled:opacity-60",
+                    )}
+                  >
+                    <FileUp aria-hidden="true" />
+                    {t("import.browse")}
+                  </label>
+                  <span className="min-w-0 truncate text-sm text-muted-foreground" data-testid="import-file-name">
+                    {file ? <bdi>{file.name}</bdi> : t("import.noFile")}
+                  </span>
+                </div>
+                {fileProblem && (
+                  <p id={`${inputId}-error`} className="text-sm font-medium text-destructive-text">
+                    {t(fileProblem)}
+                  </p>
+                )}
+              </div>
+            </div>
+
+            {check.isPending && (
+              <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+                {t("import.checking")}
+              </p>
+            )}
+
+            {preview && <PreviewView preview={preview} onlyErrors={onlyErrors} onOnlyErrors={setOnlyErrors} />}
+          </div>
+        )}
+
+        <DialogFooter>
+          {result ? (
+            <DialogClose asChild>
+              <Button>{t("import.done.close")}</Button>
+            </DialogClose>
+          ) : (
+            <>
+              <DialogClose asChild>
+                <Button variant="outline" disabled={busy}>
+                  {t("common.cancel")}
+                </Button>
+              </DialogClose>
+              <Button onClick={onImport} disabled={!preview || preview.invalid > 0 || preview.valid === 0 || busy} data-testid="import-submit">
+                {run.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Upload aria-hidden="true" />}
+                {run.isPending ? t("import.importing") : t("import.submit")}
+              </Button>
+            </>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewView({
+  preview,
+  onlyErrors,
+  onOnlyErrors,
+}: {
+  preview: TImportPreview;
+  onlyErrors: boolean;
+  onOnlyErrors: (value: boolean) => void;
+}) {
+  const { t, lang } = useAdminT();
+  const rows = onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows;
+  const shown = rows.slice(0, MAX_ROWS_SHOWN);
+  const checkboxId = useId();
+
+  const columns: TColumn<TImportRow>[] = [
+    { id: "line", header: t("import.columns.line"), className: "tabular-nums text-muted-foreground", cell: (r) => formatNumber(lang, r.line) },
+    {
+      id: "email",
+      header: t("import.columns.email"),
+      mobile: "title",
+      cell: (r) => (
+        <bdi dir="ltr" className="break-words">
+          {r.email || t("common.empty")}
+        </bdi>
+      ),
+    },
+    { id: "username", header: t("import.columns.username"), cell: (r) => <bdi>{r.username || t("common.empty")}</bdi> },
+    { id: "name", header: t("import.columns.name"), cell: (r) => <bdi>{r.name || t("common.empty")}</bdi> },
+    {
+      id: "school",
+      header: t("import.columns.school"),
+      cell: (r) => (
+        <bdi dir="ltr" className="font-mono text-xs">
+          {r.schoolId ?? t("common.empty")}
+        </bdi>
+      ),
+    },
+    {
+      id: "password",
+      header: t("import.columns.password"),
+      cell: (r) => (r.passwordGenerated ? t("import.passwordGenerated") : t("import.passwordGiven")),
+    },
+    {
+      id: "status",
+      header: t("import.columns.status"),
+      className: "min-w-56",
+      cell: (r) =>
+        r.errors.length === 0 ? (
+          <Badge variant="success">
+            <CircleCheck aria-hidden="true" className="size-3.5" />
+            {t("import.rowOk")}
+          </Badge>
+        ) : (
+          <ul className="flex flex-col gap-1 text-destructive-text" data-testid="import-row-errors">
+            {r.errors.map((e, i) => (
+              <li key={i} className="flex items-start gap-1.5">
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                <span>{e.message[lang]}</span>
+              </li>
+            ))}
+          </ul>
+        ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="import-preview">
+      <div className="flex flex-wrap items-center gap-2" aria-live="polite">
+        <Badge variant="success" data-testid="import-valid">
+          {t("import.validRows", { count: formatNumber(lang, preview.valid) })}
+        </Badge>
+        <Badge variant={preview.invalid > 0 ? "destructive" : "muted"} data-testid="import-invalid">
+          {t("import.invalidRows", { count: formatNumber(lang, preview.invalid) })}
+        </Badge>
+      </div>
+      {preview.invalid > 0 && (
+        <div className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-start gap-2">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive-text" />
+            {t("import.fixFirst")}
+          </p>
+          <label htmlFor={checkboxId} className="flex shrink-0 cursor-pointer items-center gap-2 font-medium">
+            <input
+              id={checkboxId}
+              type="checkbox"
+              checked={onlyErrors}
+              onChange={(e) => onOnlyErrors(e.target.checked)}
+              className="size-4 accent-primary"
+            />
+            {t("import.onlyErrors")}
+          </label>
+        </div>
+      )}
+      <DataTable
+        label={t("import.previewLabel")}
+        columns={columns}
+        rows={shown}
+        rowKey={(r) => String(r.line)}
+        rowProps={(r) => ({
+          "data-testid": `import-row-${r.line}`,
+          className: r.errors.length > 0 ? "bg-destructive/5 max-md:border-destructive/40 max-md:bg-destructive/5" : undefined,
+        })}
+        className="md:max-h-[45dvh] md:overflow-y-auto"
+      />
+      {rows.length > shown.length && (
+        <p className="text-xs text-muted-foreground">
+          {t("import.truncated", { shown: formatNumber(lang, shown.length), total: formatNumber(lang, rows.length) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ImportResultView({ result, onDownload }: { result: TImportResult; onDownload: () => void }) {
+  const { t, lang } = useAdminT();
+  const columns: TColumn<TCredential>[] = [
+    {
+      id: "email",
+      header: t("import.columns.email"),
+      mobile: "title",
+      cell: (c) => (
+        <bdi dir="ltr" className="break-words">
+          {c.email}
+        </bdi>
+      ),
+    },
+    { id: "username", header: t("import.columns.username"), cell: (c) => <bdi>{c.username}</bdi> },
+    { id: "name", header: t("import.columns.name"), cell: (c) => <bdi>{c.name}</bdi> },
+    {
+      id: "password",
+      header: t("import.columns.password"),
+      cell: (c) => (
+        <bdi dir="ltr" className="font-mono">
+          {c.password}
+        </bdi>
+      ),
+    },
+    {
+      id: "school",
+      header: t("import.columns.school"),
+      cell: (c) => (
+        <bdi dir="ltr" className="font-mono text-xs">
+          {c.schoolId ?? t("common.empty")}
+        </bdi>
+      ),
+    },
+  ];
+  const shown = result.credentials.slice(0, MAX_ROWS_SHOWN);
+  return (
+    <div className="flex flex-col gap-4" data-testid="import-result">
+      <div className="flex items-start gap-3 rounded-xl border border-gold/50 bg-gold/10 p-4 text-sm">
+        <KeyRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold" />
+        <p className="font-medium">{t("import.done.warning")}</p>
+      </div>
+      <Button onClick={onDownload} className="w-fit" data-testid="download-credentials">
+        <Download aria-hidden="true" />
+        {t("import.done.download")}
+      </Button>
+      <DataTable
+        label={t("import.done.credentialsLabel")}
+        columns={columns}
+        rows={shown}
+        rowKey={(c) => c.email}
+        className="md:max-h-[40dvh] md:overflow-y-auto"
+      />
+      {result.credentials.length > shown.length && (
+        <p className="text-xs text-muted-foreground">
+          {t("import.truncated", { shown: formatNumber(lang, shown.length), total: formatNumber(lang, result.credentials.length) })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,314 @@
+// The user dialog of SPEC §5 (about 525 px). Create: email, password (min 6), role (admins page only),
+// username (required for students; otherwise from the email), name (otherwise the username), school (from the
+// list; fixed for a school_admin; none for a super_admin). Edit: email and role read-only, an empty password
+// keeps the current one.
+import { LoaderCircle } from "lucide-react";
+import { Controller, useForm, type FieldErrors } from "react-hook-form";
+import type { TRole, TSessionUser } from "@shared/permissions";
+import type { TSchool } from "@shared/schemas/school";
+import { USER_GROUPS, ZUserCreate, ZUserUpdate, type TUser, type TUserGroup } from "@shared/schemas/user";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Input } from "@web/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { toast, toastError } from "@web/components/ui/use-toast";
+import { useCreateUser, useUpdateUser } from "../api";
+import { FormField, fieldA11y } from "../components/form-field";
+import { PasswordInput } from "../components/password-input";
+import { applyServerErrors } from "../lib/form-errors";
+import { codeResolver, firstErrorCode, issuesOf } from "../lib/resolver";
+import { adminText, failureToast, useAdminT } from "../lib/use-admin";
+import { useReturnFocus } from "../lib/use-return-focus";
+
+type TValues = { email: string; role: TRole; password: string; username: string; name: string; schoolId: string };
+const FIELDS = ["email", "role", "password", "username", "name", "schoolId"] as const;
+
+const SERVER_FIELD_BY_CODE = {
+  EMAIL_TAKEN: "email",
+  USER_EMAIL_INVALID: "email",
+  USERNAME_TAKEN: "username",
+  USERNAME_INVALID: "username",
+  USERNAME_REQUIRED_FOR_STUDENT: "username",
+  PASSWORD_TOO_SHORT: "password",
+  PASSWORD_TOO_LONG: "password",
+  STUDENT_PASSWORD_REQUIRED: "password",
+  SCHOOL_REQUIRED: "schoolId",
+  SCHOOL_NOT_FOUND: "schoolId",
+  SCHOOL_OUT_OF_SCOPE: "schoolId",
+} as const;
+
+export function UserDialog({
+  group,
+  user,
+  viewer,
+  schools,
+  onClose,
+}: {
+  group: TUserGroup;
+  /** null: create. */
+  user: TUser | null;
+  viewer: TSessionUser;
+  schools: readonly TSchool[];
+  onClose: () => void;
+}) {
+  const { t } = useAdminT();
+  const returnFocus = useReturnFocus(true);
+  const isEdit = user !== null;
+  const roles = USER_GROUPS[group] as readonly TRole[];
+  // A school_admin's users belong to their school: the selector is fixed to it and disabled (SPEC §6).
+  const schoolFixed = viewer.role !== "super_admin";
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const pending = create.isPending || update.isPending;
+
+  const form = useForm<TValues>({
+    defaultValues: {
+      email: user?.email ?? "",
+      role: user?.role ?? roles[0]!,
+      password: "",
+      username: user?.username ?? "",
+      name: user?.name ?? "",
+      schoolId: (schoolFixed ? viewer.schoolId : user?.schoolId) ?? "",
+    },
+    resolver: codeResolver<TValues>((v) => {
+      if (!isEdit) return issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId }));
+      const issues = issuesOf(
+        ZUserUpdate.safeParse({
+          username: v.username,
+          name: v.name,
+          password: v.password,
+          ...(v.role !== "super_admin" && !schoolFixed ? { schoolId: v.schoolId } : {}),
+        }),
+      );
+      // An empty username on edit would silently keep the old one; for a student, say that it is required.
+      if (v.role === "student" && !v.username.trim()) issues.push({ path: ["username"], message: "USERNAME_REQUIRED_FOR_STUDENT" });
+      if (v.role !== "super_admin" && !schoolFixed && !v.schoolId) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
+      return issues;
+    }),
+  });
+  const { errors } = form.formState;
+  const role = form.watch("role");
+  const hasSchool = role !== "super_admin";
+  const isStudent = role === "student";
+  const roleLabel = (r: TRole) => t(`dashboard.roles.${r}`, { ns: "translation" });
+
+  const onServerError = (error: unknown, titleKey: string) => {
+    failureToast(error, titleKey);
+    applyServerErrors(form.setError, FIELDS, error, SERVER_FIELD_BY_CODE);
+  };
+
+  const onSubmit = (v: TValues) => {
+    if (isEdit) {
+      update.mutate(
+        {
+          id: user.id,
+          username: v.username,
+          name: v.name,
+          password: v.password || undefined,
+          ...(hasSchool && !schoolFixed ? { schoolId: v.schoolId } : {}),
+        },
+        {
+          onSuccess: ({ passwordChanged }) => {
+            toast({
+              variant: "success",
+              title: adminText("toast.userUpdated"),
+              ...(passwordChanged ? { description: adminText("toast.passwordUpdated") } : {}),
+            });
+            onClose();
+          },
+          onError: (error) => onServerError(error, "toast.failedUpdateUser"),
+        },
+      );
+    } else {
+      create.mutate(
+        {
+          email: v.email,
+          password: v.password,
+          role: v.role,
+          username: v.username || undefined,
+          name: v.name || undefined,
+          schoolId: hasSchool ? v.schoolId || null : null,
+        },
+        {
+          onSuccess: () => {
+            toast({ variant: "success", title: adminText("toast.userCreated") });
+            onClose();
+          },
+          onError: (error) => onServerError(error, "toast.failedCreateUser"),
+        },
+      );
+    }
+  };
+
+  const onInvalid = (invalid: FieldErrors<TValues>) => {
+    const code = firstErrorCode(invalid, FIELDS);
+    if (code) toastError(code);
+  };
+
+  const fixedSchool = schools.find((s) => s.id === viewer.schoolId);
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent
+        className="max-w-[525px]"
+        data-testid="user-dialog"
+        onCloseAutoFocus={returnFocus}
+        onOpenAutoFocus={(event) => {
+          // On edit the email is read-only: start in the first field that can change.
+          if (!isEdit) return;
+          event.preventDefault();
+          document.getElementById("user-password")?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{t(`users.groups.${group}.${isEdit ? "editTitle" : "createTitle"}`)}</DialogTitle>
+          <DialogDescription>{isEdit ? t("users.dialog.editDescription") : t("users.dialog.createDescription")}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="flex flex-col gap-4">
+          <FormField
+            id="user-email"
+            label={t("users.dialog.email")}
+            required={!isEdit}
+            hint={isEdit ? t("users.dialog.emailReadOnly") : undefined}
+            error={errors.email?.message}
+          >
+            <Input
+              id="user-email"
+              type="email"
+              dir="ltr"
+              inputMode="email"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="name@school.edu"
+              readOnly={isEdit}
+              aria-required={!isEdit || undefined}
+              className="text-start read-only:bg-muted read-only:text-muted-foreground"
+              {...fieldA11y("user-email", { error: errors.email?.message, hint: isEdit })}
+              {...form.register("email")}
+            />
+          </FormField>
+
+          {roles.length > 1 && (
+            <FormField id="user-role" label={t("users.dialog.role")} required={!isEdit} error={errors.role?.message}>
+              {isEdit ? (
+                <Input id="user-role" readOnly value={roleLabel(role)} className="read-only:bg-muted read-only:text-muted-foreground" />
+              ) : (
+                <Controller
+                  control={form.control}
+                  name="role"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={(value) => field.onChange(value as TRole)}>
+                      <SelectTrigger id="user-role" {...fieldA11y("user-role", { error: errors.role?.message })}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {roles.map((r) => (
+                          <SelectItem key={r} value={r}>
+                            {roleLabel(r)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+          )}
+
+          <FormField
+            id="user-password"
+            label={isEdit ? t("users.dialog.newPassword") : t("users.dialog.password")}
+            required={!isEdit}
+            hint={isEdit ? t("users.dialog.newPasswordHint") : t("users.dialog.passwordHint")}
+            error={errors.password?.message}
+          >
+            <PasswordInput
+              id="user-password"
+              autoComplete="new-password"
+              aria-required={!isEdit || undefined}
+              {...fieldA11y("user-password", { error: errors.password?.message, hint: true })}
+              {...form.register("password")}
+            />
+          </FormField>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              id="user-username"
+              label={t("users.dialog.username")}
+              required={isStudent}
+              hint={isStudent ? t("users.dialog.usernameStudentHint") : t("users.dialog.usernameHint")}
+              error={errors.username?.message}
+            >
+              <Input
+                id="user-username"
+                autoComplete="off"
+                spellCheck={false}
+                aria-required={isStudent || undefined}
+                {...fieldA11y("user-username", { error: errors.username?.message, hint: true })}
+                {...form.register("username")}
+              />
+            </FormField>
+            <FormField id="user-name" label={t("users.dialog.name")} hint={t("users.dialog.nameHint")} error={errors.name?.message}>
+              <Input
+                id="user-name"
+                autoComplete="off"
+                {...fieldA11y("user-name", { error: errors.name?.message, hint: true })}
+                {...form.register("name")}
+              />
+            </FormField>
+          </div>
+
+          {hasSchool ? (
+            <FormField
+              id="user-school"
+              label={t("users.dialog.school")}
+              required
+              hint={schoolFixed ? t("users.dialog.schoolFixed") : schools.length === 0 ? t("users.dialog.noSchools") : undefined}
+              error={errors.schoolId?.message}
+            >
+              <Controller
+                control={form.control}
+                name="schoolId"
+                render={({ field }) => (
+                  <Select value={field.value || undefined} onValueChange={field.onChange} disabled={schoolFixed || schools.length === 0}>
+                    <SelectTrigger
+                      id="user-school"
+                      aria-required
+                      data-testid="user-school"
+                      {...fieldA11y("user-school", { error: errors.schoolId?.message, hint: schoolFixed || schools.length === 0 })}
+                    >
+                      <SelectValue placeholder={t("users.dialog.schoolPlaceholder")}>
+                        {schoolFixed ? (fixedSchool?.name ?? viewer.schoolId) : undefined}
+                      </SelectValue>
+                    </SelectTrigger>
+                    <SelectContent>
+                      {schools.map((s) => (
+                        <SelectItem key={s.id} value={s.id}>
+                          <bdi>{s.name}</bdi>
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+          ) : (
+            <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{t("users.dialog.superAdminNoSchool")}</p>
+          )}
+
+          <DialogFooter className="mt-2">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending}>
+              {pending && <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+              {pending ? t("common.saving") : isEdit ? t("common.save") : t("users.dialog.submitCreate")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
