@@ -1,0 +1,109 @@
+// Exams, subjects and the schools of an exam's audience: fetchers, query options and hooks.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TExamDetail, TExamInput, TExamStatus, TExamSummary, TSubject } from "@shared/schemas/exam";
+import { api } from "@web/lib/api";
+import { toExamInput } from "./lib/exam-form";
+
+const EXAMS = ["exams"] as const;
+
+function query(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
+  const s = search.toString();
+  return s ? `?${s}` : "";
+}
+
+// ---- subjects (a fixed list; cached for the session)
+
+export const subjectsQuery = queryOptions({
+  queryKey: [...EXAMS, "subjects"] as const,
+  queryFn: ({ signal }) => api<{ items: TSubject[] }>("/api/subjects", { signal }).then((r) => r.items),
+  staleTime: 5 * 60_000,
+});
+
+export function useSubjects() {
+  return useQuery(subjectsQuery);
+}
+
+// ---- schools, for a super_admin's audience picker
+
+export type TAudienceSchool = { id: string; name: string; city: string | null };
+
+export const audienceSchoolsQuery = queryOptions({
+  queryKey: [...EXAMS, "schools"] as const,
+  queryFn: ({ signal }) => api<{ items: TAudienceSchool[] }>("/api/schools", { signal }).then((r) => r.items),
+  staleTime: 60_000,
+});
+
+export function useAudienceSchools(enabled: boolean) {
+  return useQuery({ ...audienceSchoolsQuery, enabled });
+}
+
+// ---- exams
+
+export type TExamListParams = { q?: string; subjectId?: string; status?: TExamStatus };
+
+export const examsListQuery = (params: TExamListParams) =>
+  queryOptions({
+    queryKey: [...EXAMS, "list", params] as const,
+    queryFn: ({ signal }) => api<{ items: TExamSummary[] }>(`/api/exams${query(params)}`, { signal }).then((r) => r.items),
+  });
+
+/** While new search results load, the previous ones stay on screen. */
+export function useExams(params: TExamListParams) {
+  return useQuery({ ...examsListQuery(params), placeholderData: keepPreviousData });
+}
+
+export const examQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...EXAMS, "detail", id] as const,
+    queryFn: ({ signal }) => api<TExamDetail>(`/api/exams/${encodeURIComponent(id)}`, { signal }),
+    // The editor copies the exam into its form once; refetching under it would change nothing on screen.
+    refetchOnWindowFocus: false,
+    staleTime: 0,
+  });
+
+export function useExam(id: string | undefined) {
+  return useQuery({ ...examQuery(id ?? ""), enabled: !!id });
+}
+
+/** POST a new exam or PUT an existing one (one server transaction either way); the answer is the saved exam. */
+export function useSaveExam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: TExamInput }) =>
+      id
+        ? api<TExamDetail>(`/api/exams/${encodeURIComponent(id)}`, { method: "PUT", body: input })
+        : api<TExamDetail>("/api/exams", { method: "POST", body: input }),
+    onSuccess: (exam) => {
+      queryClient.setQueryData(examQuery(exam.id).queryKey, exam);
+      return queryClient.invalidateQueries({ queryKey: [...EXAMS, "list"] });
+    },
+  });
+}
+
+export function useDeleteExam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/exams/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: examQuery(id).queryKey });
+      return queryClient.invalidateQueries({ queryKey: [...EXAMS, "list"] });
+    },
+  });
+}
+
+/** An exam students have taken is archived instead of deleted: the saved exam, unchanged but for its status. */
+export function useArchiveExam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const exam = await api<TExamDetail>(`/api/exams/${encodeURIComponent(id)}`);
+      return api<TExamDetail>(`/api/exams/${encodeURIComponent(id)}`, { method: "PUT", body: { ...toExamInput(exam), status: "archived" } });
+    },
+    onSuccess: (exam) => {
+      queryClient.setQueryData(examQuery(exam.id).queryKey, exam);
+      return queryClient.invalidateQueries({ queryKey: [...EXAMS, "list"] });
+    },
+  });
+}

@@ -1,0 +1,323 @@
+// The exam editor (SPEC §2 exam screens, §4, §5): the exam's fields, its audience, and its questions, validated
+// with the same ZExamInput the server uses before anything is sent. Saving stores everything in one server
+// transaction; the editor then shows what was saved (with the new ids) and stays open.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, Eye, LoaderCircle, Plus, Save } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from "react-hook-form";
+import { Link, useBlocker, useNavigate } from "react-router";
+import { ERRORS } from "@shared/errors";
+import { QUESTION_TYPES, ZExamInput, MAX_QUESTIONS, type TExamData, type TExamDetail, type TQuestionType } from "@shared/schemas/exam";
+import { Button } from "@web/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
+import { toast } from "@web/components/ui/use-toast";
+import { toErrorBody } from "@web/lib/errors";
+import { useSession } from "@web/lib/session";
+import { useDocumentTitle } from "@web/lib/use-document-title";
+import { useSaveExam, useSubjects } from "../api";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { StatusBadge } from "../components/status-badge";
+import { emptyExamForm, newQuestion, toFormValues, type TExamForm, type TQuestionForm } from "../lib/exam-form";
+import { collectIssues, sortIssues } from "../lib/form-issues";
+import { examsText, failureToast, formatNumber, issueText, pick, successToast, useExamsT } from "../lib/use-exams-t";
+import { useSubjectsFailureToast } from "../lib/use-subjects-toast";
+import { AudienceCard } from "./audience-card";
+import { ExamDetails } from "./exam-details";
+import { FieldMessage } from "./field-message";
+import { PreviewDialog } from "./preview-dialog";
+import { QuestionCard } from "./question-card";
+
+const examResolver = zodResolver(ZExamInput) as unknown as Resolver<TExamForm, unknown, TExamData>;
+const QUESTIONS_HEADING_ID = "questions-heading";
+
+/** The first message shown in the form gets the focus (its control, or the first input of its group). */
+function focusFirstIssue(root: HTMLElement | null) {
+  const message = root?.querySelector<HTMLElement>('[id^="err-"]');
+  if (!root || !message) return;
+  const owner = root.querySelector<HTMLElement>(`[aria-describedby~="${message.id}"]`);
+  const target = owner?.matches("fieldset") ? owner.querySelector<HTMLElement>("input, button:not([disabled])") : owner;
+  if (target) target.focus();
+  else message.scrollIntoView({ block: "center" });
+}
+
+export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
+  const { t, lang } = useExamsT();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const subjects = useSubjects();
+  useSubjectsFailureToast(subjects.error);
+  const save = useSaveExam();
+  const isEdit = exam !== null;
+  useDocumentTitle(isEdit ? t("editor.editTitle") : t("editor.createTitle"));
+
+  const form = useForm<TExamForm, unknown, TExamData>({
+    resolver: examResolver,
+    defaultValues: exam ? toFormValues(exam) : emptyExamForm(),
+    mode: "onSubmit",
+    // After a failed save the whole form is checked again on every change (below), so a message disappears
+    // as soon as its problem is fixed, including the ones that span fields (a correct option, the titles).
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const questions = useFieldArray({ control: form.control, name: "questions", keyName: "key" });
+  const { isDirty, isSubmitting, submitCount } = form.formState;
+  const rootRef = useRef<HTMLFormElement>(null);
+  const leaving = useRef(false);
+  const [previewing, setPreviewing] = useState<TExamForm | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const pendingFocus = useRef<{ key: string; dir: "up" | "down" } | null>(null);
+
+  const answerCounts = useMemo(() => new Map((exam?.questions ?? []).map((q) => [q.id, q.answerCount])), [exam]);
+
+  useEffect(() => {
+    const sub = form.watch(() => {
+      if (form.formState.submitCount > 0 && Object.keys(form.formState.errors).length > 0) void form.trigger();
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
+
+  // Move focus to the first message once a failed save has rendered its messages.
+  useEffect(() => {
+    if (submitCount > 0 && Object.keys(form.formState.errors).length > 0) focusFirstIssue(rootRef.current);
+  }, [submitCount, form]);
+
+  // After a move, keep the focus on the moved question's button (or its other one at the top or bottom).
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    pendingFocus.current = null;
+    const card = rootRef.current?.querySelector<HTMLElement>(`[data-qkey="${pending.key}"]`);
+    let button = card?.querySelector<HTMLButtonElement>(`[data-move="${pending.dir}"]`);
+    if (!button || button.disabled) button = card?.querySelector<HTMLButtonElement>(`[data-move="${pending.dir === "up" ? "down" : "up"}"]`);
+    button?.focus();
+  });
+
+  // Unsaved changes: ask before leaving inside the app, and let the browser ask before unloading.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!isDirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [isDirty]);
+
+  const onMove = (from: number, to: number) => {
+    const key = questions.fields[from]?.key;
+    if (!key || to < 0 || to >= questions.fields.length) return;
+    questions.move(from, to);
+    pendingFocus.current = { key, dir: to < from ? "up" : "down" };
+    setAnnouncement(t("question.moved", { from: formatNumber(lang, from + 1), to: formatNumber(lang, to + 1) }));
+  };
+
+  const onRemove = (index: number) => {
+    questions.remove(index);
+    setAnnouncement(t("question.removed", { n: formatNumber(lang, index + 1) }));
+    requestAnimationFrame(() => document.getElementById(QUESTIONS_HEADING_ID)?.focus());
+  };
+
+  const addQuestion = (type: TQuestionType) => {
+    const index = questions.fields.length;
+    questions.append(newQuestion(type), { focusName: `questions.${index}.questionTextAr` });
+    setAnnouncement(t("question.added", { n: formatNumber(lang, index + 1), type: t(`types.${type}`) }));
+  };
+
+  const onValid = async (data: TExamData) => {
+    try {
+      const saved = await save.mutateAsync({ id: exam?.id, input: data });
+      successToast("toast.saved");
+      form.reset(toFormValues(saved));
+      if (!isEdit) {
+        // Keep editing the exam just created, now at its own address.
+        leaving.current = true;
+        await navigate(`/exams/edit/${saved.id}`, { replace: true });
+      }
+    } catch (error) {
+      const body = toErrorBody(error);
+      for (const field of body.fields ?? []) {
+        form.setError(field.path as Path<TExamForm>, { type: "server", message: field.code });
+      }
+      failureToast(error, isEdit ? "toast.updateFailed" : "toast.createFailed");
+    }
+  };
+
+  const onInvalid = (errors: FieldErrors<TExamForm>) => {
+    const issues = sortIssues(collectIssues(errors));
+    const first = issues[0];
+    if (!first) return;
+    const text = issueText(first.code, first.path);
+    const more = issues.length > 1 ? examsText("validation.more", { count: issues.length - 1 }) : null;
+    toast({
+      variant: "destructive",
+      title: ERRORS.VALIDATION_FAILED.title,
+      description: more ? { en: `${text.en} ${more.en}`, ar: `${text.ar} ${more.ar}` } : text,
+    });
+  };
+
+  const title = exam ? pick(lang, exam.titleAr, exam.titleEn) : "";
+  const pending = isSubmitting || save.isPending;
+
+  return (
+    <FormProvider {...form}>
+      <form ref={rootRef} noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="flex flex-col gap-6" data-testid="exam-editor" aria-labelledby="editor-heading">
+        <div className="flex flex-col gap-3">
+          <Link
+            to="/dashboard/exams"
+            className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-semibold text-link underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            data-testid="back-to-exams"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t("editor.back")}
+          </Link>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex min-w-0 flex-col gap-1">
+              <h1 id="editor-heading" tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
+                {isEdit ? t("editor.editTitle") : t("editor.createTitle")}
+              </h1>
+              {exam && (
+                <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                  <bdi className="font-medium">{title}</bdi>
+                  <StatusBadge status={exam.status} />
+                </p>
+              )}
+              {!exam && <p className="text-muted-foreground">{t("editor.createIntro")}</p>}
+            </div>
+          </div>
+        </div>
+
+        <ExamDetails subjects={subjects.data} savedStatus={exam?.status ?? null} />
+        <AudienceCard canChoose={user?.role === "super_admin"} />
+
+        <section aria-labelledby={QUESTIONS_HEADING_ID} className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="flex flex-col gap-0.5">
+              <h2 id={QUESTIONS_HEADING_ID} tabIndex={-1} className="text-xl font-bold outline-none">
+                {t("questions.title")}
+              </h2>
+              <QuestionsSummary />
+            </div>
+            <AddQuestionMenu onAdd={addQuestion} disabled={questions.fields.length >= MAX_QUESTIONS} testId="add-question-top" />
+          </div>
+          <FieldMessage path="questions" />
+          {questions.fields.length === 0 && (
+            <p className="rounded-2xl border border-dashed border-input-border bg-card px-6 py-10 text-center text-muted-foreground">{t("questions.empty")}</p>
+          )}
+          <ol className="flex flex-col gap-4">
+            {questions.fields.map((field, index) => (
+              <li key={field.key} data-qkey={field.key}>
+                <QuestionCard
+                  index={index}
+                  count={questions.fields.length}
+                  answerCount={field.id ? (answerCounts.get(field.id) ?? 0) : 0}
+                  onMove={onMove}
+                  onRemove={onRemove}
+                />
+              </li>
+            ))}
+          </ol>
+          {questions.fields.length > 0 && (
+            <AddQuestionMenu onAdd={addQuestion} disabled={questions.fields.length >= MAX_QUESTIONS} testId="add-question" className="self-center" />
+          )}
+          <p aria-live="polite" className="sr-only" data-testid="editor-announcement">
+            {announcement}
+          </p>
+        </section>
+
+        <div className="sticky bottom-0 z-30 -mx-4 border-t border-border bg-card/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.15)] backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="dirty-state">
+              {isDirty ? t("editor.unsaved") : isEdit ? t("editor.allSaved") : ""}
+            </p>
+            <div className="flex flex-wrap items-center gap-2 max-sm:w-full max-sm:[&>*]:flex-1">
+              <Button variant="ghost" asChild>
+                <Link to="/dashboard/exams">{t("common.cancel")}</Link>
+              </Button>
+              <Button variant="outline" onClick={() => setPreviewing(form.getValues())} data-testid="preview-button">
+                <Eye aria-hidden="true" />
+                {t("editor.preview")}
+              </Button>
+              <Button type="submit" disabled={pending} data-testid="save-exam">
+                {pending ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Save aria-hidden="true" />}
+                {pending ? t("editor.saving") : t("editor.save")}
+              </Button>
+            </div>
+          </div>
+        </div>
+      </form>
+
+      <PreviewDialog open={previewing !== null} onOpenChange={(open) => !open && setPreviewing(null)} exam={previewing} subjects={subjects.data ?? []} />
+
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title={t("leave.title")}
+        description={t("leave.message")}
+        cancelLabel={t("leave.stay")}
+        confirmLabel={t("leave.confirm")}
+        onConfirm={() => blocker.proceed?.()}
+        testId="leave-dialog"
+      />
+    </FormProvider>
+  );
+}
+
+function QuestionsSummary() {
+  const { t, lang } = useExamsT();
+  const questions = useWatch<TExamForm, "questions">({ name: "questions" }) ?? [];
+  const total = questions.reduce((sum: number, q: TQuestionForm) => {
+    const n = Number(q.points);
+    return sum + (String(q.points).trim() !== "" && Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : 1);
+  }, 0);
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="questions-summary">
+      {t("questions.summary", {
+        count: questions.length,
+        formatted: formatNumber(lang, questions.length),
+        points: formatNumber(lang, total),
+      })}
+    </p>
+  );
+}
+
+function AddQuestionMenu({ onAdd, disabled, testId, className }: { onAdd: (type: TQuestionType) => void; disabled: boolean; testId: string; className?: string }) {
+  const { t } = useExamsT();
+  const chosen = useRef<TQuestionType | null>(null);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild disabled={disabled}>
+        <Button variant="secondary" className={className} data-testid={testId}>
+          <Plus aria-hidden="true" />
+          {t("questions.add")}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        onCloseAutoFocus={(event) => {
+          // Added once the menu has let go of the focus, so the new question's text field can take it.
+          const type = chosen.current;
+          chosen.current = null;
+          if (!type) return;
+          event.preventDefault();
+          onAdd(type);
+        }}
+      >
+        <DropdownMenuLabel>{t("questions.chooseType")}</DropdownMenuLabel>
+        {QUESTION_TYPES.map((type) => (
+          <DropdownMenuItem
+            key={type}
+            onSelect={() => {
+              chosen.current = type;
+            }}
+            data-testid={`add-${type}`}
+          >
+            {t(`types.${type}`)}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,189 @@
+// The exam as a student will see it, rendered from the editor's form state: numbered questions with their
+// answer inputs, disabled. Its language switches independently of the interface language. It never shows which
+// option is correct, the model answers, or which response belongs to which premise (responses are listed in
+// alphabetical order, not the author's).
+import { Clock, Eye, ListChecks, Star } from "lucide-react";
+import { useId, useState } from "react";
+import { ESSAY_ROWS, SHORT_ANSWER_ROWS } from "@shared/limits";
+import type { TSubject } from "@shared/schemas/exam";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { fieldClasses } from "@web/components/ui/input";
+import { Textarea } from "@web/components/ui/textarea";
+import i18n from "@web/lib/i18n";
+import { cn } from "@web/lib/utils";
+import type { TExamForm, TQuestionForm } from "../lib/exam-form";
+import { formatNumber, pick, useExamsT, type TLang } from "../lib/use-exams-t";
+
+function pointsOf(q: TQuestionForm): number {
+  const n = Number(q.points);
+  return Number.isFinite(n) && String(q.points).trim() !== "" ? Math.max(0, Math.trunc(n)) : 1;
+}
+
+export function PreviewDialog({
+  open,
+  onOpenChange,
+  exam,
+  subjects,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  exam: TExamForm | null;
+  subjects: TSubject[];
+}) {
+  const { t, lang: uiLang } = useExamsT();
+  const [lang, setLang] = useState<TLang>(uiLang);
+  const switchId = useId();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl gap-0 p-0" data-testid="preview-dialog">
+        <DialogHeader className="gap-3 border-b border-border p-5 pe-12 sm:p-6 sm:pe-14">
+          <div className="flex items-center gap-2">
+            <Eye aria-hidden="true" className="size-5 text-primary" />
+            <DialogTitle>{t("preview.title")}</DialogTitle>
+          </div>
+          <DialogDescription>{t("preview.description")}</DialogDescription>
+          <div className="flex flex-wrap items-center gap-2">
+            <span id={`${switchId}-label`} className="text-sm font-medium">
+              {t("preview.language")}
+            </span>
+            <div role="group" aria-labelledby={`${switchId}-label`} className="inline-flex rounded-lg border border-input-border bg-muted p-0.5">
+              {(["ar", "en"] as const).map((l) => (
+                <button
+                  key={l}
+                  type="button"
+                  lang={l}
+                  aria-pressed={lang === l}
+                  onClick={() => setLang(l)}
+                  data-testid={`preview-lang-${l}`}
+                  className={cn(
+                    "rounded-md px-3 py-1.5 text-sm font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    lang === l ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+                  )}
+                >
+                  {l === "ar" ? "العربية" : "English"}
+                </button>
+              ))}
+            </div>
+          </div>
+        </DialogHeader>
+        {exam && <StudentView exam={exam} subjects={subjects} lang={lang} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StudentView({ exam, subjects, lang }: { exam: TExamForm; subjects: TSubject[]; lang: TLang }) {
+  const t = i18n.getFixedT(lang, "exams");
+  const subject = subjects.find((s) => s.id === exam.subjectId);
+  const title = pick(lang, exam.titleAr, exam.titleEn).trim();
+  const total = exam.questions.reduce((sum, q) => sum + pointsOf(q), 0);
+  const missing = <span className="text-muted-foreground italic">{t("preview.noText")}</span>;
+
+  return (
+    <div lang={lang} dir={lang === "ar" ? "rtl" : "ltr"} className="flex flex-col gap-6 p-5 text-start sm:p-6" data-testid="preview-body">
+      <div className="flex flex-col gap-3 rounded-xl bg-muted/50 p-4">
+        <h3 className="text-xl font-bold" data-testid="preview-title">
+          {title || missing}
+        </h3>
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground">
+          {subject && (
+            <li className="font-medium text-foreground">
+              <bdi>{pick(lang, subject.nameAr, subject.nameEn)}</bdi>
+            </li>
+          )}
+          <li className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="size-4" />
+            {exam.durationMinutes === null || !Number.isFinite(exam.durationMinutes)
+              ? t("preview.noTimeLimit")
+              : t("preview.duration", { count: exam.durationMinutes, formatted: formatNumber(lang, exam.durationMinutes) })}
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <ListChecks aria-hidden="true" className="size-4" />
+            {t("preview.questionCount", { count: exam.questions.length, formatted: formatNumber(lang, exam.questions.length) })}
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <Star aria-hidden="true" className="size-4" />
+            {t("preview.totalPoints", { count: total, formatted: formatNumber(lang, total) })}
+          </li>
+        </ul>
+        {exam.description.trim() && (
+          <p dir="auto" className="text-sm leading-relaxed whitespace-pre-line">
+            {exam.description}
+          </p>
+        )}
+      </div>
+
+      <ol className="flex flex-col gap-4">
+        {exam.questions.map((q, i) => {
+          const text = pick(lang, q.questionTextAr, q.questionTextEn).trim();
+          const headingId = `preview-q-${i}`;
+          return (
+            <li key={i} className="rounded-xl border border-border bg-card p-4 shadow-xs sm:p-5" aria-labelledby={headingId} data-testid={`preview-question-${i}`}>
+              <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+                <h4 id={headingId} className="font-semibold text-link">
+                  {t("preview.questionNumber", { n: formatNumber(lang, i + 1) })}
+                </h4>
+                <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">
+                  {t("preview.points", { count: pointsOf(q), formatted: formatNumber(lang, pointsOf(q)) })}
+                </span>
+              </div>
+              <p className="mb-4 leading-relaxed whitespace-pre-line" data-testid="preview-question-text">
+                {text || missing}
+              </p>
+              <AnswerInput q={q} index={i} lang={lang} />
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function AnswerInput({ q, index, lang }: { q: TQuestionForm; index: number; lang: TLang }) {
+  const t = i18n.getFixedT(lang, "exams");
+  const id = `preview-answer-${index}`;
+  if (q.type === "multiple_choice" || q.type === "true_false") {
+    return (
+      <fieldset className="flex flex-col gap-2" disabled>
+        <legend className="sr-only">{t("preview.chooseOne")}</legend>
+        {q.options.map((o, j) => (
+          <label key={j} className="flex cursor-not-allowed items-center gap-3 rounded-lg border border-border px-3 py-2.5">
+            <input type="radio" name={id} disabled className="size-4 shrink-0 accent-primary" />
+            <span>{pick(lang, o.optionTextAr, o.optionTextEn) || <span className="text-muted-foreground italic">{t("preview.noText")}</span>}</span>
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  if (q.type === "essay" || q.type === "short_answer") {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {t("preview.yourAnswer")}
+        </label>
+        <Textarea id={id} rows={q.type === "essay" ? ESSAY_ROWS : SHORT_ANSWER_ROWS} disabled dir="auto" className="min-h-0 resize-none" />
+      </div>
+    );
+  }
+  // matching: one select per premise, the responses in an order that gives nothing away.
+  const collator = new Intl.Collator(lang);
+  const responses = q.matchingPairs.map((p) => pick(lang, p.response_ar, p.response_en)).filter(Boolean).sort(collator.compare);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">{t("preview.matchHint")}</p>
+      {q.matchingPairs.map((p, j) => (
+        <div key={j} className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-4">
+          <label htmlFor={`${id}-${j}`} className="font-medium">
+            {pick(lang, p.premise_ar, p.premise_en) || <span className="text-muted-foreground italic">{t("preview.noText")}</span>}
+          </label>
+          <select id={`${id}-${j}`} disabled defaultValue="" className={cn(fieldClasses, "h-11")}>
+            <option value="">{t("preview.chooseMatch")}</option>
+            {responses.map((r, k) => (
+              <option key={k}>{r}</option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The editor's form values, and the conversions between them, the server's detail and ZExamInput. The form keeps
+// what the inputs hold (points as typed, an empty description as ""); ZExamInput turns it into what is sent.
+import { DEFAULT_EXAM_MINUTES, MIN_QUESTION_POINTS } from "@shared/limits";
+import { emptyQuestionContent, type TExamDetail, type TExamInput, type TExamStatus, type TQuestionType } from "@shared/schemas/exam";
+
+export type TOptionForm = { id?: string; optionTextAr: string; optionTextEn: string; isCorrect: boolean };
+export type TPairForm = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
+export type TQuestionForm = {
+  id?: string;
+  type: TQuestionType;
+  questionTextAr: string;
+  questionTextEn: string;
+  /** As typed; ZPoints turns a non-numeric entry into 1. */
+  points: string;
+  correctAnswerText: string | null;
+  options: TOptionForm[];
+  matchingPairs: TPairForm[];
+};
+export type TExamForm = {
+  titleAr: string;
+  titleEn: string;
+  subjectId: string;
+  description: string;
+  /** null: no time limit. */
+  durationMinutes: number | null;
+  status: TExamStatus;
+  schoolIds: string[];
+  questions: TQuestionForm[];
+};
+
+/** The type-specific part of a question, as SPEC §4 starts it for `type`. */
+export function emptyContent(type: TQuestionType): Pick<TQuestionForm, "options" | "matchingPairs" | "correctAnswerText"> {
+  const c = emptyQuestionContent(type);
+  return {
+    options: (c.options ?? []).map((o) => ({ optionTextAr: o.optionTextAr ?? "", optionTextEn: o.optionTextEn ?? "", isCorrect: o.isCorrect ?? false })),
+    matchingPairs: (c.matchingPairs ?? []).map((p) => ({ premise_ar: p.premise_ar ?? "", premise_en: p.premise_en ?? "", response_ar: p.response_ar ?? "", response_en: p.response_en ?? "" })),
+    correctAnswerText: c.correctAnswerText ?? null,
+  };
+}
+
+export function newQuestion(type: TQuestionType): TQuestionForm {
+  return { type, questionTextAr: "", questionTextEn: "", points: String(MIN_QUESTION_POINTS), ...emptyContent(type) };
+}
+
+/** Whether the type-specific part differs from a fresh one (then changing the type asks first). */
+export function hasTypeContent(q: Pick<TQuestionForm, "type" | "options" | "matchingPairs" | "correctAnswerText">): boolean {
+  const fresh = emptyContent(q.type);
+  const strip = (c: Pick<TQuestionForm, "options" | "matchingPairs" | "correctAnswerText">) =>
+    JSON.stringify({
+      options: c.options.map((o) => [o.optionTextAr.trim(), o.optionTextEn.trim(), o.isCorrect]),
+      pairs: c.matchingPairs.map((p) => [p.premise_ar.trim(), p.premise_en.trim(), p.response_ar.trim(), p.response_en.trim()]),
+      answer: (c.correctAnswerText ?? "").trim(),
+    });
+  return strip(q) !== strip(fresh);
+}
+
+export function emptyExamForm(): TExamForm {
+  return { titleAr: "", titleEn: "", subjectId: "", description: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], questions: [newQuestion("multiple_choice")] };
+}
+
+/** The saved exam as the editor shows it; question and option ids go back with the next save so they are kept. */
+export function toFormValues(exam: TExamDetail): TExamForm {
+  return {
+    titleAr: exam.titleAr,
+    titleEn: exam.titleEn,
+    subjectId: exam.subject.id,
+    description: exam.description ?? "",
+    durationMinutes: exam.durationMinutes,
+    status: exam.status,
+    schoolIds: [...exam.schoolIds],
+    questions: [...exam.questions]
+      .sort((a, b) => a.position - b.position)
+      .map((q) => ({
+        id: q.id,
+        type: q.type,
+        questionTextAr: q.questionTextAr,
+        questionTextEn: q.questionTextEn,
+        points: String(q.points),
+        correctAnswerText: q.type === "essay" || q.type === "short_answer" ? (q.correctAnswerText ?? "") : null,
+        options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, isCorrect: o.isCorrect })),
+        matchingPairs: q.matchingPairs.map((p) => ({ ...p })),
+      })),
+  };
+}
+
+/** The saved exam as ZExamInput, e.g. to archive it unchanged but for its status. */
+export function toExamInput(exam: TExamDetail): TExamInput {
+  return { ...toFormValues(exam), description: exam.description };
+}

@@ -1,0 +1,52 @@
+// Where ZExamInput's messages land in react-hook-form's errors, and how they are read back. zodResolver puts an
+// issue on an array that has registered items (questions.2.options) under `.root`, and on other paths directly.
+import { get, type FieldErrors } from "react-hook-form";
+
+export type TFormIssue = { path: string; code: string };
+
+/** The error code at `path` (the array's own message for an array), if any. */
+export function issueAt(errors: FieldErrors, path: string): string | undefined {
+  const e = get(errors, path) as { message?: unknown; root?: { message?: unknown } } | undefined;
+  if (typeof e?.message === "string" && e.message) return e.message;
+  if (typeof e?.root?.message === "string" && e.root.message) return e.root.message;
+  return undefined;
+}
+
+/** Every message in the errors tree, in form order, with the path it belongs to. */
+export function collectIssues(errors: unknown, prefix = ""): TFormIssue[] {
+  if (!errors || typeof errors !== "object") return [];
+  const out: TFormIssue[] = [];
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    if (key === "ref" || key === "types" || !value || typeof value !== "object") continue;
+    const path = key === "root" ? prefix : prefix ? `${prefix}.${key}` : key;
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === "string" && message) out.push({ path, code: message });
+    out.push(...collectIssues(value, path));
+  }
+  return out;
+}
+
+const EXAM_ORDER = ["titleAr", "titleEn", "subjectId", "status", "durationMinutes", "description", "schoolIds", "questions"];
+const QUESTION_ORDER = ["type", "points", "questionTextAr", "questionTextEn", "options", "matchingPairs", "correctAnswerText"];
+const LAST = 1e6;
+
+function rank(path: string): number[] {
+  const [field = "", q, part = "", item, leaf] = path.split(".");
+  const at = (list: string[], key: string) => (list.includes(key) ? list.indexOf(key) : LAST);
+  if (field !== "questions" || q === undefined) return [at(EXAM_ORDER, field)];
+  // A list's own message sits below its items; an item's below its fields.
+  return [at(EXAM_ORDER, field), Number(q), part ? at(QUESTION_ORDER, part) : -1, item === undefined ? LAST : Number(item), leaf === undefined ? LAST : 0];
+}
+
+/** Issues in the order their messages appear on the page (the schema reports the questions before the title). */
+export function sortIssues(issues: TFormIssue[]): TFormIssue[] {
+  return [...issues].sort((a, b) => {
+    const ra = rank(a.path);
+    const rb = rank(b.path);
+    for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
+      const d = (ra[i] ?? -1) - (rb[i] ?? -1);
+      if (d !== 0) return d;
+    }
+    return 0;
+  });
+}
