@@ -1,0 +1,318 @@
+// Issue 7, the staff side in the browser: a teacher grades an essay question by question for two students (in
+// Arabic and in English), the attempts become graded and the results list shows the scores; the CSV export
+// downloads with a BOM and Arabic; a student's list holds only their own attempts; a school_admin's only their
+// school's; a 390 px phone; axe on the results list, the grading queue and the grading screen.
+// Every test makes its own students and exams through the API, so the tests can run in parallel.
+import fs from "node:fs";
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { E2E_ACCOUNTS, expect, expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
+import { E2E_PORT } from "../env";
+
+type TLang = "ar" | "en";
+type Playwright = PlaywrightWorkerArgs["playwright"];
+const BASE = `http://127.0.0.1:${E2E_PORT}`;
+const PASSWORD = "Student-9x";
+
+// The words the UI must show, in each language.
+const TEXT = {
+  en: {
+    results: "Results",
+    grading: "Grading",
+    waiting2: "2 answers waiting",
+    start: (title: string) => `Start grading: ${title}`,
+    question: (n: number) => `Question ${n}`,
+    progress: (m: number, t: number) => `${m} of ${t} marked`,
+    mark: /^Mark \(0 to 4\)$/,
+    comment: "Comment for the student (optional)",
+    outOfRange: "The mark must be between 0 and the question's points.",
+    gradedToast: "Attempt graded",
+    examDone: "Every answer in this exam is marked.",
+    graded: "Graded",
+    score: (s: string, t: string) => `${s} / ${t}`,
+    modelAnswer: "Model answer",
+    exam: "Exam",
+    student: "Student",
+    school: "School",
+    exportCsv: "Export CSV",
+    allExams: "All exams",
+    view: "View result",
+  },
+  ar: {
+    results: "النتائج",
+    grading: "التصحيح",
+    waiting2: "إجابتان بانتظار التصحيح",
+    start: (title: string) => `ابدأ التصحيح: ${title}`,
+    question: (n: number) => `السؤال ${n}`,
+    progress: (m: number, t: number) => `تم تصحيح ${m} من ${t}`,
+    mark: /^الدرجة \(من 0 إلى 4\)$/,
+    comment: "ملاحظة للطالب (اختيارية)",
+    outOfRange: "يجب أن تكون الدرجة بين 0 ودرجة السؤال.",
+    gradedToast: "اكتمل تصحيح المحاولة",
+    examDone: "صُحّحت جميع الإجابات في هذا الاختبار.",
+    graded: "مصحّح",
+    score: (s: string, t: string) => `${s} من ${t}`,
+    modelAnswer: "الإجابة النموذجية",
+    exam: "الاختبار",
+    student: "الطالب",
+    school: "المدرسة",
+    exportCsv: "تصدير CSV",
+    allExams: "جميع الاختبارات",
+    view: "عرض النتيجة",
+  },
+} as const;
+
+const LOGIN_TYPE = { super_admin: "admin", school_admin: "school", teacher: "school", student: "student" } as const;
+
+/** An API client signed in as someone (its own cookies). */
+async function apiAs(playwright: Playwright, email: string, password: string, loginType: "admin" | "school" | "student") {
+  const request = await playwright.request.newContext({ baseURL: BASE });
+  const res = await request.post("/api/auth/login", { data: { email, password, loginType } });
+  expect(res.status(), await res.text()).toBe(200);
+  return request;
+}
+
+const apiAsAccount = (playwright: Playwright, who: keyof typeof LOGIN_TYPE) =>
+  apiAs(playwright, E2E_ACCOUNTS[who].email, E2E_ACCOUNTS[who].password, LOGIN_TYPE[who]);
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200): Promise<T> {
+  expect(res.status(), await res.text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+type TStudent = { id: string; email: string; name: string };
+
+async function createStudent(admin: APIRequestContext, name: string, schoolId = "school_dubai"): Promise<TStudent> {
+  const tag = randomUUID().slice(0, 8);
+  const email = `results-${tag}@qias.test`;
+  const user = await json<{ id: string }>(
+    await admin.post("/api/users", { data: { email, password: PASSWORD, role: "student", username: `results-${tag}`, name, schoolId } }),
+    201,
+  );
+  return { id: user.id, email, name };
+}
+
+const MC = {
+  type: "multiple_choice",
+  questionTextAr: "إلى أين هاجر النبي ﷺ؟",
+  questionTextEn: "Where did the Prophet migrate?",
+  points: 1,
+  options: [
+    { optionTextAr: "المدينة", optionTextEn: "Madinah", isCorrect: true },
+    { optionTextAr: "الطائف", optionTextEn: "Taif", isCorrect: false },
+  ],
+};
+const ESSAY = {
+  type: "essay",
+  questionTextAr: "اذكر درسين من دروس الهجرة.",
+  questionTextEn: "Give two lessons of the Hijrah.",
+  points: 4,
+  correctAnswerText: "التخطيط الجيد والصبر",
+};
+
+type TExam = { id: string; titleAr: string; titleEn: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
+
+async function createExam(author: APIRequestContext, questions: object[], schoolIds: string[] = []): Promise<TExam> {
+  const tag = randomUUID().slice(0, 6);
+  return json<TExam>(
+    await author.post("/api/exams", {
+      data: { titleAr: `اختبار الهجرة ${tag}`, titleEn: `Hijrah test ${tag}`, subjectId: "islamic", durationMinutes: 30, status: "published", questions, schoolIds },
+    }),
+    201,
+  );
+}
+
+/** The student starts the exam, picks the right option, writes `essay` if the exam has an essay, and submits. */
+async function sit(playwright: Playwright, student: TStudent, exam: TExam, essay?: string) {
+  const s = await apiAs(playwright, student.email, PASSWORD, "student");
+  const attempt = await json<{ id: string }>(await s.post(`/api/student/exams/${exam.id}/attempt`, { data: {} }));
+  const right = exam.questions[0]!.options.find((o) => o.isCorrect)!;
+  await json(await s.put(`/api/attempts/${attempt.id}/answers/${exam.questions[0]!.id}`, { data: { examId: exam.id, selectedOptionId: right.id, clientSeq: 1 } }));
+  if (essay !== undefined) {
+    await json(await s.put(`/api/attempts/${attempt.id}/answers/${exam.questions[1]!.id}`, { data: { examId: exam.id, answerText: essay, clientSeq: 1 } }));
+  }
+  const done = await json<{ status: string }>(await s.post(`/api/attempts/${attempt.id}/submit`, { data: {} }));
+  await s.dispose();
+  return { attemptId: attempt.id, status: done.status };
+}
+
+function latestToast(page: Page) {
+  return page.getByRole("region", { name: /Notifications|الإشعارات/, includeHidden: true }).locator("li[data-state=open]").first();
+}
+
+async function pickExamFilter(page: Page, lang: TLang, title: string) {
+  await page.getByRole("combobox", { name: TEXT[lang].exam }).click();
+  await page.getByRole("option", { name: title }).click();
+  await expect(page).toHaveURL(/[?&]exam=/);
+}
+
+for (const lang of ["ar", "en"] as const) {
+  test(`a teacher grades an essay question by question for two students; the results list shows the scores (${lang})`, async ({ page, playwright }) => {
+    test.slow(); // two students sit the exam through the API first
+    const t = TEXT[lang];
+    const admin = await apiAsAccount(playwright, "super_admin");
+    const teacher = await apiAsAccount(playwright, "teacher");
+    const exam = await createExam(teacher, [MC, ESSAY]);
+    const title = lang === "ar" ? exam.titleAr : exam.titleEn;
+    const [first, second] = await Promise.all([createStudent(admin, `أ-ليلى ${randomUUID().slice(0, 4)}`), createStudent(admin, `ب-حمدان ${randomUUID().slice(0, 4)}`)]);
+    expect((await sit(playwright, first!, exam, "من دروس الهجرة التخطيط الجيد، والصبر على الأذى.")).status).toBe("completed");
+    expect((await sit(playwright, second!, exam, "The first lesson is planning; the second is patience (الصبر).")).status).toBe("completed");
+
+    await useLanguage(page, lang);
+    await signIn(page, "teacher", { goto: "/dashboard/grading" });
+    const menu = page.getByRole("navigation", { name: lang === "en" ? "Dashboard menu" : "قائمة لوحة التحكم" }).filter({ visible: true });
+    await expect(menu.getByRole("link", { name: t.grading, exact: true })).toHaveAttribute("aria-current", "page");
+    const item = page.getByTestId("queue-item").filter({ hasText: title });
+    await expect(item.getByTestId("queue-pending")).toHaveText(t.waiting2);
+    await expectNoAxeViolations(page, `grading queue (${lang})`);
+    await item.getByRole("link", { name: t.start(title) }).click();
+
+    // The sheet: question 2 (the essay) for everyone, the model answer beside each answer.
+    await expect(page.getByTestId("grading-exam-title")).toHaveText(title);
+    await expect(page.getByTestId("grading-question-heading")).toHaveText(t.question(2));
+    await expect(page.getByTestId("grading-progress")).toHaveText(t.progress(0, 2));
+    const rows = page.getByTestId("grading-answer");
+    await expect(rows).toHaveCount(2);
+    const rowA = rows.filter({ hasText: first!.name });
+    const rowB = rows.filter({ hasText: second!.name });
+    await expect(rowA.getByTestId("grading-answer-text")).toHaveAttribute("dir", "rtl");
+    await expect(rowB.getByTestId("grading-answer-text")).toHaveAttribute("dir", "ltr");
+    await expect(rowA.getByTestId("grading-model-answer")).toHaveText(ESSAY.correctAnswerText);
+    await expect(rowA.getByText(t.modelAnswer)).toBeVisible();
+    await expectNoAxeViolations(page, `grading sheet (${lang})`);
+
+    // Too many points: explained before anything is sent.
+    const markA = rowA.getByRole("spinbutton", { name: t.mark });
+    await markA.fill("5");
+    await markA.press("Enter");
+    await expect(rowA.getByTestId("grading-row-message")).toHaveText(t.outOfRange);
+    await expect(markA).toHaveAttribute("aria-invalid", "true");
+    await expect(rowA).toHaveAttribute("data-marked", "false");
+
+    // Enter saves and moves to the next student; the last manual mark grades the attempt.
+    await markA.fill("3.5");
+    await rowA.getByRole("textbox", { name: t.comment }).fill("أحسنت، وأضف مثالًا.");
+    await markA.focus();
+    await markA.press("Enter");
+    const markB = rowB.getByRole("spinbutton", { name: t.mark });
+    await expect(markB).toBeFocused();
+    await expect(latestToast(page)).toContainText(t.gradedToast);
+    await expect(rowA.getByTestId("grading-attempt-graded")).toBeVisible();
+    await expect(page.getByTestId("grading-progress")).toHaveText(t.progress(1, 2));
+
+    // Arabic digits are marks too; ArrowUp steps by half a point.
+    await markB.fill(lang === "ar" ? "٣٫٥" : "3.5");
+    await markB.press("ArrowUp");
+    await expect(markB).toHaveValue("4");
+    await markB.press("Enter");
+    await expect(latestToast(page)).toContainText(t.gradedToast);
+    await expect(page.getByTestId("grading-progress")).toHaveText(t.progress(2, 2));
+    await expect(rows).toHaveCount(2); // marked answers stay on screen under "waiting only"
+    await expect(page.getByTestId("grading-exam-done")).toHaveText(t.examDone);
+
+    // The results list, filtered to this exam: both graded, with their scores.
+    await page.goto("/dashboard/results");
+    await pickExamFilter(page, lang, title);
+    const results = page.getByTestId("result-row");
+    await expect(results).toHaveCount(2);
+    const resA = results.filter({ hasText: first!.name });
+    const resB = results.filter({ hasText: second!.name });
+    await expect(resA.getByTestId("attempt-status")).toHaveText(t.graded);
+    await expect(resA.getByTestId("result-score")).toHaveText(t.score("4.5", "5"));
+    await expect(resB.getByTestId("result-score")).toHaveText(t.score("5", "5"));
+    await expect(resA.getByRole("link", { name: new RegExp(t.view) })).toHaveAttribute("href", /^\/student\/exam\/[0-9a-f-]+\/results$/);
+    await expectNoAxeViolations(page, `results list (${lang})`);
+
+    // The exam has left the queue.
+    await page.goto("/dashboard/grading");
+    await expect(page.getByTestId("grading-queue")).toBeVisible();
+    await expect(page.getByTestId("queue-item").filter({ hasText: title })).toHaveCount(0);
+    await Promise.all([admin.dispose(), teacher.dispose()]);
+  });
+}
+
+test("the CSV export downloads the filtered rows with a BOM, in Arabic", async ({ page, playwright }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const exam = await createExam(teacher, [MC]);
+  const student = await createStudent(admin, `مريم الكعبي ${randomUUID().slice(0, 4)}`);
+  expect((await sit(playwright, student, exam)).status).toBe("graded");
+
+  await useLanguage(page, "ar");
+  await signIn(page, "teacher", { goto: `/dashboard/results?exam=${exam.id}` });
+  await expect(page.getByTestId("result-row")).toHaveCount(1);
+  const link = page.getByRole("link", { name: TEXT.ar.exportCsv });
+  await expect(link).toHaveAttribute("href", `/api/results/export.csv?examId=${exam.id}&lang=ar`);
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("qias-results.csv");
+  const text = fs.readFileSync((await download.path())!, "utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  expect(text).toContain("الطالب");
+  expect(text).toContain(student.name);
+  expect(text).toContain(exam.titleAr);
+  expect(text).toContain("مصحّح");
+  expect(text.trim().split(/\r?\n/)).toHaveLength(2); // the header and the one row of this exam
+  await Promise.all([admin.dispose(), teacher.dispose()]);
+});
+
+test.describe("a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a student's results list shows only their own attempts, as cards (en)", async ({ page, playwright }) => {
+    const admin = await apiAsAccount(playwright, "super_admin");
+    const teacher = await apiAsAccount(playwright, "teacher");
+    const exam = await createExam(teacher, [MC]);
+    const mine = await createStudent(admin, `Noura ${randomUUID().slice(0, 4)}`);
+    const theirs = await createStudent(admin, `Saeed ${randomUUID().slice(0, 4)}`);
+    await sit(playwright, mine, exam);
+    await sit(playwright, theirs, exam);
+
+    await useLanguage(page, "en");
+    const res = await page.request.post("/api/auth/login", { data: { email: mine.email, password: PASSWORD, loginType: "student" } });
+    expect(res.status()).toBe(200);
+    await page.goto("/dashboard/results");
+    const rows = page.getByTestId("result-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByTestId("result-exam")).toHaveText(exam.titleEn);
+    await expect(rows.getByTestId("result-score")).toHaveText("1 / 1");
+    await expect(rows.getByTestId("attempt-status")).toHaveText("Graded");
+    await expect(page.getByText(theirs.name)).toHaveCount(0);
+    await expect(page.getByTestId("result-student")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/results/export.csv?lang=en");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, "student results on a phone (en)");
+    await Promise.all([admin.dispose(), teacher.dispose()]);
+  });
+});
+
+test("a school_admin sees their school's attempts only; a super_admin sees every school (ar)", async ({ page, browser, playwright }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  // A super_admin's exam offered to both demo schools (not to every school: another test needs a school
+  // with no exams at all, and tests run in parallel).
+  const exam = await createExam(admin, [MC], ["school_dubai", "school_alain"]);
+  const dubai = await createStudent(admin, `عائشة ${randomUUID().slice(0, 4)}`, "school_dubai");
+  const alain = await createStudent(admin, `Omar ${randomUUID().slice(0, 4)}`, "school_alain");
+  await sit(playwright, dubai, exam);
+  await sit(playwright, alain, exam);
+
+  await useLanguage(page, "ar");
+  await signIn(page, "school_admin", { goto: "/dashboard/results" });
+  await pickExamFilter(page, "ar", exam.titleAr);
+  const rows = page.getByTestId("result-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByTestId("result-student")).toHaveText(dubai.name);
+  await expect(page.getByRole("columnheader", { name: TEXT.ar.student })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: TEXT.ar.school })).toHaveCount(0);
+  await expectNoAxeViolations(page, "school_admin results (ar)");
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const other = await context.newPage();
+  await useLanguage(other, "ar");
+  await signIn(other, "super_admin", { goto: `/dashboard/results?exam=${exam.id}` });
+  await expect(other.getByTestId("result-row")).toHaveCount(2);
+  await expect(other.getByRole("columnheader", { name: TEXT.ar.school })).toBeVisible();
+  await expect(other.getByTestId("result-row").filter({ hasText: alain.name })).toContainText("Al Ain Academy of Excellence");
+  await context.close();
+  await admin.dispose();
+});

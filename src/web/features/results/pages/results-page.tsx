@@ -1,0 +1,248 @@
+// /dashboard/results, every role (SPEC §2 has a placeholder; issue 7 makes it real): the attempts the user may
+// see — a student their own, a teacher those on their exams and by their school's students, a school_admin their
+// school's, a super_admin all — filtered by exam and status, paged on the server, exportable as CSV.
+// Filters and page live in the address, so coming back from a result restores the list.
+import { BarChart3, Download, FilterX, PenLine } from "lucide-react";
+import { useId } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { TDashboardSection } from "@shared/permissions";
+import { Button } from "@web/components/ui/button";
+import { Label } from "@web/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { useSession } from "@web/lib/session";
+import { useDocumentTitle } from "@web/lib/use-document-title";
+import { ATTEMPT_STATUSES, exportCsvUrl, useExamChoices, useResults, type TAttemptStatus, type TResultRow } from "../api";
+import { Pagination } from "../components/pagination";
+import { ResultsTable, type TColumn } from "../components/results-table";
+import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
+import { EmptyState, ErrorState, LoadingState } from "../components/states";
+import { AttemptStatusBadge } from "../components/status-badge";
+import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
+import { gradingPath, resultPath, takePath } from "../lib/paths";
+
+export const RESULTS_PAGE_SIZE = 25;
+const ALL = "all";
+
+const isStatus = (v: string | null): v is TAttemptStatus => (ATTEMPT_STATUSES as readonly string[]).includes(v ?? "");
+
+export default function ResultsPage(_props: { section: TDashboardSection }) {
+  const { t, lang } = useResultsT();
+  useDocumentTitle(t("list.title"));
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const examId = params.get("exam") || undefined;
+  const statusParam = params.get("status");
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const list = useResults({ examId, status, page, pageSize: RESULTS_PAGE_SIZE });
+  const choices = useExamChoices(user?.role);
+  const examFilterId = useId();
+  const statusFilterId = useId();
+  const exportHintId = useId();
+
+  if (!user) return null;
+  const role = user.role;
+  const isStudent = role === "student";
+  const canGrade = role === "super_admin" || role === "teacher";
+
+  const update = (next: { exam?: string; status?: string; page?: number }) => {
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(next)) {
+          if (v === undefined || v === "" || v === ALL || (k === "page" && v === 1)) p.delete(k);
+          else p.set(k, String(v));
+        }
+        return p;
+      },
+      { replace: true },
+    );
+  };
+
+  const examTitle = (r: Pick<TResultRow, "examTitleAr" | "examTitleEn">) => pick(lang, r.examTitleAr, r.examTitleEn);
+  const exams = [...choices.exams];
+  const current = list.data?.items.find((r) => r.examId === examId);
+  if (examId && !exams.some((e) => e.id === examId) && current) exams.push({ id: examId, titleAr: current.examTitleAr, titleEn: current.examTitleEn });
+  exams.sort((a, b) => pick(lang, a.titleAr, a.titleEn).localeCompare(pick(lang, b.titleAr, b.titleEn), lang));
+
+  const columns: TColumn<TResultRow>[] = [];
+  if (!isStudent) {
+    columns.push({
+      id: "student",
+      header: t("list.columns.student"),
+      mobile: "title",
+      cell: (r) => (
+        <bdi className="font-medium" data-testid="result-student">
+          {r.studentName}
+        </bdi>
+      ),
+    });
+  }
+  if (role === "super_admin") {
+    columns.push({
+      id: "school",
+      header: t("list.columns.school"),
+      cell: (r) => (r.schoolName ? <bdi>{r.schoolName}</bdi> : <span className="text-muted-foreground">{t("list.noSchool")}</span>),
+    });
+  }
+  columns.push(
+    {
+      id: "exam",
+      header: t("list.columns.exam"),
+      mobile: isStudent ? "title" : "field",
+      cell: (r) => (
+        <bdi className={isStudent ? "font-medium" : undefined} data-testid="result-exam">
+          {examTitle(r)}
+        </bdi>
+      ),
+    },
+    { id: "status", header: t("list.columns.status"), cell: (r) => <AttemptStatusBadge status={r.status} /> },
+    {
+      id: "score",
+      header: t("list.columns.score"),
+      className: "whitespace-nowrap tabular-nums",
+      cell: (r) =>
+        r.status === "graded" && r.score !== null ? (
+          <span className="font-semibold" data-testid="result-score">
+            {t("score", { score: formatNumber(lang, r.score), total: formatNumber(lang, r.totalPossibleScore) })}
+          </span>
+        ) : r.status === "completed" ? (
+          <span className="text-muted-foreground" data-testid="result-score">
+            {t("list.pendingScore")}
+          </span>
+        ) : (
+          <span className="text-muted-foreground" data-testid="result-score">
+            —
+          </span>
+        ),
+    },
+    {
+      id: "submitted",
+      header: t("list.columns.submitted"),
+      className: "whitespace-nowrap tabular-nums",
+      cell: (r) =>
+        r.completedAt ? (
+          <time dateTime={r.completedAt}>{formatDateTime(lang, r.completedAt)}</time>
+        ) : (
+          <span className="text-muted-foreground">{t("list.notSubmitted")}</span>
+        ),
+    },
+    {
+      id: "actions",
+      header: t("list.columns.actions"),
+      mobile: "actions",
+      headerClassName: "text-end",
+      className: "md:text-end",
+      cell: (r) => (
+        <span className="inline-flex flex-wrap items-center gap-2 md:flex-nowrap md:justify-end">
+          {canGrade && r.status === "completed" && (
+            <Button size="sm" variant="ghost" asChild>
+              <Link to={gradingPath(r.examId)} aria-label={t("list.gradeItem", { exam: examTitle(r) })}>
+                <PenLine aria-hidden="true" />
+                {t("list.grade")}
+              </Link>
+            </Button>
+          )}
+          {isStudent && r.status === "in_progress" ? (
+            <Button size="sm" asChild>
+              <Link to={takePath(r.examId)} aria-label={t("list.continueItem", { exam: examTitle(r) })}>
+                {t("list.continue")}
+              </Link>
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" asChild>
+              <Link
+                to={resultPath(r.attemptId)}
+                aria-label={isStudent ? t("list.viewItem", { exam: examTitle(r) }) : t("list.viewItemOf", { student: r.studentName, exam: examTitle(r) })}
+                data-testid="result-view"
+              >
+                {t("list.view")}
+              </Link>
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  );
+
+  const filtered = examId !== undefined || status !== undefined;
+  const data = list.data;
+
+  return (
+    <section aria-labelledby={SECTION_HEADING_ID} className="flex flex-col gap-6" data-testid="results-page">
+      <SectionHeader
+        icon={BarChart3}
+        title={t("list.title")}
+        description={t(`list.description.${role}`)}
+        actions={
+          <>
+            <Button variant="outline" asChild>
+              <a href={exportCsvUrl({ examId, status }, lang)} download aria-describedby={exportHintId} data-testid="results-export">
+                <Download aria-hidden="true" />
+                {t("list.export")}
+              </a>
+            </Button>
+            <span id={exportHintId} className="sr-only">
+              {t("list.exportHint")}
+            </span>
+          </>
+        }
+      />
+
+      <div role="group" aria-label={t("list.filters.label")} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <div className="flex min-w-0 flex-col gap-1.5 sm:w-72">
+          <Label htmlFor={examFilterId}>{t("list.filters.exam")}</Label>
+          <Select value={examId ?? ALL} onValueChange={(v) => update({ exam: v, page: 1 })}>
+            <SelectTrigger id={examFilterId} className="h-10" data-testid="results-exam-filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t("list.filters.allExams")}</SelectItem>
+              {exams.map((e) => (
+                <SelectItem key={e.id} value={e.id}>
+                  <bdi>{pick(lang, e.titleAr, e.titleEn)}</bdi>
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5 sm:w-56">
+          <Label htmlFor={statusFilterId}>{t("list.filters.status")}</Label>
+          <Select value={status ?? ALL} onValueChange={(v) => update({ status: v, page: 1 })}>
+            <SelectTrigger id={statusFilterId} className="h-10" data-testid="results-status-filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t("list.filters.allStatuses")}</SelectItem>
+              {ATTEMPT_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {t(`status.${s}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {filtered && (
+          <Button variant="ghost" className="w-fit" onClick={() => update({ exam: ALL, status: ALL, page: 1 })}>
+            <FilterX aria-hidden="true" />
+            {t("list.filters.clear")}
+          </Button>
+        )}
+      </div>
+
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError && !data ? (
+        <ErrorState title={t("list.fetchFailed")} error={list.error} onRetry={() => void list.refetch()} />
+      ) : !data || data.items.length === 0 ? (
+        <EmptyState icon={BarChart3}>{filtered ? t("list.emptyFiltered") : isStudent ? t("list.emptyStudent") : t("list.empty")}</EmptyState>
+      ) : (
+        <div className={list.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"} aria-busy={list.isPlaceholderData || undefined}>
+          <ResultsTable label={t("list.tableLabel")} columns={columns} rows={data.items} rowKey={(r) => r.attemptId} rowTestId="result-row" testId="results-table" />
+        </div>
+      )}
+
+      {data && <Pagination page={page} pageSize={RESULTS_PAGE_SIZE} total={data.total} onPageChange={(p) => update({ page: p })} />}
+    </section>
+  );
+}

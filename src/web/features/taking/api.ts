@@ -1,0 +1,79 @@
+// The student's calls: the overview, the paper (its ETag is handled by the browser's HTTP cache: the server
+// sends `cache-control: private, no-cache`, so fetch revalidates with If-None-Match), starting or resuming the
+// attempt, saving one answer, submitting, and the result.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { TAttemptState, TPaper, TResult, TStudentOverview } from "@shared/schemas/attempt";
+import { api, isApiError } from "@web/lib/api";
+import type { TAnswerValue } from "./lib/answer-sync";
+
+const KEY = ["taking"] as const;
+
+/** Retry only what may succeed a moment later: the network and 5xx. */
+const retryTransient = (failureCount: number, error: unknown) => failureCount < 2 && (!isApiError(error) || error.status === 0 || error.status >= 500);
+
+export const overviewQuery = queryOptions({
+  queryKey: [...KEY, "overview"] as const,
+  queryFn: ({ signal }) => api<TStudentOverview>("/api/student/overview", { signal }),
+  staleTime: 0,
+});
+
+export function useStudentOverview() {
+  return useQuery(overviewQuery);
+}
+
+export const paperQuery = (examId: string) =>
+  queryOptions({
+    queryKey: [...KEY, "paper", examId] as const,
+    queryFn: ({ signal }) => api<TPaper>(`/api/student/exams/${encodeURIComponent(examId)}/paper`, { signal }),
+    // The paper must not change under the student's hands while they answer.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: retryTransient,
+  });
+
+/** The attempt's state and the moment it arrived (Date.now()), to set the countdown by the server's clock. */
+export type TReceivedAttempt = TAttemptState & { receivedAt: number };
+
+/**
+ * POST …/attempt creates the attempt or resumes it. It is idempotent, so it can live in a query: a remount
+ * asks again and gets the same attempt with a fresh serverNow.
+ */
+export const attemptQuery = (examId: string) =>
+  queryOptions({
+    queryKey: [...KEY, "attempt", examId] as const,
+    queryFn: async (): Promise<TReceivedAttempt> => {
+      const state = await api<TAttemptState>(`/api/student/exams/${encodeURIComponent(examId)}/attempt`, { method: "POST" });
+      return { ...state, receivedAt: Date.now() };
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: retryTransient,
+  });
+
+export type TSaveBody = TAnswerValue & { examId: string; clientSeq: number };
+
+export function saveAnswer(attemptId: string, questionId: string, body: TSaveBody): Promise<{ savedAt: string; clientSeq: number }> {
+  return api(`/api/attempts/${encodeURIComponent(attemptId)}/answers/${encodeURIComponent(questionId)}`, { method: "PUT", body });
+}
+
+export function submitAttempt(attemptId: string): Promise<TAttemptState> {
+  return api<TAttemptState>(`/api/attempts/${encodeURIComponent(attemptId)}/submit`, { method: "POST" });
+}
+
+export const resultQuery = (attemptId: string) =>
+  queryOptions({
+    queryKey: [...KEY, "result", attemptId] as const,
+    queryFn: ({ signal }) => api<TResult>(`/api/attempts/${encodeURIComponent(attemptId)}/result`, { signal }),
+    staleTime: 0,
+    retry: retryTransient,
+  });
+
+export function useResult(attemptId: string) {
+  return useQuery(resultQuery(attemptId));
+}
+
+export const resultsPath = (attemptId: string) => `/student/exam/${encodeURIComponent(attemptId)}/results`;
+export const takePath = (examId: string) => `/student/exam/${encodeURIComponent(examId)}/take`;

@@ -1,0 +1,191 @@
+// One question of the paper with the input its type asks for (issue 7): a radio group for multiple choice and
+// true/false (fieldset + legend; arrow keys move between options), a text box for essays (ESSAY_ROWS) and short
+// answers (SHORT_ANSWER_ROWS), and one labelled <select> per premise for matching. The paper's texts are in a
+// known language and carry it (lang + dir); what the student writes is set to dir="auto".
+import { CheckCircle2, Circle, CircleDashed } from "lucide-react";
+import { memo, useId } from "react";
+import { ESSAY_ROWS, MAX_ANSWER_TEXT_LENGTH, SHORT_ANSWER_ROWS } from "@shared/limits";
+import { fieldClasses } from "@web/components/ui/input";
+import { Textarea } from "@web/components/ui/textarea";
+import { cn } from "@web/lib/utils";
+import { EMPTY_ANSWER, type TAnswerValue } from "../lib/answer-sync";
+import { isAnswered, isChoice, isPartlyAnswered, matchingSlots, type TPaperQuestion } from "../lib/answers";
+import { pick, useTakingT, type TLang } from "../lib/use-taking-t";
+
+export type TAnswerChange = (questionId: string, value: TAnswerValue, options?: { debounce?: boolean }) => void;
+
+type TProps = {
+  question: TPaperQuestion;
+  number: number;
+  value: TAnswerValue | undefined;
+  onChange: TAnswerChange;
+  disabled?: boolean;
+};
+
+export const questionAnchor = (n: number) => `question-${n}`;
+
+const langProps = (lang: TLang) => ({ lang, dir: lang === "ar" ? "rtl" : "ltr" }) as const;
+
+export const QuestionCard = memo(function QuestionCard({ question: q, number, value, onChange, disabled }: TProps) {
+  const { t, lang } = useTakingT();
+  const headingId = useId();
+  const answered = isAnswered(q, value);
+  const partly = isPartlyAnswered(q, value);
+  const text = pick(lang, q.questionTextAr, q.questionTextEn);
+
+  return (
+    <article
+      id={questionAnchor(number)}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      className="flex scroll-mt-40 flex-col gap-4 rounded-2xl border border-border bg-card p-4 text-card-foreground shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-6"
+      data-testid="question"
+      data-question-id={q.id}
+      data-type={q.type}
+      data-answered={answered}
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <h2 id={headingId} className="me-auto text-base font-bold text-primary">
+          {t("take.questionNumber", { n: number })}
+        </h2>
+        <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">{t(`types.${q.type}`)}</span>
+        <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground tabular-nums">{t("common.points", { count: q.points })}</span>
+        <span
+          className={cn("inline-flex items-center gap-1 text-xs font-medium", answered ? "text-success-foreground" : partly ? "text-gold" : "text-muted-foreground")}
+          data-testid="answered-state"
+        >
+          {answered ? <CheckCircle2 aria-hidden="true" className="size-3.5" /> : partly ? <CircleDashed aria-hidden="true" className="size-3.5" /> : <Circle aria-hidden="true" className="size-3.5" />}
+          {answered ? t("take.answered") : partly ? t("take.partlyAnswered") : t("take.notAnswered")}
+        </span>
+      </header>
+
+      {isChoice(q) ? (
+        <ChoiceInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} />
+      ) : q.type === "matching" ? (
+        <MatchingInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} />
+      ) : (
+        <TextInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} />
+      )}
+    </article>
+  );
+});
+
+type TInputProps = { q: TPaperQuestion; text: string; value: TAnswerValue | undefined; onChange: TAnswerChange; disabled?: boolean };
+
+const questionTextClass = "text-base leading-relaxed font-medium whitespace-pre-line text-foreground";
+
+function ChoiceInput({ q, text, value, onChange, disabled }: TInputProps) {
+  const { lang } = useTakingT();
+  const name = `answer-${q.id}`;
+  return (
+    <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3">
+      <legend className={cn(questionTextClass, "mb-3 w-full")} {...langProps(lang)}>
+        {text}
+      </legend>
+      <div className={cn("grid gap-2", q.type === "true_false" && "sm:grid-cols-2")}>
+        {q.options.map((o) => (
+          <label
+            key={o.id}
+            className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-3.5 py-3 transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={o.id}
+              checked={value?.selectedOptionId === o.id}
+              onChange={() => onChange(q.id, { ...EMPTY_ANSWER, selectedOptionId: o.id })}
+              className="size-4.5 shrink-0 accent-primary"
+            />
+            <span {...langProps(lang)} className="min-w-0 flex-1 text-start">
+              {pick(lang, o.optionTextAr, o.optionTextEn)}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function TextInput({ q, text, value, onChange, disabled }: TInputProps) {
+  const { t, lang } = useTakingT();
+  const id = useId();
+  const hintId = useId();
+  const essay = q.type === "essay";
+  return (
+    <div className="flex flex-col gap-3">
+      <label htmlFor={id} className={questionTextClass} {...langProps(lang)}>
+        {text}
+      </label>
+      <Textarea
+        id={id}
+        // An empty box takes the page's direction (so the placeholder reads right); typed text finds its own.
+        dir={value?.answerText ? "auto" : lang === "ar" ? "rtl" : "ltr"}
+        rows={essay ? ESSAY_ROWS : SHORT_ANSWER_ROWS}
+        maxLength={MAX_ANSWER_TEXT_LENGTH}
+        value={value?.answerText ?? ""}
+        disabled={disabled}
+        aria-describedby={hintId}
+        placeholder={essay ? t("take.essayPlaceholder") : t("take.shortPlaceholder")}
+        onChange={(e) => onChange(q.id, { ...EMPTY_ANSWER, answerText: e.target.value }, { debounce: true })}
+        className="min-h-0 resize-y text-start leading-relaxed"
+        data-testid="answer-text"
+      />
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {essay ? t("take.essayHint") : t("take.shortHint")}
+      </p>
+    </div>
+  );
+}
+
+function MatchingInput({ q, text, value, onChange, disabled }: TInputProps) {
+  const { t, lang } = useTakingT();
+  const baseId = useId();
+  const hintId = useId();
+  const slots = matchingSlots(q, value);
+  const choose = (i: number, raw: string) => {
+    const next = [...slots];
+    next[i] = raw === "" ? null : Number(raw);
+    onChange(q.id, { ...EMPTY_ANSWER, matching: next });
+  };
+  return (
+    <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3" aria-describedby={hintId}>
+      <legend className={cn(questionTextClass, "mb-1 w-full")} {...langProps(lang)}>
+        {text}
+      </legend>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        {t("take.matchingHint")}
+      </p>
+      <ol className="flex flex-col gap-3">
+        {q.premises.map((p, i) => {
+          const id = `${baseId}-${i}`;
+          return (
+            <li key={i} className="grid gap-2 rounded-xl border border-border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:items-center sm:gap-4">
+              <label htmlFor={id} className="flex items-start gap-2 font-medium">
+                <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-muted text-xs font-semibold text-muted-foreground">
+                  {i + 1}
+                </span>
+                <span {...langProps(lang)} className="min-w-0 text-start">
+                  {pick(lang, p.ar, p.en)}
+                </span>
+              </label>
+              <select
+                id={id}
+                value={slots[i] === null ? "" : String(slots[i])}
+                onChange={(e) => choose(i, e.target.value)}
+                className={cn(fieldClasses, "h-11 cursor-pointer", slots[i] === null && "text-muted-foreground")}
+                data-testid="matching-select"
+              >
+                <option value="">{t("take.chooseMatch")}</option>
+                {q.responses.map((r, j) => (
+                  <option key={j} value={j} className="text-foreground">
+                    {pick(lang, r.ar, r.en)}
+                  </option>
+                ))}
+              </select>
+            </li>
+          );
+        })}
+      </ol>
+    </fieldset>
+  );
+}

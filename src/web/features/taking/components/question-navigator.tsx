@@ -1,0 +1,58 @@
+// Jump to any question, and see at a glance which are answered.
+import { cn } from "@web/lib/utils";
+import { questionAnchor } from "./question-card";
+import { useTakingT } from "../lib/use-taking-t";
+
+export function QuestionNavigator({ answered, className }: { answered: boolean[]; className?: string }) {
+  const { t } = useTakingT();
+  const done = answered.filter(Boolean).length;
+
+  const jump = (event: React.MouseEvent<HTMLAnchorElement>, n: number) => {
+    event.preventDefault();
+    const target = document.getElementById(questionAnchor(n));
+    if (!target) return;
+    target.scrollIntoView({ block: "start", behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    target.focus({ preventScroll: true });
+  };
+
+  return (
+    <nav aria-labelledby="navigator-heading" className={cn("flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm", className)} data-testid="question-navigator">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="navigator-heading" className="text-sm font-semibold">
+          {t("take.navigator")}
+        </h2>
+        <p className="text-xs text-muted-foreground tabular-nums" data-testid="answered-count">
+          {t("take.answeredCount", { answered: done, total: answered.length })}
+        </p>
+      </div>
+      <ol className="flex flex-wrap gap-2">
+        {answered.map((isDone, i) => (
+          <li key={i}>
+            <a
+              href={`#${questionAnchor(i + 1)}`}
+              onClick={(e) => jump(e, i + 1)}
+              aria-label={t(isDone ? "take.navAnswered" : "take.navUnanswered", { n: i + 1 })}
+              data-answered={isDone}
+              className={cn(
+                "grid size-10 place-items-center rounded-lg border text-sm font-semibold tabular-nums transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card",
+                isDone ? "border-primary bg-primary text-primary-foreground hover:bg-primary-hover" : "border-input-border bg-card text-foreground hover:bg-muted",
+              )}
+            >
+              {i + 1}
+            </a>
+          </li>
+        ))}
+      </ol>
+      <div aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-primary" />
+          {t("take.answered")}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3 rounded-sm border border-input-border" />
+          {t("take.notAnswered")}
+        </span>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,29 @@
+// What counts as answered, per question type, and the value an input produces.
+import type { TPaper } from "@shared/schemas/attempt";
+import { EMPTY_ANSWER, type TAnswerValue } from "./answer-sync";
+
+export type TPaperQuestion = TPaper["questions"][number];
+
+export function isChoice(q: TPaperQuestion): boolean {
+  return q.type === "multiple_choice" || q.type === "true_false";
+}
+
+export function isAnswered(q: TPaperQuestion, value: TAnswerValue | undefined): boolean {
+  const v = value ?? EMPTY_ANSWER;
+  if (isChoice(q)) return v.selectedOptionId !== null;
+  if (q.type === "matching") return q.premises.length > 0 && q.premises.every((_, i) => v.matching?.[i] !== null && v.matching?.[i] !== undefined);
+  return (v.answerText ?? "").trim() !== "";
+}
+
+/** The per-premise choices, one slot per premise (null = not chosen yet). */
+export function matchingSlots(q: TPaperQuestion, value: TAnswerValue | undefined): (number | null)[] {
+  return q.premises.map((_, i) => {
+    const c = value?.matching?.[i];
+    return c === undefined || c === null || c < 0 || c >= q.responses.length ? null : c;
+  });
+}
+
+/** Matching can be half done: some premises chosen, not all. */
+export function isPartlyAnswered(q: TPaperQuestion, value: TAnswerValue | undefined): boolean {
+  return q.type === "matching" && !isAnswered(q, value) && (value?.matching ?? []).some((c) => c !== null && c !== undefined);
+}

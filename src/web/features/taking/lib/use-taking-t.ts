@@ -1,0 +1,55 @@
+// The "taking" i18n namespace, the page language narrowed to "ar" | "en", and the formatting and toast helpers
+// the student's exam pages share.
+import { useTranslation } from "react-i18next";
+import type { TText } from "@shared/errors";
+import { toast } from "@web/components/ui/use-toast";
+import { toErrorBody } from "@web/lib/errors";
+import { bilingual } from "@web/lib/i18n";
+
+export type TLang = "ar" | "en";
+
+export function asLang(language: string | undefined): TLang {
+  return language === "en" ? "en" : "ar";
+}
+
+export function useTakingT() {
+  const { t, i18n } = useTranslation("taking");
+  return { t, lang: asLang(i18n.language), i18n };
+}
+
+/** A text of the taking namespace in both languages, for toasts that follow a language switch. */
+export function takingText(key: string, options: Record<string, unknown> = {}): TText {
+  return bilingual(`taking:${key}`, options);
+}
+
+/** The Arabic or the English of a bilingual pair, by language. */
+export function pick(lang: TLang, ar: string, en: string): string {
+  return lang === "ar" ? ar : en;
+}
+
+// Latin digits in Arabic too, as the rest of the app shows numbers.
+const LOCALE: Record<TLang, string> = { ar: "ar-AE-u-nu-latn", en: "en-GB" };
+
+export function formatNumber(lang: TLang, n: number): string {
+  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(n);
+}
+
+export function formatDateTime(lang: TLang, iso: string): string {
+  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** Seconds as HH:MM:SS (SPEC §9). */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+export function successToast(key: string, options: Record<string, unknown> = {}) {
+  toast({ variant: "success", title: takingText(key, options) });
+}
+
+/** A destructive toast titled with the operation's words of SPEC §8, the server's message below. */
+export function failureToast(error: unknown, titleKey: string) {
+  return toast({ variant: "destructive", title: takingText(titleKey), description: toErrorBody(error).message });
+}

@@ -1,0 +1,304 @@
+// /student/exam/:examId/take (students only; the route guard sends anyone else to the student login).
+// Opening it fetches the paper and creates or resumes the attempt; a completed attempt goes to its results with
+// the 'already completed' message, an exam that is not offered back to the dashboard. Answers are kept on the
+// device at once and sent in the background (lib/answer-sync.ts); the countdown follows the server's clock and
+// submits by itself at zero; submitting asks first, sends what is pending (waiting for the connection when it
+// must), then submits.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { BookOpen, Clock, FileQuestion, Medal, Send } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useNavigate, useParams } from "react-router";
+import type { TPaper } from "@shared/schemas/attempt";
+import { Button } from "@web/components/ui/button";
+import { toast, toastError } from "@web/components/ui/use-toast";
+import { isApiError, type ApiError } from "@web/lib/api";
+import { useDocumentTitle } from "@web/lib/use-document-title";
+import { attemptQuery, paperQuery, resultsPath, saveAnswer, submitAttempt, type TReceivedAttempt } from "../api";
+import { ExamTimer } from "../components/exam-timer";
+import { PageFrame } from "../components/page-frame";
+import { QuestionCard, type TAnswerChange } from "../components/question-card";
+import { QuestionNavigator } from "../components/question-navigator";
+import { SaveStatus } from "../components/save-status";
+import { ErrorState, LoadingState } from "../components/states";
+import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
+import { AnswerSync, clearStoredAttempt, isClosedError, isTransient } from "../lib/answer-sync";
+import { isAnswered } from "../lib/answers";
+import { useCountdown } from "../lib/use-countdown";
+import { failureToast, formatNumber, pick, successToast, takingText, useTakingT } from "../lib/use-taking-t";
+
+/** The pause in typing after which a written answer is sent. */
+const TYPING_DEBOUNCE_MS = 600;
+const MAX_SUBMIT_BACKOFF_MS = 30_000;
+
+export function TakeExamPage() {
+  const { examId = "" } = useParams();
+  return (
+    <PageFrame>
+      <TakeExam key={examId} examId={examId} />
+    </PageFrame>
+  );
+}
+
+export default TakeExamPage;
+
+function TakeExam({ examId }: { examId: string }) {
+  const { t, lang } = useTakingT();
+  const navigate = useNavigate();
+  const paper = useQuery(paperQuery(examId));
+  const attempt = useQuery(attemptQuery(examId));
+  const error = attempt.error ?? paper.error ?? null;
+  const redirects = isApiError(error, "ATTEMPT_ALREADY_COMPLETED") || isApiError(error, "EXAM_NOT_AVAILABLE");
+  useDocumentTitle(paper.data ? pick(lang, paper.data.titleAr, paper.data.titleEn) : t("take.pageTitle"));
+
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!error || handled.current) return;
+    handled.current = true;
+    if (isApiError(error, "ATTEMPT_ALREADY_COMPLETED")) {
+      const id = error.body.details?.attemptId;
+      toastError(error);
+      void navigate(typeof id === "string" ? resultsPath(id) : "/dashboard", { replace: true });
+    } else if (isApiError(error, "EXAM_NOT_AVAILABLE")) {
+      toastError(error);
+      void navigate("/dashboard", { replace: true });
+    } else {
+      failureToast(error, attempt.error ? "take.startFailed" : "take.loadFailed");
+    }
+  }, [error, attempt.error, navigate]);
+
+  if (paper.data && attempt.data) return <ExamSession key={attempt.data.id} paper={paper.data} attempt={attempt.data} />;
+  if (error && !redirects) {
+    return (
+      <ErrorState
+        title={t("take.loadFailed")}
+        error={error}
+        testId="take-error"
+        onRetry={() => {
+          handled.current = false;
+          if (paper.isError) void paper.refetch();
+          if (attempt.isError) void attempt.refetch();
+        }}
+      />
+    );
+  }
+  return <LoadingState label={t("take.loading")} testId="take-loading" />;
+}
+
+/** Resolves when the browser is back online, or after a backoff when it thinks it is online already. */
+function waitToRetry(attemptNo: number, isAlive: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (!isAlive()) return resolve();
+    if (!navigator.onLine) {
+      window.addEventListener("online", () => resolve(), { once: true });
+      return;
+    }
+    setTimeout(resolve, Math.min(MAX_SUBMIT_BACKOFF_MS, 1000 * 2 ** attemptNo));
+  });
+}
+
+function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAttempt }) {
+  const { t, lang } = useTakingT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const title = pick(lang, paper.titleAr, paper.titleEn);
+
+  // The latest "the server closed this attempt" handler, for the sync created once below.
+  const onClosedRef = useRef<(error: ApiError) => void>(() => {});
+  const [sync] = useState(() => {
+    const s = new AnswerSync({
+      attemptId: attempt.id,
+      examId: attempt.examId,
+      debounceMs: TYPING_DEBOUNCE_MS,
+      send: (questionId, body) => saveAnswer(attempt.id, questionId, body),
+      onClosed: (error) => onClosedRef.current(error),
+      onFailure: (error) => toast({ variant: "destructive", title: takingText("save.error"), description: toErrorMessage(error) }),
+    });
+    s.load(attempt.answers, paper.questions.map((q) => q.id));
+    return s;
+  });
+  useEffect(() => {
+    sync.start();
+    return () => sync.stop();
+  }, [sync]);
+  const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
+  const onChange = useCallback<TAnswerChange>((id, value, options) => sync.set(id, value, options), [sync]);
+
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const leaveForResults = useCallback(() => {
+    sync.stop();
+    clearStoredAttempt(attempt.id);
+    void queryClient.invalidateQueries({ queryKey: ["taking", "overview"] });
+    void queryClient.invalidateQueries({ queryKey: ["taking", "result", attempt.id] });
+    void navigate(resultsPath(attempt.id), { replace: true });
+  }, [sync, attempt.id, queryClient, navigate]);
+
+  // TIME_UP or ATTEMPT_ALREADY_COMPLETED on a save or on submit: the server has closed the attempt.
+  const closedOnce = useRef(false);
+  const onClosed = useCallback(
+    (error: ApiError) => {
+      if (closedOnce.current) return;
+      closedOnce.current = true;
+      toastError(error);
+      leaveForResults();
+    },
+    [leaveForResults],
+  );
+  useEffect(() => {
+    onClosedRef.current = onClosed;
+  }, [onClosed]);
+
+  // ---- submitting
+
+  const [phase, setPhase] = useState<TSubmitPhase>({ kind: "idle" });
+  const submitting = useRef(false);
+
+  const submit = useCallback(
+    async (auto: boolean) => {
+      if (submitting.current || sync.isClosed) return;
+      submitting.current = true;
+      let step: TSubmitStep = "saving";
+      const show = (next: TSubmitStep) => {
+        step = next;
+        setPhase({ kind: "sending", step, auto, pending: sync.getSnapshot().pending });
+      };
+      // While the answers go out, say when it is the connection we are waiting for.
+      const showSaving = () => show(sync.getSnapshot().state === "offline" ? "waiting" : "saving");
+      showSaving();
+      const unsubscribe = sync.subscribe(() => {
+        if (step !== "finishing") showSaving();
+      });
+      try {
+        await sync.flush();
+      } catch {
+        return; // closed by the server: onClosed has taken the student to the results.
+      } finally {
+        unsubscribe();
+      }
+      for (let n = 0; alive.current; n++) {
+        show("finishing");
+        try {
+          await submitAttempt(attempt.id);
+          break;
+        } catch (error) {
+          if (isClosedError(error)) return onClosed(error);
+          if (isTransient(error)) {
+            show("waiting");
+            await waitToRetry(n, () => alive.current);
+            continue;
+          }
+          failureToast(error, "submit.failed");
+          submitting.current = false;
+          setPhase({ kind: "idle" });
+          return;
+        }
+      }
+      if (!alive.current) return;
+      // After an automatic submit the student should still read why it happened.
+      if (auto) toast({ variant: "destructive", title: takingText("submit.timeUpTitle"), description: takingText("submit.timeUpDone") });
+      else successToast("submit.success");
+      leaveForResults();
+    },
+    [sync, attempt.id, onClosed, leaveForResults],
+  );
+
+  // ---- the clock
+
+  const seconds = useCountdown(attempt.deadlineAt, attempt.serverNow, attempt.receivedAt);
+  const timeUp = useRef(false);
+  useEffect(() => {
+    if (seconds !== 0 || timeUp.current || submitting.current) return;
+    timeUp.current = true;
+    toast({ variant: "destructive", title: takingText("submit.timeUpTitle"), description: takingText("submit.timeUpBody") });
+    void submit(true);
+  }, [seconds, submit]);
+
+  const answered = paper.questions.map((q) => isAnswered(q, snap.answers[q.id]));
+  const unanswered = answered.flatMap((done, i) => (done ? [] : [i + 1]));
+  const sending = phase.kind === "sending";
+  const openConfirm = () => setPhase({ kind: "confirm" });
+
+  return (
+    <div className="flex flex-col gap-6" data-testid="take-exam" data-attempt-id={attempt.id}>
+      <header className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 font-semibold text-accent-foreground">
+            <BookOpen aria-hidden="true" className="size-3.5" />
+            {pick(lang, paper.subject.nameAr, paper.subject.nameEn)}
+          </span>
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
+            <Clock aria-hidden="true" className="size-3.5" />
+            {paper.durationMinutes ? t("common.minutes", { count: paper.durationMinutes }) : t("common.noTimeLimit")}
+          </span>
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
+            <FileQuestion aria-hidden="true" className="size-3.5" />
+            {t("common.questions", { count: paper.questions.length })}
+          </span>
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
+            <Medal aria-hidden="true" className="size-3.5" />
+            {t("common.totalPoints", { total: formatNumber(lang, paper.totalPoints) })}
+          </span>
+        </div>
+        <h1 className="text-2xl leading-snug font-bold sm:text-3xl" data-testid="exam-title">
+          <bdi>{title}</bdi>
+        </h1>
+        {paper.description && (
+          <p dir="auto" className="max-w-3xl text-start whitespace-pre-line text-muted-foreground">
+            {paper.description}
+          </p>
+        )}
+      </header>
+
+      <div
+        className="sticky top-[69px] z-30 -mx-4 border-y border-border bg-card/95 px-4 py-2.5 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:mx-0 sm:rounded-2xl sm:border"
+        data-testid="exam-toolbar"
+      >
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {seconds !== null && <ExamTimer seconds={seconds} />}
+          <SaveStatus sync={snap} onRetry={() => sync.retryFailed()} className="me-auto" />
+          <Button size="sm" onClick={openConfirm} disabled={sending} data-testid="submit-exam">
+            <Send aria-hidden="true" className="rtl:-scale-x-100" />
+            {t("submit.button")}
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
+        <QuestionNavigator answered={answered} className="lg:sticky lg:top-44 lg:order-last" />
+        <ol className="flex min-w-0 flex-col gap-4" aria-label={t("take.questionsList")}>
+          {paper.questions.map((q, i) => (
+            <li key={q.id}>
+              <QuestionCard question={q} number={i + 1} value={snap.answers[q.id]} onChange={onChange} disabled={sending} />
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-input-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">{t("submit.footerHint")}</p>
+        <Button onClick={openConfirm} disabled={sending} data-testid="submit-exam-bottom">
+          <Send aria-hidden="true" className="rtl:-scale-x-100" />
+          {t("submit.button")}
+        </Button>
+      </div>
+
+      <SubmitDialog
+        phase={phase}
+        answered={answered.length - unanswered.length}
+        unanswered={unanswered}
+        onCancel={() => setPhase({ kind: "idle" })}
+        onConfirm={() => void submit(false)}
+      />
+    </div>
+  );
+}
+
+function toErrorMessage(error: unknown) {
+  return isApiError(error) ? error.body.message : undefined;
+}
