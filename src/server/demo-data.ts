@@ -1,10 +1,11 @@
 // A believable demo: two schools in UAE cities, their staff and students, and exams of all five question
 // types. Used by `npm run demo` and by the browser tests (which add accounts of their own).
 import { sql } from "drizzle-orm";
-import type { TDb } from "./db/client";
+import { rowsOf, type TDb } from "./db/client";
 import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, type TMatchingPair } from "./db/schema";
 import { hashPassword } from "./auth/password";
-import type { TRole } from "../shared/permissions";
+import type { TRole, TSessionUser } from "../shared/permissions";
+import { findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./modules/attempts/attempts.service";
 
 export const DEMO_PASSWORD = "Demo123!";
 
@@ -289,3 +290,54 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
     }
   }
 }
+
+/**
+ * Some students have already sat their school's published exams, so results, reports and the grading queue
+ * have something to show. Students 01–04 of each school are left fresh for trying the exams yourself.
+ * Runs through the same service functions as the API: the attempts are real, marked as any other.
+ */
+export async function seedDemoAttempts(db: TDb): Promise<number> {
+  const [done] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from student_exams`));
+  if (done && Number(done.n) > 0) return 0;
+  const students = await db
+    .select()
+    .from(profiles)
+    .where(sql`${profiles.role} = 'student' and ${profiles.email} like 'student%@demo.qias.ae'`)
+    .orderBy(profiles.email);
+  let count = 0;
+  for (const [i, s] of students.entries()) {
+    const n = Number(/student(\d+)\./.exec(s.email)?.[1] ?? 0);
+    if (n <= 4 || n > 20) continue;
+    const user: TSessionUser = { id: s.id, username: s.username ?? s.email, email: s.email, role: "student", schoolId: s.schoolId, name: s.name ?? "" };
+    const offered = (await findStudentOverview(db, user)).available;
+    for (const exam of offered) {
+      const attempt = await startAttempt(db, user, exam.examId);
+      const qs = await db.select().from(questions).where(sql`${questions.examId} = ${exam.examId}`).orderBy(questions.position);
+      for (const [qi, q] of qs.entries()) {
+        // A believable spread: most answers right, some wrong, a few left blank.
+        const roll = (i * 7 + qi * 3 + n) % 10;
+        if (roll === 9) continue;
+        const right = roll < 7;
+        const options = await db.select().from(questionOptions).where(sql`${questionOptions.questionId} = ${q.id}`).orderBy(questionOptions.position);
+        const input = {
+          examId: exam.examId,
+          clientSeq: 1,
+          selectedOptionId: options.length ? (options.find((o) => o.isCorrect === right) ?? options[0]!).id : null,
+          answerText:
+            q.type === "short_answer" ? (right ? q.correctAnswerText : "لا أعرف") : q.type === "essay" ? ESSAY_ANSWERS[(n + qi) % ESSAY_ANSWERS.length]! : null,
+          matching: q.type === "matching" ? (q.matchingPairs ?? []).map((_, k, all) => (right ? k : (k + 1) % all.length)) : null,
+        };
+        await saveAnswer(db, user, attempt.id, q.id, input);
+      }
+      await submitAttempt(db, user, attempt.id);
+      count++;
+    }
+  }
+  return count;
+}
+
+const ESSAY_ANSWERS = [
+  "هاجر النبي ﷺ من مكة إلى المدينة بعد أن اشتد أذى قريش، فآخى بين المهاجرين والأنصار وبنى المسجد، فكانت الهجرة بداية قيام الدولة الإسلامية.",
+  "The Hijrah moved the Muslim community to Madinah, where the Prophet built the mosque and joined the Muhajirun and the Ansar as brothers.",
+  "كانت الهجرة حدثًا عظيمًا لأنها نقلت المسلمين من الضعف إلى القوة.",
+];

@@ -2,7 +2,7 @@
 import { ConfigError, parseConfig } from "./config";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { prepareDatabase } from "./bootstrap";
-import { DEMO_PASSWORD, seedDemo } from "./demo-data";
+import { DEMO_PASSWORD, seedDemo, seedDemoAttempts } from "./demo-data";
 
 async function main() {
   const config = parseConfig();
@@ -14,9 +14,10 @@ async function main() {
       console.log("The demo is already loaded; nothing changed.");
       return;
     }
+    const attempts = await seedDemoAttempts(database.db);
     const count = (role: string) => accounts.filter((a) => a.role === role).length;
     console.log(
-      `Demo loaded: 2 schools, ${count("school_admin")} school admins, ${count("teacher")} teachers, ${count("student")} students, and their exams.`,
+      `Demo loaded: 2 schools, ${count("school_admin")} school admins, ${count("teacher")} teachers, ${count("student")} students, their exams, and ${attempts} submitted attempts (students 05–20 of each school).`,
     );
     console.log(`Every demo account's password is ${DEMO_PASSWORD}. Some accounts:`);
     for (const email of ["principal.dubai@demo.qias.ae", "teacher1.dubai@demo.qias.ae", "student01.dubai@demo.qias.ae"]) console.log(`  ${email}`);
