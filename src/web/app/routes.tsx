@@ -6,6 +6,7 @@ import { CAPABILITIES, DASHBOARD_SECTIONS, ROLES, canOpenDashboardPath, type TDa
 import type { TLoginType } from "@shared/permissions";
 import { publicRoutes } from "@web/features/public/routes";
 import { useSession } from "@web/lib/session";
+import { loadAppTranslations } from "@web/lib/i18n";
 import { DASHBOARD_PAGES } from "./dashboard-pages";
 import { RedirectIfSignedIn, RequireAuth, RequireRole, UnknownPath } from "./guards";
 import { PublicLayout } from "./public-layout";
@@ -17,9 +18,11 @@ export const OVERVIEW_PATH = "/dashboard/overview";
 /** Who may open the exam editor (SPEC §2: super_admin and teacher), read from the capability table. */
 const EXAM_AUTHOR_ROLES = ROLES.filter((role) => CAPABILITIES["exams.author"][role] !== false);
 
-const loadExamEditor = async () => ({ Component: (await import("@web/features/exams/pages/exam-editor-page")).ExamEditorPage });
-const loadTakeExam = async () => ({ Component: (await import("@web/features/taking/pages/take-exam-page")).TakeExamPage });
-const loadExamResult = async () => ({ Component: (await import("@web/features/taking/pages/results-page")).ResultsPage });
+// Every signed-in screen loads its page and the signed-in translations together (see lib/i18n.ts).
+const withTexts = async <T,>(page: Promise<T>): Promise<T> => (await Promise.all([page, loadAppTranslations()]))[0];
+const loadExamEditor = async () => ({ Component: (await withTexts(import("@web/features/exams/pages/exam-editor-page"))).ExamEditorPage });
+const loadTakeExam = async () => ({ Component: (await withTexts(import("@web/features/taking/pages/take-exam-page"))).TakeExamPage });
+const loadExamResult = async () => ({ Component: (await withTexts(import("@web/features/taking/pages/results-page"))).ResultsPage });
 
 function loginRoute(loginType: TLoginType): RouteObject {
   return {
@@ -97,7 +100,7 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             {
               lazy: async () => ({
-                Component: (await import("@web/features/dashboard/dashboard-layout")).DashboardLayout,
+                Component: (await withTexts(import("@web/features/dashboard/dashboard-layout"))).DashboardLayout,
               }),
               children: [
                 {

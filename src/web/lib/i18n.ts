@@ -1,22 +1,15 @@
-// i18next with both languages bundled (no loading flash, works when prerendering). Arabic is the default; the
-// choice lives in localStorage under STORAGE_KEY_LANGUAGE and drives <html lang> and dir.
-import i18n from "i18next";
+// i18next with Arabic as the default; the choice lives in localStorage under STORAGE_KEY_LANGUAGE and drives
+// <html lang> and dir. The texts every visitor needs (the shell and the public site) are bundled in both
+// languages, so there is no loading flash and prerendering works. The signed-in namespaces (admin, files, exams,
+// results, taking) load on demand: loadAppTranslations() is awaited by the routes that use them, which keeps
+// them off the landing page's download (see bench/web.mjs).
+import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEY_LANGUAGE, type TLanguage } from "@shared/limits";
 import ar from "@shared/i18n/ar.json";
 import en from "@shared/i18n/en.json";
 import publicAr from "@shared/i18n/public.ar.json";
 import publicEn from "@shared/i18n/public.en.json";
-import adminAr from "@shared/i18n/admin.ar.json";
-import adminEn from "@shared/i18n/admin.en.json";
-import filesAr from "@shared/i18n/files.ar.json";
-import filesEn from "@shared/i18n/files.en.json";
-import examsAr from "@shared/i18n/exams.ar.json";
-import examsEn from "@shared/i18n/exams.en.json";
-import takingAr from "@shared/i18n/taking.ar.json";
-import takingEn from "@shared/i18n/taking.en.json";
-import resultsAr from "@shared/i18n/results.ar.json";
-import resultsEn from "@shared/i18n/results.en.json";
 import { readStorage, writeStorage } from "./storage";
 
 export function isLanguage(value: unknown): value is TLanguage {
@@ -39,21 +32,60 @@ function applyToDocument(lang: TLanguage): void {
   html.dir = directionOf(lang);
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    ar: { translation: ar, public: publicAr, admin: adminAr, files: filesAr, exams: examsAr, results: resultsAr, taking: takingAr },
-    en: { translation: en, public: publicEn, admin: adminEn, files: filesEn, exams: examsEn, results: resultsEn, taking: takingEn },
+type TJsonModule = { default: Record<string, unknown> };
+const APP_NAMESPACES = {
+  admin: { ar: () => import("@shared/i18n/admin.ar.json"), en: () => import("@shared/i18n/admin.en.json") },
+  files: { ar: () => import("@shared/i18n/files.ar.json"), en: () => import("@shared/i18n/files.en.json") },
+  exams: { ar: () => import("@shared/i18n/exams.ar.json"), en: () => import("@shared/i18n/exams.en.json") },
+  results: { ar: () => import("@shared/i18n/results.ar.json"), en: () => import("@shared/i18n/results.en.json") },
+  taking: { ar: () => import("@shared/i18n/taking.ar.json"), en: () => import("@shared/i18n/taking.en.json") },
+} satisfies Record<string, Record<TLanguage, () => Promise<TJsonModule>>>;
+type TAppNamespace = keyof typeof APP_NAMESPACES;
+const APP_NAMESPACE_NAMES = Object.keys(APP_NAMESPACES) as TAppNamespace[];
+
+const lazyNamespaces: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    const load = APP_NAMESPACES[namespace as TAppNamespace]?.[lang];
+    if (!load) return callback(null, {});
+    load().then(
+      (m) => callback(null, m.default),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+    );
   },
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: ["translation", "public", "admin", "files", "exams", "results", "taking"],
-  defaultNS: "translation",
-  interpolation: { escapeValue: false }, // React escapes.
-  initAsync: false,
-  returnNull: false,
-  react: { useSuspense: false },
-});
+};
+
+void i18n
+  .use(lazyNamespaces)
+  .use(initReactI18next)
+  .init({
+    resources: {
+      ar: { translation: ar, public: publicAr },
+      en: { translation: en, public: publicEn },
+    },
+    partialBundledLanguages: true,
+    lng: readStoredLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: ["translation", "public"],
+    defaultNS: "translation",
+    interpolation: { escapeValue: false }, // React escapes.
+    initAsync: false,
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+
+/**
+ * Loads the signed-in namespaces in the current language and in the other one (toasts carry both, and a
+ * language switch must not show keys). Routes await it before their first render.
+ */
+export async function loadAppTranslations(): Promise<void> {
+  if (LANGUAGES.every((l) => APP_NAMESPACE_NAMES.every((ns) => i18n.hasResourceBundle(l, ns)))) return;
+  await i18n.loadLanguages([...LANGUAGES]);
+  await i18n.loadNamespaces(APP_NAMESPACE_NAMES);
+}
 
 applyToDocument(currentLanguage());
 
