@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERRORS } from "../errors";
+import { DASHBOARD_SECTIONS } from "../permissions";
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 const keys = (o: Record<string, unknown>, p = ""): string[] =>
@@ -51,6 +52,17 @@ describe("translations", () => {
       }
     });
   }
+  it("every dashboard section has a menu label and an overview description in both languages", () => {
+    for (const lang of ["ar", "en"]) {
+      const main = load(`${lang}.json`);
+      for (const section of DASHBOARD_SECTIONS) {
+        const [ns, key] = section.labelKey.includes(":") ? section.labelKey.split(":") : [null, section.labelKey];
+        const labels = ns ? load(`${ns}.${lang}.json`) : main;
+        expect(String(get(labels, key!) ?? "").trim(), `${lang}: ${section.labelKey}`).not.toBe("");
+        expect(String(get(main, `dashboard.sections.${section.id}`) ?? "").trim(), `${lang}: dashboard.sections.${section.id}`).not.toBe("");
+      }
+    }
+  });
   it("every error has a title and a message in both languages, and the Arabic is Arabic", () => {
     for (const [code, entry] of Object.entries(ERRORS)) {
       for (const t of [entry.title, entry.message]) {
