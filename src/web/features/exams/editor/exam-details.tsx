@@ -164,7 +164,7 @@ function DurationField() {
             min={1}
             max={MAX_DURATION_MINUTES}
             step={1}
-            dir="ltr"
+            // No dir="ltr" here: the unit sits at the inline end, and padding-end must be on the same side.
             className="pe-16 text-start"
             disabled={noLimit}
             value={noLimit ? "" : text}

@@ -98,7 +98,7 @@ function Fact({ icon: Icon, label, children }: { icon: typeof Clock; label: stri
         <Icon aria-hidden="true" className="size-3.5 shrink-0" />
         {label}
       </dt>
-      <dd className="truncate text-sm font-semibold tabular-nums">{children}</dd>
+      <dd className="text-sm font-semibold leading-snug tabular-nums">{children}</dd>
     </div>
   );
 }
