@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { profiles, schools } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { isForeignKeyViolation } from "../../db/errors";
 import { writeAudit } from "../audit/audit.service";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { TSchool } from "../../../shared/schemas/school";
@@ -66,18 +67,6 @@ export async function deleteSchool(db: TDb, actor: TSessionUser, id: string): Pr
     if (isForeignKeyViolation(err)) throw new AppError("SCHOOL_HAS_USERS");
     throw err;
   });
-}
-
-export function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23503" || e?.cause?.code === "23503";
-}
-
-export function isUniqueViolation(err: unknown): string | null {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if (e?.code === "23505") return e.constraint ?? "";
-  if (e?.cause?.code === "23505") return e.cause.constraint ?? "";
-  return null;
 }
 
 export async function schoolExists(db: TDbOrTx, id: string): Promise<boolean> {
