@@ -293,6 +293,11 @@ describe("operations", () => {
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-request-id"]).toEqual(expect.any(String));
+    // An unknown route and a refused request carry them too.
+    const missing = await h.request({ method: "GET", url: "/api/no-such-route" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(missing.headers["strict-transport-security"]).toBeUndefined(); // plain http in tests
   });
   it("public config carries the contact settings", async () => {
     const res = await h.request({ method: "GET", url: "/api/public/config" });
