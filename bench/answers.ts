@@ -4,7 +4,13 @@
 //   npx tsx bench/answers.ts                       # embedded database (PGlite)
 //   DATABASE_URL=postgres://… npx tsx bench/answers.ts   # PostgreSQL (the number that matters)
 //   STUDENTS=1000 QUESTIONS=10 ROUNDS=2 CONCURRENCY=200 npx tsx bench/answers.ts
+//   RATE=2000 npx tsx bench/answers.ts             # open loop: saves sent at a steady 2,000/s, latency from
+//                                                  # when each was due (so a slow server cannot hide its queue)
+//
+// Without RATE, CONCURRENCY saves are kept in flight back to back: that finds the most saves per second, and
+// the latency it prints is mostly time spent queueing behind the other 199.
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +26,7 @@ const STUDENTS = Number(process.env.STUDENTS ?? 1000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 200);
+const RATE = Number(process.env.RATE ?? 0);
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-bench-"));
@@ -56,6 +63,26 @@ async function seed() {
   return { examId: exam!.id, questionIds: qs.map((q) => q.id), students };
 }
 
+// node:http with keep-alive rather than fetch: on a 2-core machine the client shares the cores with the server
+// and the database, and fetch spends about as much CPU per request as the server does (a bare Node server
+// answers ~2,700 requests/s to fetch here and ~4,700 to node:http), so with fetch the bench would measure itself.
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+function send(method: string, urlPath: string, cookie: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: PORT, path: urlPath, method, agent, headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 async function waitForServer() {
   for (let i = 0; i < 120; i++) {
     try {
@@ -77,6 +104,19 @@ async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Pr
   );
 }
 
+/** Sends item i when it is due (i / rate seconds after the start), however long earlier ones take. */
+async function runAtRate<T>(items: T[], rate: number, work: (item: T, due: number) => Promise<void>) {
+  const t0 = performance.now();
+  const pending: Promise<void>[] = [];
+  let i = 0;
+  while (i < items.length) {
+    const due = Math.min(items.length, Math.floor(((performance.now() - t0) * rate) / 1000) + 1);
+    for (; i < due; i++) pending.push(work(items[i]!, t0 + (i * 1000) / rate));
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(pending);
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main() {
@@ -84,7 +124,9 @@ async function main() {
   const { examId, questionIds, students } = await seed();
 
   if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+  // BENCH_SERVER_ARGS passes extra flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...extra, "--import", "tsx", "src/server/index.ts"], {
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -95,9 +137,9 @@ async function main() {
     const attempts = new Map<string, string>();
     const startT0 = performance.now();
     await runPool(students, CONCURRENCY, async (s) => {
-      const res = await fetch(`${base}/api/student/exams/${examId}/attempt`, { method: "POST", headers: { cookie: s.cookie, "content-type": "application/json" }, body: "{}" });
-      if (!res.ok) throw new Error(`start failed: ${res.status} ${await res.text()}`);
-      attempts.set(s.id, ((await res.json()) as { id: string }).id);
+      const res = await send("POST", `/api/student/exams/${examId}/attempt`, s.cookie, "{}");
+      if (res.status !== 200) throw new Error(`start failed: ${res.status} ${res.text}`);
+      attempts.set(s.id, (JSON.parse(res.text) as { id: string }).id);
     });
     const startSecs = (performance.now() - startT0) / 1000;
 
@@ -108,20 +150,17 @@ async function main() {
     const latencies: number[] = [];
     let failures = 0;
     const t0 = performance.now();
-    await runPool(saves, CONCURRENCY, async (s) => {
-      const started = performance.now();
-      const res = await fetch(`${base}/api/attempts/${s.attemptId}/answers/${s.questionId}`, {
-        method: "PUT",
-        headers: { cookie: s.cookie, "content-type": "application/json" },
-        body: JSON.stringify({ examId, answerText: s.text, clientSeq: s.round }),
-      });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - started);
-      if (!res.ok) failures++;
-    });
+    const save = async (s: (typeof saves)[number], due: number) => {
+      const res = await send("PUT", `/api/attempts/${s.attemptId}/answers/${s.questionId}`, s.cookie, JSON.stringify({ examId, answerText: s.text, clientSeq: s.round }));
+      latencies.push(performance.now() - due);
+      if (res.status !== 200) failures++;
+    };
+    if (RATE > 0) await runAtRate(saves, RATE, save);
+    else await runPool(saves, CONCURRENCY, (s) => save(s, performance.now()));
     const secs = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
 
+    agent.destroy();
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
 
@@ -143,7 +182,7 @@ async function main() {
     console.log("");
     console.log(`database            ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}`);
     console.log(`students            ${STUDENTS} (attempts started: ${started?.n}, ${(STUDENTS / startSecs).toFixed(0)} starts/s)`);
-    console.log(`saves sent          ${saves.length} (${ROUNDS} rounds × ${QUESTIONS} questions × ${STUDENTS} students), concurrency ${CONCURRENCY}`);
+    console.log(`saves sent          ${saves.length} (${ROUNDS} rounds × ${QUESTIONS} questions × ${STUDENTS} students), ${RATE > 0 ? `offered at ${RATE}/s` : `concurrency ${CONCURRENCY}`}`);
     console.log(`saves per second    ${(saves.length / secs).toFixed(0)}`);
     console.log(`latency p50         ${pct(latencies, 50).toFixed(1)} ms`);
     console.log(`latency p99         ${pct(latencies, 99).toFixed(1)} ms`);

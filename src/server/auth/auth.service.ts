@@ -1,6 +1,6 @@
 // Sign-in, sessions and password reset. The rules of SPEC §4–§6 for logging in are here and only here.
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { TDbOrTx } from "../db/client";
+import { preparedStatement, type TDb, type TDbOrTx } from "../db/client";
 import { authUsers, loginThrottle, passwordResetTokens, profiles, sessions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { TMailer } from "../mail/mailer";
@@ -42,19 +42,49 @@ export async function createSession(db: TDbOrTx, userId: string, meta: TRequestM
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: TDbOrTx, token: string): Promise<TSessionUser | null> {
+// Who a session belongs to, remembered for a moment. On an exam morning every answer save carries the cookie,
+// and looking it up was one of the save's three round trips. Sign-out, a password change or reset, and any edit
+// or deletion of an account forget the entries on this instance as soon as they commit; another instance behind
+// the same database stops honouring a revoked session within SESSION_MEMORY_MS.
+const SESSION_MEMORY_MS = 2000;
+const SESSION_MEMORY_MAX = 20_000;
+const sessionMemory = new Map<string, { user: TSessionUser; until: number }>();
+
+const selectSessionUser = preparedStatement<{ id: string; username: string; email: string; role: TSessionUser["role"]; school_id: string | null; name: string; expires_at: string | Date }>(
+  "session_user",
+  sql`select ${profiles.id}, ${profiles.username}, ${profiles.email}, ${profiles.role}, ${profiles.schoolId}, ${profiles.name}, ${sessions.expiresAt}
+      from ${sessions} join ${profiles} on ${profiles.id} = ${sessions.userId}
+      where ${sessions.id} = ${sql.placeholder("id")} and ${sessions.expiresAt} > now()
+      limit 1`,
+);
+
+export async function findSessionUser(db: TDb, token: string): Promise<TSessionUser | null> {
   if (!token || token.length > 100) return null;
-  const rows = await db
-    .select(sessionUserColumns)
-    .from(sessions)
-    .innerJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return rows[0] ? toSessionUser(rows[0]) : null;
+  const id = hashToken(token);
+  const now = Date.now();
+  const known = sessionMemory.get(id);
+  if (known && known.until > now) return known.user;
+  const [row] = await selectSessionUser(db, { id });
+  if (!row) {
+    sessionMemory.delete(id);
+    return null;
+  }
+  const user = toSessionUser({ id: row.id, username: row.username, email: row.email, role: row.role, schoolId: row.school_id, name: row.name });
+  if (sessionMemory.size >= SESSION_MEMORY_MAX) sessionMemory.delete(sessionMemory.keys().next().value!);
+  sessionMemory.set(id, { user, until: Math.min(now + SESSION_MEMORY_MS, new Date(row.expires_at).getTime()) });
+  return user;
+}
+
+/** Forgets remembered sessions of these users; call after the change that ends or alters them has committed. */
+export function forgetSessionsOf(userIds: Iterable<string>): void {
+  const ids = new Set(userIds);
+  for (const [key, entry] of sessionMemory) if (ids.has(entry.user.id)) sessionMemory.delete(key);
 }
 
 export async function deleteSession(db: TDbOrTx, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const id = hashToken(token);
+  await db.delete(sessions).where(eq(sessions.id, id));
+  sessionMemory.delete(id);
 }
 
 export async function deleteExpiredSessions(db: TDbOrTx): Promise<void> {
@@ -183,7 +213,7 @@ export async function requestPasswordReset(
 /** Sets the new password, spends the token, and ends every session of the user — all or nothing. */
 export async function confirmPasswordReset(db: TDbOrTx, input: TPasswordUpdate): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -192,7 +222,9 @@ export async function confirmPasswordReset(db: TDbOrTx, input: TPasswordUpdate):
     if (!spent) throw new AppError("RESET_LINK_INVALID");
     await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, spent.userId));
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
+    return spent.userId;
   });
+  forgetSessionsOf([userId]);
 }
 
 // ---- first start

@@ -2,8 +2,10 @@
 // question at a time as idempotent upserts, submit, and close attempts whose time is over without the student.
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
+import { writeAnswer } from "./answer-writer";
 import { examSchools, exams, questions, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { isForeignKeyViolation } from "../../db/errors";
 import { getExamVersion, isOffered, type TExamVersion, type TQuestionKey } from "./paper";
 import { markMatching, markShortAnswer } from "../../../shared/grading";
 import { ANSWER_GRACE_SECONDS } from "../../../shared/limits";
@@ -15,6 +17,8 @@ import type { ZAnswerInput } from "../../../shared/schemas/attempt";
 type TAttemptRow = typeof studentExams.$inferSelect;
 type TAnswerRow = typeof studentAnswers.$inferSelect;
 
+/** How long a save may trust the exam version it last confirmed (see getExamVersion). */
+const SAVE_VERSION_MAX_AGE_MS = 1000;
 const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
 
 function assertStudent(user: TSessionUser) {
@@ -170,33 +174,32 @@ function validateAnswer(key: TQuestionKey | undefined, input: z.output<typeof ZA
 }
 
 /**
- * One statement does the work: it writes only if the attempt is the student's, of this exam, in progress and
- * within its deadline plus the grace period, and only if this save is not older than the one stored.
- * When it writes nothing, a second look says why.
+ * One statement does the work (see answer-writer.ts): it writes only if the attempt is the student's, of this
+ * exam, in progress and within its deadline plus the grace period, and only if this save is not older than the
+ * one stored. When it writes nothing, a second look says why.
  */
 export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string, questionId: string, input: z.output<typeof ZAnswerInput>): Promise<{ savedAt: string; clientSeq: number }> {
   assertStudent(user);
-  const version = await getExamVersion(db, input.examId);
+  const version = await getExamVersion(db, input.examId, { maxAgeMs: SAVE_VERSION_MAX_AGE_MS });
   if (!version) throw new AppError("ATTEMPT_NOT_FOUND");
   const value = validateAnswer(version.keys.get(questionId), input);
   const matching = value.matchingAnswer ? JSON.stringify(value.matchingAnswer) : null;
 
-  const result = await db.execute(sql`
-    insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, client_seq, updated_at)
-    select se.id, ${questionId}, se.student_id, ${value.selectedOptionId}, ${value.answerText}, ${matching}::jsonb, ${input.clientSeq}, now()
-    from ${studentExams} se
-    where se.id = ${attemptId} and se.student_id = ${user.id} and se.exam_id = ${input.examId}
-      and se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + ${GRACE})
-    on conflict (student_exam_id, question_id) do update set
-      selected_option_id = excluded.selected_option_id,
-      answer_text = excluded.answer_text,
-      matching_answer = excluded.matching_answer,
-      client_seq = excluded.client_seq,
-      updated_at = now()
-    where ${studentAnswers.clientSeq} <= excluded.client_seq
-    returning updated_at, client_seq`);
-  const [row] = rowsOf<{ updated_at: string | Date; client_seq: number }>(result);
-  if (row) return { savedAt: new Date(row.updated_at).toISOString(), clientSeq: Number(row.client_seq) };
+  const written = await writeAnswer(db, {
+    attemptId,
+    questionId,
+    studentId: user.id,
+    examId: input.examId,
+    selectedOptionId: value.selectedOptionId,
+    answerText: value.answerText,
+    matching,
+    clientSeq: input.clientSeq,
+  }).catch((err: unknown) => {
+    // The question or option was removed by an edit in the last moment (see SAVE_VERSION_MAX_AGE_MS).
+    if (isForeignKeyViolation(err)) throw new AppError("ANSWER_INVALID");
+    throw err;
+  });
+  if (written) return { savedAt: written.updatedAt.toISOString(), clientSeq: written.clientSeq };
 
   const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id), eq(studentExams.examId, input.examId)));
   if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { studentAnswers, studentExams } from "../../db/schema";
 import { sweepExpiredAttempts } from "./attempts.service";
+import { writeAnswer } from "./answer-writer";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TPaper } from "../../../shared/schemas/attempt";
 
@@ -182,6 +183,59 @@ describe("attempts", () => {
     expect(rows[0]!.answerText).toBe("إجابتي");
     const resumed = (await start(s.cookie, exam.id)).json();
     expect(resumed.answers).toEqual([{ questionId: q, selectedOptionId: null, answerText: "إجابتي", matching: null, clientSeq: 5 }]);
+  });
+
+  it("a burst of saves written together: each is answered for itself, the newest of a question is kept", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const students = await Promise.all(Array.from({ length: 6 }, () => newStudent()));
+    const attempts = await Promise.all(students.map(async (s) => (await start(s.cookie, exam.id)).json().id as string));
+    const sa = exam.questions[2]!.id;
+    const es = exam.questions[4]!.id;
+    // Every student saves two questions, the essay three times with rising numbers, all at once; one student
+    // also tries another student's attempt in the same burst.
+    const burst = students.flatMap((s, i) => [
+      save(s.cookie, attempts[i]!, sa, { examId: exam.id, answerText: `short ${i}`, clientSeq: 1 }),
+      ...[3, 1, 2].map((seq) => save(s.cookie, attempts[i]!, es, { examId: exam.id, answerText: `essay ${i} v${seq}`, clientSeq: seq })),
+    ]);
+    const intruder = save(students[0]!.cookie, attempts[1]!, sa, { examId: exam.id, answerText: "not mine", clientSeq: 9 });
+    const answered = await Promise.all(burst);
+    expect(answered.map((r) => r.statusCode)).toEqual(answered.map(() => 200));
+    expect((await intruder).json().code).toBe("ATTEMPT_NOT_FOUND");
+    for (const [i, attemptId] of attempts.entries()) {
+      const rows = await h.db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
+      expect(Object.fromEntries(rows.map((r) => [r.questionId, [r.answerText, r.clientSeq]]))).toEqual({ [sa]: [`short ${i}`, 1], [es]: [`essay ${i} v3`, 3] });
+    }
+  });
+
+  it("one save that the database refuses does not fail the others written with it", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const students = await Promise.all(Array.from({ length: 8 }, () => newStudent()));
+    const attempts = await Promise.all(students.map(async (s) => (await start(s.cookie, exam.id)).json().id as string));
+    const q = exam.questions[2]!.id;
+    const write = (i: number, questionId: string) =>
+      writeAnswer(h.db, { attemptId: attempts[i]!, questionId, studentId: students[i]!.id, examId: exam.id, selectedOptionId: null, answerText: `a${i}`, matching: null, clientSeq: 1 });
+    // Eight at once: four go alone, the other four together (MAX_IN_FLIGHT), the bad one among them.
+    // A question removed a moment ago (the save's cached copy of the exam still had it): a foreign-key failure.
+    const results = await Promise.allSettled(students.map((_, i) => write(i, i === 7 ? "00000000-0000-4000-8000-000000000000" : q)));
+    expect(results.map((r) => r.status)).toEqual(students.map((_, i) => (i === 7 ? "rejected" : "fulfilled")));
+    expect(results.filter((r) => r.status === "fulfilled").every((r) => r.value !== null)).toBe(true);
+    const stored = await h.db.select().from(studentAnswers).where(eq(studentAnswers.questionId, q));
+    expect(stored.filter((r) => attempts.includes(r.studentExamId)).length).toBe(7);
+  });
+
+  it("a save naming someone else's attempt, written alongside that student's own save, is not told it was stored", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const students = await Promise.all(Array.from({ length: 7 }, () => newStudent()));
+    const attempts = await Promise.all(students.map(async (s) => (await start(s.cookie, exam.id)).json().id as string));
+    const q = exam.questions[4]!.id;
+    const write = (attempt: number, student: number, text: string, clientSeq = 1) =>
+      writeAnswer(h.db, { attemptId: attempts[attempt]!, questionId: q, studentId: students[student]!.id, examId: exam.id, selectedOptionId: null, answerText: text, matching: null, clientSeq });
+    // Four go alone; the rest wait together, among them student 6 writing into student 5's attempt.
+    const results = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => write(i, i, `own ${i}`)).concat(write(5, 6, "intruder", 9)));
+    expect(results.slice(0, 6).every((r) => r?.clientSeq === 1)).toBe(true);
+    expect(results[6]).toBeNull();
+    const [row] = await h.db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attempts[5]!));
+    expect(row).toMatchObject({ answerText: "own 5", studentId: students[5]!.id });
   });
 
   it("refuses answers that do not fit the question, other students' attempts, and bad input", async () => {

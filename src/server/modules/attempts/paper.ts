@@ -31,24 +31,35 @@ export type TExamVersion = {
   keys: Map<string, TQuestionKey>;
 };
 
-const cache = new Map<string, TExamVersion>();
+const cache = new Map<string, TExamVersion & { checkedAt: number }>();
 const MAX_CACHED = 500;
 
-/** The current version of an exam, from memory when it has not changed; null when there is no such exam. */
-export async function getExamVersion(db: TDbOrTx, examId: string): Promise<TExamVersion | null> {
+/**
+ * The current version of an exam, from memory when it has not changed; null when there is no such exam.
+ * `maxAgeMs` lets the answer-save path skip the one-row freshness check when the version was confirmed that
+ * recently: a save only uses the version to check the answer's shape (the database still checks that the
+ * question and option exist), so being up to a second behind an edit costs nothing, while on an exam morning
+ * the check is a third of the save's round trips. Starting, submitting and marking always check.
+ */
+export async function getExamVersion(db: TDbOrTx, examId: string, options: { maxAgeMs?: number } = {}): Promise<TExamVersion | null> {
+  const cached = cache.get(examId);
+  if (cached && options.maxAgeMs && Date.now() - cached.checkedAt < options.maxAgeMs) return cached;
   const [head] = await db.select({ updatedAt: exams.updatedAt }).from(exams).where(eq(exams.id, examId));
   if (!head) {
     cache.delete(examId);
     return null;
   }
   const version = String(head.updatedAt.getTime());
-  const cached = cache.get(examId);
-  if (cached && cached.version === version) return cached;
+  if (cached && cached.version === version) {
+    cached.checkedAt = Date.now();
+    return cached;
+  }
   const built = await buildVersion(db, examId);
   if (!built) return null;
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-  cache.set(examId, built);
-  return built;
+  const entry = { ...built, checkedAt: Date.now() };
+  cache.set(examId, entry);
+  return entry;
 }
 
 export function isOffered(version: TExamVersion, schoolId: string | null): boolean {

@@ -6,8 +6,9 @@ import { authUsers, exams, profiles, qiasFiles, schools, sessions, studentExams 
 import { AppError } from "../../http/errors";
 import { accountDefaults, createAccount } from "../../auth/accounts";
 import { generatePassword, hashPassword } from "../../auth/password";
+import { forgetSessionsOf } from "../../auth/auth.service";
 import { writeAudit } from "../audit/audit.service";
-import { isUniqueViolation } from "../schools/schools.service";
+import { isUniqueViolation } from "../../db/errors";
 import { can, type TRole, type TSessionUser } from "../../../shared/permissions";
 import {
   GROUP_CAPABILITY,
@@ -127,7 +128,7 @@ export async function createUser(db: TDb, actor: TSessionUser, input: z.output<t
 export async function updateUser(db: TDb, actor: TSessionUser, id: string, input: z.output<typeof ZUserUpdate>): Promise<{ user: TUser; passwordChanged: boolean }> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
-    return await db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const before = await loadVisibleUser(tx, actor, id, true);
       const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
       if (input.username !== undefined) changes.username = input.username;
@@ -146,6 +147,9 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       await writeAudit(tx, actor, { action: "update", entity: "user", entityId: id, before: presentUser(before), after: { ...user, ...(passwordHash ? { passwordChanged: true } : {}) } });
       return { user, passwordChanged: !!passwordHash };
     });
+    // A remembered session carries the old name, school or password; let the next request read the new ones.
+    forgetSessionsOf([id]);
+    return updated;
   } catch (err) {
     const constraint = isUniqueViolation(err);
     if (constraint !== null) throw new AppError("USERNAME_TAKEN");
@@ -177,6 +181,7 @@ export async function deleteUser(db: TDb, actor: TSessionUser, id: string): Prom
     await tx.delete(authUsers).where(eq(authUsers.id, id));
     await writeAudit(tx, actor, { action: "delete", entity: "user", entityId: id, before: presentUser(before) });
   });
+  forgetSessionsOf([id]);
 }
 
 // ---- roster import

@@ -150,6 +150,8 @@ describe("the user dialog's rules (SPEC §5)", () => {
     const c = await h.signIn(u.email, u.password, "school");
     expect((await patch(cookie.school_admin, u.id, { email: "new@t.local" })).statusCode).toBe(400);
     expect((await patch(cookie.school_admin, u.id, { role: "school_admin" })).statusCode).toBe(400);
+    // The session has just been used, so the server remembers it (auth.service sessionMemory).
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: c })).statusCode).toBe(200);
     const res = await patch(cookie.school_admin, u.id, { password: "fresh-pass", name: "أ. نورة" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ passwordChanged: true, user: { name: "أ. نورة", email: u.email } });
@@ -161,8 +163,12 @@ describe("the user dialog's rules (SPEC §5)", () => {
 
   it("a school_admin cannot move a user to another school; a super_admin can", async () => {
     const u = await h.makeUser("student", { schoolId: own });
+    const c = await h.signIn(u.email, u.password, "student");
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: c })).json()).toMatchObject({ user: { schoolId: own } });
     expect((await patch(cookie.school_admin, u.id, { schoolId: other })).json().code).toBe("SCHOOL_OUT_OF_SCOPE");
     expect((await patch(cookie.super_admin, u.id, { schoolId: other })).json().user.schoolId).toBe(other);
+    // The student's very next request already belongs to the new school.
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: c })).json()).toMatchObject({ user: { schoolId: other } });
   });
 
   it("malformed and unknown ids are 404", async () => {
@@ -182,7 +188,11 @@ describe("deleting a user", () => {
     expect(impact.json()).toEqual({ attempts: 0, exams: 1, files: 0 });
     expect((await h.request({ method: "GET", url: `/api/users/${student.id}/delete-impact`, cookie: cookie.school_admin })).json()).toEqual({ attempts: 1, exams: 0, files: 0 });
 
+    const teacherSession = await h.signIn(teacher.email, teacher.password, "school");
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: teacherSession })).statusCode).toBe(200);
     expect((await del(cookie.school_admin, teacher.id)).statusCode).toBe(204);
+    // A deleted account's session ends with it, even one the server had just seen.
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: teacherSession })).statusCode).toBe(401);
     const [kept] = await h.db.select().from(exams).where(eq(exams.id, exam!.id));
     expect(kept!.creatorId).toBeNull();
     expect((await del(cookie.school_admin, student.id)).statusCode).toBe(204);

@@ -1,0 +1,129 @@
+// Writes answer saves to the database, several at a time. On an exam morning a whole school saves at once; the
+// saves that arrive while earlier ones are in the database go together in one statement: one round trip and
+// one commit for many answers instead of one each (group commit, done by the application). A save is answered
+// only after the statement holding it has committed, so an acknowledged answer survives any restart.
+// With one save waiting, it goes alone at once: nothing waits for a batch to fill.
+import { sql } from "drizzle-orm";
+import { preparedStatement, type TDb } from "../../db/client";
+import { studentAnswers, studentExams } from "../../db/schema";
+import { ANSWER_GRACE_SECONDS } from "../../../shared/limits";
+
+export type TAnswerWrite = {
+  attemptId: string;
+  questionId: string;
+  studentId: string;
+  examId: string;
+  selectedOptionId: string | null;
+  answerText: string | null;
+  /** JSON text of the matching answer */
+  matching: string | null;
+  clientSeq: number;
+};
+/** What was stored, or null when nothing was (the attempt is not the student's, not open, past its time, or a newer save is stored). */
+export type TAnswerWritten = { updatedAt: Date; clientSeq: number } | null;
+
+const MAX_BATCH = 200;
+/** Batches in the database at once; the rest of the pool stays free for everything else. */
+const MAX_IN_FLIGHT = 4;
+
+const p = sql.placeholder;
+const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
+/**
+ * It writes a row only if the attempt is the student's, of this exam, in progress and within its deadline plus
+ * the grace period, and only if the save is not older than the one stored.
+ */
+const upsertAnswers = preparedStatement<{ student_exam_id: string; question_id: string; updated_at: string | Date; client_seq: number }>(
+  "save_answers",
+  sql`
+    insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, client_seq, updated_at)
+    select se.id, v.question_id, se.student_id, v.selected_option_id, v.answer_text, v.matching_answer, v.client_seq, now()
+    from unnest(${p("attemptIds")}::uuid[], ${p("questionIds")}::uuid[], ${p("studentIds")}::uuid[], ${p("examIds")}::uuid[],
+                ${p("optionIds")}::uuid[], ${p("texts")}::text[], ${p("matchings")}::jsonb[], ${p("seqs")}::int[])
+      as v(attempt_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, client_seq)
+    join ${studentExams} se on se.id = v.attempt_id and se.student_id = v.student_id and se.exam_id = v.exam_id
+    where se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + ${GRACE})
+    on conflict (student_exam_id, question_id) do update set
+      selected_option_id = excluded.selected_option_id,
+      answer_text = excluded.answer_text,
+      matching_answer = excluded.matching_answer,
+      client_seq = excluded.client_seq,
+      updated_at = now()
+    where ${studentAnswers.clientSeq} <= excluded.client_seq
+    returning student_exam_id, question_id, updated_at, client_seq`,
+);
+
+type TPending = { write: TAnswerWrite; resolve: (r: TAnswerWritten) => void; reject: (e: unknown) => void };
+const keyOf = (w: TAnswerWrite) => `${w.attemptId}:${w.questionId}`;
+
+async function writeBatch(db: TDb, writes: TAnswerWrite[]): Promise<Map<string, TAnswerWritten>> {
+  const rows = await upsertAnswers(db, {
+    attemptIds: writes.map((w) => w.attemptId),
+    questionIds: writes.map((w) => w.questionId),
+    studentIds: writes.map((w) => w.studentId),
+    examIds: writes.map((w) => w.examId),
+    optionIds: writes.map((w) => w.selectedOptionId),
+    texts: writes.map((w) => w.answerText),
+    matchings: writes.map((w) => w.matching),
+    seqs: writes.map((w) => w.clientSeq),
+  });
+  return new Map(rows.map((r) => [`${r.student_exam_id}:${r.question_id}`, { updatedAt: new Date(r.updated_at), clientSeq: Number(r.client_seq) }]));
+}
+
+function createWriter(db: TDb) {
+  let queue: TPending[] = [];
+  let inFlight = 0;
+
+  async function flush(batch: TPending[]) {
+    inFlight++;
+    try {
+      const written = await writeBatch(db, batch.map((i) => i.write));
+      for (const item of batch) item.resolve(written.get(keyOf(item.write)) ?? null);
+    } catch (err) {
+      if (batch.length === 1) batch[0]!.reject(err);
+      // One bad save (a question removed by an edit a moment ago) must not fail the others: each again alone.
+      else for (const item of batch) writeBatch(db, [item.write]).then((w) => item.resolve(w.get(keyOf(item.write)) ?? null), item.reject);
+    } finally {
+      inFlight--;
+      pump();
+    }
+  }
+
+  /**
+   * A batch holds at most one save per (attempt, question): PostgreSQL refuses to update a row twice in one
+   * statement, and the row it returns must answer exactly one save (a save naming someone else's attempt
+   * must not be told it was stored). A second save of the same question waits for the next batch.
+   */
+  function takeBatch(): TPending[] {
+    const batch: TPending[] = [];
+    const keys = new Set<string>();
+    const rest: TPending[] = [];
+    for (const item of queue) {
+      const key = keyOf(item.write);
+      if (batch.length < MAX_BATCH && !keys.has(key)) {
+        keys.add(key);
+        batch.push(item);
+      } else rest.push(item);
+    }
+    queue = rest;
+    return batch;
+  }
+
+  function pump() {
+    while (queue.length && inFlight < MAX_IN_FLIGHT) void flush(takeBatch());
+  }
+
+  return (write: TAnswerWrite) =>
+    new Promise<TAnswerWritten>((resolve, reject) => {
+      queue.push({ write, resolve, reject });
+      pump();
+    });
+}
+
+const writers = new WeakMap<TDb, (write: TAnswerWrite) => Promise<TAnswerWritten>>();
+
+/** Stores one save, together with whatever other saves are waiting; resolves once it has committed. */
+export function writeAnswer(db: TDb, write: TAnswerWrite): Promise<TAnswerWritten> {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = createWriter(db)));
+  return writer(write);
+}
