@@ -143,6 +143,11 @@ export function preparedStatement<T>(name: string, query: SQL): (db: TDb, values
   };
 }
 
+/** True for the handle openDatabase returned, false for a transaction's `tx`. */
+export function isDatabaseHandle(db: TDbOrTx): db is TDb {
+  return preparedRunners.has(db);
+}
+
 /** Rows of a raw `db.execute(sql…)`: both drivers answer with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

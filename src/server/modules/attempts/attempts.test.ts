@@ -4,6 +4,7 @@ import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { studentAnswers, studentExams } from "../../db/schema";
 import { sweepExpiredAttempts } from "./attempts.service";
 import { writeAnswer } from "./answer-writer";
+import { paperBuilds } from "./paper";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TPaper } from "../../../shared/schemas/attempt";
 
@@ -167,6 +168,15 @@ describe("attempts", () => {
     expect(second.id).toBe(a.id);
     const untimed = await makeExam(cookie.teacher!, { durationMinutes: null });
     expect((await start(s.cookie, untimed.id)).json().deadlineAt).toBeNull();
+  });
+
+  it("a class pressing Start in the same moment shares one build of the student's copy", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const students = await Promise.all(Array.from({ length: 12 }, () => newStudent()));
+    const before = paperBuilds.count;
+    const started = await Promise.all(students.map((s) => start(s.cookie, exam.id)));
+    expect(started.map((r) => r.statusCode)).toEqual(started.map(() => 200));
+    expect(paperBuilds.count - before).toBe(1);
   });
 
   it("saves are idempotent upserts, one per question, and an older save never overwrites a newer one", async () => {

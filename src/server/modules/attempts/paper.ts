@@ -3,7 +3,7 @@
 // primary-key lookup instead of joining questions and options for every student.
 import { createHash } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
-import type { TDbOrTx } from "../../db/client";
+import { isDatabaseHandle, type TDbOrTx } from "../../db/client";
 import { examSchools, exams, questionOptions, questions, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
 import type { TPaper } from "../../../shared/schemas/attempt";
@@ -54,7 +54,7 @@ export async function getExamVersion(db: TDbOrTx, examId: string, options: { max
     cached.checkedAt = Date.now();
     return cached;
   }
-  const built = await buildVersion(db, examId);
+  const built = await sharedBuild(db, examId, version);
   if (!built) return null;
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   const entry = { ...built, checkedAt: Date.now() };
@@ -62,11 +62,34 @@ export async function getExamVersion(db: TDbOrTx, examId: string, options: { max
   return entry;
 }
 
+const building = new Map<string, Promise<TExamVersion | null>>();
+/** How many times a student's copy has been built in this process (the tests and the bench read it). */
+export const paperBuilds = { count: 0 };
+
+/**
+ * A school pressing Start in the same second would build the same copy once per student until the first build
+ * is cached; they share one build instead. Only on the database handle: inside a transaction the build stays on
+ * the transaction's own `tx` (on PGlite the outer handle would wait for the transaction to end).
+ */
+function sharedBuild(db: TDbOrTx, examId: string, version: string): Promise<TExamVersion | null> {
+  if (!isDatabaseHandle(db)) return buildVersion(db, examId);
+  const key = `${examId}@${version}`;
+  let pending = building.get(key);
+  if (!pending) {
+    pending = buildVersion(db, examId);
+    building.set(key, pending);
+    const forget = () => void building.delete(key);
+    pending.then(forget, forget);
+  }
+  return pending;
+}
+
 export function isOffered(version: TExamVersion, schoolId: string | null): boolean {
   return version.status === "published" && (version.audience === null || (schoolId !== null && version.audience.has(schoolId)));
 }
 
 async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion | null> {
+  paperBuilds.count++;
   const [row] = await db.select({ exam: exams, subject: subjects }).from(exams).innerJoin(subjects, eq(subjects.id, exams.subjectId)).where(eq(exams.id, examId));
   if (!row) return null;
   const { exam, subject } = row;
