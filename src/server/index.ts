@@ -6,6 +6,7 @@ import { prepareDatabase } from "./bootstrap";
 import { deleteExpiredSessions } from "./auth/auth.service";
 import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
+import { warmUp } from "./warm-up";
 
 async function main() {
   const config = parseConfig();
@@ -42,6 +43,9 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+  const warmStarted = Date.now();
+  await warmUp(app);
+  app.log.info(`warmed up in ${Date.now() - warmStarted} ms`);
   await app.listen({ port: config.port, host: config.host });
   console.log(`Qias is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL"})`);
 }

@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { count } from "drizzle-orm";
+import { createHarness, type THarness } from "./test/harness";
+import { sessions, studentAnswers, studentExams } from "./db/schema";
+import { warmUp } from "./warm-up";
+
+let h: THarness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+it("the warm-up before listening writes nothing and leaves the server answering", async () => {
+  const rows = async () => Promise.all([sessions, studentAnswers, studentExams].map(async (t) => (await h.db.select({ n: count() }).from(t))[0]!.n));
+  const before = await rows();
+  await warmUp(h.app, 40, 4);
+  expect(await rows()).toEqual(before);
+  expect((await h.request({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+});
