@@ -4,12 +4,10 @@ import { useTranslation } from "react-i18next";
 import { toast, toastError } from "@web/components/ui/use-toast";
 import { toErrorBody } from "@web/lib/errors";
 import { bilingual } from "@web/lib/i18n";
+import { type TLang, asLang, formatDateTime, formatNumber } from "@web/lib/format";
 
-export type TLang = "ar" | "en";
-
-export function asLang(language: string | undefined): TLang {
-  return language === "en" ? "en" : "ar";
-}
+// One implementation in lib/format.ts; re-exported so this feature imports from one place.
+export { asLang, formatDateTime, formatNumber, type TLang };
 
 export function useAdminT() {
   const { t, i18n } = useTranslation("admin");
@@ -19,17 +17,6 @@ export function useAdminT() {
 /** A text of the admin namespace in both languages, for toasts that follow a language switch. */
 export function adminText(key: string, options: Record<string, unknown> = {}) {
   return bilingual(`admin:${key}`, options);
-}
-
-// Latin digits in Arabic too, as the rest of the app shows numbers (ids, emails and counts sit side by side).
-const LOCALE: Record<TLang, string> = { ar: "ar-AE-u-nu-latn", en: "en-GB" };
-
-export function formatDateTime(lang: TLang, iso: string): string {
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
-
-export function formatNumber(lang: TLang, n: number): string {
-  return new Intl.NumberFormat(LOCALE[lang]).format(n);
 }
 
 export function successToast(key: string, descriptionKey?: string, options: Record<string, unknown> = {}) {

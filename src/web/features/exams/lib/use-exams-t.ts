@@ -5,12 +5,10 @@ import { ERRORS, fillText, isErrorCode, issueVars, type TText } from "@shared/er
 import { toast, toastError } from "@web/components/ui/use-toast";
 import { toErrorBody } from "@web/lib/errors";
 import { bilingual } from "@web/lib/i18n";
+import { type TLang, asLang, formatDate, formatNumber, pick } from "@web/lib/format";
 
-export type TLang = "ar" | "en";
-
-export function asLang(language: string | undefined): TLang {
-  return language === "en" ? "en" : "ar";
-}
+// One implementation in lib/format.ts; re-exported so this feature imports from one place.
+export { asLang, formatDate, formatNumber, pick, type TLang };
 
 export function useExamsT() {
   const { t, i18n } = useTranslation("exams");
@@ -20,22 +18,6 @@ export function useExamsT() {
 /** A text of the exams namespace in both languages, for toasts that follow a language switch. */
 export function examsText(key: string, options: Record<string, unknown> = {}): TText {
   return bilingual(`exams:${key}`, options);
-}
-
-/** The Arabic or the English of a bilingual pair, by language. */
-export function pick(lang: TLang, ar: string, en: string): string {
-  return lang === "ar" ? ar : en;
-}
-
-// Latin digits in Arabic too, as the rest of the app shows numbers.
-const LOCALE: Record<TLang, string> = { ar: "ar-AE-u-nu-latn", en: "en-GB" };
-
-export function formatDate(lang: TLang, iso: string): string {
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium" }).format(new Date(iso));
-}
-
-export function formatNumber(lang: TLang, n: number): string {
-  return new Intl.NumberFormat(LOCALE[lang]).format(n);
 }
 
 /**

@@ -3,12 +3,10 @@
 import { useTranslation } from "react-i18next";
 import { toast } from "@web/components/ui/use-toast";
 import { bilingual } from "@web/lib/i18n";
+import { LOCALE, type TLang, asLang, formatNumber } from "@web/lib/format";
 
-export type TLang = "ar" | "en";
-
-export function asLang(language: string | undefined): TLang {
-  return language === "en" ? "en" : "ar";
-}
+// One implementation in lib/format.ts; re-exported so this feature imports from one place.
+export { asLang, formatNumber, type TLang };
 
 export function useFilesT() {
   const { t, i18n } = useTranslation("files");
@@ -23,9 +21,6 @@ export function filesText(key: string, options: Record<string, unknown> = {}) {
 export function successToast(key: string, description?: { key: string; options?: Record<string, unknown> }) {
   toast({ variant: "success", title: filesText(key), ...(description ? { description: filesText(description.key, description.options) } : {}) });
 }
-
-// Latin digits in Arabic too, as the rest of the app shows numbers.
-const LOCALE: Record<TLang, string> = { ar: "ar-AE-u-nu-latn", en: "en-GB" };
 
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
 
@@ -52,10 +47,6 @@ export function formatDate(lang: TLang, iso: string): string {
 
 export function formatDateTime(lang: TLang, iso: string): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "full", timeStyle: "short" }).format(new Date(iso));
-}
-
-export function formatNumber(lang: TLang, n: number): string {
-  return new Intl.NumberFormat(LOCALE[lang]).format(n);
 }
 
 export function formatPercent(lang: TLang, fraction: number): string {

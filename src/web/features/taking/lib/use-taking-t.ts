@@ -5,12 +5,10 @@ import type { TText } from "@shared/errors";
 import { toast } from "@web/components/ui/use-toast";
 import { toErrorBody } from "@web/lib/errors";
 import { bilingual } from "@web/lib/i18n";
+import { type TLang, asLang, formatDateTime, formatNumber, pick } from "@web/lib/format";
 
-export type TLang = "ar" | "en";
-
-export function asLang(language: string | undefined): TLang {
-  return language === "en" ? "en" : "ar";
-}
+// One implementation in lib/format.ts; re-exported so this feature imports from one place.
+export { asLang, formatDateTime, formatNumber, pick, type TLang };
 
 export function useTakingT() {
   const { t, i18n } = useTranslation("taking");
@@ -20,22 +18,6 @@ export function useTakingT() {
 /** A text of the taking namespace in both languages, for toasts that follow a language switch. */
 export function takingText(key: string, options: Record<string, unknown> = {}): TText {
   return bilingual(`taking:${key}`, options);
-}
-
-/** The Arabic or the English of a bilingual pair, by language. */
-export function pick(lang: TLang, ar: string, en: string): string {
-  return lang === "ar" ? ar : en;
-}
-
-// Latin digits in Arabic too, as the rest of the app shows numbers.
-const LOCALE: Record<TLang, string> = { ar: "ar-AE-u-nu-latn", en: "en-GB" };
-
-export function formatNumber(lang: TLang, n: number): string {
-  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(n);
-}
-
-export function formatDateTime(lang: TLang, iso: string): string {
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 /** Seconds as HH:MM:SS (SPEC §9). */

@@ -1,0 +1,29 @@
+// Language-aware formatting shared by every screen. Latin digits in Arabic too, as the rest of the app shows
+// numbers; dates with the locale's month names.
+import type { TLanguage } from "@shared/limits";
+
+export type TLang = TLanguage;
+
+export function asLang(language: string | undefined): TLang {
+  return language === "en" ? "en" : "ar";
+}
+
+export const LOCALE: Record<TLang, string> = { ar: "ar-AE-u-nu-latn", en: "en-GB" };
+
+/** 9.5 → "9.5", 3 → "3", 2.25 → "2.25" (marks are kept to two decimals). */
+export function formatNumber(lang: TLang, n: number): string {
+  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(n);
+}
+
+export function formatDate(lang: TLang, iso: string): string {
+  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium" }).format(new Date(iso));
+}
+
+export function formatDateTime(lang: TLang, iso: string): string {
+  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** The text in the page language, the other one when it is empty. */
+export function pick(lang: TLang, ar: string, en: string): string {
+  return (lang === "ar" ? ar || en : en || ar).trim();
+}
