@@ -15,7 +15,7 @@ test("a teacher writes an exam of all five types in Arabic, saves, reopens it un
 
   // A new teacher has no exams: the spec's empty state, with a way to create one.
   await page.goto("/dashboard/exams");
-  const empty = page.getByTestId("exams-empty");
+  const empty = page.getByTestId("list-empty");
   await expect(empty).toContainText(ar("list.empty"));
   await expectNoAxeViolations(page, "exam list, empty (ar)");
   await empty.getByRole("link", { name: ar("list.create") }).click();

@@ -35,7 +35,7 @@ test("English UI: search and filters, then delete with confirmation", async ({ p
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute("data-testid", `exam-row-${keep.id}`);
   await choose(page, "filter-status", "Draft");
-  await expect(page.getByTestId("exams-empty")).toContainText(en("list.noMatches"));
+  await expect(page.getByTestId("list-empty")).toContainText(en("list.noMatches"));
   await page.getByRole("button", { name: en("list.clearFilters") }).click();
   await expect(rows).toHaveCount(2);
 

@@ -2,14 +2,13 @@
 // description, download for everyone, and for staff upload plus "Assign to students" and delete on the files
 // they may manage (their own uploads; a super_admin any).
 import { useQuery } from "@tanstack/react-query";
-import { CircleAlert, CloudUpload, FolderOpen, RotateCw } from "lucide-react";
+import { CloudUpload, FolderOpen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { can } from "@shared/permissions";
 import { Button } from "@web/components/ui/button";
-import { Card } from "@web/components/ui/card";
-import { Spinner } from "@web/components/ui/spinner";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { toast, toastError } from "@web/components/ui/use-toast";
-import { textIn, toErrorBody } from "@web/lib/errors";
+import { toErrorBody } from "@web/lib/errors";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { downloadFile, filesQuery, useDeleteFile, type TFile } from "./api";
@@ -22,7 +21,7 @@ import { filesText, successToast, useFilesT } from "./lib/use-files";
 const HEADING_ID = "files-heading";
 
 export function FilesPage() {
-  const { t, lang } = useFilesT();
+  const { t } = useFilesT();
   const { user } = useSession();
   useDocumentTitle(t("title"));
   const list = useQuery(filesQuery);
@@ -95,31 +94,13 @@ export function FilesPage() {
       </div>
 
       {list.isPending ? (
-        <Card className="grid min-h-40 place-items-center p-10" data-testid="files-loading">
-          <Spinner />
-        </Card>
+        <LoadingState testId="files-loading" />
       ) : list.isError ? (
-        <Card role="alert" className="flex flex-col items-start gap-3 border-destructive/40 p-6" data-testid="files-error">
-          <div className="flex items-start gap-3">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive-text" />
-            <div className="flex flex-col gap-1">
-              <p className="font-semibold text-destructive-text">{t(fetchFailedKey)}</p>
-              <p className="text-sm text-muted-foreground">{textIn(toErrorBody(list.error).message, lang)}</p>
-            </div>
-          </div>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            <RotateCw aria-hidden="true" />
-            {t("list.retry")}
-          </Button>
-        </Card>
+        <ErrorState title={t(fetchFailedKey)} error={list.error} onRetry={() => void list.refetch()} testId="files-error" />
       ) : list.data.items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-12 text-center" data-testid="files-empty">
-          <span className="grid size-12 place-items-center rounded-2xl bg-muted text-muted-foreground">
-            <FolderOpen aria-hidden="true" className="size-6" />
-          </span>
-          <p className="text-lg font-semibold">{t("list.empty")}</p>
-          <p className="max-w-md text-sm text-muted-foreground">{isStaff ? t("list.emptyStaffHint") : t("list.emptyStudentHint")}</p>
-        </Card>
+        <EmptyState icon={FolderOpen} hint={isStaff ? t("list.emptyStaffHint") : t("list.emptyStudentHint")} testId="files-empty">
+          {t("list.empty")}
+        </EmptyState>
       ) : (
         <FileList
           files={list.data.items}

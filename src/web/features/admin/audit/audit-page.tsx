@@ -10,9 +10,9 @@ import { cn } from "@web/lib/utils";
 import { useAudit, type TAuditEntry, type TAuditParams } from "../api";
 import { Badge } from "../components/badge";
 import { DataTable, type TColumn } from "../components/data-table";
-import { Pagination } from "../components/pagination";
+import { Pagination } from "@web/components/ui/pagination";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
-import { EmptyState, ErrorState, LoadingState } from "../components/states";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { formatDateTime, formatNumber, useAdminT, type TLang } from "../lib/use-admin";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 

@@ -10,7 +10,7 @@ import { useDeleteSchool, useSchools } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DataTable, type TColumn } from "../components/data-table";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
-import { EmptyState, ErrorState, LoadingState } from "../components/states";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { failureToast, formatNumber, successToast, useAdminT } from "../lib/use-admin";
 import { SchoolDialog } from "./school-dialog";
 

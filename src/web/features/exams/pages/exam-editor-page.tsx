@@ -7,7 +7,7 @@ import { SiteFooter } from "@web/components/layout/site-footer";
 import { SiteHeader } from "@web/components/layout/site-header";
 import { MAIN_CONTENT_ID, SkipLink } from "@web/components/layout/skip-link";
 import { useExam } from "../api";
-import { LoadingState } from "../components/states";
+import { LoadingState } from "@web/components/ui/states";
 import { ExamEditor } from "../editor/exam-editor";
 import { failureToast, useExamsT } from "../lib/use-exams-t";
 

@@ -15,7 +15,7 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { useArchiveExam, useDeleteExam, useExams, useSubjects } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { EmptyState, ErrorState, LoadingState } from "../components/states";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { StatusBadge } from "../components/status-badge";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 import { failureToast, formatDate, formatNumber, pick, successToast, useExamsT } from "../lib/use-exams-t";

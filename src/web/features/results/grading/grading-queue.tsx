@@ -5,7 +5,7 @@ import { Card } from "@web/components/ui/card";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { useGradingQueue } from "../api";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
-import { EmptyState, ErrorState, LoadingState } from "../components/states";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { pick, useResultsT } from "../lib/format";
 import { gradingPath } from "../lib/paths";
 

@@ -13,7 +13,7 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { useGradingSheet, type TGradeResult, type TGradingSheet, type TSheetAnswer, type TSheetQuestion } from "../api";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
-import { EmptyState, ErrorState, LoadingState } from "../components/states";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { formatNumber, pick, resultsText, textDir, useResultsT } from "../lib/format";
 import { gradingPath } from "../lib/paths";
 import { AnswerRow, type TAttemptState } from "./answer-row";

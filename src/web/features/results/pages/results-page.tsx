@@ -12,10 +12,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { ATTEMPT_STATUSES, exportCsvUrl, useExamChoices, useResults, type TAttemptStatus, type TResultRow } from "../api";
-import { Pagination } from "../components/pagination";
+import { Pagination } from "@web/components/ui/pagination";
 import { ResultsTable, type TColumn } from "../components/results-table";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
-import { EmptyState, ErrorState, LoadingState } from "../components/states";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { AttemptStatusBadge } from "../components/status-badge";
 import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
 import { gradingPath, resultPath, takePath } from "../lib/paths";

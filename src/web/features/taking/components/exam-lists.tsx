@@ -9,7 +9,7 @@ import { Card } from "@web/components/ui/card";
 import { cn } from "@web/lib/utils";
 import { resultsPath, takePath, useStudentOverview } from "../api";
 import { failureToast, formatDateTime, formatNumber, pick, useTakingT } from "../lib/use-taking-t";
-import { EmptyState, ErrorState, LoadingState } from "./states";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 
 type THeading = "h2" | "h3";
 

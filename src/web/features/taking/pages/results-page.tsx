@@ -15,7 +15,7 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { takePath, useResult } from "../api";
 import { PageFrame } from "../components/page-frame";
-import { ErrorState, LoadingState } from "../components/states";
+import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { failureToast, formatDateTime, formatNumber, pick, useTakingT, type TLang } from "../lib/use-taking-t";
 
 type TResultQuestion = TResult["questions"][number];

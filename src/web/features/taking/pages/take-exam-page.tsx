@@ -19,7 +19,7 @@ import { PageFrame } from "../components/page-frame";
 import { QuestionCard, type TAnswerChange } from "../components/question-card";
 import { QuestionNavigator } from "../components/question-navigator";
 import { SaveStatus } from "../components/save-status";
-import { ErrorState, LoadingState } from "../components/states";
+import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
 import { AnswerSync, clearStoredAttempt, isClosedError, isTransient } from "../lib/answer-sync";
 import { isAnswered } from "../lib/answers";
