@@ -27,7 +27,8 @@ const MAX_BATCH = 200;
 const MAX_IN_FLIGHT = 4;
 
 const p = sql.placeholder;
-const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
+/** The grace after the deadline for saves in flight, as SQL (the sweep uses it too). */
+export const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
 /**
  * It writes a row only if the attempt is the student's, of this exam, in progress and within its deadline plus
  * the grace period, and only if the save is not older than the one stored.

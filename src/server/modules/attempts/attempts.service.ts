@@ -2,7 +2,7 @@
 // question at a time as idempotent upserts, submit, and close attempts whose time is over without the student.
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { writeAnswer } from "./answer-writer";
+import { GRACE, writeAnswer } from "./answer-writer";
 import { examSchools, exams, questions, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { isForeignKeyViolation } from "../../db/errors";
@@ -19,7 +19,6 @@ type TAnswerRow = typeof studentAnswers.$inferSelect;
 
 /** How long a save may trust the exam version it last confirmed (see getExamVersion). */
 const SAVE_VERSION_MAX_AGE_MS = 1000;
-const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
 
 function assertStudent(user: TSessionUser) {
   if (user.role !== "student") throw new AppError("FORBIDDEN");
