@@ -16,6 +16,9 @@ export default defineConfig({
     outDir: r("./dist/web"),
     emptyOutDir: true,
     sourcemap: false,
+    // Two entries: the app (index.html → main.tsx) and the prerendered public pages (public.html →
+    // public-main.tsx), which share their common chunks (docs/decisions/0008).
+    rollupOptions: { input: { main: r("./src/web/index.html"), public: r("./src/web/public.html") } },
   },
   server: {
     port: 5173,

@@ -1,12 +1,12 @@
 // After `vite build --manifest`: renders the public pages to HTML so they paint before any JavaScript runs.
 // 1. builds src/web/entry-prerender.tsx for Node (vite build --ssr) into dist/prerender;
 // 2. renders each page of PRERENDER_PAGES in Arabic, signed out, and writes dist/web/<path>/index.html
-//    (dist/web/index.html for "/") from the client's index.html, with the markup inside <div id="root">,
-//    the page's title and description, and a modulepreload for the page's own chunk. The root carries
-//    data-prerendered="<path>", so the client can tell which page the markup belongs to;
-// 3. keeps the unrendered client shell as dist/web/spa.html: the fallback for every other path (a dashboard
-//    URL must not receive the home page's markup, which dist/web/index.html now holds);
-// 4. removes the build manifest, which only this script needs.
+//    (dist/web/index.html for "/") from dist/web/public.html (the public pages' entry, public-main.tsx), with
+//    the markup inside <div id="root">, the page's title and description, and a modulepreload for the page's
+//    own chunk. The root carries data-prerendered="<path>": which page public-main.tsx takes over;
+// 3. keeps the app's unrendered shell (index.html, main.tsx) as dist/web/spa.html: the answer for every other
+//    path (a dashboard URL must not receive the home page, which dist/web/index.html now holds);
+// 4. removes public.html and the build manifest, which only this script needs.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -32,17 +32,18 @@ await build({
     emptyOutDir: true,
     copyPublicDir: false,
     manifest: false,
-    rollupOptions: { output: { entryFileNames: "entry-prerender.mjs" } },
+    rollupOptions: { input: path.join(root, "src/web/entry-prerender.tsx"), output: { entryFileNames: "entry-prerender.mjs" } },
   },
 });
 
 const { render, PRERENDER_PAGES } = await import(pathToFileURL(path.join(ssrDir, "entry-prerender.mjs")).href);
 const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
-const template = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
-if (!template.includes('<div id="root"></div>')) {
-  console.error("prerender: dist/web/index.html has no empty <div id=\"root\"></div> (already prerendered?)");
+const publicTemplate = path.join(webDir, "public.html");
+if (!fs.existsSync(publicTemplate)) {
+  console.error("prerender: dist/web/public.html is missing (already prerendered?); run `vite build --manifest` first.");
   process.exit(1);
 }
+const template = fs.readFileSync(publicTemplate, "utf8");
 
 /** The JS files a manifest entry needs, itself first, without the entry chunk index.html already loads. */
 function chunkFiles(key, seen = new Set()) {
@@ -53,15 +54,16 @@ function chunkFiles(key, seen = new Set()) {
   return [entry.file, ...(entry.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
 }
 
-fs.writeFileSync(path.join(webDir, "spa.html"), template);
+fs.copyFileSync(path.join(webDir, "index.html"), path.join(webDir, "spa.html"));
+const preloadedByTemplate = new Set([...template.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]));
 
 const escapeHtml = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 for (const page of PRERENDER_PAGES) {
-  const { html, title, description, status } = await render(page.path);
-  if (status !== 200) throw new Error(`prerender: ${page.path} rendered with status ${status}`);
+  const { html, title, description } = await render(page.path);
   if (!manifest[page.module]) throw new Error(`prerender: ${page.module} is not in the build manifest`);
   const preloads = [...new Set(chunkFiles(page.module))]
+    .filter((file) => !preloadedByTemplate.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join("\n    ");
   const out = template
@@ -75,6 +77,7 @@ for (const page of PRERENDER_PAGES) {
   console.log(`prerender: ${page.path.padEnd(30)} ${(Buffer.byteLength(out) / 1024).toFixed(1)} kB`);
 }
 
+fs.rmSync(publicTemplate);
 fs.rmSync(path.join(webDir, ".vite"), { recursive: true, force: true });
 fs.rmSync(ssrDir, { recursive: true, force: true });
 console.log(`prerender: ${PRERENDER_PAGES.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);

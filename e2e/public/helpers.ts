@@ -4,11 +4,12 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 
 type TDict = Record<string, unknown>;
-const load = (lang: "ar" | "en"): TDict =>
-  JSON.parse(fs.readFileSync(path.resolve(`src/shared/i18n/public.${lang}.json`), "utf8")) as TDict;
+const read = (file: string): TDict => JSON.parse(fs.readFileSync(path.resolve("src/shared/i18n", file), "utf8")) as TDict;
+// The public site reads its two namespaces as one (src/web/features/public/lib/use-public.ts).
+const load = (lang: "ar" | "en"): TDict => ({ ...read(`public.${lang}.json`), ...read(`pages.${lang}.json`) });
 const dicts = { ar: load("ar"), en: load("en") };
 
-/** A text of the "public" namespace, with the <tags> used for isolation removed. */
+/** A text of the public site ("public" and "pages" namespaces), with the <tags> used for isolation removed. */
 export function text(lang: "ar" | "en", key: string): string {
   const value = key.split(".").reduce<unknown>((a, k) => (a as TDict | undefined)?.[k], dicts[lang]);
   if (typeof value !== "string") throw new Error(`no text ${lang}:${key}`);

@@ -10,7 +10,8 @@ const readJson = (file: string): Record<string, unknown> =>
 /** The UI text of an i18n key ("dashboard.menu.schools", or with a namespace: "public:inbox.menu"). */
 function label(lang: "ar" | "en", key: string): string {
   const [ns, path] = key.includes(":") ? (key.split(":") as [string, string]) : ["translation", key];
-  const strings = readJson(ns === "translation" ? `${lang}.json` : `${ns}.${lang}.json`);
+  // The main namespace is ar/en.json plus the app's shell texts (app.*.json), merged by the app's entry.
+  const strings = ns === "translation" ? { ...readJson(`${lang}.json`), ...readJson(`app.${lang}.json`) } : readJson(`${ns}.${lang}.json`);
   const value = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], strings);
   if (typeof value !== "string") throw new Error(`no ${lang} text for ${key}`);
   return value;

@@ -132,13 +132,19 @@ async function registerWeb(app: FastifyInstance, config: TConfig) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset (an old tab after a deploy) must fail as a 404, not parse HTML as a script.
     const isFile = request.url.startsWith("/assets/") || /\.[a-z0-9]{1,8}(\?|$)/i.test(request.url.split("#")[0]!);
     if (request.url.startsWith("/api/") || !["GET", "HEAD"].includes(request.method) || !hasWeb || isFile) {
       return reply.status(404).send(errorBody("NOT_FOUND", request.id));
     }
     const pathname = decodeURIComponent(request.url.split("?")[0]!.split("#")[0]!);
+    // SPEC §2: "/" sends a signed-in user to the dashboard. Decided here, so the prerendered home page (which
+    // has no router to redirect with) never flashes first. A failing lookup just serves the home page.
+    if (pathname === "/" && request.sessionToken && (await request.getUser().catch(() => null))) {
+      reply.header("cache-control", "no-store");
+      return reply.redirect("/dashboard", 302);
+    }
     // A prerendered page, if the build made one for this path (never outside webDir).
     const candidate = path.join(config.webDir, path.normalize(pathname).replace(/^(\.\.(\/|\\|$))+/, ""), "index.html");
     const file = candidate.startsWith(config.webDir + path.sep) && fs.existsSync(candidate) ? candidate : spaFile;

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type THarness } from "./test/harness";
+import { ADMIN, createHarness, type THarness } from "./test/harness";
 
 let h: THarness;
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-web-"));
@@ -37,6 +37,33 @@ describe("serving the web app", () => {
       expect(r.statusCode, url).toBe(200);
       expect(r.body, url).toContain("EMPTY SHELL");
     }
+  });
+
+  it("sends a signed-in user from / to the dashboard, and a visitor or an ended session to the home page", async () => {
+    const cookie = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+    const signedIn = await h.request({ method: "GET", url: "/", cookie });
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).toBe("/dashboard");
+    expect(signedIn.headers["cache-control"]).toBe("no-store");
+
+    const visitor = await h.request({ method: "GET", url: "/" });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toContain("HOME MARKUP");
+
+    const forged = await h.request({ method: "GET", url: "/", cookie: "qias_session=not-a-session" });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).toContain("HOME MARKUP");
+
+    await h.request({ method: "POST", url: "/api/auth/logout", cookie, payload: {} });
+    const ended = await h.request({ method: "GET", url: "/", cookie });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.body).toContain("HOME MARKUP");
+
+    // Other public pages stay open to a signed-in user.
+    const again = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+    const about = await h.request({ method: "GET", url: "/about", cookie: again });
+    expect(about.statusCode).toBe(200);
+    expect(about.body).toContain("ABOUT MARKUP");
   });
 
   it("caches hashed assets for a year and pages not at all", async () => {

@@ -1,47 +1,34 @@
+// The app's entry: every path but the prerendered public pages (those have public-main.tsx). The server sends
+// it the empty shell (spa.html), so there is nothing to hydrate.
 import "@fontsource/ibm-plex-sans-arabic/400.css";
 import "@fontsource/ibm-plex-sans-arabic/500.css";
 import "@fontsource/ibm-plex-sans-arabic/600.css";
 import "@fontsource/ibm-plex-sans-arabic/700.css";
 import "./styles.css";
 import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { createAppRouter, waitForRouter } from "./app/router";
-import { currentLanguage } from "./lib/i18n";
-
-const normalizePath = (p: string) => p.replace(/\/+$/, "") || "/";
-
-/** Prerendered HTML for this very page (see RenderedPathMarker), not another page served as the SPA shell. */
-function hasHtmlForThisPage(container: HTMLElement): boolean {
-  const marker = container.querySelector<HTMLElement>("[data-rendered-path]");
-  const rendered = marker?.dataset.renderedPath;
-  return rendered !== undefined && normalizePath(rendered) === normalizePath(window.location.pathname);
-}
+import appAr from "@shared/i18n/app.ar.json";
+import appEn from "@shared/i18n/app.en.json";
+import { addAppShellTexts, loadBothLanguages } from "./lib/i18n";
 
 async function start(): Promise<void> {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");
-
-  // Prerendered HTML is Arabic, light (the theme is a class outside #root) and signed out: hydrate it only when
-  // it is this page's and the visitor reads Arabic. Otherwise drop it at once rather than show the wrong page.
-  const hydrate = container.hasChildNodes() && currentLanguage() === "ar" && hasHtmlForThisPage(container);
-  if (!hydrate) container.replaceChildren();
-
   const router = createAppRouter();
   const queryClient = createQueryClient();
-  await waitForRouter(router);
-
-  const app = (
+  // Both languages before the first render: the app's toasts carry both (see bilingual() in lib/i18n.ts).
+  await Promise.all([waitForRouter(router), loadBothLanguages()]);
+  addAppShellTexts({ ar: appAr, en: appEn });
+  createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>
+    </StrictMode>,
   );
-
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
 }
 
 void start();

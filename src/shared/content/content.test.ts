@@ -1,11 +1,17 @@
-// The public site's data modules agree with themselves and with the "public" translations.
+// The public site's data modules agree with themselves and with the public site's translations ("public" and
+// "pages" namespaces, which the pages read as one: see use-public.ts).
 import { describe, expect, it } from "vitest";
-import ar from "../i18n/public.ar.json";
-import en from "../i18n/public.en.json";
+import pagesAr from "../i18n/pages.ar.json";
+import pagesEn from "../i18n/pages.en.json";
+import publicAr from "../i18n/public.ar.json";
+import publicEn from "../i18n/public.en.json";
 import { SUBJECTS } from "../subjects";
 import { PARTNERS } from "./partners";
 import { DIGITAL_CONTENT, EXTERNAL_TESTS, FEATURES, KEY_FEATURES, SERVICES, SERVICE_POINT_COUNT } from "./site-content";
 import { dayKind, isDayInRange, monthGrid, parseIsoDay, TEST_CYCLES, toIsoDay } from "./test-calendar";
+
+const ar = { ...publicAr, ...pagesAr };
+const en = { ...publicEn, ...pagesEn };
 
 const get = (o: unknown, key: string): unknown => key.split(".").reduce<unknown>((a, k) => (a as Record<string, unknown>)?.[k], o);
 const expectText = (key: string) => {

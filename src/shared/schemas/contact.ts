@@ -1,5 +1,5 @@
 // The contact form (SPEC §3, §5): name, email, subject and message, all required, email of email type.
-// The form and POST /api/contact validate with the same schema. Issue messages are keys of the "public"
+// The form and POST /api/contact validate with the same schema. Issue messages are keys of the "pages"
 // i18n namespace (contact.errors.*), so the form shows each field's message in the current language.
 import { z } from "zod";
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from "../limits";

@@ -1,6 +1,7 @@
-import { useEffect } from "react";
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
-import { completePendingSignOut } from "@web/lib/session";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from "react-router";
+import { completePendingSignOut, useSession, useSignOut } from "@web/lib/session";
+import { SiteNavProvider, type TSiteNav } from "@web/lib/site-nav";
 
 /** A thin bar at the top while a route (or its code) is loading. */
 function NavigationProgress() {
@@ -13,13 +14,21 @@ function NavigationProgress() {
   );
 }
 
-/**
- * Marks which path the HTML was rendered for, so main.tsx hydrates prerendered HTML only on its own page (the
- * server may answer other paths with the prerendered home page as the SPA shell).
- */
-function RenderedPathMarker() {
+/** The shared header and footer link, and read the session, through React Router and TanStack Query here. */
+function RouterSiteNav({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <span hidden data-rendered-path={pathname} />;
+  const navigate = useNavigate();
+  const { user, isProbablySignedIn } = useSession();
+  const signOut = useSignOut();
+  const value = useMemo<TSiteNav>(
+    () => ({
+      pathname,
+      navigate: (to) => void navigate(to),
+      session: { user, isProbablySignedIn, signOut: () => void signOut("/") },
+    }),
+    [pathname, navigate, user, isProbablySignedIn, signOut],
+  );
+  return <SiteNavProvider value={value}>{children}</SiteNavProvider>;
 }
 
 /** Finishes a sign-out once its destination is on screen (see useSignOut). */
@@ -31,12 +40,11 @@ function SignOutCompleter() {
 
 export function RootLayout() {
   return (
-    <>
-      <RenderedPathMarker />
+    <RouterSiteNav>
       <SignOutCompleter />
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </RouterSiteNav>
   );
 }

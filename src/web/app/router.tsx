@@ -1,14 +1,14 @@
 import { createBrowserRouter } from "react-router";
 import { createAppRoutes } from "./routes";
 
-/** The browser router. Prerendered pages' loader data (window.__staticRouterHydrationData) is picked up here. */
+/** The app's browser router. */
 export function createAppRouter() {
   return createBrowserRouter(createAppRoutes());
 }
 
 export type TAppRouter = ReturnType<typeof createAppRouter>;
 
-/** Resolves once the first matched routes (and their lazy code) are ready, so hydration renders real pages. */
+/** Resolves once the first matched routes (and their lazy code) are ready, so the first render shows the page, not a blank. */
 export function waitForRouter(router: TAppRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {

@@ -1,15 +1,14 @@
 // i18next with Arabic as the default; the choice lives in localStorage under STORAGE_KEY_LANGUAGE and drives
-// <html lang> and dir. The texts every visitor needs (the shell and the public site) are bundled in both
-// languages, so there is no loading flash and prerendering works. The signed-in namespaces (admin, files, exams,
-// results, taking) load on demand: loadAppTranslations() is awaited by the routes that use them, which keeps
-// them off the landing page's download (see bench/web.mjs).
+// <html lang> and dir. The texts every visitor needs (the shell and the public site) are bundled in Arabic, the
+// language of the prerendered pages, so hydration needs no request; their English loads on demand — before the
+// first render for an English reader (whenLanguageReady), or when the toggle asks for it. The signed-in
+// namespaces (admin, files, exams, results, taking) and the other public pages' (pages) load on demand too: loadAppTranslations() is awaited by the
+// routes that use them. Both keep the landing page's download small (see bench/web.mjs).
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEY_LANGUAGE, type TLanguage } from "@shared/limits";
 import ar from "@shared/i18n/ar.json";
-import en from "@shared/i18n/en.json";
 import publicAr from "@shared/i18n/public.ar.json";
-import publicEn from "@shared/i18n/public.en.json";
 import { readStorage, writeStorage } from "./storage";
 
 export function isLanguage(value: unknown): value is TLanguage {
@@ -33,7 +32,14 @@ function applyToDocument(lang: TLanguage): void {
 }
 
 type TJsonModule = { default: Record<string, unknown> };
+/** The English of the bundled namespaces (their Arabic is in the bundle). */
+const ENGLISH_BASE: Record<string, () => Promise<TJsonModule>> = {
+  translation: () => import("@shared/i18n/en.json"),
+  public: () => import("@shared/i18n/public.en.json"),
+};
 const APP_NAMESPACES = {
+  // The public pages other than home (and the contact inbox, signed in): loaded with those pages.
+  pages: { ar: () => import("@shared/i18n/pages.ar.json"), en: () => import("@shared/i18n/pages.en.json") },
   admin: { ar: () => import("@shared/i18n/admin.ar.json"), en: () => import("@shared/i18n/admin.en.json") },
   files: { ar: () => import("@shared/i18n/files.ar.json"), en: () => import("@shared/i18n/files.en.json") },
   exams: { ar: () => import("@shared/i18n/exams.ar.json"), en: () => import("@shared/i18n/exams.en.json") },
@@ -48,7 +54,7 @@ const lazyNamespaces: BackendModule = {
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
     const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-    const load = APP_NAMESPACES[namespace as TAppNamespace]?.[lang];
+    const load = APP_NAMESPACES[namespace as TAppNamespace]?.[lang] ?? (lang === "en" ? ENGLISH_BASE[namespace] : undefined);
     if (!load) return callback(null, {});
     load().then(
       (m) => callback(null, m.default),
@@ -63,7 +69,6 @@ void i18n
   .init({
     resources: {
       ar: { translation: ar, public: publicAr },
-      en: { translation: en, public: publicEn },
     },
     partialBundledLanguages: true,
     lng: readStoredLanguage(),
@@ -76,6 +81,30 @@ void i18n
     returnNull: false,
     react: { useSuspense: false },
   });
+
+/** The texts of the public pages other than home ("pages"), in the current language: each such page awaits it. */
+export function loadPageTexts(): Promise<void> {
+  return i18n.loadNamespaces("pages");
+}
+
+/**
+ * The app's own shell texts (the sign-in pages, the dashboard frame: app.*.json), merged into the main namespace
+ * by the app's entry once both languages are here. The public pages never need them, so they are not bundled
+ * with the texts above.
+ */
+export function addAppShellTexts(texts: Record<TLanguage, Record<string, unknown>>): void {
+  for (const lang of LANGUAGES) i18n.addResourceBundle(lang, "translation", texts[lang], true, false);
+}
+
+/** Resolves once the current language's shell and public texts are here: await it before the first render. */
+export function whenLanguageReady(): Promise<void> {
+  return i18n.loadLanguages(currentLanguage());
+}
+
+/** Loads the shell and public texts in both languages (toasts carry both; see bilingual()). */
+export function loadBothLanguages(): Promise<void> {
+  return i18n.loadLanguages([...LANGUAGES]);
+}
 
 /**
  * Loads the signed-in namespaces in the current language and in the other one (toasts carry both, and a

@@ -1,16 +1,34 @@
-// GET /api/public/config: contact details and the publishing domain (footer, contact page).
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api";
+// GET /api/public/config: contact details and the publishing domain (footer, contact page). Read once per page
+// load and shared, with a plain store rather than TanStack Query: the public pages hydrate without a query
+// cache (see lib/site-nav.tsx). A failed read is tried again by the next component that asks.
+import { useEffect, useSyncExternalStore } from "react";
+import { getJson } from "./get-json";
 
 export type TPublicConfig = { contactPhone: string; contactEmail: string; siteDomain: string };
+type TState = { data?: TPublicConfig };
 
-export const publicConfigQuery = queryOptions({
-  queryKey: ["public", "config"] as const,
-  queryFn: ({ signal }) => api<TPublicConfig>("/api/public/config", { signal }),
-  staleTime: 60 * 60 * 1000,
-  retry: 1,
-});
+const EMPTY: TState = {};
+let state: TState = EMPTY;
+let loading = false;
+const listeners = new Set<() => void>();
 
-export function usePublicConfig() {
-  return useQuery(publicConfigQuery);
+function load(): void {
+  if (state.data || loading) return;
+  loading = true;
+  const failed = () => void (loading = false); // the footer shows its generic text meanwhile
+  getJson<TPublicConfig>("/api/public/config").then(({ data }) => {
+    if (!data) return failed();
+    state = { data };
+    listeners.forEach((listener) => listener());
+  }, failed);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePublicConfig(): TState {
+  useEffect(load, []);
+  return useSyncExternalStore(subscribe, () => state, () => EMPTY);
 }

@@ -1,44 +1,12 @@
-// Who is signed in: GET /api/auth/me through TanStack Query. A 401 (or an unreachable server) means "nobody",
-// never an error screen. A small non-secret hint in localStorage remembers that a session probably exists, so
-// pages can show a spinner instead of flashing the signed-out view while /me is in flight.
+// Who is signed in, for the signed-in app: the calls of session-core.ts through TanStack Query, so every screen
+// shares one answer and a sign-in or sign-out updates them all.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { TSessionUser } from "@shared/permissions";
-import { api, isApiError } from "./api";
-import { readStorage, writeStorage } from "./storage";
-
-const HINT_KEY = "qias.signedIn";
-const hintListeners = new Set<() => void>();
-
-function readHint(): boolean {
-  return readStorage(HINT_KEY) === "1";
-}
-
-export function setSessionHint(signedIn: boolean): void {
-  if (readHint() === signedIn) return;
-  writeStorage(HINT_KEY, signedIn ? "1" : null);
-  hintListeners.forEach((listener) => listener());
-}
-
-function subscribeHint(listener: () => void): () => void {
-  hintListeners.add(listener);
-  return () => hintListeners.delete(listener);
-}
+import { endSession, fetchSessionUser, readSessionHint, setSessionHint, subscribeSessionHint } from "./session-core";
 
 export const SESSION_QUERY_KEY = ["auth", "me"] as const;
-
-async function fetchSessionUser(signal: AbortSignal): Promise<TSessionUser | null> {
-  try {
-    const { user } = await api<{ user: TSessionUser }>("/api/auth/me", { signal });
-    setSessionHint(true);
-    return user;
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) setSessionHint(false);
-    if (isApiError(error)) return null; // 401, or a server we cannot reach: treat as signed out.
-    throw error;
-  }
-}
 
 export const sessionQuery = queryOptions({
   queryKey: SESSION_QUERY_KEY,
@@ -57,7 +25,7 @@ export type TSessionState = {
 
 export function useSession(): TSessionState {
   const query = useQuery(sessionQuery);
-  const hint = useSyncExternalStore(subscribeHint, readHint, () => false);
+  const hint = useSyncExternalStore(subscribeSessionHint, readSessionHint, () => false);
   const user = query.data ?? null;
   return { user, isPending: query.isPending, isProbablySignedIn: query.isPending && hint };
 }
@@ -90,11 +58,7 @@ export function useSignOut(): (to?: string) => Promise<void> {
   const navigate = useNavigate();
   return useCallback(
     async (to = "/") => {
-      try {
-        await api("/api/auth/logout", { method: "POST" });
-      } catch {
-        // Already signed out, or offline: the local state is cleared either way.
-      }
+      await endSession();
       const finish = () => {
         void queryClient.cancelQueries();
         queryClient.clear();

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { SiteLink } from "@web/lib/site-nav";
 import { cn } from "@web/lib/utils";
 
 /** The Qias mark: three rising bars, as in the favicon. */
@@ -17,7 +17,7 @@ export function BrandMark({ className }: { className?: string }) {
 export function Brand({ tone = "default", className }: { tone?: "default" | "inverted"; className?: string }) {
   const { t } = useTranslation();
   return (
-    <Link
+    <SiteLink
       to="/"
       className={cn(
         "flex shrink-0 items-center gap-2.5 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
@@ -38,6 +38,6 @@ export function Brand({ tone = "default", className }: { tone?: "default" | "inv
           {t("common.siteTagline")}
         </span>
       </span>
-    </Link>
+    </SiteLink>
   );
 }

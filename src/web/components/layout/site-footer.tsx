@@ -1,6 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { SiteLink } from "@web/lib/site-nav";
 import { NAV_LINKS } from "@web/app/nav-links";
 import { currentLanguage } from "@web/lib/i18n";
 import { usePublicConfig } from "@web/lib/public-config";
@@ -61,9 +61,9 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
           <ul className="flex flex-col gap-2.5 text-sm">
             {QUICK_LINKS.map((link) => (
               <li key={link.id}>
-                <Link to={link.path} className={linkClass}>
+                <SiteLink to={link.path} className={linkClass}>
                   {navLabel(link, lang)}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

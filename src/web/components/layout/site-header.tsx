@@ -1,20 +1,15 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
 import { NAV_LINKS, type TNavLink } from "@web/app/nav-links";
 import { Button } from "@web/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@web/components/ui/dropdown-menu";
 import { currentLanguage } from "@web/lib/i18n";
+import { isCurrentPath, SiteLink, useSiteNav } from "@web/lib/site-nav";
 import { cn } from "@web/lib/utils";
 import { AccountArea, AccountLinks } from "./account-menu";
 import { Brand } from "./brand";
-import { navDescription, navLabel } from "./nav-label";
+import { DisclosureLinks } from "./disclosure-links";
+import { disclosureLinksOf, navLabel } from "./nav-label";
 import { LanguageToggle, ThemeToggle } from "./toggles";
 
 const HEADER_LINKS = NAV_LINKS.filter((link) => link.inHeader && link.id !== "login");
@@ -24,44 +19,29 @@ const desktopLinkClass =
   "inline-flex h-10 items-center gap-1 rounded-lg px-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground lg:px-3.5";
 
 function isActive(link: TNavLink, pathname: string): boolean {
-  const paths = [link.path, ...(link.children ?? []).map((c) => c.path)];
-  return paths.some((p) => (p === "/" ? pathname === "/" : pathname === p || pathname.startsWith(`${p}/`)));
+  return [link.path, ...(link.children ?? []).map((c) => c.path)].some((p) => isCurrentPath(p, pathname));
 }
 
 function DesktopNavItem({ link }: { link: TNavLink }) {
   const lang = currentLanguage();
-  const { pathname } = useLocation();
+  const { pathname } = useSiteNav();
   if (!link.children?.length) {
     return (
-      <NavLink to={link.path} end={link.path === "/"} className={desktopLinkClass}>
+      <SiteLink to={link.path} markCurrent className={desktopLinkClass}>
         {navLabel(link, lang)}
-      </NavLink>
+      </SiteLink>
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={desktopLinkClass} aria-current={isActive(link, pathname) ? "page" : undefined}>
-        {navLabel(link, lang)}
-        <ChevronDown aria-hidden="true" className="size-4 opacity-70" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-72">
-        {link.children.map((child) => {
-          const Icon = child.icon;
-          const description = navDescription(child, lang);
-          return (
-            <DropdownMenuItem key={child.id} asChild>
-              <Link to={child.path}>
-                <Icon aria-hidden="true" className="text-primary" />
-                <span className="flex flex-col">
-                  <span className="font-medium">{navLabel(child, lang)}</span>
-                  {description && <span className="text-xs text-muted-foreground">{description}</span>}
-                </span>
-              </Link>
-            </DropdownMenuItem>
-          );
-        })}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DisclosureLinks
+      label={navLabel(link, lang)}
+      links={disclosureLinksOf(link.children, lang, true)}
+      listClassName="w-72"
+      triggerVariant={null}
+      triggerSize={null}
+      triggerClassName={desktopLinkClass}
+      current={isActive(link, pathname)}
+    />
   );
 }
 
@@ -83,17 +63,17 @@ function MobileMenu({ open, onNavigate }: { open: boolean; onNavigate: () => voi
           const Icon = link.icon;
           return (
             <li key={link.id}>
-              <NavLink to={link.path} end={link.path === "/"} className={mobileLinkClass} onClick={onNavigate}>
+              <SiteLink to={link.path} markCurrent className={mobileLinkClass} onClick={onNavigate}>
                 <Icon aria-hidden="true" className="size-5 text-primary" />
                 {navLabel(link, lang)}
-              </NavLink>
+              </SiteLink>
               {link.children?.length ? (
                 <ul className="ms-8 flex flex-col gap-1 border-s border-border ps-3">
                   {link.children.map((child) => (
                     <li key={child.id}>
-                      <NavLink to={child.path} className={cn(mobileLinkClass, "py-2 text-sm")} onClick={onNavigate}>
+                      <SiteLink to={child.path} markCurrent className={cn(mobileLinkClass, "py-2 text-sm")} onClick={onNavigate}>
                         {navLabel(child, lang)}
-                      </NavLink>
+                      </SiteLink>
                     </li>
                   ))}
                 </ul>
@@ -111,7 +91,7 @@ function MobileMenu({ open, onNavigate }: { open: boolean; onNavigate: () => voi
 
 export function SiteHeader() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname } = useSiteNav();
   // The menu belongs to the page it was opened on: navigating anywhere closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
-import type { ComponentProps } from "react";
+import { cloneElement, isValidElement, type ComponentProps } from "react";
 import { cn } from "@web/lib/utils";
 
 export const buttonVariants = cva(
@@ -33,8 +32,17 @@ export type TButtonProps = ComponentProps<"button"> &
     asChild?: boolean;
   };
 
+/**
+ * asChild: the only child (a link) rendered with the button's props, its own props winning and the classes
+ * merged. All Qias needs from Radix's Slot, which would add its code to every public page.
+ */
+function Slot({ children, className, ...props }: ComponentProps<"button">) {
+  if (!isValidElement<{ className?: string }>(children)) return null;
+  return cloneElement(children, { ...props, ...children.props, className: cn(className, children.props.className) });
+}
+
 export function Button({ className, variant, size, asChild = false, type, ...props }: TButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
+  const Comp = asChild ? Slot : "button";
   return (
     <Comp
       data-slot="button"

@@ -1,37 +1,8 @@
-// A tiny toast store: `toast({ title, description, variant })` from anywhere (also outside React), rendered by
-// <Toaster />. Texts may be { en, ar } pairs, resolved in the language current at render time. At most
-// TOAST_LIMIT are visible; a new toast replaces the oldest.
-import { useSyncExternalStore } from "react";
-import type { TText } from "@shared/errors";
-import { TOAST_LIMIT } from "@shared/limits";
+// toast() and friends (toast-store.ts), plus toastError: an API failure in the words of the error catalogue.
 import { toErrorBody } from "@web/lib/errors";
+import { toast } from "./toast-store";
 
-export type TToastText = string | TText;
-export type TToastVariant = "default" | "success" | "destructive";
-
-export type TToastInput = { title?: TToastText; description?: TToastText; variant?: TToastVariant };
-export type TToast = TToastInput & { id: number; open: boolean };
-
-const REMOVE_DELAY_MS = 300; // let the close animation play
-let nextId = 1;
-let toasts: TToast[] = [];
-const listeners = new Set<() => void>();
-
-function emit(next: TToast[]): void {
-  toasts = next;
-  listeners.forEach((listener) => listener());
-}
-
-export function dismissToast(id?: number): void {
-  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
-  setTimeout(() => emit(toasts.filter((t) => t.open || (id !== undefined && t.id !== id))), REMOVE_DELAY_MS);
-}
-
-export function toast(input: TToastInput): { id: number; dismiss: () => void } {
-  const id = nextId++;
-  emit([{ ...input, id, open: true }, ...toasts.filter((t) => t.open)].slice(0, TOAST_LIMIT));
-  return { id, dismiss: () => dismissToast(id) };
-}
+export * from "./toast-store";
 
 /** Shows an API error (ApiError, TErrorBody, error code or anything thrown) as a destructive toast. */
 export function toastError(error: unknown): { id: number; dismiss: () => void } {
@@ -42,17 +13,3 @@ export function toastError(error: unknown): { id: number; dismiss: () => void } 
   return toast({ title: body.title, description: body.message, variant: "destructive" });
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const noToasts: TToast[] = [];
-
-export function useToasts(): TToast[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => noToasts,
-  );
-}

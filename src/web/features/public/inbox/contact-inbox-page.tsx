@@ -217,7 +217,7 @@ function MessageDetail({ id, onBack }: { id: string; onBack: () => void }) {
               markRead.mutate(data.id, {
                 onSuccess: () =>
                   toast({
-                    title: { en: i18n.t("inbox.markedRead", { lng: "en", ns: "public" }), ar: i18n.t("inbox.markedRead", { lng: "ar", ns: "public" }) },
+                    title: { en: i18n.t("inbox.markedRead", { lng: "en", ns: "pages" }), ar: i18n.t("inbox.markedRead", { lng: "ar", ns: "pages" }) },
                     variant: "success",
                   }),
                 onError: (err) => toastError(err),

@@ -4,7 +4,7 @@
 // versions, and the prerendered HTML (Node) must match what the browser renders when it hydrates.
 import { dateLocale, parseIsoDay, type TDayRange, type TIsoDay } from "@shared/content/test-calendar";
 
-import type { TLang } from "./use-public";
+import type { TLang } from "@web/lib/format";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(lang: TLang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

@@ -1,13 +1,10 @@
-// The "public" i18n namespace plus the page language narrowed to "ar" | "en".
+// The public site's texts plus the page language narrowed to "ar" | "en". Two namespaces: "public" (the frame's
+// and the home page's texts, bundled in Arabic) and "pages" (every other page's, loaded with the page: see
+// pages.ts). The home page asks for "public" only, so it never loads the others' texts.
 import { useTranslation } from "react-i18next";
+import { asLang } from "@web/lib/format";
 
-export type TLang = "ar" | "en";
-
-export function asLang(language: string | undefined): TLang {
-  return language === "en" ? "en" : "ar";
-}
-
-export function usePublicT() {
-  const { t, i18n } = useTranslation("public");
+export function usePublicT(scope: "pages" | "home" = "pages") {
+  const { t, i18n } = useTranslation(scope === "home" ? ["public"] : ["public", "pages"], { nsMode: "fallback" });
   return { t, lang: asLang(i18n.language), i18n };
 }

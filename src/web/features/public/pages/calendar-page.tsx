@@ -1,6 +1,6 @@
 import { CalendarRange, ClipboardCheck } from "lucide-react";
 import { Trans } from "react-i18next";
-import { Link } from "react-router";
+import { SiteLink } from "@web/lib/site-nav";
 import { TEST_CYCLES } from "@shared/content/test-calendar";
 import { Card } from "@web/components/ui/card";
 import { useDocumentTitle } from "@web/lib/use-document-title";
@@ -51,9 +51,9 @@ export function CalendarPage() {
           ))}
         </div>
         <p className="mt-8">
-          <Link to="/qias-documents/test-schedule" className="font-semibold text-link underline-offset-4 hover:underline">
+          <SiteLink to="/qias-documents/test-schedule" className="font-semibold text-link underline-offset-4 hover:underline">
             {t("calendar.scheduleLink")}
-          </Link>
+          </SiteLink>
         </p>
       </Section>
     </>

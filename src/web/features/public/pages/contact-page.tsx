@@ -11,6 +11,7 @@ import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Textarea } from "@web/components/ui/textarea";
 import { toast, toastError } from "@web/components/ui/use-toast";
+import { loadBothLanguages } from "@web/lib/i18n";
 import { usePublicConfig } from "@web/lib/public-config";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { IconBadge, PageHeader, Section } from "../components/layout";
@@ -133,13 +134,13 @@ function ContactForm() {
 
   // Both languages, so the toast follows a language switch while it is on screen.
   const both = (key: string) => ({
-    en: i18n.t(key, { lng: "en", ns: "public" }),
-    ar: i18n.t(key, { lng: "ar", ns: "public" }),
+    en: i18n.t(key, { lng: "en", ns: "pages" }),
+    ar: i18n.t(key, { lng: "ar", ns: "pages" }),
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await sendContactMessage(values);
+      await Promise.all([sendContactMessage(values), loadBothLanguages()]);
       toast({ title: both("contact.success.title"), description: both("contact.success.description"), variant: "success" });
       reset(EMPTY);
     } catch (error) {

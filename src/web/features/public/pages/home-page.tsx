@@ -1,5 +1,5 @@
 import { ArrowLeft, BrainCircuit, ChartColumn, ClipboardCheck, Sparkles, type LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "@web/lib/site-nav";
 import { SUBJECTS } from "@shared/subjects";
 import { KEY_FEATURES } from "@shared/content/site-content";
 import { PARTNERS } from "@shared/content/partners";
@@ -8,7 +8,8 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
-import { DisclosureLinks } from "../components/disclosure-links";
+import { DisclosureLinks } from "@web/components/layout/disclosure-links";
+import { disclosureLinksOf, navDescription, navLabel } from "@web/components/layout/nav-label";
 import { Container, IconBadge, Section, SectionHeading } from "../components/layout";
 import { SUBJECT_ICONS } from "../components/subject-icons";
 import { usePublicT } from "../lib/use-public";
@@ -39,7 +40,7 @@ export function HomePage() {
 }
 
 function Hero() {
-  const { t, lang } = usePublicT();
+  const { t, lang } = usePublicT("home");
   return (
     <section aria-labelledby="home-hero-title" className="qias-grid-bg overflow-hidden border-b border-border/60">
       <Container className="grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
@@ -54,10 +55,10 @@ function Hero() {
           <p className="mt-5 max-w-2xl text-lg text-muted-foreground">{t("home.hero.subtitle")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg">
-              <Link to="/features">{t("home.hero.ctaFeatures")}</Link>
+              <SiteLink to="/features">{t("home.hero.ctaFeatures")}</SiteLink>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/contact">{t("home.hero.ctaContact")}</Link>
+              <SiteLink to="/contact">{t("home.hero.ctaContact")}</SiteLink>
             </Button>
           </div>
           <ul className="mt-8 flex flex-wrap gap-2" aria-label={t("home.hero.audience")}>
@@ -84,7 +85,7 @@ function Hero() {
 
 /** A drawn sample of what a school receives: a student report and the first step of a plan. Decorative. */
 function ReportPreview() {
-  const { t, lang } = usePublicT();
+  const { t, lang } = usePublicT("home");
   return (
     <figure className="relative mx-auto hidden w-full max-w-md sm:block" aria-label={t("common.example")}>
       <div aria-hidden="true" className="absolute -inset-4 -z-10 rounded-[2rem] bg-primary/10 blur-2xl" />
@@ -129,7 +130,7 @@ function ReportPreview() {
 }
 
 function KeyFeatures() {
-  const { t } = usePublicT();
+  const { t } = usePublicT("home");
   return (
     <Section aria-labelledby="home-key-features">
       <SectionHeading id="home-key-features" title={t("home.keyFeatures.title")} subtitle={t("home.keyFeatures.subtitle")} />
@@ -154,7 +155,7 @@ function KeyFeatures() {
 }
 
 function HowItWorks() {
-  const { t } = usePublicT();
+  const { t } = usePublicT("home");
   return (
     <section aria-labelledby="home-steps" className="bg-brand-deep py-12 text-brand-deep-foreground sm:py-16">
       <Container>
@@ -183,7 +184,7 @@ function HowItWorks() {
 }
 
 function QuickAccess() {
-  const { t } = usePublicT();
+  const { t } = usePublicT("home");
   return (
     <Section aria-labelledby="home-quick-access">
       <SectionHeading id="home-quick-access" title={t("home.quickAccess.title")} subtitle={t("home.quickAccess.subtitle")} />
@@ -206,9 +207,9 @@ function QuickAccess() {
 }
 
 function QuickAccessCard({ link }: { link: TNavLink }) {
-  const { t, lang } = usePublicT();
-  const label = lang === "ar" ? link.labelAr : link.labelEn;
-  const description = lang === "ar" ? link.descriptionAr : link.descriptionEn;
+  const { t, lang } = usePublicT("home");
+  const label = navLabel(link, lang);
+  const description = navDescription(link, lang);
   const Icon = link.icon;
   return (
     <Card className="flex h-full flex-col p-6" data-testid={`quick-access-${link.id}`}>
@@ -222,22 +223,17 @@ function QuickAccessCard({ link }: { link: TNavLink }) {
           <DisclosureLinks
             label={t("common.showLinks")}
             accessibleLabel={`${t("common.showLinks")}: ${label}`}
-            links={link.children.map((child) => ({
-              id: child.id,
-              to: child.path,
-              label: lang === "ar" ? child.labelAr : child.labelEn,
-              description: lang === "ar" ? child.descriptionAr : child.descriptionEn,
-            }))}
+            links={disclosureLinksOf(link.children, lang)}
           />
         ) : (
-          <Link
+          <SiteLink
             to={link.path}
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-link underline-offset-4 hover:underline"
           >
             {t("common.viewMore")}
             <span className="sr-only">: {label}</span>
             <ArrowLeft aria-hidden="true" className="size-4 ltr:rotate-180" />
-          </Link>
+          </SiteLink>
         )}
       </div>
     </Card>
@@ -245,7 +241,7 @@ function QuickAccessCard({ link }: { link: TNavLink }) {
 }
 
 function Partners() {
-  const { t } = usePublicT();
+  const { t } = usePublicT("home");
   return (
     <section aria-labelledby="home-partners" className="border-y border-border/60 bg-card py-12 sm:py-16">
       <Container>
@@ -275,7 +271,7 @@ function Partners() {
 }
 
 function ClosingCall() {
-  const { t } = usePublicT();
+  const { t } = usePublicT("home");
   return (
     <Section aria-labelledby="home-cta">
       <div className="flex flex-col items-start justify-between gap-6 rounded-2xl bg-primary p-8 text-primary-foreground sm:p-10 md:flex-row md:items-center">
@@ -286,7 +282,7 @@ function ClosingCall() {
           <p className="mt-2 opacity-90">{t("home.cta.description")}</p>
         </div>
         <Button asChild size="lg" variant="secondary">
-          <Link to="/contact">{t("home.cta.button")}</Link>
+          <SiteLink to="/contact">{t("home.cta.button")}</SiteLink>
         </Button>
       </div>
     </Section>

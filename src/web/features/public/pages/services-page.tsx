@@ -1,5 +1,5 @@
 import { ChartColumn, Check, ListChecks, Presentation, Route, type LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "@web/lib/site-nav";
 import { SERVICES } from "@shared/content/site-content";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -55,7 +55,7 @@ export function ServicesPage() {
         </ol>
         <div className="mt-10 flex justify-center">
           <Button asChild size="lg">
-            <Link to="/contact">{t("services.cta")}</Link>
+            <SiteLink to="/contact">{t("services.cta")}</SiteLink>
           </Button>
         </div>
       </Section>

@@ -1,7 +1,7 @@
 import { BookOpenCheck, CalendarRange, ClipboardCheck, Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { Trans } from "react-i18next";
-import { Link } from "react-router";
+import { SiteLink } from "@web/lib/site-nav";
 import { SUBJECTS } from "@shared/subjects";
 import { TEST_CYCLES } from "@shared/content/test-calendar";
 import { Card } from "@web/components/ui/card";
@@ -64,13 +64,13 @@ export function TestSchedulePage() {
                       ))}
                     </ul>
                   </div>
-                  <Link
+                  <SiteLink
                     to={`/qias-documents/calendar#${cycle.id}`}
                     className="mt-auto text-sm font-semibold text-link underline-offset-4 hover:underline"
                   >
                     {t("schedule.calendarLink")}
                     <span className="sr-only">: {t(`schedule.cycles.${cycle.id}.title`)}</span>
-                  </Link>
+                  </SiteLink>
                 </div>
               </Card>
             </li>

@@ -1,0 +1,55 @@
+// The signed-in user's menu in the header (a Radix menu: a label, a link and an action). Loaded only when
+// somebody is signed in (account-menu.tsx), so visitors of the public pages never download the menu's code.
+import { ChevronDown, LayoutDashboard, LogOut, UserRound } from "lucide-react";
+import { Direction } from "radix-ui";
+import { useTranslation } from "react-i18next";
+import { Button } from "@web/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@web/components/ui/dropdown-menu";
+import { currentLanguage, directionOf } from "@web/lib/i18n";
+import { SiteLink } from "@web/lib/site-nav";
+
+export default function AccountDropdown({ username, name, onSignOut }: { username: string; name: string; onSignOut: () => void }) {
+  const { t } = useTranslation();
+  return (
+    // The public pages have no app-wide direction provider; the menu must still open towards the inline end.
+    <Direction.Provider dir={directionOf(currentLanguage())}>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" aria-label={t("header.accountMenu", { name: username })} data-testid="account-menu">
+            <UserRound aria-hidden="true" />
+            <span className="max-w-36 truncate" dir="auto">
+              {username}
+            </span>
+            <ChevronDown aria-hidden="true" className="opacity-70" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel className="flex flex-col gap-0.5">
+            <span>{t("header.signedInAs")}</span>
+            <span className="truncate text-sm font-semibold text-popover-foreground" dir="auto">
+              {name || username}
+            </span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <SiteLink to="/dashboard">
+              <LayoutDashboard aria-hidden="true" />
+              {t("header.dashboard")}
+            </SiteLink>
+          </DropdownMenuItem>
+          <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
+            <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
+            {t("header.logout")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </Direction.Provider>
+  );
+}

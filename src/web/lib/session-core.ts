@@ -1,0 +1,52 @@
+// Who is signed in, without a query cache: the /me call, the logout call, and a small non-secret hint in
+// localStorage that a session probably exists (so a page can show a placeholder instead of flashing the
+// signed-out view while /me is in flight). The signed-in app wraps these in TanStack Query (session.ts); the
+// public pages use them as they are (public-main.tsx).
+import type { TSessionUser } from "@shared/permissions";
+import { getJson } from "./get-json";
+import { readStorage, writeStorage } from "./storage";
+
+const HINT_KEY = "qias.signedIn";
+const hintListeners = new Set<() => void>();
+
+export function readSessionHint(): boolean {
+  return readStorage(HINT_KEY) === "1";
+}
+
+export function setSessionHint(signedIn: boolean): void {
+  if (readSessionHint() === signedIn) return;
+  writeStorage(HINT_KEY, signedIn ? "1" : null);
+  hintListeners.forEach((listener) => listener());
+}
+
+export function subscribeSessionHint(listener: () => void): () => void {
+  hintListeners.add(listener);
+  return () => hintListeners.delete(listener);
+}
+
+/**
+ * GET /api/auth/me. A 401, another failure, or a server we cannot reach means "nobody" — never an error screen.
+ * Only an abort is thrown (the caller went away).
+ */
+export async function fetchSessionUser(signal?: AbortSignal): Promise<TSessionUser | null> {
+  try {
+    const { status, data } = await getJson<{ user: TSessionUser }>("/api/auth/me", signal);
+    if (status === 401) setSessionHint(false);
+    if (!data) return null;
+    setSessionHint(true);
+    return data.user;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  }
+}
+
+/** Ends the session on the server; already signed out, or offline, is not an error (local state goes anyway). */
+export async function endSession(): Promise<void> {
+  try {
+    // The server takes state-changing requests as JSON only (see api.ts).
+    await fetch("/api/auth/logout", { method: "POST", headers: { "content-type": "application/json" }, body: "{}", credentials: "same-origin" });
+  } catch {
+    // Nothing to do: the caller forgets the user either way.
+  }
+}
