@@ -53,6 +53,12 @@ for (const lang of ["ar", "en"]) {
         const file = path.join(OUT, `${name}-${lang}-${dark ? "dark" : "light"}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
       }
+      if (!filter || "menus".includes(filter)) {
+        // The header's menus open: the login disclosure on a desktop, the collapsible menu on a phone.
+        await page.goto(BASE_URL + "/", { waitUntil: "networkidle" });
+        await page.getByTestId(width < 768 ? "mobile-menu-button" : "login-menu").click();
+        await page.screenshot({ path: path.join(OUT, `menu-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+      }
       await context.close();
     }
   }
