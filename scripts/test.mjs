@@ -1,4 +1,5 @@
-// npm test: typecheck, lint, unit and API tests, build, browser tests. Stops at the first failing step.
+// npm test: typecheck, lint, unit and API tests, build, the landing page's JavaScript budget (bench/web.mjs:
+// sizes, not timings, so it cannot flake), browser tests. Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { findChromium, findPlaywrightChromium, HOW_TO_GET_CHROMIUM } from "./chromium.mjs";
 
@@ -13,6 +14,7 @@ const steps = [
   ["lint", "npx", ["eslint", "."]],
   ["unit and API tests", "npx", ["vitest", "run"]],
   ["build", "npm", ["run", "build", "--silent"]],
+  ["JavaScript budget of /", "node", ["bench/web.mjs", "--no-build"]],
   ["browser tests", "npx", ["playwright", "test"]],
 ];
 
