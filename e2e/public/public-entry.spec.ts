@@ -3,15 +3,20 @@
 import { E2E_ACCOUNTS, expect, expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
 import { text } from "./helpers";
 
-test("a visitor's landing page asks the server for nothing but the public config", async ({ page }) => {
+test("a visitor's landing page asks the server for nothing but the public config, and loads no other page's texts", async ({ page }) => {
   const calls: string[] = [];
+  const assets: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
     if (url.pathname.startsWith("/api/")) calls.push(url.pathname);
+    if (url.pathname.startsWith("/assets/")) assets.push(url.pathname);
   });
   await page.goto("/", { waitUntil: "networkidle" });
   await expect(page.getByTestId("login-menu")).toBeVisible();
   expect(calls).toEqual(["/api/public/config"]);
+  // The other pages' texts (pages.*), English and the app's shell texts load only when needed.
+  expect(assets.filter((a) => /\/(pages\.(ar|en)|public\.en|en|app\.(ar|en))-[^/]*\.js$/.test(a))).toEqual([]);
+  expect(assets.some((a) => /\/home-page-[^/]*\.js$/.test(a))).toBe(true);
 });
 
 test("the login menu is a disclosure of links: keyboard, Escape, and a click loads the page", async ({ page }) => {
