@@ -1,6 +1,5 @@
 // Route guards built on useSession(). While /me is in flight they show a spinner rather than a page that may
-// be the wrong one, except on public pages for a browser with no sign of a session (the page is shown at once,
-// which also keeps prerendered HTML valid).
+// be the wrong one, except on public pages for a browser with no sign of a session (the page is shown at once).
 import { Navigate, Outlet, useLocation } from "react-router";
 import type { TRole } from "@shared/permissions";
 import { PageSpinner } from "@web/components/ui/spinner";

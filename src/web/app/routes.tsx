@@ -1,6 +1,6 @@
-// The route table, shared by the browser router (router.tsx) and build-time prerendering (createStaticHandler).
-// Public pages are eager or lazy as the public feature decides; everything behind sign-in, and the sign-in
-// pages themselves, are separate chunks so the landing page does not download them.
+// The app's route table (router.tsx). The public pages are here too, for a click from a sign-in page or the
+// dashboard; loaded directly they get their own entry (public-main.tsx, decision 0008). Everything behind
+// sign-in, and the sign-in pages themselves, are separate chunks.
 import { Navigate, type RouteObject } from "react-router";
 import { CAPABILITIES, DASHBOARD_SECTIONS, ROLES, canOpenDashboardPath, type TDashboardSection } from "@shared/permissions";
 import type { TLoginType } from "@shared/permissions";
