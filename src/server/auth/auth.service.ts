@@ -46,9 +46,14 @@ export async function createSession(db: TDbOrTx, userId: string, meta: TRequestM
 // and looking it up was one of the save's three round trips. Sign-out, a password change or reset, and any edit
 // or deletion of an account forget the entries on this instance as soon as they commit; another instance behind
 // the same database stops honouring a revoked session within SESSION_MEMORY_MS.
+// Requests carrying the same cookie at once (a student's queued answers sent when the network returns) share
+// one lookup. A forget during a lookup bumps the generation: that lookup's answer is then not remembered, and
+// a request arriving after the forget starts a lookup of its own.
 const SESSION_MEMORY_MS = 2000;
 const SESSION_MEMORY_MAX = 20_000;
 const sessionMemory = new Map<string, { user: TSessionUser; until: number }>();
+const sessionLookups = new Map<string, Promise<TSessionUser | null>>();
+let sessionGeneration = 0;
 
 const selectSessionUser = preparedStatement<{ id: string; username: string; email: string; role: TSessionUser["role"]; school_id: string | null; name: string; expires_at: string | Date }>(
   "session_user",
@@ -61,22 +66,40 @@ const selectSessionUser = preparedStatement<{ id: string; username: string; emai
 export async function findSessionUser(db: TDb, token: string): Promise<TSessionUser | null> {
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
-  const now = Date.now();
   const known = sessionMemory.get(id);
-  if (known && known.until > now) return known.user;
+  if (known && known.until > Date.now()) return known.user;
+  const inFlight = sessionLookups.get(id);
+  if (inFlight) return inFlight;
+  const lookup = lookUpSession(db, id).finally(() => {
+    if (sessionLookups.get(id) === lookup) sessionLookups.delete(id);
+  });
+  sessionLookups.set(id, lookup);
+  return lookup;
+}
+
+async function lookUpSession(db: TDb, id: string): Promise<TSessionUser | null> {
+  const generation = sessionGeneration;
   const [row] = await selectSessionUser(db, { id });
   if (!row) {
     sessionMemory.delete(id);
     return null;
   }
   const user = toSessionUser({ id: row.id, username: row.username, email: row.email, role: row.role, schoolId: row.school_id, name: row.name });
+  if (generation !== sessionGeneration) return user;
   if (sessionMemory.size >= SESSION_MEMORY_MAX) sessionMemory.delete(sessionMemory.keys().next().value!);
-  sessionMemory.set(id, { user, until: Math.min(now + SESSION_MEMORY_MS, new Date(row.expires_at).getTime()) });
+  sessionMemory.set(id, { user, until: Math.min(Date.now() + SESSION_MEMORY_MS, new Date(row.expires_at).getTime()) });
   return user;
+}
+
+/** Everything remembered or being looked up is suspect after a change to sessions or accounts. */
+function invalidateLookups(): void {
+  sessionGeneration++;
+  sessionLookups.clear();
 }
 
 /** Forgets remembered sessions of these users; call after the change that ends or alters them has committed. */
 export function forgetSessionsOf(userIds: Iterable<string>): void {
+  invalidateLookups();
   const ids = new Set(userIds);
   for (const [key, entry] of sessionMemory) if (ids.has(entry.user.id)) sessionMemory.delete(key);
 }
@@ -84,6 +107,7 @@ export function forgetSessionsOf(userIds: Iterable<string>): void {
 export async function deleteSession(db: TDbOrTx, token: string): Promise<void> {
   const id = hashToken(token);
   await db.delete(sessions).where(eq(sessions.id, id));
+  invalidateLookups();
   sessionMemory.delete(id);
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../test/harness";
 import { authUsers, passwordResetTokens, profiles } from "../db/schema";
+import { createSession, deleteSession, findSessionUser, forgetSessionsOf } from "./auth.service";
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../shared/limits";
 import type { TLoginType, TRole } from "../../shared/permissions";
 
@@ -208,6 +209,39 @@ describe("session", () => {
     const cookie = await h.signIn(u.email, u.password, "school");
     await h.db.delete(authUsers).where(eq(authUsers.id, u.id));
     expect((await h.request({ method: "GET", url: "/api/auth/me", cookie })).statusCode).toBe(401);
+  });
+});
+
+describe("session lookups", () => {
+  it("requests with the same cookie at once share one lookup", async () => {
+    const u = await h.makeUser("student");
+    const { token } = await createSession(h.db, u.id, { ip: "127.0.0.1" });
+    const users = await Promise.all(Array.from({ length: 10 }, () => findSessionUser(h.db, token)));
+    expect(users[0]).toMatchObject({ id: u.id, role: "student" });
+    // One lookup: every caller holds the very same answer (separate lookups would each build their own).
+    for (const user of users) expect(user).toBe(users[0]);
+  });
+
+  it("a change to accounts during a lookup makes the next request look again, and sees the change", async () => {
+    const u = await h.makeUser("student");
+    const { token } = await createSession(h.db, u.id, { ip: "127.0.0.1" });
+    const before = findSessionUser(h.db, token);
+    await h.db.update(profiles).set({ name: "Renamed" }).where(eq(profiles.id, u.id));
+    forgetSessionsOf([u.id]);
+    const after = await findSessionUser(h.db, token);
+    expect(after).toMatchObject({ id: u.id, name: "Renamed" });
+    expect(await before).not.toBe(after);
+    // What the request started before the change read is not remembered in place of the new answer.
+    expect(await findSessionUser(h.db, token)).toMatchObject({ name: "Renamed" });
+  });
+
+  it("a signed-out session is not found again, even with a lookup in flight", async () => {
+    const u = await h.makeUser("student");
+    const { token } = await createSession(h.db, u.id, { ip: "127.0.0.1" });
+    const inFlight = findSessionUser(h.db, token);
+    await deleteSession(h.db, token);
+    await inFlight;
+    expect(await findSessionUser(h.db, token)).toBeNull();
   });
 });
 
