@@ -6,6 +6,7 @@ import { AppError } from "../http/errors";
 import type { TMailer } from "../mail/mailer";
 import { getDummyHash, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
+import { singleFlight } from "../single-flight";
 import { isRoleAllowedForLogin, type TSessionUser } from "../../shared/permissions";
 import type { TLoginInput, TPasswordUpdate } from "../../shared/schemas/auth";
 import {
@@ -68,13 +69,7 @@ export async function findSessionUser(db: TDb, token: string): Promise<TSessionU
   const id = hashToken(token);
   const known = sessionMemory.get(id);
   if (known && known.until > Date.now()) return known.user;
-  const inFlight = sessionLookups.get(id);
-  if (inFlight) return inFlight;
-  const lookup = lookUpSession(db, id).finally(() => {
-    if (sessionLookups.get(id) === lookup) sessionLookups.delete(id);
-  });
-  sessionLookups.set(id, lookup);
-  return lookup;
+  return singleFlight(sessionLookups, id, () => lookUpSession(db, id));
 }
 
 async function lookUpSession(db: TDb, id: string): Promise<TSessionUser | null> {

@@ -8,6 +8,7 @@ import { examSchools, exams, questionOptions, questions, subjects } from "../../
 import { seededOrder } from "../../../shared/grading";
 import type { TPaper } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
+import { singleFlight } from "../../single-flight";
 
 export type TQuestionKey = {
   type: TQuestionType;
@@ -44,12 +45,12 @@ const MAX_CACHED = 500;
 export async function getExamVersion(db: TDbOrTx, examId: string, options: { maxAgeMs?: number } = {}): Promise<TExamVersion | null> {
   const cached = cache.get(examId);
   if (cached && options.maxAgeMs && Date.now() - cached.checkedAt < options.maxAgeMs) return cached;
-  const [head] = await db.select({ updatedAt: exams.updatedAt }).from(exams).where(eq(exams.id, examId));
-  if (!head) {
+  // Saves arriving together when the trust has lapsed share one look at the exam's last change.
+  const version = isDatabaseHandle(db) ? await singleFlight(checking, examId, () => readVersion(db, examId)) : await readVersion(db, examId);
+  if (version === null) {
     cache.delete(examId);
     return null;
   }
-  const version = String(head.updatedAt.getTime());
   if (cached && cached.version === version) {
     cached.checkedAt = Date.now();
     return cached;
@@ -62,6 +63,13 @@ export async function getExamVersion(db: TDbOrTx, examId: string, options: { max
   return entry;
 }
 
+/** The exam's version: the time of its last change, or null when it is gone. */
+async function readVersion(db: TDbOrTx, examId: string): Promise<string | null> {
+  const [head] = await db.select({ updatedAt: exams.updatedAt }).from(exams).where(eq(exams.id, examId));
+  return head ? String(head.updatedAt.getTime()) : null;
+}
+
+const checking = new Map<string, Promise<string | null>>();
 const building = new Map<string, Promise<TExamVersion | null>>();
 /** How many times a student's copy has been built in this process (the tests and the bench read it). */
 export const paperBuilds = { count: 0 };
@@ -73,15 +81,7 @@ export const paperBuilds = { count: 0 };
  */
 function sharedBuild(db: TDbOrTx, examId: string, version: string): Promise<TExamVersion | null> {
   if (!isDatabaseHandle(db)) return buildVersion(db, examId);
-  const key = `${examId}@${version}`;
-  let pending = building.get(key);
-  if (!pending) {
-    pending = buildVersion(db, examId);
-    building.set(key, pending);
-    const forget = () => void building.delete(key);
-    pending.then(forget, forget);
-  }
-  return pending;
+  return singleFlight(building, `${examId}@${version}`, () => buildVersion(db, examId));
 }
 
 export function isOffered(version: TExamVersion, schoolId: string | null): boolean {
