@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
-import { studentAnswers, studentExams } from "../../db/schema";
+import { exams, studentAnswers, studentExams } from "../../db/schema";
 import { sweepExpiredAttempts } from "./attempts.service";
 import { writeAnswer } from "./answer-writer";
-import { paperBuilds } from "./paper";
+import { getExamVersion, paperBuilds, versionReads } from "./paper";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TPaper } from "../../../shared/schemas/attempt";
 
@@ -177,6 +177,20 @@ describe("attempts", () => {
     const started = await Promise.all(students.map((s) => start(s.cookie, exam.id)));
     expect(started.map((r) => r.statusCode)).toEqual(started.map(() => 200));
     expect(paperBuilds.count - before).toBe(1);
+  });
+
+  it("saves that find the exam's version due for a check share one look at it", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    expect(await getExamVersion(h.db, exam.id)).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 5));
+    const before = versionReads.count;
+    const versions = await Promise.all(Array.from({ length: 20 }, () => getExamVersion(h.db, exam.id, { maxAgeMs: 1 })));
+    expect(versionReads.count - before).toBe(1);
+    expect(new Set(versions.map((v) => v?.version)).size).toBe(1);
+    // A change is seen by the next check.
+    await h.db.update(exams).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(exams.id, exam.id));
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await getExamVersion(h.db, exam.id, { maxAgeMs: 1 }))?.version).not.toBe(versions[0]?.version);
   });
 
   it("saves are idempotent upserts, one per question, and an older save never overwrites a newer one", async () => {

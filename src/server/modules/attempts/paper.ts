@@ -65,12 +65,15 @@ export async function getExamVersion(db: TDbOrTx, examId: string, options: { max
 
 /** The exam's version: the time of its last change, or null when it is gone. */
 async function readVersion(db: TDbOrTx, examId: string): Promise<string | null> {
+  versionReads.count++;
   const [head] = await db.select({ updatedAt: exams.updatedAt }).from(exams).where(eq(exams.id, examId));
   return head ? String(head.updatedAt.getTime()) : null;
 }
 
 const checking = new Map<string, Promise<string | null>>();
 const building = new Map<string, Promise<TExamVersion | null>>();
+/** How many times an exam's version was read from the database in this process (the tests read it). */
+export const versionReads = { count: 0 };
 /** How many times a student's copy has been built in this process (the tests and the bench read it). */
 export const paperBuilds = { count: 0 };
 
