@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { createHarness, type THarness } from "./test/harness";
@@ -18,4 +19,9 @@ it("the warm-up before listening writes nothing and leaves the server answering"
   await warmUp(h.app, 40, 4);
   expect(await rows()).toEqual(before);
   expect((await h.request({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+  // The private port is closed again, and the server still listens where it is told to.
+  expect(h.app.server.listening).toBe(false);
+  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = h.app.server.address() as AddressInfo;
+  expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 });
