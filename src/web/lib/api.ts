@@ -1,7 +1,8 @@
-// The one way the web app talks to the server: JSON in, JSON out, the session cookie along, and every failure
-// thrown as an ApiError carrying the server's TErrorBody (or a NETWORK one when the server was not reached).
+// How the app calls its server: requestJson (request-json.ts), with every failure thrown as an ApiError
+// carrying the server's TErrorBody (or a NETWORK one when the server was not reached).
 import type { TErrorBody } from "@shared/errors";
 import { asErrorBody, bodyFromCode, NETWORK_ERROR } from "./errors";
+import { requestJson, type TApiOptions } from "./request-json";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -23,12 +24,6 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-export type TApiOptions = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  signal?: AbortSignal;
-};
-
 function codeForStatus(status: number): string {
   if (status === 401) return "UNAUTHENTICATED";
   if (status === 403) return "FORBIDDEN";
@@ -43,42 +38,17 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
 
-/**
- * `api<T>("/api/auth/me")`, `api<T>("/api/auth/login", { method: "POST", body })`.
- * Requests other than GET always carry `content-type: application/json` and a JSON body (`{}` when none is
- * given): the server accepts state-changing requests only as JSON.
- */
+/** `api<T>("/api/auth/me")`, `api<T>("/api/auth/login", { method: "POST", body })` (see request-json.ts). */
 export async function api<T>(path: string, options: TApiOptions = {}): Promise<T> {
-  const method = options.method ?? "GET";
-  const headers: Record<string, string> = { accept: "application/json" };
-  let body: string | undefined;
-  if (method !== "GET") {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.body ?? {});
-  }
-
-  let response: Response;
-  let text: string;
+  let response: Awaited<ReturnType<typeof requestJson<T>>>;
   try {
-    response = await fetch(path, { method, headers, body, credentials: "same-origin", signal: options.signal });
-    text = response.status === 204 ? "" : await response.text();
+    response = await requestJson<T>(path, options);
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ApiError(0, bodyFromCode(NETWORK_ERROR.code));
   }
-
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-
   if (!response.ok) {
-    const requestId = response.headers.get("x-request-id") ?? "";
-    throw new ApiError(response.status, asErrorBody(data) ?? bodyFromCode(codeForStatus(response.status), requestId));
+    throw new ApiError(response.status, asErrorBody(response.data) ?? bodyFromCode(codeForStatus(response.status), response.requestId));
   }
-  return data as T;
+  return response.data as T;
 }

@@ -2,7 +2,7 @@
 // load and shared, with a plain store rather than TanStack Query: the public pages hydrate without a query
 // cache (see lib/site-nav.tsx). A failed read is tried again by the next component that asks.
 import { useEffect, useSyncExternalStore } from "react";
-import { getJson } from "./get-json";
+import { requestJson } from "./request-json";
 
 export type TPublicConfig = { contactPhone: string; contactEmail: string; siteDomain: string };
 type TState = { data?: TPublicConfig };
@@ -16,8 +16,8 @@ function load(): void {
   if (state.data || loading) return;
   loading = true;
   const failed = () => void (loading = false); // the footer shows its generic text meanwhile
-  getJson<TPublicConfig>("/api/public/config").then(({ data }) => {
-    if (!data) return failed();
+  requestJson<TPublicConfig>("/api/public/config").then(({ ok, data }) => {
+    if (!ok || !data) return failed();
     state = { data };
     listeners.forEach((listener) => listener());
   }, failed);

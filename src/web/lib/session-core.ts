@@ -3,7 +3,7 @@
 // signed-out view while /me is in flight). The signed-in app wraps these in TanStack Query (session.ts); the
 // public pages use them as they are (public-main.tsx).
 import type { TSessionUser } from "@shared/permissions";
-import { getJson } from "./get-json";
+import { requestJson } from "./request-json";
 import { readStorage, writeStorage } from "./storage";
 
 const HINT_KEY = "qias.signedIn";
@@ -30,9 +30,9 @@ export function subscribeSessionHint(listener: () => void): () => void {
  */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<TSessionUser | null> {
   try {
-    const { status, data } = await getJson<{ user: TSessionUser }>("/api/auth/me", signal);
+    const { ok, status, data } = await requestJson<{ user: TSessionUser }>("/api/auth/me", { signal });
     if (status === 401) setSessionHint(false);
-    if (!data) return null;
+    if (!ok || !data) return null;
     setSessionHint(true);
     return data.user;
   } catch (error) {
@@ -44,8 +44,7 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<TSessionUs
 /** Ends the session on the server; already signed out, or offline, is not an error (local state goes anyway). */
 export async function endSession(): Promise<void> {
   try {
-    // The server takes state-changing requests as JSON only (see api.ts).
-    await fetch("/api/auth/logout", { method: "POST", headers: { "content-type": "application/json" }, body: "{}", credentials: "same-origin" });
+    await requestJson("/api/auth/logout", { method: "POST" });
   } catch {
     // Nothing to do: the caller forgets the user either way.
   }

@@ -1,7 +1,8 @@
-// A button that opens a short list of links below it: the header's "Qias Documents" and "Login", and the home
-// page's quick-access cards. A disclosure, not an ARIA menu (WAI-ARIA's pattern for site navigation): the items
-// are plain links reached with Tab; Escape, a click outside or focus leaving closes it. Written here rather than
-// with the Radix menu so the public pages do not download the menu's code (docs/decisions/0008).
+// A button that opens a short list of links below it: the header's "Login" (and any header link with
+// sub-links) and the home page's quick-access cards. A disclosure, not an ARIA menu (WAI-ARIA's pattern for
+// site navigation): the items are plain links reached with Tab; Escape, a click outside or focus leaving
+// closes it. Written here rather than with the Radix menu so the public pages do not download the menu's code
+// (docs/decisions/0008).
 import { ChevronDown, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button, type TButtonProps } from "@web/components/ui/button";
