@@ -25,3 +25,11 @@ it("the warm-up before listening writes nothing and leaves the server answering"
   const { port } = h.app.server.address() as AddressInfo;
   expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 });
+
+it("without a loopback port of its own (here: the server already listens) it warms through inject, and the server keeps listening", async () => {
+  if (!h.app.server.listening) await h.app.listen({ port: 0, host: "127.0.0.1" });
+  await warmUp(h.app, 10, 2);
+  expect(h.app.server.listening).toBe(true);
+  const { port } = h.app.server.address() as AddressInfo;
+  expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+});
