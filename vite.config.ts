@@ -26,7 +26,7 @@ export default defineConfig({
   },
   test: {
     root: r("."),
-    include: ["src/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -5,6 +5,7 @@
 //   DATABASE_URL=postgres://… npx tsx bench/answers.ts   # PostgreSQL (the number that matters)
 //   STUDENTS=1000 QUESTIONS=10 ROUNDS=2 CONCURRENCY=200 npx tsx bench/answers.ts
 //   CLIENT_WARM_UP=0 …                             # without the client's own warm-up (see warmClient)
+//   CLIENT=node …                                  # node:http as the client instead of the lean one (lean-http.ts)
 //   RATE=2000 npx tsx bench/answers.ts             # open loop: saves sent at a steady 2,000/s, latency from
 //                                                  # when each was due (so a slow server cannot hide its queue)
 //
@@ -22,6 +23,7 @@ import { prepareDatabase } from "../src/server/bootstrap";
 import { authUsers, examSchools, exams, profiles, questions, schools, studentAnswers, studentExams } from "../src/server/db/schema";
 import { hashPassword } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/auth.service";
+import { LeanHttpClient } from "./lean-http";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 1000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 10);
@@ -67,24 +69,56 @@ async function seed() {
   return { examId: exam!.id, questionIds: qs.map((q) => q.id), students };
 }
 
-// node:http with keep-alive rather than fetch: on a 2-core machine the client shares the cores with the server
-// and the database, and fetch spends about as much CPU per request as the server does (a bare Node server
-// answers ~2,700 requests/s to fetch here and ~4,700 to node:http), so with fetch the bench would measure itself.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-function send(method: string, urlPath: string, cookie: string, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: PORT, path: urlPath, method, agent, headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+// The client: lean-http.ts by default; CLIENT=node uses node:http with keep-alive (nearly twice the CPU per
+// request; fetch costs more still). The client shares the two cores with the server and the database, so what
+// it spends is taken from the server it measures; the CPU columns of the report show each one's share.
+type TSend = (method: string, urlPath: string, cookie: string, body: string) => Promise<{ status: number; text: string }>;
+function makeClient(port: number, connections: number): { send: TSend; close: () => void } {
+  if (process.env.CLIENT !== "node") {
+    const client = new LeanHttpClient(port, connections);
+    return { send: (method, urlPath, cookie, body) => client.request(method, urlPath, { cookie, "content-type": "application/json" }, body), close: () => client.close() };
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const send: TSend = (method, urlPath, cookie, body) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: urlPath, method, agent, headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+/** Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+/** CPU time (user + system, ms) a process has used so far, from /proc; null where there is no /proc. */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** The PostgreSQL processes on this machine (the local server the bench is meant for), for their CPU time. */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.existsSync("/proc") ? fs.readdirSync("/proc") : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres")) total += cpuMsOf(Number(entry)) ?? 0;
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return total;
 }
 
 async function waitForServer() {
@@ -122,28 +156,18 @@ async function runAtRate<T>(items: T[], rate: number, work: (item: T, due: numbe
 }
 
 /**
- * The client shares the two cores with the server and starts as cold as it: its own HTTP code is warmed against
- * a throwaway server in this process first (the Qias server sees none of it), so the first second measures the
- * server, not the bench. CLIENT_WARM_UP=0 skips it.
+ * The client shares the two cores with the server and starts as cold as it: the same client code is warmed
+ * against a throwaway server in this process first (the Qias server sees none of it), so the first second
+ * measures the server, not the bench. CLIENT_WARM_UP=0 skips it.
  */
 async function warmClient(requests: number) {
   if (requests <= 0) return;
   const dummy = http.createServer((_req, res) => res.end('{"savedAt":"2026-01-01T00:00:00.000Z","clientSeq":1}'));
   await new Promise<void>((resolve) => dummy.listen(0, "127.0.0.1", resolve));
-  const { port } = dummy.address() as { port: number };
-  const dummyAgent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+  const client = makeClient((dummy.address() as { port: number }).port, 100);
   const body = JSON.stringify({ examId: randomBytes(16).toString("hex"), answerText: "warm-up", clientSeq: 1 });
-  const one = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path: "/", method: "PUT", agent: dummyAgent, headers: { cookie: "qias_session=warm-up", "content-type": "application/json" } }, (res) => {
-        res.resume();
-        res.on("end", resolve);
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
-  await runPool(Array.from({ length: requests }), 100, one);
-  dummyAgent.destroy();
+  await runPool(Array.from({ length: requests }), 100, async () => void (await client.send("PUT", "/", "qias_session=warm-up", body)));
+  client.close();
   dummy.closeAllConnections();
   await new Promise((resolve) => dummy.close(resolve));
 }
@@ -161,6 +185,7 @@ async function main() {
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const { send, close: closeClient } = makeClient(PORT, CONCURRENCY);
   try {
     await waitForServer();
 
@@ -185,6 +210,16 @@ async function main() {
     const timeline: [number, number][] = [];
     let failures = 0;
     const t0 = performance.now();
+    // CPU used by the server, this client and PostgreSQL in each second: on two shared cores, a busy client or
+    // database slows the server as surely as its own work does.
+    const cpuBySecond: { server: number; client: number; postgres: number }[] = [];
+    const cpuNow = () => ({ server: cpuMsOf(server.pid!) ?? 0, client: cpuMsOf(process.pid) ?? 0, postgres: databaseUrl ? postgresCpuMs() : 0 });
+    let cpuBefore = cpuNow();
+    const cpuTimer = setInterval(() => {
+      const now = cpuNow();
+      cpuBySecond.push({ server: now.server - cpuBefore.server, client: now.client - cpuBefore.client, postgres: now.postgres - cpuBefore.postgres });
+      cpuBefore = now;
+    }, 1000);
     const save = async (s: (typeof saves)[number], due: number) => {
       const res = await send("PUT", `/api/attempts/${s.attemptId}/answers/${s.questionId}`, s.cookie, JSON.stringify({ examId, answerText: s.text, clientSeq: s.round }));
       latencies.push(performance.now() - due);
@@ -194,12 +229,13 @@ async function main() {
     if (RATE > 0) await runAtRate(saves, RATE, save);
     else await runPool(saves, CONCURRENCY, (s) => save(s, performance.now()));
     const secs = (performance.now() - t0) / 1000;
+    clearInterval(cpuTimer);
     latencies.sort((a, b) => a - b);
     const bySecond = new Map<number, number[]>();
     for (const [at, ms] of timeline) bySecond.set(Math.floor(at), [...(bySecond.get(Math.floor(at)) ?? []), ms]);
     const warm = timeline.filter(([at]) => at >= WARM_UP_SECONDS).map(([, ms]) => ms).sort((a, b) => a - b);
 
-    agent.destroy();
+    closeClient();
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
 
@@ -226,10 +262,21 @@ async function main() {
     console.log(`latency p50         ${pct(latencies, 50).toFixed(1)} ms`);
     console.log(`latency p99         ${pct(latencies, 99).toFixed(1)} ms`);
     if (warm.length) console.log(`p50 / p99 warm      ${pct(warm, 50).toFixed(1)} / ${pct(warm, 99).toFixed(1)} ms (saves due after the first ${WARM_UP_SECONDS} s: ${warm.length})`);
-    console.log("second   saves   p50 ms   p99 ms");
+    const hasCpu = cpuMsOf(process.pid) !== null;
+    console.log(`second   saves   p50 ms   p99 ms${hasCpu ? `   CPU % of one core: server  client${databaseUrl ? "  PostgreSQL" : ""}` : ""}`);
+    const cell = (n: number | undefined, width: number) => (n === undefined ? "" : `${((n / 1000) * 100).toFixed(0)}`.padStart(width));
     for (const [sec, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
       list.sort((a, b) => a - b);
-      console.log(`${String(sec).padStart(6)} ${String(list.length).padStart(7)} ${pct(list, 50).toFixed(1).padStart(8)} ${pct(list, 99).toFixed(1).padStart(8)}`);
+      const cpu = cpuBySecond[sec];
+      const cpuText = hasCpu && cpu ? `${cell(cpu.server, 27)}${cell(cpu.client, 8)}${databaseUrl ? cell(cpu.postgres, 12) : ""}` : "";
+      console.log(`${String(sec).padStart(6)} ${String(list.length).padStart(7)} ${pct(list, 50).toFixed(1).padStart(8)} ${pct(list, 99).toFixed(1).padStart(8)}${cpuText}`);
+    }
+    // The first second in tenths: a stall at the very start (saves due in the first 100 ms already slow) reads
+    // differently from a queue building up.
+    console.log("first second, by 100 ms   saves   p50 ms   p99 ms");
+    for (let tenth = 0; tenth < 10; tenth++) {
+      const list = timeline.filter(([at]) => Math.floor(at * 10) === tenth).map(([, ms]) => ms).sort((a, b) => a - b);
+      if (list.length) console.log(`${`${tenth * 100}–${tenth * 100 + 100} ms`.padStart(24)} ${String(list.length).padStart(7)} ${pct(list, 50).toFixed(1).padStart(8)} ${pct(list, 99).toFixed(1).padStart(8)}`);
     }
     console.log(`failed saves        ${failures}`);
     console.log(`answers expected    ${expected}`);
