@@ -1,8 +1,10 @@
 // Writes answer saves to the database, several at a time. On an exam morning a whole school saves at once; the
-// saves that arrive while earlier ones are in the database go together in one statement: one round trip and
+// saves that arrive while a batch is in the database go together in the next statement: one round trip and
 // one commit for many answers instead of one each (group commit, done by the application). A save is answered
 // only after the statement holding it has committed, so an acknowledged answer survives any restart.
-// With one save waiting, it goes alone at once: nothing waits for a batch to fill.
+// With nothing in the database, a save goes at once: nothing waits for a batch to fill. One batch at a time
+// (decision 0007): the batch grows with the load by itself, and every statement saved is a round trip the
+// server's one thread does not spend.
 import { sql } from "drizzle-orm";
 import { preparedStatement, type TDb } from "../../db/client";
 import { studentAnswers, studentExams } from "../../db/schema";
@@ -23,8 +25,12 @@ export type TAnswerWrite = {
 export type TAnswerWritten = { updatedAt: Date; clientSeq: number } | null;
 
 const MAX_BATCH = 200;
-/** Batches in the database at once; the rest of the pool stays free for everything else. */
-const MAX_IN_FLIGHT = 4;
+/**
+ * Batches in the database at once. Measured at 2,000 saves/s (decision 0007): with four lanes the batches held
+ * about two saves each; with one they hold what arrived during the last commit, the database's CPU halved and
+ * the server's event loop went from ~85% to ~65% busy, with the same throughput. The rest of the pool stays free.
+ */
+const MAX_IN_FLIGHT = 1;
 
 const p = sql.placeholder;
 /** The grace after the deadline for saves in flight, as SQL (the sweep uses it too). */

@@ -238,7 +238,7 @@ describe("attempts", () => {
     const q = exam.questions[2]!.id;
     const write = (i: number, questionId: string) =>
       writeAnswer(h.db, { attemptId: attempts[i]!, questionId, studentId: students[i]!.id, examId: exam.id, selectedOptionId: null, answerText: `a${i}`, matching: null, clientSeq: 1 });
-    // Eight at once: four go alone, the other four together (MAX_IN_FLIGHT), the bad one among them.
+    // Eight at once: the first goes alone, the other seven together (MAX_IN_FLIGHT), the bad one among them.
     // A question removed a moment ago (the save's cached copy of the exam still had it): a foreign-key failure.
     const results = await Promise.allSettled(students.map((_, i) => write(i, i === 7 ? "00000000-0000-4000-8000-000000000000" : q)));
     expect(results.map((r) => r.status)).toEqual(students.map((_, i) => (i === 7 ? "rejected" : "fulfilled")));
@@ -254,7 +254,8 @@ describe("attempts", () => {
     const q = exam.questions[4]!.id;
     const write = (attempt: number, student: number, text: string, clientSeq = 1) =>
       writeAnswer(h.db, { attemptId: attempts[attempt]!, questionId: q, studentId: students[student]!.id, examId: exam.id, selectedOptionId: null, answerText: text, matching: null, clientSeq });
-    // Four go alone; the rest wait together, among them student 6 writing into student 5's attempt.
+    // The first goes alone; the rest wait together, among them student 6 writing into student 5's attempt (held
+    // back to a batch of its own, as two saves of one question never share a statement).
     const results = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => write(i, i, `own ${i}`)).concat(write(5, 6, "intruder", 9)));
     expect(results.slice(0, 6).every((r) => r?.clientSeq === 1)).toBe(true);
     expect(results[6]).toBeNull();
