@@ -7,6 +7,7 @@ import type { TMailer } from "../mail/mailer";
 import { getDummyHash, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 import { singleFlight } from "../single-flight";
+import { batchLoader } from "../batch-loader";
 import { isRoleAllowedForLogin, type TSessionUser } from "../../shared/permissions";
 import type { TLoginInput, TPasswordUpdate } from "../../shared/schemas/auth";
 import {
@@ -48,7 +49,7 @@ export async function createSession(db: TDbOrTx, userId: string, meta: TRequestM
 // or deletion of an account forget the entries on this instance as soon as they commit; another instance behind
 // the same database stops honouring a revoked session within SESSION_MEMORY_MS.
 // Requests carrying the same cookie at once (a student's queued answers sent when the network returns) share
-// one lookup. A forget during a lookup bumps the generation: that lookup's answer is then not remembered, and
+// one lookup, and lookups of different sessions at once share one query. A forget during a lookup bumps the generation: that lookup's answer is then not remembered, and
 // a request arriving after the forget starts a lookup of its own.
 const SESSION_MEMORY_MS = 2000;
 const SESSION_MEMORY_MAX = 20_000;
@@ -56,13 +57,28 @@ const sessionMemory = new Map<string, { user: TSessionUser; until: number }>();
 const sessionLookups = new Map<string, Promise<TSessionUser | null>>();
 let sessionGeneration = 0;
 
-const selectSessionUser = preparedStatement<{ id: string; username: string; email: string; role: TSessionUser["role"]; school_id: string | null; name: string; expires_at: string | Date }>(
-  "session_user",
-  sql`select ${profiles.id}, ${profiles.username}, ${profiles.email}, ${profiles.role}, ${profiles.schoolId}, ${profiles.name}, ${sessions.expiresAt}
+type TSessionRow = { session_id: string; id: string; username: string; email: string; role: TSessionUser["role"]; school_id: string | null; name: string; expires_at: string | Date };
+const selectSessionUsers = preparedStatement<TSessionRow>(
+  "session_users",
+  sql`select ${sessions.id} as session_id, ${profiles.id}, ${profiles.username}, ${profiles.email}, ${profiles.role}, ${profiles.schoolId}, ${profiles.name}, ${sessions.expiresAt}
       from ${sessions} join ${profiles} on ${profiles.id} = ${sessions.userId}
-      where ${sessions.id} = ${sql.placeholder("id")} and ${sessions.expiresAt} > now()
-      limit 1`,
+      where ${sessions.id} = any(${sql.placeholder("ids")}::text[]) and ${sessions.expiresAt} > now()`,
 );
+/** How many session queries this process has made (the tests read it). */
+export const sessionQueries = { count: 0 };
+// Sessions of different students asked for at once go in one query (batch-loader.ts), one loader per database.
+const sessionLoaders = new WeakMap<TDb, (id: string) => Promise<TSessionRow | undefined>>();
+function loadSession(db: TDb, id: string): Promise<TSessionRow | undefined> {
+  let load = sessionLoaders.get(db);
+  if (!load) {
+    load = batchLoader(async (ids) => {
+      sessionQueries.count++;
+      return new Map((await selectSessionUsers(db, { ids })).map((row) => [row.session_id, row]));
+    });
+    sessionLoaders.set(db, load);
+  }
+  return load(id);
+}
 
 export async function findSessionUser(db: TDb, token: string): Promise<TSessionUser | null> {
   if (!token || token.length > 100) return null;
@@ -74,7 +90,7 @@ export async function findSessionUser(db: TDb, token: string): Promise<TSessionU
 
 async function lookUpSession(db: TDb, id: string): Promise<TSessionUser | null> {
   const generation = sessionGeneration;
-  const [row] = await selectSessionUser(db, { id });
+  const row = await loadSession(db, id);
   if (!row) {
     sessionMemory.delete(id);
     return null;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../test/harness";
-import { authUsers, passwordResetTokens, profiles } from "../db/schema";
-import { createSession, deleteSession, findSessionUser, forgetSessionsOf } from "./auth.service";
+import { authUsers, passwordResetTokens, profiles, sessions } from "../db/schema";
+import { createSession, deleteSession, findSessionUser, forgetSessionsOf, sessionQueries } from "./auth.service";
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../shared/limits";
 import type { TLoginType, TRole } from "../../shared/permissions";
 
@@ -220,6 +220,21 @@ describe("session lookups", () => {
     expect(users[0]).toMatchObject({ id: u.id, role: "student" });
     // One lookup: every caller holds the very same answer (separate lookups would each build their own).
     for (const user of users) expect(user).toBe(users[0]);
+  });
+
+  it("sessions of different users asked for at once are looked up together, each answered with its own user", async () => {
+    const people = await Promise.all(Array.from({ length: 30 }, (_, i) => h.makeUser(i % 3 ? "student" : "teacher")));
+    const tokens = await Promise.all(people.map(async (u) => (await createSession(h.db, u.id, { ip: "127.0.0.1" })).token));
+    const expired = await h.makeUser("student");
+    const { token: expiredToken } = await createSession(h.db, expired.id, { ip: "127.0.0.1" });
+    await h.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, expired.id));
+    const before = sessionQueries.count;
+    const found = await Promise.all([...tokens, expiredToken, "no-such-token"].map((t) => findSessionUser(h.db, t)));
+    // The first goes at once; the others, arriving while it is in the database, go together in the next query.
+    expect(sessionQueries.count - before).toBeLessThanOrEqual(2);
+    expect(found.slice(0, 30).map((u) => u?.id)).toEqual(people.map((u) => u.id));
+    expect(found.slice(0, 30).map((u) => u?.role)).toEqual(people.map((_, i) => (i % 3 ? "student" : "teacher")));
+    expect(found.slice(30)).toEqual([null, null]);
   });
 
   it("a change to accounts during a lookup makes the next request look again, and sees the change", async () => {
