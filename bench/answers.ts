@@ -6,6 +6,7 @@
 //   STUDENTS=1000 QUESTIONS=10 ROUNDS=2 CONCURRENCY=200 npx tsx bench/answers.ts
 //   CLIENT_WARM_UP=0 …                             # without the client's own warm-up (see warmClient)
 //   CLIENT=node …                                  # node:http as the client instead of the lean one (lean-http.ts)
+//   ORDER=interleaved …                            # question 1 for every student, then question 2… (see below)
 //   RATE=2000 npx tsx bench/answers.ts             # open loop: saves sent at a steady 2,000/s, latency from
 //                                                  # when each was due (so a slow server cannot hide its queue)
 //
@@ -107,17 +108,23 @@ function cpuMsOf(pid: number): number | null {
     return null;
   }
 }
-/** The PostgreSQL processes on this machine (the local server the bench is meant for), for their CPU time. */
-function postgresCpuMs(): number {
-  let total = 0;
+/** CPU time of each PostgreSQL process on this machine (the local server the bench is meant for). */
+function postgresCpuMs(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of fs.existsSync("/proc") ? fs.readdirSync("/proc") : []) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres")) total += cpuMsOf(Number(entry)) ?? 0;
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres")) byPid.set(Number(entry), cpuMsOf(Number(entry)) ?? 0);
     } catch {
       /* the process ended meanwhile */
     }
   }
+  return byPid;
+}
+/** CPU spent between two readings by the processes alive at the second (a backend that ended takes its time with it). */
+function cpuSpent(before: Map<number, number>, now: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -203,8 +210,12 @@ async function main() {
 
     // Then each student saves every question ROUNDS times (later rounds overwrite earlier ones).
     const saves: { cookie: string; attemptId: string; questionId: string; round: number; text: string }[] = [];
+    // By default a student's answers go back to back; ORDER=interleaved sends question 1 for everyone, then
+    // question 2…: every student's first save falls in the first half second, each with a session to look up.
+    const interleaved = process.env.ORDER === "interleaved";
     for (let round = 1; round <= ROUNDS; round++)
-      for (const s of students) for (const q of questionIds) saves.push({ cookie: s.cookie, attemptId: attempts.get(s.id)!, questionId: q, round, text: `إجابة ${round} — ${s.id.slice(0, 8)}` });
+      for (const [student, questionId] of interleaved ? questionIds.flatMap((q) => students.map((s) => [s, q] as const)) : students.flatMap((s) => questionIds.map((q) => [s, q] as const)))
+        saves.push({ cookie: student.cookie, attemptId: attempts.get(student.id)!, questionId, round, text: `إجابة ${round} — ${student.id.slice(0, 8)}` });
     const latencies: number[] = [];
     /** [seconds since the first save was due, latency] — to tell a cold start from the steady state. */
     const timeline: [number, number][] = [];
@@ -213,11 +224,11 @@ async function main() {
     // CPU used by the server, this client and PostgreSQL in each second: on two shared cores, a busy client or
     // database slows the server as surely as its own work does.
     const cpuBySecond: { server: number; client: number; postgres: number }[] = [];
-    const cpuNow = () => ({ server: cpuMsOf(server.pid!) ?? 0, client: cpuMsOf(process.pid) ?? 0, postgres: databaseUrl ? postgresCpuMs() : 0 });
+    const cpuNow = () => ({ server: cpuMsOf(server.pid!) ?? 0, client: cpuMsOf(process.pid) ?? 0, postgres: databaseUrl ? postgresCpuMs() : new Map<number, number>() });
     let cpuBefore = cpuNow();
     const cpuTimer = setInterval(() => {
       const now = cpuNow();
-      cpuBySecond.push({ server: now.server - cpuBefore.server, client: now.client - cpuBefore.client, postgres: now.postgres - cpuBefore.postgres });
+      cpuBySecond.push({ server: now.server - cpuBefore.server, client: now.client - cpuBefore.client, postgres: cpuSpent(cpuBefore.postgres, now.postgres) });
       cpuBefore = now;
     }, 1000);
     const save = async (s: (typeof saves)[number], due: number) => {
