@@ -49,8 +49,9 @@ export async function createSession(db: TDbOrTx, userId: string, meta: TRequestM
 // or deletion of an account forget the entries on this instance as soon as they commit; another instance behind
 // the same database stops honouring a revoked session within SESSION_MEMORY_MS.
 // Requests carrying the same cookie at once (a student's queued answers sent when the network returns) share
-// one lookup, and lookups of different sessions at once share one query. A forget during a lookup bumps the generation: that lookup's answer is then not remembered, and
-// a request arriving after the forget starts a lookup of its own.
+// one lookup, and lookups of different sessions at once share one query. A forget during a lookup bumps the
+// generation: that lookup's answer is then not remembered, and a request arriving after the forget starts a
+// lookup of its own.
 const SESSION_MEMORY_MS = 2000;
 const SESSION_MEMORY_MAX = 20_000;
 const sessionMemory = new Map<string, { user: TSessionUser; until: number }>();
