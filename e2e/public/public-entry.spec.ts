@@ -1,7 +1,10 @@
 // The public pages run their own small entry (src/web/public-main.tsx), without the app's router or query cache:
 // their header still knows who is signed in, its menus work by keyboard, and links load the next page.
+import fs from "node:fs";
+import path from "node:path";
 import { E2E_ACCOUNTS, expect, expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
-import { text } from "./helpers";
+import { CONTACT_DEFAULTS } from "../../src/shared/content/site-content";
+import { stubMap, text } from "./helpers";
 
 test("a visitor's landing page asks the server for nothing but the public config, and loads no other page's texts", async ({ page }) => {
   const calls: string[] = [];
@@ -82,4 +85,30 @@ test("an English reader never sees the Arabic markup while the English page is b
   release();
   await expect(page.locator("h1")).toHaveText(text("en", "about.title"));
   await expect(page.locator("#root")).toBeVisible();
+});
+
+test("when the public config cannot be read, the footer and contact page keep their built-in texts, and the next page asks again", async ({ page }) => {
+  const base = (lang: "ar" | "en") => JSON.parse(fs.readFileSync(path.resolve(`src/shared/i18n/${lang}.json`), "utf8")) as { footer: Record<string, string> };
+  await stubMap(page, "abort");
+  let failing = true;
+  await page.route("**/api/public/config", (route) =>
+    failing
+      ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ code: "SERVICE_UNAVAILABLE" }) })
+      : route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ contactPhone: "+966 11 555 0100", contactEmail: "contact@school.example", siteDomain: "qias.example.sa" }) }),
+  );
+
+  // Arabic: the page is whole, with the generic publishing line and the default contact details.
+  await page.goto("/contact", { waitUntil: "networkidle" });
+  await expect(page.locator("h1")).toHaveText(text("ar", "contact.title"));
+  await expect(page.locator("footer")).toContainText(base("ar").footer.domainNoteGeneric!);
+  await expect(page.getByTestId("contact-phone")).toHaveText(CONTACT_DEFAULTS.phone);
+
+  // The next page load asks again and shows what the server answers now, in English too.
+  failing = false;
+  await useLanguage(page, "en");
+  await page.goto("/contact");
+  await expect(page.getByTestId("contact-phone")).toHaveText("+966 11 555 0100");
+  await expect(page.getByTestId("contact-email")).toHaveText("contact@school.example");
+  await expect(page.locator("footer")).toContainText("qias.example.sa");
+  await expect(page.locator("footer")).not.toContainText(base("en").footer.domainNoteGeneric!);
 });
