@@ -275,7 +275,7 @@ async function main() {
     if (warm.length) console.log(`p50 / p99 warm      ${pct(warm, 50).toFixed(1)} / ${pct(warm, 99).toFixed(1)} ms (saves due after the first ${WARM_UP_SECONDS} s: ${warm.length})`);
     const hasCpu = cpuMsOf(process.pid) !== null;
     console.log(`second   saves   p50 ms   p99 ms${hasCpu ? `   CPU % of one core: server  client${databaseUrl ? "  PostgreSQL" : ""}` : ""}`);
-    const cell = (n: number | undefined, width: number) => (n === undefined ? "" : `${((n / 1000) * 100).toFixed(0)}`.padStart(width));
+    const cell = (ms: number, width: number) => `${((ms / 1000) * 100).toFixed(0)}`.padStart(width);
     for (const [sec, list] of [...bySecond].sort((a, b) => a[0] - b[0])) {
       list.sort((a, b) => a - b);
       const cpu = cpuBySecond[sec];

@@ -1,6 +1,6 @@
 // Before the server takes traffic, the answer-save path runs a few hundred times with ids that match nothing,
 // through a real socket on a private loopback port: V8 compiles the hot functions — Node's HTTP parser and
-// socket writes as much as our routes — and the pool opens its connections and prepares its statements.
+// socket writes as much as our routes — and the pool opens connections and prepares its statements on them.
 // Without it a freshly started server fell behind for its first seconds of an exam morning (decision 0007).
 // Nothing is written: the session token belongs to no one and the attempts do not exist.
 import { randomUUID } from "node:crypto";

@@ -8,8 +8,8 @@ import i18n, { currentLanguage, directionOf } from "@web/lib/i18n";
 import { SESSION_QUERY_KEY, setSessionUser } from "@web/lib/session";
 
 /**
- * One QueryClient per app. Any call answered 401 UNAUTHENTICATED means the session
- * ended (expired, or signed out in another tab): forget the user so the guards send them to a login page.
+ * One QueryClient per app. Any call answered 401 UNAUTHENTICATED means the session ended (expired, or signed
+ * out in another tab): forget the user so the guards send them to a login page.
  */
 export function createQueryClient(): QueryClient {
   const onUnauthenticated = (error: unknown, queryKey?: readonly unknown[]) => {
