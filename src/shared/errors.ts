@@ -211,6 +211,14 @@ export const ERRORS = {
       "يتكوّن اسم المستخدم من حروف وأرقام و«.» و«_» و«-» (حتى 64 حرفًا) دون مسافات.",
     ),
   },
+  TEXT_INVALID_CHARACTERS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Some text contains a character that cannot be saved (a null character, often left by copying from another program). Remove it and try again.",
+      "يحتوي النص على محرف لا يمكن حفظه (محرف فارغ يظهر غالبًا عند النسخ من برنامج آخر). احذفه ثم حاول مجددًا.",
+    ),
+  },
   TEXT_TOO_LONG: {
     status: 400,
     title: INVALID_INPUT,
