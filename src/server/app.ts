@@ -13,38 +13,28 @@ import type { TDatabase } from "./db/client";
 import { createMailer, type TMailer } from "./mail/mailer";
 import { createStorage, type TStorage } from "./storage/storage";
 import { AppError, errorBody, handleError } from "./http/errors";
+import { clientErrorHandler, containsNul, frameworkErrorHandler, hasNulInUrl } from "./http/edge";
+import { serializeError } from "./http/log";
+import type { Writable } from "node:stream";
 import { SESSION_COOKIE } from "./http/context";
 import { findSessionUser } from "./auth/auth.service";
 import { modules } from "./modules";
 import type { TSessionUser } from "../shared/permissions";
 
-export type TAppOptions = { config: TConfig; database: TDatabase; mailer?: TMailer; storage?: TStorage; logger?: boolean };
+export type TAppOptions = {
+  config: TConfig;
+  database: TDatabase;
+  mailer?: TMailer;
+  storage?: TStorage;
+  /** false: no logs; a stream: JSON lines written there (tests read them). */
+  logger?: boolean | Writable;
+};
+
+export type TRouteEntry = { method: string; url: string; schema?: { params?: unknown; querystring?: unknown; body?: unknown } };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export async function buildApp({ config, database, mailer, storage, logger = true }: TAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] } : false,
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    trustProxy: config.trustProxy,
-    bodyLimit: config.bodyLimitBytes,
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(handleError);
-
-  app.decorate("db", database.db);
-  app.decorate("config", config);
-  app.decorate(
-    "mailer",
-    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: (m) => app.log.info(m) }),
-  );
-
-  app.decorate("storage", storage ?? createStorage({ filesDir: config.filesDir, s3: config.s3 }));
-
-  await app.register(cookie);
   const securityHeaders = securityHeadersOf({
     contentSecurityPolicy: {
       directives: {
@@ -67,6 +57,36 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith("https://"),
   });
+  const loggerOptions = {
+    level: config.logLevel,
+    redact: ["req.headers.cookie", "req.headers.authorization"],
+    serializers: { err: serializeError },
+    ...(logger && typeof logger === "object" ? { stream: logger } : {}),
+  };
+  const app = Fastify({
+    logger: logger ? loggerOptions : false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  app.decorate("db", database.db);
+  app.decorate("config", config);
+  app.decorate(
+    "mailer",
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: (m) => app.log.info(m) }),
+  );
+
+  app.decorate("storage", storage ?? createStorage({ filesDir: config.filesDir, s3: config.s3 }));
+
+  await app.register(cookie);
 
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("getUser", function () {
@@ -75,6 +95,7 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(securityHeaders);
     reply.header("x-request-id", request.id);
+    if (hasNulInUrl(request.url)) throw new AppError("TEXT_INVALID_CHARACTERS");
     const token = request.cookies[SESSION_COOKIE] ?? null;
     request.sessionToken = token;
     let cached: Promise<TSessionUser | null> | undefined;
@@ -84,10 +105,16 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) {
       const origin = request.headers.origin;
       const fetchSite = request.headers["sec-fetch-site"];
-      if (fetchSite === "cross-site" || (origin && origin !== "null" && !isSameOrigin(origin, request.headers.host, config.publicUrl))) {
+      // "null" is what a sandboxed frame, a file:// page or a cross-site redirect sends: never one of our pages.
+      if (fetchSite === "cross-site" || (origin !== undefined && !isSameOrigin(origin, request.headers.host, config.publicUrl))) {
         throw new AppError("CROSS_ORIGIN");
       }
     }
+  });
+
+  // PostgreSQL refuses U+0000 in text: one check for every body, before any route reads it.
+  app.addHook("preValidation", async (request) => {
+    if (containsNul(request.body)) throw new AppError("TEXT_INVALID_CHARACTERS");
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -101,6 +128,12 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     }
   });
 
+  // Every route with its schemas, as declared (the edge tests walk it; an API reference can be built from it).
+  const routes: TRouteEntry[] = [];
+  app.decorate("routeTable", routes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url, schema: route.schema as TRouteEntry["schema"] });
+  });
   for (const plugin of modules) await app.register(plugin);
 
   await registerWeb(app, config);

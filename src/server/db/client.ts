@@ -34,7 +34,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { Pool } = (await import("pg")).default;
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A connection that cannot be made within 10 s fails (503 to the client) instead of holding the request.
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
     // An idle client that errors (the server restarted) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzle({ client: pool, schema }) as unknown as TDb;

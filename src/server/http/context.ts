@@ -13,6 +13,8 @@ declare module "fastify" {
     config: TConfig;
     mailer: TMailer;
     storage: TStorage;
+    /** Every route registered, with its declared schemas. */
+    routeTable: readonly import("../app").TRouteEntry[];
   }
   interface FastifyRequest {
     /** The signed-in user, looked up once per request (null when signed out). */

@@ -3,6 +3,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERRORS, fillText, isErrorCode, issueVars, type TErrorBody, type TErrorCode } from "../../shared/errors";
+import { isDatabaseUnavailable } from "../db/errors";
+import { logDatabaseUnavailable } from "./log";
+
+/** How long a client should wait before retrying while the database is unreachable (a restart takes seconds). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export class AppError extends Error {
   readonly code: TErrorCode;
@@ -85,6 +90,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     const code: TErrorCode = fe.statusCode === 404 ? "NOT_FOUND" : fe.statusCode === 413 ? "PAYLOAD_TOO_LARGE" : fe.statusCode === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "VALIDATION_FAILED";
     return reply.status(fe.statusCode).send(errorBody(code, requestId));
+  }
+  if (isDatabaseUnavailable(error)) {
+    logDatabaseUnavailable(request.log, error);
+    return reply.status(503).header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send(errorBody("UNAVAILABLE", requestId));
   }
   request.log.error({ err: error }, "unhandled error");
   return reply.status(500).send(errorBody("INTERNAL", requestId));

@@ -22,6 +22,8 @@ export type THarness = {
   db: TDb;
   mails: TMail[];
   config: ReturnType<typeof parseConfig>;
+  /** The test's own PostgreSQL database (unset on PGlite). */
+  databaseUrl?: string;
   /** Signs in through the real endpoint and returns the cookie header value. */
   signIn: (email: string, password: string, loginType: "student" | "school" | "admin") => Promise<string>;
   /** Creates an account of the given role (and its school when needed). */
@@ -37,6 +39,7 @@ export async function createHarness(options: { storage?: TStorage; config?: Reco
   const baseUrl = process.env.DATABASE_URL;
   let database: TDatabase;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   if (baseUrl) {
     const pg = (await import("pg")).default;
     const name = `qias_test_${randomBytes(6).toString("hex")}`;
@@ -46,7 +49,8 @@ export async function createHarness(options: { storage?: TStorage; config?: Reco
     await admin.end();
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 5 });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -105,6 +109,7 @@ export async function createHarness(options: { storage?: TStorage; config?: Reco
     db: database.db,
     mails,
     config,
+    databaseUrl,
     signIn,
     makeUser,
     makeSchool,

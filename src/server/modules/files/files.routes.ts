@@ -52,7 +52,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-        if (code?.startsWith("FST_")) throw new AppError("FILE_REQUIRED", { cause: err });
+        // Trouble writing the temporary file is ours (500). Anything else is the request's: a missing, empty or
+        // overlong boundary, a body cut short, more parts than allowed.
+        if ((err as NodeJS.ErrnoException).syscall === undefined) throw new AppError("UPLOAD_MALFORMED", { cause: err });
         throw err;
       }
       if (!name) throw new AppError("FILE_REQUIRED");
