@@ -15,6 +15,7 @@ import { createStorage, type TStorage } from "./storage/storage";
 import { AppError, errorBody, handleError } from "./http/errors";
 import { clientErrorHandler, containsNul, frameworkErrorHandler, hasNulInUrl } from "./http/edge";
 import { serializeError } from "./http/log";
+import { createJobRunner } from "./jobs/jobs";
 import type { Writable } from "node:stream";
 import { SESSION_COOKIE } from "./http/context";
 import { findSessionUser } from "./auth/auth.service";
@@ -85,6 +86,9 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
   );
 
   app.decorate("storage", storage ?? createStorage({ filesDir: config.filesDir, s3: config.s3 }));
+  // Modules register their kinds of background work; the server starts the runner once it listens.
+  app.decorate("jobs", createJobRunner(database.db, app.log));
+  app.addHook("onClose", async () => app.jobs.stop());
 
   await app.register(cookie);
 

@@ -4,6 +4,8 @@ import { DatabaseLockedError, openDatabase } from "./db/client";
 import { buildApp } from "./app";
 import { prepareDatabase } from "./bootstrap";
 import { deleteExpiredSessions } from "./auth/auth.service";
+import { deleteStaleCounters } from "./throttle";
+import { deleteOldJobs } from "./jobs/jobs";
 import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
@@ -20,7 +22,12 @@ async function main() {
     );
   }
 
-  const sweep = setInterval(() => void deleteExpiredSessions(database.db).catch((err) => app.log.error({ err }, "session sweep failed")), 60 * 60_000);
+  const housekeeping = async () => {
+    await deleteExpiredSessions(database.db);
+    await deleteStaleCounters(database.db);
+    await deleteOldJobs(database.db);
+  };
+  const sweep = setInterval(() => void housekeeping().catch((err) => app.log.error({ err }, "hourly housekeeping failed")), 60 * 60_000);
   sweep.unref();
   // Attempts whose time is over are closed by the server, whether or not the student comes back.
   const attemptSweep = setInterval(
@@ -47,6 +54,7 @@ async function main() {
   await warmUp(app);
   app.log.info(`warmed up in ${Date.now() - warmStarted} ms`);
   await app.listen({ port: config.port, host: config.host });
+  app.jobs.start();
   console.log(`Qias is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL"})`);
 }
 

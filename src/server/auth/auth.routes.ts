@@ -2,11 +2,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZLoginInput, ZPasswordResetRequest, ZPasswordUpdate, ZSessionResponse } from "../../shared/schemas/auth";
 import { clearSessionCookie, requestMeta, requireUser, setSessionCookie } from "../http/context";
-import { confirmPasswordReset, deleteSession, login, requestPasswordReset } from "./auth.service";
+import { confirmPasswordReset, deleteSession, login, PASSWORD_RESET_JOB, requestPasswordReset, sendPasswordResetMail } from "./auth.service";
 
 const ZOk = z.object({ ok: z.literal(true) });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.register(PASSWORD_RESET_JOB, async ({ db, job }) =>
+    sendPasswordResetMail(db, app.mailer, job.payload as { email: string }, { publicUrl: app.config.publicUrl, firstAttempt: job.attempts === 1 }),
+  );
+
   app.post("/api/auth/login", { schema: { body: ZLoginInput, response: { 200: ZSessionResponse } } }, async (request, reply) => {
     const { user, token, expiresAt } = await login(app.db, request.body, requestMeta(request));
     setSessionCookie(reply, app.config, token, expiresAt);
@@ -25,10 +29,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user };
   });
 
-  app.post("/api/auth/password-reset/request", { schema: { body: ZPasswordResetRequest, response: { 200: ZOk } } }, async (request) => {
-    await requestPasswordReset(app.db, app.mailer, request.body, { ...requestMeta(request), publicUrl: app.config.publicUrl });
-    return { ok: true as const };
-  });
+  app.post(
+    "/api/auth/password-reset/request",
+    // The mail is a job, started once the reply has gone: the reply says nothing about the account.
+    { schema: { body: ZPasswordResetRequest, response: { 200: ZOk } }, onResponse: async () => app.jobs.wake() },
+    async (request) => {
+      await requestPasswordReset(app.db, request.body, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
 
   app.post("/api/auth/password-reset/confirm", { schema: { body: ZPasswordUpdate, response: { 200: ZOk } } }, async (request, reply) => {
     await confirmPasswordReset(app.db, request.body);

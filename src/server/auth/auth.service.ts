@@ -1,7 +1,9 @@
 // Sign-in, sessions and password reset. The rules of SPEC §4–§6 for logging in are here and only here.
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { countAndCheck, releaseAttempt, reserveAttempt, type TThrottled } from "../throttle";
+import { enqueueJob } from "../jobs/jobs";
 import { preparedStatement, type TDb, type TDbOrTx } from "../db/client";
-import { authUsers, loginThrottle, passwordResetTokens, profiles, sessions } from "../db/schema";
+import { authUsers, passwordResetTokens, profiles, sessions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { TMailer } from "../mail/mailer";
 import { getDummyHash, hashPassword, verifyPassword } from "./password";
@@ -131,62 +133,52 @@ export async function deleteExpiredSessions(db: TDbOrTx): Promise<void> {
 
 const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 const addressKey = (ip: string) => `address:${ip}`;
-const windowStart = () => new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
 
-/** Throws LOGIN_THROTTLED with Retry-After when any key has reached its limit within the window. */
-async function assertNotThrottled(db: TDbOrTx, limits: { key: string; max: number }[]): Promise<void> {
-  for (const { key, max } of limits) {
-    const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1);
-    if (row && row.windowStartedAt > windowStart() && row.failures >= max) {
-      const retryAfter = Math.max(1, Math.ceil((row.windowStartedAt.getTime() + LOGIN_WINDOW_MINUTES * 60_000 - Date.now()) / 1000));
-      throw new AppError("LOGIN_THROTTLED", { headers: { "retry-after": String(retryAfter) } });
-    }
-  }
-}
-
-/** Counts one failure for each key; a window that has passed starts again at 1. */
-export async function recordFailure(db: TDbOrTx, keys: string[]): Promise<void> {
-  const stale = sql`${loginThrottle.windowStartedAt} < ${windowStart()}`;
-  for (const key of keys) {
-    await db
-      .insert(loginThrottle)
-      .values({ key, failures: 1, windowStartedAt: new Date() })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`CASE WHEN ${stale} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${stale} THEN now() ELSE ${loginThrottle.windowStartedAt} END`,
-        },
-      });
-  }
+function throttledError(t: TThrottled): AppError {
+  return new AppError("LOGIN_THROTTLED", { headers: { "retry-after": String(t.retryAfterSeconds) } });
 }
 
 // ---- sign-in
 
 export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta): Promise<{ user: TSessionUser; token: string; expiresAt: Date }> {
   const email = input.email.trim().toLowerCase();
-  await assertNotThrottled(db, [
-    { key: accountKey(email), max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
-    { key: addressKey(meta.ip), max: LOGIN_MAX_FAILURES_PER_ADDRESS },
-  ]);
+  const keys = { account: accountKey(email), address: addressKey(meta.ip) };
+  // Checking and counting are one step (throttle.ts): a slot is held while the password is checked.
+  const throttled = await reserveAttempt(
+    db,
+    [
+      { key: keys.account, max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
+      { key: keys.address, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
+    ],
+    LOGIN_WINDOW_MINUTES,
+  );
+  if (throttled) throw throttledError(throttled);
 
-  const [account] = await db
-    .select({ id: authUsers.id, passwordHash: authUsers.passwordHash })
-    .from(authUsers)
-    .where(sql`lower(${authUsers.email}) = ${email}`)
-    .limit(1);
-  // Verify even when there is no account, so both cases take the same time.
-  const ok = await verifyPassword(input.password, account?.passwordHash ?? (await getDummyHash()));
-  if (!account || !ok) {
-    await recordFailure(db, [accountKey(email), addressKey(meta.ip)]);
-    throw new AppError("INVALID_CREDENTIALS");
+  let ok = false;
+  let checked = false;
+  let account: { id: string; passwordHash: string } | undefined;
+  try {
+    [account] = await db
+      .select({ id: authUsers.id, passwordHash: authUsers.passwordHash })
+      .from(authUsers)
+      .where(sql`lower(${authUsers.email}) = ${email}`)
+      .limit(1);
+    // Verify even when there is no account, so both cases take the same time.
+    ok = (await verifyPassword(input.password, account?.passwordHash ?? (await getDummyHash()))) && !!account;
+    checked = true;
+  } finally {
+    // A wrong password (or an unknown account) is a failure; a right one clears the account's failures. A check
+    // that could not run at all (the database went away) gives its slots back without counting.
+    const failed = checked && !ok;
+    await releaseAttempt(db, keys.account, ok ? { failed: false, clear: true } : { failed });
+    await releaseAttempt(db, keys.address, { failed });
   }
+  if (!account || !ok) throw new AppError("INVALID_CREDENTIALS");
 
   const [profile] = await db.select(sessionUserColumns).from(profiles).where(eq(profiles.id, account.id)).limit(1);
   if (!profile) throw new AppError("PROFILE_NOT_FOUND");
   if (!isRoleAllowedForLogin(profile.role, input.loginType)) throw new AppError("ROLE_MISMATCH");
 
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(email)));
   const session = await createSession(db, account.id, meta);
   return { user: toSessionUser(profile), ...session };
 }
@@ -195,58 +187,60 @@ export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta)
 
 const RESET_REQUESTS_PER_ADDRESS = 10;
 const RESET_MAILS_PER_ACCOUNT = 3;
+export const PASSWORD_RESET_JOB = "mail.password_reset";
 
 /**
- * Sends a single-use link when the account exists; answers the same either way. Requests are throttled per
- * address (an error) and mails per account (silently: the answer must not tell whether the account exists).
+ * Answers the same, doing the same work, whether or not the account exists: the request is counted against the
+ * caller's address and left to a background job (PASSWORD_RESET_JOB), which looks the account up and mails the
+ * link after the reply has gone (docs/decisions/0003).
  */
-export async function requestPasswordReset(
-  db: TDbOrTx,
-  mailer: TMailer,
-  input: { email: string },
-  meta: TRequestMeta & { publicUrl: string },
-): Promise<void> {
-  const email = input.email.trim().toLowerCase();
-  const address = `reset-address:${meta.ip}`;
-  await assertNotThrottled(db, [{ key: address, max: RESET_REQUESTS_PER_ADDRESS }]);
-  await recordFailure(db, [address]);
+export async function requestPasswordReset(db: TDbOrTx, input: { email: string }, meta: TRequestMeta): Promise<void> {
+  const throttled = await countAndCheck(db, `reset-address:${meta.ip}`, RESET_REQUESTS_PER_ADDRESS, LOGIN_WINDOW_MINUTES);
+  if (throttled) throw throttledError(throttled);
+  await enqueueJob(db, { kind: PASSWORD_RESET_JOB, payload: { email: input.email.trim().toLowerCase() } });
+}
 
+/**
+ * The job: a single-use link for an account that exists, at most RESET_MAILS_PER_ACCOUNT mails per account in the
+ * window (past that nothing is sent, and nobody is told). A mail server that fails makes the job try again later.
+ */
+export async function sendPasswordResetMail(db: TDbOrTx, mailer: TMailer, payload: { email: string }, options: { publicUrl: string; firstAttempt: boolean }): Promise<{ sent: boolean }> {
+  const email = payload.email;
   const [account] = await db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email}`).limit(1);
-  if (!account) return;
-  const perAccount = `reset-account:${email}`;
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, perAccount)).limit(1);
-  if (row && row.windowStartedAt > windowStart() && row.failures >= RESET_MAILS_PER_ACCOUNT) return;
-  await recordFailure(db, [perAccount]);
+  if (!account) return { sent: false };
+  if (options.firstAttempt && (await countAndCheck(db, `reset-account:${email}`, RESET_MAILS_PER_ACCOUNT, LOGIN_WINDOW_MINUTES))) return { sent: false };
 
   const { token, id } = newToken();
   await db.insert(passwordResetTokens).values({ id, userId: account.id, expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_MINUTES * 60_000) });
-  const link = `${meta.publicUrl.replace(/\/$/, "")}/update-password#token=${token}`;
-  try {
-    await mailer.send({
-      to: account.email,
-      subject: "قياس — إعادة تعيين كلمة المرور | Qias — Reset your password",
-      text: [
-        "مرحبًا،",
-        "",
-        "تلقّينا طلبًا لإعادة تعيين كلمة المرور لحسابك في منصة قياس. افتح الرابط التالي لتعيين كلمة مرور جديدة:",
-        link,
-        `الرابط صالح لمدة ${PASSWORD_RESET_TOKEN_MINUTES} دقيقة ولمرة واحدة فقط. إن لم تطلب ذلك فتجاهل هذه الرسالة.`,
-        "",
-        "—",
-        "",
-        "Hello,",
-        "",
-        "We received a request to reset the password of your Qias account. Open this link to set a new password:",
-        link,
-        `The link works once and expires in ${PASSWORD_RESET_TOKEN_MINUTES} minutes. If you did not ask for this, ignore this email.`,
-      ].join("\n"),
-    });
-  } catch (err) {
-    throw new AppError("EMAIL_SEND_FAILED", { cause: err });
-  }
+  const link = `${options.publicUrl.replace(/\/$/, "")}/update-password#token=${token}`;
+  await mailer.send({
+    to: account.email,
+    subject: "قياس — إعادة تعيين كلمة المرور | Qias — Reset your password",
+    text: [
+      "مرحبًا،",
+      "",
+      "تلقّينا طلبًا لإعادة تعيين كلمة المرور لحسابك في منصة قياس. افتح الرابط التالي لتعيين كلمة مرور جديدة:",
+      link,
+      `الرابط صالح لمدة ${PASSWORD_RESET_TOKEN_MINUTES} دقيقة ولمرة واحدة فقط، ويبطل إذا غُيّرت كلمة المرور. إن لم تطلب ذلك فتجاهل هذه الرسالة.`,
+      "",
+      "—",
+      "",
+      "Hello,",
+      "",
+      "We received a request to reset the password of your Qias account. Open this link to set a new password:",
+      link,
+      `The link works once, expires in ${PASSWORD_RESET_TOKEN_MINUTES} minutes, and stops working when the password is changed. If you did not ask for this, ignore this email.`,
+    ].join("\n"),
+  });
+  return { sent: true };
 }
 
-/** Sets the new password, spends the token, and ends every session of the user — all or nothing. */
+/** Every reset link of the user that is still outstanding stops working (a password was just set). */
+export async function endResetLinks(tx: TDbOrTx, userId: string): Promise<void> {
+  await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Sets the new password, spends the token (and every other link of the user), and ends every session — all or nothing. */
 export async function confirmPasswordReset(db: TDbOrTx, input: TPasswordUpdate): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
@@ -258,6 +252,7 @@ export async function confirmPasswordReset(db: TDbOrTx, input: TPasswordUpdate):
     if (!spent) throw new AppError("RESET_LINK_INVALID");
     await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, spent.userId));
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
+    await endResetLinks(tx, spent.userId);
     return spent.userId;
   });
   forgetSessionsOf([userId]);

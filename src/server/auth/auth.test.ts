@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../test/harness";
-import { authUsers, passwordResetTokens, profiles, sessions } from "../db/schema";
+import { authUsers, jobs, loginThrottle, passwordResetTokens, profiles, sessions } from "../db/schema";
 import { createSession, deleteSession, findSessionUser, forgetSessionsOf, sessionQueries } from "./auth.service";
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../shared/limits";
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ADDRESS } from "../../shared/limits";
 import type { TLoginType, TRole } from "../../shared/permissions";
 
 let h: THarness;
@@ -170,6 +170,39 @@ describe("throttling", () => {
   });
 });
 
+describe("throttling under simultaneous requests (check and count are one step)", () => {
+  const loginFrom = (ip: string, payload: object) => h.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: ip, payload });
+
+  it("30 wrong passwords at once for one account: 5 are checked, the rest are refused", async () => {
+    const u = await h.makeUser("student");
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom(`198.51.100.${i + 1}`, { email: u.email, password: `wrong-${i}`, loginType: "student" })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(LOGIN_MAX_FAILURES_PER_ACCOUNT);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30 - LOGIN_MAX_FAILURES_PER_ACCOUNT);
+    // And the right password is refused too until the window ends.
+    expect((await loginFrom("198.51.100.200", { email: u.email, password: u.password, loginType: "student" })).statusCode).toBe(429);
+  });
+
+  it("60 wrong sign-ins at once from one address: 30 are checked, the rest are refused", async () => {
+    const ip = "203.0.113.150";
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => loginFrom(ip, { email: `sprayed-${i}@test.local`, password: "guess", loginType: "student" })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(LOGIN_MAX_FAILURES_PER_ADDRESS);
+    expect(codes.filter((c) => c === 429)).toHaveLength(60 - LOGIN_MAX_FAILURES_PER_ADDRESS);
+  });
+
+  it("a class of 40 signing in at once behind one school address all get in", async () => {
+    const ip = "203.0.113.151";
+    const school = await h.makeSchool();
+    const students = await Promise.all(Array.from({ length: 40 }, () => h.makeUser("student", { schoolId: school })));
+    const results = await Promise.all(students.map((s) => loginFrom(ip, { email: s.email, password: s.password, loginType: "student" })));
+    expect(results.map((r) => r.statusCode)).toEqual(students.map(() => 200));
+    // Nothing is left held: the address's failures are still 0 and no check is in progress.
+    const [row] = await h.db.select().from(loginThrottle).where(eq(loginThrottle.key, `address:${ip}`));
+    expect(row).toMatchObject({ failures: 0, pending: 0 });
+  }, 60_000);
+});
+
 describe("session", () => {
   it("me returns the user while signed in; logout ends the session", async () => {
     const u = await h.makeUser("school_admin", { name: "مدير المدرسة" });
@@ -261,7 +294,12 @@ describe("session lookups", () => {
 });
 
 describe("password reset", () => {
-  const requestReset = (email: unknown) => h.request({ method: "POST", url: "/api/auth/password-reset/request", payload: { email } });
+  // The mail is sent by a job after the reply; the tests run due jobs before reading the outbox.
+  const requestReset = async (email: unknown) => {
+    const res = await h.request({ method: "POST", url: "/api/auth/password-reset/request", payload: { email } });
+    await h.drainJobs();
+    return res;
+  };
   const confirm = (payload: object) => h.request({ method: "POST", url: "/api/auth/password-reset/confirm", payload });
   const tokenFromLastMail = (to: string) => {
     const mail = [...h.mails].reverse().find((m) => m.to === to);
@@ -280,6 +318,65 @@ describe("password reset", () => {
     expect(h.mails.length).toBe(before + 1);
     expect(h.mails.at(-1)!.to).toBe(u.email);
     expect(h.mails.at(-1)!.text).toContain("/update-password#token=");
+  });
+
+  it("the reply comes before any mail, and does the same work for an unknown email as for a real one", async () => {
+    const u = await h.makeUser("student");
+    await h.drainJobs();
+    const before = h.mails.length;
+    const queued = async () => (await h.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, "mail.password_reset"))).length;
+    const jobsBefore = await queued();
+    const real = await h.request({ method: "POST", url: "/api/auth/password-reset/request", payload: { email: u.email } });
+    const fake = await h.request({ method: "POST", url: "/api/auth/password-reset/request", payload: { email: "nobody-here@test.local" } });
+    expect(real.body).toBe(fake.body);
+    // Nothing was looked up or sent while answering: both requests left one job each, and no mail yet.
+    expect(await queued()).toBe(jobsBefore + 2);
+    expect(h.mails.length).toBe(before);
+    expect(await h.drainJobs()).toBe(2);
+    expect(h.mails.length).toBe(before + 1);
+    expect(h.mails.at(-1)!.to).toBe(u.email);
+  });
+
+  it("a mail server that fails makes the job try again later; the link arrives when it is back", async () => {
+    const u = await h.makeUser("student");
+    const send = h.app.mailer.send;
+    let refusals = 0;
+    h.app.mailer.send = async () => {
+      refusals++;
+      throw new Error("SMTP 451 try again later");
+    };
+    try {
+      await requestReset(u.email);
+      expect(refusals).toBe(1);
+      expect(tokenFromLastMail(u.email)).toBeUndefined();
+    } finally {
+      h.app.mailer.send = send;
+    }
+    // Due again after its backoff: bring it forward instead of waiting.
+    await h.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.status, "queued"));
+    await h.drainJobs();
+    expect(tokenFromLastMail(u.email)).toBeTruthy();
+  });
+
+  it("using a link ends the user's other links; so does a password set by an administrator", async () => {
+    const u = await h.makeUser("student");
+    await requestReset(u.email);
+    const first = tokenFromLastMail(u.email)!;
+    await requestReset(u.email);
+    const second = tokenFromLastMail(u.email)!;
+    expect(second).not.toBe(first);
+    expect((await confirm({ token: second, password: "newer-pass-1", confirmPassword: "newer-pass-1" })).statusCode).toBe(200);
+    const stale = await confirm({ token: first, password: "attacker-1", confirmPassword: "attacker-1" });
+    expect(stale.json().code).toBe("RESET_LINK_INVALID");
+    expect((await login({ email: u.email, password: "newer-pass-1", loginType: "student" })).statusCode).toBe(200);
+
+    await requestReset(u.email);
+    const third = tokenFromLastMail(u.email)!;
+    const admin = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+    expect((await h.request({ method: "PATCH", url: `/api/users/${u.id}`, cookie: admin, payload: { password: "set-by-admin-1" } })).statusCode).toBe(200);
+    const afterAdmin = await confirm({ token: third, password: "attacker-2", confirmPassword: "attacker-2" });
+    expect(afterAdmin.json().code).toBe("RESET_LINK_INVALID");
+    expect((await login({ email: u.email, password: "set-by-admin-1", loginType: "student" })).statusCode).toBe(200);
   });
 
   it("the link sets a new password once, ends every session, and the old password stops working", async () => {

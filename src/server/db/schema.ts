@@ -71,11 +71,23 @@ export const passwordResetTokens = pgTable(
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
-/** Failed sign-ins per key ("account:<email>" or "address:<ip>") in a sliding window; shared by all instances. */
+/**
+ * Counters per key in a window, shared by all instances (src/server/throttle.ts): failed sign-ins per account and
+ * per address ("account:<email>", "address:<ip>"), reset requests, contact messages. `pending` counts sign-ins
+ * being checked right now, so that checking and counting are one step however many arrive at once.
+ */
 export const loginThrottle = pgTable("login_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),
+  pending: integer("pending").notNull().default(0),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Secrets the server keeps for itself and shares between its instances (created at first start). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
 });
 
 // ---- schools and people
@@ -360,4 +372,42 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_entity_idx").on(t.entity, t.entityId)],
+);
+
+// ---- background work
+
+export const jobStatusEnum = pgEnum("job_status", ["queued", "running", "done", "failed"]);
+
+/**
+ * Work done after answering (a mail, a batch of reports): claimed with FOR UPDATE SKIP LOCKED by any instance,
+ * retried with backoff, and kept with its outcome and progress so a page can follow it (src/server/jobs).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: jobStatusEnum("status").notNull().default("queued"),
+    /** While queued or running, at most one job per key (a double click starts one job). */
+    dedupeKey: text("dedupe_key"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    progressDone: integer("progress_done").notNull().default(0),
+    progressFailed: integer("progress_failed").notNull().default(0),
+    progressTotal: integer("progress_total"),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    lastError: text("last_error"),
+    createdById: uuid("created_by_id").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex("jobs_dedupe_idx").on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+    index("jobs_kind_created_idx").on(t.kind, t.createdAt),
+  ],
 );

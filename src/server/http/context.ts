@@ -13,6 +13,7 @@ declare module "fastify" {
     config: TConfig;
     mailer: TMailer;
     storage: TStorage;
+    jobs: import("../jobs/jobs").TJobRunner;
     /** Every route registered, with its declared schemas. */
     routeTable: readonly import("../app").TRouteEntry[];
   }

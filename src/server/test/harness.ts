@@ -30,6 +30,8 @@ export type THarness = {
   makeUser: (role: TRole, options?: { schoolId?: string | null; email?: string; password?: string; name?: string }) => Promise<{ id: string; email: string; password: string }>;
   makeSchool: (id?: string, name?: string) => Promise<string>;
   request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+  /** Runs every background job that is due (mail after a reply, bulk work) and says how many ran. */
+  drainJobs: () => Promise<number>;
   /** A second app instance over the same database (scale-out: nothing may live in one instance's memory). */
   buildAnotherApp: () => Promise<FastifyInstance>;
   close: () => Promise<void>;
@@ -114,6 +116,7 @@ export async function createHarness(options: { storage?: TStorage; config?: Reco
     makeUser,
     makeSchool,
     request,
+    drainJobs: () => app.jobs.drain(),
     buildAnotherApp: async () => {
       const other = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer, storage, logger: false });
       await other.ready();

@@ -6,7 +6,7 @@ import { authUsers, exams, profiles, qiasFiles, schools, sessions, studentExams 
 import { AppError } from "../../http/errors";
 import { accountDefaults, createAccount } from "../../auth/accounts";
 import { generatePassword, hashPassword } from "../../auth/password";
-import { forgetSessionsOf } from "../../auth/auth.service";
+import { endResetLinks, forgetSessionsOf } from "../../auth/auth.service";
 import { writeAudit } from "../audit/audit.service";
 import { isUniqueViolation } from "../../db/errors";
 import { can, type TRole, type TSessionUser } from "../../../shared/permissions";
@@ -140,8 +140,9 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       await tx.update(profiles).set(changes).where(eq(profiles.id, id));
       if (passwordHash) {
         await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, id));
-        // A password set by an administrator ends the user's sessions, as a reset does.
+        // A password set by an administrator ends the user's sessions and reset links, as a reset does.
         await tx.delete(sessions).where(eq(sessions.userId, id));
+        await endResetLinks(tx, id);
       }
       const user = presentUser((await loadUser(tx, id))!);
       await writeAudit(tx, actor, { action: "update", entity: "user", entityId: id, before: presentUser(before), after: { ...user, ...(passwordHash ? { passwordChanged: true } : {}) } });
