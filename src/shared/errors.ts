@@ -39,6 +39,26 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("The request is too large.", "حجم الطلب أكبر من المسموح."),
   },
+  BAD_URL: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("This address is not valid.", "هذا العنوان غير صالح."),
+  },
+  BAD_REQUEST: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The request could not be read.", "تعذّرت قراءة الطلب."),
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    title: INVALID_INPUT,
+    message: t("The request's headers are too large. Clearing this site's cookies may help.", "ترويسات الطلب أكبر من المسموح. قد يفيد حذف ملفات تعريف الارتباط لهذا الموقع."),
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    title: UNEXPECTED,
+    message: t("The request took too long to arrive. Please try again.", "استغرق وصول الطلب وقتًا طويلًا. يرجى المحاولة مرة أخرى."),
+  },
   NOT_FOUND: {
     status: 404,
     title: t("Not Found", "غير موجود"),
@@ -293,6 +313,11 @@ export const ERRORS = {
     status: 413,
     title: t("Upload failed", "فشل الرفع"),
     message: t("The file is larger than the limit of {limitMb} MB.", "حجم الملف يتجاوز الحد المسموح وهو {limitMb} ميغابايت."),
+  },
+  UPLOAD_MALFORMED: {
+    status: 400,
+    title: t("Upload failed", "فشل الرفع"),
+    message: t("The upload could not be read. Please choose the file and try again.", "تعذّرت قراءة الملف المرفوع. يرجى اختيار الملف والمحاولة مرة أخرى."),
   },
   UPLOAD_FAILED: {
     status: 500,

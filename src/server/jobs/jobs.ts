@@ -132,7 +132,7 @@ export function createJobRunner(db: TDb, log: FastifyBaseLogger): TJobRunner {
       again = true;
       return;
     }
-    timer && clearTimeout(timer);
+    if (timer) clearTimeout(timer);
     timer = null;
     running = runDue()
       .catch((err: unknown) => {
