@@ -128,6 +128,15 @@ export const ERRORS = {
     ),
   },
 
+  CONTACT_THROTTLED: {
+    status: 429,
+    title: t("Too Many Messages", "رسائل كثيرة"),
+    message: t(
+      "You have sent several messages in a short time. Please wait a few minutes and try again.",
+      "أرسلت عدة رسائل خلال وقت قصير. يرجى الانتظار بضع دقائق ثم المحاولة مجددًا.",
+    ),
+  },
+
   // ---- password (SPEC §5, §8)
   EMAIL_REQUIRED: {
     status: 400,

@@ -1,8 +1,9 @@
 // The contact form's messages: stored so they reach someone, read by a super_admin in the dashboard inbox.
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { TDbOrTx } from "../../db/client";
 import { contactMessages, profiles } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { countAndCheck } from "../../throttle";
 import {
   CONTACT_MAX_PER_WINDOW,
   CONTACT_PAGE_SIZE,
@@ -20,23 +21,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Stores a message from the public form.
  * - The honeypot (`website`) filled in: a bot; nothing is stored, and the caller answers as if it were.
- * - More than CONTACT_MAX_PER_WINDOW messages from one address within the window: throttled. Counted from the
- *   stored rows, so every app instance sees the same count; two requests racing may both pass, which only
- *   lets one extra message through.
+ * - More than CONTACT_MAX_PER_WINDOW messages from one address within the window: throttled. Counted and checked
+ *   in one statement (throttle.ts), so messages sent at once cannot all slip under the limit.
  */
 export async function createContactMessage(db: TDbOrTx, input: TContactInput, meta: { ip: string }): Promise<TCreateContactResult> {
   if (input.website && input.website.trim() !== "") return { status: "dropped" };
 
-  const windowMs = CONTACT_WINDOW_MINUTES * 60_000;
-  const since = new Date(Date.now() - windowMs);
-  const [recent] = await db
-    .select({ n: count(), oldest: sql<string | Date | null>`min(${contactMessages.createdAt})` })
-    .from(contactMessages)
-    .where(and(eq(contactMessages.ip, meta.ip), gt(contactMessages.createdAt, since)));
-  if (recent && recent.n >= CONTACT_MAX_PER_WINDOW) {
-    const oldest = recent.oldest ? new Date(recent.oldest).getTime() : Date.now();
-    return { status: "throttled", retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000)) };
-  }
+  const throttled = await countAndCheck(db, `contact:${meta.ip}`, CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES);
+  if (throttled) return { status: "throttled", retryAfterSeconds: throttled.retryAfterSeconds };
 
   const [row] = await db
     .insert(contactMessages)

@@ -133,6 +133,15 @@ describe("POST /api/contact", () => {
     expect((await send({ ...valid(), subject: "other-address" })).statusCode).toBe(200);
   });
 
+  it("messages sent at once from one address: exactly the limit is stored, the rest refused", async () => {
+    const ip = nextIp();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => send({ ...valid(), subject: `together-${i}` }, ip)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(CONTACT_MAX_PER_WINDOW);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(12 - CONTACT_MAX_PER_WINDOW);
+    const stored = await h.db.select().from(contactMessages).where(eq(contactMessages.ip, ip));
+    expect(stored).toHaveLength(CONTACT_MAX_PER_WINDOW);
+  });
+
   it("refuses a post from another site", async () => {
     const res = await h.app.inject({ method: "POST", url: "/api/contact", payload: valid(), headers: { origin: "https://evil.example" } });
     expect(res.statusCode).toBe(403);
