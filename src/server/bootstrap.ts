@@ -3,6 +3,7 @@ import type { TDbOrTx } from "./db/client";
 import { subjects } from "./db/schema";
 import { ensureFirstAdmin } from "./auth/auth.service";
 import { SUBJECTS } from "../shared/subjects";
+import { getSecret, MATCHING_ORDER_SECRET } from "./secrets";
 
 export async function seedReferenceData(db: TDbOrTx): Promise<void> {
   await db.insert(subjects).values(SUBJECTS.map((s) => ({ id: s.id, nameAr: s.nameAr, nameEn: s.nameEn }))).onConflictDoNothing();
@@ -10,5 +11,6 @@ export async function seedReferenceData(db: TDbOrTx): Promise<void> {
 
 export async function prepareDatabase(db: TDbOrTx, admin: { email: string; password: string; name: string }): Promise<{ adminCreated: boolean }> {
   await seedReferenceData(db);
+  await getSecret(db, MATCHING_ORDER_SECRET);
   return { adminCreated: await ensureFirstAdmin(db, admin) };
 }

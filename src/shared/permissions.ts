@@ -84,6 +84,23 @@ export function can(
   return resource.schoolId === undefined || (user.schoolId !== null && resource.schoolId === user.schoolId);
 }
 
+// ---- an exam's key (docs/decisions/0010)
+
+/**
+ * Whether an exam's key — its correct options, model answers and matching key, and the marks per question that
+ * would reveal them — may be shown beyond its author and the super_admins. While an exam offered to several
+ * schools (or to all) is open, students of another school may not have sat it yet: the key waits until it is
+ * archived (closed). An exam offered to one school is released at once: only that school's people reach it.
+ */
+export function isExamKeyReleased(exam: { status: "draft" | "published" | "archived"; audienceSize: number }): boolean {
+  return exam.audienceSize === 1 || exam.status === "archived";
+}
+
+/** The author and super_admins always see the key; anyone else who reaches the exam once it is released. */
+export function canSeeExamKey(user: Pick<TSessionUser, "id" | "role">, exam: { creatorId: string | null; status: "draft" | "published" | "archived"; audienceSize: number }): boolean {
+  return user.role === "super_admin" || (exam.creatorId !== null && exam.creatorId === user.id) || isExamKeyReleased(exam);
+}
+
 // ---- the dashboard (SPEC §2): sub-paths, who may open them, and the side menu built from them
 
 export type TDashboardSection = {

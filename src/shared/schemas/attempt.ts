@@ -104,6 +104,11 @@ export const ZResult = z.object({
   student: z.object({ id: z.string(), name: z.string(), schoolId: z.string().nullable() }),
   /** Staff see the key; a student does not. */
   showsKey: z.boolean(),
+  /**
+   * The exam is open in other schools and its key not yet released (shared/permissions.ts isExamKeyReleased):
+   * the marks per question and the key are withheld; the total and the answers given are shown.
+   */
+  keyWithheld: z.boolean(),
   questions: z.array(
     z.object({
       id: z.string(),

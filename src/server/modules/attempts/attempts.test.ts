@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
-import { exams, studentAnswers, studentExams } from "../../db/schema";
+import { createHmac } from "node:crypto";
+import { appSecrets, exams, studentAnswers, studentExams } from "../../db/schema";
+import { seededOrder } from "../../../shared/grading";
 import { sweepExpiredAttempts } from "./attempts.service";
 import { writeAnswer } from "./answer-writer";
 import { getExamVersion, paperBuilds, versionReads } from "./paper";
@@ -133,6 +135,22 @@ describe("the student's copy", () => {
     expect(paper.totalPoints).toBe(12);
     const again = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: s.cookie, headers: { "if-none-match": String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("the order of a matching question's responses cannot be worked out from the copy: it needs the server's secret", async () => {
+    const pairs = Array.from({ length: 10 }, (_, i) => ({ premise_ar: `م${i}`, premise_en: `P${i}`, response_ar: `ج${i}`, response_en: `R${i}` }));
+    const exam = await makeExam(cookie.teacher!, { questions: [{ type: "matching", questionTextAr: "صِل.", questionTextEn: "Match.", points: 10, matchingPairs: pairs }] });
+    const s = await newStudent();
+    const paper = await paperOf(s.cookie, exam.id);
+    const q = paper.questions[0]!;
+    const shown = q.responses.map((r) => Number(r.en.slice(1)));
+    // What a student could compute from the copy alone (the old seed, the question id) is not the order shown…
+    expect(shown).not.toEqual(seededOrder(10, q.id));
+    // …the order is the keyed hash of the id with the secret kept in the database.
+    const [secret] = await h.db.select().from(appSecrets);
+    expect(secret!.value.length).toBeGreaterThanOrEqual(40);
+    expect(shown).toEqual(seededOrder(10, createHmac("sha256", secret!.value).update(q.id).digest("base64url")));
+    expect(JSON.stringify(paper)).not.toContain(secret!.value);
   });
 
   it("only published exams offered to the student's school; only students", async () => {
@@ -388,6 +406,78 @@ describe("grading", () => {
     const attempt = (await start(s.cookie, exam.id)).json();
     await save(s.cookie, attempt.id, exam.questions[0]!.id, { examId: exam.id, answerText: "غار حراء" });
     expect((await submit(s.cookie, attempt.id)).json().status).toBe("completed");
+  });
+});
+
+describe("who may read an exam's key (issue 13: leaks)", () => {
+  it("the grading sheet answers only those who may grade the exam: other schools' teachers and drafts get 404", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const draft = await makeExam(cookie.teacher!, { status: "draft" });
+    const sheet = (c: string, id: string) => h.request({ method: "GET", url: `/api/grading/exams/${id}`, cookie: c });
+    // Nobody has sat it yet: only its author (and super_admins) may open it.
+    expect((await sheet(cookie.teacher!, exam.id)).statusCode).toBe(200);
+    expect((await sheet(cookie.super_admin!, exam.id)).statusCode).toBe(200);
+    for (const c of [cookie.teacher2!, cookie.otherTeacher!]) {
+      for (const id of [exam.id, draft.id]) {
+        const res = await sheet(c, id);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe("EXAM_NOT_FOUND");
+        expect(res.body).not.toContain("التخطيط والصبر");
+      }
+    }
+    expect((await sheet(cookie.schoolAdmin!, exam.id)).statusCode).toBe(403);
+    const s = await newStudent();
+    expect((await sheet(s.cookie, exam.id)).statusCode).toBe(403);
+    // A student of the school has sat it: a colleague of the author may grade it; another school's teacher still not.
+    const attempt = (await start(s.cookie, exam.id)).json();
+    await submit(s.cookie, attempt.id);
+    const colleague = await sheet(cookie.teacher2!, exam.id);
+    expect(colleague.statusCode).toBe(200);
+    expect(colleague.json()).toMatchObject({ keyWithheld: false });
+    expect(colleague.json().questions[1].modelAnswer).toBe("التخطيط والصبر");
+    expect((await sheet(cookie.otherTeacher!, exam.id)).statusCode).toBe(404);
+  });
+
+  it("an exam offered to several schools keeps its key and marks per question from everyone but its author and super_admins until it is archived", async () => {
+    const exam = await makeExam(cookie.super_admin!, { schoolIds: [own, other] });
+    const s = await newStudent(own);
+    const attempt = (await start(s.cookie, exam.id)).json();
+    await answerAll(s.cookie, exam.id, attempt.id, exam, { shortAnswer: "غار ثور", essay: "الصبر", matchingRight: 3 });
+    await submit(s.cookie, attempt.id);
+
+    // The school's teacher grades the essay without the model answer.
+    const sheet = (await h.request({ method: "GET", url: `/api/grading/exams/${exam.id}`, cookie: cookie.teacher! })).json();
+    expect(sheet.keyWithheld).toBe(true);
+    expect(sheet.questions.map((q: { modelAnswer: unknown }) => q.modelAnswer)).toEqual([null, null]);
+    expect(JSON.stringify(sheet)).not.toContain("التخطيط والصبر");
+    const essay = sheet.questions[1].answers.find((a: { attemptId: string }) => a.attemptId === attempt.id);
+    expect((await h.request({ method: "PUT", url: `/api/grading/answers/${essay.answerId}`, cookie: cookie.teacher!, payload: { score: 4 } })).json().attemptStatus).toBe("graded");
+
+    for (const c of [cookie.teacher!, cookie.schoolAdmin!, s.cookie]) {
+      const r = await result(c, attempt.id);
+      expect(r.statusCode).toBe(200);
+      const body = r.json();
+      expect(body).toMatchObject({ keyWithheld: true, showsKey: false });
+      expect(body.attempt.score).toBe(11);
+      expect(body.questions.map((q: { isCorrect: unknown; score: unknown; key: unknown }) => [q.isCorrect, q.score, q.key])).toEqual(body.questions.map(() => [null, null, null]));
+      expect(body.questions[3].answer.matching.every((m: { correct: boolean }) => m.correct === false)).toBe(true);
+      expect(r.body).not.toContain("التخطيط والصبر");
+      // The answers given are still shown.
+      expect(body.questions[4].answer.text).toBe("الصبر");
+    }
+    const admin = (await result(cookie.super_admin!, attempt.id)).json();
+    expect(admin).toMatchObject({ keyWithheld: false, showsKey: true });
+    expect(admin.questions[4].key.modelAnswer).toBe("التخطيط والصبر");
+
+    // Closed everywhere: the key is released to those who reach the attempt.
+    const detail = (await h.request({ method: "GET", url: `/api/exams/${exam.id}`, cookie: cookie.super_admin! })).json();
+    const archived = await h.request({ method: "PUT", url: `/api/exams/${exam.id}`, cookie: cookie.super_admin!, payload: { ...EXAM, schoolIds: [own, other], status: "archived", questions: detail.questions } });
+    expect(archived.statusCode, archived.body).toBe(200);
+    const teacherView = (await result(cookie.teacher!, attempt.id)).json();
+    expect(teacherView).toMatchObject({ keyWithheld: false, showsKey: true });
+    expect(teacherView.questions[4].key.modelAnswer).toBe("التخطيط والصبر");
+    expect((await result(s.cookie, attempt.id)).json().questions[0]).toMatchObject({ isCorrect: true, score: 2, key: null });
+    expect((await h.request({ method: "GET", url: `/api/grading/exams/${exam.id}`, cookie: cookie.teacher! })).json().questions[1].modelAnswer).toBe("التخطيط والصبر");
   });
 });
 

@@ -1,7 +1,7 @@
 // The student's copy of an exam, built once per exam version (its updated_at) and kept in memory, with the
 // marking key beside it on the server. When a whole school presses Start at once, each request costs one
 // primary-key lookup instead of joining questions and options for every student.
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { isDatabaseHandle, type TDbOrTx } from "../../db/client";
 import { examSchools, exams, questionOptions, questions, subjects } from "../../db/schema";
@@ -9,6 +9,7 @@ import { seededOrder } from "../../../shared/grading";
 import type { TPaper } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
 import { singleFlight } from "../../single-flight";
+import { getSecret, MATCHING_ORDER_SECRET } from "../../secrets";
 
 export type TQuestionKey = {
   type: TQuestionType;
@@ -102,6 +103,11 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     : [];
   const audienceRows = await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId));
   const keys = new Map<string, TQuestionKey>();
+  // The responses' order must not be computable from what the copy carries (the question id): it is seeded by
+  // a keyed hash of the id with a secret only the server holds. The same for everyone who sits this exam, so the
+  // copy stays one set of bytes per version.
+  const secret = pairsIn(qs) ? await getSecret(db, MATCHING_ORDER_SECRET) : "";
+  const orderSeed = (questionId: string) => createHmac("sha256", secret).update(questionId).digest("base64url");
 
   const paper: TPaper = {
     examId,
@@ -115,7 +121,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     questions: qs.map((q) => {
       const own = opts.filter((o) => o.questionId === q.id);
       const pairs = q.type === "matching" ? (q.matchingPairs ?? []) : [];
-      const order = seededOrder(pairs.length, q.id);
+      const order = seededOrder(pairs.length, orderSeed(q.id));
       keys.set(q.id, {
         type: q.type,
         points: q.points,
@@ -148,4 +154,8 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     etag,
     keys,
   };
+}
+
+function pairsIn(qs: { type: TQuestionType }[]): boolean {
+  return qs.some((q) => q.type === "matching");
 }

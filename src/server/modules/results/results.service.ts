@@ -3,9 +3,9 @@
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { TSessionUser } from "../../../shared/permissions";
+import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import type { TResult } from "../../../shared/schemas/attempt";
 
 /** The attempts `actor` may see, as a condition on student_exams joined with exams and the student's profile. */
@@ -43,11 +43,20 @@ async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attemptId: s
 
 const txt = (ar: string, en: string) => ({ ar, en });
 
+/** How many schools an exam is offered to (0: every school), for the key-release rule. */
+async function audienceSizeOf(db: TDbOrTx, examId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(examSchools).where(eq(examSchools.examId, examId));
+  return row?.n ?? 0;
+}
+
 export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: string): Promise<TResult> {
   const { attempt, exam, subject, student } = await loadAttemptInReach(db, actor, attemptId);
-  const showsKey = actor.role !== "student";
-  // A student sees marks only once everything is graded (SPEC §4: completed shows "pending grading").
-  const showsMarks = showsKey || attempt.status === "graded";
+  const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, exam.id) });
+  const showsKey = actor.role !== "student" && keyVisible;
+  // A student sees marks only once everything is graded (SPEC §4: completed shows "pending grading"); marks per
+  // question wait, for everyone but the author and super_admins, until the key is released.
+  const showsTotal = actor.role !== "student" || attempt.status === "graded";
+  const showsMarks = showsTotal && keyVisible;
   const qs = await db.select().from(questions).where(eq(questions.examId, exam.id)).orderBy(asc(questions.position));
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
   const answers = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
@@ -56,7 +65,7 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
     attempt: {
       id: attempt.id,
       status: attempt.status,
-      score: showsMarks ? attempt.score : null,
+      score: showsTotal ? attempt.score : null,
       totalPossibleScore: attempt.totalPossibleScore,
       startedAt: attempt.startedAt.toISOString(),
       completedAt: attempt.completedAt?.toISOString() ?? null,
@@ -64,6 +73,7 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
     exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, subject, status: exam.status },
     student: { id: student.id, name: student.name, schoolId: student.schoolId },
     showsKey,
+    keyWithheld: !keyVisible,
     questions: qs.map((q) => {
       const a = answerOf.get(q.id);
       const own = opts.filter((o) => o.questionId === q.id);
@@ -188,11 +198,27 @@ export async function findGradingQueue(db: TDbOrTx, actor: TSessionUser) {
   return rows.map((r) => ({ ...r, pending: Number(r.pending), attempts: Number(r.attempts) }));
 }
 
-/** Question by question across all students: each manual question with the model answer and every answer to it. */
+/**
+ * Question by question across all students: each manual question with the model answer (once the key may be
+ * seen) and every answer to it the actor may mark. Only for those who may grade the exam: super_admins, its
+ * author, and teachers with a student of their school who sat it (reachOf); anyone else is told it does not
+ * exist, as GET /api/exams/:id does.
+ */
 export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId: string) {
   assertGrader(actor);
   const [exam] = await db.select().from(exams).where(eq(exams.id, examId));
   if (!exam) throw new AppError("EXAM_NOT_FOUND");
+  if (actor.role !== "super_admin" && exam.creatorId !== actor.id) {
+    const [reachable] = await db
+      .select({ one: sql`1` })
+      .from(studentExams)
+      .innerJoin(exams, eq(exams.id, studentExams.examId))
+      .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+      .where(and(eq(studentExams.examId, examId), inArray(studentExams.status, ["completed", "graded"]), reachOf(actor)))
+      .limit(1);
+    if (!reachable) throw new AppError("EXAM_NOT_FOUND");
+  }
+  const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
   const qs = await db
     .select()
     .from(questions)
@@ -211,6 +237,7 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
     : [];
   return {
     exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn },
+    keyWithheld: !keyVisible,
     questions: qs.map((q) => ({
       id: q.id,
       number: all.findIndex((a) => a.id === q.id) + 1,
@@ -218,7 +245,7 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
       questionTextAr: q.questionTextAr,
       questionTextEn: q.questionTextEn,
       points: q.points,
-      modelAnswer: q.correctAnswerText,
+      modelAnswer: keyVisible ? q.correctAnswerText : null,
       answers: answers
         .filter((a) => a.answer.questionId === q.id)
         .map((a) => ({
