@@ -68,7 +68,8 @@ export const ZUserCreate = z
     if (!v.password) {
       ctx.addIssue({ code: "custom", path: ["password"], message: v.role === "student" ? "STUDENT_PASSWORD_REQUIRED" : "USER_REQUIRED_FIELDS" });
     }
-    if (v.role !== "super_admin" && !v.schoolId) ctx.addIssue({ code: "custom", path: ["schoolId"], message: "SCHOOL_REQUIRED" });
+    // No school: a school_admin's users go to their own school; a super_admin must choose one (the server says
+    // SCHOOL_REQUIRED, and the form asks before sending).
   });
 export type TUserCreate = z.input<typeof ZUserCreate>;
 

@@ -301,6 +301,19 @@ describe("attempts", () => {
     expect((await save("", attempt.id, sa!.id, { examId: exam.id, answerText: "x" })).statusCode).toBe(401);
   });
 
+  it("a save whose text carries NUL is refused with the bilingual 400, and the stored answer stays", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json();
+    const essay = exam.questions[4]!.id;
+    expect((await save(s.cookie, attempt.id, essay, { examId: exam.id, answerText: "الصبر", clientSeq: 1 })).statusCode).toBe(200);
+    const bad = await save(s.cookie, attempt.id, essay, { examId: exam.id, answerText: "نص\u0000ملصوق", clientSeq: 2 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "TEXT_INVALID_CHARACTERS", title: { en: "Invalid Input", ar: "بيانات غير صالحة" } });
+    const state = (await start(s.cookie, exam.id)).json();
+    expect(state.answers.find((a: { questionId: string }) => a.questionId === essay)).toMatchObject({ answerText: "الصبر", clientSeq: 1 });
+  });
+
   it("after the deadline plus grace, saves are refused and the attempt is closed; the sweep closes one the student left", async () => {
     const exam = await makeExam(cookie.teacher!);
     const s = await newStudent();

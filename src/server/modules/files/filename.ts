@@ -31,3 +31,15 @@ const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$
 export function safeContentType(raw: string | undefined): string {
   return raw && MIME.test(raw) ? raw.toLowerCase() : "application/octet-stream";
 }
+
+/**
+ * The type a download is served with. Types a browser shows in place and that cannot run anything — raster
+ * images, PDF, audio, video, plain text — keep their type; anything it would render or run (HTML, SVG, XML,
+ * JavaScript, …) goes as application/octet-stream. Downloads are attachments with a sandboxing CSP as well; this
+ * is the third lock on the same door.
+ */
+const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|application\/pdf|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|text\/plain|text\/csv)$/;
+
+export function downloadContentType(stored: string | null): string {
+  return stored && INLINE_SAFE.test(stored) ? stored : "application/octet-stream";
+}

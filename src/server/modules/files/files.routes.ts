@@ -10,7 +10,7 @@ import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { ZAssignStudents, ZFile } from "../../../shared/schemas/file";
-import { contentDisposition, safeContentType, safeFilename } from "./filename";
+import { contentDisposition, downloadContentType, safeContentType, safeFilename } from "./filename";
 import { deleteFile, findFileStudents, findFiles, findReadableFile, setFileStudents, uploadFile } from "./files.service";
 
 const ZParams = z.object({ id: z.uuid({ error: "FILE_NOT_FOUND" }) });
@@ -83,8 +83,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await findReadableFile(app.db, user, request.params.id);
     const object = await app.storage.get(file.pathInBucket);
     if (!object) throw new AppError("FILE_NOT_FOUND");
-    reply.header("content-type", file.fileType ?? "application/octet-stream");
+    reply.header("content-type", downloadContentType(file.fileType));
     reply.header("content-disposition", contentDisposition(file.name));
+    // Should a browser ever render it anyway, it runs nothing and reaches nothing.
+    reply.header("content-security-policy", "sandbox; default-src 'none'");
     reply.header("cache-control", "private, no-store");
     if (object.size !== undefined) reply.header("content-length", object.size);
     return reply.send(object.body);

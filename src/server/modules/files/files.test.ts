@@ -197,6 +197,29 @@ describe("download", () => {
     expect(decodeURIComponent(header.split("UTF-8''")[1]!)).toBe("نتائج الصف.txt");
   });
 
+  it("types a browser would render or run are served as octet-stream; images, PDF and audio keep theirs", async () => {
+    for (const [type, served] of [
+      ["text/html", "application/octet-stream"],
+      ["image/svg+xml", "application/octet-stream"],
+      ["application/xhtml+xml", "application/octet-stream"],
+      ["text/javascript", "application/octet-stream"],
+      ["application/xml", "application/octet-stream"],
+      ["image/png", "image/png"],
+      ["image/jpeg", "image/jpeg"],
+      ["application/pdf", "application/pdf"],
+      ["audio/mpeg", "audio/mpeg"],
+    ] as const) {
+      const up = await upload(cookie.teacher, "page.bin", "<script>alert(1)</script>", { type });
+      expect(up.statusCode).toBe(201);
+      const res = await download(cookie.teacher, up.json().id);
+      expect(res.headers["content-type"], type).toBe(served);
+      expect(res.headers["content-security-policy"], type).toBe("sandbox; default-src 'none'");
+      expect(String(res.headers["content-disposition"])).toMatch(/^attachment;/);
+      // The listing still says what the uploader sent.
+      expect((await h.request({ method: "GET", url: "/api/files", cookie: cookie.teacher })).json().items.find((f: { id: string }) => f.id === up.json().id).fileType).toBe(type);
+    }
+  });
+
   it("a guessed id, someone else's file or a missing object is 404", async () => {
     const up = (await upload(cookie.teacher, "private.pdf")).json().id;
     expect((await download(cookie.otherTeacher, up)).statusCode).toBe(404);

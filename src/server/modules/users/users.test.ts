@@ -102,6 +102,16 @@ describe("the user dialog's rules (SPEC §5)", () => {
     const res = await post(cookie.school_admin, { email: `${uniq()}@t.local`, password: "secret1", role: "teacher", schoolId: own });
     expect(res.statusCode).toBe(201);
     expect(res.json().schoolId).toBe(own);
+    // No school given: a school_admin's new user goes to their school (the selector is fixed to it anyway).
+    for (const payload of [
+      { email: `${uniq()}@t.local`, password: "secret1", role: "teacher" },
+      { email: `${uniq()}@t.local`, password: "secret1", role: "student", username: uniq(), schoolId: null },
+      { email: `${uniq()}@t.local`, password: "secret1", role: "student", username: uniq(), schoolId: "" },
+    ]) {
+      const res = await post(cookie.school_admin, payload);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().schoolId).toBe(own);
+    }
     const elsewhere = await post(cookie.school_admin, { email: `${uniq()}@t.local`, password: "secret1", role: "teacher", schoolId: other });
     expect(elsewhere.statusCode).toBe(403);
     expect(elsewhere.json().code).toBe("SCHOOL_OUT_OF_SCOPE");

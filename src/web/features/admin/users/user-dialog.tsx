@@ -71,7 +71,12 @@ export function UserDialog({
       schoolId: (schoolFixed ? viewer.schoolId : user?.schoolId) ?? "",
     },
     resolver: codeResolver<TValues>((v) => {
-      if (!isEdit) return issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId }));
+      const needsSchool = v.role !== "super_admin" && !schoolFixed && !v.schoolId;
+      if (!isEdit) {
+        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId }));
+        if (needsSchool) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
+        return issues;
+      }
       const issues = issuesOf(
         ZUserUpdate.safeParse({
           username: v.username,
@@ -82,7 +87,7 @@ export function UserDialog({
       );
       // An empty username on edit would silently keep the old one; for a student, say that it is required.
       if (v.role === "student" && !v.username.trim()) issues.push({ path: ["username"], message: "USERNAME_REQUIRED_FOR_STUDENT" });
-      if (v.role !== "super_admin" && !schoolFixed && !v.schoolId) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
+      if (needsSchool) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
       return issues;
     }),
   });
