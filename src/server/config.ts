@@ -38,6 +38,11 @@ const ZEnv = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** An OpenAI-compatible chat-completions server for the reports' prose (docs/decisions/0012); unset: the rules write it. */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   S3_FORCE_PATH_STYLE: z
     .enum(["true", "false"])
     .default("true")
@@ -56,6 +61,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const c = result.data;
   const dataDir = path.resolve(c.DATA_DIR);
+  if (c.LLM_BASE_URL && !c.LLM_MODEL) throw new ConfigError("LLM_BASE_URL: LLM_MODEL is needed with it (the model's name on that server)");
   if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("S3_BUCKET: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with it");
   }
@@ -88,6 +94,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         }
       : null,
     webDir: path.resolve("dist/web"),
+    llm: c.LLM_BASE_URL ? { baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY ?? null, model: c.LLM_MODEL!, timeoutMs: c.LLM_TIMEOUT_MS } : null,
   };
 }
 

@@ -432,6 +432,22 @@ export const ERRORS = {
     message: t("Question {n} may have only one correct option.", "يجب أن يكون في السؤال {n} خيار صحيح واحد فقط."),
   },
 
+  SKILL_NOT_FOUND: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}: please choose a skill from the list.", "السؤال {n}: يرجى اختيار مهارة من القائمة."),
+  },
+  SKILL_WRONG_SUBJECT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}: the skill must belong to the exam's subject.", "السؤال {n}: يجب أن تكون المهارة من مهارات مادة الاختبار."),
+  },
+  SKILL_RETIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}: this skill is retired; choose another one.", "السؤال {n}: هذه المهارة موقوفة؛ اختر مهارة أخرى."),
+  },
+
   // ---- taking exams (SPEC §8 "Student")
   EXAM_NOT_AVAILABLE: {
     status: 404,
@@ -492,6 +508,64 @@ export const ERRORS = {
     status: 409,
     title: NOT_ALLOWED,
     message: t("This attempt has not been submitted yet.", "لم تُسلَّم هذه المحاولة بعد."),
+  },
+
+  // ---- skills, reports and development plans (SPEC §3, §4 "Reports and plans", §6, §8 "Results")
+  SKILL_REQUIRED_FIELDS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A skill needs a subject and a name in Arabic and English.", "تحتاج المهارة إلى مادة واسم بالعربية والإنجليزية."),
+  },
+  SKILL_MISSING: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The skill was not found.", "لم يُعثر على المهارة."),
+  },
+  SKILL_NAME_TAKEN: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("This subject already has a skill with this name.", "توجد مهارة بهذا الاسم في هذه المادة بالفعل."),
+  },
+  REPORT_NOT_GRADED: {
+    status: 409,
+    title: t("Failed to generate report.", "تعذّر إنشاء التقرير."),
+    message: t(
+      "Reports and plans can be generated once every answer of the attempt is graded.",
+      "يمكن إنشاء التقارير والخطط بعد تصحيح جميع إجابات المحاولة.",
+    ),
+  },
+  REPORT_EXISTS: {
+    status: 409,
+    title: t("Failed to generate report.", "تعذّر إنشاء التقرير."),
+    message: t("A report already exists for this attempt.", "يوجد تقرير لهذه المحاولة بالفعل."),
+  },
+  PLAN_EXISTS: {
+    status: 409,
+    title: t("Failed to generate development plan.", "تعذّر إنشاء خطة التطوير."),
+    message: t("A development plan already exists for this attempt.", "توجد خطة تطوير لهذه المحاولة بالفعل."),
+  },
+  REPORT_KEY_WITHHELD: {
+    status: 409,
+    title: t("Failed to generate report.", "تعذّر إنشاء التقرير."),
+    message: t(
+      "This exam is still open in other schools. Reports can be generated once it is closed (archived).",
+      "ما زال هذا الاختبار متاحًا في مدارس أخرى. يمكن إنشاء التقارير بعد إغلاقه (أرشفته).",
+    ),
+  },
+  REPORT_FORBIDDEN: {
+    status: 403,
+    title: t("Unauthorized", "غير مصرّح"),
+    message: t("You are not authorized to generate reports or plans for this attempt.", "غير مصرّح لك بإنشاء تقارير أو خطط لهذه المحاولة."),
+  },
+  SCHOOL_REPORT_OTHER_SCHOOL: {
+    status: 403,
+    title: t("Unauthorized", "غير مصرّح"),
+    message: t("You are not authorized to view this result for another school.", "غير مصرّح لك بعرض هذه النتيجة لمدرسة أخرى."),
+  },
+  JOB_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This task was not found.", "لم يُعثر على هذه المهمة."),
   },
 } as const satisfies Record<string, TEntry>;
 

@@ -58,11 +58,11 @@ describe("database rules", () => {
     await h.db.insert(studentAnswers).values({ studentExamId: attempt!.id, questionId, studentId, answerText: "a" });
     expect(await rejection(h.db.insert(studentAnswers).values({ studentExamId: attempt!.id, questionId, studentId, answerText: "b" }))).toMatch(/student_answers_attempt_question_idx/);
 
-    const report = { summary: "s", strengths: [], areas_for_improvement: [], recommendations: [] };
+    const report = { summary: { ar: "ملخص", en: "s" }, strengths: [], areas_for_improvement: [], recommendations: [] };
     await h.db.insert(reports).values({ studentExamId: attempt!.id, studentId, reportData: report });
     expect(await rejection(h.db.insert(reports).values({ studentExamId: attempt!.id, studentId, reportData: report }))).toMatch(/unique/i);
 
-    const plan = { goal: "g", steps: [], resources: [], ai_suggestion: "" };
+    const plan = { goal: { ar: "هدف", en: "g" }, steps: [], resources: [], ai_suggestion: { ar: "", en: "" } };
     await h.db.insert(developmentPlans).values({ studentExamId: attempt!.id, studentId, planData: plan });
     expect(await rejection(h.db.insert(developmentPlans).values({ studentExamId: attempt!.id, studentId, planData: plan }))).toMatch(/unique/i);
 

@@ -2,6 +2,7 @@
 // points ≥ 1, one attempt per (student, exam), one answer per (attempt, question), one report and one plan
 // per attempt. Column names are snake_case in SQL, camelCase in TypeScript.
 import { sql } from "drizzle-orm";
+import type { TAnalysis, TFallbackReason, TGenerator, TPlanContent, TReportContent } from "../../shared/schemas/report";
 import {
   boolean,
   check,
@@ -131,6 +132,27 @@ export const subjects = pgTable("subjects", {
   nameEn: text("name_en").notNull(),
 });
 
+/** What a question measures (docs/decisions/0011). Never deleted: a retired skill stays on old questions and reports. */
+export const skills = pgTable(
+  "skills",
+  {
+    /** "<subject>.<name>", e.g. arabic.grammar: readable in exports. */
+    id: text("id").primaryKey(),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "restrict" }),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    /** What to practise when it is not mastered: the report's recommendation and the plan's step. */
+    guidanceAr: text("guidance_ar"),
+    guidanceEn: text("guidance_en"),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("skills_subject_idx").on(t.subjectId)],
+);
+
 export const exams = pgTable(
   "exams",
   {
@@ -188,9 +210,11 @@ export const questions = pgTable(
     points: integer("points").notNull().default(1),
     correctAnswerText: text("correct_answer_text"),
     matchingPairs: jsonb("matching_pairs").$type<TMatchingPair[]>(),
+    /** The skill it measures (optional, of the exam's subject); never shown in the student's copy. */
+    skillId: text("skill_id").references(() => skills.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
-  (t) => [index("questions_exam_idx").on(t.examId, t.position), check("questions_points_min", sql`${t.points} >= 1`)],
+  (t) => [index("questions_exam_idx").on(t.examId, t.position), index("questions_skill_idx").on(t.skillId), check("questions_points_min", sql`${t.points} >= 1`)],
 );
 
 export const questionOptions = pgTable(
@@ -266,15 +290,9 @@ export const studentAnswers = pgTable(
   (t) => [uniqueIndex("student_answers_attempt_question_idx").on(t.studentExamId, t.questionId)],
 );
 
-export type TReportData = {
-  summary: string;
-  strengths: string[];
-  areas_for_improvement: string[];
-  recommendations: string[];
-};
-
 export const reports = pgTable("reports", {
   id: uuid("id").primaryKey().defaultRandom(),
+  // UNIQUE: one report per attempt, whoever asks and however many times at once (SPEC §4).
   studentExamId: uuid("student_exam_id")
     .notNull()
     .unique()
@@ -283,17 +301,17 @@ export const reports = pgTable("reports", {
     .notNull()
     .references(() => profiles.id, { onDelete: "cascade" }),
   schoolId: text("school_id").references(() => schools.id, { onDelete: "set null" }),
-  reportData: jsonb("report_data").$type<TReportData>().notNull(),
+  /** SPEC §3 report_data: summary, strengths[], areas_for_improvement[], recommendations[] — each in both languages. */
+  reportData: jsonb("report_data").$type<TReportContent>().notNull(),
+  /** The figures it was written from (score, band, mastery per skill, comparisons). */
+  analysis: jsonb("analysis").$type<TAnalysis>(),
+  generator: text("generator").$type<TGenerator>().notNull().default("rules"),
+  model: text("model"),
+  /** Why the language model's text was not used, when it was asked and the rules wrote it instead. */
+  fallbackReason: text("fallback_reason").$type<TFallbackReason>(),
   generatedById: uuid("generated_by_id").references(() => profiles.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
-
-export type TPlanData = {
-  goal: string;
-  steps: { action: string; timeline: string }[];
-  resources: string[];
-  ai_suggestion: string;
-};
 
 export const developmentPlans = pgTable("development_plans", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -304,8 +322,15 @@ export const developmentPlans = pgTable("development_plans", {
   studentId: uuid("student_id")
     .notNull()
     .references(() => profiles.id, { onDelete: "cascade" }),
-  planData: jsonb("plan_data").$type<TPlanData>().notNull(),
-  generatedByAi: boolean("generated_by_ai").notNull().default(true),
+  schoolId: text("school_id").references(() => schools.id, { onDelete: "set null" }),
+  /** SPEC §3 plan_data: goal, steps[] (action, timeline), resources[], ai_suggestion — each in both languages. */
+  planData: jsonb("plan_data").$type<TPlanContent>().notNull(),
+  /** SPEC §3: true only when a language model wrote its prose. */
+  generatedByAi: boolean("generated_by_ai").notNull().default(false),
+  generator: text("generator").$type<TGenerator>().notNull().default("rules"),
+  model: text("model"),
+  fallbackReason: text("fallback_reason").$type<TFallbackReason>(),
+  generatedById: uuid("generated_by_id").references(() => profiles.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
 
@@ -337,6 +362,20 @@ export const studentFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.fileId] }), index("student_files_file_idx").on(t.fileId)],
+);
+
+/** Files tagged with the skills they help with, so a plan can point a student to material the school has. */
+export const fileSkills = pgTable(
+  "file_skills",
+  {
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => qiasFiles.id, { onDelete: "cascade" }),
+    skillId: text("skill_id")
+      .notNull()
+      .references(() => skills.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.skillId] }), index("file_skills_skill_idx").on(t.skillId)],
 );
 
 // ---- the public site and the record of changes

@@ -10,5 +10,7 @@ import { examsRoutes } from "./exams/exams.routes";
 import { attemptsRoutes } from "./attempts/attempts.routes";
 import { resultsRoutes } from "./results/results.routes";
 import { contactRoutes } from "./contact/contact.routes";
+import { skillsRoutes } from "./skills/skills.routes";
+import { reportsRoutes } from "./reports/reports.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes];

@@ -50,6 +50,13 @@ export const ZQuestionInput = z
     correctAnswerText: text(MAX_LONG_TEXT_LENGTH).nullish(),
     options: z.array(ZOptionInput).max(MAX_OPTIONS, { error: "VALIDATION_FAILED" }).default([]),
     matchingPairs: z.array(ZPairInput).max(MAX_PAIRS, { error: "VALIDATION_FAILED" }).default([]),
+    /** The skill it measures (optional): one of the exam's subject (the server checks). */
+    skillId: z
+      .string({ error: "SKILL_NOT_FOUND" })
+      .trim()
+      .max(100, { error: "SKILL_NOT_FOUND" })
+      .nullish()
+      .transform((v) => v || null),
   })
   // SPEC §4: a type carries only its own content; the rest is cleared.
   .transform((q) => ({
@@ -134,6 +141,7 @@ export const ZExamDetail = ZExamSummary.extend({
       correctAnswerText: z.string().nullable(),
       matchingPairs: z.array(ZPairInput),
       options: z.array(z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), isCorrect: z.boolean() })),
+      skillId: z.string().nullable(),
       answerCount: z.number().int(),
     }),
   ),

@@ -10,7 +10,7 @@ export type TAuditAction = "create" | "update" | "delete" | "import";
 export async function writeAudit(
   tx: TDbOrTx,
   actor: Pick<TSessionUser, "id" | "email">,
-  entry: { action: TAuditAction; entity: "school" | "user"; entityId: string; before?: unknown; after?: unknown },
+  entry: { action: TAuditAction; entity: "school" | "user" | "skill"; entityId: string; before?: unknown; after?: unknown },
 ): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,

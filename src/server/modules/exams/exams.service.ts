@@ -3,8 +3,9 @@
 // ids across saves, so answers already given keep pointing at them.
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from "drizzle-orm";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
-import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examSchools, exams, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../shared/schemas/exam";
 
@@ -110,6 +111,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
       correctAnswerText: q.correctAnswerText,
       matchingPairs: q.matchingPairs ?? [],
       options: opts.filter((o) => o.questionId === q.id).map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, isCorrect: o.isCorrect })),
+      skillId: q.skillId,
       answerCount: answerCount.get(q.id) ?? 0,
     })),
   };
@@ -138,9 +140,31 @@ async function assertSubject(tx: TTx, subjectId: string) {
   if (!s) throw new AppError("SUBJECT_NOT_FOUND");
 }
 
+/**
+ * A question's skill must be one of the exam's subject; a retired skill may stay on a question that already had
+ * it (old exams keep what they measured) but is not given to a new one. Errors name the question, as the
+ * editor's other messages do.
+ */
+async function assertSkills(tx: TTx, input: TExamData, existing: Map<string, string | null>): Promise<void> {
+  const ids = [...new Set(input.questions.map((q) => q.skillId).filter((id): id is string => !!id))];
+  if (!ids.length) return;
+  const found = new Map((await tx.select().from(skills).where(inArray(skills.id, ids))).map((s) => [s.id, s]));
+  for (const [i, q] of input.questions.entries()) {
+    if (!q.skillId) continue;
+    const skill = found.get(q.skillId);
+    const n = i + 1;
+    if (!skill) throw new AppError("SKILL_NOT_FOUND", { vars: { n }, fields: [{ path: `questions.${i}.skillId`, code: "SKILL_NOT_FOUND", message: fillText(ERRORS.SKILL_NOT_FOUND.message, { n }) }] });
+    if (skill.subjectId !== input.subjectId) throw new AppError("SKILL_WRONG_SUBJECT", { vars: { n }, fields: [{ path: `questions.${i}.skillId`, code: "SKILL_WRONG_SUBJECT", message: fillText(ERRORS.SKILL_WRONG_SUBJECT.message, { n }) }] });
+    if (skill.retiredAt && !(q.id && existing.get(q.id) === skill.id)) {
+      throw new AppError("SKILL_RETIRED", { vars: { n }, fields: [{ path: `questions.${i}.skillId`, code: "SKILL_RETIRED", message: fillText(ERRORS.SKILL_RETIRED.message, { n }) }] });
+    }
+  }
+}
+
 async function writeQuestions(tx: TTx, examId: string, input: TExamData): Promise<void> {
-  const existing = await tx.select({ id: questions.id, position: questions.position }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
+  const existing = await tx.select({ id: questions.id, position: questions.position, skillId: questions.skillId }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
   const existingIds = new Set(existing.map((q) => q.id));
+  await assertSkills(tx, input, new Map(existing.map((q) => [q.id, q.skillId])));
   const keptIds = input.questions.map((q) => q.id).filter((id): id is string => !!id && existingIds.has(id));
 
   // Removing a question that students have answered would delete their answers: refuse, and say which.
@@ -164,6 +188,7 @@ async function writeQuestions(tx: TTx, examId: string, input: TExamData): Promis
       points: q.points,
       correctAnswerText: q.correctAnswerText,
       matchingPairs: q.type === "matching" ? q.matchingPairs : null,
+      skillId: q.skillId,
     };
     let questionId: string;
     if (q.id && existingIds.has(q.id)) {

@@ -9,9 +9,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { ZAssignStudents, ZFile } from "../../../shared/schemas/file";
+import { ZAssignStudents, ZFile, ZFileSkills } from "../../../shared/schemas/file";
 import { contentDisposition, downloadContentType, safeContentType, safeFilename } from "./filename";
-import { deleteFile, findFileStudents, findFiles, findReadableFile, setFileStudents, uploadFile } from "./files.service";
+import { deleteFile, findFileStudents, findFiles, findReadableFile, setFileSkills, setFileStudents, uploadFile } from "./files.service";
 
 const ZParams = z.object({ id: z.uuid({ error: "FILE_NOT_FOUND" }) });
 /** Room for the multipart envelope and the form fields around the file. */
@@ -38,6 +38,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     let name = "";
     let contentType = "application/octet-stream";
     let studentIdsRaw: string | undefined;
+    let skillIdsRaw: string | undefined;
     try {
       try {
         for await (const part of request.parts()) {
@@ -47,6 +48,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
             await pipeline(part.file, fs.createWriteStream(tempFile));
           } else if (part.fieldname === "studentIds") {
             studentIdsRaw = String(part.value);
+          } else if (part.fieldname === "skillIds") {
+            skillIdsRaw = String(part.value);
           }
         }
       } catch (err) {
@@ -60,18 +63,18 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!name) throw new AppError("FILE_REQUIRED");
       let studentIds: string[] = [];
       if (studentIdsRaw) {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(studentIdsRaw);
-        } catch {
-          throw new AppError("VALIDATION_FAILED");
-        }
-        const result = ZAssignStudents.safeParse({ studentIds: parsed });
+        const result = ZAssignStudents.safeParse({ studentIds: parseJsonField(studentIdsRaw) });
         if (!result.success) throw new AppError("VALIDATION_FAILED");
         studentIds = result.data.studentIds;
       }
+      let skillIds: string[] = [];
+      if (skillIdsRaw) {
+        const result = ZFileSkills.safeParse({ skillIds: parseJsonField(skillIdsRaw) });
+        if (!result.success) throw new AppError("VALIDATION_FAILED");
+        skillIds = result.data.skillIds;
+      }
       const { size } = await fsp.stat(tempFile);
-      const file = await uploadFile(app.db, app.storage, user, { name: safeFilename(name), tempFile, contentType, sizeBytes: size, studentIds });
+      const file = await uploadFile(app.db, app.storage, user, { name: safeFilename(name), tempFile, contentType, sizeBytes: size, studentIds, skillIds });
       return reply.status(201).send(file);
     } finally {
       await fsp.rm(tempFile, { force: true });
@@ -102,9 +105,24 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     return setFileStudents(app.db, user, request.params.id, request.body.studentIds);
   });
 
+  app.put("/api/files/:id/skills", { schema: { params: ZParams, body: ZFileSkills, response: { 200: ZFileSkills } } }, async (request) => {
+    const user = await authorize(request, "files.upload");
+    return setFileSkills(app.db, user, request.params.id, request.body.skillIds);
+  });
+
   app.delete("/api/files/:id", { schema: { params: ZParams } }, async (request, reply) => {
     const user = await authorize(request, "files.view");
     await deleteFile(app.db, app.storage, user, request.params.id);
     return reply.status(204).send();
   });
 };
+
+/** A form field that carries JSON (a list of ids); not JSON is bad input, and so is text the database refuses. */
+function parseJsonField(raw: string): unknown {
+  if (raw.includes("\u0000")) throw new AppError("TEXT_INVALID_CHARACTERS");
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError("VALIDATION_FAILED");
+  }
+}

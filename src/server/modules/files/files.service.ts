@@ -2,7 +2,7 @@
 // kept in step: a record is never left without its object, and an object is removed when its record fails.
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { profiles, qiasFiles, studentFiles } from "../../db/schema";
+import { fileSkills, profiles, qiasFiles, skills, studentFiles } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
 import { can, type TSessionUser } from "../../../shared/permissions";
@@ -15,7 +15,7 @@ const fileColumns = {
   uploaderName: profiles.name,
 };
 
-function presentFile(row: { file: TFileRow; uploaderName: string | null; assignedCount?: number }): TFile {
+function presentFile(row: { file: TFileRow; uploaderName: string | null; assignedCount?: number }, skillIds: string[] = []): TFile {
   const f = row.file;
   return {
     id: f.id,
@@ -25,7 +25,26 @@ function presentFile(row: { file: TFileRow; uploaderName: string | null; assigne
     createdAt: f.createdAt.toISOString(),
     uploader: f.uploaderId && row.uploaderName !== null ? { id: f.uploaderId, name: row.uploaderName } : null,
     ...(row.assignedCount !== undefined ? { assignedCount: Number(row.assignedCount) } : {}),
+    skillIds,
   };
+}
+
+async function skillsOfFiles(db: TDbOrTx, fileIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (!fileIds.length) return map;
+  const rows = await db.select().from(fileSkills).where(inArray(fileSkills.fileId, fileIds)).orderBy(fileSkills.skillId);
+  for (const r of rows) map.set(r.fileId, [...(map.get(r.fileId) ?? []), r.skillId]);
+  return map;
+}
+
+/** Skills that exist; a retired one only if the file already carries it (files keep what they were tagged with). */
+async function assertTaggable(db: TDbOrTx, skillIds: string[], current: string[] = []): Promise<void> {
+  if (!skillIds.length) return;
+  const found = new Map((await db.select({ id: skills.id, retiredAt: skills.retiredAt }).from(skills).where(inArray(skills.id, skillIds))).map((r) => [r.id, r]));
+  for (const id of skillIds) {
+    const skill = found.get(id);
+    if (!skill || (skill.retiredAt && !current.includes(id))) throw new AppError("SKILL_MISSING");
+  }
 }
 
 /** SPEC §6: super_admin all (newest first); school_admin and teacher their own uploads; a student the files assigned to them. */
@@ -38,7 +57,8 @@ export async function findFiles(db: TDbOrTx, actor: TSessionUser): Promise<TFile
       .leftJoin(profiles, eq(profiles.id, qiasFiles.uploaderId))
       .where(eq(studentFiles.studentId, actor.id))
       .orderBy(desc(qiasFiles.createdAt));
-    return rows.map(presentFile);
+    const tags = await skillsOfFiles(db, rows.map((r) => r.file.id));
+    return rows.map((r) => presentFile(r, tags.get(r.file.id)));
   }
   const assigned = db.$with("assigned").as(db.select({ fileId: studentFiles.fileId, n: count().as("n") }).from(studentFiles).groupBy(studentFiles.fileId));
   const rows = await db
@@ -49,7 +69,8 @@ export async function findFiles(db: TDbOrTx, actor: TSessionUser): Promise<TFile
     .leftJoin(assigned, eq(assigned.fileId, qiasFiles.id))
     .where(actor.role === "super_admin" ? undefined : eq(qiasFiles.uploaderId, actor.id))
     .orderBy(desc(qiasFiles.createdAt));
-  return rows.map((r) => presentFile({ ...r, assignedCount: Number(r.assignedCount ?? 0) }));
+  const tags = await skillsOfFiles(db, rows.map((r) => r.file.id));
+  return rows.map((r) => presentFile({ ...r, assignedCount: Number(r.assignedCount ?? 0) }, tags.get(r.file.id)));
 }
 
 /** The file if the actor may read it; otherwise "not found", so guessed ids reveal nothing. */
@@ -91,11 +112,13 @@ export async function uploadFile(
   db: TDb,
   storage: TStorage,
   actor: TSessionUser,
-  input: { name: string; tempFile: string; contentType: string; sizeBytes: number; studentIds: string[] },
+  input: { name: string; tempFile: string; contentType: string; sizeBytes: number; studentIds: string[]; skillIds?: string[] },
 ): Promise<TFile> {
   if (!can(actor, "files.upload")) throw new AppError("FORBIDDEN");
   const studentIds = [...new Set(input.studentIds)];
+  const skillIds = [...new Set(input.skillIds ?? [])];
   await assertAssignable(db, actor, studentIds);
+  await assertTaggable(db, skillIds);
 
   const key = `public/${actor.id}/${uniqueTimestamp()}-${input.name}`;
   try {
@@ -110,9 +133,10 @@ export async function uploadFile(
         .values({ name: input.name, pathInBucket: key, fileType: input.contentType, sizeBytes: input.sizeBytes, uploaderId: actor.id })
         .returning();
       if (studentIds.length) await tx.insert(studentFiles).values(studentIds.map((studentId) => ({ studentId, fileId: row!.id })));
+      if (skillIds.length) await tx.insert(fileSkills).values(skillIds.map((skillId) => ({ skillId, fileId: row!.id })));
       return row!;
     });
-    return presentFile({ file, uploaderName: actor.name, assignedCount: studentIds.length });
+    return presentFile({ file, uploaderName: actor.name, assignedCount: studentIds.length }, skillIds.sort());
   } catch (err) {
     // SPEC §4: if the record cannot be saved, the stored object is removed again.
     await storage.remove(key).catch(() => {});
@@ -129,6 +153,20 @@ export async function setFileStudents(db: TDb, actor: TSessionUser, fileId: stri
     await tx.delete(studentFiles).where(eq(studentFiles.fileId, fileId));
     if (unique.length) await tx.insert(studentFiles).values(unique.map((studentId) => ({ studentId, fileId })));
     return { studentIds: unique };
+  });
+}
+
+/** The uploader (or a super_admin) tags a file with the skills it helps with. */
+export async function setFileSkills(db: TDb, actor: TSessionUser, fileId: string, skillIds: string[]): Promise<{ skillIds: string[] }> {
+  const unique = [...new Set(skillIds)].sort();
+  return db.transaction(async (tx) => {
+    const file = await findReadableFile(tx, actor, fileId);
+    if (!can(actor, "files.upload", { ownerId: file.uploaderId })) throw new AppError("FILE_NOT_FOUND");
+    const current = (await tx.select({ id: fileSkills.skillId }).from(fileSkills).where(eq(fileSkills.fileId, fileId))).map((r) => r.id);
+    await assertTaggable(tx, unique, current);
+    await tx.delete(fileSkills).where(eq(fileSkills.fileId, fileId));
+    if (unique.length) await tx.insert(fileSkills).values(unique.map((skillId) => ({ skillId, fileId })));
+    return { skillIds: unique };
   });
 }
 

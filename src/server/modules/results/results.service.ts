@@ -9,7 +9,7 @@ import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import type { TResult } from "../../../shared/schemas/attempt";
 
 /** The attempts `actor` may see, as a condition on student_exams joined with exams and the student's profile. */
-function reachOf(actor: TSessionUser): SQL | undefined {
+export function reachOf(actor: TSessionUser): SQL | undefined {
   switch (actor.role) {
     case "super_admin":
       return undefined;
@@ -22,7 +22,7 @@ function reachOf(actor: TSessionUser): SQL | undefined {
   }
 }
 
-async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attemptId: string) {
+export async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attemptId: string) {
   const [row] = await db
     .select({ attempt: studentExams, exam: exams, subject: subjects, student: profiles })
     .from(studentExams)
@@ -44,7 +44,7 @@ async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attemptId: s
 const txt = (ar: string, en: string) => ({ ar, en });
 
 /** How many schools an exam is offered to (0: every school), for the key-release rule. */
-async function audienceSizeOf(db: TDbOrTx, examId: string): Promise<number> {
+export async function audienceSizeOf(db: TDbOrTx, examId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(examSchools).where(eq(examSchools.examId, examId));
   return row?.n ?? 0;
 }

@@ -1,0 +1,90 @@
+// The figures a report is written from, computed from the marks alone: a pure function, so the same attempt always
+// gives the same analysis, and the rules that word it (rules.ts) can be tested on fixtures.
+import {
+  BAND_MIN_PERCENT,
+  DEVELOPING_PERCENT,
+  MASTERED_PERCENT,
+  type TAnalysis,
+  type TBand,
+  type TMasteryLevel,
+} from "../../../shared/schemas/report";
+
+export type TAnalysisInput = {
+  score: number;
+  total: number;
+  questions: { number: number; points: number; score: number; skill: { id: string; nameAr: string; nameEn: string } | null }[];
+  /** Percentages of the graded attempts of this exam: in the student's school, and everywhere (this one included). */
+  peers: { school: number[] | null; all: number[] };
+};
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const percentOf = (earned: number, possible: number) => (possible > 0 ? round1((earned / possible) * 100) : 0);
+
+export function bandOf(percentage: number): TBand {
+  if (percentage >= BAND_MIN_PERCENT.advanced) return "advanced";
+  if (percentage >= BAND_MIN_PERCENT.proficient) return "proficient";
+  if (percentage >= BAND_MIN_PERCENT.developing) return "developing";
+  return "beginning";
+}
+
+export function levelOf(percent: number): TMasteryLevel {
+  if (percent >= MASTERED_PERCENT) return "mastered";
+  if (percent >= DEVELOPING_PERCENT) return "developing";
+  return "not_yet";
+}
+
+/** Where `value` stands among `values`: the share below it, ties counted half (0–100, whole numbers). */
+export function percentileOf(value: number, values: number[]): number {
+  if (!values.length) return 0;
+  const below = values.filter((v) => v < value).length;
+  const equal = values.filter((v) => v === value).length;
+  return Math.round(((below + equal / 2) / values.length) * 100);
+}
+
+function comparison(value: number, values: number[]) {
+  const mean = values.length ? round1(values.reduce((s, v) => s + v, 0) / values.length) : 0;
+  return { mean, count: values.length, percentile: percentileOf(value, values) };
+}
+
+export function analyse(input: TAnalysisInput): TAnalysis {
+  const percentage = percentOf(input.score, input.total);
+  const bySkill = new Map<string, TAnalysis["skills"][number]>();
+  const untagged = { count: 0, earned: 0, possible: 0 };
+  for (const q of input.questions) {
+    if (!q.skill) {
+      untagged.count++;
+      untagged.earned += q.score;
+      untagged.possible += q.points;
+      continue;
+    }
+    const entry = bySkill.get(q.skill.id) ?? { skillId: q.skill.id, nameAr: q.skill.nameAr, nameEn: q.skill.nameEn, earned: 0, possible: 0, percent: 0, level: "not_yet" as TMasteryLevel, missed: [] };
+    entry.earned += q.score;
+    entry.possible += q.points;
+    if (q.score < q.points) entry.missed.push(q.number);
+    bySkill.set(q.skill.id, entry);
+  }
+  const skills = [...bySkill.values()].map((s) => {
+    const percent = percentOf(s.earned, s.possible);
+    return { ...s, earned: round1(s.earned), percent, level: levelOf(percent) };
+  });
+  // Strongest first; ties by points at stake, then by id, so the order never depends on the input's.
+  skills.sort((a, b) => b.percent - a.percent || b.possible - a.possible || a.skillId.localeCompare(b.skillId));
+  return {
+    score: input.score,
+    total: input.total,
+    percentage,
+    band: bandOf(percentage),
+    skills,
+    untagged: { ...untagged, earned: round1(untagged.earned) },
+    comparison: {
+      school: input.peers.school ? comparison(percentage, input.peers.school) : null,
+      all: comparison(percentage, input.peers.all),
+    },
+  };
+}
+
+/** Skills not yet mastered, in order of need: the furthest from mastery first, weighted by the points at stake. */
+export function skillsByNeed(analysis: TAnalysis): TAnalysis["skills"] {
+  const need = (s: TAnalysis["skills"][number]) => (MASTERED_PERCENT - s.percent) * s.possible;
+  return analysis.skills.filter((s) => s.level !== "mastered").sort((a, b) => need(b) - need(a) || a.skillId.localeCompare(b.skillId));
+}

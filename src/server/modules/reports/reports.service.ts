@@ -1,0 +1,359 @@
+// Reports and development plans (SPEC §3, §4 "Reports and plans", §6 "Generate report / plan", "School report
+// page"; docs/decisions/0011). Produced from the attempt's marks: the analysis (analysis.ts) gives the figures, a
+// writer (writer.ts) the words. Once per attempt, whoever asks and however many at once: the database's unique
+// key decides, not a check before the insert.
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { TDb, TDbOrTx } from "../../db/client";
+import {
+  developmentPlans,
+  exams,
+  fileSkills,
+  jobs,
+  profiles,
+  qiasFiles,
+  questions,
+  reports,
+  schools,
+  skills,
+  studentAnswers,
+  studentExams,
+  studentFiles,
+  subjects,
+} from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { enqueueJob, type TJob, type TJobContext } from "../../jobs/jobs";
+import { audienceSizeOf, loadAttemptInReach, reachOf } from "../results/results.service";
+import { can, isExamKeyReleased, type TSessionUser } from "../../../shared/permissions";
+import type { TErrorCode } from "../../../shared/errors";
+import type { TAnalysis, TAttemptReports, TBulkJob, TPlanView, TReportView } from "../../../shared/schemas/report";
+import { analyse, skillsByNeed } from "./analysis";
+import type { TSkillFile, TWriteInput } from "./rules";
+import type { TContentWriter } from "./writer";
+
+type TAttemptContext = Awaited<ReturnType<typeof loadAttemptInReach>>;
+
+// ---- who may generate
+
+/**
+ * Why `actor` may not generate a report or plan for this attempt, or null when they may. SPEC §4/§6: staff only,
+ * within their school (super_admin: all), once the attempt is graded. And the exam's key must be released
+ * (decision 0010): a report lists the questions that lost points.
+ */
+async function generationBlock(db: TDbOrTx, actor: TSessionUser, ctx: TAttemptContext): Promise<TErrorCode | null> {
+  if (!can(actor, "reports.generate", { schoolId: ctx.student.schoolId })) return "REPORT_FORBIDDEN";
+  if (ctx.attempt.status !== "graded") return "REPORT_NOT_GRADED";
+  if (!isExamKeyReleased({ status: ctx.exam.status, audienceSize: await audienceSizeOf(db, ctx.exam.id) })) return "REPORT_KEY_WITHHELD";
+  return null;
+}
+
+// ---- the material a writer works from
+
+async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext): Promise<{ input: TWriteInput; analysis: TAnalysis }> {
+  const qs = await db
+    .select({ question: questions, skill: skills })
+    .from(questions)
+    .leftJoin(skills, eq(skills.id, questions.skillId))
+    .where(eq(questions.examId, ctx.exam.id))
+    .orderBy(asc(questions.position), asc(questions.createdAt));
+  const answers = await db.select({ questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, ctx.attempt.id));
+  const scoreOf = new Map(answers.map((a) => [a.questionId, a.score ?? 0]));
+
+  // The percentages of every graded attempt of this exam, and of those of the student's school.
+  const peers = await db
+    .select({ score: studentExams.score, total: studentExams.totalPossibleScore, schoolId: profiles.schoolId })
+    .from(studentExams)
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(eq(studentExams.examId, ctx.exam.id), eq(studentExams.status, "graded")));
+  const pct = (p: { score: number | null; total: number }) => (p.total > 0 ? Math.round(((p.score ?? 0) / p.total) * 1000) / 10 : 0);
+
+  const analysis = analyse({
+    score: ctx.attempt.score ?? 0,
+    total: ctx.attempt.totalPossibleScore,
+    questions: qs.map(({ question, skill }, i) => ({
+      number: i + 1,
+      points: question.points,
+      score: scoreOf.get(question.id) ?? 0,
+      skill: skill ? { id: skill.id, nameAr: skill.nameAr, nameEn: skill.nameEn } : null,
+    })),
+    peers: { all: peers.map(pct), school: ctx.student.schoolId ? peers.filter((p) => p.schoolId === ctx.student.schoolId).map(pct) : null },
+  });
+  const guidance = new Map(qs.filter((q) => q.skill).map(({ skill }) => [skill!.id, { ar: skill!.guidanceAr, en: skill!.guidanceEn }]));
+  return {
+    analysis,
+    input: { analysis, guidance, exam: { titleAr: ctx.exam.titleAr, titleEn: ctx.exam.titleEn, subjectAr: ctx.subject.nameAr, subjectEn: ctx.subject.nameEn } },
+  };
+}
+
+/**
+ * Files tagged with the skills the plan works on, that the student's school has: uploaded by someone of that
+ * school or by a super_admin. The plan shares them with the student (decision 0011).
+ */
+async function filesForPlan(db: TDbOrTx, analysis: TAnalysis, schoolId: string | null): Promise<TSkillFile[]> {
+  const skillIds = skillsByNeed(analysis).map((s) => s.skillId);
+  if (!skillIds.length) return [];
+  const rows = await db
+    .select({ fileId: qiasFiles.id, name: qiasFiles.name, skillId: fileSkills.skillId })
+    .from(fileSkills)
+    .innerJoin(qiasFiles, eq(qiasFiles.id, fileSkills.fileId))
+    .innerJoin(profiles, eq(profiles.id, qiasFiles.uploaderId))
+    .where(and(inArray(fileSkills.skillId, skillIds), or(eq(profiles.role, "super_admin"), schoolId ? eq(profiles.schoolId, schoolId) : sql`false`)))
+    .orderBy(desc(qiasFiles.createdAt), asc(qiasFiles.id));
+  return rows;
+}
+
+// ---- presenting
+
+const generatorColumns = { generatedById: profiles.id, generatedByName: profiles.name };
+
+function writerOf(row: { generator: string; model: string | null; fallbackReason: string | null; createdAt: Date }, by: { generatedById: string | null; generatedByName: string | null }) {
+  return {
+    generator: row.generator as TReportView["generator"],
+    model: row.model,
+    fallbackReason: row.fallbackReason as TReportView["fallbackReason"],
+    generatedBy: by.generatedById && by.generatedByName !== null ? { id: by.generatedById, name: by.generatedByName } : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function loadReport(db: TDbOrTx, attemptId: string): Promise<TReportView | null> {
+  const [row] = await db.select({ report: reports, ...generatorColumns }).from(reports).leftJoin(profiles, eq(profiles.id, reports.generatedById)).where(eq(reports.studentExamId, attemptId));
+  if (!row) return null;
+  return { id: row.report.id, attemptId, content: row.report.reportData, analysis: row.report.analysis!, ...writerOf(row.report, row) };
+}
+
+async function loadPlan(db: TDbOrTx, attemptId: string): Promise<TPlanView | null> {
+  const [row] = await db
+    .select({ plan: developmentPlans, ...generatorColumns })
+    .from(developmentPlans)
+    .leftJoin(profiles, eq(profiles.id, developmentPlans.generatedById))
+    .where(eq(developmentPlans.studentExamId, attemptId));
+  if (!row) return null;
+  return { id: row.plan.id, attemptId, content: row.plan.planData, generatedByAi: row.plan.generatedByAi, ...writerOf(row.plan, row) };
+}
+
+/** The results page's part: the report and plan if they exist, and whether this user may generate them. */
+export async function findAttemptReports(db: TDbOrTx, actor: TSessionUser, attemptId: string): Promise<TAttemptReports> {
+  const ctx = await loadAttemptInReach(db, actor, attemptId);
+  const [report, plan] = [await loadReport(db, attemptId), await loadPlan(db, attemptId)];
+  // A student reads their own once it exists; they never generate (and are not told the staff's reasons).
+  const cannotGenerate = actor.role === "student" ? "REPORT_FORBIDDEN" : await generationBlock(db, actor, ctx);
+  return { report, plan, cannotGenerate };
+}
+
+// ---- generating one
+
+async function assertMayGenerate(db: TDbOrTx, actor: TSessionUser, attemptId: string): Promise<TAttemptContext> {
+  const ctx = await loadAttemptInReach(db, actor, attemptId);
+  const block = await generationBlock(db, actor, ctx);
+  if (block) throw new AppError(block);
+  return ctx;
+}
+
+/** Generates and stores the report; REPORT_EXISTS when one is there already (or another request made it first). */
+export async function generateReport(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string): Promise<TReportView> {
+  const ctx = await assertMayGenerate(db, actor, attemptId);
+  // Not worth the writer's time (a language model's seconds) when it exists; the insert below still decides.
+  if (await loadReport(db, attemptId)) throw new AppError("REPORT_EXISTS");
+  const { input, analysis } = await writeInputFor(db, ctx);
+  const written = await writer.writeReport(input);
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        studentExamId: attemptId,
+        studentId: ctx.student.id,
+        schoolId: ctx.student.schoolId,
+        reportData: written.content,
+        analysis,
+        generator: written.generator,
+        model: written.model,
+        fallbackReason: written.fallbackReason,
+        generatedById: actor.id,
+      })
+      .onConflictDoNothing({ target: reports.studentExamId })
+      .returning({ id: reports.id });
+    if (!row) return false;
+    await tx.update(studentExams).set({ reportGenerated: true }).where(eq(studentExams.id, attemptId));
+    return true;
+  });
+  if (!stored) throw new AppError("REPORT_EXISTS");
+  return (await loadReport(db, attemptId))!;
+}
+
+/** Generates and stores the plan, and shares the files it names with the student, in one transaction. */
+export async function generatePlan(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string): Promise<TPlanView> {
+  const ctx = await assertMayGenerate(db, actor, attemptId);
+  if (await loadPlan(db, attemptId)) throw new AppError("PLAN_EXISTS");
+  const { input, analysis } = await writeInputFor(db, ctx);
+  const files = await filesForPlan(db, analysis, ctx.student.schoolId);
+  const written = await writer.writePlan(input, files);
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(developmentPlans)
+      .values({
+        studentExamId: attemptId,
+        studentId: ctx.student.id,
+        schoolId: ctx.student.schoolId,
+        planData: written.content,
+        generatedByAi: written.generator === "llm",
+        generator: written.generator,
+        model: written.model,
+        fallbackReason: written.fallbackReason,
+        generatedById: actor.id,
+      })
+      .onConflictDoNothing({ target: developmentPlans.studentExamId })
+      .returning({ id: developmentPlans.id });
+    if (!row) return false;
+    await tx.update(studentExams).set({ developmentPlanGenerated: true }).where(eq(studentExams.id, attemptId));
+    const shared = written.content.resources.flatMap((r) => (r.fileId ? [r.fileId] : []));
+    if (shared.length) await tx.insert(studentFiles).values([...new Set(shared)].map((fileId) => ({ studentId: ctx.student.id, fileId }))).onConflictDoNothing();
+    return true;
+  });
+  if (!stored) throw new AppError("PLAN_EXISTS");
+  return (await loadPlan(db, attemptId))!;
+}
+
+// ---- the school report page (SPEC §2 /school/report/{studentExamId}, §6)
+
+export async function findSchoolReport(db: TDbOrTx, actor: TSessionUser, attemptId: string) {
+  if (!can(actor, "schoolReport.view")) throw new AppError("FORBIDDEN");
+  const [row] = await db
+    .select({ attempt: studentExams, exam: exams, subject: subjects, student: profiles, school: schools })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(subjects, eq(subjects.id, exams.subjectId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .leftJoin(schools, eq(schools.id, profiles.schoolId))
+    .where(eq(studentExams.id, attemptId));
+  if (!row) throw new AppError("RESULT_NOT_FOUND");
+  if (!can(actor, "schoolReport.view", { schoolId: row.student.schoolId })) throw new AppError("SCHOOL_REPORT_OTHER_SCHOOL");
+  return {
+    school: row.school ? { id: row.school.id, name: row.school.name, city: row.school.city } : null,
+    student: { id: row.student.id, name: row.student.name, username: row.student.username },
+    exam: { id: row.exam.id, titleAr: row.exam.titleAr, titleEn: row.exam.titleEn, subject: row.subject },
+    attempt: {
+      id: row.attempt.id,
+      status: row.attempt.status,
+      score: row.attempt.score,
+      totalPossibleScore: row.attempt.totalPossibleScore,
+      completedAt: row.attempt.completedAt?.toISOString() ?? null,
+    },
+    report: await loadReport(db, attemptId),
+    plan: await loadPlan(db, attemptId),
+  };
+}
+
+// ---- generating for a whole exam (a job: it survives a reload and a restart)
+
+export const BULK_REPORTS_JOB = "reports.bulk";
+/** Progress is written at most this often, so a long job costs few extra writes. */
+const PROGRESS_EVERY_MS = 500;
+
+function presentJob(job: TJob): TBulkJob {
+  return {
+    id: job.id,
+    status: job.status,
+    done: job.progressDone,
+    failed: job.progressFailed,
+    total: job.progressTotal,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The graded attempts of an exam that `actor` reaches and may generate for (their school; all for super_admin). */
+function bulkScope(actor: TSessionUser, examId: string) {
+  return and(
+    eq(studentExams.examId, examId),
+    eq(studentExams.status, "graded"),
+    reachOf(actor),
+    actor.role === "super_admin" ? undefined : eq(profiles.schoolId, actor.schoolId ?? ""),
+  );
+}
+
+async function loadBulkExam(db: TDbOrTx, actor: TSessionUser, examId: string) {
+  if (!can(actor, "reports.generate")) throw new AppError("REPORT_FORBIDDEN");
+  const [exam] = await db.select().from(exams).where(eq(exams.id, examId));
+  if (!exam) throw new AppError("EXAM_NOT_FOUND");
+  const [reachable] = await db
+    .select({ one: sql`1` })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(bulkScope(actor, examId))
+    .limit(1);
+  if (!reachable && actor.role !== "super_admin" && exam.creatorId !== actor.id) throw new AppError("EXAM_NOT_FOUND");
+  if (!isExamKeyReleased({ status: exam.status, audienceSize: await audienceSizeOf(db, examId) })) throw new AppError("REPORT_KEY_WITHHELD");
+  return exam;
+}
+
+/** Starts (or, when one is still running for this user and exam, returns) the job. */
+export async function startBulkGeneration(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<{ job: TBulkJob; created: boolean }> {
+  await loadBulkExam(db, actor, examId);
+  const { job, created } = await enqueueJob(db, { kind: BULK_REPORTS_JOB, payload: { examId, actorId: actor.id }, dedupeKey: `reports:${examId}:${actor.id}`, createdById: actor.id, maxAttempts: 3 });
+  return { job: presentJob(job), created };
+}
+
+/** The newest bulk job of this user for this exam (a page reloaded mid-job finds it again). */
+export async function findBulkGeneration(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TBulkJob | null> {
+  if (!can(actor, "reports.generate")) throw new AppError("REPORT_FORBIDDEN");
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, BULK_REPORTS_JOB), eq(jobs.createdById, actor.id), sql`${jobs.payload}->>'examId' = ${examId}`))
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
+  return job ? presentJob(job) : null;
+}
+
+/** The job: a report and a plan for every attempt in scope that lacks them. One failure does not stop the rest. */
+export async function runBulkGeneration(ctx: TJobContext, writer: TContentWriter): Promise<Record<string, unknown>> {
+  const { db, job } = ctx;
+  const { examId, actorId } = job.payload as { examId: string; actorId: string };
+  // Who asked, as they are now: a changed role or school changes what the job may do.
+  const [actor] = await db
+    .select({ id: profiles.id, username: profiles.username, email: profiles.email, role: profiles.role, schoolId: profiles.schoolId, name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.id, actorId));
+  if (!actor) return { skipped: "requester no longer exists" };
+  await loadBulkExam(db, actor, examId);
+  const todo = await db
+    .select({ id: studentExams.id, reportGenerated: studentExams.reportGenerated, planGenerated: studentExams.developmentPlanGenerated })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(bulkScope(actor, examId), or(eq(studentExams.reportGenerated, false), eq(studentExams.developmentPlanGenerated, false))))
+    .orderBy(asc(studentExams.id));
+  let done = 0;
+  let failed = 0;
+  let lastProgress = 0;
+  await ctx.progress({ done, failed, total: todo.length });
+  for (const attempt of todo) {
+    try {
+      if (!attempt.reportGenerated) await generateReport(db, writer, actor, attempt.id).catch(ignoreExisting);
+      if (!attempt.planGenerated) await generatePlan(db, writer, actor, attempt.id).catch(ignoreExisting);
+      done++;
+    } catch (err) {
+      failed++;
+      ctx.log.warn({ err, attemptId: attempt.id }, "bulk report generation: one attempt failed");
+    }
+    if (Date.now() - lastProgress > PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await ctx.progress({ done, failed });
+    }
+  }
+  await ctx.progress({ done, failed });
+  return { done, failed, total: todo.length };
+}
+
+function ignoreExisting(err: unknown) {
+  if (err instanceof AppError && (err.code === "REPORT_EXISTS" || err.code === "PLAN_EXISTS")) return;
+  throw err;
+}
+
+/** A job the user may follow: their own (a super_admin: any). */
+export async function findJob(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TBulkJob> {
+  const [job] = await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.kind, BULK_REPORTS_JOB), actor.role === "super_admin" ? undefined : eq(jobs.createdById, actor.id)));
+  if (!job) throw new AppError("JOB_NOT_FOUND");
+  return presentJob(job);
+}

@@ -1,0 +1,22 @@
+// The school report page (SPEC §2 /school/report/{studentExamId}): who, which exam, the score, and the report
+// and plan when they exist.
+import { z } from "zod";
+import { ATTEMPT_STATUSES } from "./attempt";
+import { ZSubject } from "./exam";
+import { ZPlanView, ZReportView } from "./report";
+
+export const ZSchoolReport = z.object({
+  school: z.object({ id: z.string(), name: z.string(), city: z.string().nullable() }).nullable(),
+  student: z.object({ id: z.string(), name: z.string(), username: z.string() }),
+  exam: z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), subject: ZSubject }),
+  attempt: z.object({
+    id: z.string(),
+    status: z.enum(ATTEMPT_STATUSES),
+    score: z.number().nullable(),
+    totalPossibleScore: z.number().int(),
+    completedAt: z.string().nullable(),
+  }),
+  report: ZReportView.nullable(),
+  plan: ZPlanView.nullable(),
+});
+export type TSchoolReport = z.infer<typeof ZSchoolReport>;
