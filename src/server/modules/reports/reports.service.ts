@@ -80,7 +80,19 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext): Promise<{ input
   const guidance = new Map(qs.filter((q) => q.skill).map(({ skill }) => [skill!.id, { ar: skill!.guidanceAr, en: skill!.guidanceEn }]));
   return {
     analysis,
-    input: { analysis, guidance, exam: { titleAr: ctx.exam.titleAr, titleEn: ctx.exam.titleEn, subjectAr: ctx.subject.nameAr, subjectEn: ctx.subject.nameEn } },
+    input: {
+      analysis,
+      guidance,
+      exam: { titleAr: ctx.exam.titleAr, titleEn: ctx.exam.titleEn, subjectAr: ctx.subject.nameAr, subjectEn: ctx.subject.nameEn },
+      questions: qs.map(({ question }, i) => ({
+        number: i + 1,
+        textAr: question.questionTextAr,
+        textEn: question.questionTextEn,
+        skillId: question.skillId,
+        points: question.points,
+        score: scoreOf.get(question.id) ?? 0,
+      })),
+    },
   };
 }
 

@@ -17,7 +17,12 @@ const GUIDANCE = new Map([
 function input(questions: TAnalysisInput["questions"], peers: TAnalysisInput["peers"] = { school: [50, 70, 90], all: [40, 50, 70, 90, 100] }): TWriteInput {
   const score = questions.reduce((s, q) => s + q.score, 0);
   const total = questions.reduce((s, q) => s + q.points, 0);
-  return { analysis: analyse({ score, total, questions, peers }), exam: EXAM, guidance: GUIDANCE };
+  return {
+    analysis: analyse({ score, total, questions, peers }),
+    exam: EXAM,
+    guidance: GUIDANCE,
+    questions: questions.map((x) => ({ number: x.number, textAr: `س${x.number}`, textEn: `Q${x.number}`, skillId: x.skill?.id ?? null, points: x.points, score: x.score })),
+  };
 }
 
 const q = (number: number, points: number, score: number, skill: typeof GRAMMAR | null) => ({ number, points, score, skill });

@@ -10,6 +10,8 @@ export type TWriteInput = {
   exam: { titleAr: string; titleEn: string; subjectAr: string; subjectEn: string };
   /** What to practise per skill (the catalogue's guidance), when the catalogue has it. */
   guidance: Map<string, { ar: string | null; en: string | null }>;
+  /** The exam's questions with the marks earned (the rules use the figures; a language model may read the texts). */
+  questions: { number: number; textAr: string; textEn: string; skillId: string | null; points: number; score: number }[];
 };
 
 /** At most this many skills get their own step in a plan; the rest wait for the next plan. */
