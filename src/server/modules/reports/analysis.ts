@@ -13,9 +13,24 @@ export type TAnalysisInput = {
   score: number;
   total: number;
   questions: { number: number; points: number; score: number; skill: { id: string; nameAr: string; nameEn: string } | null }[];
-  /** Percentages of the graded attempts of this exam: in the student's school, and everywhere (this one included). */
-  peers: { school: number[] | null; all: number[] };
+  /**
+   * The graded attempts of this exam (this one included), in the student's school and everywhere, summed up by the
+   * database: how many, their mean percentage, and how many scored below and the same as this one.
+   */
+  peers: { school: TPeers | null; all: TPeers };
 };
+
+export type TPeers = { count: number; mean: number; below: number; equal: number };
+
+/** The same summary from a list of percentages (tests, and anything small enough to hold in memory). */
+export function peersOf(value: number, values: number[]): TPeers {
+  return {
+    count: values.length,
+    mean: values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0,
+    below: values.filter((v) => v < value).length,
+    equal: values.filter((v) => v === value).length,
+  };
+}
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const percentOf = (earned: number, possible: number) => (possible > 0 ? round1((earned / possible) * 100) : 0);
@@ -33,17 +48,14 @@ export function levelOf(percent: number): TMasteryLevel {
   return "not_yet";
 }
 
-/** Where `value` stands among `values`: the share below it, ties counted half (0–100, whole numbers). */
-export function percentileOf(value: number, values: number[]): number {
-  if (!values.length) return 0;
-  const below = values.filter((v) => v < value).length;
-  const equal = values.filter((v) => v === value).length;
-  return Math.round(((below + equal / 2) / values.length) * 100);
+/** Where a result stands among its peers: the share below it, ties counted half (0–100, whole numbers). */
+export function percentileOf(peers: TPeers): number {
+  if (!peers.count) return 0;
+  return Math.round(((peers.below + peers.equal / 2) / peers.count) * 100);
 }
 
-function comparison(value: number, values: number[]) {
-  const mean = values.length ? round1(values.reduce((s, v) => s + v, 0) / values.length) : 0;
-  return { mean, count: values.length, percentile: percentileOf(value, values) };
+function comparison(peers: TPeers) {
+  return { mean: round1(peers.mean), count: peers.count, percentile: percentileOf(peers) };
 }
 
 export function analyse(input: TAnalysisInput): TAnalysis {
@@ -77,8 +89,8 @@ export function analyse(input: TAnalysisInput): TAnalysis {
     skills,
     untagged: { ...untagged, earned: round1(untagged.earned) },
     comparison: {
-      school: input.peers.school ? comparison(percentage, input.peers.school) : null,
-      all: comparison(percentage, input.peers.all),
+      school: input.peers.school ? comparison(input.peers.school) : null,
+      all: comparison(input.peers.all),
     },
   };
 }

@@ -3,7 +3,7 @@
 // writer (writer.ts) the words. Once per attempt, whoever asks and however many at once: the database's unique
 // key decides, not a check before the insert.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { TDb, TDbOrTx } from "../../db/client";
+import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import {
   developmentPlans,
   exams,
@@ -26,7 +26,7 @@ import { audienceSizeOf, loadAttemptInReach, reachOf } from "../results/results.
 import { can, isExamKeyReleased, type TSessionUser } from "../../../shared/permissions";
 import type { TErrorCode } from "../../../shared/errors";
 import type { TAnalysis, TAttemptReports, TBulkJob, TPlanView, TReportView } from "../../../shared/schemas/report";
-import { analyse, skillsByNeed } from "./analysis";
+import { analyse, skillsByNeed, type TAnalysisInput } from "./analysis";
 import type { TSkillFile, TWriteInput } from "./rules";
 import type { TContentWriter } from "./writer";
 
@@ -58,14 +58,7 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext): Promise<{ input
   const answers = await db.select({ questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, ctx.attempt.id));
   const scoreOf = new Map(answers.map((a) => [a.questionId, a.score ?? 0]));
 
-  // The percentages of every graded attempt of this exam, and of those of the student's school.
-  const peers = await db
-    .select({ score: studentExams.score, total: studentExams.totalPossibleScore, schoolId: profiles.schoolId })
-    .from(studentExams)
-    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-    .where(and(eq(studentExams.examId, ctx.exam.id), eq(studentExams.status, "graded")));
-  const pct = (p: { score: number | null; total: number }) => (p.total > 0 ? Math.round(((p.score ?? 0) / p.total) * 1000) / 10 : 0);
-
+  const peers = await peersOfAttempt(db, ctx);
   const analysis = analyse({
     score: ctx.attempt.score ?? 0,
     total: ctx.attempt.totalPossibleScore,
@@ -75,7 +68,7 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext): Promise<{ input
       score: scoreOf.get(question.id) ?? 0,
       skill: skill ? { id: skill.id, nameAr: skill.nameAr, nameEn: skill.nameEn } : null,
     })),
-    peers: { all: peers.map(pct), school: ctx.student.schoolId ? peers.filter((p) => p.schoolId === ctx.student.schoolId).map(pct) : null },
+    peers,
   });
   const guidance = new Map(qs.filter((q) => q.skill).map(({ skill }) => [skill!.id, { ar: skill!.guidanceAr, en: skill!.guidanceEn }]));
   return {
@@ -93,6 +86,37 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext): Promise<{ input
         score: scoreOf.get(question.id) ?? 0,
       })),
     },
+  };
+}
+
+type TPeerRow = { n: number; mean: string | number | null; below: number; equal: number; sn: number; smean: string | number | null; sbelow: number; sequal: number };
+
+/**
+ * How this attempt compares with the graded attempts of its exam, everywhere and in the student's school: summed up
+ * by the database in one pass, so a report for one of 5,000 attempts reads 4 numbers, not 5,000 rows. The
+ * percentage is computed in SQL for all of them, this one included, so "the same score" means the same thing.
+ */
+async function peersOfAttempt(db: TDbOrTx, ctx: TAttemptContext): Promise<TAnalysisInput["peers"]> {
+  const school = ctx.student.schoolId ?? "";
+  const pct = sql`round(coalesce(${studentExams.score}, 0) * 100 / nullif(${studentExams.totalPossibleScore}, 0), 1)`;
+  const [row] = rowsOf<TPeerRow>(
+    await db.execute(sql`
+      with p as (
+        select ${pct} as p, ${profiles.schoolId} as school_id, ${studentExams.id} = ${ctx.attempt.id} as mine
+        from ${studentExams} join ${profiles} on ${profiles.id} = ${studentExams.studentId}
+        where ${studentExams.examId} = ${ctx.exam.id} and ${studentExams.status} = 'graded'
+      ), me as (select coalesce(max(p) filter (where mine), 0) as p from p)
+      select count(*)::int as n, avg(p.p) as mean,
+             (count(*) filter (where p.p < me.p))::int as below, (count(*) filter (where p.p = me.p))::int as equal,
+             (count(*) filter (where p.school_id = ${school}))::int as sn, avg(p.p) filter (where p.school_id = ${school}) as smean,
+             (count(*) filter (where p.school_id = ${school} and p.p < me.p))::int as sbelow,
+             (count(*) filter (where p.school_id = ${school} and p.p = me.p))::int as sequal
+      from p cross join me`),
+  );
+  const r = row!;
+  return {
+    all: { count: Number(r.n), mean: Number(r.mean ?? 0), below: Number(r.below), equal: Number(r.equal) },
+    school: ctx.student.schoolId ? { count: Number(r.sn), mean: Number(r.smean ?? 0), below: Number(r.sbelow), equal: Number(r.sequal) } : null,
   };
 }
 

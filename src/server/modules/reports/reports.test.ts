@@ -243,6 +243,25 @@ describe("generating reports and plans (SPEC §6)", () => {
     expect(JSON.stringify(report)).not.toContain(s.email);
   });
 
+  it("compares with the school and with everyone who sat it", async () => {
+    const input = examInput({ schoolIds: [own, other] });
+    const exam = await makeExam(cookie.super_admin, input);
+    // Own school: 5/11 (spelling left blank) and 7/11; the other school: 5/11.
+    const a = await sit(await newStudent(own), exam, { spelling: "" });
+    const b = await sit(await newStudent(own), exam, { spelling: "مسؤول" });
+    const c = await sit(await newStudent(other), exam, { spelling: "" });
+    for (const x of [a, b, c]) expect(x.status).toBe("graded");
+    const detail = (await req("GET", `/api/exams/${exam.id}`, cookie.super_admin)).json();
+    expect((await req("PUT", `/api/exams/${exam.id}`, cookie.super_admin, { ...input, status: "archived", questions: detail.questions })).statusCode).toBe(200);
+    const report = (await req("POST", `/api/attempts/${b.id}/report`, cookie.teacher)).json();
+    const scores = await h.db.select({ id: studentExams.id, score: studentExams.score }).from(studentExams).where(eq(studentExams.examId, exam.id));
+    const pct = (id: string) => Math.round(((scores.find((r) => r.id === id)!.score ?? 0) / 11) * 1000) / 10;
+    const mean = (xs: number[]) => Math.round((xs.reduce((s, v) => s + v, 0) / xs.length) * 10) / 10;
+    expect(report.analysis.comparison.school).toEqual({ count: 2, mean: mean([pct(a.id), pct(b.id)]), percentile: 75 });
+    expect(report.analysis.comparison.all).toEqual({ count: 3, mean: mean([pct(a.id), pct(b.id), pct(c.id)]), percentile: 83 });
+    expect(report.content.summary.en).toContain("(3 students); this result is higher than 83% of them.");
+  });
+
   it("refused until graded, and while a multi-school exam is open; the student reads their own, in both languages", async () => {
     const exam = await makeExam(cookie.teacher, examInput({ essay: true }));
     const s = await newStudent();

@@ -1,7 +1,7 @@
 // The rule-based writer on fixture attempts: what the figures are, and what the report and plan say in both
 // languages. Pure functions: no database.
 import { describe, expect, it } from "vitest";
-import { analyse, bandOf, percentileOf, skillsByNeed, type TAnalysisInput } from "./analysis";
+import { analyse, bandOf, peersOf, percentileOf, skillsByNeed, type TAnalysisInput } from "./analysis";
 import { writePlan, writeReport, type TWriteInput } from "./rules";
 
 const GRAMMAR = { id: "arabic.grammar", nameAr: "النحو", nameEn: "Grammar (nahw)" };
@@ -14,11 +14,12 @@ const GUIDANCE = new Map([
   [READING.id, { ar: "قراءة نص قصير يوميًا.", en: "Read a short text every day." }],
 ]);
 
-function input(questions: TAnalysisInput["questions"], peers: TAnalysisInput["peers"] = { school: [50, 70, 90], all: [40, 50, 70, 90, 100] }): TWriteInput {
+function input(questions: TAnalysisInput["questions"], peers: { school: number[] | null; all: number[] } = { school: [50, 70, 90], all: [40, 50, 70, 90, 100] }): TWriteInput {
   const score = questions.reduce((s, q) => s + q.score, 0);
   const total = questions.reduce((s, q) => s + q.points, 0);
+  const own = Math.round((score / total) * 1000) / 10;
   return {
-    analysis: analyse({ score, total, questions, peers }),
+    analysis: analyse({ score, total, questions, peers: { school: peers.school ? peersOf(own, peers.school) : null, all: peersOf(own, peers.all) } }),
     exam: EXAM,
     guidance: GUIDANCE,
     questions: questions.map((x) => ({ number: x.number, textAr: `س${x.number}`, textEn: `Q${x.number}`, skillId: x.skill?.id ?? null, points: x.points, score: x.score })),
@@ -30,13 +31,13 @@ const q = (number: number, points: number, score: number, skill: typeof GRAMMAR 
 describe("the analysis", () => {
   it("bands, percentiles and mastery per skill, strongest first", () => {
     expect([bandOf(85), bandOf(84.9), bandOf(70), bandOf(50), bandOf(49.9)]).toEqual(["advanced", "proficient", "proficient", "developing", "beginning"]);
-    expect(percentileOf(70, [40, 50, 70, 90, 100])).toBe(50);
-    expect(percentileOf(100, [100])).toBe(50);
+    expect(percentileOf(peersOf(70, [40, 50, 70, 90, 100]))).toBe(50);
+    expect(percentileOf(peersOf(100, [100]))).toBe(50);
     const a = analyse({
       score: 9,
       total: 14,
       questions: [q(1, 4, 4, GRAMMAR), q(2, 2, 1, READING), q(3, 4, 1, READING), q(4, 2, 2, null), q(5, 2, 1, GRAMMAR)],
-      peers: { school: [64.3, 80], all: [64.3, 80, 20] },
+      peers: { school: peersOf(64.3, [64.3, 80]), all: peersOf(64.3, [64.3, 80, 20]) },
     });
     expect(a).toMatchObject({ score: 9, total: 14, percentage: 64.3, band: "developing" });
     expect(a.skills.map((s) => [s.skillId, s.earned, s.possible, s.percent, s.level, s.missed])).toEqual([
