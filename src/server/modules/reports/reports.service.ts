@@ -48,7 +48,7 @@ async function generationBlock(db: TDbOrTx, actor: TSessionUser, ctx: TAttemptCo
 
 // ---- the material a writer works from
 
-async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext): Promise<{ input: TWriteInput; analysis: TAnalysis }> {
+async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext, peerIndex?: TPeerIndex): Promise<{ input: TWriteInput; analysis: TAnalysis }> {
   const qs = await db
     .select({ question: questions, skill: skills })
     .from(questions)
@@ -58,7 +58,7 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext): Promise<{ input
   const answers = await db.select({ questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, ctx.attempt.id));
   const scoreOf = new Map(answers.map((a) => [a.questionId, a.score ?? 0]));
 
-  const peers = await peersOfAttempt(db, ctx);
+  const peers = peerIndex ? peersFromIndex(peerIndex, ctx) : await peersOfAttempt(db, ctx);
   const analysis = analyse({
     score: ctx.attempt.score ?? 0,
     total: ctx.attempt.totalPossibleScore,
@@ -118,6 +118,51 @@ async function peersOfAttempt(db: TDbOrTx, ctx: TAttemptContext): Promise<TAnaly
     all: { count: Number(r.n), mean: Number(r.mean ?? 0), below: Number(r.below), equal: Number(r.equal) },
     school: ctx.student.schoolId ? { count: Number(r.sn), mean: Number(r.smean ?? 0), below: Number(r.sbelow), equal: Number(r.sequal) } : null,
   };
+}
+
+/**
+ * Every graded percentage of an exam, read once for a job that writes thousands of reports of it: each report
+ * then finds its place by binary search instead of a query over every attempt. The comparison is of the moment
+ * the job started (attempts graded while it runs are not counted), which the job's total makes clear anyway.
+ */
+type TPeerIndex = { own: Map<string, number>; all: TSorted; bySchool: Map<string, TSorted> };
+type TSorted = { values: number[]; sum: number };
+
+async function peerIndexOf(db: TDbOrTx, examId: string): Promise<TPeerIndex> {
+  const rows = rowsOf<{ id: string; p: string | number; school_id: string | null }>(
+    await db.execute(sql`
+      select ${studentExams.id} as id, round(coalesce(${studentExams.score}, 0) * 100 / nullif(${studentExams.totalPossibleScore}, 0), 1) as p, ${profiles.schoolId} as school_id
+      from ${studentExams} join ${profiles} on ${profiles.id} = ${studentExams.studentId}
+      where ${studentExams.examId} = ${examId} and ${studentExams.status} = 'graded'`),
+  );
+  const sorted = (values: number[]): TSorted => ({ values: values.sort((a, b) => a - b), sum: values.reduce((s, v) => s + v, 0) });
+  const bySchool = new Map<string, number[]>();
+  for (const r of rows) if (r.school_id) bySchool.set(r.school_id, [...(bySchool.get(r.school_id) ?? []), Number(r.p ?? 0)]);
+  return {
+    own: new Map(rows.map((r) => [r.id, Number(r.p ?? 0)])),
+    all: sorted(rows.map((r) => Number(r.p ?? 0))),
+    bySchool: new Map([...bySchool].map(([k, v]) => [k, sorted(v)])),
+  };
+}
+
+function peersFromIndex(index: TPeerIndex, ctx: TAttemptContext): TAnalysisInput["peers"] {
+  const p = index.own.get(ctx.attempt.id) ?? 0;
+  const firstAtLeast = (xs: number[], v: number, strict: boolean) => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (strict ? xs[mid]! <= v : xs[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const of = (s: TSorted) => {
+    const below = firstAtLeast(s.values, p, false);
+    return { count: s.values.length, mean: s.values.length ? s.sum / s.values.length : 0, below, equal: firstAtLeast(s.values, p, true) - below };
+  };
+  const school = ctx.student.schoolId ? (index.bySchool.get(ctx.student.schoolId) ?? { values: [], sum: 0 }) : null;
+  return { all: of(index.all), school: school ? of(school) : null };
 }
 
 /**
@@ -185,67 +230,65 @@ async function assertMayGenerate(db: TDbOrTx, actor: TSessionUser, attemptId: st
   return ctx;
 }
 
+type TWhich = { report: boolean; plan: boolean };
+
+/**
+ * Generates what is asked for and missing — the report, the plan, or both from one reading of the attempt (the
+ * bulk job asks for both) — and stores it in one transaction with the attempt's flags and the plan's shared files.
+ * Says which were stored: one that exists already (or that another request made first) is not.
+ */
+async function generateForAttempt(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string, which: TWhich, peerIndex?: TPeerIndex): Promise<TWhich> {
+  const ctx = await assertMayGenerate(db, actor, attemptId);
+  // Not worth the writer's time (a language model's seconds) when they exist; the inserts below still decide.
+  const [flags] = await db.select({ report: studentExams.reportGenerated, plan: studentExams.developmentPlanGenerated }).from(studentExams).where(eq(studentExams.id, attemptId));
+  const want = { report: which.report && !flags?.report, plan: which.plan && !flags?.plan };
+  if (!want.report && !want.plan) return { report: false, plan: false };
+  const { input, analysis } = await writeInputFor(db, ctx, peerIndex);
+  const report = want.report ? await writer.writeReport(input) : null;
+  const plan = want.plan ? await writer.writePlan(input, await filesForPlan(db, analysis, ctx.student.schoolId)) : null;
+  const owner = { studentExamId: attemptId, studentId: ctx.student.id, schoolId: ctx.student.schoolId, generatedById: actor.id };
+  return db.transaction(async (tx) => {
+    const stored = { report: false, plan: false };
+    if (report) {
+      const [row] = await tx
+        .insert(reports)
+        .values({ ...owner, reportData: report.content, analysis, generator: report.generator, model: report.model, fallbackReason: report.fallbackReason })
+        .onConflictDoNothing({ target: reports.studentExamId })
+        .returning({ id: reports.id });
+      stored.report = !!row;
+    }
+    if (plan) {
+      const [row] = await tx
+        .insert(developmentPlans)
+        .values({ ...owner, planData: plan.content, generatedByAi: plan.generator === "llm", generator: plan.generator, model: plan.model, fallbackReason: plan.fallbackReason })
+        .onConflictDoNothing({ target: developmentPlans.studentExamId })
+        .returning({ id: developmentPlans.id });
+      stored.plan = !!row;
+      // A plan shares the school's files it names with the student (decision 0011).
+      const shared = [...new Set(plan.content.resources.flatMap((r) => (r.fileId ? [r.fileId] : [])))];
+      if (row && shared.length) await tx.insert(studentFiles).values(shared.map((fileId) => ({ studentId: ctx.student.id, fileId }))).onConflictDoNothing();
+    }
+    if (stored.report || stored.plan) {
+      await tx
+        .update(studentExams)
+        .set({ ...(stored.report ? { reportGenerated: true } : {}), ...(stored.plan ? { developmentPlanGenerated: true } : {}) })
+        .where(eq(studentExams.id, attemptId));
+    }
+    return stored;
+  });
+}
+
 /** Generates and stores the report; REPORT_EXISTS when one is there already (or another request made it first). */
 export async function generateReport(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string): Promise<TReportView> {
-  const ctx = await assertMayGenerate(db, actor, attemptId);
-  // Not worth the writer's time (a language model's seconds) when it exists; the insert below still decides.
-  if (await loadReport(db, attemptId)) throw new AppError("REPORT_EXISTS");
-  const { input, analysis } = await writeInputFor(db, ctx);
-  const written = await writer.writeReport(input);
-  const stored = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(reports)
-      .values({
-        studentExamId: attemptId,
-        studentId: ctx.student.id,
-        schoolId: ctx.student.schoolId,
-        reportData: written.content,
-        analysis,
-        generator: written.generator,
-        model: written.model,
-        fallbackReason: written.fallbackReason,
-        generatedById: actor.id,
-      })
-      .onConflictDoNothing({ target: reports.studentExamId })
-      .returning({ id: reports.id });
-    if (!row) return false;
-    await tx.update(studentExams).set({ reportGenerated: true }).where(eq(studentExams.id, attemptId));
-    return true;
-  });
-  if (!stored) throw new AppError("REPORT_EXISTS");
+  const stored = await generateForAttempt(db, writer, actor, attemptId, { report: true, plan: false });
+  if (!stored.report) throw new AppError("REPORT_EXISTS");
   return (await loadReport(db, attemptId))!;
 }
 
-/** Generates and stores the plan, and shares the files it names with the student, in one transaction. */
+/** Generates and stores the plan (sharing the files it names with the student); PLAN_EXISTS when there is one. */
 export async function generatePlan(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string): Promise<TPlanView> {
-  const ctx = await assertMayGenerate(db, actor, attemptId);
-  if (await loadPlan(db, attemptId)) throw new AppError("PLAN_EXISTS");
-  const { input, analysis } = await writeInputFor(db, ctx);
-  const files = await filesForPlan(db, analysis, ctx.student.schoolId);
-  const written = await writer.writePlan(input, files);
-  const stored = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(developmentPlans)
-      .values({
-        studentExamId: attemptId,
-        studentId: ctx.student.id,
-        schoolId: ctx.student.schoolId,
-        planData: written.content,
-        generatedByAi: written.generator === "llm",
-        generator: written.generator,
-        model: written.model,
-        fallbackReason: written.fallbackReason,
-        generatedById: actor.id,
-      })
-      .onConflictDoNothing({ target: developmentPlans.studentExamId })
-      .returning({ id: developmentPlans.id });
-    if (!row) return false;
-    await tx.update(studentExams).set({ developmentPlanGenerated: true }).where(eq(studentExams.id, attemptId));
-    const shared = written.content.resources.flatMap((r) => (r.fileId ? [r.fileId] : []));
-    if (shared.length) await tx.insert(studentFiles).values([...new Set(shared)].map((fileId) => ({ studentId: ctx.student.id, fileId }))).onConflictDoNothing();
-    return true;
-  });
-  if (!stored) throw new AppError("PLAN_EXISTS");
+  const stored = await generateForAttempt(db, writer, actor, attemptId, { report: false, plan: true });
+  if (!stored.plan) throw new AppError("PLAN_EXISTS");
   return (await loadPlan(db, attemptId))!;
 }
 
@@ -360,14 +403,14 @@ export async function runBulkGeneration(ctx: TJobContext, writer: TContentWriter
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
     .where(and(bulkScope(actor, examId), or(eq(studentExams.reportGenerated, false), eq(studentExams.developmentPlanGenerated, false))))
     .orderBy(asc(studentExams.id));
+  const peerIndex = await peerIndexOf(db, examId);
   let done = 0;
   let failed = 0;
   let lastProgress = 0;
   await ctx.progress({ done, failed, total: todo.length });
   for (const attempt of todo) {
     try {
-      if (!attempt.reportGenerated) await generateReport(db, writer, actor, attempt.id).catch(ignoreExisting);
-      if (!attempt.planGenerated) await generatePlan(db, writer, actor, attempt.id).catch(ignoreExisting);
+      await generateForAttempt(db, writer, actor, attempt.id, { report: !attempt.reportGenerated, plan: !attempt.planGenerated }, peerIndex);
       done++;
     } catch (err) {
       failed++;
@@ -380,11 +423,6 @@ export async function runBulkGeneration(ctx: TJobContext, writer: TContentWriter
   }
   await ctx.progress({ done, failed });
   return { done, failed, total: todo.length };
-}
-
-function ignoreExisting(err: unknown) {
-  if (err instanceof AppError && (err.code === "REPORT_EXISTS" || err.code === "PLAN_EXISTS")) return;
-  throw err;
 }
 
 /** A job the user may follow: their own (a super_admin: any). */

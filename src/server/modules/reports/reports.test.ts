@@ -354,7 +354,8 @@ describe("generating for every graded attempt of an exam (a job)", () => {
   it("one job per user and exam, progress to the end, a report and a plan for each attempt in scope", async () => {
     const exam = await makeExam(cookie.teacher);
     const mine = [];
-    for (let i = 0; i < 6; i++) mine.push((await sit(await newStudent(), exam)).id);
+    // Two different results, so where each stands among the others is worth checking.
+    for (let i = 0; i < 6; i++) mine.push((await sit(await newStudent(), exam, { spelling: i % 3 ? "" : "مسؤول" })).id);
     // One already has a report: the job makes its plan only.
     await req("POST", `/api/attempts/${mine[0]}/report`, cookie.teacher);
     // A student of another school sat it too (the super_admin offered it there): not in the teacher's scope.
@@ -375,6 +376,20 @@ describe("generating for every graded attempt of an exam (a job)", () => {
     for (const id of mine) {
       const [row] = await h.db.select().from(studentExams).where(eq(studentExams.id, id));
       expect(row).toMatchObject({ reportGenerated: true, developmentPlanGenerated: true });
+    }
+    // The job places each attempt among its peers the same way a single report does (mine[0] was made singly).
+    const graded = await h.db.select({ id: studentExams.id, score: studentExams.score }).from(studentExams).where(eq(studentExams.examId, exam.id));
+    const pcts = graded.map((g) => Math.round(((g.score ?? 0) / 11) * 1000) / 10);
+    for (const id of mine) {
+      const [row] = await h.db.select({ analysis: reports.analysis }).from(reports).where(eq(reports.studentExamId, id));
+      const mine_ = Math.round(((graded.find((g) => g.id === id)!.score ?? 0) / 11) * 1000) / 10;
+      const below = pcts.filter((x) => x < mine_).length;
+      const equal = pcts.filter((x) => x === mine_).length;
+      expect(row!.analysis!.comparison.all).toEqual({
+        count: pcts.length,
+        mean: Math.round((pcts.reduce((a, b) => a + b, 0) / pcts.length) * 10) / 10,
+        percentile: Math.round(((below + equal / 2) / pcts.length) * 100),
+      });
     }
     // Nothing left to do: a new job finishes with 0.
     const again = await req("POST", `/api/exams/${exam.id}/reports/bulk`, cookie.teacher2);
