@@ -131,7 +131,7 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "results", path: "results", roles: ALL_ROLES, icon: "BarChart3", labelKey: "dashboard.menu.results", inMenu: true },
   { id: "grading", path: "grading", roles: ["super_admin", "teacher"], icon: "PenLine", labelKey: "results:grading.menu", inMenu: true },
   { id: "files", path: "files", roles: ALL_ROLES, icon: "FolderOpen", labelKey: "dashboard.menu.files", inMenu: true },
-  { id: "skills", path: "skills", roles: ["super_admin"], icon: "Target", labelKey: "reports:skills.menu", inMenu: true },
+  { id: "skills", path: "skills", roles: ["super_admin"], icon: "Target", labelKey: "skills:menu", inMenu: true },
   { id: "messages", path: "messages", roles: ["super_admin"], icon: "Inbox", labelKey: "pages:inbox.menu", inMenu: true },
   { id: "audit", path: "audit", roles: ["super_admin"], icon: "History", labelKey: "admin:audit.menu", inMenu: true },
 ];

@@ -2,7 +2,7 @@
 // <html lang> and dir. The texts every visitor needs (the shell and the public site) are bundled in Arabic, the
 // language of the prerendered pages, so hydration needs no request; their English loads on demand — before the
 // first render for an English reader (whenLanguageReady), or when the toggle asks for it. The signed-in
-// namespaces (admin, files, exams, results, taking) and the other public pages' (pages) load on demand too: loadAppTranslations() is awaited by the
+// namespaces (admin, files, exams, results, taking, skills, reports) and the other public pages' (pages) load on demand too: loadAppTranslations() is awaited by the
 // routes that use them. Both keep the landing page's download small (see bench/web.mjs).
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
@@ -45,6 +45,8 @@ const APP_NAMESPACES = {
   exams: { ar: () => import("@shared/i18n/exams.ar.json"), en: () => import("@shared/i18n/exams.en.json") },
   results: { ar: () => import("@shared/i18n/results.ar.json"), en: () => import("@shared/i18n/results.en.json") },
   taking: { ar: () => import("@shared/i18n/taking.ar.json"), en: () => import("@shared/i18n/taking.en.json") },
+  skills: { ar: () => import("@shared/i18n/skills.ar.json"), en: () => import("@shared/i18n/skills.en.json") },
+  reports: { ar: () => import("@shared/i18n/reports.ar.json"), en: () => import("@shared/i18n/reports.en.json") },
 } satisfies Record<string, Record<TLanguage, () => Promise<TJsonModule>>>;
 type TAppNamespace = keyof typeof APP_NAMESPACES;
 const APP_NAMESPACE_NAMES = Object.keys(APP_NAMESPACES) as TAppNamespace[];

@@ -15,6 +15,7 @@ import {
   PenLine,
   School,
   ShieldCheck,
+  Target,
   Users,
   type LucideIcon,
 } from "lucide-react";
@@ -33,6 +34,7 @@ const ICONS: Record<string, LucideIcon> = {
   PenLine,
   School,
   ShieldCheck,
+  Target,
   Users,
 };
 
