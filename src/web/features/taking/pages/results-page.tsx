@@ -2,8 +2,8 @@
 // Completed: pending grading. Graded: score / total and, per question, the student's answer, the mark and the
 // teacher's comment; staff also see the key. 403 and 404 are said in a toast, then back to the dashboard.
 // Printable: the site's frame and the buttons are left out of the printout.
-import { ArrowLeft, ArrowRight, CheckCircle2, CircleMinus, Hourglass, KeyRound, Medal, MessageSquareText, Printer, XCircle } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { ArrowLeft, ArrowRight, CheckCircle2, CircleMinus, Hourglass, KeyRound, LockKeyhole, Medal, MessageSquareText, Printer, XCircle } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { TResult } from "@shared/schemas/attempt";
 import { Button } from "@web/components/ui/button";
@@ -13,6 +13,7 @@ import { isApiError } from "@web/lib/api";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
+import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { takePath, useResult } from "../api";
 import { PageFrame } from "../components/page-frame";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
@@ -20,22 +21,22 @@ import { failureToast, formatDateTime, formatNumber, pick, useTakingT, type TLan
 
 type TResultQuestion = TResult["questions"][number];
 
-// Printed on white paper even from dark mode: the light theme's colours for this page when printing.
-const PRINT_IN_LIGHT =
-  "print:text-foreground print:[--foreground:#0e1f1c] print:[--card-foreground:#0e1f1c] print:[--muted-foreground:#374151] print:[--card:#fff] print:[--muted:#f3f4f6] print:[--border:#c7d2ce] print:[--primary:#0f766e] print:[--accent:#d8f1ea] print:[--accent-foreground:#0b4a42] print:[--success:#ecfdf3] print:[--success-border:#75e0a7] print:[--success-foreground:#085d3a] print:[--destructive-text:#b42318] print:[--gold:#9a5b06]";
 
-export function ResultsPage() {
+/** What another feature adds below the score (composed in app/: the report and plan of the attempt). */
+export type TResultSlot = (result: TResult) => ReactNode;
+
+export function ResultsPage({ belowScore }: { belowScore?: TResultSlot }) {
   const { studentExamId = "" } = useParams();
   return (
     <PageFrame className="max-w-4xl">
-      <Result key={studentExamId} attemptId={studentExamId} />
+      <Result key={studentExamId} attemptId={studentExamId} belowScore={belowScore} />
     </PageFrame>
   );
 }
 
 export default ResultsPage;
 
-function Result({ attemptId }: { attemptId: string }) {
+function Result({ attemptId, belowScore }: { attemptId: string; belowScore?: TResultSlot }) {
   const { t, lang } = useTakingT();
   const navigate = useNavigate();
   const result = useResult(attemptId);
@@ -55,7 +56,7 @@ function Result({ attemptId }: { attemptId: string }) {
     }
   }, [result.isError, result.error, redirects, navigate]);
 
-  if (data) return <ResultView result={data} />;
+  if (data) return <ResultView result={data} belowScore={belowScore} />;
   if (result.isError && !redirects) {
     return (
       <ErrorState
@@ -72,7 +73,7 @@ function Result({ attemptId }: { attemptId: string }) {
   return <LoadingState label={t("results.loading")} testId="results-loading" />;
 }
 
-function ResultView({ result }: { result: TResult }) {
+function ResultView({ result, belowScore }: { result: TResult; belowScore?: TResultSlot }) {
   const { t, lang } = useTakingT();
   const { user } = useSession();
   const isStudent = user?.role === "student";
@@ -127,6 +128,15 @@ function ResultView({ result }: { result: TResult }) {
       </header>
 
       <ScoreCard result={result} percent={percent} isStudent={isStudent} />
+
+      {result.keyWithheld && (
+        <Card className="flex items-start gap-3 border-gold/50 p-4 text-sm" role="note" data-testid="key-withheld">
+          <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
+          <p>{t("results.keyWithheld")}</p>
+        </Card>
+      )}
+
+      {belowScore?.(result)}
 
       <section aria-labelledby="answers-heading" className="flex flex-col gap-4">
         <h2 id="answers-heading" className="text-lg font-semibold">
