@@ -4,10 +4,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
-import { analyse, type TAnalysisInput } from "./analysis";
+import { analyse, peersOf, type TAnalysisInput } from "./analysis";
 import { createWriter, QUESTION_TEXT_MAX } from "./llm";
 import { writePlan, writeReport, type TWriteInput } from "./rules";
-import { rulesWriter } from "./writer";
+import { MODEL_FAILURES_BEFORE_RULES, rulesWriter } from "./writer";
+import { eq } from "drizzle-orm";
+import { developmentPlans, studentExams } from "../../db/schema";
 import { createHarness, type THarness } from "../../test/harness";
 import type { TExamInput } from "../../../shared/schemas/exam";
 
@@ -129,7 +131,7 @@ function fixture(): TWriteInput {
     ["سؤال عام.", "A general question."],
   ];
   return {
-    analysis: analyse({ score: 7, total: 13, questions: qs, peers: { school: [40, 53.8, 70], all: [30, 40, 53.8, 70, 90] } }),
+    analysis: analyse({ score: 7, total: 13, questions: qs, peers: { school: peersOf(53.8, [40, 53.8, 70]), all: peersOf(53.8, [30, 40, 53.8, 70, 90]) } }),
     exam: { titleAr: "اختبار اللغة", titleEn: "Language test", subjectAr: "اللغة العربية", subjectEn: "Arabic Language" },
     guidance: new Map([[READING.id, { ar: "قراءة نص قصير يوميًا.", en: "Read a short text every day." }]]),
     questions: qs.map((q, i) => ({ number: q.number, textAr: texts[i]![0]!, textEn: texts[i]![1]!, skillId: q.skill?.id ?? null, points: q.points, score: q.score })),
@@ -389,9 +391,36 @@ describe("reports and plans through the API with a language model", () => {
     expect(plan.json().content.ai_suggestion.en).toMatch(/^Start with Reading comprehension/);
   });
 
+  it("a whole exam while the model keeps timing out: it is asked three times, then the rules write the rest at once", async () => {
+    const first = await examAndAttempt();
+    sitters.push(first);
+    // Four more students of the same exam (examAndAttempt makes an exam per call; here one exam, five attempts).
+    for (let i = 0; i < 4; i++) {
+      const student = await h.makeUser("student", { schoolId: SCHOOL.id, name: `${STUDENT_NAME} ${i}` });
+      const cookie = await h.signIn(student.email, student.password, "student");
+      const attempt = (await req("POST", `/api/student/exams/${first.examId}/attempt`, cookie, {})).json() as { id: string };
+      expect((await req("POST", `/api/attempts/${attempt.id}/submit`, cookie, {})).json().status).toBe("graded");
+    }
+    fake.answerWith(MODES.slow);
+    const asked = fake.received.length;
+    const job = await req("POST", `/api/exams/${first.examId}/reports/bulk`, teacher);
+    expect(job.statusCode, job.body).toBe(202);
+    await h.drainJobs();
+    expect((await req("GET", `/api/jobs/${job.json().id}`, teacher)).json()).toMatchObject({ status: "done", done: 5, failed: 0 });
+    expect(fake.received.length - asked).toBe(MODEL_FAILURES_BEFORE_RULES);
+    const plans = await h.db
+      .select({ generator: developmentPlans.generator, fallbackReason: developmentPlans.fallbackReason, model: developmentPlans.model })
+      .from(developmentPlans)
+      .innerJoin(studentExams, eq(studentExams.id, developmentPlans.studentExamId))
+      .where(eq(studentExams.examId, first.examId));
+    expect(plans).toHaveLength(5);
+    expect(plans.every((p) => p.generator === "rules" && (p.fallbackReason === "timeout" || p.fallbackReason === "unavailable") && p.model === "fake-model")).toBe(true);
+  }, 30_000);
+
   it("no request carried the student's name or email, the school, or any id", () => {
-    expect(sitters).toHaveLength(2);
-    expect(fake.received).toHaveLength(4);
+    // Two attempts written one by one (two requests each) and the whole-exam job (three before it stopped asking).
+    expect(sitters).toHaveLength(3);
+    expect(fake.received).toHaveLength(4 + MODEL_FAILURES_BEFORE_RULES);
     for (const { url, body } of fake.received) {
       expect(url).toBe("/v1/chat/completions");
       for (const s of sitters) {

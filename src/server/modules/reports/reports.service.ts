@@ -28,7 +28,7 @@ import type { TErrorCode } from "../../../shared/errors";
 import type { TAnalysis, TAttemptReports, TBulkJob, TPlanView, TReportView } from "../../../shared/schemas/report";
 import { analyse, skillsByNeed, type TAnalysisInput } from "./analysis";
 import type { TSkillFile, TWriteInput } from "./rules";
-import type { TContentWriter } from "./writer";
+import { withBreaker, type TContentWriter } from "./writer";
 
 type TAttemptContext = Awaited<ReturnType<typeof loadAttemptInReach>>;
 
@@ -386,8 +386,9 @@ export async function findBulkGeneration(db: TDbOrTx, actor: TSessionUser, examI
 }
 
 /** The job: a report and a plan for every attempt in scope that lacks them. One failure does not stop the rest. */
-export async function runBulkGeneration(ctx: TJobContext, writer: TContentWriter): Promise<Record<string, unknown>> {
+export async function runBulkGeneration(ctx: TJobContext, modelWriter: TContentWriter): Promise<Record<string, unknown>> {
   const { db, job } = ctx;
+  const writer = withBreaker(modelWriter);
   const { examId, actorId } = job.payload as { examId: string; actorId: string };
   // Who asked, as they are now: a changed role or school changes what the job may do.
   const [actor] = await db
