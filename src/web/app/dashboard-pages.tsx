@@ -32,7 +32,8 @@ export const DASHBOARD_PAGES: Record<string, () => Promise<TDashboardPageModule>
   teachers: () => import("@web/features/admin/users/users-page"),
   students: () => import("@web/features/admin/users/users-page"),
   exams: () => import("@web/features/exams/pages/exams-list-page"),
-  results: () => import("@web/features/results/pages/results-page"),
+  // With the reports of the exam it is filtered by (results-with-reports.tsx).
+  results: () => import("./results-with-reports"),
   grading: () => import("@web/features/results/pages/grading-page"),
   files: () => import("@web/features/files/files-page"),
   messages: () => import("@web/features/public/inbox/contact-inbox-page"),

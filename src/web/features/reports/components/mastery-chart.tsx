@@ -3,7 +3,7 @@
 import type { TAnalysis } from "@shared/schemas/report";
 import { LEVEL_LABELS, MASTERED_PERCENT } from "@shared/schemas/report";
 import { cn } from "@web/lib/utils";
-import { formatNumber, pick, useReportsT } from "../lib/use-reports-t";
+import { formatNumber, formatPercent, pick, useReportsT } from "../lib/use-reports-t";
 
 const LEVEL_COLOUR = {
   mastered: "bg-success-border",
@@ -22,7 +22,7 @@ export function MasteryChart({ analysis }: { analysis: TAnalysis }) {
           <div key={s.skillId} className="flex flex-col gap-1">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-medium">{pick(lang, s.nameAr, s.nameEn)}</span>
-              <span className="text-muted-foreground tabular-nums">{formatNumber(lang, s.percent)}%</span>
+              <span className="text-muted-foreground tabular-nums">{formatPercent(lang, s.percent)}</span>
             </div>
             <div className="relative h-3 overflow-hidden rounded-full bg-muted print:border print:border-border">
               <div className={cn("h-full rounded-full print:[print-color-adjust:exact]", LEVEL_COLOUR[s.level])} style={{ width: `${Math.max(2, Math.min(100, s.percent))}%` }} />
@@ -59,7 +59,7 @@ export function MasteryChart({ analysis }: { analysis: TAnalysis }) {
                   {formatNumber(lang, s.earned)}/{formatNumber(lang, s.possible)}
                 </bdi>
               </td>
-              <td className="py-1.5 text-end tabular-nums">{formatNumber(lang, s.percent)}%</td>
+              <td className="py-1.5 text-end tabular-nums">{formatPercent(lang, s.percent)}</td>
             </tr>
           ))}
           {untagged && (
@@ -72,7 +72,7 @@ export function MasteryChart({ analysis }: { analysis: TAnalysis }) {
                   {formatNumber(lang, untagged.earned)}/{formatNumber(lang, untagged.possible)}
                 </bdi>
               </td>
-              <td className="py-1.5 text-end tabular-nums">{formatNumber(lang, Math.round((untagged.earned / untagged.possible) * 1000) / 10)}%</td>
+              <td className="py-1.5 text-end tabular-nums">{formatPercent(lang, Math.round((untagged.earned / untagged.possible) * 1000) / 10)}</td>
             </tr>
           )}
         </tbody>

@@ -5,7 +5,7 @@ import { CheckCircle2, CircleAlert, Lightbulb, Sparkles, TrendingUp } from "luci
 import type { ReactNode } from "react";
 import { BAND_LABELS, type TBi, type TPlanView, type TReportView } from "@shared/schemas/report";
 import { cn } from "@web/lib/utils";
-import { bi, formatDate, formatNumber, useReportsT } from "../lib/use-reports-t";
+import { bi, formatDate, formatNumber, formatPercent, useReportsT } from "../lib/use-reports-t";
 import { MasteryChart } from "./mastery-chart";
 
 const BAND_STYLE = {
@@ -42,13 +42,14 @@ function Items({ items, empty, testId }: { items: TBi[]; empty: string; testId: 
 /** Who wrote it: the built-in rules, a language model, or the rules because the model failed (and why). */
 export function WriterNote({ doc }: { doc: TReportView | TPlanView }) {
   const { t, lang } = useReportsT();
-  const by = doc.generatedBy ? t("writer.by", { name: doc.generatedBy.name, date: formatDate(lang, doc.createdAt) }) : t("writer.on", { date: formatDate(lang, doc.createdAt) });
+  // A name in the other script, isolated (FSI … PDI) so the comma and the date stay where the sentence puts them.
+  const by = doc.generatedBy ? t("writer.by", { name: `\u2068${doc.generatedBy.name}\u2069`, date: formatDate(lang, doc.createdAt) }) : t("writer.on", { date: formatDate(lang, doc.createdAt) });
   const what = doc.fallbackReason ? t(`writer.fallback.${doc.fallbackReason}`) : doc.generator === "llm" ? t("writer.llm", { model: doc.model ?? "" }) : t("writer.rules");
   return (
     <p className={cn("flex items-start gap-1.5 text-xs", doc.fallbackReason ? "text-gold" : "text-muted-foreground")} data-testid="writer-note" data-generator={doc.generator}>
       {doc.generator === "llm" ? <Sparkles aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" /> : null}
       <span>
-        {what} <bdi>{by}</bdi>
+        {what} {by}
       </span>
     </p>
   );
@@ -69,7 +70,7 @@ export function ReportView({ report }: { report: TReportView }) {
           <bdi>
             {formatNumber(lang, analysis.score)} / {formatNumber(lang, analysis.total)}
           </bdi>{" "}
-          · {formatNumber(lang, analysis.percentage)}%
+          · {formatPercent(lang, analysis.percentage)}
         </span>
       </div>
 
@@ -88,9 +89,9 @@ export function ReportView({ report }: { report: TReportView }) {
       {cmp.all.count > 1 && (
         <Subsection title={t("report.comparison")} icon={<TrendingUp aria-hidden="true" className="size-4" />}>
           <dl className="grid gap-2 text-sm sm:grid-cols-3" data-testid="report-comparison">
-            <Figure label={t("report.thisResult")} value={`${formatNumber(lang, analysis.percentage)}%`} note={t("report.percentile", { percentile: formatNumber(lang, cmp.all.percentile) })} />
-            {cmp.school && cmp.school.count > 1 && <Figure label={t("report.schoolAverage")} value={`${formatNumber(lang, cmp.school.mean)}%`} note={t("report.students", { count: cmp.school.count })} />}
-            <Figure label={t("report.allAverage")} value={`${formatNumber(lang, cmp.all.mean)}%`} note={t("report.students", { count: cmp.all.count })} />
+            <Figure label={t("report.thisResult")} value={formatPercent(lang, analysis.percentage)} note={t("report.percentile", { percentile: formatNumber(lang, cmp.all.percentile) })} />
+            {cmp.school && cmp.school.count > 1 && <Figure label={t("report.schoolAverage")} value={formatPercent(lang, cmp.school.mean)} note={t("report.students", { count: cmp.school.count })} />}
+            <Figure label={t("report.allAverage")} value={formatPercent(lang, cmp.all.mean)} note={t("report.students", { count: cmp.all.count })} />
           </dl>
         </Subsection>
       )}

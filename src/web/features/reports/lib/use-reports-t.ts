@@ -20,3 +20,8 @@ export function reportsText(key: string, options: Record<string, unknown> = {}):
 export function bi(lang: TLang, text: { ar: string; en: string }): string {
   return pick(lang, text.ar, text.en);
 }
+
+/** 61.5 → "61.5%" in English, "61.5٪" in Arabic (the Arabic percent sign, as the stored texts write it). */
+export function formatPercent(lang: TLang, n: number): string {
+  return `${formatNumber(lang, n)}${lang === "ar" ? "٪" : "%"}`;
+}

@@ -18,7 +18,7 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { useSchoolReport } from "../api";
 import { AttemptReports } from "../components/attempt-reports";
-import { bi, formatNumber, pick, useReportsT } from "../lib/use-reports-t";
+import { bi, formatNumber, formatPercent, pick, useReportsT } from "../lib/use-reports-t";
 
 export function SchoolReportPage() {
   const { studentExamId = "" } = useParams();
@@ -109,7 +109,7 @@ function SchoolReportView({ data }: { data: TSchoolReport }) {
               <bdi>
                 {formatNumber(lang, attempt.score)} / {formatNumber(lang, attempt.totalPossibleScore)}
               </bdi>
-              {percent !== null && <span className="text-muted-foreground"> · {formatNumber(lang, percent)}%</span>}
+              {percent !== null && <span className="text-muted-foreground"> · {formatPercent(lang, percent)}</span>}
             </span>
           ) : (
             "—"

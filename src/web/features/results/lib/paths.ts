@@ -13,3 +13,5 @@ export const gradingPath = (examId?: string, questionId?: string) => {
   if (questionId) q.set("q", questionId);
   return `/dashboard/grading?${q.toString()}`;
 };
+/** The school report page of an attempt (SPEC §2; served by the reports feature). */
+export const schoolReportPath = (attemptId: string) => `/school/report/${encodeURIComponent(attemptId)}`;

@@ -2,8 +2,8 @@
 // see — a student their own, a teacher those on their exams and by their school's students, a school_admin their
 // school's, a super_admin all — filtered by exam and status, paged on the server, exportable as CSV.
 // Filters and page live in the address, so coming back from a result restores the list.
-import { BarChart3, Download, FilterX, PenLine } from "lucide-react";
-import { useId } from "react";
+import { BarChart3, Download, FilterX, PenLine, School } from "lucide-react";
+import { useId, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { TDashboardSection } from "@shared/permissions";
 import { Button } from "@web/components/ui/button";
@@ -18,14 +18,15 @@ import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header"
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { AttemptStatusBadge } from "../components/status-badge";
 import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
-import { gradingPath, resultPath, takePath } from "../lib/paths";
+import { gradingPath, resultPath, schoolReportPath, takePath } from "../lib/paths";
 
 export const RESULTS_PAGE_SIZE = 25;
 const ALL = "all";
 
 const isStatus = (v: string | null): v is TAttemptStatus => (ATTEMPT_STATUSES as readonly string[]).includes(v ?? "");
 
-export default function ResultsPage(_props: { section: TDashboardSection }) {
+/** `examTools`: what another feature shows for the exam the list is filtered by (composed in app/). */
+export default function ResultsPage({ examTools }: { section: TDashboardSection; examTools?: (examId: string) => ReactNode }) {
   const { t, lang } = useResultsT();
   useDocumentTitle(t("list.title"));
   const { user } = useSession();
@@ -44,6 +45,7 @@ export default function ResultsPage(_props: { section: TDashboardSection }) {
   const role = user.role;
   const isStudent = role === "student";
   const canGrade = role === "super_admin" || role === "teacher";
+  const opensSchoolReport = role === "super_admin" || role === "school_admin";
 
   const update = (next: { exam?: string; status?: string; page?: number }) => {
     setParams(
@@ -135,6 +137,14 @@ export default function ResultsPage(_props: { section: TDashboardSection }) {
       className: "md:text-end",
       cell: (r) => (
         <span className="inline-flex flex-wrap items-center gap-2 md:flex-nowrap md:justify-end">
+          {opensSchoolReport && r.status === "graded" && (
+            <Button size="sm" variant="ghost" asChild>
+              <Link to={schoolReportPath(r.attemptId)} aria-label={t("list.schoolReportItem", { student: r.studentName, exam: examTitle(r) })} data-testid="result-school-report">
+                <School aria-hidden="true" />
+                {t("list.schoolReport")}
+              </Link>
+            </Button>
+          )}
           {canGrade && r.status === "completed" && (
             <Button size="sm" variant="ghost" asChild>
               <Link to={gradingPath(r.examId)} aria-label={t("list.gradeItem", { exam: examTitle(r) })}>
@@ -229,6 +239,8 @@ export default function ResultsPage(_props: { section: TDashboardSection }) {
           </Button>
         )}
       </div>
+
+      {examId && examTools?.(examId)}
 
       {list.isPending ? (
         <LoadingState />
