@@ -1,0 +1,253 @@
+// Issue 14 in the browser: a teacher generates the report and the plan of a graded attempt on its result page; the
+// student reads them in their language; the school_admin opens the printable school report (chart and table);
+// another school's admin is turned away with the spec's message; a teacher generates for every graded attempt of
+// an exam from the results list and watches the progress. Arabic and English, with axe. Every test makes its own
+// exam and students through the API, so they run in parallel with the rest.
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
+import { E2E_PORT } from "../env";
+
+type TLang = "ar" | "en";
+type Playwright = PlaywrightWorkerArgs["playwright"];
+const BASE = `http://127.0.0.1:${E2E_PORT}`;
+const PASSWORD = "Student-9x";
+const LOGIN_TYPE = { super_admin: "admin", school_admin: "school", teacher: "school", student: "student" } as const;
+
+const TEXT = {
+  en: {
+    section: "Report and development plan",
+    generateReport: "Generate report",
+    generatePlan: "Generate plan",
+    reportReady: "Report generated",
+    planReady: "Development plan generated",
+    level: "Level: Developing",
+    mastery: "Mastery by skill",
+    strengths: "Strengths",
+    areas: "Areas for improvement",
+    goal: "Goal",
+    weeks: "Weeks 1–2",
+    skill: "Reading comprehension",
+    noneStudent: "Your teacher has not prepared a report for this exam yet.",
+    schoolReport: "School report",
+    openSchoolReport: "Open the school report",
+    otherSchool: "You are not authorized to view this result for another school.",
+    bulkStart: "Generate for all graded attempts",
+    exam: "Exam",
+  },
+  ar: {
+    section: "تقرير الأداء وخطة التطوير",
+    generateReport: "إنشاء التقرير",
+    generatePlan: "إنشاء الخطة",
+    reportReady: "أُنشئ التقرير",
+    planReady: "أُنشئت خطة التطوير",
+    level: "المستوى: في طور النمو",
+    mastery: "الإتقان حسب المهارة",
+    strengths: "نقاط القوة",
+    areas: "جوانب تحتاج إلى تحسين",
+    goal: "الهدف",
+    weeks: "الأسبوعان 1 و2",
+    skill: "الفهم القرائي",
+    noneStudent: "لم يُعدّ معلمك تقريرًا لهذا الاختبار بعد.",
+    schoolReport: "تقرير المدرسة",
+    openSchoolReport: "فتح تقرير المدرسة",
+    otherSchool: "غير مصرّح لك بعرض هذه النتيجة لمدرسة أخرى.",
+    bulkStart: "إنشاء لكل المحاولات المصحَّحة",
+    exam: "الاختبار",
+  },
+} as const;
+
+async function apiAs(playwright: Playwright, email: string, password: string, loginType: "admin" | "school" | "student") {
+  const request = await playwright.request.newContext({ baseURL: BASE });
+  const res = await request.post("/api/auth/login", { data: { email, password, loginType } });
+  expect(res.status(), await res.text()).toBe(200);
+  return request;
+}
+const apiAsAccount = (playwright: Playwright, who: keyof typeof LOGIN_TYPE) => apiAs(playwright, E2E_ACCOUNTS[who].email, E2E_ACCOUNTS[who].password, LOGIN_TYPE[who]);
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200): Promise<T> {
+  expect(res.status(), await res.text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+type TStudent = { id: string; email: string; name: string };
+async function createStudent(admin: APIRequestContext, schoolId = "school_dubai"): Promise<TStudent> {
+  const tag = randomUUID().slice(0, 8);
+  const email = `reports-${tag}@qias.test`;
+  const name = `طالبة التقارير ${tag.slice(0, 4)}`;
+  const user = await json<{ id: string }>(await admin.post("/api/users", { data: { email, password: PASSWORD, role: "student", username: `reports-${tag}`, name, schoolId } }), 201);
+  return { id: user.id, email, name };
+}
+
+const TF = (correct: boolean) => [
+  { optionTextAr: "صح", optionTextEn: "True", isCorrect: correct },
+  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: !correct },
+];
+type TExam = { id: string; titleAr: string; titleEn: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
+
+/** Grammar (two questions) and reading (one): the student gets grammar right and reading wrong — "developing". */
+async function createExam(teacher: APIRequestContext): Promise<TExam> {
+  const tag = randomUUID().slice(0, 6);
+  return json<TExam>(
+    await teacher.post("/api/exams", {
+      data: {
+        titleAr: `اختبار المهارات ${tag}`,
+        titleEn: `Skills test ${tag}`,
+        subjectId: "arabic",
+        durationMinutes: 30,
+        status: "published",
+        questions: [
+          { type: "true_false", questionTextAr: "الفاعل مرفوع.", questionTextEn: "The doer is nominative.", points: 3, options: TF(true), skillId: "arabic.grammar" },
+          { type: "true_false", questionTextAr: "المفعول به منصوب.", questionTextEn: "The object is accusative.", points: 3, options: TF(true), skillId: "arabic.grammar" },
+          { type: "true_false", questionTextAr: "الفكرة الرئيسة في الفقرة الأولى.", questionTextEn: "The main idea is in the first paragraph.", points: 4, options: TF(false), skillId: "arabic.reading" },
+        ],
+      },
+    }),
+    201,
+  );
+}
+
+async function sit(playwright: Playwright, student: TStudent, exam: TExam): Promise<string> {
+  const s = await apiAs(playwright, student.email, PASSWORD, "student");
+  const attempt = await json<{ id: string }>(await s.post(`/api/student/exams/${exam.id}/attempt`, { data: {} }));
+  for (const [i, right] of [[0, true], [1, true], [2, false]] as const) {
+    const option = exam.questions[i]!.options.find((o) => o.isCorrect === right)!;
+    await json(await s.put(`/api/attempts/${attempt.id}/answers/${exam.questions[i]!.id}`, { data: { examId: exam.id, selectedOptionId: option.id, clientSeq: 1 } }));
+  }
+  expect((await json<{ status: string }>(await s.post(`/api/attempts/${attempt.id}/submit`, { data: {} }))).status).toBe("graded");
+  await s.dispose();
+  return attempt.id;
+}
+
+function latestToast(page: Page) {
+  return page.getByRole("region", { name: /Notifications|الإشعارات/, includeHidden: true }).locator("li[data-state=open]").first();
+}
+
+async function signInPage(page: Page, email: string, password: string, loginType: string) {
+  const res = await page.request.post("/api/auth/login", { data: { email, password, loginType } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+for (const lang of ["ar", "en"] as const) {
+  test(`a teacher generates the report and plan; the student reads them; the school_admin opens the school report (${lang})`, async ({ page, playwright, browser }) => {
+    test.slow();
+    const t = TEXT[lang];
+    const admin = await apiAsAccount(playwright, "super_admin");
+    const teacher = await apiAsAccount(playwright, "teacher");
+    const exam = await createExam(teacher);
+    const student = await createStudent(admin);
+    const attemptId = await sit(playwright, student, exam);
+
+    // The teacher, on the result page: nothing yet, then the report, then the plan.
+    await useLanguage(page, lang);
+    await signInPage(page, E2E_ACCOUNTS.teacher.email, E2E_ACCOUNTS.teacher.password, "school");
+    await page.goto(`/student/exam/${attemptId}/results`);
+    const section = page.getByRole("region", { name: t.section });
+    await expect(section.getByTestId("reports-empty")).toBeVisible();
+    await section.getByRole("button", { name: t.generateReport }).click();
+    await expect(latestToast(page)).toContainText(t.reportReady);
+    await expect(section.getByTestId("report-band")).toHaveText(t.level);
+    await expect(section.getByTestId("mastery-table")).toContainText(t.skill);
+    await expect(section.getByText(t.strengths, { exact: true })).toBeVisible();
+    await expect(section.getByTestId("areas")).toContainText(t.skill);
+    await section.getByRole("button", { name: t.generatePlan }).click();
+    await expect(latestToast(page)).toContainText(t.planReady);
+    await expect(section.getByTestId("plan-steps")).toContainText(t.weeks);
+    await expect(section.getByRole("button", { name: /Generate|إنشاء/ })).toHaveCount(0);
+    // A teacher does not open school reports.
+    await expect(section.getByRole("link", { name: t.openSchoolReport })).toHaveCount(0);
+    await expectNoAxeViolations(page, `result with report (${lang}, teacher)`);
+
+    // The student reads their own, in their language, and cannot generate.
+    const studentContext = await browser.newContext();
+    const studentPage = await studentContext.newPage();
+    await useLanguage(studentPage, lang);
+    await signInPage(studentPage, student.email, PASSWORD, "student");
+    await studentPage.goto(`/student/exam/${attemptId}/results`);
+    const mine = studentPage.getByRole("region", { name: t.section });
+    await expect(mine.getByTestId("report-summary")).toBeVisible();
+    await expect(mine.getByTestId("plan-goal")).toBeVisible();
+    await expect(mine.getByRole("button", { name: /Generate|إنشاء/ })).toHaveCount(0);
+    const summary = await mine.getByTestId("report-summary").innerText();
+    expect(summary).toMatch(lang === "ar" ? /[\u0600-\u06FF]/ : /^[^\u0600-\u06FF]*“/);
+    await expectNoAxeViolations(studentPage, `result with report (${lang}, student)`);
+    await studentContext.close();
+
+    // The school_admin: the school report page, with the chart and the table beside it.
+    const principalContext = await browser.newContext();
+    const principal = await principalContext.newPage();
+    await useLanguage(principal, lang);
+    await signInPage(principal, E2E_ACCOUNTS.school_admin.email, E2E_ACCOUNTS.school_admin.password, "school");
+    await principal.goto(`/student/exam/${attemptId}/results`);
+    await principal.getByRole("link", { name: t.openSchoolReport }).click();
+    await expect(principal).toHaveURL(new RegExp(`/school/report/${attemptId}$`));
+    const report = principal.getByTestId("school-report");
+    await expect(report.getByRole("heading", { level: 1 })).toHaveText(student.name);
+    await expect(report.getByTestId("mastery-chart")).toHaveAttribute("aria-hidden", "true");
+    await expect(report.getByRole("table")).toContainText(t.skill);
+    await expect(report.getByTestId("school-report-score")).toContainText("6");
+    await expectNoAxeViolations(principal, `school report (${lang})`);
+    // Printing leaves the buttons out.
+    await principal.emulateMedia({ media: "print" });
+    await expect(principal.getByTestId("print-school-report")).toBeHidden();
+    await expect(report.getByTestId("plan-steps")).toBeVisible();
+    await principalContext.close();
+    await admin.dispose();
+    await teacher.dispose();
+  });
+}
+
+test("another school's admin is turned away from the school report with the spec's message; a teacher goes to the school login", async ({ page, playwright, browser }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const exam = await createExam(teacher);
+  const attemptId = await sit(playwright, await createStudent(admin), exam);
+  const tag = randomUUID().slice(0, 8);
+  const otherEmail = `principal-alain-${tag}@qias.test`;
+  await json(await admin.post("/api/users", { data: { email: otherEmail, password: "Principal-9x", role: "school_admin", schoolId: "school_alain" } }), 201);
+
+  await useLanguage(page, "en");
+  await signInPage(page, otherEmail, "Principal-9x", "school");
+  await page.goto(`/school/report/${attemptId}`);
+  await expect(latestToast(page)).toContainText(TEXT.en.otherSchool);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  const teacherContext = await browser.newContext();
+  const teacherPage = await teacherContext.newPage();
+  await signInPage(teacherPage, E2E_ACCOUNTS.teacher.email, E2E_ACCOUNTS.teacher.password, "school");
+  await teacherPage.goto(`/school/report/${attemptId}`);
+  await expect(teacherPage).toHaveURL(/\/login\/school$/);
+  await teacherContext.close();
+  await admin.dispose();
+  await teacher.dispose();
+});
+
+test("a teacher generates for every graded attempt of an exam and watches it finish (ar)", async ({ page, playwright }) => {
+  test.slow();
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const exam = await createExam(teacher);
+  const attempts: string[] = [];
+  for (let i = 0; i < 3; i++) attempts.push(await sit(playwright, await createStudent(admin), exam));
+
+  await useLanguage(page, "ar");
+  await signInPage(page, E2E_ACCOUNTS.teacher.email, E2E_ACCOUNTS.teacher.password, "school");
+  await page.goto(`/dashboard/results?exam=${exam.id}`);
+  const bulk = page.getByTestId("bulk-reports");
+  await expect(bulk).toBeVisible();
+  await bulk.getByRole("button", { name: TEXT.ar.bulkStart }).click();
+  await expect(bulk).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+  await expect(bulk.getByTestId("bulk-status")).toHaveText("اكتمل 3 من 3");
+  await expect(latestToast(page)).toContainText("اكتمل الإنشاء: 3 من 3.");
+  await expectNoAxeViolations(page, "bulk reports done (ar)");
+  // A reload finds the finished job again.
+  await page.reload();
+  await expect(page.getByTestId("bulk-reports")).toHaveAttribute("data-status", "done");
+  for (const id of attempts) {
+    const reports = await json<{ report: unknown; plan: unknown }>(await teacher.get(`/api/attempts/${id}/reports`));
+    expect(reports.report).toBeTruthy();
+    expect(reports.plan).toBeTruthy();
+  }
+  await admin.dispose();
+  await teacher.dispose();
+});
