@@ -8,7 +8,6 @@ import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/
 import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
 import { E2E_PORT } from "../env";
 
-type TLang = "ar" | "en";
 type Playwright = PlaywrightWorkerArgs["playwright"];
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 const PASSWORD = "Student-9x";
