@@ -2,10 +2,19 @@
 // types. Used by `npm run demo` and by the browser tests (which add accounts of their own).
 import { sql } from "drizzle-orm";
 import { rowsOf, type TDb } from "./db/client";
-import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, type TMatchingPair } from "./db/schema";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, type TMatchingPair } from "./db/schema";
 import { hashPassword } from "./auth/password";
 import type { TRole, TSessionUser } from "../shared/permissions";
 import { findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./modules/attempts/attempts.service";
+import { getExamVersion } from "./modules/attempts/paper";
+import { gradeAnswer } from "./modules/results/results.service";
+import { generatePlan, generateReport } from "./modules/reports/reports.service";
+import { rulesWriter } from "./modules/reports/writer";
+import { uploadFile } from "./modules/files/files.service";
+import type { TStorage } from "./storage/storage";
 
 export const DEMO_PASSWORD = "Demo123!";
 
@@ -41,10 +50,18 @@ type TQuestionSeed = {
   ar: string;
   en: string;
   points: number;
+  /** The catalogue skill it measures (src/shared/content/skills.ts). */
+  skill: string;
   options?: { ar: string; en: string; correct?: boolean }[];
   answer?: string;
   pairs?: TMatchingPair[];
+  /** What demo students write: a wrong short answer, or essays of three qualities with the mark each earns. */
+  wrong?: string;
+  essays?: TEssaySamples;
 };
+
+type TEssaySamples = Record<TQuality, { text: string; score: number }>;
+type TQuality = "good" | "fair" | "weak";
 
 type TExamSeed = {
   titleAr: string;
@@ -76,6 +93,7 @@ const EXAMS: Record<string, TExamSeed[]> = {
           ar: "ما مرادف كلمة «الوفاء»؟",
           en: "What is a synonym of the word “al-wafa” (loyalty)?",
           points: 2,
+          skill: "arabic.vocabulary",
           options: [
             { ar: "الإخلاص", en: "Faithfulness", correct: true },
             { ar: "الغضب", en: "Anger" },
@@ -83,13 +101,14 @@ const EXAMS: Record<string, TExamSeed[]> = {
             { ar: "السرعة", en: "Speed" },
           ],
         },
-        { type: "true_false", ar: "الفاعل في اللغة العربية مرفوع دائمًا.", en: "In Arabic, the subject (al-fa'il) is always in the nominative case.", points: 1, options: TF(true) },
-        { type: "short_answer", ar: "ما جمع كلمة «كتاب»؟", en: "What is the plural of the word “kitab” (book)? Write it in Arabic.", points: 2, answer: "كتب" },
+        { type: "true_false", ar: "الفاعل في اللغة العربية مرفوع دائمًا.", en: "In Arabic, the subject (al-fa'il) is always in the nominative case.", points: 1, skill: "arabic.grammar", options: TF(true) },
+        { type: "short_answer", ar: "ما جمع كلمة «كتاب»؟", en: "What is the plural of the word “kitab” (book)? Write it in Arabic.", points: 2, skill: "arabic.morphology", answer: "كتب", wrong: "كتابات" },
         {
           type: "matching",
           ar: "صِل كل كلمة بضدّها.",
           en: "Match each word with its opposite.",
           points: 3,
+          skill: "arabic.vocabulary",
           pairs: [
             { premise_ar: "طويل", premise_en: "Tall", response_ar: "قصير", response_en: "Short" },
             { premise_ar: "سريع", premise_en: "Fast", response_ar: "بطيء", response_en: "Slow" },
@@ -101,7 +120,16 @@ const EXAMS: Record<string, TExamSeed[]> = {
           ar: "اكتب فقرة من خمسة أسطر عن صديق تعتز به، مستخدمًا أداتي ربط على الأقل.",
           en: "Write a five-line paragraph about a friend you value, using at least two linking words.",
           points: 5,
+          skill: "arabic.writing",
           answer: "فقرة مترابطة تتضمن وصف الصديق ومواقف تدل على الوفاء، مع استعمال أدوات ربط مثل: ثم، لكنّ، لأنّ.",
+          essays: {
+            good: {
+              text: "صديقي سالم رفيق دربي منذ الصف الأول، يقف إلى جانبي في الشدة قبل الرخاء. أذكر يوم مرضتُ فغبتُ أسبوعًا، ثم جاءني بدروسه مكتوبة بخط يده، لأنه لم يُرد أن يفوتني شيء. وهو صادق لا يجاملني، لكنّه ينصحني بلطف إذا أخطأت. لذلك أعتز بصداقته، وأحرص على أن أكون وفيًّا له كما كان وفيًّا لي.",
+              score: 5,
+            },
+            fair: { text: "صديقي اسمه حمد، وهو يحب كرة القدم. نلعب معًا في الفسحة ثم نعود إلى الفصل. هو صديق جيد لأنه يساعدني في الواجبات.", score: 3 },
+            weak: { text: "صديقي جيد واحبه كثيرا وهو يلعب معي.", score: 1 },
+          },
         },
       ],
     },
@@ -118,13 +146,14 @@ const EXAMS: Record<string, TExamSeed[]> = {
           ar: "في جملة «العلمُ نورٌ»، ما إعراب كلمة «نورٌ»؟",
           en: "In the sentence “al-'ilmu nurun” (knowledge is light), what is the grammatical role of “nurun”?",
           points: 2,
+          skill: "arabic.grammar",
           options: [
             { ar: "خبر مرفوع", en: "Predicate, nominative", correct: true },
             { ar: "مبتدأ مرفوع", en: "Subject, nominative" },
             { ar: "مفعول به منصوب", en: "Object, accusative" },
           ],
         },
-        { type: "true_false", ar: "المبتدأ يكون منصوبًا.", en: "The subject of a nominal sentence is in the accusative case.", points: 1, options: TF(false) },
+        { type: "true_false", ar: "المبتدأ يكون منصوبًا.", en: "The subject of a nominal sentence is in the accusative case.", points: 1, skill: "arabic.grammar", options: TF(false) },
       ],
     },
   ],
@@ -142,19 +171,21 @@ const EXAMS: Record<string, TExamSeed[]> = {
           ar: "إلى أي مدينة هاجر النبي ﷺ؟",
           en: "To which city did the Prophet ﷺ migrate?",
           points: 1,
+          skill: "islamic.seerah",
           options: [
             { ar: "المدينة المنورة", en: "Madinah", correct: true },
             { ar: "الطائف", en: "Taif" },
             { ar: "القدس", en: "Jerusalem" },
           ],
         },
-        { type: "true_false", ar: "رافق أبو بكر الصديق رضي الله عنه النبيَّ ﷺ في الهجرة.", en: "Abu Bakr As-Siddiq accompanied the Prophet ﷺ on the Hijrah.", points: 1, options: TF(true) },
-        { type: "short_answer", ar: "ما اسم الغار الذي اختبأ فيه النبي ﷺ وصاحبه؟", en: "What is the name of the cave where the Prophet ﷺ and his companion hid?", points: 2, answer: "غار ثور" },
+        { type: "true_false", ar: "رافق أبو بكر الصديق رضي الله عنه النبيَّ ﷺ في الهجرة.", en: "Abu Bakr As-Siddiq accompanied the Prophet ﷺ on the Hijrah.", points: 1, skill: "islamic.seerah", options: TF(true) },
+        { type: "short_answer", ar: "ما اسم الغار الذي اختبأ فيه النبي ﷺ وصاحبه؟", en: "What is the name of the cave where the Prophet ﷺ and his companion hid?", points: 2, skill: "islamic.seerah", answer: "غار ثور", wrong: "غار حراء" },
         {
           type: "matching",
           ar: "صِل الصحابي بلقبه.",
           en: "Match each companion with his title.",
           points: 3,
+          skill: "islamic.seerah",
           pairs: [
             { premise_ar: "أبو بكر", premise_en: "Abu Bakr", response_ar: "الصدّيق", response_en: "As-Siddiq" },
             { premise_ar: "عمر بن الخطاب", premise_en: "Umar ibn al-Khattab", response_ar: "الفاروق", response_en: "Al-Faruq" },
@@ -166,7 +197,16 @@ const EXAMS: Record<string, TExamSeed[]> = {
           ar: "اذكر درسين نتعلمهما من الهجرة النبوية، ووضّح كيف نطبقهما في حياتنا المدرسية.",
           en: "Give two lessons we learn from the Hijrah and explain how we can apply them in school life.",
           points: 4,
+          skill: "islamic.values",
           answer: "من الدروس: التخطيط والأخذ بالأسباب، والصبر، والتضحية، والأخوّة؛ مع أمثلة تطبيقية في المدرسة.",
+          essays: {
+            good: {
+              text: "من دروس الهجرة التخطيطُ والأخذ بالأسباب، فقد أعدّ النبي ﷺ الراحلتين واختار الدليل والطريق. ونطبّق ذلك في المدرسة بتنظيم وقت المذاكرة قبل الاختبارات. ومن دروسها الأخوّة، إذ آخى النبي ﷺ بين المهاجرين والأنصار، ونطبّقها بمساعدة الزميل الجديد حتى يألف المدرسة.",
+              score: 4,
+            },
+            fair: { text: "نتعلم من الهجرة الصبر، لأن النبي ﷺ صبر على أذى قريش. ونطبقه في المدرسة بالصبر على الدراسة وعدم الاستسلام.", score: 2 },
+            weak: { text: "هاجر النبي ﷺ من مكة الى المدينة.", score: 0.5 },
+          },
         },
       ],
     },
@@ -185,30 +225,41 @@ const EXAMS: Record<string, TExamSeed[]> = {
           ar: "كم عدد الإمارات في دولة الإمارات العربية المتحدة؟",
           en: "How many emirates make up the United Arab Emirates?",
           points: 1,
+          skill: "social.civics",
           options: [
             { ar: "سبع", en: "Seven", correct: true },
             { ar: "خمس", en: "Five" },
             { ar: "تسع", en: "Nine" },
           ],
         },
-        { type: "true_false", ar: "أبوظبي هي عاصمة دولة الإمارات.", en: "Abu Dhabi is the capital of the UAE.", points: 1, options: TF(true) },
+        { type: "true_false", ar: "أبوظبي هي عاصمة دولة الإمارات.", en: "Abu Dhabi is the capital of the UAE.", points: 1, skill: "social.civics", options: TF(true) },
         {
           type: "matching",
           ar: "صِل الإمارة بموقعها.",
           en: "Match each emirate with where it lies.",
           points: 2,
+          skill: "social.geography",
           pairs: [
             { premise_ar: "الفجيرة", premise_en: "Fujairah", response_ar: "على خليج عُمان", response_en: "On the Gulf of Oman" },
             { premise_ar: "رأس الخيمة", premise_en: "Ras Al Khaimah", response_ar: "في أقصى الشمال", response_en: "In the far north" },
           ],
         },
-        { type: "short_answer", ar: "ما أعلى قمة جبلية في دولة الإمارات؟", en: "What is the highest mountain peak in the UAE?", points: 2, answer: "جبل جيس" },
+        { type: "short_answer", ar: "ما أعلى قمة جبلية في دولة الإمارات؟", en: "What is the highest mountain peak in the UAE?", points: 2, skill: "social.geography", answer: "جبل جيس", wrong: "جبل حفيت" },
         {
           type: "essay",
           ar: "صف أثر اكتشاف النفط في تطور دولة الإمارات.",
           en: "Describe how the discovery of oil shaped the development of the UAE.",
           points: 4,
+          skill: "social.economics",
           answer: "تحسّن البنية التحتية والتعليم والصحة، وتنويع الاقتصاد لاحقًا، مع أمثلة.",
+          essays: {
+            good: {
+              text: "بعد اكتشاف النفط في أبوظبي وبدء تصديره عام 1962 استُثمرت عائداته في بناء الطرق والموانئ والمدارس والمستشفيات، فارتفع مستوى المعيشة. ثم عملت الدولة على تنويع اقتصادها بالسياحة والتجارة والطيران حتى لا تعتمد على النفط وحده.",
+              score: 4,
+            },
+            fair: { text: "النفط جعل الإمارات دولة غنية، فبنت الطرق والمباني والمدارس.", score: 2 },
+            weak: { text: "النفط مهم للسيارات والطائرات.", score: 0.5 },
+          },
         },
       ],
     },
@@ -220,8 +271,8 @@ const EXAMS: Record<string, TExamSeed[]> = {
       minutes: 30,
       status: "draft",
       questions: [
-        { type: "true_false", ar: "تقع آثار مليحة في إمارة الشارقة.", en: "The Mleiha archaeological site is in the Emirate of Sharjah.", points: 1, options: TF(true) },
-        { type: "essay", ar: "قارن بين حضارتين قديمتين في الجزيرة العربية.", en: "Compare two ancient civilisations of the Arabian Peninsula.", points: 5, answer: "أوجه التشابه والاختلاف في النشاط الاقتصادي والعمران." },
+        { type: "true_false", ar: "تقع آثار مليحة في إمارة الشارقة.", en: "The Mleiha archaeological site is in the Emirate of Sharjah.", points: 1, skill: "social.history", options: TF(true) },
+        { type: "essay", ar: "قارن بين حضارتين قديمتين في الجزيرة العربية.", en: "Compare two ancient civilisations of the Arabian Peninsula.", points: 5, skill: "social.history", answer: "أوجه التشابه والاختلاف في النشاط الاقتصادي والعمران." },
       ],
     },
   ],
@@ -280,6 +331,7 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
         type: q.type,
         points: q.points,
         correctAnswerText: q.answer ?? null,
+        skillId: q.skill,
         matchingPairs: q.pairs ?? null,
       })
       .returning({ id: questions.id });
@@ -291,53 +343,188 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
   }
 }
 
+// ---- the story: attempts, marks, reports, plans and files
+
+/** How likely each student (05–20) is to get a question right: a class from excellent to struggling. */
+const ABILITY: Record<number, number> = {
+  5: 0.95, 6: 0.9, 7: 0.35, 8: 0.8, 9: 0.55, 10: 0.7, 11: 0.85, 12: 0.45,
+  13: 0.65, 14: 0.75, 15: 0.3, 16: 0.6, 17: 0.9, 18: 0.5, 19: 0.4, 20: 0.8,
+};
+/** Essays are marked for students 05–16; 17–20 wait in the teachers' grading queues. */
+const LAST_GRADED = 16;
+/** Reports and plans already generated for students 05–10; the others wait for a click or the bulk job. */
+const LAST_REPORTED = 10;
+
+/** The same number in [0, 1) for the same student, exam and question, whatever the run. */
+function roll(...keys: (string | number)[]): number {
+  let h = 2166136261;
+  for (const c of keys.join("|")) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return (h % 1000) / 1000;
+}
+
+const quality = (ability: number, r: number): TQuality => (r < ability - 0.15 ? "good" : r < ability + 0.2 ? "fair" : "weak");
+
+const COMMENTS: Record<"ar" | "en", Record<TQuality | "wrong", string>> = {
+  ar: {
+    good: "أحسنت، إجابة وافية ومنظمة.",
+    fair: "بداية صحيحة؛ تحتاج إلى أمثلة وتفصيل أكثر.",
+    weak: "راجع الدرس وأعد المحاولة؛ الإجابة لا تغطي المطلوب.",
+    wrong: "الإجابة غير صحيحة؛ راجع الدرس.",
+  },
+  en: {
+    good: "Well done: complete and well organised.",
+    fair: "A sound start; add examples and more detail.",
+    weak: "Please revisit the lesson: the answer does not cover what was asked.",
+    wrong: "Not correct; please revisit the lesson.",
+  },
+};
+
+/** Material a teacher already has, tagged to the skills it helps with, so plans can point students to it. */
+const DEMO_FILES: { teacher: number; name: string; skills: string[]; body: string }[] = [
+  {
+    teacher: 1,
+    name: "ورقة عمل - المفردات والأضداد.txt",
+    skills: ["arabic.vocabulary"],
+    body: "ورقة عمل: المفردات والأضداد\n\n١. اكتب ضدّ كل كلمة: طويل، سريع، قريب، كبير، فرح.\n٢. اختر مرادف الكلمة: الوفاء (الإخلاص / الغضب)، الشجاعة (الإقدام / الخوف).\n٣. استعمل ثلاث كلمات جديدة في جمل من إنشائك.\n",
+  },
+  {
+    teacher: 1,
+    name: "تدريبات الجمع والإفراد.txt",
+    skills: ["arabic.morphology", "arabic.grammar"],
+    body: "تدريبات الجمع والإفراد\n\nاجمع الكلمات الآتية جمع تكسير: كتاب، قلم، درس، مدرسة.\nأفرد الجموع الآتية: بيوت، أشجار، علماء.\nضع كل جمع في جملة اسمية، وحدّد المبتدأ والخبر.\n",
+  },
+  {
+    teacher: 1,
+    name: "بطاقة كتابة الفقرة.txt",
+    skills: ["arabic.writing"],
+    body: "بطاقة كتابة الفقرة\n\n- جملة افتتاحية تذكر الفكرة.\n- ثلاث جمل داعمة بأمثلة من حياتك.\n- أدوات ربط: ثم، لكنّ، لأنّ، لذلك.\n- جملة ختامية.\n- راجع الإملاء وعلامات الترقيم قبل التسليم.\n",
+  },
+  {
+    teacher: 2,
+    name: "دروس من الهجرة النبوية - قائمة قراءة.txt",
+    skills: ["islamic.seerah", "islamic.values"],
+    body: "دروس من الهجرة النبوية\n\n١. التخطيط والأخذ بالأسباب: إعداد الراحلتين واختيار الدليل.\n٢. الصبر والثبات.\n٣. الأخوّة بين المهاجرين والأنصار.\nنشاط: اكتب موقفًا من حياتك المدرسية طبّقت فيه أحد هذه الدروس.\n",
+  },
+  {
+    teacher: 3,
+    name: "خريطة الإمارات - ورقة عمل.txt",
+    skills: ["social.geography", "social.civics"],
+    body: "خريطة الإمارات — ورقة عمل\n\nحدّد على الخريطة الإمارات السبع وعواصمها.\nلوّن سلسلة جبال الحجر، وضع علامة على جبل جيس.\nاذكر إمارتين تطلان على خليج عُمان.\n",
+  },
+  {
+    teacher: 3,
+    name: "UAE economy - reading list.txt",
+    skills: ["social.economics"],
+    body: "The UAE economy: a reading list\n\n1. From pearls to oil: the economy before and after 1962.\n2. Diversification: tourism, trade, aviation and renewable energy.\nTask: list three sectors that grew after oil, with one example each.\n",
+  },
+];
+
+export type TDemoStory = { attempts: number; graded: number; reports: number; plans: number; files: number };
+
 /**
- * Some students have already sat their school's published exams, so results, reports and the grading queue
- * have something to show. Students 01–04 of each school are left fresh for trying the exams yourself.
- * Runs through the same service functions as the API: the attempts are real, marked as any other.
+ * Students 05–20 of each school have sat their school's published exams, answering as their ability lets
+ * them: right or wrong choices, matching pairs chosen on their own shuffled paper, essays that answer the
+ * question well, fairly or weakly. Teachers have marked the essays of students 05–16 and tagged their
+ * worksheets to skills; reports and plans exist for students 05–10. Students 01–04 are left fresh for trying
+ * the exams yourself. Everything goes through the same service functions as the API.
  */
-export async function seedDemoAttempts(db: TDb): Promise<number> {
+export async function seedDemoAttempts(db: TDb, storage: TStorage): Promise<TDemoStory | null> {
   const [done] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from student_exams`));
-  if (done && Number(done.n) > 0) return 0;
+  if (done && Number(done.n) > 0) return null;
+  const story: TDemoStory = { attempts: 0, graded: 0, reports: 0, plans: 0, files: 0 };
+  const staff = await db.select().from(profiles).where(sql`${profiles.role} = 'teacher' and ${profiles.email} like '%@demo.qias.ae'`);
+  const asUser = (p: typeof profiles.$inferSelect): TSessionUser => ({ id: p.id, username: p.username ?? p.email, email: p.email, role: p.role, schoolId: p.schoolId, name: p.name ?? "" });
+  const teacherOf = new Map(staff.map((t) => [t.id, asUser(t)]));
+
+  story.files = await seedDemoFiles(db, storage, staff.map(asUser));
+
   const students = await db
     .select()
     .from(profiles)
     .where(sql`${profiles.role} = 'student' and ${profiles.email} like 'student%@demo.qias.ae'`)
     .orderBy(profiles.email);
-  let count = 0;
-  for (const [i, s] of students.entries()) {
+  for (const s of students) {
     const n = Number(/student(\d+)\./.exec(s.email)?.[1] ?? 0);
-    if (n <= 4 || n > 20) continue;
-    const user: TSessionUser = { id: s.id, username: s.username ?? s.email, email: s.email, role: "student", schoolId: s.schoolId, name: s.name ?? "" };
-    const offered = (await findStudentOverview(db, user)).available;
-    for (const exam of offered) {
-      const attempt = await startAttempt(db, user, exam.examId);
-      const qs = await db.select().from(questions).where(sql`${questions.examId} = ${exam.examId}`).orderBy(questions.position);
+    const ability = ABILITY[n];
+    if (ability === undefined) continue;
+    const student = asUser(s);
+    for (const offered of (await findStudentOverview(db, student)).available) {
+      const examId = offered.examId;
+      const [exam] = await db.select().from(exams).where(sql`${exams.id} = ${examId}`);
+      const seed = Object.values(EXAMS).flat().find((e) => e.titleEn === exam!.titleEn)!;
+      const attempt = await startAttempt(db, student, examId);
+      const version = (await getExamVersion(db, examId))!;
+      const qs = await db.select().from(questions).where(sql`${questions.examId} = ${examId}`).orderBy(questions.position);
+      const essayQuality = new Map<string, TQuality>();
       for (const [qi, q] of qs.entries()) {
-        // A believable spread: most answers right, some wrong, a few left blank.
-        const roll = (i * 7 + qi * 3 + n) % 10;
-        if (roll === 9) continue;
-        const right = roll < 7;
+        const qSeed = seed.questions[q.position]!;
+        const r = roll(s.email, seed.titleEn, qi);
+        if (r > 0.97) continue; // now and then a question left blank
+        const right = r < ability;
         const options = await db.select().from(questionOptions).where(sql`${questionOptions.questionId} = ${q.id}`).orderBy(questionOptions.position);
-        const input = {
-          examId: exam.examId,
-          clientSeq: 1,
-          selectedOptionId: options.length ? (options.find((o) => o.isCorrect === right) ?? options[0]!).id : null,
-          answerText:
-            q.type === "short_answer" ? (right ? q.correctAnswerText : "لا أعرف") : q.type === "essay" ? ESSAY_ANSWERS[(n + qi) % ESSAY_ANSWERS.length]! : null,
-          matching: q.type === "matching" ? (q.matchingPairs ?? []).map((_, k, all) => (right ? k : (k + 1) % all.length)) : null,
-        };
-        await saveAnswer(db, user, attempt.id, q.id, input);
+        let matching: number[] | null = null;
+        if (q.type === "matching") {
+          // The paper shows the responses shuffled: answer with the shown position of the response meant.
+          const order = version.keys.get(q.id)!.order;
+          const pairs = q.matchingPairs ?? [];
+          const meant = pairs.map((_, k) => (right || k > 1 ? k : 1 - k)); // a wrong answer swaps the first two
+          matching = meant.map((k) => order.indexOf(k));
+        }
+        let answerText: string | null = null;
+        if (q.type === "short_answer") answerText = right ? q.correctAnswerText : (qSeed.wrong ?? "لا أعرف");
+        if (q.type === "essay") {
+          const level = quality(ability, roll(s.email, seed.titleEn, qi, "essay"));
+          essayQuality.set(q.id, level);
+          answerText = qSeed.essays?.[level].text ?? null;
+        }
+        const selectedOptionId = options.length ? (options.find((o) => o.isCorrect === right) ?? options[0]!).id : null;
+        await saveAnswer(db, student, attempt.id, q.id, { examId, clientSeq: 1, selectedOptionId, answerText, matching });
       }
-      await submitAttempt(db, user, attempt.id);
-      count++;
+      await submitAttempt(db, student, attempt.id);
+      story.attempts++;
+
+      if (n > LAST_GRADED) continue;
+      const teacher = teacherOf.get(exam!.creatorId!)!;
+      const lang = /^[A-Za-z]/.test(teacher.name) ? "en" : "ar";
+      const waiting = await db
+        .select({ id: studentAnswers.id, questionId: studentAnswers.questionId, answerText: studentAnswers.answerText })
+        .from(studentAnswers)
+        .where(sql`${studentAnswers.studentExamId} = ${attempt.id} and ${studentAnswers.score} is null`);
+      let status = "completed";
+      for (const a of waiting) {
+        const q = qs.find((x) => x.id === a.questionId)!;
+        const level = essayQuality.get(q.id);
+        const qSeed = seed.questions[q.position]!;
+        // A short answer the marker could not match exactly is the seeded wrong one: the teacher gives 0.
+        const mark = level ? { score: qSeed.essays![level].score, comment: COMMENTS[lang][level] } : { score: 0, comment: COMMENTS[lang].wrong };
+        status = (await gradeAnswer(db, teacher, a.id, mark)).attemptStatus;
+      }
+      if (status === "graded" || waiting.length === 0) story.graded++;
+      if (n > LAST_REPORTED) continue;
+      await generateReport(db, rulesWriter, teacher, attempt.id);
+      await generatePlan(db, rulesWriter, teacher, attempt.id);
+      story.reports++;
+      story.plans++;
     }
+  }
+  return story;
+}
+
+async function seedDemoFiles(db: TDb, storage: TStorage, teachers: TSessionUser[]): Promise<number> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "qias-demo-"));
+  let count = 0;
+  try {
+    for (const school of DEMO_SCHOOLS) {
+      for (const f of DEMO_FILES) {
+        const teacher = teachers.find((t) => t.email === `teacher${f.teacher}.${school.slug}@demo.qias.ae`)!;
+        const tempFile = path.join(dir, `${count}.txt`);
+        await fsp.writeFile(tempFile, f.body);
+        await uploadFile(db, storage, teacher, { name: f.name, tempFile, contentType: "text/plain; charset=utf-8", sizeBytes: Buffer.byteLength(f.body), studentIds: [], skillIds: f.skills });
+        count++;
+      }
+    }
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
   }
   return count;
 }
-
-const ESSAY_ANSWERS = [
-  "هاجر النبي ﷺ من مكة إلى المدينة بعد أن اشتد أذى قريش، فآخى بين المهاجرين والأنصار وبنى المسجد، فكانت الهجرة بداية قيام الدولة الإسلامية.",
-  "The Hijrah moved the Muslim community to Madinah, where the Prophet built the mosque and joined the Muhajirun and the Ansar as brothers.",
-  "كانت الهجرة حدثًا عظيمًا لأنها نقلت المسلمين من الضعف إلى القوة.",
-];

@@ -1,7 +1,10 @@
-// The demo loads in one go, is not loaded twice, and its submitted attempts are real: marked, with essays
-// waiting in a teacher's grading queue.
+// The demo loads in one go, is not loaded twice, and tells the product's story through real service calls:
+// answers that answer their questions, marks with a spread, essays marked and some still waiting, reports and
+// plans for some attempts, worksheets tagged to skills.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { createHarness, type THarness } from "./test/harness";
+import { rowsOf } from "./db/client";
 import { DEMO_PASSWORD, seedDemo, seedDemoAttempts } from "./demo-data";
 
 let h: THarness;
@@ -10,19 +13,61 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
+const rows = async <T,>(query: ReturnType<typeof sql>) => rowsOf<T>(await h.db.execute(query));
+
 describe("npm run demo", () => {
-  it("loads schools, accounts, exams and submitted attempts once", async () => {
+  it("loads schools, accounts, exams and the story once", async () => {
     const accounts = await seedDemo(h.db);
     expect(accounts?.filter((a) => a.role === "student")).toHaveLength(60);
-    const attempts = await seedDemoAttempts(h.db);
-    expect(attempts).toBeGreaterThan(0);
+    const story = await seedDemoAttempts(h.db, h.app.storage);
+    // 16 students × 3 published exams × 2 schools.
+    expect(story).toMatchObject({ attempts: 96, reports: 36, plans: 36, files: 12 });
+    expect(story!.graded).toBeGreaterThanOrEqual(72);
     expect(await seedDemo(h.db)).toBeNull();
-    expect(await seedDemoAttempts(h.db)).toBe(0);
-  }, 120_000);
+    expect(await seedDemoAttempts(h.db, h.app.storage)).toBeNull();
+  }, 180_000);
 
-  it("gives a teacher results to read and essays to grade, and leaves student01 with exams to take", async () => {
+  it("tags every question with a skill of its exam's subject", async () => {
+    const [untagged] = await rows<{ n: number }>(sql`select count(*)::int as n from questions where skill_id is null`);
+    expect(untagged!.n).toBe(0);
+    const [wrong] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from questions q join exams e on e.id = q.exam_id join skills s on s.id = q.skill_id where s.subject_id <> e.subject_id`,
+    );
+    expect(wrong!.n).toBe(0);
+  });
+
+  it("answers each essay with a text about its own question", async () => {
+    const essays = await rows<{ question: string; answer: string }>(
+      sql`select q.question_text_en as question, a.answer_text as answer from student_answers a join questions q on q.id = a.question_id where q.type = 'essay' and a.answer_text is not null`,
+    );
+    expect(essays.length).toBeGreaterThan(0);
+    const topic: Record<string, RegExp> = { friend: /صديق/, Hijrah: /الهجرة|هاجر/, oil: /النفط/ };
+    for (const e of essays) {
+      const key = Object.keys(topic).find((k) => e.question.includes(k))!;
+      expect(e.answer, e.question).toMatch(topic[key]!);
+    }
+  });
+
+  it("marks right matching answers as right although each paper shows the responses shuffled", async () => {
+    const [m] = await rows<{ right: number; all: number }>(
+      sql`select count(*) filter (where a.is_correct)::int as right, count(*)::int as all from student_answers a join questions q on q.id = a.question_id where q.type = 'matching' and a.matching_answer is not null`,
+    );
+    expect(m!.right).toBeGreaterThan(m!.all / 3);
+    expect(m!.right).toBeLessThan(m!.all);
+  });
+
+  it("spreads the scores of graded attempts from weak to excellent", async () => {
+    const scores = await rows<{ pct: number }>(
+      sql`select round(100.0 * se.score / (select sum(points) from questions q where q.exam_id = se.exam_id))::int as pct from student_exams se where se.status = 'graded'`,
+    );
+    const pcts = scores.map((s) => Number(s.pct));
+    expect(Math.min(...pcts)).toBeLessThan(50);
+    expect(Math.max(...pcts)).toBeGreaterThanOrEqual(85);
+  });
+
+  it("gives a teacher results to read, reports to open and essays still to grade, and leaves student01 with exams to take", async () => {
     const teacher = await h.signIn("teacher1.dubai@demo.qias.ae", DEMO_PASSWORD, "school");
-    const results = await h.request({ method: "GET", url: "/api/results", cookie: teacher });
+    const results = await h.request({ method: "GET", url: "/api/results?status=graded", cookie: teacher });
     expect(results.statusCode, results.body).toBe(200);
     expect(results.json().items.length).toBeGreaterThan(0);
     let waiting = 0;
@@ -37,5 +82,23 @@ describe("npm run demo", () => {
     const overview = await h.request({ method: "GET", url: "/api/student/overview", cookie: student });
     expect(overview.json().available.length).toBeGreaterThan(0);
     expect(overview.json().completed).toHaveLength(0);
+  });
+
+  it("lets student07 (who struggles) read a report and a plan that points to a worksheet of their school", async () => {
+    const student = await h.signIn("student07.dubai@demo.qias.ae", DEMO_PASSWORD, "student");
+    const overview = (await h.request({ method: "GET", url: "/api/student/overview", cookie: student })).json();
+    expect(overview.completed.length).toBe(3);
+    let resources = 0;
+    for (const c of overview.completed) {
+      const res = await h.request({ method: "GET", url: `/api/attempts/${c.attempt.id}/reports`, cookie: student });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.report).not.toBeNull();
+      expect(body.plan).not.toBeNull();
+      resources += JSON.stringify(body.plan).includes(".txt") ? 1 : 0;
+    }
+    expect(resources).toBeGreaterThan(0);
+    const files = await h.request({ method: "GET", url: "/api/files", cookie: await h.signIn("teacher1.dubai@demo.qias.ae", DEMO_PASSWORD, "school") });
+    expect(files.json().items.every((f: { skillIds: string[] }) => f.skillIds.length > 0)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from "./config";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { prepareDatabase } from "./bootstrap";
 import { DEMO_PASSWORD, seedDemo, seedDemoAttempts } from "./demo-data";
+import { createStorage } from "./storage/storage";
 
 async function main() {
   const config = parseConfig();
@@ -14,11 +15,15 @@ async function main() {
       console.log("The demo is already loaded; nothing changed.");
       return;
     }
-    const attempts = await seedDemoAttempts(database.db);
+    const story = await seedDemoAttempts(database.db, createStorage({ filesDir: config.filesDir, s3: config.s3 }));
     const count = (role: string) => accounts.filter((a) => a.role === role).length;
     console.log(
-      `Demo loaded: 2 schools, ${count("school_admin")} school admins, ${count("teacher")} teachers, ${count("student")} students, their exams, and ${attempts} submitted attempts (students 05–20 of each school).`,
+      `Demo loaded: 2 schools, ${count("school_admin")} school admins, ${count("teacher")} teachers, ${count("student")} students and their exams.`,
     );
+    if (story)
+      console.log(
+        `Students 05–20 of each school sat the published exams (${story.attempts} attempts); ${story.graded} are fully marked, the essays of students 17–20 wait in the grading queues; ${story.reports} reports and plans are ready (students 05–10); teachers shared ${story.files} worksheets tagged to skills.`,
+      );
     console.log(`Every demo account's password is ${DEMO_PASSWORD}. Some accounts:`);
     for (const email of ["principal.dubai@demo.qias.ae", "teacher1.dubai@demo.qias.ae", "student01.dubai@demo.qias.ae"]) console.log(`  ${email}`);
     console.log(`System admin: ${config.admin.email} (ADMIN_PASSWORD).`);
