@@ -2,13 +2,14 @@
 // true/false (fieldset + legend; arrow keys move between options), a text box for essays (ESSAY_ROWS) and short
 // answers (SHORT_ANSWER_ROWS), and one labelled <select> per premise for matching. The paper's texts are in a
 // known language and carry it (lang + dir); what the student writes is set to dir="auto".
-import { CheckCircle2, Circle, CircleDashed } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Circle, CircleDashed, RotateCw } from "lucide-react";
 import { memo, useId } from "react";
 import { ESSAY_ROWS, MAX_ANSWER_TEXT_LENGTH, SHORT_ANSWER_ROWS } from "@shared/limits";
 import { fieldClasses } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/utils";
-import { EMPTY_ANSWER, type TAnswerValue } from "../lib/answer-sync";
+import { textIn } from "@web/lib/errors";
+import { EMPTY_ANSWER, type TAnswerValue, type TSaveProblem } from "../lib/answer-sync";
 import { isAnswered, isChoice, isPartlyAnswered, matchingSlots, type TPaperQuestion } from "../lib/answers";
 import { pick, useTakingT, type TLang } from "../lib/use-taking-t";
 
@@ -20,13 +21,15 @@ type TProps = {
   value: TAnswerValue | undefined;
   onChange: TAnswerChange;
   disabled?: boolean;
+  /** The server refused this answer, or keeps failing on it. */
+  problem?: TSaveProblem;
 };
 
 export const questionAnchor = (n: number) => `question-${n}`;
 
 const langProps = (lang: TLang) => ({ lang, dir: lang === "ar" ? "rtl" : "ltr" }) as const;
 
-export const QuestionCard = memo(function QuestionCard({ question: q, number, value, onChange, disabled }: TProps) {
+export const QuestionCard = memo(function QuestionCard({ question: q, number, value, onChange, disabled, problem }: TProps) {
   const { t, lang } = useTakingT();
   const headingId = useId();
   const answered = isAnswered(q, value);
@@ -43,6 +46,7 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
       data-question-id={q.id}
       data-type={q.type}
       data-answered={answered}
+      data-save-problem={problem?.kind}
     >
       <header className="flex flex-wrap items-center gap-2">
         <h2 id={headingId} className="me-auto text-base font-bold text-primary">
@@ -65,6 +69,21 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
         <MatchingInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} />
       ) : (
         <TextInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} />
+      )}
+
+      {problem?.kind === "refused" && (
+        <div role="alert" className="flex items-start gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive-text" data-testid="save-problem">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            <span className="font-semibold">{t("save.refused")}</span> {textIn(problem.error.message, lang)} {t("save.refusedHint")}
+          </p>
+        </div>
+      )}
+      {problem?.kind === "retrying" && (
+        <p className="flex items-start gap-2 text-sm text-gold" data-testid="save-problem">
+          <RotateCw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t("save.retryingOne")}
+        </p>
       )}
     </article>
   );

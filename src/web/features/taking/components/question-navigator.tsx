@@ -3,7 +3,8 @@ import { cn } from "@web/lib/utils";
 import { questionAnchor } from "./question-card";
 import { useTakingT } from "../lib/use-taking-t";
 
-export function QuestionNavigator({ answered, className }: { answered: boolean[]; className?: string }) {
+/** `unsaved`: per question, whether its answer is not on the server (refused, or the server keeps failing). */
+export function QuestionNavigator({ answered, unsaved, className }: { answered: boolean[]; unsaved: boolean[]; className?: string }) {
   const { t } = useTakingT();
   const done = answered.filter(Boolean).length;
 
@@ -31,14 +32,17 @@ export function QuestionNavigator({ answered, className }: { answered: boolean[]
             <a
               href={`#${questionAnchor(i + 1)}`}
               onClick={(e) => jump(e, i + 1)}
-              aria-label={t(isDone ? "take.navAnswered" : "take.navUnanswered", { n: i + 1 })}
+              aria-label={t(unsaved[i] ? "take.navNotSaved" : isDone ? "take.navAnswered" : "take.navUnanswered", { n: i + 1 })}
               data-answered={isDone}
+              data-unsaved={unsaved[i]}
               className={cn(
-                "grid size-10 place-items-center rounded-lg border text-sm font-semibold tabular-nums transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card",
+                "relative grid size-10 place-items-center rounded-lg border text-sm font-semibold tabular-nums transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card",
                 isDone ? "border-primary bg-primary text-primary-foreground hover:bg-primary-hover" : "border-input-border bg-card text-foreground hover:bg-muted",
+                unsaved[i] && "ring-2 ring-destructive ring-offset-2 ring-offset-card",
               )}
             >
               {i + 1}
+              {unsaved[i] && <span aria-hidden="true" className="absolute -end-1 -top-1 size-3 rounded-full border-2 border-card bg-destructive" />}
             </a>
           </li>
         ))}
@@ -52,6 +56,12 @@ export function QuestionNavigator({ answered, className }: { answered: boolean[]
           <span className="size-3 rounded-sm border border-input-border" />
           {t("take.notAnswered")}
         </span>
+        {unsaved.some(Boolean) && (
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-3 rounded-full bg-destructive" />
+            {t("take.notSaved")}
+          </span>
+        )}
       </div>
     </nav>
   );

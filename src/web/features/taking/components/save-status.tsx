@@ -1,5 +1,5 @@
-// Where the answers are (issue 7): Saved / Saving… / Offline — waiting to send (n) / Error Saving Answers with
-// the server's words. A polite live region, so a screen reader hears a change without being interrupted.
+// Where the answers are (issue 7): Saved / Saving… / Offline — waiting to send (n) / not saved yet, trying again
+// (n) / Error Saving Answers with the server's words. A polite live region, so a screen reader hears a change without being interrupted.
 import { AlertTriangle, CloudCheck, LoaderCircle, RotateCw, WifiOff } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { textIn } from "@web/lib/errors";
@@ -23,18 +23,20 @@ export function SaveStatus({ sync, onRetry, className }: { sync: TSyncSnapshot; 
           "flex min-w-0 items-center gap-1.5 text-sm font-medium",
           state === "saved" && "text-muted-foreground",
           state === "saving" && "text-foreground",
-          state === "offline" && "text-gold",
+          (state === "offline" || state === "retrying") && "text-gold",
           state === "error" && "text-destructive-text",
         )}
       >
         {state === "saved" && <CloudCheck aria-hidden="true" className="size-4 shrink-0" />}
         {state === "saving" && <LoaderCircle aria-hidden="true" className="size-4 shrink-0 animate-spin motion-reduce:animate-none" />}
         {state === "offline" && <WifiOff aria-hidden="true" className="size-4 shrink-0" />}
+        {state === "retrying" && <RotateCw aria-hidden="true" className="size-4 shrink-0" />}
         {state === "error" && <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />}
         <span className="min-w-0">
           {state === "saved" && t("save.saved")}
           {state === "saving" && t("save.saving")}
           {state === "offline" && t("save.offline", { count: pending })}
+          {state === "retrying" && t("save.retrying", { count: Object.keys(sync.problems).length })}
           {state === "error" && (
             <>
               <span className="font-semibold">{t("save.error")}</span>

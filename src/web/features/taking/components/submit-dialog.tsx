@@ -13,11 +13,13 @@ type TProps = {
   phase: TSubmitPhase;
   answered: number;
   unanswered: number[];
+  /** Question numbers whose answer the server has not saved (refused, or keeps failing). */
+  unsaved: number[];
   onCancel: () => void;
   onConfirm: () => void;
 };
 
-export function SubmitDialog({ phase, answered, unanswered, onCancel, onConfirm }: TProps) {
+export function SubmitDialog({ phase, answered, unanswered, unsaved, onCancel, onConfirm }: TProps) {
   const { t } = useTakingT();
   const open = phase.kind !== "idle";
   const total = answered + unanswered.length;
@@ -69,6 +71,12 @@ export function SubmitDialog({ phase, answered, unanswered, onCancel, onConfirm 
                 <div className="flex items-start gap-2 rounded-xl border border-success-border bg-success p-3 text-success-foreground">
                   <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   <p>{t("submit.allAnswered")}</p>
+                </div>
+              )}
+              {unsaved.length > 0 && (
+                <div className="flex items-start gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-3 text-destructive-text" data-testid="submit-unsaved">
+                  <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <p>{t("submit.unsaved", { count: unsaved.length, list: unsaved.join(t("submit.listSeparator")) })}</p>
                 </div>
               )}
             </div>

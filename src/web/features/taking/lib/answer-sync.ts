@@ -1,8 +1,9 @@
 // Answers are never lost (issue 7): every change is written to localStorage at once, with a per-question
 // clientSeq that grows on every change, and sent to the server in the background — one request per question at
 // a time, always its newest value, questions in the order they were changed. Network failures and 5xx are
-// retried with backoff; nothing is sent while the browser says it is offline, and everything resumes on the
-// 'online' event. The server keeps an answer only if its clientSeq is not older than the stored one, so a
+// retried with a backoff of each answer's own, so one answer the server keeps failing never holds back the
+// others (issue 13); an answer the server refuses (4xx) is not retried but shown on its question until it is
+// changed. Nothing is sent while the browser says it is offline, and everything resumes on the 'online' event. The server keeps an answer only if its clientSeq is not older than the stored one, so a
 // resend is harmless. On reload the server's answers and the device's are merged: the higher clientSeq wins,
 // and local answers the server has not acknowledged are sent again.
 import type { TErrorBody } from "@shared/errors";
@@ -18,7 +19,10 @@ export type TAnswerValue = {
   matching: (number | null)[] | null;
 };
 
-export type TSyncState = "saved" | "saving" | "offline" | "error";
+export type TSyncState = "saved" | "saving" | "retrying" | "offline" | "error";
+
+/** Why one answer is not saved: the server refused it (shown with its words), or keeps failing on it. */
+export type TSaveProblem = { kind: "refused"; error: TErrorBody } | { kind: "retrying" };
 
 export type TSyncSnapshot = {
   answers: Readonly<Record<string, TAnswerValue>>;
@@ -27,6 +31,8 @@ export type TSyncSnapshot = {
   pending: number;
   /** The latest non-retryable failure, while some answer is in that state. */
   error: TErrorBody | null;
+  /** Per question, an answer the server refused or keeps failing on. */
+  problems: Readonly<Record<string, TSaveProblem>>;
 };
 
 export type TSendAnswer = (questionId: string, body: TAnswerValue & { examId: string; clientSeq: number }) => Promise<{ clientSeq: number }>;
@@ -44,6 +50,11 @@ type TEntry = {
   /** The seq that failed with a non-retryable error; a newer change tries again. */
   failedSeq: number | null;
   failure: TErrorBody | null;
+  /** This answer's own backoff: failures in a row, and not before when it is tried again. */
+  retries: number;
+  retryAt: number;
+  /** When the server last answered this answer's save with 5xx (0: its last try did not). */
+  serverFailedAt: number;
 };
 
 type TStoredEntry = TAnswerValue & { seq: number; acked: number };
@@ -92,12 +103,12 @@ export const EMPTY_ANSWER: TAnswerValue = { selectedOptionId: null, answerText: 
 export class AnswerSync {
   private readonly entries = new Map<string, TEntry>();
   private readonly listeners = new Set<() => void>();
-  private readonly waiters = new Set<{ resolve: () => void; reject: (error: unknown) => void }>();
-  private snapshot: TSyncSnapshot = { answers: {}, state: "saved", pending: 0, error: null };
+  private readonly waiters = new Set<{ resolve: () => void; reject: (error: unknown) => void; since: number }>();
+  private snapshot: TSyncSnapshot = { answers: {}, state: "saved", pending: 0, error: null, problems: {} };
   private active = 0;
   private orderCounter = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private retryCount = 0;
+  /** Wakes the pump when the earliest backoff ends. */
+  private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private networkTrouble = false;
   private running = false;
   private closedBy: ApiError | null = null;
@@ -143,7 +154,7 @@ export class AnswerSync {
   }
 
   private newEntry(value: TAnswerValue, seq: number, acked: number): TEntry {
-    return { value, seq, acked, order: 0, inFlight: false, debounce: null, failedSeq: null, failure: null };
+    return { value, seq, acked, order: 0, inFlight: false, debounce: null, failedSeq: null, failure: null, retries: 0, retryAt: 0, serverFailedAt: 0 };
   }
 
   /** Starts sending (and listening to the network). Safe to call again after stop(). */
@@ -164,8 +175,7 @@ export class AnswerSync {
     window.removeEventListener("online", this.handleOnline);
     window.removeEventListener("offline", this.handleOffline);
     document.removeEventListener("visibilitychange", this.handleVisibility);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
+    this.clearWake();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -214,15 +224,18 @@ export class AnswerSync {
   }
 
   /**
-   * Sends everything still pending, and resolves once the server has acknowledged it — waiting as long as it
-   * takes while offline. Answers that failed for good do not hold it back. Rejects if the attempt is closed.
+   * Sends everything still pending at once, and resolves once the server has acknowledged it — waiting as long
+   * as it takes while offline. Answers the server refused do not hold it back, nor does an answer the server
+   * failed on again after the flush began (the submit dialog has warned about it; its last saved version
+   * counts). Rejects if the attempt is closed.
    */
   flush(): Promise<void> {
     if (this.closedBy) return Promise.reject(this.closedBy);
+    const since = Date.now();
     this.sendDebouncedNow();
     this.retryNow();
     return new Promise((resolve, reject) => {
-      const waiter = { resolve, reject };
+      const waiter = { resolve, reject, since };
       this.waiters.add(waiter);
       this.settleWaiters();
     });
@@ -250,10 +263,13 @@ export class AnswerSync {
   }
 
   private retryNow(): void {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    this.retryCount = 0;
+    for (const e of this.entries.values()) e.retryAt = 0;
     this.pump();
+  }
+
+  private clearWake(): void {
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
   }
 
   private isPending(e: TEntry): boolean {
@@ -261,17 +277,20 @@ export class AnswerSync {
   }
 
   private pump(): void {
-    if (!this.running || this.closedBy || this.retryTimer || !isOnline()) {
+    this.clearWake();
+    if (!this.running || this.closedBy || !isOnline()) {
       this.emit();
       return;
     }
-    const due = [...this.entries.entries()]
-      .filter(([, e]) => !e.inFlight && !e.debounce && this.isPending(e))
-      .sort((a, b) => a[1].order - b[1].order);
+    const now = Date.now();
+    const waiting = [...this.entries.entries()].filter(([, e]) => !e.inFlight && !e.debounce && this.isPending(e));
+    const due = waiting.filter(([, e]) => e.retryAt <= now).sort((a, b) => a[1].order - b[1].order);
     for (const [id] of due) {
       if (this.active >= MAX_PARALLEL) break;
       void this.send(id);
     }
+    const next = Math.min(...waiting.map(([, e]) => e.retryAt).filter((t) => t > now));
+    if (Number.isFinite(next)) this.wakeTimer = setTimeout(() => this.pump(), next - now);
     this.emit();
   }
 
@@ -291,15 +310,20 @@ export class AnswerSync {
         entry.failedSeq = null;
         entry.failure = null;
       }
-      this.retryCount = 0;
+      entry.retries = 0;
+      entry.retryAt = 0;
+      entry.serverFailedAt = 0;
       this.networkTrouble = false;
       this.persist();
     } catch (error) {
       if (isClosedError(error)) {
         this.close(error);
       } else if (isTransient(error)) {
-        this.networkTrouble = true;
-        this.scheduleRetry();
+        // The server answered (5xx): this answer's trouble. Not reached: the connection's, shown as offline.
+        if (error instanceof ApiError && error.status !== 0) entry.serverFailedAt = Date.now();
+        else this.networkTrouble = true;
+        entry.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** entry.retries) * (0.8 + Math.random() * 0.4);
+        entry.retries += 1;
       } else {
         entry.failedSeq = seq;
         entry.failure = toErrorBody(error);
@@ -312,22 +336,11 @@ export class AnswerSync {
     }
   }
 
-  private scheduleRetry(): void {
-    if (this.retryTimer || !this.running) return;
-    const delay = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** this.retryCount) * (0.8 + Math.random() * 0.4);
-    this.retryCount += 1;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.pump();
-    }, delay);
-  }
-
   private close(error: ApiError): void {
     if (this.closedBy) return;
     this.closedBy = error;
     for (const e of this.entries.values()) if (e.debounce) clearTimeout(e.debounce);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
+    this.clearWake();
     for (const w of this.waiters) w.reject(error);
     this.waiters.clear();
     this.options.onClosed(error);
@@ -341,27 +354,34 @@ export class AnswerSync {
   }
 
   private settleWaiters(): void {
-    if (!this.waiters.size) return;
-    const busy = [...this.entries.values()].some((e) => e.inFlight || this.isPending(e));
-    if (busy) return;
-    for (const w of this.waiters) w.resolve();
-    this.waiters.clear();
+    for (const w of this.waiters) {
+      const busy = [...this.entries.values()].some((e) => e.inFlight || (this.isPending(e) && e.serverFailedAt < w.since));
+      if (busy) continue;
+      w.resolve();
+      this.waiters.delete(w);
+    }
   }
 
   private emit(): void {
     const answers: Record<string, TAnswerValue> = {};
     let pending = 0;
     let error: TErrorBody | null = null;
+    const problems: Record<string, TSaveProblem> = {};
     for (const [id, e] of this.entries) {
       answers[id] = e.value;
       if (this.isPending(e)) pending += 1;
-      if (e.failure && e.failedSeq === e.seq) error = e.failure;
+      if (e.failure && e.failedSeq === e.seq) {
+        error = e.failure;
+        problems[id] = { kind: "refused", error: e.failure };
+      } else if (this.isPending(e) && e.serverFailedAt) problems[id] = { kind: "retrying" };
     }
-    const state: TSyncState = error ? "error" : pending === 0 ? "saved" : !isOnline() || this.networkTrouble ? "offline" : "saving";
+    const retrying = Object.values(problems).some((p) => p.kind === "retrying");
+    const state: TSyncState = error ? "error" : pending === 0 ? "saved" : !isOnline() || this.networkTrouble ? "offline" : retrying ? "retrying" : "saving";
     const prev = this.snapshot;
     const sameAnswers = Object.keys(answers).length === Object.keys(prev.answers).length && Object.entries(answers).every(([id, v]) => prev.answers[id] === v);
-    if (!sameAnswers || prev.state !== state || prev.pending !== pending || prev.error !== error) {
-      this.snapshot = { answers: sameAnswers ? prev.answers : answers, state, pending, error };
+    const sameProblems = JSON.stringify(problems) === JSON.stringify(prev.problems);
+    if (!sameAnswers || !sameProblems || prev.state !== state || prev.pending !== pending || prev.error !== error) {
+      this.snapshot = { answers: sameAnswers ? prev.answers : answers, state, pending, error, problems: sameProblems ? prev.problems : problems };
       this.listeners.forEach((l) => l());
     }
     this.settleWaiters();

@@ -111,7 +111,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       debounceMs: TYPING_DEBOUNCE_MS,
       send: (questionId, body) => saveAnswer(attempt.id, questionId, body),
       onClosed: (error) => onClosedRef.current(error),
-      onFailure: (error) => toast({ variant: "destructive", title: takingText("save.error"), description: toErrorMessage(error) }),
+      // A refused save is shown on its question and in the status, not in a toast that would cover the paper.
     });
     s.load(attempt.answers, paper.questions.map((q) => q.id));
     return s;
@@ -221,6 +221,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
 
   const answered = paper.questions.map((q) => isAnswered(q, snap.answers[q.id]));
   const unanswered = answered.flatMap((done, i) => (done ? [] : [i + 1]));
+  const unsaved = paper.questions.map((q) => !!snap.problems[q.id]);
   const sending = phase.kind === "sending";
   const openConfirm = () => setPhase({ kind: "confirm" });
 
@@ -270,11 +271,11 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        <QuestionNavigator answered={answered} className="lg:sticky lg:top-44 lg:order-last" />
+        <QuestionNavigator answered={answered} unsaved={unsaved} className="lg:sticky lg:top-44 lg:order-last" />
         <ol className="flex min-w-0 flex-col gap-4" aria-label={t("take.questionsList")}>
           {paper.questions.map((q, i) => (
             <li key={q.id}>
-              <QuestionCard question={q} number={i + 1} value={snap.answers[q.id]} onChange={onChange} disabled={sending} />
+              <QuestionCard question={q} number={i + 1} value={snap.answers[q.id]} onChange={onChange} disabled={sending} problem={snap.problems[q.id]} />
             </li>
           ))}
         </ol>
@@ -292,13 +293,10 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
         phase={phase}
         answered={answered.length - unanswered.length}
         unanswered={unanswered}
+        unsaved={unsaved.flatMap((u, i) => (u ? [i + 1] : []))}
         onCancel={() => setPhase({ kind: "idle" })}
         onConfirm={() => void submit(false)}
       />
     </div>
   );
-}
-
-function toErrorMessage(error: unknown) {
-  return isApiError(error) ? error.body.message : undefined;
 }

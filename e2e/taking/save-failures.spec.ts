@@ -1,0 +1,139 @@
+// Issue 13, item 5: one answer the server keeps failing on (5xx) never holds back the student's other answers
+// nor Submit; an answer the server refuses (a NUL character → 400) is shown on its question and not retried;
+// the submit dialog names the answers that are not saved. In Arabic and in English, with axe.
+import { randomUUID } from "node:crypto";
+import type { APIRequest, Page } from "@playwright/test";
+import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
+import { ERRORS } from "../../src/shared/errors";
+
+type TLang = "ar" | "en";
+
+const TEXT = {
+  en: { submit: "Submit Exam", submitNow: "Submit Now", success: "Exam Submitted Successfully!", notSaved: (n: number) => `Question ${n}, not saved` },
+  ar: { submit: "تسليم الاختبار", submitNow: "سلّم الآن", success: "تم تسليم الاختبار بنجاح!", notSaved: (n: number) => `السؤال ${n}، لم تُحفظ الإجابة` },
+} as const;
+
+async function apiAs(playwright: { request: APIRequest }, baseURL: string, who: { email: string; password: string }, loginType: string) {
+  const ctx = await playwright.request.newContext({ baseURL });
+  const res = await ctx.post("/api/auth/login", { data: { email: who.email, password: who.password, loginType } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ctx;
+}
+
+async function setup(playwright: { request: APIRequest }, baseURL: string) {
+  const tag = randomUUID().slice(0, 8);
+  const admin = await apiAs(playwright, baseURL, E2E_ACCOUNTS.super_admin, "admin");
+  const student = { email: `saver-${tag}@qias.test`, password: "Saver-pass-1" };
+  const created = await admin.post("/api/users", {
+    data: { ...student, role: "student", username: `saver-${tag}`, name: `طالب ${tag}`, schoolId: "school_dubai" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await admin.dispose();
+  const teacher = await apiAs(playwright, baseURL, E2E_ACCOUNTS.teacher, "school");
+  const res = await teacher.post("/api/exams", {
+    data: {
+      titleAr: `اختبار الحفظ ${tag}`,
+      titleEn: `Saving test ${tag}`,
+      subjectId: "arabic",
+      description: "",
+      durationMinutes: 30,
+      status: "published",
+      questions: [
+        {
+          type: "multiple_choice",
+          questionTextAr: "ما مرادف «الوفاء»؟",
+          questionTextEn: "A synonym of loyalty?",
+          points: 1,
+          options: [
+            { optionTextAr: "الإخلاص", optionTextEn: "Faithfulness", isCorrect: true },
+            { optionTextAr: "الغضب", optionTextEn: "Anger", isCorrect: false },
+          ],
+        },
+        { type: "short_answer", questionTextAr: "ما جمع «كتاب»؟", questionTextEn: "The plural of kitab?", points: 1, correctAnswerText: "كتب" },
+        { type: "essay", questionTextAr: "صف صديقك.", questionTextEn: "Describe your friend.", points: 2, correctAnswerText: "وصف" },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const exam = (await res.json()) as { id: string; questions: { id: string }[] };
+  await teacher.dispose();
+  return { student, exam };
+}
+
+const question = (page: Page, n: number) => page.getByTestId("question").nth(n - 1);
+
+/** Types into a text box the way a paste would, so a character no keyboard makes (NUL) can reach the page. */
+async function pasteInto(page: Page, n: number, value: string) {
+  await question(page, n)
+    .getByRole("textbox")
+    .evaluate((el, v) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+      setter.call(el, v);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }, value);
+}
+
+for (const lang of ["ar", "en"] as const satisfies TLang[]) {
+  test(`${lang}: a failing answer holds back neither the others nor Submit; a refused one is shown and not retried`, async ({ page, playwright, baseURL }) => {
+    test.setTimeout(120_000);
+    const t = TEXT[lang];
+    const { student, exam } = await setup(playwright, baseURL!);
+    const [q1, q2, q3] = exam.questions.map((q) => q.id) as [string, string, string];
+    const sent: Record<string, number> = { [q1]: 0, [q2]: 0, [q3]: 0 };
+    // The server fails on question 1 every time; the others reach the real server.
+    await page.route(/\/api\/attempts\/[^/]+\/answers\/[^/?]+$/, async (route) => {
+      const id = route.request().url().split("/").pop()!;
+      sent[id] = (sent[id] ?? 0) + 1;
+      if (id !== q1) return route.continue();
+      return route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "INTERNAL", title: ERRORS.INTERNAL.title, message: ERRORS.INTERNAL.message, requestId: "drill" }),
+      });
+    });
+
+    await useLanguage(page, lang);
+    const login = await page.request.post("/api/auth/login", { data: { ...student, loginType: "student" } });
+    expect(login.status()).toBe(200);
+    await page.goto(`/student/exam/${exam.id}/take`);
+    await expect(page.getByTestId("question")).toHaveCount(3);
+
+    // Question 1 fails with 500 and goes into its own backoff.
+    await question(page, 1).getByRole("radio").first().check();
+    await expect(question(page, 1)).toHaveAttribute("data-save-problem", "retrying");
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "retrying");
+    await expect(page.getByRole("link", { name: t.notSaved(1) })).toBeVisible();
+
+    // The essay is saved at once, again and again, while question 1 keeps failing.
+    for (const text of ["صديقي وفيّ", "صديقي وفيّ وصادق"]) {
+      const before = sent[q3]!;
+      const saved = page.waitForResponse((r) => r.url().endsWith(`/answers/${q3}`) && r.status() === 200);
+      await question(page, 3).getByRole("textbox").fill(text);
+      await saved;
+      expect(sent[q3]).toBeGreaterThan(before);
+    }
+    await expect(question(page, 3)).not.toHaveAttribute("data-save-problem", /.+/);
+
+    // A NUL character in the short answer: the real server refuses it with the bilingual 400, shown on the
+    // question, and it is not sent again until the answer changes.
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/answers/${q2}`) && r.status() === 400);
+    await pasteInto(page, 2, "كتب\u0000");
+    await refused;
+    await expect(question(page, 2)).toHaveAttribute("data-save-problem", "refused");
+    await expect(question(page, 2).getByTestId("save-problem")).toContainText(ERRORS.TEXT_INVALID_CHARACTERS.message[lang]);
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "error");
+    const refusedCount = sent[q2]!;
+    await page.waitForTimeout(3_000);
+    expect(sent[q2]).toBe(refusedCount);
+    await expectNoAxeViolations(page, `take with failing saves ${lang}`);
+
+    // The submit dialog names both answers that are not saved; submitting does not wait for them.
+    await page.getByTestId("submit-exam").click();
+    await expect(page.getByTestId("submit-unsaved")).toBeVisible();
+    await expect(page.getByTestId("submit-unsaved")).toContainText(lang === "ar" ? "1، 2" : "1, 2");
+    await expectNoAxeViolations(page, `submit dialog with unsaved answers ${lang}`);
+    await page.getByTestId("confirm-submit").click();
+    await expect(page).toHaveURL(new RegExp(`/results$`), { timeout: 30_000 });
+    await expect(page.getByText(t.success).first()).toBeVisible();
+  });
+}
