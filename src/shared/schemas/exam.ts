@@ -66,7 +66,10 @@ export const ZQuestionInput = z
     correctAnswerText: q.type === "essay" || q.type === "short_answer" ? q.correctAnswerText || null : null,
   }))
   .superRefine((q, ctx) => {
-    if (!q.questionTextAr || !q.questionTextEn) ctx.addIssue({ code: "custom", path: [q.questionTextAr ? "questionTextEn" : "questionTextAr"], message: "QUESTION_REQUIRED_FIELDS" });
+    // Every problem at once (issue 13): each missing text gets its own message, not only the first.
+    for (const field of ["questionTextAr", "questionTextEn"] as const) {
+      if (!q[field]) ctx.addIssue({ code: "custom", path: [field], message: "QUESTION_REQUIRED_FIELDS" });
+    }
     if (isChoice(q.type)) {
       if (q.options.length < MIN_CHOICE_OPTIONS) ctx.addIssue({ code: "custom", path: ["options"], message: "QUESTION_MIN_OPTIONS" });
       const correct = q.options.filter((o) => o.isCorrect).length;
@@ -101,7 +104,9 @@ export const ZExamInput = z
     questions: z.array(ZQuestionInput).max(MAX_QUESTIONS, { error: "VALIDATION_FAILED" }).default([]),
   })
   .superRefine((e, ctx) => {
-    if (!e.titleAr || !e.titleEn || !e.subjectId) ctx.addIssue({ code: "custom", path: [!e.titleAr ? "titleAr" : !e.titleEn ? "titleEn" : "subjectId"], message: "EXAM_REQUIRED_FIELDS" });
+    for (const field of ["titleAr", "titleEn", "subjectId"] as const) {
+      if (!e[field]) ctx.addIssue({ code: "custom", path: [field], message: "EXAM_REQUIRED_FIELDS" });
+    }
     if (e.questions.length === 0) ctx.addIssue({ code: "custom", path: ["questions"], message: "EXAM_NO_QUESTIONS" });
   });
 export type TExamInput = z.input<typeof ZExamInput>;

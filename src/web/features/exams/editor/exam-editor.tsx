@@ -25,6 +25,7 @@ import { AudienceCard } from "./audience-card";
 import { ExamDetails } from "./exam-details";
 import { FieldMessage } from "./field-message";
 import { PreviewDialog } from "./preview-dialog";
+import { ActionBar } from "@web/components/ui/action-bar";
 import { QuestionCard } from "./question-card";
 
 const examResolver = zodResolver(ZExamInput) as unknown as Resolver<TExamForm, unknown, TExamData>;
@@ -57,6 +58,8 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
     // After a failed save the whole form is checked again on every change (below), so a message disappears
     // as soon as its problem is fixed, including the ones that span fields (a correct option, the titles).
     reValidateMode: "onSubmit",
+    // Every problem of a field at once, not the first one only (issue 13).
+    criteriaMode: "all",
     shouldFocusError: false,
   });
   const questions = useFieldArray({ control: form.control, name: "questions", keyName: "key" });
@@ -227,7 +230,7 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
           </p>
         </section>
 
-        <div className="sticky bottom-0 z-30 -mx-4 border-t border-border bg-card/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.15)] backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+        <ActionBar>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="dirty-state">
               {isDirty ? t("editor.unsaved") : isEdit ? t("editor.allSaved") : ""}
@@ -246,7 +249,7 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
               </Button>
             </div>
           </div>
-        </div>
+        </ActionBar>
       </form>
 
       <PreviewDialog open={previewing !== null} onOpenChange={(open) => !open && setPreviewing(null)} exam={previewing} subjects={subjects.data ?? []} />

@@ -4,12 +4,23 @@ import { get, type FieldErrors } from "react-hook-form";
 
 export type TFormIssue = { path: string; code: string };
 
-/** The error code at `path` (the array's own message for an array), if any. */
-export function issueAt(errors: FieldErrors, path: string): string | undefined {
-  const e = get(errors, path) as { message?: unknown; root?: { message?: unknown } } | undefined;
-  if (typeof e?.message === "string" && e.message) return e.message;
-  if (typeof e?.root?.message === "string" && e.root.message) return e.root.message;
-  return undefined;
+type TFieldError = { message?: unknown; types?: Record<string, unknown> };
+
+/**
+ * Every code of one error: its message and, with criteriaMode "all", the other issues on the same path (a new
+ * multiple-choice question lacks both a second option and a correct one: both are said at once).
+ */
+function codesOf(e: TFieldError | undefined): string[] {
+  if (!e) return [];
+  const all = [e.message, ...Object.values(e.types ?? {}).flat()];
+  return [...new Set(all.filter((c): c is string => typeof c === "string" && c.length > 0))];
+}
+
+/** The error codes at `path` (the array's own messages for an array). */
+export function issuesAt(errors: FieldErrors, path: string): string[] {
+  const e = get(errors, path) as (TFieldError & { root?: TFieldError }) | undefined;
+  const own = codesOf(e);
+  return own.length ? own : codesOf(e?.root);
 }
 
 /** Every message in the errors tree, in form order, with the path it belongs to. */
@@ -19,8 +30,7 @@ export function collectIssues(errors: unknown, prefix = ""): TFormIssue[] {
   for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
     if (key === "ref" || key === "types" || !value || typeof value !== "object") continue;
     const path = key === "root" ? prefix : prefix ? `${prefix}.${key}` : key;
-    const message = (value as { message?: unknown }).message;
-    if (typeof message === "string" && message) out.push({ path, code: message });
+    for (const code of codesOf(value as TFieldError)) out.push({ path, code });
     out.push(...collectIssues(value, path));
   }
   return out;
