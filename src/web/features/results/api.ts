@@ -49,7 +49,8 @@ export type TSheetQuestion = {
   modelAnswer: string | null;
   answers: TSheetAnswer[];
 };
-export type TGradingSheet = { exam: { id: string; titleAr: string; titleEn: string }; questions: TSheetQuestion[] };
+/** `keyWithheld`: a multi-school exam still open — no model answers until it is archived (decision 0010). */
+export type TGradingSheet = { exam: { id: string; titleAr: string; titleEn: string }; keyWithheld: boolean; questions: TSheetQuestion[] };
 export type TGradeResult = { answerId: string; score: number; attemptStatus: TAttemptStatus; attemptScore: number | null };
 
 const RESULTS = ["results"] as const;

@@ -24,6 +24,7 @@ export function AnswerRow({
   question,
   answer,
   attempt,
+  keyWithheld,
   inputRef,
   onSubmitted,
   onSaved,
@@ -33,6 +34,8 @@ export function AnswerRow({
   question: TSheetQuestion;
   answer: TSheetAnswer;
   attempt: TAttemptState;
+  /** The exam's model answers are withheld (decision 0010): say so instead of "no model answer". */
+  keyWithheld: boolean;
   inputRef: (el: HTMLInputElement | null) => void;
   /** A valid mark is on its way; `advance` when the teacher pressed Enter (move to the next student). */
   onSubmitted: (answer: TSheetAnswer, advance: boolean) => void;
@@ -157,7 +160,9 @@ export function AnswerRow({
               {question.modelAnswer}
             </div>
           ) : (
-            <p className="rounded-lg border border-dashed border-border px-3 py-2 text-muted-foreground">{t("grading.noModelAnswer")}</p>
+            <p className="rounded-lg border border-dashed border-border px-3 py-2 text-muted-foreground" data-testid="grading-no-model-answer">
+              {t(keyWithheld ? "grading.modelAnswerWithheld" : "grading.noModelAnswer")}
+            </p>
           )}
         </div>
       </div>

@@ -1,8 +1,11 @@
 // The grading screen for one exam: question by question across all students (question 1 for everyone, then
 // question 2). The question and its progress on top, then every student's answer beside the model answer with
 // a mark and a comment. "Waiting only" keeps the answers marked in this visit on screen, so Enter can move on to
-// the next student without the list jumping under the teacher's hands.
-import { ArrowLeft, ArrowRight, CircleCheck, ClipboardCheck, Keyboard, PenLine } from "lucide-react";
+// the next student without the list jumping under the teacher's hands; the question stays on screen once its
+// last answer is marked (it says so, and "Next question" is where the teacher goes on). A saved mark is said in
+// its row, not in a toast that would cover the next comment box.
+import { ArrowLeft, ArrowRight, CircleCheck, ClipboardCheck, EyeOff, Keyboard, PenLine } from "lucide-react";
+import { Trans } from "react-i18next";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@web/components/ui/button";
@@ -72,11 +75,12 @@ function SheetView({ sheet }: { sheet: TGradingSheet }) {
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const afterLast = useRef<HTMLElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Whether each answer's attempt was already graded when its mark was sent (to say "graded" only once). */
-  const gradedBefore = useRef(new Map<string, boolean>());
 
   const qParam = params.get("q");
-  const current = questions.find((q) => q.id === qParam) ?? questions.find((q) => waitingIn(q) > 0) ?? questions[0];
+  // Without ?q= the sheet opens on the first question with answers waiting, and stays there when they are all
+  // marked: it does not jump to the next one under the teacher's hands (issue 13).
+  const [opened] = useState(() => (questions.find((q) => waitingIn(q) > 0) ?? questions[0])?.id);
+  const current = questions.find((q) => q.id === (qParam ?? opened)) ?? questions[0];
   const index = current ? questions.indexOf(current) : -1;
   const previous = index > 0 ? questions[index - 1] : undefined;
   const next = index >= 0 ? questions[index + 1] : undefined;
@@ -119,7 +123,6 @@ function SheetView({ sheet }: { sheet: TGradingSheet }) {
   };
 
   const onSubmitted = (answer: TSheetAnswer, advance: boolean) => {
-    gradedBefore.current.set(answer.answerId, attemptState(answer.attemptId).graded);
     setKept((prev) => new Set(prev).add(answer.answerId));
     if (!advance) return;
     const at = visible.findIndex((a) => a.answerId === answer.answerId);
@@ -131,30 +134,7 @@ function SheetView({ sheet }: { sheet: TGradingSheet }) {
   };
 
   const onSaved = (answer: TSheetAnswer, result: TGradeResult) => {
-    const wasGraded = gradedBefore.current.get(answer.answerId) ?? false;
     setAttempts((prev) => new Map(prev).set(answer.attemptId, result));
-    const student = answer.studentName;
-    if (result.attemptStatus === "graded" && !wasGraded && result.attemptScore !== null) {
-      const score = { en: formatNumber("en", result.attemptScore), ar: formatNumber("ar", result.attemptScore) };
-      toast({
-        variant: "success",
-        title: resultsText("grading.toast.graded"),
-        description: {
-          en: resultsText("grading.toast.gradedBody", { student, score: score.en }).en,
-          ar: resultsText("grading.toast.gradedBody", { student, score: score.ar }).ar,
-        },
-      });
-      return;
-    }
-    const mark = (l: "ar" | "en") => resultsText("score", { score: formatNumber(l, result.score), total: formatNumber(l, current.points) })[l];
-    toast({
-      variant: "success",
-      title: resultsText("grading.toast.saved"),
-      description: {
-        en: resultsText("grading.toast.savedBody", { student, score: mark("en") }).en,
-        ar: resultsText("grading.toast.savedBody", { student, score: mark("ar") }).ar,
-      },
-    });
   };
 
   const onFailed = (error: unknown) => {
@@ -169,6 +149,13 @@ function SheetView({ sheet }: { sheet: TGradingSheet }) {
     <section aria-labelledby={SECTION_HEADING_ID} className="flex flex-col gap-6" data-testid="grading-sheet">
       <BackLink />
       <SectionHeader icon={PenLine} title={<bdi data-testid="grading-exam-title">{examTitle}</bdi>} description={t("grading.title")} />
+
+      {sheet.keyWithheld && (
+        <p role="note" className="flex items-start gap-2 rounded-xl border border-gold/40 bg-gold/10 px-4 py-3 text-sm font-medium text-foreground" data-testid="grading-key-withheld">
+          <EyeOff aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-gold" />
+          {t("grading.keyWithheld")}
+        </p>
+      )}
 
       {totalWaiting === 0 && (
         <p role="status" className="flex items-center gap-2 rounded-xl border border-success-border bg-success px-4 py-3 text-sm font-medium text-success-foreground" data-testid="grading-exam-done">
@@ -261,9 +248,12 @@ function SheetView({ sheet }: { sheet: TGradingSheet }) {
             ))}
           </div>
         </div>
-        <p className="flex items-start gap-2 text-xs text-muted-foreground sm:max-w-md">
+        <p className="flex items-start gap-2 text-xs text-muted-foreground sm:max-w-md" data-testid="grading-keyboard-hint">
           <Keyboard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t("grading.keyboardHint")}
+          <span>
+            {/* Key names stay left-to-right and in place inside the Arabic sentence (dir isolates them). */}
+            <Trans t={t} i18nKey="grading.keyboardHint" components={{ kbd: <kbd dir="ltr" className="rounded border border-border bg-muted px-1 font-mono text-[0.7rem] text-foreground" /> }} />
+          </span>
         </p>
       </div>
 
@@ -289,6 +279,7 @@ function SheetView({ sheet }: { sheet: TGradingSheet }) {
                 question={current}
                 answer={answer}
                 attempt={attemptState(answer.attemptId)}
+                keyWithheld={sheet.keyWithheld}
                 inputRef={(el) => {
                   if (el) inputs.current.set(answer.answerId, el);
                   else inputs.current.delete(answer.answerId);
