@@ -1,14 +1,55 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * What the landing page needs before its page and language load, in one file (decision 0009): our own modules
+ * that the public pages' entry imports statically, and the icons they name. Rolldown would otherwise give each
+ * module the app shares with the landing page a file of its own (35 files for "/"). Found once the module graph
+ * is complete (buildEnd) and read when the chunks are made. Icons are matched by name through lucide-react's
+ * index, since following the index itself would bring every icon the app uses.
+ */
+const landingModules = new Set<string>();
+const OWN_CODE = /[\\/]src[\\/](web|shared)[\\/]/;
+const LUCIDE_INDEX = r("./node_modules/lucide-react/dist/esm/lucide-react.mjs");
+function findLandingModules(): Plugin {
+  return {
+    name: "qias-landing-modules",
+    apply: "build",
+    buildEnd() {
+      const iconFile = new Map<string, string>();
+      for (const m of fs.readFileSync(LUCIDE_INDEX, "utf8").matchAll(/export \{ ([^}]+) \} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
+        for (const name of m[1]!.matchAll(/default as (\w+)/g)) iconFile.set(name[1]!, path.join(path.dirname(LUCIDE_INDEX), "icons", `${m[2]}.mjs`));
+      }
+      landingModules.clear();
+      const queue = [r("./src/web/public-main.tsx")];
+      while (queue.length) {
+        const id = queue.pop()!;
+        if (landingModules.has(id) || !OWN_CODE.test(id) || id.endsWith(".css")) continue;
+        landingModules.add(id);
+        const info = this.getModuleInfo(id);
+        queue.push(...(info?.importedIds ?? []));
+        for (const m of (info?.code ?? "").matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
+          for (const name of m[1]!.split(",").map((n) => n.trim().split(/\s+as\s+/)[0]!)) {
+            const file = iconFile.get(name);
+            if (file) landingModules.add(file);
+          }
+        }
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: "src/web",
   publicDir: r("./public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), findLandingModules()],
   resolve: {
     alias: { "@shared": r("./src/shared"), "@web": r("./src/web"), "@server": r("./src/server") },
   },
@@ -18,7 +59,16 @@ export default defineConfig({
     sourcemap: false,
     // Two entries: the app (index.html → main.tsx) and the prerendered public pages (public.html →
     // public-main.tsx), which share their common chunks (docs/decisions/0008).
-    rollupOptions: { input: { main: r("./src/web/index.html"), public: r("./src/web/public.html") } },
+    rolldownOptions: {
+      input: { main: r("./src/web/index.html"), public: r("./src/web/public.html") },
+      output: {
+        codeSplitting: {
+          // Only what the set names: the libraries stay in the chunks they are already shared in.
+          includeDependenciesRecursively: false,
+          groups: [{ name: "landing", test: (id: string) => landingModules.has(id), priority: 10 }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

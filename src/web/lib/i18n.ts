@@ -1,14 +1,12 @@
 // i18next with Arabic as the default; the choice lives in localStorage under STORAGE_KEY_LANGUAGE and drives
-// <html lang> and dir. The texts every visitor needs (the shell and the public site) are bundled in Arabic, the
-// language of the prerendered pages, so hydration needs no request; their English loads on demand — before the
-// first render for an English reader (whenLanguageReady), or when the toggle asks for it. The signed-in
-// namespaces (admin, files, exams, results, taking, skills, reports) and the other public pages' (pages) load on demand too: loadAppTranslations() is awaited by the
-// routes that use them. Both keep the landing page's download small (see bench/web.mjs).
+// <html lang> and dir. Every text loads on demand, in the visitor's language only: the shell and public texts
+// before the first render (whenLanguageReady; the prerendered HTML is already Arabic, so an Arabic reader sees
+// the page at once), the other language when the toggle asks for it. The signed-in namespaces (admin, files,
+// exams, results, taking, skills, reports) and the other public pages' (pages) are awaited by the routes that use
+// them (loadAppTranslations, loadPageTexts). All of it keeps the landing page's download small (bench/web.mjs).
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEY_LANGUAGE, type TLanguage } from "@shared/limits";
-import ar from "@shared/i18n/ar.json";
-import publicAr from "@shared/i18n/public.ar.json";
 import { readStorage, writeStorage } from "./storage";
 
 export function isLanguage(value: unknown): value is TLanguage {
@@ -32,11 +30,15 @@ function applyToDocument(lang: TLanguage): void {
 }
 
 type TJsonModule = { default: Record<string, unknown> };
-/** The English of the bundled namespaces (their Arabic is in the bundle). */
-const ENGLISH_BASE: Record<string, () => Promise<TJsonModule>> = {
-  translation: () => import("@shared/i18n/en.json"),
-  public: () => import("@shared/i18n/public.en.json"),
-};
+/**
+ * The shell and public texts every page needs, one file per language: a visitor downloads their own language
+ * only (issue 13: the landing page's budget holds for an English visitor too). Every entry awaits them before
+ * its first render (whenLanguageReady, loadBothLanguages, the prerender's changeLanguage).
+ */
+const BASE_NAMESPACES = {
+  translation: { ar: () => import("@shared/i18n/ar.json"), en: () => import("@shared/i18n/en.json") },
+  public: { ar: () => import("@shared/i18n/public.ar.json"), en: () => import("@shared/i18n/public.en.json") },
+} satisfies Record<string, Record<TLanguage, () => Promise<TJsonModule>>>;
 const APP_NAMESPACES = {
   // The public pages other than home (and the contact inbox, signed in): loaded with those pages.
   pages: { ar: () => import("@shared/i18n/pages.ar.json"), en: () => import("@shared/i18n/pages.en.json") },
@@ -56,7 +58,7 @@ const lazyNamespaces: BackendModule = {
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
     const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-    const load = APP_NAMESPACES[namespace as TAppNamespace]?.[lang] ?? (lang === "en" ? ENGLISH_BASE[namespace] : undefined);
+    const load = (APP_NAMESPACES[namespace as TAppNamespace] ?? BASE_NAMESPACES[namespace as keyof typeof BASE_NAMESPACES])?.[lang];
     if (!load) return callback(null, {});
     load().then(
       (m) => callback(null, m.default),
@@ -69,12 +71,11 @@ void i18n
   .use(lazyNamespaces)
   .use(initReactI18next)
   .init({
-    resources: {
-      ar: { translation: ar, public: publicAr },
-    },
     partialBundledLanguages: true,
     lng: readStoredLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
+    // No fallback language: it would make every English visitor download the Arabic texts as well. Every key
+    // exists in both languages (src/shared/i18n/i18n.test.ts).
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     ns: ["translation", "public"],
     defaultNS: "translation",
