@@ -27,9 +27,17 @@ export const ZSkillCreate = z.object({
 });
 export type TSkillCreate = z.input<typeof ZSkillCreate>;
 
-/** Rename, reword the guidance, retire or bring back. The subject of a skill never changes. */
+/** Guidance in an update: absent stays absent (kept as it is); null or blank clears it. */
+const guidanceChange = z
+  .string({ error: "VALIDATION_FAILED" })
+  .trim()
+  .max(MAX_LONG_TEXT_LENGTH, { error: "TEXT_TOO_LONG" })
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** Rename, reword the guidance, retire or bring back; only what the body carries changes. The subject never does. */
 export const ZSkillUpdate = z
-  .object({ nameAr: name.optional(), nameEn: name.optional(), guidanceAr: guidance, guidanceEn: guidance, retired: z.boolean({ error: "VALIDATION_FAILED" }).optional() })
+  .object({ nameAr: name.optional(), nameEn: name.optional(), guidanceAr: guidanceChange, guidanceEn: guidanceChange, retired: z.boolean({ error: "VALIDATION_FAILED" }).optional() })
   .strict();
 export type TSkillUpdate = z.input<typeof ZSkillUpdate>;
 

@@ -114,7 +114,14 @@ describe("the skill catalogue", () => {
     expect((await req("POST", "/api/skills", cookie.super_admin, { ...body, nameEn: "x".repeat(500) })).json().code).toBe("TEXT_TOO_LONG");
 
     const renamed = await req("PATCH", "/api/skills/arabic.poetry_prosody", cookie.super_admin, { nameEn: "Poetry and prosody" });
-    expect(renamed.json()).toMatchObject({ id: "arabic.poetry_prosody", nameEn: "Poetry and prosody" });
+    // A PATCH changes what it carries only: the guidance it did not mention is kept.
+    expect(renamed.json()).toMatchObject({ id: "arabic.poetry_prosody", nameEn: "Poetry and prosody", guidanceAr: body.guidanceAr, guidanceEn: body.guidanceEn });
+    const cleared = await req("PATCH", "/api/skills/arabic.poetry_prosody", cookie.super_admin, { guidanceEn: null });
+    expect(cleared.json()).toMatchObject({ guidanceAr: body.guidanceAr, guidanceEn: null });
+    for (const bad of [{ nameEn: 12 }, { retired: "yes" }, { guidanceAr: "x".repeat(20_000) }, { nameAr: "" }]) {
+      const res = await req("PATCH", "/api/skills/arabic.poetry_prosody", cookie.super_admin, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
     expect((await req("PATCH", "/api/skills/arabic.poetry_prosody", cookie.teacher, { nameEn: "Mine" })).statusCode).toBe(403);
     expect((await req("PATCH", "/api/skills/arabic.nothing", cookie.super_admin, { nameEn: "X" })).statusCode).toBe(404);
     expect((await req("PATCH", "/api/skills/arabic.poetry_prosody", cookie.super_admin, { subjectId: "social" })).statusCode).toBe(400);
