@@ -1,6 +1,7 @@
 // Exams, subjects and the schools of an exam's audience: fetchers, query options and hooks.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TExamDetail, TExamInput, TExamStatus, TExamSummary, TSubject } from "@shared/schemas/exam";
+import type { TSkill } from "@shared/schemas/skill";
 import { api } from "@web/lib/api";
 import { toExamInput } from "./lib/exam-form";
 
@@ -23,6 +24,17 @@ export const subjectsQuery = queryOptions({
 
 export function useSubjects() {
   return useQuery(subjectsQuery);
+}
+
+// ---- the skill catalogue of a subject, for tagging questions (retired ones too: a question may keep one)
+
+export function useSubjectSkills(subjectId: string) {
+  return useQuery({
+    queryKey: [...EXAMS, "skills", subjectId] as const,
+    queryFn: ({ signal }) => api<{ items: TSkill[] }>(`/api/skills${query({ subjectId, includeRetired: "true" })}`, { signal }).then((r) => r.items),
+    enabled: !!subjectId,
+    staleTime: 60_000,
+  });
 }
 
 // ---- schools, for a super_admin's audience picker

@@ -1,7 +1,8 @@
 // The exam as a student will see it, rendered from the editor's form state: numbered questions with their
 // answer inputs, disabled. Its language switches independently of the interface language. It never shows which
 // option is correct, the model answers, or which response belongs to which premise (responses are listed in
-// alphabetical order, not the author's).
+// alphabetical order, not the author's). For the author it names the skill each question measures, which the
+// student's copy never carries.
 import { Clock, Eye, ListChecks, Star } from "lucide-react";
 import { useId, useState } from "react";
 import { ESSAY_ROWS, SHORT_ANSWER_ROWS } from "@shared/limits";
@@ -11,6 +12,7 @@ import { fieldClasses } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import i18n from "@web/lib/i18n";
 import { cn } from "@web/lib/utils";
+import { useSubjectSkills } from "../api";
 import type { TExamForm, TQuestionForm } from "../lib/exam-form";
 import { formatNumber, pick, useExamsT, type TLang } from "../lib/use-exams-t";
 
@@ -75,6 +77,9 @@ export function PreviewDialog({
 function StudentView({ exam, subjects, lang }: { exam: TExamForm; subjects: TSubject[]; lang: TLang }) {
   const t = i18n.getFixedT(lang, "exams");
   const subject = subjects.find((s) => s.id === exam.subjectId);
+  // The author sees what each question measures; a student's copy never carries it.
+  const skills = useSubjectSkills(exam.subjectId).data ?? [];
+  const skillOf = (q: TQuestionForm) => skills.find((s) => s.id === q.skillId);
   const title = pick(lang, exam.titleAr, exam.titleEn).trim();
   const total = exam.questions.reduce((sum, q) => sum + pointsOf(q), 0);
   const missing = <span className="text-muted-foreground italic">{t("preview.noText")}</span>;
@@ -123,8 +128,15 @@ function StudentView({ exam, subjects, lang }: { exam: TExamForm; subjects: TSub
                 <h4 id={headingId} className="font-semibold text-link">
                   {t("preview.questionNumber", { n: formatNumber(lang, i + 1) })}
                 </h4>
-                <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">
-                  {t("preview.points", { count: pointsOf(q), formatted: formatNumber(lang, pointsOf(q)) })}
+                <span className="flex flex-wrap items-center gap-2">
+                  {skillOf(q) && (
+                    <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground" data-testid="preview-question-skill">
+                      {t("preview.skill", { name: pick(lang, skillOf(q)!.nameAr, skillOf(q)!.nameEn) })}
+                    </span>
+                  )}
+                  <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">
+                    {t("preview.points", { count: pointsOf(q), formatted: formatNumber(lang, pointsOf(q)) })}
+                  </span>
                 </span>
               </div>
               <p className="mb-4 leading-relaxed whitespace-pre-line" data-testid="preview-question-text">

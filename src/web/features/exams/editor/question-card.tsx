@@ -2,7 +2,7 @@
 // choice options with a single correct one, matching pairs, or a model answer. Changing the type starts its
 // content afresh (asking first when there was some); moving and removing are buttons, so the keyboard can too.
 import { ArrowDown, ArrowUp, Lock, Plus, Trash2, X } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { MIN_MATCHING_PAIRS } from "@shared/limits";
 import { canAddOption, canRemoveOption, MAX_PAIRS, MAX_POINTS, QUESTION_TYPES, type TQuestionType } from "@shared/schemas/exam";
@@ -14,7 +14,8 @@ import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/utils";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { emptyContent, hasTypeContent, type TExamForm } from "../lib/exam-form";
-import { formatNumber, useExamsT } from "../lib/use-exams-t";
+import { formatNumber, pick, useExamsT } from "../lib/use-exams-t";
+import { useSubjectSkills } from "../api";
 import { FieldMessage, useFieldA11y } from "./field-message";
 
 type TQuestionPath = `questions.${number}`;
@@ -173,6 +174,8 @@ export function QuestionCard({
           </div>
         </div>
         <FieldMessage path={`${base}.points`} className="-mt-3" />
+
+        <SkillField base={base} index={index} />
 
         <div className="grid gap-4 md:grid-cols-2">
           <div className="flex flex-col gap-2">
@@ -450,6 +453,66 @@ function ModelAnswer({ base, index, rows }: { base: TQuestionPath; index: number
         {t("modelAnswer.hint")}
       </p>
       <FieldMessage path={`${base}.correctAnswerText`} />
+    </div>
+  );
+}
+
+const NO_SKILL = "none";
+
+/**
+ * What the question measures (issue 14): one skill of the exam's subject, or none. A question tagged with a skill
+ * since retired keeps it (shown as retired) until the author picks another. When the exam's subject changes, a
+ * skill of the old subject is taken off, and the field says so.
+ */
+function SkillField({ base, index }: { base: TQuestionPath; index: number }) {
+  const { t, lang } = useExamsT();
+  const uid = useId();
+  const { control, setValue } = useFormContext<TExamForm>();
+  const subjectId = useWatch({ control, name: "subjectId" });
+  const skillId = useWatch({ control, name: `${base}.skillId` }) ?? "";
+  const skills = useSubjectSkills(subjectId);
+  const [cleared, setCleared] = useState(false);
+  const a11y = useFieldA11y(`${base}.skillId`, `${uid}-hint`);
+  const list = skills.data ?? [];
+  const current = list.find((s) => s.id === skillId);
+
+  // A skill of another subject cannot stay: the exam's subject changed under it.
+  useEffect(() => {
+    if (!skills.isSuccess || !skillId || current) return;
+    setValue(`${base}.skillId`, "", { shouldDirty: true });
+    setCleared(true);
+  }, [skills.isSuccess, skillId, current, base, setValue]);
+
+  const name = (s: { nameAr: string; nameEn: string }) => pick(lang, s.nameAr, s.nameEn);
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`${uid}-skill`}>{t("question.skill")}</Label>
+      <Select
+        value={skillId || NO_SKILL}
+        disabled={!subjectId || skills.isPending}
+        onValueChange={(v) => {
+          setCleared(false);
+          setValue(`${base}.skillId`, v === NO_SKILL ? "" : v, { shouldDirty: true });
+        }}
+      >
+        <SelectTrigger id={`${uid}-skill`} {...a11y} data-testid={`question-${index}-skill`}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={NO_SKILL}>{t("question.skillNone")}</SelectItem>
+          {list
+            .filter((s) => !s.retired || s.id === skillId)
+            .map((s) => (
+              <SelectItem key={s.id} value={s.id}>
+                {s.retired ? t("question.skillRetired", { name: name(s) }) : name(s)}
+              </SelectItem>
+            ))}
+        </SelectContent>
+      </Select>
+      <p id={`${uid}-hint`} className="text-xs text-muted-foreground">
+        {!subjectId ? t("question.skillPickSubject") : cleared ? t("question.skillCleared") : t("question.skillHint")}
+      </p>
+      <FieldMessage path={`${base}.skillId`} />
     </div>
   );
 }

@@ -15,6 +15,8 @@ export type TQuestionForm = {
   correctAnswerText: string | null;
   options: TOptionForm[];
   matchingPairs: TPairForm[];
+  /** The catalogue skill it measures; "" for none. */
+  skillId: string;
 };
 export type TExamForm = {
   titleAr: string;
@@ -39,7 +41,7 @@ export function emptyContent(type: TQuestionType): Pick<TQuestionForm, "options"
 }
 
 export function newQuestion(type: TQuestionType): TQuestionForm {
-  return { type, questionTextAr: "", questionTextEn: "", points: String(MIN_QUESTION_POINTS), ...emptyContent(type) };
+  return { type, questionTextAr: "", questionTextEn: "", points: String(MIN_QUESTION_POINTS), skillId: "", ...emptyContent(type) };
 }
 
 /** Whether the type-specific part differs from a fresh one (then changing the type asks first). */
@@ -79,6 +81,8 @@ export function toFormValues(exam: TExamDetail): TExamForm {
         correctAnswerText: q.type === "essay" || q.type === "short_answer" ? (q.correctAnswerText ?? "") : null,
         options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, isCorrect: o.isCorrect })),
         matchingPairs: q.matchingPairs.map((p) => ({ ...p })),
+        // Kept on every save (and on archiving): a question loses its skill only when the author says so.
+        skillId: q.skillId ?? "",
       })),
   };
 }
