@@ -38,5 +38,5 @@ export const DASHBOARD_PAGES: Record<string, () => Promise<TDashboardPageModule>
   files: () => import("@web/features/files/files-page"),
   messages: () => import("@web/features/public/inbox/contact-inbox-page"),
   audit: () => import("@web/features/admin/audit/audit-page"),
-  skills: () => import("@web/features/skills/skills-page"),
+  skills: () => import("@web/features/admin/skills/skills-page"),
 };

@@ -1,8 +1,8 @@
 // Exams, subjects and the schools of an exam's audience: fetchers, query options and hooks.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TExamDetail, TExamInput, TExamStatus, TExamSummary, TSubject } from "@shared/schemas/exam";
-import type { TSkill } from "@shared/schemas/skill";
 import { api } from "@web/lib/api";
+import { skillsQuery, subjectsQuery } from "@web/lib/catalogue";
 import { toExamInput } from "./lib/exam-form";
 
 const EXAMS = ["exams"] as const;
@@ -16,11 +16,7 @@ function query(params: Record<string, string | undefined>): string {
 
 // ---- subjects (a fixed list; cached for the session)
 
-export const subjectsQuery = queryOptions({
-  queryKey: [...EXAMS, "subjects"] as const,
-  queryFn: ({ signal }) => api<{ items: TSubject[] }>("/api/subjects", { signal }).then((r) => r.items),
-  staleTime: 5 * 60_000,
-});
+export { subjectsQuery };
 
 export function useSubjects() {
   return useQuery(subjectsQuery);
@@ -29,12 +25,7 @@ export function useSubjects() {
 // ---- the skill catalogue of a subject, for tagging questions (retired ones too: a question may keep one)
 
 export function useSubjectSkills(subjectId: string) {
-  return useQuery({
-    queryKey: [...EXAMS, "skills", subjectId] as const,
-    queryFn: ({ signal }) => api<{ items: TSkill[] }>(`/api/skills${query({ subjectId, includeRetired: "true" })}`, { signal }).then((r) => r.items),
-    enabled: !!subjectId,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...skillsQuery(subjectId), enabled: !!subjectId });
 }
 
 // ---- schools, for a super_admin's audience picker

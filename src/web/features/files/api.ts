@@ -6,6 +6,7 @@ import { ERRORS, type TErrorBody } from "@shared/errors";
 import type { TFile } from "@shared/schemas/file";
 import type { TUserPage } from "@shared/schemas/user";
 import { api, ApiError } from "@web/lib/api";
+import { SKILLS_KEY } from "@web/lib/catalogue";
 import { asErrorBody, bodyFromCode, NETWORK_ERROR } from "@web/lib/errors";
 
 export type { TFile };
@@ -67,18 +68,19 @@ export function apiErrorFrom(status: number, text: string, requestId: string, fa
 
 // ---- upload
 
-export type TUploadInput = { file: File; studentIds: string[]; onProgress?: (fraction: number) => void; signal?: AbortSignal };
+export type TUploadInput = { file: File; studentIds: string[]; skillIds?: string[]; onProgress?: (fraction: number) => void; signal?: AbortSignal };
 
 /**
  * POST /api/files as multipart/form-data. XMLHttpRequest rather than fetch because only it reports upload
  * progress; it is same-origin, so the session cookie rides along as with fetch's credentials: "same-origin".
  * An abort rejects with a DOMException named AbortError, as fetch does.
  */
-export function uploadFile({ file, studentIds, onProgress, signal }: TUploadInput): Promise<TFile> {
+export function uploadFile({ file, studentIds, skillIds = [], onProgress, signal }: TUploadInput): Promise<TFile> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     // Fields before the file: the server reads the parts in order and streams the file to disk.
     if (studentIds.length) form.append("studentIds", JSON.stringify(studentIds));
+    if (skillIds.length) form.append("skillIds", JSON.stringify(skillIds));
     form.append("file", file, file.name);
 
     const xhr = new XMLHttpRequest();
@@ -190,7 +192,7 @@ export function useUploadFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadFile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: filesQuery.queryKey }),
+    onSuccess: () => Promise.all([filesQuery.queryKey, SKILLS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -204,6 +206,19 @@ export function useSetFileStudents() {
         old ? { items: old.items.map((f) => (f.id === fileId ? { ...f, assignedCount: studentIds.length } : f)) } : old,
       );
       void queryClient.invalidateQueries({ queryKey: filesQuery.queryKey });
+    },
+  });
+}
+
+export function useSetFileSkills() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fileId, skillIds }: { fileId: string; skillIds: string[] }) =>
+      api<{ skillIds: string[] }>(`/api/files/${encodeURIComponent(fileId)}/skills`, { method: "PUT", body: { skillIds } }),
+    onSuccess: ({ skillIds }, { fileId }) => {
+      queryClient.setQueryData(filesQuery.queryKey, (old) => (old ? { items: old.items.map((f) => (f.id === fileId ? { ...f, skillIds } : f)) } : old));
+      // The catalogue counts the files of each skill.
+      void queryClient.invalidateQueries({ queryKey: SKILLS_KEY });
     },
   });
 }

@@ -1,6 +1,6 @@
 // /dashboard/files, every role (SPEC §2 "Files screen", §6 visibility, §8 messages): the list with its per-role
-// description, download for everyone, and for staff upload plus "Assign to students" and delete on the files
-// they may manage (their own uploads; a super_admin any).
+// description, download for everyone, and for staff upload plus "Assign to students", the skills a file helps
+// with (issue 14) and delete on the files they may manage (their own uploads; a super_admin any).
 import { useQuery } from "@tanstack/react-query";
 import { CloudUpload, FolderOpen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -15,6 +15,7 @@ import { downloadFile, filesQuery, useDeleteFile, type TFile } from "./api";
 import { AssignDialog } from "./components/assign-dialog";
 import { ConfirmDeleteDialog } from "./components/confirm-delete-dialog";
 import { FileList } from "./components/file-list";
+import { SkillsDialog } from "./components/skills-dialog";
 import { UploadDialog } from "./components/upload-dialog";
 import { filesText, successToast, useFilesT } from "./lib/use-files";
 
@@ -27,6 +28,7 @@ export function FilesPage() {
   const list = useQuery(filesQuery);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [assigning, setAssigning] = useState<TFile | null>(null);
+  const [tagging, setTagging] = useState<TFile | null>(null);
   const [deleting, setDeleting] = useState<TFile | null>(null);
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const remove = useDeleteFile();
@@ -108,6 +110,7 @@ export function FilesPage() {
           downloadingId={downloadingId}
           onDownload={download}
           onAssign={setAssigning}
+          onSkills={setTagging}
           onDelete={setDeleting}
         />
       )}
@@ -116,6 +119,7 @@ export function FilesPage() {
         <>
           <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
           <AssignDialog file={assigning} onClose={() => setAssigning(null)} />
+          <SkillsDialog file={tagging} onClose={() => setTagging(null)} />
           <ConfirmDeleteDialog file={deleting} pending={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
         </>
       )}

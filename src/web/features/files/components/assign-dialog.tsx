@@ -29,7 +29,8 @@ function AssignForm({ file, onClose }: { file: TFile; onClose: () => void }) {
   const [edited, setEdited] = useState<Set<string> | null>(null);
   const selected = edited ?? new Set(current.data?.studentIds ?? []);
   const save = useSetFileStudents();
-  const headingId = `${id}-heading`;
+  // The picker's own label: an id on DialogTitle would replace the one Radix names the dialog with.
+  const headingId = `${id}-picker`;
 
   const submit = () => {
     save.mutate(
@@ -53,9 +54,12 @@ function AssignForm({ file, onClose }: { file: TFile; onClose: () => void }) {
       onEscapeKeyDown={(e) => save.isPending && e.preventDefault()}
     >
       <DialogHeader>
-        <DialogTitle id={headingId}>{t("assignDialog.title")}</DialogTitle>
+        <DialogTitle>{t("assignDialog.title")}</DialogTitle>
         <DialogDescription>{t("assignDialog.description")}</DialogDescription>
       </DialogHeader>
+      <span id={headingId} className="sr-only">
+        {t("picker.listLabel")}
+      </span>
 
       <div className="flex min-w-0 items-center gap-3 rounded-xl border border-border bg-background/60 p-3">
         <FileIcon name={file.name} contentType={file.fileType} className="size-9" />

@@ -1,6 +1,6 @@
 // The files as a table from lg up, and below it the same rows laid out as cards (explicit ARIA roles keep the
 // table semantics when the display changes), so a 390 px phone needs no sideways scrolling.
-import { Download, LoaderCircle, Trash2, UserPlus } from "lucide-react";
+import { Download, LoaderCircle, Tags, Trash2, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { can, type TSessionUser } from "@shared/permissions";
 import { Button } from "@web/components/ui/button";
@@ -9,6 +9,7 @@ import type { TFile } from "../api";
 import { extensionOf } from "../lib/file-kind";
 import { formatBytes, formatDate, formatDateTime, useFilesT } from "../lib/use-files";
 import { FileIcon } from "./file-icon";
+import { useSkillNames } from "./skill-picker";
 
 type TColumn = {
   id: string;
@@ -25,6 +26,7 @@ export function FileList({
   downloadingId,
   onDownload,
   onAssign,
+  onSkills,
   onDelete,
 }: {
   files: readonly TFile[];
@@ -32,11 +34,14 @@ export function FileList({
   downloadingId: string | null;
   onDownload: (file: TFile) => void;
   onAssign: (file: TFile) => void;
+  onSkills: (file: TFile) => void;
   onDelete: (file: TFile) => void;
 }) {
   const { t, lang } = useFilesT();
   const isStaff = can(user, "files.upload");
   const canManage = (file: TFile) => can(user, "files.delete", { ownerId: file.uploader?.id ?? null });
+  // Staff read the skill catalogue; a student's list shows no tags.
+  const skillName = useSkillNames(isStaff);
 
   const columns: TColumn[] = [
     {
@@ -54,6 +59,18 @@ export function FileList({
                 <bdi data-testid="file-name">{file.name}</bdi>
               </span>
               {ext && <span className="text-xs font-medium text-muted-foreground uppercase">{ext}</span>}
+              {isStaff && file.skillIds.length > 0 && (
+                <span className="mt-1.5 flex flex-wrap gap-1" aria-label={t("list.skills")} data-testid="file-skills">
+                  {file.skillIds.map((id) => {
+                    const name = skillName(id);
+                    return name ? (
+                      <span key={id} className="rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-accent-foreground" data-testid="file-skill">
+                        {name}
+                      </span>
+                    ) : null;
+                  })}
+                </span>
+              )}
             </span>
           </span>
         );
@@ -144,6 +161,18 @@ export function FileList({
                 >
                   <UserPlus aria-hidden="true" />
                   <span className="lg:sr-only">{t("actions.assignShort")}</span>
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="max-lg:flex-1 max-lg:border max-lg:border-input-border lg:size-9 lg:px-0"
+                  onClick={() => onSkills(file)}
+                  aria-label={t("actions.skillsItem", { name: file.name })}
+                  title={t("actions.skills")}
+                  data-testid="file-skills-edit"
+                >
+                  <Tags aria-hidden="true" />
+                  <span className="lg:sr-only">{t("actions.skills")}</span>
                 </Button>
                 <Button
                   variant="ghost"

@@ -1,6 +1,6 @@
 // Upload (staff only): a file input that is a real <input type="file"> (keyboard and screen readers use it as
 // is; the dashed zone is its label and a drop target), the chosen file's name and size, an optional set of
-// students to assign it to, and a progress bar while it goes up. Cancel aborts a running upload.
+// students to assign it to, the skills it helps with, and a progress bar while it goes up. Cancel aborts a running upload.
 import { CloudUpload, LoaderCircle, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Button } from "@web/components/ui/button";
@@ -10,6 +10,7 @@ import { cn } from "@web/lib/utils";
 import { isAbortError, useUploadFile } from "../api";
 import { formatBytes, formatPercent, successToast, useFilesT } from "../lib/use-files";
 import { FileIcon } from "./file-icon";
+import { SkillPicker } from "./skill-picker";
 import { StudentPicker } from "./student-picker";
 
 export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -28,6 +29,7 @@ function UploadForm({ onDone }: { onDone: () => void }) {
   const abortRef = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [studentIds, setStudentIds] = useState<Set<string>>(() => new Set());
+  const [skillIds, setSkillIds] = useState<Set<string>>(() => new Set());
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const upload = useUploadFile();
@@ -54,7 +56,7 @@ function UploadForm({ onDone }: { onDone: () => void }) {
     abortRef.current = controller;
     setProgress(0);
     upload.mutate(
-      { file, studentIds: [...studentIds], onProgress: setProgress, signal: controller.signal },
+      { file, studentIds: [...studentIds], skillIds: [...skillIds], onProgress: setProgress, signal: controller.signal },
       {
         onSuccess: () => {
           successToast("toast.uploaded");
@@ -87,6 +89,7 @@ function UploadForm({ onDone }: { onDone: () => void }) {
   const inputId = `${id}-file`;
   const infoId = `${id}-info`;
   const studentsHeadingId = `${id}-students`;
+  const skillsHeadingId = `${id}-skills`;
   const percent = progress === null ? null : Math.round(progress * 100);
 
   return (
@@ -173,6 +176,16 @@ function UploadForm({ onDone }: { onDone: () => void }) {
             <span className="text-xs text-muted-foreground">{t("uploadDialog.studentsHint")}</span>
           </div>
           <StudentPicker selected={studentIds} onChange={setStudentIds} disabled={busy} labelledBy={studentsHeadingId} />
+        </div>
+
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-col gap-0.5">
+            <span id={skillsHeadingId} className="text-sm font-medium">
+              {t("uploadDialog.skillsLabel")} <span className="font-normal text-muted-foreground">{t("uploadDialog.optional")}</span>
+            </span>
+            <span className="text-xs text-muted-foreground">{t("uploadDialog.skillsHint")}</span>
+          </div>
+          <SkillPicker selected={skillIds} onChange={setSkillIds} disabled={busy} labelledBy={skillsHeadingId} />
         </div>
 
         {percent !== null && (
