@@ -1,6 +1,6 @@
 // Exams, subjects and the schools of an exam's audience: fetchers, query options and hooks.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TExamDetail, TExamInput, TExamStatus, TExamSummary, TSubject } from "@shared/schemas/exam";
+import type { TExamDetail, TExamInput, TExamStatus, TExamSummary } from "@shared/schemas/exam";
 import { api } from "@web/lib/api";
 import { skillsQuery, subjectsQuery } from "@web/lib/catalogue";
 import { toExamInput } from "./lib/exam-form";
