@@ -19,4 +19,8 @@ describe("csv", () => {
     expect(out.startsWith("\uFEFF")).toBe(true);
     expect(parseCsv(out)).toEqual([["name", "note"], ["فاطمة", 'say "hi", then\nleave'], ["'=HYPERLINK()", "'-1"]]);
   });
+
+  it("writes numbers as numbers, negative ones included (a number is never a formula)", () => {
+    expect(parseCsv(toCsv([[-0.25, 3, Number.NaN]]))).toEqual([["-0.25", "3", ""]]);
+  });
 });

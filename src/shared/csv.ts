@@ -39,6 +39,8 @@ export function parseCsv(text: string): string[][] {
 }
 
 function escapeField(value: unknown): string {
+  // A number is data, never a formula: −0.12 stays a negative number.
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   const s = value === null || value === undefined ? "" : String(value);
   // A leading = + - @ makes spreadsheets run a formula: neutralise it (CSV injection).
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;

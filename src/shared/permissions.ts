@@ -50,6 +50,8 @@ export const CAPABILITIES = {
   "files.delete": { super_admin: "all", school_admin: "own", teacher: "own", student: false },
   "files.view": { super_admin: "all", school_admin: "own", teacher: "own", student: "own" },
   "reports.generate": { super_admin: "all", school_admin: "own_school", teacher: "own_school", student: false },
+  // Item analysis and dashboards (issue 15): over the attempts the reader may see (reachOf), never a student.
+  "analytics.view": { super_admin: "all", school_admin: "own_school", teacher: "own_school", student: false },
   "schoolReport.view": { super_admin: "all", school_admin: "own_school", teacher: false, student: false },
   "skills.manage": { super_admin: "all", school_admin: false, teacher: false, student: false },
   "skills.view": { super_admin: "all", school_admin: "all", teacher: "all", student: false },

@@ -12,5 +12,6 @@ import { resultsRoutes } from "./results/results.routes";
 import { contactRoutes } from "./contact/contact.routes";
 import { skillsRoutes } from "./skills/skills.routes";
 import { reportsRoutes } from "./reports/reports.routes";
+import { analyticsRoutes } from "./analytics/analytics.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes];

@@ -183,6 +183,26 @@ function assertGrader(actor: TSessionUser) {
   if (actor.role !== "super_admin" && actor.role !== "teacher") throw new AppError("FORBIDDEN");
 }
 
+/**
+ * An exam whose submitted attempts `actor` looks at across students (grading sheet, item analysis): a
+ * super_admin any, its author theirs, other staff one a student in their reach (reachOf) has submitted. Anyone
+ * else is told it does not exist, as GET /api/exams/:id does.
+ */
+export async function loadExamInReach(db: TDbOrTx, actor: TSessionUser, examId: string) {
+  const [exam] = await db.select().from(exams).where(eq(exams.id, examId));
+  if (!exam) throw new AppError("EXAM_NOT_FOUND");
+  if (actor.role === "super_admin" || exam.creatorId === actor.id) return exam;
+  const [reachable] = await db
+    .select({ one: sql`1` })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(eq(studentExams.examId, examId), inArray(studentExams.status, ["completed", "graded"]), reachOf(actor)))
+    .limit(1);
+  if (!reachable) throw new AppError("EXAM_NOT_FOUND");
+  return exam;
+}
+
 /** Exams with answers waiting for a teacher, among the attempts the actor may grade. */
 export async function findGradingQueue(db: TDbOrTx, actor: TSessionUser) {
   assertGrader(actor);
@@ -206,18 +226,7 @@ export async function findGradingQueue(db: TDbOrTx, actor: TSessionUser) {
  */
 export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId: string) {
   assertGrader(actor);
-  const [exam] = await db.select().from(exams).where(eq(exams.id, examId));
-  if (!exam) throw new AppError("EXAM_NOT_FOUND");
-  if (actor.role !== "super_admin" && exam.creatorId !== actor.id) {
-    const [reachable] = await db
-      .select({ one: sql`1` })
-      .from(studentExams)
-      .innerJoin(exams, eq(exams.id, studentExams.examId))
-      .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-      .where(and(eq(studentExams.examId, examId), inArray(studentExams.status, ["completed", "graded"]), reachOf(actor)))
-      .limit(1);
-    if (!reachable) throw new AppError("EXAM_NOT_FOUND");
-  }
+  const exam = await loadExamInReach(db, actor, examId);
   const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
   const qs = await db
     .select()

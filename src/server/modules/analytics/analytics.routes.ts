@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { authorize } from "../../http/context";
+import { toCsv } from "../../../shared/csv";
+import { ZItemAnalysis, type TItemAnalysis, type TItemFlag } from "../../../shared/schemas/analytics";
+import { findItemAnalysis } from "./item-analysis.service";
+
+const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
+
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/analytics/exams/:id/items", { schema: { params: ZParams, response: { 200: ZItemAnalysis } } }, async (request) => {
+    const user = await authorize(request, "analytics.view");
+    return findItemAnalysis(app.db, user, request.params.id);
+  });
+
+  // The per-question table as a spreadsheet (UTF-8 with a BOM, so Excel shows Arabic), headers in `lang`.
+  app.get(
+    "/api/analytics/exams/:id/items.csv",
+    { schema: { params: ZParams, querystring: z.object({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("ar") }) } },
+    async (request, reply) => {
+      const user = await authorize(request, "analytics.view");
+      const analysis = await findItemAnalysis(app.db, user, request.params.id);
+      reply.header("content-type", "text/csv; charset=utf-8");
+      reply.header("content-disposition", `attachment; filename="qias-item-analysis.csv"`);
+      reply.header("cache-control", "private, no-store");
+      return itemsCsv(analysis, request.query.lang);
+    },
+  );
+};
+
+const HEADERS = {
+  ar: ["رقم السؤال", "السؤال", "النوع", "المهارة", "الدرجة", "معامل السهولة %", "متوسط الدرجة", "الانحراف المعياري %", "معامل التمييز", "فرق العليا والدنيا", "نسبة الترك %", "ملاحظات"],
+  en: ["Question", "Text", "Type", "Skill", "Points", "Facility %", "Mean mark", "SD %", "Discrimination", "Upper − lower", "Omitted %", "Flags"],
+} as const;
+
+const TYPES = {
+  ar: { multiple_choice: "اختيار من متعدد", true_false: "صح أو خطأ", essay: "مقالي", short_answer: "إجابة قصيرة", matching: "مطابقة" },
+  en: { multiple_choice: "Multiple choice", true_false: "True/false", essay: "Essay", short_answer: "Short answer", matching: "Matching" },
+} as const;
+
+const FLAGS: Record<"ar" | "en", Record<TItemFlag, string>> = {
+  ar: {
+    negative_discrimination: "تمييز سالب",
+    low_discrimination: "تمييز ضعيف",
+    too_easy: "سهل جدًا",
+    too_hard: "صعب جدًا",
+    distractor_attracts_strong: "بديل خاطئ يجذب المتفوقين",
+    often_omitted: "يُترك كثيرًا",
+  },
+  en: {
+    negative_discrimination: "Negative discrimination",
+    low_discrimination: "Low discrimination",
+    too_easy: "Too easy",
+    too_hard: "Too hard",
+    distractor_attracts_strong: "A distractor attracts strong students",
+    often_omitted: "Often left unanswered",
+  },
+};
+
+const round = (v: number | null, digits: number) => (v === null ? null : Number(v.toFixed(digits)));
+const percent = (v: number | null) => round(v === null ? null : v * 100, 1);
+
+function itemsCsv(analysis: TItemAnalysis, lang: "ar" | "en"): string {
+  const rows = analysis.questions.map((q) => [
+    q.number,
+    q.text[lang],
+    TYPES[lang][q.type],
+    q.skill?.name[lang] ?? "",
+    q.points,
+    percent(q.facility),
+    round(q.meanMark, 2),
+    percent(q.sd),
+    round(q.discrimination, 2),
+    round(q.upperLowerDifference, 2),
+    percent(q.omittedRate),
+    q.flags.map((f) => FLAGS[lang][f]).join("; "),
+  ]);
+  return toCsv([[...HEADERS[lang]], ...rows]);
+}

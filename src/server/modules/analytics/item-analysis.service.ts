@@ -1,0 +1,210 @@
+// Item analysis of one exam (issue 15), over the graded attempts the reader may see (reachOf): the database sums
+// what the statistics need — per question n, Σx, Σx², Σx·T, the upper and lower groups' means, the choices made —
+// and stats.ts turns the sums into figures. No answer is loaded into Node, so 5,000 attempts cost three
+// aggregate queries.
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type TDbOrTx } from "../../db/client";
+import { profiles, questionOptions, questions, skills, studentExams, exams } from "../../db/schema";
+import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
+import { ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
+import { audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
+import { alphaOf, groupSizeOf, itemRestCorrelation, semOf, varianceOf } from "./stats";
+
+const CHOICE_TYPES = new Set(["multiple_choice", "true_false"]);
+
+/**
+ * The graded attempts in reach, ranked by score: `grp` is 'upper' or 'lower' for Kelley's 27 % groups
+ * (groupSizeOf in stats.ts, rounded half up as numeric round does), null in between.
+ */
+function rankedAttempts(examId: string, reach: SQL | undefined): SQL {
+  return sql`
+    att as (
+      select student_exams.id as id,
+        coalesce(student_exams.score, 0)::float8 as total,
+        case when student_exams.total_possible_score > 0
+          then coalesce(student_exams.score, 0)::float8 * 100 / student_exams.total_possible_score else 0 end as pct
+      from student_exams
+      join exams on exams.id = student_exams.exam_id
+      join profiles on profiles.id = student_exams.student_id
+      where student_exams.exam_id = ${examId} and student_exams.status = 'graded' ${reach ? sql`and ${reach}` : sql``}
+    ),
+    ranked as (
+      select id, total, pct, row_number() over (order by total desc, id) as r, count(*) over () as n,
+        greatest(1, round(count(*) over () * 0.27::numeric)) as g
+      from att
+    ),
+    grouped as (
+      select id, total, pct,
+        case when n >= 2 and r <= g then 'upper' when n >= 2 and r > n - g then 'lower' end as grp
+      from ranked
+    )`;
+}
+
+type TSummaryRow = { n: number; mean: number | null; median: number | null; sd: number | null; total_var: number | null };
+type TItemRow = { qid: string; n: number; sx: number; sxx: number; sxt: number; st: number; stt: number; omitted: number; upper_mean: number | null; lower_mean: number | null };
+type TChoiceRow = { qid: string; oid: string | null; n: number; upper: number; lower: number };
+
+export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TItemAnalysis> {
+  const exam = await loadExamInReach(db, actor, examId);
+  const reach = reachOf(actor);
+  const attempts = rankedAttempts(examId, reach);
+  const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
+
+  const [summary] = rowsOf<TSummaryRow>(
+    await db.execute(sql`with ${attempts}
+      select count(*)::int as n, avg(pct) as mean, percentile_cont(0.5) within group (order by pct) as median,
+        stddev_samp(pct) as sd, var_samp(total) as total_var
+      from grouped`),
+  );
+  // Tenths of the percentage scale, 100 in the last (histogramOf's rule, counted here).
+  const buckets = rowsOf<{ b: number; n: number }>(
+    await db.execute(sql`with ${attempts} select least(9, greatest(0, floor(pct / 10)))::int as b, count(*)::int as n from grouped group by 1`),
+  );
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "completed"), reach));
+
+  const qs = await db
+    .select({ question: questions, skill: skills })
+    .from(questions)
+    .leftJoin(skills, eq(skills.id, questions.skillId))
+    .where(eq(questions.examId, examId))
+    .orderBy(asc(questions.position), asc(questions.id));
+  const n = summary?.n ?? 0;
+  const groupSize = groupSizeOf(n);
+  const totalVariance = summary?.total_var ?? null;
+
+  const items = n
+    ? rowsOf<TItemRow>(
+        await db.execute(sql`with ${attempts},
+          grid as (
+            select g.total, g.grp, q.id as qid, coalesce(sa.score, 0)::float8 as x,
+              (sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
+                and (sa.matching_answer is null or not exists (
+                  select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb)))) as omitted
+            from grouped g
+            cross join questions q
+            left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
+            where q.exam_id = ${examId}
+          )
+          select qid, count(*)::int as n, sum(x) as sx, sum(x * x) as sxx, sum(x * total) as sxt, sum(total) as st,
+            sum(total * total) as stt, (count(*) filter (where omitted))::int as omitted,
+            avg(x) filter (where grp = 'upper') as upper_mean, avg(x) filter (where grp = 'lower') as lower_mean
+          from grid group by qid`),
+      )
+    : [];
+  const choiceIds = qs.filter((q) => CHOICE_TYPES.has(q.question.type)).map((q) => q.question.id);
+  const choices =
+    n && choiceIds.length && keyVisible
+      ? rowsOf<TChoiceRow>(
+          await db.execute(sql`with ${attempts}
+            select sa.question_id as qid, sa.selected_option_id as oid, count(*)::int as n,
+              (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
+            from grouped g join student_answers sa on sa.student_exam_id = g.id
+            where sa.question_id in (${sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `)}) and sa.selected_option_id is not null
+            group by 1, 2`),
+        )
+      : [];
+  const options = choiceIds.length
+    ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, choiceIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
+    : [];
+
+  const byQuestion = new Map(items.map((r) => [r.qid, r]));
+  const itemVariances = qs.map((q) => {
+    const r = byQuestion.get(q.question.id);
+    return r ? (varianceOf({ n: r.n, sum: r.sx, sumSq: r.sxx }) ?? 0) : 0;
+  });
+  const alpha = alphaOf(itemVariances, totalVariance);
+  const sdPercent = summary?.sd ?? null;
+
+  const questionStats: TItemStats[] = keyVisible
+    ? qs.map(({ question: q, skill }, i) => {
+        const r = byQuestion.get(q.id);
+        const share = (k: number, of: number) => (of > 0 ? k / of : 0);
+        const facility = r && r.n ? r.sx / r.n / q.points : null;
+        const variance = r ? varianceOf({ n: r.n, sum: r.sx, sumSq: r.sxx }) : null;
+        const discrimination = r ? itemRestCorrelation(r.n, { sum: r.sx, sumSq: r.sxx }, { sum: r.st, sumSq: r.stt }, r.sxt) : null;
+        const upperLower = r && groupSize && r.upper_mean !== null && r.lower_mean !== null ? (r.upper_mean - r.lower_mean) / q.points : null;
+        const chosen = choices.filter((c) => c.qid === q.id);
+        const opts = CHOICE_TYPES.has(q.type)
+          ? options
+              .filter((o) => o.questionId === q.id)
+              .map((o) => {
+                const c = chosen.find((x) => x.oid === o.id);
+                return {
+                  id: o.id,
+                  text: { ar: o.optionTextAr, en: o.optionTextEn },
+                  isCorrect: o.isCorrect,
+                  share: share(c?.n ?? 0, n),
+                  upperShare: groupSize ? share(c?.upper ?? 0, groupSize) : null,
+                  lowerShare: groupSize ? share(c?.lower ?? 0, groupSize) : null,
+                };
+              })
+          : [];
+        if (opts.length) {
+          const sum = (key: "n" | "upper" | "lower") => chosen.filter((c) => opts.some((o) => o.id === c.oid)).reduce((s, c) => s + c[key], 0);
+          opts.push({
+            id: "omitted",
+            text: { ar: "بلا إجابة", en: "No answer" },
+            isCorrect: false,
+            share: share(n - sum("n"), n),
+            upperShare: groupSize ? share(groupSize - sum("upper"), groupSize) : null,
+            lowerShare: groupSize ? share(groupSize - sum("lower"), groupSize) : null,
+          });
+        }
+        const stats: TItemStats = {
+          questionId: q.id,
+          number: i + 1,
+          type: q.type,
+          text: { ar: q.questionTextAr, en: q.questionTextEn },
+          points: q.points,
+          skill: skill ? { id: skill.id, name: { ar: skill.nameAr, en: skill.nameEn } } : null,
+          facility,
+          meanMark: r && r.n ? r.sx / r.n : null,
+          sd: variance === null ? null : Math.sqrt(variance) / q.points,
+          discrimination,
+          upperLowerDifference: upperLower,
+          omittedRate: r && r.n ? r.omitted / r.n : null,
+          options: opts,
+          flags: [],
+        };
+        stats.flags = flagsOf(stats, n);
+        return stats;
+      })
+    : [];
+
+  return {
+    exam: { id: exam.id, title: { ar: exam.titleAr, en: exam.titleEn }, subjectId: exam.subjectId, possible: qs.reduce((s, q) => s + q.question.points, 0) },
+    attempts: n,
+    waiting: waiting?.n ?? 0,
+    meanPercent: summary?.mean ?? null,
+    medianPercent: summary?.median ?? null,
+    sdPercent,
+    histogram: Array.from({ length: 10 }, (_, i) => buckets.find((b) => b.b === i)?.n ?? 0),
+    reliability: { method: qs.every((q) => CHOICE_TYPES.has(q.question.type)) ? "kr20" : "alpha", value: alpha },
+    semPercent: semOf(sdPercent, alpha),
+    groupSize,
+    keyWithheld: !keyVisible,
+    questions: questionStats,
+  };
+}
+
+/** Why a question deserves a second look (ITEM_FLAG_LIMITS); nothing below the minimum number of attempts. */
+export function flagsOf(item: Pick<TItemStats, "facility" | "discrimination" | "omittedRate" | "options">, attempts: number): TItemFlag[] {
+  if (attempts < ITEM_FLAG_LIMITS.minAttempts) return [];
+  const flags: TItemFlag[] = [];
+  if (item.discrimination !== null && item.discrimination < 0) flags.push("negative_discrimination");
+  else if (item.discrimination !== null && item.discrimination < ITEM_FLAG_LIMITS.lowDiscrimination) flags.push("low_discrimination");
+  if (item.facility !== null && item.facility >= ITEM_FLAG_LIMITS.tooEasy) flags.push("too_easy");
+  if (item.facility !== null && item.facility <= ITEM_FLAG_LIMITS.tooHard) flags.push("too_hard");
+  const key = item.options.find((o) => o.isCorrect);
+  const lure = item.options.some(
+    (o) => !o.isCorrect && o.id !== "omitted" && o.upperShare !== null && o.lowerShare !== null && o.upperShare > 0 && (o.upperShare > o.lowerShare || (key?.upperShare != null && o.upperShare > key.upperShare)),
+  );
+  if (lure) flags.push("distractor_attracts_strong");
+  if (item.omittedRate !== null && item.omittedRate >= ITEM_FLAG_LIMITS.oftenOmitted) flags.push("often_omitted");
+  return flags;
+}
