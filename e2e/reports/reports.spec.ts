@@ -6,12 +6,10 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
-import { E2E_PORT } from "../env";
+import { apiAs, apiAsAccount, createStudent as makeStudent, json, STUDENT_PASSWORD as PASSWORD, type TStudent } from "../api";
 
 type Playwright = PlaywrightWorkerArgs["playwright"];
-const BASE = `http://127.0.0.1:${E2E_PORT}`;
-const PASSWORD = "Student-9x";
-const LOGIN_TYPE = { super_admin: "admin", school_admin: "school", teacher: "school", student: "student" } as const;
+const createStudent = (admin: APIRequestContext, schoolId = "school_dubai") => makeStudent(admin, schoolId, "reports");
 
 const TEXT = {
   en: {
@@ -55,28 +53,6 @@ const TEXT = {
     exam: "الاختبار",
   },
 } as const;
-
-async function apiAs(playwright: Playwright, email: string, password: string, loginType: "admin" | "school" | "student") {
-  const request = await playwright.request.newContext({ baseURL: BASE });
-  const res = await request.post("/api/auth/login", { data: { email, password, loginType } });
-  expect(res.status(), await res.text()).toBe(200);
-  return request;
-}
-const apiAsAccount = (playwright: Playwright, who: keyof typeof LOGIN_TYPE) => apiAs(playwright, E2E_ACCOUNTS[who].email, E2E_ACCOUNTS[who].password, LOGIN_TYPE[who]);
-
-async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-type TStudent = { id: string; email: string; name: string };
-async function createStudent(admin: APIRequestContext, schoolId = "school_dubai"): Promise<TStudent> {
-  const tag = randomUUID().slice(0, 8);
-  const email = `reports-${tag}@qias.test`;
-  const name = `طالبة التقارير ${tag.slice(0, 4)}`;
-  const user = await json<{ id: string }>(await admin.post("/api/users", { data: { email, password: PASSWORD, role: "student", username: `reports-${tag}`, name, schoolId } }), 201);
-  return { id: user.id, email, name };
-}
 
 const TF = (correct: boolean) => [
   { optionTextAr: "صح", optionTextEn: "True", isCorrect: correct },

@@ -18,12 +18,14 @@ export const OVERVIEW_PATH = "/dashboard/overview";
 /** Who may open the exam editor (SPEC §2: super_admin and teacher), read from the capability table. */
 const EXAM_AUTHOR_ROLES = ROLES.filter((role) => CAPABILITIES["exams.author"][role] !== false);
 const SCHOOL_REPORT_ROLES = ROLES.filter((role) => CAPABILITIES["schoolReport.view"][role] !== false);
+const ANALYTICS_ROLES = ROLES.filter((role) => CAPABILITIES["analytics.view"][role] !== false);
 
 // Every signed-in screen loads its page and the signed-in translations together (see lib/i18n.ts).
 const withTexts = async <T,>(page: Promise<T>): Promise<T> => (await Promise.all([page, loadAppTranslations()]))[0];
 const loadExamEditor = async () => ({ Component: (await withTexts(import("@web/features/exams/pages/exam-editor-page"))).ExamEditorPage });
 const loadTakeExam = async () => ({ Component: (await withTexts(import("@web/features/taking/pages/take-exam-page"))).TakeExamPage });
 const loadExamResult = async () => ({ Component: (await withTexts(import("./result-with-reports"))).ResultWithReports });
+const loadItemAnalysis = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/item-analysis-page"))).ItemAnalysisPage });
 const loadSchoolReport = async () => ({ Component: (await withTexts(import("@web/features/reports/pages/school-report-page"))).SchoolReportPage });
 
 function loginRoute(loginType: TLoginType): RouteObject {
@@ -143,6 +145,12 @@ export function createAppRoutes(): RouteObject[] {
           element: <RequireRole roles={SCHOOL_REPORT_ROLES} redirectTo="/login/school" />,
           errorElement: <RouteError standalone />,
           children: [{ path: "school/report/:studentExamId", lazy: loadSchoolReport }],
+        },
+        {
+          // Item analysis of an exam (issue 15): staff; the server decides which attempts each one sees.
+          element: <RequireRole roles={ANALYTICS_ROLES} redirectTo="/login/school" />,
+          errorElement: <RouteError standalone />,
+          children: [{ path: "exams/:examId/analysis", lazy: loadItemAnalysis }],
         },
         { path: "*", element: <UnknownPath /> },
       ],

@@ -1,7 +1,7 @@
 // /dashboard/exams (super_admin: every exam; teacher: their own — the server decides): search, filters by
 // subject and status, a row per exam with Edit/Questions and a confirmed delete. An exam students have taken
 // cannot be deleted; the dialog says so and offers to archive it instead.
-import { Archive, FileText, ListChecks, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
+import { Archive, ChartColumnBig, FileText, ListChecks, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EXAM_STATUSES, type TExamStatus, type TExamSummary } from "@shared/schemas/exam";
@@ -323,6 +323,14 @@ function ExamsTable({ exams, busy, onDelete }: { exams: TExamSummary[]; busy: bo
                         {t("list.edit")}
                       </Link>
                     </Button>
+                    {exam.attemptCount > 0 && (
+                      <Button size="sm" variant="outline" className="md:w-9 md:px-0" asChild>
+                        <Link to={`/exams/${exam.id}/analysis`} aria-label={t("list.analysisItem", { title })} title={t("list.analysis")} data-testid="exam-analysis">
+                          <ChartColumnBig aria-hidden="true" />
+                          <span className="md:sr-only">{t("list.analysis")}</span>
+                        </Link>
+                      </Button>
+                    )}
                     <Button
                       size="sm"
                       variant="outline"

@@ -1,0 +1,29 @@
+// The "analytics" i18n namespace, the page language, and the way its figures are written.
+import { useTranslation } from "react-i18next";
+import { asLang, formatNumber, pick, type TLang } from "@web/lib/format";
+
+export { formatNumber, pick, type TLang };
+
+export function useAnalyticsT() {
+  const { t, i18n } = useTranslation("analytics");
+  return { t, lang: asLang(i18n.language) };
+}
+
+/** 61.54 → "61.5%" ("61.5٪" in Arabic); null → "—". */
+export function formatPercent(lang: TLang, n: number | null, digits = 1): string {
+  if (n === null) return "—";
+  const rounded = Math.round(n * 10 ** digits) / 10 ** digits;
+  return `${formatNumber(lang, rounded)}${lang === "ar" ? "٪" : "%"}`;
+}
+
+/** A share (0–1) as a percentage. */
+export function formatShare(lang: TLang, share: number | null): string {
+  return formatPercent(lang, share === null ? null : share * 100, 0);
+}
+
+/** A coefficient to two decimals, with a true minus sign; null → "—". */
+export function formatCoefficient(lang: TLang, n: number | null): string {
+  if (n === null) return "—";
+  const s = new Intl.NumberFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(n));
+  return n < -0.005 ? `−${s}` : s;
+}
