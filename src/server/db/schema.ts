@@ -254,6 +254,8 @@ export const studentExams = pgTable(
     totalPossibleScore: integer("total_possible_score").notNull().default(0),
     reportGenerated: boolean("report_generated").notNull().default(false),
     developmentPlanGenerated: boolean("development_plan_generated").notNull().default(false),
+    /** When it was last submitted or marked: the version item analysis caches its figures under (issue 15). */
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),

@@ -44,11 +44,39 @@ type TSummaryRow = { n: number; mean: number | null; median: number | null; sd: 
 type TItemRow = { qid: string; n: number; sx: number; sxx: number; sxt: number; st: number; stt: number; omitted: number; upper_mean: number | null; lower_mean: number | null };
 type TChoiceRow = { qid: string; oid: string | null; n: number; upper: number; lower: number };
 
+/**
+ * Figures already worked out, per database handle, under the exam's version: the attempts submitted or marked
+ * (count and latest marked_at), the exam's last edit, whose attempts (every school, or one school's) and whether
+ * the reader may see the key. A new grade or submission changes the version, so the next view works them out
+ * afresh; nothing changed, a view costs one index scan of the exam's attempts. Bounded, oldest out first.
+ */
+const CACHE_SIZE = 200;
+const caches = new WeakMap<object, Map<string, TItemAnalysis>>();
+
 export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TItemAnalysis> {
   const exam = await loadExamInReach(db, actor, examId);
+  const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
+  // Whose attempts: a super_admin's and the author's reach is every attempt of the exam, anyone else's their school's.
+  const whose = actor.role === "super_admin" || exam.creatorId === actor.id ? "all" : `school:${actor.schoolId ?? ""}`;
+  const [version] = await db
+    .select({ n: count(), at: sql<string>`max(${studentExams.markedAt})::text` })
+    .from(studentExams)
+    .where(and(eq(studentExams.examId, examId), inArray(studentExams.status, ["completed", "graded"])));
+  const key = [examId, whose, keyVisible, exam.updatedAt.toISOString(), version?.n ?? 0, version?.at ?? ""].join("|");
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const analysis = await computeItemAnalysis(db, actor, exam, keyVisible);
+  cache.set(key, analysis);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return analysis;
+}
+
+async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeof exams.$inferSelect, keyVisible: boolean): Promise<TItemAnalysis> {
+  const examId = exam.id;
   const reach = reachOf(actor);
   const attempts = rankedAttempts(examId, reach);
-  const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
 
   const [summary] = rowsOf<TSummaryRow>(
     await db.execute(sql`with ${attempts}

@@ -246,6 +246,37 @@ describe("who sees it", () => {
   });
 });
 
+describe("figures follow the marks", () => {
+  it("a mark changed after a view shows on the next view (the cached figures are keyed by the latest mark)", async () => {
+    const essays = await makeExam(cookie.teacher, {
+      ...examInput(),
+      questions: [{ type: "essay", questionTextAr: "م١", questionTextEn: "E1", points: 4 }],
+    });
+    for (let i = 0; i < 2; i++) {
+      const u = await h.makeUser("student", { schoolId: own });
+      const c = await h.signIn(u.email, u.password, "student");
+      const attempt = (await req("POST", `/api/student/exams/${essays.id}/attempt`, c, {})).json() as { id: string };
+      await req("PUT", `/api/attempts/${attempt.id}/answers/${essays.questions[0]!.id}`, c, { examId: essays.id, clientSeq: 1, answerText: `فقرة ${i}` });
+      await req("POST", `/api/attempts/${attempt.id}/submit`, c, {});
+    }
+    const url = `/api/analytics/exams/${essays.id}/items`;
+    expect((await req("GET", url, cookie.teacher)).json()).toMatchObject({ attempts: 0, waiting: 2 });
+    const sheet = (await req("GET", `/api/grading/exams/${essays.id}`, cookie.teacher)).json() as { questions: { answers: { answerId: string }[] }[] };
+    const [a, b] = sheet.questions[0]!.answers;
+    for (const [answer, score] of [[a!, 4], [b!, 2]] as const) expect((await req("PUT", `/api/grading/answers/${answer.answerId}`, cookie.teacher, { score })).statusCode).toBe(200);
+    const first = (await req("GET", url, cookie.teacher)).json() as TItemAnalysis;
+    expect(first).toMatchObject({ attempts: 2, waiting: 0 });
+    expect(first.questions[0]!.facility).toBeCloseTo(6 / 8, 9);
+    // Asked again with nothing changed: the same figures.
+    expect((await req("GET", url, cookie.teacher)).json()).toEqual(first);
+    // A second look at one essay: the next view has it.
+    expect((await req("PUT", `/api/grading/answers/${b!.answerId}`, cookie.teacher, { score: 0 })).statusCode).toBe(200);
+    const second = (await req("GET", url, cookie.teacher)).json() as TItemAnalysis;
+    expect(second.questions[0]!.facility).toBeCloseTo(4 / 8, 9);
+    expect(second.meanPercent).toBeCloseTo(50, 9);
+  });
+});
+
 describe("degenerate exams", () => {
   it("one attempt: a mean, no spread, no reliability, no groups, no flags", async () => {
     const lone = await makeExam(cookie.teacher, examInput());

@@ -263,7 +263,7 @@ export async function finalizeAttempt(db: TDb, attemptId: string, options: { atD
     const completedAt = options.atDeadline && attempt.deadlineAt ? attempt.deadlineAt : new Date();
     const [closed] = await tx
       .update(studentExams)
-      .set({ status: pending ? "completed" : "graded", completedAt, score: pending ? null : total })
+      .set({ status: pending ? "completed" : "graded", completedAt, score: pending ? null : total, markedAt: sql`now()` })
       .where(eq(studentExams.id, attemptId))
       .returning();
     return closed!;

@@ -296,7 +296,8 @@ export async function gradeAnswer(db: TDb, actor: TSessionUser, answerId: string
     const graded = (left?.n ?? 0) === 0;
     const [attempt] = await tx
       .update(studentExams)
-      .set(graded ? { status: "graded", score: Number(sum?.total ?? 0) } : { status: "completed", score: null })
+      // markedAt: the item analysis of the exam is worked out afresh on its next view.
+      .set({ ...(graded ? { status: "graded" as const, score: Number(sum?.total ?? 0) } : { status: "completed" as const, score: null }), markedAt: sql`now()` })
       .where(eq(studentExams.id, row.attempt.id))
       .returning();
     return { answerId, score, attemptStatus: attempt!.status, attemptScore: attempt!.score };

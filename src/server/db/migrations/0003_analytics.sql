@@ -1,0 +1,1 @@
+ALTER TABLE "student_exams" ADD COLUMN "marked_at" timestamp with time zone DEFAULT now() NOT NULL;
