@@ -82,14 +82,35 @@ for (const lang of ["ar", "en"] as const) {
     const admin = await apiAsAccount(playwright, "super_admin");
     const teacher = await apiAsAccount(playwright, "teacher");
     const exam = await createExam(teacher);
-    for (const answers of ANSWERS) await sit(playwright, await createStudent(admin, "school_dubai", "analysis"), exam, answers);
+    const students: TStudent[] = [];
+    for (const answers of ANSWERS) {
+      const student = await createStudent(admin, "school_dubai", "analysis");
+      students.push(student);
+      await sit(playwright, student, exam, answers);
+    }
 
     await useLanguage(page, lang);
     const res = await page.request.post("/api/auth/login", { data: { email: E2E_ACCOUNTS.teacher.email, password: E2E_ACCOUNTS.teacher.password, loginType: "school" } });
     expect(res.status()).toBe(200);
 
-    // From the results list filtered by the exam.
+    // The results list filtered by the exam sums it up, finds a student by name and sorts by score.
     await page.goto(`/dashboard/results?exam=${exam.id}`);
+    await expect(page.getByTestId("results-summary-attempts")).toContainText("6");
+    await expect(page.getByTestId("results-summary-graded")).toContainText("6");
+    await page.getByTestId("results-search").fill(students[4]!.name);
+    await page.getByTestId("results-search").press("Enter");
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(page.getByTestId("result-row")).toHaveCount(1);
+    await expect(page.getByTestId("result-row")).toContainText(students[4]!.name);
+    await expect(page.getByTestId("results-summary-attempts")).toContainText("1");
+    await page.goto(`/dashboard/results?exam=${exam.id}&sort=score`);
+    // Students 1 and 2 scored 4 of 5, the best.
+    await expect(page.getByTestId("result-row").first()).toContainText(/طالبة/);
+    const first = await page.getByTestId("result-row").first().getByTestId("result-student").innerText();
+    expect([students[0]!.name, students[1]!.name]).toContain(first.trim());
+    await expectNoAxeViolations(page, `results with a summary (${lang})`);
+
+    // From the results list to the item analysis.
     await page.getByTestId("item-analysis-link").click();
     await expect(page).toHaveURL(new RegExp(`/exams/${exam.id}/analysis$`));
     await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();

@@ -135,3 +135,33 @@ export const ZGradeInput = z.object({
   score: z.number({ error: "SCORE_OUT_OF_RANGE" }).min(0, { error: "SCORE_OUT_OF_RANGE" }),
   comment: z.string().trim().max(MAX_LONG_TEXT_LENGTH, { error: "TEXT_TOO_LONG" }).nullish(),
 });
+
+// ---- the results list (issue 15: a school group's morning is thousands of rows)
+
+/** A graded attempt at or above this percentage counts as passed in the results summary (SPEC sets no pass
+ * mark; 50 is where the report's "developing" band begins). */
+export const PASS_PERCENT = 50;
+export const RESULT_SORTS = ["recent", "score", "name"] as const;
+
+export const ZResultsQuery = z.object({
+  examId: z.uuid({ error: "EXAM_NOT_FOUND" }).optional(),
+  status: z.enum(ATTEMPT_STATUSES, { error: "VALIDATION_FAILED" }).optional(),
+  /** A student's name or email (staff only). */
+  q: z.string({ error: "VALIDATION_FAILED" }).trim().max(100, { error: "TEXT_TOO_LONG" }).optional(),
+  schoolId: z.string({ error: "VALIDATION_FAILED" }).trim().max(64, { error: "VALIDATION_FAILED" }).optional(),
+  subjectId: z.string({ error: "VALIDATION_FAILED" }).trim().max(64, { error: "VALIDATION_FAILED" }).optional(),
+  sort: z.enum(RESULT_SORTS, { error: "VALIDATION_FAILED" }).default("recent"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TResultsQuery = z.infer<typeof ZResultsQuery>;
+
+export const ZResultsSummary = z.object({
+  attempts: z.number().int(),
+  graded: z.number().int(),
+  meanPercent: z.number().nullable(),
+  medianPercent: z.number().nullable(),
+  /** Share (0–1) of the graded attempts at or above PASS_PERCENT. */
+  passRate: z.number().nullable(),
+});
+export type TResultsSummary = z.infer<typeof ZResultsSummary>;

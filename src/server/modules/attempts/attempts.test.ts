@@ -519,6 +519,52 @@ describe("results", () => {
     expect((await h.request({ method: "GET", url: "/api/results?status=lost", cookie: s.cookie })).statusCode).toBe(400);
   });
 
+  it("search by name or email, filters by school and subject, three sorts, and a summary of what is filtered", async () => {
+    // A one-question Social Studies exam offered to both schools; three students score 100, 0 and 100 %.
+    const exam = await makeExam(cookie.super_admin!, { subjectId: "social", schoolIds: [own, other], questions: EXAM.questions.slice(0, 1) });
+    const q = exam.questions[0]!;
+    const tag = Math.random().toString(36).slice(2, 8);
+    const sit = async (school: string, name: string, right: boolean) => {
+      const u = await h.makeUser("student", { schoolId: school, name: `${name} ${tag}` });
+      const c = await h.signIn(u.email, u.password, "student");
+      const attempt = (await start(c, exam.id)).json();
+      await save(c, attempt.id, q.id, { examId: exam.id, clientSeq: 1, selectedOptionId: q.options.find((o) => o.isCorrect === right)!.id });
+      await submit(c, attempt.id);
+      return { id: u.id, email: u.email };
+    };
+    const amal = await sit(own, "Amal", true);
+    await sit(own, "Badr", false);
+    const camel = await sit(other, "Camelia", true);
+    type TPage = { items: { studentId: string; studentName: string; schoolId: string }[]; total: number; summary: Record<string, number | null> };
+    const list = async (c: string, qs: string) => {
+      const res = await h.request({ method: "GET", url: `/api/results?examId=${exam.id}&${qs}`, cookie: c });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as TPage;
+    };
+    const all = await list(cookie.super_admin!, "");
+    expect(all.summary).toEqual({ attempts: 3, graded: 3, meanPercent: expect.closeTo(200 / 3, 9), medianPercent: 100, passRate: expect.closeTo(2 / 3, 9) });
+    // Search matches a name or an email, literally (a % is not a wildcard), case-insensitively.
+    expect((await list(cookie.super_admin!, `q=amal%20${tag}`)).items.map((r) => r.studentId)).toEqual([amal.id]);
+    expect((await list(cookie.super_admin!, `q=${encodeURIComponent(camel.email.toUpperCase())}`)).items.map((r) => r.studentId)).toEqual([camel.id]);
+    expect((await list(cookie.super_admin!, "q=%25")).total).toBe(0);
+    // By school: a super_admin chooses; a school_admin asking for another school still sees only theirs.
+    expect((await list(cookie.super_admin!, `schoolId=${other}`)).items.map((r) => r.studentId)).toEqual([camel.id]);
+    expect((await list(cookie.schoolAdmin!, `schoolId=${other}`)).total).toBe(0);
+    expect((await list(cookie.schoolAdmin!, "")).summary).toMatchObject({ attempts: 2, graded: 2, meanPercent: 50, passRate: 0.5 });
+    // By subject.
+    expect((await list(cookie.super_admin!, "subjectId=social")).total).toBe(3);
+    expect((await list(cookie.super_admin!, "subjectId=arabic")).summary).toEqual({ attempts: 0, graded: 0, meanPercent: null, medianPercent: null, passRate: null });
+    // Sorts: by score (best first, then by name), by name.
+    expect((await list(cookie.super_admin!, "sort=score")).items.map((r) => r.studentName.split(" ")[0])).toEqual(["Amal", "Camelia", "Badr"]);
+    expect((await list(cookie.super_admin!, "sort=name")).items.map((r) => r.studentName.split(" ")[0])).toEqual(["Amal", "Badr", "Camelia"]);
+    // Bad input: 400 in the product's shape, never 500.
+    for (const qs of ["sort=best", `q=${"x".repeat(101)}`, `schoolId=${"s".repeat(65)}`, "q=a%00b", "examId=nope"]) {
+      const res = await h.request({ method: "GET", url: `/api/results?${qs}`, cookie: cookie.super_admin! });
+      expect([400, 404], qs).toContain(res.statusCode);
+      expect(res.json().code, qs).toBeTruthy();
+    }
+  });
+
   it("exports CSV with a BOM and Arabic", async () => {
     const res = await h.request({ method: "GET", url: "/api/results/export.csv?lang=ar", cookie: cookie.super_admin! });
     expect(res.headers["content-type"]).toContain("text/csv");

@@ -2,6 +2,7 @@
 // the exam, its questions and options are stored together or not at all. Questions and options keep their
 // ids across saves, so answers already given keep pointing at them.
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from "drizzle-orm";
+import { containsPattern } from "../../db/like";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
 import { examSchools, exams, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -51,7 +52,7 @@ export async function findExams(db: TDbOrTx, actor: TSessionUser, query: { q?: s
   if (query.subjectId) conditions.push(eq(exams.subjectId, query.subjectId));
   if (query.status) conditions.push(eq(exams.status, query.status));
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.q);
     conditions.push(or(ilike(exams.titleAr, like), ilike(exams.titleEn, like)));
   }
   const rows = await db

@@ -2,16 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { toCsv } from "../../../shared/csv";
-import { ATTEMPT_STATUSES, ZGradeInput, ZResult } from "../../../shared/schemas/attempt";
+import { ATTEMPT_STATUSES, ZGradeInput, ZResult, ZResultsQuery, ZResultsSummary } from "../../../shared/schemas/attempt";
 import { findGradingQueue, findGradingSheet, findResult, findResults, gradeAnswer } from "./results.service";
 
 const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "RESULT_NOT_FOUND" }) });
-const ZListQuery = z.object({
-  examId: z.uuid().optional(),
-  status: z.enum(ATTEMPT_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
 const ZResultRow = z.object({
   attemptId: z.string(),
   examId: z.string(),
@@ -33,12 +27,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     findResult(app.db, await requireUser(request), request.params.attemptId),
   );
 
-  app.get("/api/results", { schema: { querystring: ZListQuery, response: { 200: z.object({ items: z.array(ZResultRow), total: z.number().int() }) } } }, async (request) =>
+  app.get("/api/results", { schema: { querystring: ZResultsQuery, response: { 200: z.object({ items: z.array(ZResultRow), total: z.number().int(), summary: ZResultsSummary }) } } }, async (request) =>
     findResults(app.db, await requireUser(request), request.query),
   );
 
   // UTF-8 with a BOM so Excel shows Arabic names; every row the user may see, in one file.
-  app.get("/api/results/export.csv", { schema: { querystring: ZListQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
+  app.get("/api/results/export.csv", { schema: { querystring: ZResultsQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
     const user = await requireUser(request);
     const { items } = await findResults(app.db, user, { ...request.query, page: 1, pageSize: 100_000 });
     const ar = request.query.lang === "ar";

@@ -1,12 +1,13 @@
 // Results and grading (SPEC §2 results pages, §6 "Results", §8 "Results"). Who may see or mark an attempt is
 // one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { containsPattern } from "../../db/like";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
-import type { TResult } from "../../../shared/schemas/attempt";
+import { PASS_PERCENT, type TResult, type TResultsQuery, type TResultsSummary } from "../../../shared/schemas/attempt";
 
 /** The attempts `actor` may see, as a condition on student_exams joined with exams and the student's profile. */
 export function reachOf(actor: TSessionUser): SQL | undefined {
@@ -128,9 +129,17 @@ export type TResultRow = {
 export async function findResults(
   db: TDbOrTx,
   actor: TSessionUser,
-  query: { examId?: string; status?: TResultRow["status"]; page: number; pageSize: number },
-): Promise<{ items: TResultRow[]; total: number }> {
-  const where = and(reachOf(actor), query.examId ? eq(studentExams.examId, query.examId) : undefined, query.status ? eq(studentExams.status, query.status) : undefined);
+  query: TResultsQuery,
+): Promise<{ items: TResultRow[]; total: number; summary: TResultsSummary }> {
+  const where = and(
+    reachOf(actor),
+    query.examId ? eq(studentExams.examId, query.examId) : undefined,
+    query.status ? eq(studentExams.status, query.status) : undefined,
+    // A school is a filter for those who see several; anyone else's reach is one school already.
+    query.schoolId ? eq(profiles.schoolId, query.schoolId) : undefined,
+    query.subjectId ? eq(exams.subjectId, query.subjectId) : undefined,
+    query.q && actor.role !== "student" ? or(ilike(profiles.name, containsPattern(query.q)), ilike(profiles.email, containsPattern(query.q))) : undefined,
+  );
   const base = () =>
     db
       .select({
@@ -146,19 +155,41 @@ export async function findResults(
       .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
       .leftJoin(schools, eq(schools.id, profiles.schoolId))
       .where(where);
+  const percent = sql`case when ${studentExams.status} = 'graded' and ${studentExams.totalPossibleScore} > 0 then ${studentExams.score}::float8 * 100 / ${studentExams.totalPossibleScore} end`;
+  const order =
+    query.sort === "score"
+      ? [sql`${percent} desc nulls last`, asc(profiles.name)]
+      : query.sort === "name"
+        ? [asc(profiles.name), desc(studentExams.startedAt)]
+        : [sql`${studentExams.completedAt} desc nulls last`, desc(studentExams.startedAt)];
   const rows = await base()
-    .orderBy(sql`${studentExams.completedAt} desc nulls last`, desc(studentExams.startedAt))
+    .orderBy(...order, asc(studentExams.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [total] = await db
-    .select({ n: count() })
+  // What the filtered rows add up to, on every page: attempts, graded, mean, median and pass rate of the graded.
+  const [summary] = await db
+    .select({
+      n: count(),
+      graded: sql<number>`(count(*) filter (where ${studentExams.status} = 'graded'))::int`,
+      mean: sql<number | null>`avg(${percent})`,
+      median: sql<number | null>`percentile_cont(0.5) within group (order by ${percent})`,
+      passed: sql<number>`(count(*) filter (where ${percent} >= ${PASS_PERCENT}))::int`,
+    })
     .from(studentExams)
     .innerJoin(exams, eq(exams.id, studentExams.examId))
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
     .where(where);
   const studentView = actor.role === "student";
+  const graded = summary?.graded ?? 0;
   return {
-    total: total?.n ?? 0,
+    total: summary?.n ?? 0,
+    summary: {
+      attempts: summary?.n ?? 0,
+      graded,
+      meanPercent: graded && summary?.mean !== null && summary?.mean !== undefined ? Number(summary.mean) : null,
+      medianPercent: graded && summary?.median !== null && summary?.median !== undefined ? Number(summary.median) : null,
+      passRate: graded ? (summary?.passed ?? 0) / graded : null,
+    },
     items: rows.map((r) => ({
       attemptId: r.attempt.id,
       examId: r.attempt.examId,

@@ -1,6 +1,7 @@
 // Users of the four roles (SPEC §2 "User management", §5 "User dialog", §6). Who may touch whom is decided by
 // shared/permissions.ts through `reach`; creating and deleting are single transactions, audited.
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { containsPattern } from "../../db/like";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { authUsers, exams, profiles, qiasFiles, schools, sessions, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -73,7 +74,7 @@ export async function findUsers(db: TDbOrTx, actor: TSessionUser, query: z.outpu
   if (actor.role !== "super_admin") conditions.push(eq(profiles.schoolId, actor.schoolId ?? "\u0000"));
   else if (query.schoolId) conditions.push(eq(profiles.schoolId, query.schoolId));
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.q);
     conditions.push(or(ilike(profiles.name, like), ilike(profiles.email, like), ilike(profiles.username, like)));
   }
   const where = and(...conditions);

@@ -1,7 +1,7 @@
 // The results list, its CSV export, the grading queue, one exam's grading sheet and marking an answer:
 // fetchers, query options and hooks. Who sees which rows is the server's rule (results.service `reachOf`).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ATTEMPT_STATUSES } from "@shared/schemas/attempt";
+import { ATTEMPT_STATUSES, RESULT_SORTS, type TResultsSummary } from "@shared/schemas/attempt";
 import type { TRole } from "@shared/permissions";
 import { api } from "@web/lib/api";
 
@@ -23,8 +23,10 @@ export type TResultRow = {
   startedAt: string;
   completedAt: string | null;
 };
-export type TResultPage = { items: TResultRow[]; total: number };
-export type TResultFilters = { examId?: string; status?: TAttemptStatus };
+export { RESULT_SORTS };
+export type TResultSort = (typeof RESULT_SORTS)[number];
+export type TResultPage = { items: TResultRow[]; total: number; summary?: TResultsSummary };
+export type TResultFilters = { examId?: string; status?: TAttemptStatus; q?: string; schoolId?: string; subjectId?: string; sort?: TResultSort };
 export type TResultParams = TResultFilters & { page: number; pageSize: number };
 
 export type TQueueItem = { examId: string; titleAr: string; titleEn: string; pending: number; attempts: number };
@@ -78,7 +80,17 @@ export function useResults(params: TResultParams) {
 
 /** The export is a plain download: the browser sends the cookie, the server answers with an attachment. */
 export function exportCsvUrl(filters: TResultFilters, lang: "ar" | "en"): string {
-  return `/api/results/export.csv${search({ examId: filters.examId, status: filters.status, lang })}`;
+  return `/api/results/export.csv${search({ ...filters, sort: undefined, lang })}`;
+}
+
+/** The schools a super_admin filters by. */
+export function useSchoolChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ["schools", "choices"] as const,
+    queryFn: ({ signal }) => api<{ items: { id: string; name: string }[] }>("/api/schools", { signal }).then((r) => r.items),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 export type TExamChoice = { id: string; titleAr: string; titleEn: string };

@@ -2,16 +2,20 @@
 // see — a student their own, a teacher those on their exams and by their school's students, a school_admin their
 // school's, a super_admin all — filtered by exam and status, paged on the server, exportable as CSV.
 // Filters and page live in the address, so coming back from a result restores the list.
-import { BarChart3, Download, FilterX, PenLine, School } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { BarChart3, Download, FilterX, PenLine, School, Search } from "lucide-react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { TDashboardSection } from "@shared/permissions";
+import { PASS_PERCENT } from "@shared/schemas/attempt";
 import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { subjectsQuery } from "@web/lib/catalogue";
 import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
-import { ATTEMPT_STATUSES, exportCsvUrl, useExamChoices, useResults, type TAttemptStatus, type TResultRow } from "../api";
+import { ATTEMPT_STATUSES, exportCsvUrl, RESULT_SORTS, useExamChoices, useResults, useSchoolChoices, type TAttemptStatus, type TResultPage, type TResultRow, type TResultSort } from "../api";
 import { Pagination } from "@web/components/ui/pagination";
 import { ResultsTable, type TColumn } from "../components/results-table";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
@@ -24,6 +28,7 @@ export const RESULTS_PAGE_SIZE = 25;
 const ALL = "all";
 
 const isStatus = (v: string | null): v is TAttemptStatus => (ATTEMPT_STATUSES as readonly string[]).includes(v ?? "");
+const isSort = (v: string | null): v is TResultSort => (RESULT_SORTS as readonly string[]).includes(v ?? "");
 
 /** `examTools`: what another feature shows for the exam the list is filtered by (composed in app/). */
 export default function ResultsPage({ examTools }: { section: TDashboardSection; examTools?: (examId: string) => ReactNode }) {
@@ -35,11 +40,27 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const statusParam = params.get("status");
   const status = isStatus(statusParam) ? statusParam : undefined;
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const list = useResults({ examId, status, page, pageSize: RESULTS_PAGE_SIZE });
+  const q = params.get("q")?.trim() || undefined;
+  const schoolId = params.get("school") || undefined;
+  const subjectId = params.get("subject") || undefined;
+  const sortParam = params.get("sort");
+  const sort = isSort(sortParam) ? sortParam : undefined;
+  const filters = { examId, status, q, schoolId, subjectId };
+  const list = useResults({ ...filters, sort, page, pageSize: RESULTS_PAGE_SIZE });
   const choices = useExamChoices(user?.role);
+  const staffView = !!user && user.role !== "student";
+  const subjects = useQuery({ ...subjectsQuery, enabled: staffView });
+  const schoolChoices = useSchoolChoices(user?.role === "super_admin");
   const examFilterId = useId();
   const statusFilterId = useId();
+  const searchId = useId();
+  const subjectFilterId = useId();
+  const schoolFilterId = useId();
+  const sortId = useId();
   const exportHintId = useId();
+  // What is typed goes to the address (and the server) once typing pauses.
+  const [typed, setTyped] = useState(q ?? "");
+  useEffect(() => setTyped(q ?? ""), [q]);
 
   if (!user) return null;
   const role = user.role;
@@ -47,7 +68,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const canGrade = role === "super_admin" || role === "teacher";
   const opensSchoolReport = role === "super_admin" || role === "school_admin";
 
-  const update = (next: { exam?: string; status?: string; page?: number }) => {
+  const update = (next: { exam?: string; status?: string; q?: string; school?: string; subject?: string; sort?: string; page?: number }) => {
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
@@ -175,7 +196,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
     },
   );
 
-  const filtered = examId !== undefined || status !== undefined;
+  const filtered = Object.values(filters).some((v) => v !== undefined);
   const data = list.data;
 
   return (
@@ -187,7 +208,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
         actions={
           <>
             <Button variant="outline" asChild>
-              <a href={exportCsvUrl({ examId, status }, lang)} download aria-describedby={exportHintId} data-testid="results-export">
+              <a href={exportCsvUrl(filters, lang)} download aria-describedby={exportHintId} data-testid="results-export">
                 <Download aria-hidden="true" />
                 {t("list.export")}
               </a>
@@ -232,13 +253,92 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
             </SelectContent>
           </Select>
         </div>
+        {staffView && (
+          <>
+            <div className="flex min-w-0 flex-col gap-1.5 sm:w-64">
+              <Label htmlFor={searchId}>{t("list.filters.search")}</Label>
+              <form
+                role="search"
+                className="relative"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  update({ q: typed.trim(), page: 1 });
+                }}
+              >
+                <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+                <Input
+                  id={searchId}
+                  type="search"
+                  value={typed}
+                  maxLength={100}
+                  placeholder={t("list.filters.searchPlaceholder")}
+                  className="h-10 ps-9"
+                  onChange={(e) => setTyped(e.target.value)}
+                  onBlur={() => typed.trim() !== (q ?? "") && update({ q: typed.trim(), page: 1 })}
+                  data-testid="results-search"
+                />
+              </form>
+            </div>
+            <div className="flex min-w-0 flex-col gap-1.5 sm:w-52">
+              <Label htmlFor={subjectFilterId}>{t("list.filters.subject")}</Label>
+              <Select value={subjectId ?? ALL} onValueChange={(v) => update({ subject: v, page: 1 })}>
+                <SelectTrigger id={subjectFilterId} className="h-10" data-testid="results-subject-filter">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>{t("list.filters.allSubjects")}</SelectItem>
+                  {(subjects.data ?? []).map((sub) => (
+                    <SelectItem key={sub.id} value={sub.id}>
+                      {pick(lang, sub.nameAr, sub.nameEn)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            {role === "super_admin" && (
+              <div className="flex min-w-0 flex-col gap-1.5 sm:w-56">
+                <Label htmlFor={schoolFilterId}>{t("list.filters.school")}</Label>
+                <Select value={schoolId ?? ALL} onValueChange={(v) => update({ school: v, page: 1 })}>
+                  <SelectTrigger id={schoolFilterId} className="h-10" data-testid="results-school-filter">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={ALL}>{t("list.filters.allSchools")}</SelectItem>
+                    {(schoolChoices.data ?? []).map((sc) => (
+                      <SelectItem key={sc.id} value={sc.id}>
+                        <bdi>{sc.name}</bdi>
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            )}
+            <div className="flex min-w-0 flex-col gap-1.5 sm:w-48">
+              <Label htmlFor={sortId}>{t("list.filters.sort")}</Label>
+              <Select value={sort ?? "recent"} onValueChange={(v) => update({ sort: v === "recent" ? undefined : v, page: 1 })}>
+                <SelectTrigger id={sortId} className="h-10" data-testid="results-sort">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {RESULT_SORTS.map((so) => (
+                    <SelectItem key={so} value={so}>
+                      {t(`list.sorts.${so}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </>
+        )}
         {filtered && (
-          <Button variant="ghost" className="w-fit" onClick={() => update({ exam: ALL, status: ALL, page: 1 })}>
+          <Button variant="ghost" className="w-fit" onClick={() => update({ exam: ALL, status: ALL, q: "", school: ALL, subject: ALL, page: 1 })}>
             <FilterX aria-hidden="true" />
             {t("list.filters.clear")}
           </Button>
         )}
       </div>
+
+      {staffView && data?.summary && data.summary.attempts > 0 && <Summary summary={data.summary} />}
 
       {examId && examTools?.(examId)}
 
@@ -255,6 +355,33 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
       )}
 
       {data && <Pagination page={page} pageSize={RESULTS_PAGE_SIZE} total={data.total} onPageChange={(p) => update({ page: p })} />}
+    </section>
+  );
+}
+
+/** What the filtered attempts add up to (staff): attempts, graded, mean, median and pass rate of the graded. */
+function Summary({ summary }: { summary: NonNullable<TResultPage["summary"]> }) {
+  const { t, lang } = useResultsT();
+  const percent = (v: number | null) => (v === null ? "—" : `${formatNumber(lang, Math.round(v * 10) / 10)}${lang === "ar" ? "٪" : "%"}`);
+  const items = [
+    ["attempts", formatNumber(lang, summary.attempts)],
+    ["graded", formatNumber(lang, summary.graded)],
+    ["mean", percent(summary.meanPercent)],
+    ["median", percent(summary.medianPercent)],
+    ["passRate", percent(summary.passRate === null ? null : summary.passRate * 100)],
+  ] as const;
+  return (
+    <section aria-label={t("list.summary.label")} data-testid="results-summary">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {items.map(([key, value]) => (
+          <div key={key} className="flex flex-col gap-0.5 rounded-xl border border-border bg-card px-4 py-3" data-testid={`results-summary-${key}`}>
+            <dt className="text-xs font-medium text-muted-foreground">{t(`list.summary.${key}`, { percent: PASS_PERCENT })}</dt>
+            <dd className="text-xl font-bold tabular-nums">
+              <bdi dir="ltr">{value}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
