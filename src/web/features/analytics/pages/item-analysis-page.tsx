@@ -224,8 +224,8 @@ function QuestionsTable({ questions }: { questions: readonly TItemStats[] }) {
   return (
     <>
       <QuestionCards questions={questions} open={open} onToggle={toggle} />
-      <div role="region" aria-label={t("itemAnalysis.questions.tableLabel")} tabIndex={0} className="overflow-x-auto rounded-2xl max-md:hidden border border-border bg-card shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-ring">
-        <table className="w-full min-w-[52rem] border-collapse text-sm" data-testid="item-table">
+      <div role="region" aria-label={t("itemAnalysis.questions.tableLabel")} tabIndex={0} className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:hidden print:overflow-visible print:shadow-none">
+        <table className="w-full min-w-[52rem] border-collapse text-sm print:min-w-0 print:text-xs" data-testid="item-table">
           <thead>
             <tr className="border-b border-border bg-muted/50">
               <th scope="col" className={head}>
