@@ -5,43 +5,21 @@
 //   DATABASE_URL=postgres://… npx tsx bench/analytics.ts     # PostgreSQL (the figure that matters)
 //   npx tsx bench/analytics.ts                               # embedded database
 //   ATTEMPTS=5000 QUESTIONS=40 npx tsx bench/analytics.ts
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf } from "../src/server/db/client";
-import { prepareDatabase } from "../src/server/bootstrap";
-import { buildApp } from "../src/server/app";
-import { parseConfig } from "../src/server/config";
-import { createLocalStorage } from "../src/server/storage/storage";
-import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams } from "../src/server/db/schema";
-import { hashPassword } from "../src/server/auth/password";
+import { rowsOf } from "../src/server/db/client";
+import { authUsers, profiles, questionOptions, questions, studentAnswers, studentExams } from "../src/server/db/schema";
+import { openBench } from "./setup";
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 5000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 40);
 const REPEAT = 10;
-const tag = randomBytes(3).toString("hex");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-bench-analytics-"));
-const config = parseConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ADMIN_EMAIL: `admin-${tag}@bench.local`, ADMIN_PASSWORD: "bench-admin-1" });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : dataDir, poolSize: 10 });
-const { db } = database;
-await prepareDatabase(db, config.admin);
+const { tag, config, db, schoolId, passwordHash: hash, examId, startApp, close } = await openBench("analytics");
+const exam = { id: examId };
 
-// ---- one school, one teacher, one exam of QUESTIONS four-option multiple-choice questions, ATTEMPTS graded attempts
-const schoolId = `bench_${tag}`;
-await db.insert(schools).values({ id: schoolId, name: "Bench School" });
-const hash = await hashPassword("bench-pass");
-const [teacherAccount] = await db.insert(authUsers).values({ email: `t-${tag}@bench.local`, passwordHash: hash }).returning({ id: authUsers.id });
-await db.insert(profiles).values({ id: teacherAccount!.id, email: `t-${tag}@bench.local`, username: `t-${tag}`, name: "Bench Teacher", role: "teacher", schoolId });
-const [exam] = await db
-  .insert(exams)
-  .values({ titleAr: "اختبار القياس", titleEn: "Bench exam", subjectId: "arabic", status: "published", creatorId: teacherAccount!.id })
-  .returning({ id: exams.id });
-await db.insert(examSchools).values({ examId: exam!.id, schoolId });
+// ---- one exam of QUESTIONS four-option multiple-choice questions, ATTEMPTS graded attempts
 const qs = await db
   .insert(questions)
-  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam!.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "multiple_choice" as const, points: 1 })))
+  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "multiple_choice" as const, points: 1 })))
   .returning({ id: questions.id });
 const options = await db
   .insert(questionOptions)
@@ -60,7 +38,7 @@ for (let i = 0; i < ATTEMPTS; i += 100) {
   const marks = accounts.map((_, j) => qs.map((_, qi) => (!blank(i + j, qi) && choice(i + j, qi) === 0 ? 1 : 0)));
   const attempts = await db
     .insert(studentExams)
-    .values(accounts.map((a, j) => ({ studentId: a.id, examId: exam!.id, status: "graded" as const, completedAt: new Date(), score: marks[j]!.reduce<number>((s, m) => s + m, 0), totalPossibleScore: QUESTIONS })))
+    .values(accounts.map((a, j) => ({ studentId: a.id, examId: exam.id, status: "graded" as const, completedAt: new Date(), score: marks[j]!.reduce<number>((s, m) => s + m, 0), totalPossibleScore: QUESTIONS })))
     .returning({ id: studentExams.id, studentId: studentExams.studentId });
   await db.insert(studentAnswers).values(
     attempts.flatMap((a, j) =>
@@ -77,18 +55,15 @@ await db.execute(sql`analyze`);
 const floorTimes: number[] = [];
 for (let r = 0; r < REPEAT; r++) {
   const t = performance.now();
-  rowsOf(await db.execute(sql`select count(*), sum(${studentAnswers.score}) from ${studentAnswers} join ${studentExams} on ${studentExams.id} = ${studentAnswers.studentExamId} where ${studentExams.examId} = ${exam!.id}`));
+  rowsOf(await db.execute(sql`select count(*), sum(${studentAnswers.score}) from ${studentAnswers} join ${studentExams} on ${studentExams.id} = ${studentAnswers.studentExamId} where ${studentExams.examId} = ${exam.id}`));
   floorTimes.push(performance.now() - t);
 }
 
 // ---- the route, through the app, as the teacher
-const app = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer: { kind: "outbox", send: async () => {} }, storage: createLocalStorage(config.filesDir), logger: false });
-await app.ready();
-const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: `t-${tag}@bench.local`, password: "bench-pass", loginType: "school" } });
-const cookie = `qias_session=${login.cookies.find((c) => c.name === "qias_session")!.value}`;
+const { app, cookie } = await startApp();
 const get = async () => {
   const t = performance.now();
-  const res = await app.inject({ method: "GET", url: `/api/analytics/exams/${exam!.id}/items`, headers: { cookie } });
+  const res = await app.inject({ method: "GET", url: `/api/analytics/exams/${exam.id}/items`, headers: { cookie } });
   if (res.statusCode !== 200) throw new Error(`analysis: ${res.statusCode} ${res.body}`);
   return { ms: performance.now() - t, body: res.json() as { attempts: number; reliability: { value: number | null }; questions: unknown[] } };
 };
@@ -103,5 +78,4 @@ console.log(`  floor: one pass over the exam's ${ATTEMPTS * QUESTIONS} answers, 
 console.log(`  item analysis, first request: ${cold.ms.toFixed(0)} ms (${cold.body.attempts} attempts, ${cold.body.questions.length} questions, KR-20 ${cold.body.reliability.value?.toFixed(3)})`);
 console.log(`  item analysis, nothing changed: median ${median(warm).toFixed(0)} ms of ${REPEAT} (${(median(warm) / median(floorTimes)).toFixed(1)} × the floor)`);
 await app.close();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();

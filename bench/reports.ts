@@ -5,43 +5,20 @@
 //   DATABASE_URL=postgres://… npx tsx bench/reports.ts      # PostgreSQL (the figure that matters)
 //   npx tsx bench/reports.ts                                # embedded database
 //   ATTEMPTS=5000 npx tsx bench/reports.ts
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../src/server/db/client";
-import { prepareDatabase } from "../src/server/bootstrap";
-import { buildApp } from "../src/server/app";
-import { parseConfig } from "../src/server/config";
-import { createLocalStorage } from "../src/server/storage/storage";
-import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams } from "../src/server/db/schema";
-import { hashPassword } from "../src/server/auth/password";
+import { authUsers, profiles, questionOptions, questions, studentAnswers, studentExams } from "../src/server/db/schema";
+import { openBench } from "./setup";
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 5000);
 const QUESTIONS = 10;
 const SKILLS = ["arabic.reading", "arabic.grammar", "arabic.spelling", "arabic.writing"];
-const tag = randomBytes(3).toString("hex");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-bench-reports-"));
-const config = parseConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ADMIN_EMAIL: `admin-${tag}@bench.local`, ADMIN_PASSWORD: "bench-admin-1" });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : dataDir, poolSize: 10 });
-const { db } = database;
-await prepareDatabase(db, config.admin);
+const { tag, config, db, schoolId, passwordHash: hash, examId, startApp, close } = await openBench("reports");
+const exam = { id: examId };
 
-// ---- one school, one teacher, one exam of ten questions over four skills, ATTEMPTS graded attempts
-const schoolId = `bench_${tag}`;
-await db.insert(schools).values({ id: schoolId, name: "Bench School" });
-const hash = await hashPassword("bench-pass");
-const [teacherAccount] = await db.insert(authUsers).values({ email: `t-${tag}@bench.local`, passwordHash: hash }).returning({ id: authUsers.id });
-await db.insert(profiles).values({ id: teacherAccount!.id, email: `t-${tag}@bench.local`, username: `t-${tag}`, name: "Bench Teacher", role: "teacher", schoolId });
-const [exam] = await db
-  .insert(exams)
-  .values({ titleAr: "اختبار القياس", titleEn: "Bench exam", subjectId: "arabic", status: "published", creatorId: teacherAccount!.id })
-  .returning({ id: exams.id });
-await db.insert(examSchools).values({ examId: exam!.id, schoolId });
+// ---- one exam of ten questions over four skills, ATTEMPTS graded attempts
 const qs = await db
   .insert(questions)
-  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam!.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "true_false" as const, points: 1 + (i % 3), skillId: SKILLS[i % SKILLS.length]! })))
+  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "true_false" as const, points: 1 + (i % 3), skillId: SKILLS[i % SKILLS.length]! })))
   .returning({ id: questions.id, points: questions.points });
 for (const q of qs) {
   await db.insert(questionOptions).values([
@@ -59,7 +36,7 @@ for (let i = 0; i < ATTEMPTS; i += 500) {
   const marks = accounts.map((_, j) => qs.map((q, qi) => (((i + j) * 7 + qi * 3) % 10 < 3 + ((i + j) % 7) ? q.points : 0)));
   const attempts = await db
     .insert(studentExams)
-    .values(accounts.map((a, j) => ({ studentId: a.id, examId: exam!.id, status: "graded" as const, completedAt: new Date(), score: marks[j]!.reduce((s, m) => s + m, 0), totalPossibleScore: total })))
+    .values(accounts.map((a, j) => ({ studentId: a.id, examId: exam.id, status: "graded" as const, completedAt: new Date(), score: marks[j]!.reduce((s, m) => s + m, 0), totalPossibleScore: total })))
     .returning({ id: studentExams.id, studentId: studentExams.studentId });
   await db.insert(studentAnswers).values(attempts.flatMap((a, j) => qs.map((q, qi) => ({ studentExamId: a.id, questionId: q.id, studentId: a.studentId, isCorrect: marks[j]![qi]! > 0, score: marks[j]![qi]! }))));
 }
@@ -72,11 +49,8 @@ for (let i = 0; i < FLOOR; i++) await db.execute(sql`select ${i}::int as n`);
 const roundTrips = FLOOR / ((performance.now() - floorStarted) / 1000);
 
 // ---- the job, through the app: start it as the teacher, run it, watch memory
-const app = await buildApp({ config: { ...config, webDir: "/nonexistent" }, database, mailer: { kind: "outbox", send: async () => {} }, storage: createLocalStorage(config.filesDir), logger: false });
-await app.ready();
-const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: `t-${tag}@bench.local`, password: "bench-pass", loginType: "school" } });
-const cookie = `qias_session=${login.cookies.find((c) => c.name === "qias_session")!.value}`;
-const started = await app.inject({ method: "POST", url: `/api/exams/${exam!.id}/reports/bulk`, headers: { cookie } });
+const { app, cookie } = await startApp();
+const started = await app.inject({ method: "POST", url: `/api/exams/${exam.id}/reports/bulk`, headers: { cookie } });
 if (started.statusCode !== 202) throw new Error(`start: ${started.statusCode} ${started.body}`);
 
 global.gc?.();
@@ -103,5 +77,4 @@ console.log(`  ${(job.done / seconds).toFixed(0)} attempts/s (a report and a pla
 console.log(`  round trips per attempt at the floor's pace: ${(roundTrips / (job.done / seconds)).toFixed(1)}`);
 console.log(`  memory: rss ${mb(rssBefore)} → peak ${mb(rssPeak)} MB, heap peak ${mb(heapPeak)} MB`);
 await app.close();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();
