@@ -276,7 +276,7 @@ function QuestionsTable({ questions }: { questions: readonly TItemStats[] }) {
                     </td>
                   </tr>
                   {q.options.length > 0 && (
-                    <tr id={detailsId} hidden={!expanded} className="border-b border-border bg-muted/30 print:table-row">
+                    <tr id={detailsId} hidden={!expanded} className="border-b border-border bg-muted/30">
                       <td colSpan={6} className="px-3 py-3">
                         <Choices item={q} lang={lang} />
                       </td>
