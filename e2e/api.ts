@@ -24,6 +24,12 @@ export async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>
   return (await res.json()) as T;
 }
 
+/** The two options of a true/false question, `correct` saying which is right. */
+export const TF = (correct: boolean) => [
+  { optionTextAr: "صح", optionTextEn: "True", isCorrect: correct },
+  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: !correct },
+];
+
 export type TStudent = { id: string; email: string; name: string };
 
 /** A new student of `schoolId` (password STUDENT_PASSWORD), made by a super_admin's request context. */

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
 import { allowSlowMachine, errorOf, expect, expectToast, LANGS, uniqueTag, type TLang } from "./helpers";
+import { choose } from "../exams/helpers";
 
 allowSlowMachine();
 
@@ -16,12 +17,6 @@ type TFilesTexts = typeof import("../../src/shared/i18n/files.en.json");
 const SKILLS = { ar: load<TSkillsTexts>("skills", "ar"), en: load<TSkillsTexts>("skills", "en") };
 const FILES = { ar: load<TFilesTexts>("files", "ar"), en: load<TFilesTexts>("files", "en") };
 const SOCIAL = { ar: "الدراسات الاجتماعية", en: "Social Studies" };
-
-async function choose(page: Page, trigger: string, option: string) {
-  await page.getByTestId(trigger).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-  await expect(page.getByRole("listbox")).toHaveCount(0);
-}
 
 type TSkillRow = { id: string; nameAr: string; nameEn: string; retired: boolean; fileCount: number };
 async function readSkills(page: Page): Promise<TSkillRow[]> {

@@ -6,17 +6,13 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
-import { apiAs, apiAsAccount, createStudent, json, STUDENT_PASSWORD, type TStudent } from "../api";
+import { apiAs, apiAsAccount, TF, createStudent, json, STUDENT_PASSWORD, type TStudent } from "../api";
 
 type Playwright = PlaywrightWorkerArgs["playwright"];
 type TTexts = (typeof import("../../src/shared/i18n/analytics.en.json"))["itemAnalysis"];
 const load = (lang: "ar" | "en") => (JSON.parse(fs.readFileSync(`src/shared/i18n/analytics.${lang}.json`, "utf8")) as { itemAnalysis: TTexts }).itemAnalysis;
 const T = { ar: load("ar"), en: load("en") };
 
-const TF = (correct: boolean) => [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: correct },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: !correct },
-];
 type TExam = { id: string; titleAr: string; titleEn: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
 
 async function createExam(teacher: APIRequestContext): Promise<TExam> {

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
-import { apiAs, apiAsAccount, createStudent as makeStudent, json, STUDENT_PASSWORD as PASSWORD, type TStudent } from "../api";
+import { apiAs, apiAsAccount, TF, createStudent as makeStudent, json, STUDENT_PASSWORD as PASSWORD, type TStudent } from "../api";
 
 type Playwright = PlaywrightWorkerArgs["playwright"];
 const createStudent = (admin: APIRequestContext, schoolId = "school_dubai") => makeStudent(admin, schoolId, "reports");
@@ -54,10 +54,6 @@ const TEXT = {
   },
 } as const;
 
-const TF = (correct: boolean) => [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: correct },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: !correct },
-];
 type TExam = { id: string; titleAr: string; titleEn: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
 
 /** Grammar (two questions) and reading (one): the student gets grammar right and reading wrong — "developing". */

@@ -55,6 +55,16 @@ export const ZItemStats = z.object({
   flags: z.array(z.enum(ITEM_FLAGS)),
 });
 export type TItemStats = z.infer<typeof ZItemStats>;
+type TItemOption = z.infer<typeof ZItemOption>;
+
+/**
+ * A wrong option that looks like a second key: the top 27 % choose it more than the bottom 27 % do, or more than
+ * they choose the key. One rule for the flag (server) and the mark beside the option (page).
+ */
+export function attractsStrong(option: TItemOption, key: TItemOption | undefined): boolean {
+  if (option.isCorrect || option.id === "omitted" || option.upperShare === null || option.lowerShare === null || option.upperShare === 0) return false;
+  return option.upperShare > option.lowerShare || (key?.upperShare != null && option.upperShare > key.upperShare);
+}
 
 export const ZItemAnalysis = z.object({
   exam: z.object({ id: z.string(), title: ZText, subjectId: z.string(), possible: z.number() }),

@@ -23,6 +23,11 @@ export function formatDateTime(lang: TLang, iso: string): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
+/** 61.5 → "61.5%" in English, "61.5٪" in Arabic (the Arabic percent sign, as the stored texts write it). */
+export function formatPercent(lang: TLang, n: number): string {
+  return `${formatNumber(lang, n)}${lang === "ar" ? "٪" : "%"}`;
+}
+
 /** The text in the page language, the other one when it is empty. */
 export function pick(lang: TLang, ar: string, en: string): string {
   return (lang === "ar" ? ar || en : en || ar).trim();

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize } from "../../http/context";
 import { toCsv } from "../../../shared/csv";
-import { ZItemAnalysis, type TItemAnalysis, type TItemFlag } from "../../../shared/schemas/analytics";
+import { ZItemAnalysis, type TItemAnalysis } from "../../../shared/schemas/analytics";
+import analyticsAr from "../../../shared/i18n/analytics.ar.json";
+import analyticsEn from "../../../shared/i18n/analytics.en.json";
 import { findItemAnalysis } from "./item-analysis.service";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
@@ -33,29 +35,8 @@ const HEADERS = {
   en: ["Question", "Text", "Type", "Skill", "Points", "Facility %", "Mean mark", "SD %", "Discrimination", "Upper − lower", "Omitted %", "Flags"],
 } as const;
 
-const TYPES = {
-  ar: { multiple_choice: "اختيار من متعدد", true_false: "صح أو خطأ", essay: "مقالي", short_answer: "إجابة قصيرة", matching: "مطابقة" },
-  en: { multiple_choice: "Multiple choice", true_false: "True/false", essay: "Essay", short_answer: "Short answer", matching: "Matching" },
-} as const;
-
-const FLAGS: Record<"ar" | "en", Record<TItemFlag, string>> = {
-  ar: {
-    negative_discrimination: "تمييز سالب",
-    low_discrimination: "تمييز ضعيف",
-    too_easy: "سهل جدًا",
-    too_hard: "صعب جدًا",
-    distractor_attracts_strong: "بديل خاطئ يجذب المتفوقين",
-    often_omitted: "يُترك كثيرًا",
-  },
-  en: {
-    negative_discrimination: "Negative discrimination",
-    low_discrimination: "Low discrimination",
-    too_easy: "Too easy",
-    too_hard: "Too hard",
-    distractor_attracts_strong: "A distractor attracts strong students",
-    often_omitted: "Often left unanswered",
-  },
-};
+// The words of the page (src/shared/i18n), so the file and the screen say the same.
+const TEXTS = { ar: analyticsAr.itemAnalysis, en: analyticsEn.itemAnalysis };
 
 const round = (v: number | null, digits: number) => (v === null ? null : Number(v.toFixed(digits)));
 const percent = (v: number | null) => round(v === null ? null : v * 100, 1);
@@ -64,7 +45,7 @@ function itemsCsv(analysis: TItemAnalysis, lang: "ar" | "en"): string {
   const rows = analysis.questions.map((q) => [
     q.number,
     q.text[lang],
-    TYPES[lang][q.type],
+    TEXTS[lang].types[q.type],
     q.skill?.name[lang] ?? "",
     q.points,
     percent(q.facility),
@@ -73,7 +54,7 @@ function itemsCsv(analysis: TItemAnalysis, lang: "ar" | "en"): string {
     round(q.discrimination, 2),
     round(q.upperLowerDifference, 2),
     percent(q.omittedRate),
-    q.flags.map((f) => FLAGS[lang][f]).join("; "),
+    q.flags.map((f) => TEXTS[lang].flags[f]).join("; "),
   ]);
   return toCsv([[...HEADERS[lang]], ...rows]);
 }

@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../../db/client";
 import { profiles, questionOptions, questions, skills, studentExams, exams } from "../../db/schema";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
-import { ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
+import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
 import { audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
 import { alphaOf, groupSizeOf, itemRestCorrelation, semOf, varianceOf } from "./stats";
 
@@ -229,10 +229,7 @@ export function flagsOf(item: Pick<TItemStats, "facility" | "discrimination" | "
   if (item.facility !== null && item.facility >= ITEM_FLAG_LIMITS.tooEasy) flags.push("too_easy");
   if (item.facility !== null && item.facility <= ITEM_FLAG_LIMITS.tooHard) flags.push("too_hard");
   const key = item.options.find((o) => o.isCorrect);
-  const lure = item.options.some(
-    (o) => !o.isCorrect && o.id !== "omitted" && o.upperShare !== null && o.lowerShare !== null && o.upperShare > 0 && (o.upperShare > o.lowerShare || (key?.upperShare != null && o.upperShare > key.upperShare)),
-  );
-  if (lure) flags.push("distractor_attracts_strong");
+  if (item.options.some((o) => attractsStrong(o, key))) flags.push("distractor_attracts_strong");
   if (item.omittedRate !== null && item.omittedRate >= ITEM_FLAG_LIMITS.oftenOmitted) flags.push("often_omitted");
   return flags;
 }

@@ -11,7 +11,6 @@ export function useItemAnalysis(examId: string) {
     queryFn: ({ signal }) => api<TItemAnalysis>(`/api/analytics/exams/${encodeURIComponent(examId)}/items`, { signal }),
     // A grade given elsewhere shows on the next visit; the figures are worked out afresh each time.
     staleTime: 0,
-    retry: (count, error) => count < 2 && !(error && typeof error === "object" && "status" in error && (error as { status: number }).status < 500),
   });
 }
 

@@ -29,7 +29,12 @@ export function successToast(key: string, descriptionKey?: string, options: Reco
 const GENERIC_CODES = new Set(["INTERNAL", "UNAVAILABLE", "NETWORK", "VALIDATION_FAILED", "BAD_JSON", "PAYLOAD_TOO_LARGE"]);
 
 export function failureToast(error: unknown, titleKey: string) {
+  return titledFailureToast(error, adminText(titleKey));
+}
+
+/** The same rule with a title from another namespace (the skills page's). */
+export function titledFailureToast(error: unknown, title: { ar: string; en: string }) {
   const body = toErrorBody(error);
   if (!GENERIC_CODES.has(body.code)) return toastError(error);
-  return toast({ variant: "destructive", title: adminText(titleKey), description: body.message });
+  return toast({ variant: "destructive", title, description: body.message });
 }

@@ -1,6 +1,6 @@
 // The "analytics" i18n namespace, the page language, and the way its figures are written.
 import { useTranslation } from "react-i18next";
-import { asLang, formatNumber, pick, type TLang } from "@web/lib/format";
+import { asLang, formatNumber, formatPercent as percentText, LOCALE, pick, type TLang } from "@web/lib/format";
 
 export { formatNumber, pick, type TLang };
 
@@ -11,9 +11,7 @@ export function useAnalyticsT() {
 
 /** 61.54 → "61.5%" ("61.5٪" in Arabic); null → "—". */
 export function formatPercent(lang: TLang, n: number | null, digits = 1): string {
-  if (n === null) return "—";
-  const rounded = Math.round(n * 10 ** digits) / 10 ** digits;
-  return `${formatNumber(lang, rounded)}${lang === "ar" ? "٪" : "%"}`;
+  return n === null ? "—" : percentText(lang, Math.round(n * 10 ** digits) / 10 ** digits);
 }
 
 /** A share (0–1) as a percentage. */
@@ -24,6 +22,6 @@ export function formatShare(lang: TLang, share: number | null): string {
 /** A coefficient to two decimals, with a true minus sign; null → "—". */
 export function formatCoefficient(lang: TLang, n: number | null): string {
   if (n === null) return "—";
-  const s = new Intl.NumberFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(n));
+  const s = new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(n));
   return n < -0.005 ? `−${s}` : s;
 }

@@ -6,7 +6,7 @@
 import { ArrowLeft, ChevronDown, Download, FileWarning, Printer, TriangleAlert } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import type { TItemStats } from "@shared/schemas/analytics";
+import { attractsStrong, type TItemStats } from "@shared/schemas/analytics";
 import { PageFrame } from "@web/components/layout/page-frame";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -398,6 +398,7 @@ function Meter({ value }: { value: number | null }) {
 function Choices({ item, lang }: { item: TItemStats; lang: TLang }) {
   const { t } = useAnalyticsT();
   const cell = "px-2 py-1.5 text-end tabular-nums";
+  const key = item.options.find((o) => o.isCorrect);
   return (
     <table className="w-full max-w-2xl text-sm" data-testid={`item-choices-${item.number}`}>
       <caption className="pb-2 text-start text-xs font-semibold text-muted-foreground">{t("itemAnalysis.choices.caption")}</caption>
@@ -419,7 +420,7 @@ function Choices({ item, lang }: { item: TItemStats; lang: TLang }) {
       </thead>
       <tbody>
         {item.options.map((o) => {
-          const lure = !o.isCorrect && o.id !== "omitted" && o.upperShare !== null && o.lowerShare !== null && o.upperShare > o.lowerShare;
+          const lure = attractsStrong(o, key);
           return (
             <tr key={o.id} className={cn("border-t border-border/60", o.isCorrect && "font-semibold")}>
               <th scope="row" className="px-2 py-1.5 text-start font-[inherit]">

@@ -2,9 +2,9 @@
 import { useTranslation } from "react-i18next";
 import type { TText } from "@shared/errors";
 import { bilingual } from "@web/lib/i18n";
-import { asLang, formatDate, formatNumber, pick, type TLang } from "@web/lib/format";
+import { asLang, formatDate, formatNumber, formatPercent, pick, type TLang } from "@web/lib/format";
 
-export { formatDate, formatNumber, pick, type TLang };
+export { formatDate, formatNumber, formatPercent, pick, type TLang };
 
 export function useReportsT() {
   const { t, i18n } = useTranslation("reports");
@@ -19,9 +19,4 @@ export function reportsText(key: string, options: Record<string, unknown> = {}):
 /** Both languages are stored; show the reader's (the other when empty). */
 export function bi(lang: TLang, text: { ar: string; en: string }): string {
   return pick(lang, text.ar, text.en);
-}
-
-/** 61.5 → "61.5%" in English, "61.5٪" in Arabic (the Arabic percent sign, as the stored texts write it). */
-export function formatPercent(lang: TLang, n: number): string {
-  return `${formatNumber(lang, n)}${lang === "ar" ? "٪" : "%"}`;
 }

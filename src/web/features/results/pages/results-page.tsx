@@ -22,6 +22,7 @@ import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header"
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { AttemptStatusBadge } from "../components/status-badge";
 import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
+import { formatPercent } from "@web/lib/format";
 import { gradingPath, resultPath, schoolReportPath, takePath } from "../lib/paths";
 
 export const RESULTS_PAGE_SIZE = 25;
@@ -362,7 +363,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
 /** What the filtered attempts add up to (staff): attempts, graded, mean, median and pass rate of the graded. */
 function Summary({ summary }: { summary: NonNullable<TResultPage["summary"]> }) {
   const { t, lang } = useResultsT();
-  const percent = (v: number | null) => (v === null ? "—" : `${formatNumber(lang, Math.round(v * 10) / 10)}${lang === "ar" ? "٪" : "%"}`);
+  const percent = (v: number | null) => (v === null ? "—" : formatPercent(lang, Math.round(v * 10) / 10));
   const items = [
     ["attempts", formatNumber(lang, summary.attempts)],
     ["graded", formatNumber(lang, summary.graded)],
