@@ -287,9 +287,9 @@ export async function seedDemo(db: TDb): Promise<TDemoAccount[] | null> {
   const accounts: TDemoAccount[] = [];
 
   await db.transaction(async (tx) => {
-    const addUser = async (email: string, role: TRole, name: string, schoolId: string | null, username?: string) => {
+    const addUser = async (email: string, role: TRole, name: string, schoolId: string | null, username?: string, grade?: number, className?: string) => {
       const [a] = await tx.insert(authUsers).values({ email, passwordHash }).returning({ id: authUsers.id });
-      await tx.insert(profiles).values({ id: a!.id, email, role, name, schoolId, username: username ?? email.split("@")[0]! });
+      await tx.insert(profiles).values({ id: a!.id, email, role, name, schoolId, username: username ?? email.split("@")[0]!, grade, className });
       accounts.push({ email, role, name, school: schoolId });
       return a!.id;
     };
@@ -305,7 +305,9 @@ export async function seedDemo(db: TDb): Promise<TDemoAccount[] | null> {
       const names = [...ARABIC_NAMES, ...ENGLISH_NAMES];
       for (const [i, name] of names.entries()) {
         const n = String(i + 1).padStart(2, "0");
-        await addUser(`student${n}.${school.slug}@demo.qias.ae`, "student", name, school.id, `${school.slug}-s${n}`);
+        // Grade 8, in two classes of ten: 01–10 and 11–20.
+        const className = school.slug === "dubai" ? (i < 10 ? "8/أ" : "8/ب") : i < 10 ? "8A" : "8B";
+        await addUser(`student${n}.${school.slug}@demo.qias.ae`, "student", name, school.id, `${school.slug}-s${n}`, 8, className);
       }
     }
   });
@@ -433,7 +435,7 @@ export async function seedDemoAttempts(db: TDb, storage: TStorage): Promise<TDem
   if (done && Number(done.n) > 0) return null;
   const story: TDemoStory = { attempts: 0, graded: 0, reports: 0, plans: 0, files: 0 };
   const staff = await db.select().from(profiles).where(sql`${profiles.role} = 'teacher' and ${profiles.email} like '%@demo.qias.ae'`);
-  const asUser = (p: typeof profiles.$inferSelect): TSessionUser => ({ id: p.id, username: p.username ?? p.email, email: p.email, role: p.role, schoolId: p.schoolId, name: p.name ?? "" });
+  const asUser = (p: typeof profiles.$inferSelect): TSessionUser => ({ id: p.id, username: p.username ?? p.email, email: p.email, role: p.role, schoolId: p.schoolId, name: p.name ?? "", grade: p.grade });
   const teacherOf = new Map(staff.map((t) => [t.id, asUser(t)]));
 
   story.files = await seedDemoFiles(db, storage, staff.map(asUser));

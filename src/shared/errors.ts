@@ -253,6 +253,24 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("This text is too long.", "هذا النص أطول من المسموح."),
   },
+  GRADE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The grade must be a whole number from 1 to 12.", "يجب أن يكون الصف رقمًا صحيحًا من 1 إلى 12."),
+  },
+  CLASS_NAME_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "The class may use letters, digits, spaces, '/' and '-' (up to 20 characters), e.g. 8B.",
+      "يتكوّن اسم الشعبة من حروف وأرقام ومسافات و«/» و«-» (حتى 20 حرفًا)، مثل ٨/ب.",
+    ),
+  },
+  CLASS_NEEDS_GRADE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Choose the grade the class belongs to.", "اختر الصف الذي تتبع له الشعبة."),
+  },
   SCHOOL_REQUIRED: {
     status: 400,
     title: INVALID_INPUT,
@@ -292,8 +310,8 @@ export const ERRORS = {
     status: 400,
     title: t("Import Failed", "فشل الاستيراد"),
     message: t(
-      "The file's first line must name the columns: email, username, name, password, school_id (download the template).",
-      "يجب أن يحدد السطر الأول من الملف أسماء الأعمدة: email وusername وname وpassword وschool_id (نزّل النموذج).",
+      "The file's first line must name the columns: email, username, name, password, school_id, grade, class (download the template).",
+      "يجب أن يحدد السطر الأول من الملف أسماء الأعمدة: email وusername وname وpassword وschool_id وgrade وclass (نزّل النموذج).",
     ),
   },
   IMPORT_TOO_MANY_ROWS: {

@@ -28,6 +28,12 @@ export const MAX_NAME_LENGTH = 120;
 export const MAX_SHORT_TEXT_LENGTH = 200;
 export const MAX_LONG_TEXT_LENGTH = 5000;
 
+/** School grades a student can be in (1–12; docs/decisions/0014), and how long a class's name may be ("8B", "٨/ب"). */
+export const MIN_GRADE = 1;
+export const MAX_GRADE = 12;
+export const GRADES = Array.from({ length: MAX_GRADE - MIN_GRADE + 1 }, (_, i) => MIN_GRADE + i);
+export const MAX_CLASS_NAME_LENGTH = 20;
+
 // Sign-in throttling: per account and per client address, in a sliding window.
 export const LOGIN_WINDOW_MINUTES = 15;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;

@@ -26,6 +26,8 @@ export type TSessionUser = {
   role: TRole;
   schoolId: string | null;
   name: string;
+  /** A student's grade, which decides the exams offered to them (null for staff and for students without one). */
+  grade: number | null;
 };
 
 /**

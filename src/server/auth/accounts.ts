@@ -11,6 +11,8 @@ export type TNewAccount = {
   username?: string;
   name?: string;
   schoolId?: string | null;
+  grade?: number | null;
+  className?: string | null;
 };
 
 /** SPEC §5 defaults: username from the part of the email before '@', name from the username; the school is
@@ -20,7 +22,11 @@ export function accountDefaults(input: Omit<TNewAccount, "password">) {
   const username = input.username?.trim() || email.split("@")[0]!;
   const name = input.name?.trim() || username;
   const schoolId = input.role === "super_admin" ? null : (input.schoolId ?? null);
-  return { email, username, name, schoolId, role: input.role };
+  // Only students have a grade and class (docs/decisions/0014): given for another role, they are dropped.
+  const student = input.role === "student";
+  const grade = student ? (input.grade ?? null) : null;
+  const className = student && grade !== null ? (input.className ?? null) : null;
+  return { email, username, name, schoolId, role: input.role, grade, className };
 }
 
 export async function createAccount(db: TDbOrTx, input: TNewAccount): Promise<{ id: string }> {

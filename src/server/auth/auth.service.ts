@@ -33,9 +33,10 @@ const sessionUserColumns = {
   role: profiles.role,
   schoolId: profiles.schoolId,
   name: profiles.name,
+  grade: profiles.grade,
 };
 
-function toSessionUser(row: { id: string; username: string; email: string; role: TSessionUser["role"]; schoolId: string | null; name: string }): TSessionUser {
+function toSessionUser(row: { id: string; username: string; email: string; role: TSessionUser["role"]; schoolId: string | null; name: string; grade: number | null }): TSessionUser {
   return { ...row, username: row.username || row.email };
 }
 
@@ -60,10 +61,10 @@ const sessionMemory = new Map<string, { user: TSessionUser; until: number }>();
 const sessionLookups = new Map<string, Promise<TSessionUser | null>>();
 let sessionGeneration = 0;
 
-type TSessionRow = { session_id: string; id: string; username: string; email: string; role: TSessionUser["role"]; school_id: string | null; name: string; expires_at: string | Date };
+type TSessionRow = { session_id: string; id: string; username: string; email: string; role: TSessionUser["role"]; school_id: string | null; name: string; grade: number | null; expires_at: string | Date };
 const selectSessionUsers = preparedStatement<TSessionRow>(
   "session_users",
-  sql`select ${sessions.id} as session_id, ${profiles.id}, ${profiles.username}, ${profiles.email}, ${profiles.role}, ${profiles.schoolId}, ${profiles.name}, ${sessions.expiresAt}
+  sql`select ${sessions.id} as session_id, ${profiles.id}, ${profiles.username}, ${profiles.email}, ${profiles.role}, ${profiles.schoolId}, ${profiles.name}, ${profiles.grade}, ${sessions.expiresAt}
       from ${sessions} join ${profiles} on ${profiles.id} = ${sessions.userId}
       where ${sessions.id} = any(${sql.placeholder("ids")}::text[]) and ${sessions.expiresAt} > now()`,
 );
@@ -98,7 +99,7 @@ async function lookUpSession(db: TDb, id: string): Promise<TSessionUser | null> 
     sessionMemory.delete(id);
     return null;
   }
-  const user = toSessionUser({ id: row.id, username: row.username, email: row.email, role: row.role, schoolId: row.school_id, name: row.name });
+  const user = toSessionUser({ id: row.id, username: row.username, email: row.email, role: row.role, schoolId: row.school_id, name: row.name, grade: row.grade });
   if (generation !== sessionGeneration) return user;
   if (sessionMemory.size >= SESSION_MEMORY_MAX) sessionMemory.delete(sessionMemory.keys().next().value!);
   sessionMemory.set(id, { user, until: Math.min(Date.now() + SESSION_MEMORY_MS, new Date(row.expires_at).getTime()) });

@@ -113,14 +113,22 @@ export const profiles = pgTable(
     // RESTRICT: a school cannot be deleted while anyone belongs to it (SPEC §4).
     schoolId: text("school_id").references(() => schools.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
+    /** A student's grade (1–12) and class within it, e.g. 8 and "8B" (issue 15; docs/decisions/0014). */
+    grade: integer("grade"),
+    className: text("class_name"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
     index("profiles_role_school_idx").on(t.role, t.schoolId),
+    index("profiles_school_grade_class_idx").on(t.schoolId, t.grade, t.className),
     // SPEC §5: the school is stored only for student, teacher and school_admin.
     check("profiles_super_admin_no_school", sql`${t.role} <> 'super_admin' OR ${t.schoolId} IS NULL`),
+    // Only students have a grade and class; a class belongs to a grade.
+    check("profiles_class_students_only", sql`${t.role} = 'student' OR (${t.grade} IS NULL AND ${t.className} IS NULL)`),
+    check("profiles_grade_range", sql`${t.grade} IS NULL OR ${t.grade} BETWEEN 1 AND 12`),
+    check("profiles_class_needs_grade", sql`${t.className} IS NULL OR ${t.grade} IS NOT NULL`),
   ],
 );
 
@@ -165,6 +173,8 @@ export const exams = pgTable(
     description: text("description"),
     durationMinutes: integer("duration_minutes").default(60),
     status: examStatusEnum("status").notNull().default("draft"),
+    /** The grades offered it, or null for every grade (with the schools of exam_schools: both must match). */
+    grades: integer("grades").array(),
     // SET NULL: an exam outlives its author's account; it is shown as written by a deleted user.
     creatorId: uuid("creator_id").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -256,6 +266,9 @@ export const studentExams = pgTable(
     developmentPlanGenerated: boolean("development_plan_generated").notNull().default(false),
     /** When it was last submitted or marked: the version item analysis caches its figures under (issue 15). */
     markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The student's grade and class when the attempt started, so last year's results stay with last year's class. */
+    grade: integer("grade"),
+    className: text("class_name"),
   },
   (t) => [
     uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),

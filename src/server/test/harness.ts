@@ -27,7 +27,10 @@ export type THarness = {
   /** Signs in through the real endpoint and returns the cookie header value. */
   signIn: (email: string, password: string, loginType: "student" | "school" | "admin") => Promise<string>;
   /** Creates an account of the given role (and its school when needed). */
-  makeUser: (role: TRole, options?: { schoolId?: string | null; email?: string; password?: string; name?: string }) => Promise<{ id: string; email: string; password: string }>;
+  makeUser: (
+    role: TRole,
+    options?: { schoolId?: string | null; email?: string; password?: string; name?: string; grade?: number | null; className?: string | null },
+  ) => Promise<{ id: string; email: string; password: string }>;
   makeSchool: (id?: string, name?: string) => Promise<string>;
   request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
   /** Runs every background job that is due (mail after a reply, bulk work) and says how many ran. */
@@ -102,7 +105,7 @@ export async function createHarness(options: { storage?: TStorage; config?: Reco
     const password = options.password ?? "secret-pass";
     let schoolId = options.schoolId;
     if (schoolId === undefined && role !== "super_admin") schoolId = await makeSchool();
-    const { id } = await createAccount(database.db, { email, password, role, schoolId, name: options.name });
+    const { id } = await createAccount(database.db, { email, password, role, schoolId, name: options.name, grade: options.grade, className: options.className });
     return { id, email, password };
   };
 

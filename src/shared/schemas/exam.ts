@@ -1,7 +1,7 @@
 // The exam editor's input (SPEC §3 exams/questions/question_options, §4 question types, §5 "Exam save").
 // The form validates with it before sending and the server again with the same schema.
 import { z } from "zod";
-import { DEFAULT_EXAM_MINUTES, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
+import { DEFAULT_EXAM_MINUTES, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_GRADE, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
 
 export const QUESTION_TYPES = ["multiple_choice", "true_false", "essay", "short_answer", "matching"] as const;
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
@@ -101,6 +101,12 @@ export const ZExamInput = z
     status: z.enum(EXAM_STATUSES).default("draft"),
     /** A super_admin's audience: the chosen schools, or empty for every school. Ignored for a teacher. */
     schoolIds: z.array(z.string().max(64)).max(500).default([]),
+    /** The grades offered it, or empty for every grade (docs/decisions/0014). */
+    grades: z
+      .array(z.number({ error: "GRADE_INVALID" }).int({ error: "GRADE_INVALID" }).min(MIN_GRADE, { error: "GRADE_INVALID" }).max(MAX_GRADE, { error: "GRADE_INVALID" }))
+      .max(MAX_GRADE, { error: "GRADE_INVALID" })
+      .default([])
+      .transform((g) => [...new Set(g)].sort((a, b) => a - b)),
     questions: z.array(ZQuestionInput).max(MAX_QUESTIONS, { error: "VALIDATION_FAILED" }).default([]),
   })
   .superRefine((e, ctx) => {
@@ -129,6 +135,9 @@ export const ZExamSummary = z.object({
   updatedAt: z.string(),
   questionCount: z.number().int(),
   attemptCount: z.number().int(),
+  /** Who is offered it: its schools (empty: every school) and grades (empty: every grade). */
+  schools: z.array(z.object({ id: z.string(), name: z.string() })),
+  grades: z.array(z.number().int()),
 });
 export type TExamSummary = z.infer<typeof ZExamSummary>;
 

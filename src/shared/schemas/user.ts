@@ -2,7 +2,7 @@
 // server: messages are error codes from shared/errors.ts.
 import { z } from "zod";
 import { ROLES, type TRole } from "../permissions";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits";
+import { MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_GRADE, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_GRADE, MIN_PASSWORD_LENGTH } from "../limits";
 
 /** The three user-management pages and the roles each one manages. */
 export const USER_GROUPS = {
@@ -54,6 +54,26 @@ const schoolId = z
   .nullish()
   .transform((v) => v || null);
 
+/** Arabic-Indic digits (٠–٩, as typed on an Arabic keyboard) read as 0–9. */
+export function westernDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}
+
+/** A student's grade: 1–12, from a number or its text (a CSV cell, either digits); empty means none. */
+export const ZGrade = z.preprocess(
+  (v) => (v === "" ? null : typeof v === "string" ? (/^\s*[0-9\u0660-\u0669\u06F0-\u06F9]+\s*$/.test(v) ? Number(westernDigits(v.trim())) : v) : v),
+  z.number({ error: "GRADE_INVALID" }).int({ error: "GRADE_INVALID" }).min(MIN_GRADE, { error: "GRADE_INVALID" }).max(MAX_GRADE, { error: "GRADE_INVALID" }).nullable(),
+);
+
+export const CLASS_NAME_PATTERN = new RegExp(`^[\\p{L}\\p{N}\\p{M} /-]{1,${MAX_CLASS_NAME_LENGTH}}$`, "u");
+/** A class (section) within the grade, e.g. "8B" or "٨/ب"; empty means none. */
+export const ZClassName = z
+  .string({ error: "CLASS_NAME_INVALID" })
+  .trim()
+  .nullable()
+  .transform((v) => v?.replace(/\s+/g, " ") || null)
+  .refine((v) => v === null || CLASS_NAME_PATTERN.test(v), { error: "CLASS_NAME_INVALID" });
+
 export const ZUserCreate = z
   .object({
     email,
@@ -62,8 +82,12 @@ export const ZUserCreate = z
     username,
     name: optionalText(MAX_NAME_LENGTH),
     schoolId,
+    /** Only a student's are kept; the server drops them for other roles. */
+    grade: ZGrade.optional().transform((v) => v ?? null),
+    className: ZClassName.optional().transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
+    if (v.role === "student" && v.className && v.grade === null) ctx.addIssue({ code: "custom", path: ["grade"], message: "CLASS_NEEDS_GRADE" });
     if (v.role === "student" && !v.username) ctx.addIssue({ code: "custom", path: ["username"], message: "USERNAME_REQUIRED_FOR_STUDENT" });
     if (!v.password) {
       ctx.addIssue({ code: "custom", path: ["password"], message: v.role === "student" ? "STUDENT_PASSWORD_REQUIRED" : "USER_REQUIRED_FIELDS" });
@@ -75,7 +99,7 @@ export type TUserCreate = z.input<typeof ZUserCreate>;
 
 /** Email and role are not editable; an empty password means "keep the current one". */
 export const ZUserUpdate = z
-  .object({ username, name: optionalText(MAX_NAME_LENGTH), schoolId: schoolId.optional(), password })
+  .object({ username, name: optionalText(MAX_NAME_LENGTH), schoolId: schoolId.optional(), password, grade: ZGrade.optional(), className: ZClassName.optional() })
   .strict();
 export type TUserUpdate = z.input<typeof ZUserUpdate>;
 
@@ -83,6 +107,8 @@ export const ZUserListQuery = z.object({
   group: z.enum(["admins", "teachers", "students"]),
   q: z.string().trim().max(100).optional(),
   schoolId: z.string().max(64).optional(),
+  grade: z.coerce.number().int().min(MIN_GRADE).max(MAX_GRADE).optional(),
+  className: z.string().trim().max(MAX_CLASS_NAME_LENGTH).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -95,6 +121,8 @@ export const ZUser = z.object({
   schoolId: z.string().nullable(),
   schoolName: z.string().nullable(),
   name: z.string(),
+  grade: z.number().int().nullable(),
+  className: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -108,7 +136,8 @@ export type TDeleteImpact = z.infer<typeof ZDeleteImpact>;
 
 // ---- roster import
 
-export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id"] as const;
+/** grade and class came later (issue 15): a file without them still imports. */
+export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id", "grade", "class"] as const;
 export const IMPORT_MAX_ROWS = 5000;
 
 export const ZImportRequest = z.object({
@@ -122,6 +151,8 @@ export const ZImportRow = z.object({
   username: z.string(),
   name: z.string(),
   schoolId: z.string().nullable(),
+  grade: z.number().int().nullable(),
+  className: z.string().nullable(),
   passwordGenerated: z.boolean(),
   errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.object({ en: z.string(), ar: z.string() }) })),
 });
@@ -132,6 +163,8 @@ export type TImportPreview = z.infer<typeof ZImportPreview>;
 
 export const ZImportResult = z.object({
   created: z.number().int(),
-  credentials: z.array(z.object({ email: z.string(), username: z.string(), name: z.string(), password: z.string(), schoolId: z.string().nullable() })),
+  credentials: z.array(
+    z.object({ email: z.string(), username: z.string(), name: z.string(), password: z.string(), schoolId: z.string().nullable(), grade: z.number().int().nullable(), className: z.string().nullable() }),
+  ),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer } from "./answer-writer";
-import { examSchools, exams, questions, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examSchools, exams, profiles, questions, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { isForeignKeyViolation } from "../../db/errors";
 import { getExamVersion, isOffered, type TExamVersion, type TQuestionKey } from "./paper";
@@ -57,7 +57,7 @@ function isPastGrace(attempt: TAttemptRow, now = Date.now()): boolean {
 
 // ---- overview
 
-/** Published exams offered to the student's school, and the student's attempts. */
+/** Published exams offered to the student's school and grade, and the student's attempts. */
 export async function findStudentOverview(db: TDbOrTx, user: TSessionUser): Promise<TStudentOverview> {
   assertStudent(user);
   const offered = await db
@@ -71,6 +71,7 @@ export async function findStudentOverview(db: TDbOrTx, user: TSessionUser): Prom
           sql`not exists (select 1 from ${examSchools} where ${examSchools.examId} = ${exams.id})`,
           sql`exists (select 1 from ${examSchools} where ${examSchools.examId} = ${exams.id} and ${examSchools.schoolId} = ${user.schoolId ?? ""})`,
         ),
+        user.grade === null ? sql`${exams.grades} is null` : sql`(${exams.grades} is null or ${user.grade} = any(${exams.grades}))`,
       ),
     )
     .orderBy(desc(exams.updatedAt));
@@ -119,7 +120,7 @@ export async function findStudentOverview(db: TDbOrTx, user: TSessionUser): Prom
 export async function findPaper(db: TDbOrTx, user: TSessionUser, examId: string): Promise<TExamVersion> {
   assertStudent(user);
   const version = await getExamVersion(db, examId);
-  if (!version || !isOffered(version, user.schoolId)) throw new AppError("EXAM_NOT_AVAILABLE");
+  if (!version || !isOffered(version, user)) throw new AppError("EXAM_NOT_AVAILABLE");
   return version;
 }
 
@@ -136,6 +137,9 @@ export async function startAttempt(db: TDb, user: TSessionUser, examId: string):
       startedAt: sql`now()`,
       deadlineAt: version.paper.durationMinutes ? sql`now() + make_interval(mins => ${version.paper.durationMinutes})` : null,
       totalPossibleScore: version.paper.totalPoints,
+      // The class the student is in today stays with this attempt (docs/decisions/0014).
+      grade: sql`(select ${profiles.grade} from ${profiles} where ${profiles.id} = ${user.id})`,
+      className: sql`(select ${profiles.className} from ${profiles} where ${profiles.id} = ${user.id})`,
     })
     .onConflictDoNothing({ target: [studentExams.studentId, studentExams.examId] })
     .returning();

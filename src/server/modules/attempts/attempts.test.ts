@@ -13,12 +13,13 @@ import type { TPaper } from "../../../shared/schemas/attempt";
 let h: THarness;
 let own: string;
 let other: string;
+const OWN_NAME = "مدرسة النور";
 const cookie: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await createHarness();
-  own = await h.makeSchool("school_own");
+  own = await h.makeSchool("school_own", OWN_NAME);
   other = await h.makeSchool("school_other");
   cookie.super_admin = await h.signIn(ADMIN.email, ADMIN.password, "admin");
   const people: [string, "teacher" | "student" | "school_admin", string, "school" | "student"][] = [
@@ -373,7 +374,7 @@ describe("grading", () => {
 
     // A teacher of the school grades question by question.
     const queue = (await h.request({ method: "GET", url: "/api/grading/queue", cookie: cookie.teacher2! })).json().items;
-    expect(queue.find((e: { examId: string }) => e.examId === exam.id)).toMatchObject({ pending: 1 });
+    expect(queue.find((e: { examId: string }) => e.examId === exam.id)).toMatchObject({ pending: 1, schools: [OWN_NAME] });
     const sheet = (await h.request({ method: "GET", url: `/api/grading/exams/${exam.id}`, cookie: cookie.teacher2! })).json();
     expect(sheet.questions.map((q: { number: number }) => q.number)).toEqual([3, 5]);
     const essay = sheet.questions[1];

@@ -28,6 +28,8 @@ export type TExamVersion = {
   status: "draft" | "published" | "archived";
   /** null: every school. */
   audience: Set<string> | null;
+  /** null: every grade. */
+  grades: Set<number> | null;
   paper: TPaper;
   etag: string;
   keys: Map<string, TQuestionKey>;
@@ -88,8 +90,15 @@ function sharedBuild(db: TDbOrTx, examId: string, version: string): Promise<TExa
   return singleFlight(building, `${examId}@${version}`, () => buildVersion(db, examId));
 }
 
-export function isOffered(version: TExamVersion, schoolId: string | null): boolean {
-  return version.status === "published" && (version.audience === null || (schoolId !== null && version.audience.has(schoolId)));
+/** Published, to the student's school (or every school) and to their grade (or every grade). A student without a
+ *  grade is offered only exams for every grade. */
+export function isOffered(version: TExamVersion, student: { schoolId: string | null; grade: number | null }): boolean {
+  const { schoolId, grade } = student;
+  return (
+    version.status === "published" &&
+    (version.audience === null || (schoolId !== null && version.audience.has(schoolId))) &&
+    (version.grades === null || (grade !== null && version.grades.has(grade)))
+  );
 }
 
 async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion | null> {
@@ -150,6 +159,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     version: paper.version,
     status: exam.status,
     audience: audienceRows.length ? new Set(audienceRows.map((r) => r.id)) : null,
+    grades: exam.grades?.length ? new Set(exam.grades) : null,
     paper,
     etag,
     keys,

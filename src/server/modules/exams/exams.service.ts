@@ -22,7 +22,9 @@ const summaryColumns = {
   creatorName: profiles.name,
 };
 
-function presentSummary(r: { exam: TExamRow; subject: TSubject; creatorName: string | null }, counts: { questions: number; attempts: number }): TExamSummary {
+type TCounts = { questions: number; attempts: number; schools: { id: string; name: string }[] };
+
+function presentSummary(r: { exam: TExamRow; subject: TSubject; creatorName: string | null }, counts: TCounts): TExamSummary {
   return {
     id: r.exam.id,
     titleAr: r.exam.titleAr,
@@ -35,14 +37,25 @@ function presentSummary(r: { exam: TExamRow; subject: TSubject; creatorName: str
     updatedAt: r.exam.updatedAt.toISOString(),
     questionCount: counts.questions,
     attemptCount: counts.attempts,
+    schools: counts.schools,
+    grades: r.exam.grades ?? [],
   };
 }
 
-async function countsFor(db: TDbOrTx, examIds: string[]) {
-  if (examIds.length === 0) return { questions: new Map<string, number>(), attempts: new Map<string, number>() };
+/** Questions, attempts and the schools offered each exam, in three queries for the whole list. */
+async function countsFor(db: TDbOrTx, examIds: string[]): Promise<(id: string) => TCounts> {
+  if (examIds.length === 0) return () => ({ questions: 0, attempts: 0, schools: [] });
   const q = await db.select({ id: questions.examId, n: count() }).from(questions).where(inArray(questions.examId, examIds)).groupBy(questions.examId);
   const a = await db.select({ id: studentExams.examId, n: count() }).from(studentExams).where(inArray(studentExams.examId, examIds)).groupBy(studentExams.examId);
-  return { questions: new Map(q.map((r) => [r.id, r.n])), attempts: new Map(a.map((r) => [r.id, r.n])) };
+  const s = await db
+    .select({ examId: examSchools.examId, id: schools.id, name: schools.name })
+    .from(examSchools)
+    .innerJoin(schools, eq(schools.id, examSchools.schoolId))
+    .where(inArray(examSchools.examId, examIds))
+    .orderBy(asc(schools.name));
+  const qn = new Map(q.map((r) => [r.id, r.n]));
+  const an = new Map(a.map((r) => [r.id, r.n]));
+  return (id) => ({ questions: qn.get(id) ?? 0, attempts: an.get(id) ?? 0, schools: s.filter((r) => r.examId === id).map(({ id, name }) => ({ id, name })) });
 }
 
 /** SPEC §6: super_admin sees all exams, a teacher only their own — newest first. */
@@ -63,8 +76,8 @@ export async function findExams(db: TDbOrTx, actor: TSessionUser, query: { q?: s
     .where(and(...conditions))
     .orderBy(desc(exams.createdAt))
     .limit(1000);
-  const counts = await countsFor(db, rows.map((r) => r.exam.id));
-  return rows.map((r) => presentSummary(r, { questions: counts.questions.get(r.exam.id) ?? 0, attempts: counts.attempts.get(r.exam.id) ?? 0 }));
+  const countsOf = await countsFor(db, rows.map((r) => r.exam.id));
+  return rows.map((r) => presentSummary(r, countsOf(r.exam.id)));
 }
 
 /** The exam if the actor may author it (super_admin: any; teacher: their own); otherwise not found. */
@@ -96,12 +109,11 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
     ? await db.select({ id: studentAnswers.questionId, n: count() }).from(studentAnswers).where(inArray(studentAnswers.questionId, qIds)).groupBy(studentAnswers.questionId)
     : [];
   const answerCount = new Map(answers.map((a) => [a.id, a.n]));
-  const audience = await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, id)).orderBy(asc(examSchools.schoolId));
-  const counts = await countsFor(db, [id]);
+  const counts = (await countsFor(db, [id]))(id);
   return {
-    ...presentSummary(row, { questions: qs.length, attempts: counts.attempts.get(id) ?? 0 }),
+    ...presentSummary(row, counts),
     description: row.exam.description,
-    schoolIds: audience.map((a) => a.id),
+    schoolIds: counts.schools.map((s) => s.id).sort(),
     questions: qs.map((q) => ({
       id: q.id,
       type: q.type,
@@ -230,6 +242,7 @@ export async function createExam(db: TDb, actor: TSessionUser, input: TExamData)
         description: input.description,
         durationMinutes: input.durationMinutes,
         status: input.status,
+        grades: input.grades.length ? input.grades : null,
         creatorId: actor.id,
       })
       .returning({ id: exams.id });
@@ -253,6 +266,7 @@ export async function updateExam(db: TDb, actor: TSessionUser, id: string, input
         description: input.description,
         durationMinutes: input.durationMinutes,
         status: input.status,
+        grades: input.grades.length ? input.grades : null,
         updatedAt: new Date(),
       })
       .where(eq(exams.id, id));

@@ -392,7 +392,7 @@ export async function runBulkGeneration(ctx: TJobContext, modelWriter: TContentW
   const { examId, actorId } = job.payload as { examId: string; actorId: string };
   // Who asked, as they are now: a changed role or school changes what the job may do.
   const [actor] = await db
-    .select({ id: profiles.id, username: profiles.username, email: profiles.email, role: profiles.role, schoolId: profiles.schoolId, name: profiles.name })
+    .select({ id: profiles.id, username: profiles.username, email: profiles.email, role: profiles.role, schoolId: profiles.schoolId, name: profiles.name, grade: profiles.grade })
     .from(profiles)
     .where(eq(profiles.id, actorId));
   if (!actor) return { skipped: "requester no longer exists" };

@@ -15,6 +15,8 @@ const ZResultRow = z.object({
   studentName: z.string(),
   schoolId: z.string().nullable(),
   schoolName: z.string().nullable(),
+  grade: z.number().int().nullable(),
+  className: z.string().nullable(),
   status: z.enum(ATTEMPT_STATUSES),
   score: z.number().nullable(),
   totalPossibleScore: z.number().int(),
@@ -37,10 +39,10 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { items } = await findResults(app.db, user, { ...request.query, page: 1, pageSize: 100_000 });
     const ar = request.query.lang === "ar";
     const header = ar
-      ? ["الطالب", "المدرسة", "الاختبار", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
-      : ["Student", "School", "Exam", "Status", "Score", "Total", "Started", "Submitted"];
+      ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
+      : ["Student", "School", "Grade", "Class", "Exam", "Status", "Score", "Total", "Started", "Submitted"];
     const status = { in_progress: ar ? "قيد التقديم" : "In progress", completed: ar ? "بانتظار التصحيح" : "Pending grading", graded: ar ? "مصحّح" : "Graded" };
-    const rows = items.map((r) => [r.studentName, r.schoolName ?? "", ar ? r.examTitleAr : r.examTitleEn, status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
+    const rows = items.map((r) => [r.studentName, r.schoolName ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
     reply.header("content-type", "text/csv; charset=utf-8");
     reply.header("content-disposition", `attachment; filename="qias-results.csv"`);
     reply.header("cache-control", "private, no-store");

@@ -119,6 +119,8 @@ export type TResultRow = {
   studentName: string;
   schoolId: string | null;
   schoolName: string | null;
+  grade: number | null;
+  className: string | null;
   status: "in_progress" | "completed" | "graded";
   score: number | null;
   totalPossibleScore: number;
@@ -138,6 +140,8 @@ export async function findResults(
     // A school is a filter for those who see several; anyone else's reach is one school already.
     query.schoolId ? eq(profiles.schoolId, query.schoolId) : undefined,
     query.subjectId ? eq(exams.subjectId, query.subjectId) : undefined,
+    query.grade !== undefined ? eq(studentExams.grade, query.grade) : undefined,
+    query.className ? sql`lower(${studentExams.className}) = lower(${query.className})` : undefined,
     query.q && actor.role !== "student" ? or(ilike(profiles.name, containsPattern(query.q)), ilike(profiles.email, containsPattern(query.q))) : undefined,
   );
   const base = () =>
@@ -199,6 +203,8 @@ export async function findResults(
       studentName: r.studentName,
       schoolId: r.schoolId,
       schoolName: r.schoolName,
+      grade: r.attempt.grade,
+      className: r.attempt.className,
       status: r.attempt.status,
       score: studentView && r.attempt.status !== "graded" ? null : r.attempt.score,
       totalPossibleScore: r.attempt.totalPossibleScore,
@@ -238,11 +244,20 @@ export async function loadExamInReach(db: TDbOrTx, actor: TSessionUser, examId: 
 export async function findGradingQueue(db: TDbOrTx, actor: TSessionUser) {
   assertGrader(actor);
   const rows = await db
-    .select({ examId: exams.id, titleAr: exams.titleAr, titleEn: exams.titleEn, pending: count(studentAnswers.id), attempts: sql<number>`count(distinct ${studentExams.id})::int` })
+    .select({
+      examId: exams.id,
+      titleAr: exams.titleAr,
+      titleEn: exams.titleEn,
+      pending: count(studentAnswers.id),
+      attempts: sql<number>`count(distinct ${studentExams.id})::int`,
+      // Whose attempts wait: a super_admin's queue spans schools (issue 15).
+      schools: sql<string[]>`coalesce(array_agg(distinct ${schools.name}) filter (where ${schools.name} is not null), '{}')`,
+    })
     .from(studentAnswers)
     .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
     .innerJoin(exams, eq(exams.id, studentExams.examId))
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .leftJoin(schools, eq(schools.id, profiles.schoolId))
     .where(and(eq(studentExams.status, "completed"), isNull(studentAnswers.score), reachOf(actor)))
     .groupBy(exams.id, exams.titleAr, exams.titleEn)
     .orderBy(asc(exams.titleEn));

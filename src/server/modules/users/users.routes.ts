@@ -50,13 +50,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireUser(request);
     if (!can(user, request.query.role === "student" ? "students.manage" : "teachers.manage", undefined, { write: true })) throw new AppError("FORBIDDEN");
     const school = user.role === "super_admin" ? "school_xyz" : (user.schoolId ?? "");
-    const example =
+    // A teacher has no grade or class: their template stops at school_id.
+    const [columns, example] =
       request.query.role === "student"
-        ? [["student01@example.com", "s01", "أحمد المنصوري", "", school], ["student02@example.com", "s02", "Aisha Khan", "", school]]
-        : [["teacher01@example.com", "t01", "أ. منى العلي", "", school]];
+        ? [IMPORT_COLUMNS, [["student01@example.com", "s01", "أحمد المنصوري", "", school, "8", "8/أ"], ["student02@example.com", "s02", "Aisha Khan", "", school, "8", "8B"]]]
+        : [IMPORT_COLUMNS.filter((c) => c !== "grade" && c !== "class"), [["teacher01@example.com", "t01", "أ. منى العلي", "", school]]];
     reply.header("content-type", "text/csv; charset=utf-8");
     reply.header("content-disposition", `attachment; filename="qias-${request.query.role}s-template.csv"`);
-    return toCsv([[...IMPORT_COLUMNS], ...example]);
+    return toCsv([[...columns], ...example]);
   });
 
   app.post("/api/users/import/preview", { bodyLimit: 3_000_000, schema: { body: ZImportRequest, response: { 200: ZImportPreview } } }, async (request) =>

@@ -35,10 +35,23 @@ const userColumns = {
   schoolId: profiles.schoolId,
   schoolName: schools.name,
   name: profiles.name,
+  grade: profiles.grade,
+  className: profiles.className,
   createdAt: profiles.createdAt,
 };
 
-type TUserRow = { id: string; username: string; email: string; role: TRole; schoolId: string | null; schoolName: string | null; name: string; createdAt: Date };
+type TUserRow = {
+  id: string;
+  username: string;
+  email: string;
+  role: TRole;
+  schoolId: string | null;
+  schoolName: string | null;
+  name: string;
+  grade: number | null;
+  className: string | null;
+  createdAt: Date;
+};
 
 function presentUser(row: TUserRow): TUser {
   return { ...row, createdAt: row.createdAt.toISOString() };
@@ -73,6 +86,8 @@ export async function findUsers(db: TDbOrTx, actor: TSessionUser, query: z.outpu
   // A role whose reach is its own school sees only that school, whatever it asks for.
   if (actor.role !== "super_admin") conditions.push(eq(profiles.schoolId, actor.schoolId ?? "\u0000"));
   else if (query.schoolId) conditions.push(eq(profiles.schoolId, query.schoolId));
+  if (query.grade !== undefined) conditions.push(eq(profiles.grade, query.grade));
+  if (query.className) conditions.push(sql`lower(${profiles.className}) = lower(${query.className})`);
   if (query.q) {
     const like = containsPattern(query.q);
     conditions.push(or(ilike(profiles.name, like), ilike(profiles.email, like), ilike(profiles.username, like)));
@@ -138,6 +153,22 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
         changes.schoolId = await resolveSchool(tx, actor, before.role, input.schoolId);
       }
       if (before.role === "student" && changes.username === "") throw new AppError("USERNAME_REQUIRED_FOR_STUDENT");
+      if (before.role === "student" && (input.grade !== undefined || input.className !== undefined)) {
+        const grade = input.grade === undefined ? before.grade : input.grade;
+        // Clearing the grade clears the class; a class is always within a grade.
+        const className = grade === null ? null : input.className === undefined ? before.className : input.className;
+        if (input.className && grade === null) throw new AppError("CLASS_NEEDS_GRADE");
+        changes.grade = grade;
+        changes.className = className;
+        // Attempts started before the student had a class take the one given now; attempts that already have
+        // one keep it, so last year's results stay with last year's class (docs/decisions/0014).
+        if (grade !== null) {
+          await tx
+            .update(studentExams)
+            .set({ grade, className })
+            .where(and(eq(studentExams.studentId, id), sql`${studentExams.grade} is null`));
+        }
+      }
       await tx.update(profiles).set(changes).where(eq(profiles.id, id));
       if (passwordHash) {
         await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, id));
@@ -194,6 +225,11 @@ function rowError(field: string, code: TErrorCode) {
   return { field, code, message: ERRORS[code].message };
 }
 
+/** The file's column a field of the user schema came from. */
+function importField(path: string): string {
+  return path === "className" ? "class" : path === "schoolId" ? "school_id" : path;
+}
+
 /** Reads and checks every row without writing anything; the import runs the same checks again. */
 async function planImport(db: TDbOrTx, actor: TSessionUser, role: "student" | "teacher", csv: string): Promise<TPlannedRow[]> {
   if (!can(actor, GROUP_CAPABILITY[groupOfRole(role)], undefined, { write: true })) throw new AppError("FORBIDDEN");
@@ -209,10 +245,31 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, role: "student" | "t
     const given = cell("password");
     const password = given || generatePassword();
     const schoolId = cell("school_id") || (actor.role === "super_admin" ? "" : (actor.schoolId ?? ""));
-    const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId });
-    const errors = parsed.success ? [] : parsed.error.issues.map((issue) => rowError(issue.path.join("."), (issue.message in ERRORS ? issue.message : "VALIDATION_FAILED") as TErrorCode));
-    const defaults = accountDefaults({ email: cell("email"), username: cell("username") || undefined, name: cell("name") || undefined, role, schoolId: schoolId || null });
-    return { line: i + 2, email: defaults.email, username: defaults.username, name: defaults.name, schoolId: defaults.schoolId, passwordGenerated: !given, password, errors };
+    const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId, grade: cell("grade"), className: cell("class") });
+    const errors = parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => rowError(importField(issue.path.join(".")), (issue.message in ERRORS ? issue.message : "VALIDATION_FAILED") as TErrorCode));
+    const defaults = accountDefaults({
+      email: cell("email"),
+      username: cell("username") || undefined,
+      name: cell("name") || undefined,
+      role,
+      schoolId: schoolId || null,
+      grade: parsed.data?.grade ?? null,
+      className: parsed.data?.className ?? null,
+    });
+    return {
+      line: i + 2,
+      email: defaults.email,
+      username: defaults.username,
+      name: defaults.name,
+      schoolId: defaults.schoolId,
+      grade: defaults.grade,
+      className: defaults.className,
+      passwordGenerated: !given,
+      password,
+      errors,
+    };
   });
 
   // Duplicates within the file: every occurrence after the first.
@@ -272,7 +329,7 @@ export async function runImport(db: TDb, actor: TSessionUser, input: { role: "st
           .values(chunk.map((r, j) => ({ email: r.email, passwordHash: hashes[i + j]! })))
           .returning({ id: authUsers.id, email: authUsers.email });
         const idByEmail = new Map(created.map((c) => [c.email, c.id]));
-        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId })));
+        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId, grade: r.grade, className: r.className })));
       }
       await writeAudit(tx, actor, { action: "import", entity: "user", entityId: `import:${input.role}`, after: { role: input.role, count: rows.length, emails: rows.map((r) => r.email) } });
     });
@@ -281,7 +338,7 @@ export async function runImport(db: TDb, actor: TSessionUser, input: { role: "st
     if (constraint !== null) throw new AppError(conflictCode(constraint));
     throw err;
   }
-  return { created: rows.length, credentials: rows.map((r) => ({ email: r.email, username: r.username, name: r.name, password: r.password, schoolId: r.schoolId })) };
+  return { created: rows.length, credentials: rows.map((r) => ({ email: r.email, username: r.username, name: r.name, password: r.password, schoolId: r.schoolId, grade: r.grade, className: r.className })) };
 }
 
 export function isGroup(value: string): value is TUserGroup {

@@ -309,7 +309,7 @@ describe("roster import", () => {
     const res = await h.request({ method: "GET", url: "/api/users/import/template?role=student", cookie: cookie.school_admin });
     expect(res.headers["content-type"]).toContain("text/csv");
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(["email", "username", "name", "password", "school_id"]);
+    expect(rows[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class"]);
     expect(rows[1]![4]).toBe(own);
     expect((await h.request({ method: "GET", url: "/api/users/import/template?role=teacher", cookie: cookie.teacher })).statusCode).toBe(403);
   });
