@@ -305,8 +305,9 @@ export async function seedDemo(db: TDb): Promise<TDemoAccount[] | null> {
       const names = [...ARABIC_NAMES, ...ENGLISH_NAMES];
       for (const [i, name] of names.entries()) {
         const n = String(i + 1).padStart(2, "0");
-        // Grade 8, in two classes of ten: 01–10 and 11–20.
-        const className = school.slug === "dubai" ? (i < 10 ? "8/أ" : "8/ب") : i < 10 ? "8A" : "8B";
+        // Grade 8, in two classes: the first half of the roll and the second.
+        const first = i < names.length / 2;
+        const className = school.slug === "dubai" ? (first ? "8/أ" : "8/ب") : first ? "8A" : "8B";
         await addUser(`student${n}.${school.slug}@demo.qias.ae`, "student", name, school.id, `${school.slug}-s${n}`, 8, className);
       }
     }

@@ -139,6 +139,10 @@ export type TDeleteImpact = z.infer<typeof ZDeleteImpact>;
 /** grade and class came later (issue 15): a file without them still imports. */
 export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id", "grade", "class"] as const;
 export const IMPORT_MAX_ROWS = 5000;
+/** The columns a file for `role` may have: a teacher has no grade or class. */
+export function importColumnsFor(role: "student" | "teacher"): readonly (typeof IMPORT_COLUMNS)[number][] {
+  return role === "student" ? IMPORT_COLUMNS : IMPORT_COLUMNS.filter((c) => c !== "grade" && c !== "class");
+}
 
 export const ZImportRequest = z.object({
   role: z.enum(["student", "teacher"]),

@@ -32,3 +32,9 @@ export function formatPercent(lang: TLang, n: number): string {
 export function pick(lang: TLang, ar: string, en: string): string {
   return (lang === "ar" ? ar || en : en || ar).trim();
 }
+
+/** "Grade 8 · 8B", "Grade 8", or null without a grade: one wording wherever a student's class is shown. */
+export function gradeClassLabel(t: (key: string, options: Record<string, unknown>) => string, grade: number | null, className: string | null): string | null {
+  if (grade === null) return null;
+  return className ? t("common.gradeClass", { ns: "translation", grade, className }) : t("common.grade", { ns: "translation", grade });
+}

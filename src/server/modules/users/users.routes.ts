@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { toCsv } from "../../../shared/csv";
 import {
-  IMPORT_COLUMNS,
+  importColumnsFor,
   ZDeleteImpact,
   ZImportPreview,
   ZImportRequest,
@@ -51,13 +51,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!can(user, request.query.role === "student" ? "students.manage" : "teachers.manage", undefined, { write: true })) throw new AppError("FORBIDDEN");
     const school = user.role === "super_admin" ? "school_xyz" : (user.schoolId ?? "");
     // A teacher has no grade or class: their template stops at school_id.
-    const [columns, example] =
+    const example =
       request.query.role === "student"
-        ? [IMPORT_COLUMNS, [["student01@example.com", "s01", "أحمد المنصوري", "", school, "8", "8/أ"], ["student02@example.com", "s02", "Aisha Khan", "", school, "8", "8B"]]]
-        : [IMPORT_COLUMNS.filter((c) => c !== "grade" && c !== "class"), [["teacher01@example.com", "t01", "أ. منى العلي", "", school]]];
+        ? [["student01@example.com", "s01", "أحمد المنصوري", "", school, "8", "8/أ"], ["student02@example.com", "s02", "Aisha Khan", "", school, "8", "8B"]]
+        : [["teacher01@example.com", "t01", "أ. منى العلي", "", school]];
     reply.header("content-type", "text/csv; charset=utf-8");
     reply.header("content-disposition", `attachment; filename="qias-${request.query.role}s-template.csv"`);
-    return toCsv([[...columns], ...example]);
+    return toCsv([[...importColumnsFor(request.query.role)], ...example]);
   });
 
   app.post("/api/users/import/preview", { bodyLimit: 3_000_000, schema: { body: ZImportRequest, response: { 200: ZImportPreview } } }, async (request) =>

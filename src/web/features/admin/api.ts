@@ -68,7 +68,7 @@ export function useDeleteSchool() {
 
 // ---- users
 
-export type TUserListParams = { group: TUserGroup; q?: string; schoolId?: string; page: number; pageSize: number };
+export type TUserListParams = { group: TUserGroup; q?: string; schoolId?: string; grade?: number; className?: string; page: number; pageSize: number };
 
 export const usersQuery = (params: TUserListParams) =>
   queryOptions({

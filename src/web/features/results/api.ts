@@ -17,6 +17,9 @@ export type TResultRow = {
   studentName: string;
   schoolId: string | null;
   schoolName: string | null;
+  /** The student's grade and class when they sat it. */
+  grade: number | null;
+  className: string | null;
   status: TAttemptStatus;
   score: number | null;
   totalPossibleScore: number;
@@ -26,10 +29,20 @@ export type TResultRow = {
 export { RESULT_SORTS };
 export type TResultSort = (typeof RESULT_SORTS)[number];
 export type TResultPage = { items: TResultRow[]; total: number; summary?: TResultsSummary };
-export type TResultFilters = { examId?: string; status?: TAttemptStatus; q?: string; schoolId?: string; subjectId?: string; sort?: TResultSort };
+export type TResultFilters = {
+  examId?: string;
+  status?: TAttemptStatus;
+  q?: string;
+  schoolId?: string;
+  subjectId?: string;
+  grade?: number;
+  className?: string;
+  sort?: TResultSort;
+};
 export type TResultParams = TResultFilters & { page: number; pageSize: number };
 
-export type TQueueItem = { examId: string; titleAr: string; titleEn: string; pending: number; attempts: number };
+/** schools: whose students' attempts wait (names), for a super_admin whose queue spans schools. */
+export type TQueueItem = { examId: string; titleAr: string; titleEn: string; pending: number; attempts: number; schools: string[] };
 
 export type TSheetAnswer = {
   answerId: string;

@@ -5,11 +5,12 @@ import { CircleCheck, Download, FileUp, KeyRound, LoaderCircle, TriangleAlert, U
 import { useId, useState, type ChangeEvent } from "react";
 import type { TSessionUser } from "@shared/permissions";
 import type { TImportPreview, TImportResult, TImportRow } from "@shared/schemas/user";
-import { IMPORT_COLUMNS } from "@shared/schemas/user";
+import { importColumnsFor } from "@shared/schemas/user";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastError } from "@web/components/ui/use-toast";
 import { cn } from "@web/lib/utils";
+import { gradeClassLabel } from "@web/lib/format";
 import { importTemplateUrl, usePreviewImport, useRunImport, type TImportRole } from "../api";
 import { Badge } from "../components/badge";
 import { DataTable, type TColumn } from "../components/data-table";
@@ -83,9 +84,10 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
 
   const downloadCredentials = () => {
     if (!result) return;
+    const columns = importColumnsFor(role);
     downloadCsv(`qias-${group}-credentials.csv`, [
-      [...IMPORT_COLUMNS],
-      ...result.credentials.map((c) => [c.email, c.username, c.name, c.password, c.schoolId ?? ""]),
+      [...columns],
+      ...result.credentials.map((c) => [c.email, c.username, c.name, c.password, c.schoolId ?? "", String(c.grade ?? ""), c.className ?? ""].slice(0, columns.length)),
     ]);
   };
 
@@ -107,7 +109,7 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
                 <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                   <span>{t("import.columnsLabel")}</span>
                   <span dir="ltr" className="flex flex-wrap gap-1.5">
-                    {IMPORT_COLUMNS.map((c) => (
+                    {importColumnsFor(role).map((c) => (
                       <code key={c} className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.75rem] text-foreground">
                         {c}
                       </code>
@@ -115,6 +117,7 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
                   </span>
                 </div>
                 <p className="text-xs leading-relaxed text-muted-foreground">{t(`import.templateHint.${group}`)}</p>
+                {role === "student" && <p className="text-xs leading-relaxed text-muted-foreground">{t("import.classHint")}</p>}
                 {viewer.role !== "super_admin" && viewer.schoolId && (
                   <p className="text-xs leading-relaxed text-muted-foreground">
                     {t("import.schoolHint")}{" "}
@@ -245,6 +248,9 @@ function PreviewView({
         </bdi>
       ),
     },
+    ...(preview.rows.some((r) => r.grade !== null)
+      ? [{ id: "class", header: t("users.columns.class"), cell: (r: TImportRow) => <bdi className="whitespace-nowrap">{gradeClassLabel(t, r.grade, r.className) ?? t("common.empty")}</bdi> }]
+      : []),
     {
       id: "password",
       header: t("import.columns.password"),

@@ -5,6 +5,7 @@
 import { LoaderCircle } from "lucide-react";
 import { Controller, useForm, type FieldErrors } from "react-hook-form";
 import type { TRole, TSessionUser } from "@shared/permissions";
+import { GRADES } from "@shared/limits";
 import type { TSchool } from "@shared/schemas/school";
 import { USER_GROUPS, ZUserCreate, ZUserUpdate, type TUser, type TUserGroup } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
@@ -20,8 +21,11 @@ import { codeResolver, firstErrorCode, issuesOf } from "../lib/resolver";
 import { adminText, failureToast, useAdminT } from "../lib/use-admin";
 import { useReturnFocus } from "../lib/use-return-focus";
 
-type TValues = { email: string; role: TRole; password: string; username: string; name: string; schoolId: string };
-const FIELDS = ["email", "role", "password", "username", "name", "schoolId"] as const;
+/** grade: "" for none, else "1"–"12" (a Radix select's values are strings). */
+type TValues = { email: string; role: TRole; password: string; username: string; name: string; schoolId: string; grade: string; className: string };
+const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className"] as const;
+const NO_GRADE = "none";
+const gradeOf = (v: TValues) => (v.grade ? Number(v.grade) : null);
 
 const SERVER_FIELD_BY_CODE = {
   EMAIL_TAKEN: "email",
@@ -35,6 +39,9 @@ const SERVER_FIELD_BY_CODE = {
   SCHOOL_REQUIRED: "schoolId",
   SCHOOL_NOT_FOUND: "schoolId",
   SCHOOL_OUT_OF_SCOPE: "schoolId",
+  GRADE_INVALID: "grade",
+  CLASS_NEEDS_GRADE: "grade",
+  CLASS_NAME_INVALID: "className",
 } as const;
 
 export function UserDialog({
@@ -69,11 +76,13 @@ export function UserDialog({
       username: user?.username ?? "",
       name: user?.name ?? "",
       schoolId: (schoolFixed ? viewer.schoolId : user?.schoolId) ?? "",
+      grade: user?.grade ? String(user.grade) : "",
+      className: user?.className ?? "",
     },
     resolver: codeResolver<TValues>((v) => {
       const needsSchool = v.role !== "super_admin" && !schoolFixed && !v.schoolId;
       if (!isEdit) {
-        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId }));
+        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v) }));
         if (needsSchool) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
         return issues;
       }
@@ -83,8 +92,10 @@ export function UserDialog({
           name: v.name,
           password: v.password,
           ...(v.role !== "super_admin" && !schoolFixed ? { schoolId: v.schoolId } : {}),
+          ...(v.role === "student" ? { grade: gradeOf(v), className: v.className } : {}),
         }),
       );
+      if (v.role === "student" && v.className.trim() && !v.grade) issues.push({ path: ["grade"], message: "CLASS_NEEDS_GRADE" });
       // An empty username on edit would silently keep the old one; for a student, say that it is required.
       if (v.role === "student" && !v.username.trim()) issues.push({ path: ["username"], message: "USERNAME_REQUIRED_FOR_STUDENT" });
       if (needsSchool) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
@@ -111,6 +122,7 @@ export function UserDialog({
           name: v.name,
           password: v.password || undefined,
           ...(hasSchool && !schoolFixed ? { schoolId: v.schoolId } : {}),
+          ...(isStudent ? { grade: gradeOf(v), className: v.className } : {}),
         },
         {
           onSuccess: ({ passwordChanged }) => {
@@ -133,6 +145,7 @@ export function UserDialog({
           username: v.username || undefined,
           name: v.name || undefined,
           schoolId: hasSchool ? v.schoolId || null : null,
+          ...(isStudent ? { grade: gradeOf(v), className: v.className } : {}),
         },
         {
           onSuccess: () => {
@@ -299,6 +312,47 @@ export function UserDialog({
             </FormField>
           ) : (
             <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{t("users.dialog.superAdminNoSchool")}</p>
+          )}
+
+          {isStudent && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="user-grade" label={t("users.dialog.grade")} hint={t("users.dialog.gradeHint")} error={errors.grade?.message}>
+                <Controller
+                  control={form.control}
+                  name="grade"
+                  render={({ field }) => (
+                    <Select
+                      value={field.value || NO_GRADE}
+                      onValueChange={(value) => {
+                        field.onChange(value === NO_GRADE ? "" : value);
+                        // A class is within a grade: no grade, no class.
+                        if (value === NO_GRADE) form.setValue("className", "");
+                      }}
+                    >
+                      <SelectTrigger id="user-grade" data-testid="user-grade" {...fieldA11y("user-grade", { error: errors.grade?.message, hint: true })}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NO_GRADE}>{t("users.dialog.gradeNone")}</SelectItem>
+                        {GRADES.map((g) => (
+                          <SelectItem key={g} value={String(g)}>
+                            {t("common.grade", { ns: "translation", grade: g })}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+              <FormField id="user-class" label={t("users.dialog.className")} hint={t("users.dialog.classNameHint")} error={errors.className?.message}>
+                <Input
+                  id="user-class"
+                  autoComplete="off"
+                  {...fieldA11y("user-class", { error: errors.className?.message, hint: true })}
+                  {...form.register("className")}
+                />
+              </FormField>
+            </div>
           )}
 
           <DialogFooter className="mt-2">

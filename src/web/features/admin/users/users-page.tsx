@@ -5,9 +5,12 @@ import { Eye, FileSpreadsheet, GraduationCap, Pencil, Plus, ShieldCheck, Trash2,
 import { useState } from "react";
 import { Navigate } from "react-router";
 import { can, scopeOf, type TDashboardSection } from "@shared/permissions";
+import { GRADES } from "@shared/limits";
 import { GROUP_CAPABILITY, USER_GROUPS, type TUser, type TUserGroup } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { gradeClassLabel } from "@web/lib/format";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { useSchools, useUsers } from "../api";
@@ -25,6 +28,7 @@ import { UserDialog } from "./user-dialog";
 
 export const USERS_PAGE_SIZE = 50;
 const ALL_SCHOOLS = "__all";
+const ALL_GRADES = "__all";
 const ICONS = { admins: ShieldCheck, teachers: Users, students: GraduationCap } as const;
 
 function isGroup(id: string): id is TUserGroup {
@@ -46,6 +50,9 @@ export function UserManagement({ group }: { group: TUserGroup }) {
   const q = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [schoolFilter, setSchoolFilter] = useState(ALL_SCHOOLS);
+  const [gradeFilter, setGradeFilter] = useState(ALL_GRADES);
+  const [classSearch, setClassSearch] = useState("");
+  const className = useDebouncedValue(classSearch.trim(), 300);
   const [dialog, setDialog] = useState<TDialog>(null);
   const [deleting, setDeleting] = useState<TUser | null>(null);
   const [importing, setImporting] = useState(false);
@@ -56,11 +63,15 @@ export function UserManagement({ group }: { group: TUserGroup }) {
   const isSuperAdmin = viewer?.role === "super_admin";
   const schools = useSchools(canWrite || isSuperAdmin);
   const showSchoolFilter = isSuperAdmin && group !== "admins" && (schools.data?.length ?? 0) > 1;
+  const isStudents = group === "students";
+  const grade = isStudents && gradeFilter !== ALL_GRADES ? Number(gradeFilter) : undefined;
 
   const list = useUsers({
     group,
     q: q || undefined,
     schoolId: showSchoolFilter && schoolFilter !== ALL_SCHOOLS ? schoolFilter : undefined,
+    grade,
+    className: grade !== undefined && className ? className : undefined,
     page,
     pageSize: USERS_PAGE_SIZE,
   });
@@ -95,6 +106,18 @@ export function UserManagement({ group }: { group: TUserGroup }) {
       header: t("users.columns.school"),
       cell: (u) => (u.schoolName ? <bdi>{u.schoolName}</bdi> : <span className="text-muted-foreground">{t("users.noSchool")}</span>),
     },
+    ...(isStudents
+      ? [
+          {
+            id: "class",
+            header: t("users.columns.class"),
+            cell: (u: TUser) => {
+              const label = gradeClassLabel(t, u.grade, u.className);
+              return label ? <bdi className="whitespace-nowrap">{label}</bdi> : <span className="text-muted-foreground">{t("common.empty")}</span>;
+            },
+          },
+        ]
+      : []),
     ...(canWrite
       ? [
           {
@@ -198,6 +221,51 @@ export function UserManagement({ group }: { group: TUserGroup }) {
                 ))}
               </SelectContent>
             </Select>
+          </div>
+        )}
+        {isStudents && (
+          <div className="flex items-center gap-2">
+            <label htmlFor="grade-filter" className="text-sm font-medium whitespace-nowrap">
+              {t("users.gradeFilter")}
+            </label>
+            <Select
+              value={gradeFilter}
+              onValueChange={(value) => {
+                setGradeFilter(value);
+                setPage(1);
+              }}
+            >
+              <SelectTrigger id="grade-filter" className="h-10 min-w-32" data-testid="grade-filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_GRADES}>{t("users.allGrades")}</SelectItem>
+                {GRADES.map((g) => (
+                  <SelectItem key={g} value={String(g)}>
+                    {t("common.grade", { ns: "translation", grade: g })}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {grade !== undefined && (
+              <>
+                <label htmlFor="class-filter" className="text-sm font-medium whitespace-nowrap">
+                  {t("users.classFilter")}
+                </label>
+                <Input
+                  id="class-filter"
+                  className="h-10 w-28"
+                  maxLength={20}
+                  placeholder={t("users.classFilterPlaceholder")}
+                  value={classSearch}
+                  onChange={(e) => {
+                    setClassSearch(e.target.value);
+                    setPage(1);
+                  }}
+                  data-testid="class-filter"
+                />
+              </>
+            )}
           </div>
         )}
       </div>

@@ -1,8 +1,9 @@
-// Who is offered the exam (docs/decisions/0004): a teacher's exam goes to the teacher's school, always; a
-// super_admin chooses schools, and choosing none offers it to every school.
+// Who is offered the exam (docs/decisions/0004, 0014): a teacher's exam goes to the teacher's school, always; a
+// super_admin chooses schools, and choosing none offers it to every school. Both may narrow it to chosen grades.
 import { School, Users } from "lucide-react";
 import { useId } from "react";
 import { useController, useFormContext } from "react-hook-form";
+import { GRADES } from "@shared/limits";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
@@ -20,7 +21,7 @@ export function AudienceCard({ canChoose }: { canChoose: boolean }) {
         <CardTitle as="h2">{t("audience.title")}</CardTitle>
         {canChoose && <CardDescription>{t("audience.description")}</CardDescription>}
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-6">
         {canChoose ? (
           <SchoolPicker />
         ) : (
@@ -29,6 +30,7 @@ export function AudienceCard({ canChoose }: { canChoose: boolean }) {
             <span>{t("audience.ownSchool")}</span>
           </p>
         )}
+        <GradePicker />
       </CardContent>
     </Card>
   );
@@ -95,6 +97,50 @@ function SchoolPicker() {
         </Button>
       )}
       <FieldMessage path="schoolIds" />
+    </fieldset>
+  );
+}
+
+function GradePicker() {
+  const { t, lang } = useExamsT();
+  const { control } = useFormContext<TExamForm>();
+  const { field } = useController({ control, name: "grades" });
+  const uid = useId();
+  const chosen = new Set(field.value);
+  const toggle = (grade: number, on: boolean) => field.onChange(on ? [...field.value, grade].sort((a, b) => a - b) : field.value.filter((g) => g !== grade));
+
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={`${uid}-hint ${uid}-summary`} data-testid="audience-grades">
+      <legend className="text-sm font-semibold">{t("audience.gradesLegend")}</legend>
+      <p id={`${uid}-hint`} className="text-sm text-muted-foreground">
+        {t("audience.gradesDescription")}
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {GRADES.map((g) => (
+          <li key={g}>
+            <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-1.5 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+              <input
+                type="checkbox"
+                checked={chosen.has(g)}
+                onChange={(e) => toggle(g, e.target.checked)}
+                onBlur={field.onBlur}
+                className="size-4 shrink-0 accent-primary outline-none"
+                data-testid={`audience-grade-${g}`}
+              />
+              {t("audience.gradeN", { grade: formatNumber(lang, g) })}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p id={`${uid}-summary`} className="text-sm" aria-live="polite" data-testid="audience-grades-summary">
+        {chosen.size === 0 ? t("audience.everyGrade") : t("audience.chosenGrades", { grades: field.value.map((g) => formatNumber(lang, g)).join(lang === "ar" ? "، " : ", ") })}
+      </p>
+      {chosen.size > 0 && (
+        <Button variant="link" size="sm" className="self-start" onClick={() => field.onChange([])}>
+          {t("audience.clearGrades")}
+        </Button>
+      )}
+      <FieldMessage path="grades" />
     </fieldset>
   );
 }

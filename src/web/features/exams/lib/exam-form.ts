@@ -27,6 +27,8 @@ export type TExamForm = {
   durationMinutes: number | null;
   status: TExamStatus;
   schoolIds: string[];
+  /** Empty: every grade. */
+  grades: number[];
   questions: TQuestionForm[];
 };
 
@@ -57,7 +59,7 @@ export function hasTypeContent(q: Pick<TQuestionForm, "type" | "options" | "matc
 }
 
 export function emptyExamForm(): TExamForm {
-  return { titleAr: "", titleEn: "", subjectId: "", description: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], questions: [newQuestion("multiple_choice")] };
+  return { titleAr: "", titleEn: "", subjectId: "", description: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], grades: [], questions: [newQuestion("multiple_choice")] };
 }
 
 /** The saved exam as the editor shows it; question and option ids go back with the next save so they are kept. */
@@ -70,6 +72,7 @@ export function toFormValues(exam: TExamDetail): TExamForm {
     durationMinutes: exam.durationMinutes,
     status: exam.status,
     schoolIds: [...exam.schoolIds],
+    grades: [...exam.grades],
     questions: [...exam.questions]
       .sort((a, b) => a.position - b.position)
       .map((q) => ({

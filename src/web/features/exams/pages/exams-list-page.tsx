@@ -1,7 +1,7 @@
 // /dashboard/exams (super_admin: every exam; teacher: their own — the server decides): search, filters by
 // subject and status, a row per exam with Edit/Questions and a confirmed delete. An exam students have taken
 // cannot be deleted; the dialog says so and offers to archive it instead.
-import { Archive, ChartColumnBig, FileText, ListChecks, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
+import { Archive, ChartColumnBig, FileText, ListChecks, Pencil, Plus, School, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EXAM_STATUSES, type TExamStatus, type TExamSummary } from "@shared/schemas/exam";
@@ -190,7 +190,7 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
         )
       ) : (
         <>
-          <ExamsTable exams={items} busy={list.isFetching && list.isPlaceholderData} onDelete={(exam) => setDeleting({ exam, hasAttempts: exam.attemptCount > 0 })} />
+          <ExamsTable exams={items} showSchools={user?.role === "super_admin"} busy={list.isFetching && list.isPlaceholderData} onDelete={(exam) => setDeleting({ exam, hasAttempts: exam.attemptCount > 0 })} />
           <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
             {t("list.count", { count: items.length, formatted: formatNumber(lang, items.length) })}
           </p>
@@ -239,9 +239,15 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
   );
 }
 
-function ExamsTable({ exams, busy, onDelete }: { exams: TExamSummary[]; busy: boolean; onDelete: (exam: TExamSummary) => void }) {
+function ExamsTable({ exams, showSchools, busy, onDelete }: { exams: TExamSummary[]; showSchools: boolean; busy: boolean; onDelete: (exam: TExamSummary) => void }) {
   const { t, lang } = useExamsT();
-  const headers = [t("list.columns.title"), t("list.columns.subject"), t("list.columns.status"), t("list.columns.creator"), t("list.columns.date")];
+  const headers = [
+    t("list.columns.title"),
+    t("list.columns.subject"),
+    t("list.columns.status"),
+    t("list.columns.creator"),
+    t("list.columns.date"),
+  ];
   // Below md each row becomes a card; explicit ARIA roles keep the table semantics when the display changes.
   const field = "max-md:flex max-md:items-baseline max-md:gap-2";
   const mobileLabel = (text: string) => (
@@ -296,7 +302,20 @@ function ExamsTable({ exams, busy, onDelete }: { exams: TExamSummary[]; busy: bo
                         <ListChecks aria-hidden="true" className="size-3.5" />
                         {t("list.questionCount", { count: exam.questionCount })}
                       </span>
+                      {exam.grades.length > 0 && (
+                        <>
+                          <span aria-hidden="true">·</span>
+                          <span data-testid="exam-grades">{t("list.grades", { grades: exam.grades.map((g) => formatNumber(lang, g)).join(lang === "ar" ? "، " : ", ") })}</span>
+                        </>
+                      )}
                     </span>
+                    {showSchools && (
+                      // A super_admin sees every school's exams: whose students each is for (issue 15).
+                      <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="exam-schools">
+                        <School aria-hidden="true" className="size-3.5 shrink-0" />
+                        {exam.schools.length === 0 ? t("list.everySchool") : exam.schools.map((sc, i) => <bdi key={sc.id}>{(i > 0 ? (lang === "ar" ? "، " : ", ") : "") + sc.name}</bdi>)}
+                      </span>
+                    )}
                   </div>
                 </td>
                 <td role="cell" className={cn("px-4 py-3 align-middle max-md:p-0", field)}>

@@ -2,6 +2,7 @@ import { ArrowRight, ClipboardCheck, PenLine } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { useGradingQueue } from "../api";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
@@ -14,6 +15,8 @@ export function GradingQueue() {
   const { t, lang } = useResultsT();
   useDocumentTitle(t("grading.title"));
   const queue = useGradingQueue();
+  const { user } = useSession();
+  const showSchools = user?.role === "super_admin";
 
   return (
     <section aria-labelledby={SECTION_HEADING_ID} className="flex flex-col gap-6" data-testid="grading-queue">
@@ -44,6 +47,17 @@ export function GradingQueue() {
                       </span>
                       <span className="text-muted-foreground">{t("grading.attempts", { count: item.attempts })}</span>
                     </p>
+                    {showSchools && item.schools.length > 0 && (
+                      <p className="text-sm text-muted-foreground" data-testid="queue-schools">
+                        {t("grading.schools", { count: item.schools.length })}{" "}
+                        {item.schools.map((name, i) => (
+                          <span key={name}>
+                            {i > 0 && (lang === "ar" ? "، " : ", ")}
+                            <bdi>{name}</bdi>
+                          </span>
+                        ))}
+                      </p>
+                    )}
                   </div>
                   <Button asChild className="w-full sm:w-auto">
                     <Link to={gradingPath(item.examId)} aria-label={t("grading.startItem", { exam: title })}>

@@ -3,10 +3,11 @@
 // school's, a super_admin all — filtered by exam and status, paged on the server, exportable as CSV.
 // Filters and page live in the address, so coming back from a result restores the list.
 import { useQuery } from "@tanstack/react-query";
-import { BarChart3, Download, FilterX, PenLine, School, Search } from "lucide-react";
+import { BarChart3, Download, FilterX, PenLine, School, Search, SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { TDashboardSection } from "@shared/permissions";
+import { GRADES, MAX_CLASS_NAME_LENGTH } from "@shared/limits";
 import { PASS_PERCENT } from "@shared/schemas/attempt";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
@@ -22,7 +23,8 @@ import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header"
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { AttemptStatusBadge } from "../components/status-badge";
 import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
-import { formatPercent } from "@web/lib/format";
+import { formatPercent, gradeClassLabel } from "@web/lib/format";
+import { cn } from "@web/lib/utils";
 import { gradingPath, resultPath, schoolReportPath, takePath } from "../lib/paths";
 
 export const RESULTS_PAGE_SIZE = 25;
@@ -44,9 +46,12 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const q = params.get("q")?.trim() || undefined;
   const schoolId = params.get("school") || undefined;
   const subjectId = params.get("subject") || undefined;
+  const gradeParam = Number(params.get("grade"));
+  const grade = GRADES.includes(gradeParam) ? gradeParam : undefined;
+  const className = (grade !== undefined && params.get("class")?.trim()) || undefined;
   const sortParam = params.get("sort");
   const sort = isSort(sortParam) ? sortParam : undefined;
-  const filters = { examId, status, q, schoolId, subjectId };
+  const filters = { examId, status, q, schoolId, subjectId, grade, className };
   const list = useResults({ ...filters, sort, page, pageSize: RESULTS_PAGE_SIZE });
   const choices = useExamChoices(user?.role);
   const staffView = !!user && user.role !== "student";
@@ -58,10 +63,17 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const subjectFilterId = useId();
   const schoolFilterId = useId();
   const sortId = useId();
+  const gradeFilterId = useId();
+  const classFilterId = useId();
+  const filtersId = useId();
   const exportHintId = useId();
   // What is typed goes to the address (and the server) once typing pauses.
   const [typed, setTyped] = useState(q ?? "");
   useEffect(() => setTyped(q ?? ""), [q]);
+  const [typedClass, setTypedClass] = useState(className ?? "");
+  useEffect(() => setTypedClass(className ?? ""), [className]);
+  // On a phone the filters fold away behind one button, so the list starts on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   if (!user) return null;
   const role = user.role;
@@ -69,7 +81,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const canGrade = role === "super_admin" || role === "teacher";
   const opensSchoolReport = role === "super_admin" || role === "school_admin";
 
-  const update = (next: { exam?: string; status?: string; q?: string; school?: string; subject?: string; sort?: string; page?: number }) => {
+  const update = (next: { exam?: string; status?: string; q?: string; school?: string; subject?: string; grade?: string; class?: string; sort?: string; page?: number }) => {
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
@@ -95,17 +107,29 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
       id: "student",
       header: t("list.columns.student"),
       mobile: "title",
-      cell: (r) => (
-        <bdi className="font-medium" data-testid="result-student">
-          {r.studentName}
-        </bdi>
-      ),
+      className: "md:min-w-44",
+      cell: (r) => {
+        const klass = gradeClassLabel(t, r.grade, r.className);
+        return (
+          <span className="flex flex-col items-start">
+            <bdi className="font-medium" data-testid="result-student">
+              {r.studentName}
+            </bdi>
+            {klass && (
+              <bdi className="text-xs text-muted-foreground" data-testid="result-class">
+                {klass}
+              </bdi>
+            )}
+          </span>
+        );
+      },
     });
   }
   if (role === "super_admin") {
     columns.push({
       id: "school",
       header: t("list.columns.school"),
+      className: "md:min-w-36",
       cell: (r) => (r.schoolName ? <bdi>{r.schoolName}</bdi> : <span className="text-muted-foreground">{t("list.noSchool")}</span>),
     });
   }
@@ -114,42 +138,40 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
       id: "exam",
       header: t("list.columns.exam"),
       mobile: isStudent ? "title" : "field",
+      className: "md:min-w-52",
       cell: (r) => (
-        <bdi className={isStudent ? "font-medium" : undefined} data-testid="result-exam">
-          {examTitle(r)}
-        </bdi>
+        <span className="flex flex-col items-start">
+          <bdi className={isStudent ? "font-medium" : undefined} data-testid="result-exam">
+            {examTitle(r)}
+          </bdi>
+          <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+            {r.completedAt ? (
+              <>
+                {t("list.submittedAt")} <time dateTime={r.completedAt}>{formatDateTime(lang, r.completedAt)}</time>
+              </>
+            ) : (
+              t("list.notSubmitted")
+            )}
+          </span>
+        </span>
       ),
     },
-    { id: "status", header: t("list.columns.status"), cell: (r) => <AttemptStatusBadge status={r.status} /> },
     {
-      id: "score",
-      header: t("list.columns.score"),
+      // Status and score in one column, the submission time under the exam: five columns fit 1280 px with the
+      // menu beside them, for real names and titles (issue 15).
+      id: "result",
+      header: t("list.columns.result"),
       className: "whitespace-nowrap tabular-nums",
-      cell: (r) =>
-        r.status === "graded" && r.score !== null ? (
-          <span className="font-semibold" data-testid="result-score">
-            {t("score", { score: formatNumber(lang, r.score), total: formatNumber(lang, r.totalPossibleScore) })}
-          </span>
-        ) : r.status === "completed" ? (
-          <span className="text-muted-foreground" data-testid="result-score">
-            {t("list.pendingScore")}
-          </span>
-        ) : (
-          <span className="text-muted-foreground" data-testid="result-score">
-            —
-          </span>
-        ),
-    },
-    {
-      id: "submitted",
-      header: t("list.columns.submitted"),
-      className: "whitespace-nowrap tabular-nums",
-      cell: (r) =>
-        r.completedAt ? (
-          <time dateTime={r.completedAt}>{formatDateTime(lang, r.completedAt)}</time>
-        ) : (
-          <span className="text-muted-foreground">{t("list.notSubmitted")}</span>
-        ),
+      cell: (r) => (
+        <span className="flex flex-col items-start gap-1">
+          {r.status === "graded" && r.score !== null ? (
+            <span className="font-semibold" data-testid="result-score">
+              {t("score", { score: formatNumber(lang, r.score), total: formatNumber(lang, r.totalPossibleScore) })}
+            </span>
+          ) : null}
+          <AttemptStatusBadge status={r.status} />
+        </span>
+      ),
     },
     {
       id: "actions",
@@ -197,7 +219,8 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
     },
   );
 
-  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const activeFilters = Object.values(filters).filter((v) => v !== undefined).length;
+  const filtered = activeFilters > 0;
   const data = list.data;
 
   return (
@@ -221,7 +244,23 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
         }
       />
 
-      <div role="group" aria-label={t("list.filters.label")} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+      <Button
+        variant="outline"
+        className="w-fit sm:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((open) => !open)}
+        data-testid="results-filters-toggle"
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        {activeFilters > 0 ? t("list.filters.toggleActive", { count: activeFilters }) : t("list.filters.toggle")}
+      </Button>
+      <div
+        id={filtersId}
+        role="group"
+        aria-label={t("list.filters.label")}
+        className={cn("flex-col gap-3 sm:flex sm:flex-row sm:flex-wrap sm:items-end", filtersOpen ? "flex" : "hidden")}
+      >
         <div className="flex min-w-0 flex-col gap-1.5 sm:w-72">
           <Label htmlFor={examFilterId}>{t("list.filters.exam")}</Label>
           <Select value={examId ?? ALL} onValueChange={(v) => update({ exam: v, page: 1 })}>
@@ -296,6 +335,38 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
                 </SelectContent>
               </Select>
             </div>
+            <div className="flex min-w-0 flex-col gap-1.5 sm:w-36">
+              <Label htmlFor={gradeFilterId}>{t("list.filters.grade")}</Label>
+              <Select value={grade === undefined ? ALL : String(grade)} onValueChange={(v) => update({ grade: v, class: v === ALL ? "" : undefined, page: 1 })}>
+                <SelectTrigger id={gradeFilterId} className="h-10" data-testid="results-grade-filter">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>{t("list.filters.allGrades")}</SelectItem>
+                  {GRADES.map((g) => (
+                    <SelectItem key={g} value={String(g)}>
+                      {t("common.grade", { ns: "translation", grade: g })}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            {grade !== undefined && (
+              <div className="flex min-w-0 flex-col gap-1.5 sm:w-32">
+                <Label htmlFor={classFilterId}>{t("list.filters.class")}</Label>
+                <Input
+                  id={classFilterId}
+                  value={typedClass}
+                  maxLength={MAX_CLASS_NAME_LENGTH}
+                  placeholder={t("list.filters.classPlaceholder")}
+                  className="h-10"
+                  onChange={(e) => setTypedClass(e.target.value)}
+                  onBlur={() => typedClass.trim() !== (className ?? "") && update({ class: typedClass.trim(), page: 1 })}
+                  onKeyDown={(e) => e.key === "Enter" && update({ class: typedClass.trim(), page: 1 })}
+                  data-testid="results-class-filter"
+                />
+              </div>
+            )}
             {role === "super_admin" && (
               <div className="flex min-w-0 flex-col gap-1.5 sm:w-56">
                 <Label htmlFor={schoolFilterId}>{t("list.filters.school")}</Label>
@@ -332,7 +403,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
           </>
         )}
         {filtered && (
-          <Button variant="ghost" className="w-fit" onClick={() => update({ exam: ALL, status: ALL, q: "", school: ALL, subject: ALL, page: 1 })}>
+          <Button variant="ghost" className="w-fit" onClick={() => update({ exam: ALL, status: ALL, q: "", school: ALL, subject: ALL, grade: ALL, class: "", page: 1 })}>
             <FilterX aria-hidden="true" />
             {t("list.filters.clear")}
           </Button>
