@@ -6,10 +6,31 @@ import { ZItemAnalysis, type TItemAnalysis } from "../../../shared/schemas/analy
 import analyticsAr from "../../../shared/i18n/analytics.ar.json";
 import analyticsEn from "../../../shared/i18n/analytics.en.json";
 import { findItemAnalysis } from "./item-analysis.service";
+import { findDashboard } from "./dashboard.service";
+import { ZDashboard, ZDashboardQuery, type TDashboard } from "../../../shared/schemas/dashboard";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/analytics/dashboard", { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboard } } }, async (request) => {
+    const user = await authorize(request, "analytics.view");
+    return findDashboard(app.db, user, request.query);
+  });
+
+  // The dashboard's table as a spreadsheet: a row per group, then its mastery of each skill.
+  app.get(
+    "/api/analytics/dashboard.csv",
+    { schema: { querystring: ZDashboardQuery.and(z.object({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("ar") })) } },
+    async (request, reply) => {
+      const user = await authorize(request, "analytics.view");
+      const dashboard = await findDashboard(app.db, user, request.query);
+      reply.header("content-type", "text/csv; charset=utf-8");
+      reply.header("content-disposition", `attachment; filename="qias-dashboard.csv"`);
+      reply.header("cache-control", "private, no-store");
+      return dashboardCsv(dashboard, request.query.lang);
+    },
+  );
+
   app.get("/api/analytics/exams/:id/items", { schema: { params: ZParams, response: { 200: ZItemAnalysis } } }, async (request) => {
     const user = await authorize(request, "analytics.view");
     return findItemAnalysis(app.db, user, request.params.id);
@@ -57,4 +78,28 @@ function itemsCsv(analysis: TItemAnalysis, lang: "ar" | "en"): string {
     q.flags.map((f) => TEXTS[lang].flags[f]).join("; "),
   ]);
   return toCsv([[...HEADERS[lang]], ...rows]);
+}
+
+const DASHBOARD_TEXTS = { ar: analyticsAr.dashboard, en: analyticsEn.dashboard };
+
+function groupName(g: TDashboard["groups"][number], lang: "ar" | "en"): string {
+  const t = DASHBOARD_TEXTS[lang];
+  if (g.studentName !== null) return g.studentName;
+  if (g.grade !== null || g.className !== null) return [g.grade === null ? t.noClass : t.gradeN.replace("{{grade}}", String(g.grade)), g.className ?? ""].filter(Boolean).join(" · ");
+  return g.schoolName ?? t.noSchool;
+}
+
+export function dashboardCsv(d: TDashboard, lang: "ar" | "en"): string {
+  const t = DASHBOARD_TEXTS[lang];
+  const round = (v: number | null) => (v === null ? "" : Math.round(v * 10) / 10);
+  const header = [t.columns[d.level], t.columns.attempts, t.columns.graded, t.columns.mean, t.columns.passRate, ...d.skills.map((s) => (lang === "ar" ? s.nameAr : s.nameEn))];
+  const row = (g: TDashboard["groups"][number], name: string) => [
+    name,
+    g.attempts,
+    g.graded,
+    round(g.meanPercent),
+    round(g.passRate === null ? null : g.passRate * 100),
+    ...d.skills.map((s) => round(d.mastery.find((m) => m.key === g.key && m.skillId === s.id)?.percent ?? null)),
+  ];
+  return toCsv([header, ...d.groups.map((g) => row(g, groupName(g, lang))), row(d.overall, t.overall)]);
 }

@@ -1,0 +1,215 @@
+// The school and class dashboard (issue 15): submitted attempts grouped by school, by class or by student,
+// summed by PostgreSQL — counts, mean, pass rate, a histogram, mastery per skill and the trend across a
+// subject's exams — in five aggregate queries, whatever the number of attempts. Staff see their own school; a
+// super_admin any school, or all of them side by side.
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type TDbOrTx } from "../../db/client";
+import { exams, profiles, schools, skills, studentExams } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { can, type TSessionUser } from "../../../shared/permissions";
+import { PASS_PERCENT } from "../../../shared/schemas/attempt";
+import { HISTOGRAM_BINS, type TDashboard, type TDashboardGroup, type TDashboardLevel, type TDashboardQuery } from "../../../shared/schemas/dashboard";
+import { levelOf } from "../reports/analysis";
+
+/** A graded attempt's percentage (0 when the exam has no points). */
+const PERCENT = sql`(case when ${studentExams.totalPossibleScore} > 0 then coalesce(${studentExams.score}, 0)::float8 * 100 / ${studentExams.totalPossibleScore} else 0 end)`;
+
+/**
+ * Whether the reader may see an exam's marks per question: canSeeExamKey (shared/permissions.ts) as a condition
+ * on `exams`. A shared exam still open keeps its per-question marks, so its skills, from other schools' staff.
+ */
+function keyVisible(actor: TSessionUser): SQL {
+  if (actor.role === "super_admin") return sql`true`;
+  return sql`(${exams.creatorId} = ${actor.id} or ${exams.status} = 'archived'
+    or (select count(*) from exam_schools where exam_schools.exam_id = ${exams.id}) = 1)`;
+}
+
+type TMasteryRow = { key: string; skill_id: string; earned: number; possible: number; attempts: number };
+
+/** Everyone's mastery of each skill (key "all"): the groups' sums added up (the groups do not overlap). */
+function overallMastery(rows: TMasteryRow[]): TMasteryRow[] {
+  const bySkill = new Map<string, TMasteryRow>();
+  for (const r of rows) {
+    const sum = bySkill.get(r.skill_id) ?? { key: "all", skill_id: r.skill_id, earned: 0, possible: 0, attempts: 0 };
+    sum.earned += Number(r.earned);
+    sum.possible += Number(r.possible);
+    sum.attempts += Number(r.attempts);
+    bySkill.set(r.skill_id, sum);
+  }
+  return [...bySkill.values()];
+}
+
+function masteryOf(rows: TMasteryRow[]): TDashboard["mastery"] {
+  return rows
+    .filter((m) => Number(m.possible) > 0)
+    .map((m) => {
+      const percent = (Number(m.earned) * 100) / Number(m.possible);
+      return { key: m.key, skillId: m.skill_id, percent, level: levelOf(percent), attempts: Number(m.attempts) };
+    });
+}
+
+type TGroupRow = {
+  key: string;
+  school_id: string | null;
+  school_name: string | null;
+  grade: number | null;
+  class_name: string | null;
+  student_id: string | null;
+  student_name: string | null;
+  attempt_id: string | null;
+  attempts: number;
+  graded: number;
+  mean: number | null;
+  passed: number;
+};
+
+export async function findDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashboardQuery): Promise<TDashboard> {
+  if (!can(actor, "analytics.view")) throw new AppError("FORBIDDEN");
+  // Staff see their own school whatever they ask for; asking for another school's figures finds nothing to show.
+  const schoolId = actor.role === "super_admin" ? (query.schoolId ?? null) : actor.schoolId;
+  if (actor.role !== "super_admin" && query.schoolId && query.schoolId !== actor.schoolId) throw new AppError("SCHOOL_NOT_FOUND");
+  const [school] = schoolId ? await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId)) : [];
+  if (schoolId && !school) throw new AppError("SCHOOL_NOT_FOUND");
+
+  let subjectId = query.subjectId ?? null;
+  if (query.examId) {
+    const [exam] = await db.select({ subjectId: exams.subjectId }).from(exams).where(eq(exams.id, query.examId));
+    if (!exam) throw new AppError("EXAM_NOT_FOUND");
+    subjectId = exam.subjectId;
+  }
+  const level: TDashboardLevel = query.className ? "student" : schoolId ? "class" : "school";
+
+  // Who is in scope, apart from the exam: the exam picker and the trend use this.
+  const base = and(
+    sql`${studentExams.status} in ('completed', 'graded')`,
+    schoolId ? eq(profiles.schoolId, schoolId) : undefined,
+    subjectId ? eq(exams.subjectId, subjectId) : undefined,
+    query.grade !== undefined ? eq(studentExams.grade, query.grade) : undefined,
+    query.className ? sql`lower(${studentExams.className}) = lower(${query.className})` : undefined,
+  )!;
+  const scoped = and(base, query.examId ? eq(studentExams.examId, query.examId) : undefined)!;
+  const from = sql`from ${studentExams} join ${exams} on ${exams.id} = ${studentExams.examId} join ${profiles} on ${profiles.id} = ${studentExams.studentId}
+    left join ${schools} on ${schools.id} = ${profiles.schoolId}`;
+  const key =
+    level === "school"
+      ? sql`coalesce(${profiles.schoolId}, '')`
+      : level === "class"
+        ? sql`coalesce(${studentExams.grade}::text, '') || '|' || coalesce(${studentExams.className}, '')`
+        : sql`${profiles.id}::text`;
+  const columns =
+    level === "school"
+      ? sql`min(${profiles.schoolId}) as school_id, min(${schools.name}) as school_name, null::int as grade, null::text as class_name, null::text as student_id, null::text as student_name, null::text as attempt_id`
+      : level === "class"
+        ? sql`min(${profiles.schoolId}) as school_id, min(${schools.name}) as school_name, min(${studentExams.grade}) as grade, min(${studentExams.className}) as class_name, null::text as student_id, null::text as student_name, null::text as attempt_id`
+        : sql`min(${profiles.schoolId}) as school_id, min(${schools.name}) as school_name, min(${studentExams.grade}) as grade, min(${studentExams.className}) as class_name,
+            min(${profiles.id}::text) as student_id, min(${profiles.name}) as student_name, ${query.examId ? sql`min(${studentExams.id}::text)` : sql`null::text`} as attempt_id`;
+  const graded = sql`${studentExams.status} = 'graded'`;
+  const measures = sql`count(*)::int as attempts, (count(*) filter (where ${graded}))::int as graded,
+    avg(${PERCENT}) filter (where ${graded}) as mean, (count(*) filter (where ${graded} and ${PERCENT} >= ${PASS_PERCENT}))::int as passed`;
+
+  const groupRows = rowsOf<TGroupRow>(await db.execute(sql`select ${key} as key, ${columns}, ${measures} ${from} where ${scoped} group by 1`));
+  const [overallRow] = rowsOf<TGroupRow>(
+    await db.execute(sql`select 'all' as key, null::text as school_id, null::text as school_name, null::int as grade, null::text as class_name,
+      null::text as student_id, null::text as student_name, null::text as attempt_id, ${measures} ${from} where ${scoped}`),
+  );
+  const bins = rowsOf<{ key: string; b: number; n: number }>(
+    await db.execute(sql`select ${key} as key, least(${HISTOGRAM_BINS - 1}, greatest(0, floor(${PERCENT} / ${100 / HISTOGRAM_BINS})))::int as b, count(*)::int as n
+      ${from} where ${scoped} and ${graded} group by 1, 2`),
+  );
+
+  // Mastery: the points earned on each skill's questions over the points they carry, in graded attempts whose
+  // marks per question the reader may see. An unanswered question counts its points as not earned.
+  const masteryRows = rowsOf<TMasteryRow>(
+    await db.execute(sql`select ${key} as key, questions.skill_id, sum(coalesce(student_answers.score, 0))::float8 as earned,
+        sum(questions.points)::float8 as possible, count(distinct ${studentExams.id})::int as attempts
+      ${from} join questions on questions.exam_id = ${studentExams.examId}
+      left join student_answers on student_answers.student_exam_id = ${studentExams.id} and student_answers.question_id = questions.id
+      where ${scoped} and ${graded} and questions.skill_id is not null and ${keyVisible(actor)}
+      group by 1, 2`),
+  );
+  const [withheld] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(distinct ${exams.id})::int as n ${from} where ${scoped} and ${graded} and not ${keyVisible(actor)}`),
+  );
+
+  // The trend: each exam of the subject, in the order it was first sat, with every group's mean.
+  const trendRows = subjectId
+    ? rowsOf<{ exam_id: string; title_ar: string; title_en: string; at: string | Date; key: string | null; mean: number | null }>(
+        await db.execute(sql`select ${exams.id} as exam_id, min(${exams.titleAr}) as title_ar, min(${exams.titleEn}) as title_en,
+            min(${studentExams.completedAt}) as at, ${key} as key, avg(${PERCENT}) as mean
+          ${from} where ${base} and ${graded}
+          group by grouping sets ((${exams.id}), (${exams.id}, ${key}))`),
+      )
+    : [];
+
+  const examChoices = rowsOf<{ id: string; title_ar: string; title_en: string; subject_id: string }>(
+    await db.execute(sql`select distinct ${exams.id} as id, ${exams.titleAr} as title_ar, ${exams.titleEn} as title_en, ${exams.subjectId} as subject_id
+      ${from} where ${and(sql`${studentExams.status} in ('completed', 'graded')`, schoolId ? eq(profiles.schoolId, schoolId) : undefined)} order by 3`),
+  );
+  const classChoices = schoolId
+    ? rowsOf<{ grade: number; class_name: string | null }>(
+        await db.execute(sql`select distinct ${studentExams.grade} as grade, ${studentExams.className} as class_name ${from}
+          where ${studentExams.status} in ('completed', 'graded') and ${profiles.schoolId} = ${schoolId} and ${studentExams.grade} is not null order by 1, 2`),
+      )
+    : [];
+  const schoolChoices = actor.role === "super_admin" ? await db.select({ id: schools.id, name: schools.name }).from(schools).orderBy(asc(schools.name)) : school ? [school] : [];
+
+  const skillIds = [...new Set(masteryRows.map((m) => m.skill_id))];
+  const skillRows = skillIds.length
+    ? (await db.select({ id: skills.id, nameAr: skills.nameAr, nameEn: skills.nameEn, subjectId: skills.subjectId }).from(skills).orderBy(asc(skills.subjectId), asc(skills.id))).filter((s) =>
+        skillIds.includes(s.id),
+      )
+    : [];
+
+  const histogramOf = (k: string) => {
+    const h = Array.from({ length: HISTOGRAM_BINS }, () => 0);
+    for (const b of bins) if (k === "all" || b.key === k) h[b.b]! += b.n;
+    return h;
+  };
+  const present = (r: TGroupRow): TDashboardGroup => ({
+    key: r.key,
+    schoolId: r.school_id,
+    schoolName: r.school_name,
+    grade: r.grade === null ? null : Number(r.grade),
+    className: r.class_name,
+    studentId: r.student_id,
+    studentName: r.student_name,
+    attemptId: r.attempt_id,
+    attempts: Number(r.attempts),
+    graded: Number(r.graded),
+    meanPercent: r.mean === null ? null : Number(r.mean),
+    passRate: Number(r.graded) ? Number(r.passed) / Number(r.graded) : null,
+    histogram: histogramOf(r.key),
+  });
+  const order = (a: TDashboardGroup, b: TDashboardGroup) =>
+    level === "school"
+      ? (a.schoolName ?? "").localeCompare(b.schoolName ?? "")
+      : level === "class"
+        ? (a.grade ?? 99) - (b.grade ?? 99) || (a.className ?? "\uffff").localeCompare(b.className ?? "\uffff")
+        : (a.studentName ?? "").localeCompare(b.studentName ?? "");
+
+  const trendByExam = new Map<string, TDashboard["trend"][number]>();
+  for (const r of trendRows) {
+    const entry = trendByExam.get(r.exam_id) ?? { examId: r.exam_id, titleAr: r.title_ar, titleEn: r.title_en, at: "", meanPercent: null, groups: [] };
+    if (r.key === null) {
+      entry.at = new Date(r.at).toISOString();
+      entry.meanPercent = r.mean === null ? null : Number(r.mean);
+    } else if (r.mean !== null) entry.groups.push({ key: r.key, meanPercent: Number(r.mean) });
+    trendByExam.set(r.exam_id, entry);
+  }
+
+  return {
+    level,
+    scope: { schoolId, schoolName: school?.name ?? null, subjectId, examId: query.examId ?? null, grade: query.grade ?? null, className: query.className ?? null },
+    choices: {
+      schools: schoolChoices,
+      exams: examChoices.map((e) => ({ id: e.id, titleAr: e.title_ar, titleEn: e.title_en, subjectId: e.subject_id })),
+      classes: classChoices.map((c) => ({ grade: Number(c.grade), className: c.class_name })),
+    },
+    groups: groupRows.map(present).sort(order),
+    overall: present(overallRow ?? { key: "all", school_id: null, school_name: null, grade: null, class_name: null, student_id: null, student_name: null, attempt_id: null, attempts: 0, graded: 0, mean: null, passed: 0 }),
+    skills: skillRows,
+    mastery: masteryOf([...masteryRows, ...overallMastery(masteryRows)]),
+    trend: [...trendByExam.values()].filter((e) => e.at).sort((a, b) => a.at.localeCompare(b.at)),
+    withheldExams: withheld?.n ?? 0,
+  };
+}
