@@ -35,6 +35,7 @@ export const DASHBOARD_PAGES: Record<string, () => Promise<TDashboardPageModule>
   // With the reports of the exam it is filtered by (results-with-reports.tsx).
   results: () => import("./results-with-reports"),
   grading: () => import("@web/features/results/pages/grading-page"),
+  analytics: () => import("@web/features/analytics/pages/dashboard-page"),
   files: () => import("@web/features/files/files-page"),
   messages: () => import("@web/features/public/inbox/contact-inbox-page"),
   audit: () => import("@web/features/admin/audit/audit-page"),

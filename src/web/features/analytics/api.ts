@@ -1,9 +1,10 @@
 // The analytics calls (issue 15).
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TItemAnalysis } from "@shared/schemas/analytics";
+import type { TDashboard } from "@shared/schemas/dashboard";
 import { api } from "@web/lib/api";
 
-export type { TItemAnalysis };
+export type { TDashboard, TItemAnalysis };
 
 export function useItemAnalysis(examId: string) {
   return useQuery({
@@ -16,4 +17,28 @@ export function useItemAnalysis(examId: string) {
 
 export function itemAnalysisCsvUrl(examId: string, lang: "ar" | "en"): string {
   return `/api/analytics/exams/${encodeURIComponent(examId)}/items.csv?lang=${lang}`;
+}
+
+// ---- the school and class dashboard
+
+export type TDashboardParams = { schoolId?: string; subjectId?: string; examId?: string; grade?: number; className?: string };
+
+function dashboardSearch(params: TDashboardParams, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams(extra);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+export function useDashboard(params: TDashboardParams) {
+  return useQuery({
+    queryKey: ["analytics", "dashboard", params] as const,
+    queryFn: ({ signal }) => api<TDashboard>(`/api/analytics/dashboard${dashboardSearch(params)}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function dashboardCsvUrl(params: TDashboardParams, lang: "ar" | "en"): string {
+  return `/api/analytics/dashboard.csv${dashboardSearch(params, { lang })}`;
 }

@@ -70,7 +70,7 @@ export function DashboardLayout() {
         </ul>
       </nav>
 
-      <div className="mx-auto grid w-full max-w-7xl flex-1 gap-8 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)] md:py-8 lg:px-8">
+      <div className="mx-auto grid w-full max-w-7xl flex-1 grid-cols-[minmax(0,1fr)] gap-8 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)] md:py-8 lg:px-8">
         <aside className="hidden md:block">
           <nav
             aria-label={t("dashboard.sideNav")}

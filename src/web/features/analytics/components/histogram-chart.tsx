@@ -6,13 +6,14 @@ import { formatNumber, useAnalyticsT } from "../lib/use-analytics-t";
 
 export type TBin = { label: string; count: number };
 
-export function HistogramChart({ bins }: { bins: readonly TBin[] }) {
+/** `label` names the chart for a screen reader; `valueName` the bars' figure in the tooltip. */
+export function HistogramChart({ bins, label, valueName }: { bins: readonly TBin[]; label?: string; valueName?: string }) {
   const { t, lang } = useAnalyticsT();
   const rtl = lang === "ar";
   const tick = { fill: "var(--color-muted-foreground)", fontSize: 11 };
   return (
     // The chart is a picture to a screen reader; the table next to it is what it reads.
-    <div role="img" aria-label={t("itemAnalysis.distribution.chart")} className="h-64 w-full" dir="ltr" data-testid="histogram-chart">
+    <div role="img" aria-label={label ?? t("itemAnalysis.distribution.chart")} className="h-64 w-full" dir="ltr" data-testid="histogram-chart">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={[...bins]} margin={{ top: 8, right: 8, bottom: 4, left: 8 }}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
@@ -21,7 +22,7 @@ export function HistogramChart({ bins }: { bins: readonly TBin[] }) {
           <Tooltip
             cursor={{ fill: "var(--color-muted)" }}
             contentStyle={{ background: "var(--color-card)", border: "1px solid var(--color-border)", borderRadius: 12, color: "var(--color-foreground)" }}
-            formatter={(v) => [formatNumber(lang, Number(v)), t("itemAnalysis.distribution.attempts")]}
+            formatter={(v) => [formatNumber(lang, Number(v)), valueName ?? t("itemAnalysis.distribution.attempts")]}
           />
           <Bar dataKey="count" fill="var(--color-primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>

@@ -16,7 +16,7 @@ import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { itemAnalysisCsvUrl, useItemAnalysis, type TItemAnalysis } from "../api";
-import { HistogramChart } from "../components/histogram-chart";
+import { Distribution } from "../components/distribution";
 import { formatCoefficient, formatNumber, formatPercent, formatShare, pick, useAnalyticsT, type TLang } from "../lib/use-analytics-t";
 
 export function ItemAnalysisPage() {
@@ -165,47 +165,6 @@ function Summary({ data }: { data: TItemAnalysis }) {
           </Card>
         ))}
       </dl>
-    </section>
-  );
-}
-
-function Distribution({ histogram }: { histogram: readonly number[] }) {
-  const { t, lang } = useAnalyticsT();
-  const bins = histogram.map((count, i) => ({
-    label: t("itemAnalysis.distribution.range", { from: formatNumber(lang, i * 10), to: formatNumber(lang, i === 9 ? 100 : i * 10 + 9) }),
-    count,
-  }));
-  return (
-    <section aria-labelledby="ia-distribution" className="flex flex-col gap-3">
-      <h2 id="ia-distribution" className="text-lg font-bold">
-        {t("itemAnalysis.distribution.title")}
-      </h2>
-      <Card className="grid gap-4 p-4 lg:grid-cols-[1fr_14rem] print:break-inside-avoid">
-        <HistogramChart bins={bins} />
-        <table className="w-full text-sm" data-testid="histogram-table">
-          <caption className="sr-only">{t("itemAnalysis.distribution.chart")}</caption>
-          <thead>
-            <tr className="border-b border-border text-xs text-muted-foreground">
-              <th scope="col" className="py-1.5 text-start font-semibold">
-                {t("itemAnalysis.distribution.score")}
-              </th>
-              <th scope="col" className="py-1.5 text-end font-semibold">
-                {t("itemAnalysis.distribution.attempts")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {bins.map((b) => (
-              <tr key={b.label} className="border-b border-border/60 last:border-0">
-                <th scope="row" className="py-1 text-start font-normal whitespace-nowrap tabular-nums">
-                  <bdi>{b.label}</bdi>
-                </th>
-                <td className="py-1 text-end tabular-nums">{formatNumber(lang, b.count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
     </section>
   );
 }
