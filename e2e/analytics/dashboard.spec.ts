@@ -1,0 +1,152 @@
+// Issue 15 in the browser: the performance dashboard. Each test builds its own school — two grade-8 classes whose
+// students sit an exam tagged to skills — through the API. A school_admin opens the dashboard from the menu, chooses
+// the subject, reads the classes and the skill heatmap, opens a class to see its students, picks the exam to get
+// each student's result link, and goes back by the breadcrumb (Arabic). A super_admin compares every school,
+// opens this one, and downloads the CSV (English). Both with axe; at 390 px nothing scrolls sideways; a student
+// cannot open it.
+import fs from "node:fs";
+import { randomUUID } from "node:crypto";
+import type { PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
+import { apiAs, apiAsAccount, json, STUDENT_PASSWORD, TF } from "../api";
+import { choose } from "../exams/helpers";
+
+type Playwright = PlaywrightWorkerArgs["playwright"];
+type TTexts = (typeof import("../../src/shared/i18n/analytics.en.json"))["dashboard"];
+const load = (lang: "ar" | "en") => (JSON.parse(fs.readFileSync(`src/shared/i18n/analytics.${lang}.json`, "utf8")) as { dashboard: TTexts }).dashboard;
+const T = { ar: load("ar"), en: load("en") };
+const ADMIN_PASSWORD = "Principal-9x";
+
+/** A school with a school_admin, and six grade-8 students (8A, 8B) who sat one exam tagged to grammar and vocabulary. */
+async function schoolWithResults(playwright: Playwright) {
+  const tag = randomUUID().slice(0, 6);
+  const schoolId = `school_dash_${tag}`;
+  const schoolName = `مدرسة المؤشرات ${tag}`;
+  const admin = await apiAsAccount(playwright, "super_admin");
+  await json(await admin.post("/api/schools", { data: { id: schoolId, name: schoolName } }), 201);
+  const principal = `principal-${tag}@qias.test`;
+  await json(await admin.post("/api/users", { data: { email: principal, password: ADMIN_PASSWORD, role: "school_admin", name: `مديرة ${tag}`, schoolId } }), 201);
+  const exam = await json<{ id: string; titleAr: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] }>(
+    await admin.post("/api/exams", {
+      data: {
+        titleAr: `اختبار المؤشرات ${tag}`,
+        titleEn: `Dashboard test ${tag}`,
+        subjectId: "arabic",
+        durationMinutes: 20,
+        status: "published",
+        schoolIds: [schoolId],
+        questions: [
+          { type: "true_false", questionTextAr: "الفاعل مرفوع.", questionTextEn: "The doer is nominative.", points: 2, options: TF(true), skillId: "arabic.grammar" },
+          { type: "true_false", questionTextAr: "«الوفاء» ضد «الغدر».", questionTextEn: "Loyalty is the opposite of betrayal.", points: 1, options: TF(true), skillId: "arabic.vocabulary" },
+        ],
+      },
+    }),
+    201,
+  );
+  // 8A answers everything right; 8B gets the grammar question wrong.
+  for (const [i, className] of ["8A", "8A", "8A", "8B", "8B", "8B"].entries()) {
+    const email = `dash-${tag}-${i}@qias.test`;
+    await json(await admin.post("/api/users", { data: { email, password: STUDENT_PASSWORD, role: "student", username: `dash-${tag}-${i}`, name: `طالب ${className} ${i}`, schoolId, grade: 8, className } }), 201);
+    const student = await apiAs(playwright, email, STUDENT_PASSWORD, "student");
+    const attempt = await json<{ id: string }>(await student.post(`/api/student/exams/${exam.id}/attempt`, { data: {} }));
+    for (const [qi, q] of exam.questions.entries()) {
+      const right = className === "8A" || qi === 1;
+      const option = q.options.find((o) => o.isCorrect === right)!;
+      await json(await student.put(`/api/attempts/${attempt.id}/answers/${q.id}`, { data: { examId: exam.id, clientSeq: 1, selectedOptionId: option.id } }));
+    }
+    await json(await student.post(`/api/attempts/${attempt.id}/submit`, { data: {} }));
+    await student.dispose();
+  }
+  await admin.dispose();
+  return { schoolId, schoolName, principal, exam };
+}
+
+test("ar: a school_admin reads the classes and the skills, opens a class, and comes back", async ({ page, playwright }) => {
+  const t = T.ar;
+  const school = await schoolWithResults(playwright);
+  await useLanguage(page, "ar");
+  expect((await page.request.post("/api/auth/login", { data: { email: school.principal, password: ADMIN_PASSWORD, loginType: "school" } })).status()).toBe(200);
+  await page.goto("/dashboard/overview");
+  await page.getByRole("link", { name: t.menu }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  await expect(page.getByRole("heading", { level: 2, name: t.title })).toBeVisible();
+
+  await choose(page, "dashboard-subject", "اللغة العربية");
+  await expect(page).toHaveURL(/subject=arabic/);
+  const groups = page.getByTestId("dashboard-groups-table");
+  await expect(groups.getByRole("columnheader", { name: t.columns.class })).toBeVisible();
+  await expect(groups.getByRole("button", { name: /8A/ })).toBeVisible();
+  await expect(groups.getByRole("button", { name: /8B/ })).toBeVisible();
+  // 8A earned every point, 8B a third of them.
+  await expect(groups.getByTestId("dashboard-group-row").filter({ hasText: "8A" })).toContainText("100٪");
+  await expect(groups.getByTestId("dashboard-group-row").filter({ hasText: "8B" })).toContainText("33.3٪");
+  await expect(page.getByTestId("group-chart")).toBeVisible();
+  // The heatmap names each level as well as colouring it, and has a row for everyone.
+  const heatmap = page.getByTestId("dashboard-heatmap");
+  await expect(heatmap.getByRole("columnheader", { name: /النحو/ })).toBeVisible();
+  await expect(heatmap.getByRole("row", { name: /8B/ }).getByTestId("heatmap-cell").first()).toHaveAttribute("data-level", "not_yet");
+  await expect(heatmap.getByRole("rowheader", { name: t.overall })).toBeVisible();
+  await expect(heatmap.getByTestId("heatmap-cell").first()).toHaveAttribute("data-level", /mastered|developing|not_yet/);
+  await expect(page.getByTestId("dashboard-trend-table")).toBeVisible();
+  await expectNoAxeViolations(page, "dashboard, classes (ar)");
+
+  // A class: its students are the rows.
+  await groups.getByRole("button", { name: /8A/ }).click();
+  await expect(page).toHaveURL(/grade=8&class=/);
+  await expect(page.getByTestId("dashboard-groups-table").getByRole("columnheader", { name: t.columns.student })).toBeVisible();
+  await expect(page.getByTestId("dashboard-groups-table").getByTestId("dashboard-group-row")).toHaveCount(4); // three students and everyone
+  const crumbs = page.getByRole("navigation", { name: t.breadcrumb.label });
+  await expect(crumbs).toContainText(school.schoolName);
+  await expect(crumbs).toContainText("الصف 8 · 8A");
+  await expectNoAxeViolations(page, "dashboard, one class (ar)");
+
+  // An exam: each student's row links to their result.
+  await choose(page, "dashboard-exam", school.exam.titleAr);
+  await expect(page).toHaveURL(new RegExp(`exam=${school.exam.id}`));
+  await expect(page.getByRole("link", { name: t.viewResult })).toHaveCount(3);
+
+  await crumbs.getByRole("button").first().click();
+  await expect(page).not.toHaveURL(/grade=/);
+  await expect(page.getByTestId("dashboard-groups-table").getByRole("columnheader", { name: t.columns.class })).toBeVisible();
+});
+
+test("en: a super_admin compares every school, opens one, and downloads the table", async ({ page, playwright }) => {
+  const t = T.en;
+  const school = await schoolWithResults(playwright);
+  await useLanguage(page, "en");
+  await signIn(page, "super_admin", { goto: "/dashboard/analytics" });
+  const groups = page.getByTestId("dashboard-groups-table");
+  await expect(groups.getByRole("columnheader", { name: t.columns.school })).toBeVisible();
+  await expect(groups.getByRole("button", { name: new RegExp(school.schoolName) })).toBeVisible();
+  await expect(page.getByTestId("dashboard-trend-hint")).toHaveText(t.trend.chooseSubject);
+  await expectNoAxeViolations(page, "dashboard, all schools (en)");
+
+  await groups.getByRole("button", { name: new RegExp(school.schoolName) }).click();
+  await expect(page).toHaveURL(new RegExp(`school=${school.schoolId}`));
+  await expect(page.getByTestId("dashboard-groups-table").getByRole("button", { name: /Grade 8 · 8A/ })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: t.breadcrumb.label })).toContainText("All schools");
+
+  const href = await page.getByTestId("dashboard-csv").getAttribute("href");
+  expect(href).toContain(`schoolId=${school.schoolId}`);
+  expect(href).toContain("lang=en");
+  const csv = await page.request.get(href!);
+  expect(csv.status()).toBe(200);
+  const header = (await csv.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0]!;
+  expect(header).toBe("Class,Attempts,Graded,Mean %,Passed %,Grammar (nahw),Vocabulary");
+});
+
+test("the dashboard fits a 390 px phone, and a student cannot open it", async ({ page, browser, playwright }) => {
+  const school = await schoolWithResults(playwright);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useLanguage(page, "ar", { dark: true });
+  await signIn(page, "super_admin", { goto: `/dashboard/analytics?school=${school.schoolId}&subject=arabic` });
+  await expect(page.getByTestId("dashboard-heatmap")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const context = await browser.newContext();
+  const student = await context.newPage();
+  await signIn(student, "student", { goto: "/dashboard/analytics" });
+  await expect(student).not.toHaveURL(/\/dashboard\/analytics/);
+  expect((await student.request.get("/api/analytics/dashboard")).status()).toBe(403);
+  await context.close();
+});
