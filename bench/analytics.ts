@@ -1,6 +1,8 @@
-// Item analysis of one exam with many students: the time of GET /api/analytics/exams/:id/items, through the real
-// app, the first time (cold) and again with nothing changed. Beside it, the same run's floor: one scan that reads
-// every answer of the exam once (count and sum) — what any figure over all answers costs at least.
+// Item analysis and the school dashboard of one exam with many students: the time of
+// GET /api/analytics/exams/:id/items and GET /api/analytics/dashboard?examId=… through the real app, the first time
+// (cold) and again with nothing changed. Beside them, the same run's floor: one scan that reads every answer of the
+// exam once (count and sum) — what any figure over all answers costs at least. The students are in five grade-8
+// classes and the questions measure seven skills, so the dashboard's heatmap is 5 × 7.
 //
 //   DATABASE_URL=postgres://… npx tsx bench/analytics.ts     # PostgreSQL (the figure that matters)
 //   npx tsx bench/analytics.ts                               # embedded database
@@ -13,13 +15,17 @@ import { openBench } from "./setup";
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 5000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 40);
 const REPEAT = 10;
+const SKILLS = ["arabic.reading", "arabic.vocabulary", "arabic.grammar", "arabic.morphology", "arabic.spelling", "arabic.rhetoric", "arabic.writing"];
+const CLASSES = ["8A", "8B", "8C", "8D", "8E"];
 const { tag, config, db, schoolId, passwordHash: hash, examId, startApp, close } = await openBench("analytics");
 const exam = { id: examId };
 
 // ---- one exam of QUESTIONS four-option multiple-choice questions, ATTEMPTS graded attempts
 const qs = await db
   .insert(questions)
-  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "multiple_choice" as const, points: 1 })))
+  .values(
+    Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "multiple_choice" as const, points: 1, skillId: SKILLS[i % SKILLS.length] })),
+  )
   .returning({ id: questions.id });
 const options = await db
   .insert(questionOptions)
@@ -38,7 +44,18 @@ for (let i = 0; i < ATTEMPTS; i += 100) {
   const marks = accounts.map((_, j) => qs.map((_, qi) => (!blank(i + j, qi) && choice(i + j, qi) === 0 ? 1 : 0)));
   const attempts = await db
     .insert(studentExams)
-    .values(accounts.map((a, j) => ({ studentId: a.id, examId: exam.id, status: "graded" as const, completedAt: new Date(), score: marks[j]!.reduce<number>((s, m) => s + m, 0), totalPossibleScore: QUESTIONS })))
+    .values(
+      accounts.map((a, j) => ({
+        studentId: a.id,
+        examId: exam.id,
+        status: "graded" as const,
+        completedAt: new Date(),
+        score: marks[j]!.reduce<number>((s, m) => s + m, 0),
+        totalPossibleScore: QUESTIONS,
+        grade: 8,
+        className: CLASSES[(i + j) % CLASSES.length],
+      })),
+    )
     .returning({ id: studentExams.id, studentId: studentExams.studentId });
   await db.insert(studentAnswers).values(
     attempts.flatMap((a, j) =>
@@ -71,11 +88,25 @@ const cold = await get();
 const warm: number[] = [];
 for (let r = 0; r < REPEAT; r++) warm.push((await get()).ms);
 
+const dashboard = async () => {
+  const t = performance.now();
+  const res = await app.inject({ method: "GET", url: `/api/analytics/dashboard?examId=${exam.id}`, headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`dashboard: ${res.statusCode} ${res.body}`);
+  return { ms: performance.now() - t, body: res.json() as { groups: unknown[]; skills: unknown[]; overall: { attempts: number } } };
+};
+const dashCold = await dashboard();
+const dashWarm: number[] = [];
+for (let r = 0; r < REPEAT; r++) dashWarm.push((await dashboard()).ms);
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`${ATTEMPTS} graded attempts × ${QUESTIONS} multiple-choice questions, ${config.databaseUrl ? "PostgreSQL" : "PGlite"}`);
 console.log(`  seeded in ${seedSeconds.toFixed(1)} s`);
 console.log(`  floor: one pass over the exam's ${ATTEMPTS * QUESTIONS} answers, median ${median(floorTimes).toFixed(0)} ms`);
 console.log(`  item analysis, first request: ${cold.ms.toFixed(0)} ms (${cold.body.attempts} attempts, ${cold.body.questions.length} questions, KR-20 ${cold.body.reliability.value?.toFixed(3)})`);
 console.log(`  item analysis, nothing changed: median ${median(warm).toFixed(0)} ms of ${REPEAT} (${(median(warm) / median(floorTimes)).toFixed(1)} × the floor)`);
+console.log(
+  `  school dashboard, first request: ${dashCold.ms.toFixed(0)} ms (${dashCold.body.overall.attempts} attempts, ${dashCold.body.groups.length} classes × ${dashCold.body.skills.length} skills)`,
+);
+console.log(`  school dashboard, nothing changed: median ${median(dashWarm).toFixed(0)} ms of ${REPEAT} (${(median(dashWarm) / median(floorTimes)).toFixed(1)} × the floor)`);
 await app.close();
 await close();

@@ -10,6 +10,7 @@ import { can, type TSessionUser } from "../../../shared/permissions";
 import { PASS_PERCENT } from "../../../shared/schemas/attempt";
 import { HISTOGRAM_BINS, type TDashboard, type TDashboardGroup, type TDashboardLevel, type TDashboardQuery } from "../../../shared/schemas/dashboard";
 import { levelOf } from "../reports/analysis";
+import { cachedByVersion } from "./version-cache";
 
 /** A graded attempt's percentage (0 when the exam has no points). */
 const PERCENT = sql`(case when ${studentExams.totalPossibleScore} > 0 then coalesce(${studentExams.score}, 0)::float8 * 100 / ${studentExams.totalPossibleScore} else 0 end)`;
@@ -63,7 +64,27 @@ type TGroupRow = {
   passed: number;
 };
 
+/**
+ * The dashboard, from the version cache when nothing it is made of has changed: the attempts in scope (how many,
+ * the latest submitted or marked, the latest exam edit, the latest edit of a student's profile), the skills' and
+ * schools' names, and who reads (key visibility depends on the reader).
+ */
 export async function findDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashboardQuery): Promise<TDashboard> {
+  if (!can(actor, "analytics.view")) throw new AppError("FORBIDDEN");
+  const schoolId = actor.role === "super_admin" ? (query.schoolId ?? null) : actor.schoolId;
+  const [version] = rowsOf<{ n: number; marked: string | null; edited: string | null; people: string | null; names: string | null }>(
+    await db.execute(sql`select count(*)::int as n, max(${studentExams.markedAt})::text as marked, max(${exams.updatedAt})::text as edited,
+        max(${profiles.updatedAt})::text as people,
+        (select max(updated_at)::text from skills) || '/' || (select max(updated_at)::text from schools) as names
+      from ${studentExams} join ${exams} on ${exams.id} = ${studentExams.examId} join ${profiles} on ${profiles.id} = ${studentExams.studentId}
+      where ${studentExams.status} in ('completed', 'graded') ${schoolId ? sql`and ${profiles.schoolId} = ${schoolId}` : sql``}`),
+  );
+  const reader = actor.role === "super_admin" ? "super_admin" : `${actor.role}:${actor.id}:${actor.schoolId ?? ""}`;
+  const key = ["dashboard", reader, JSON.stringify(query), version?.n ?? 0, version?.marked ?? "", version?.edited ?? "", version?.people ?? "", version?.names ?? ""].join("|");
+  return cachedByVersion(db, key, () => computeDashboard(db, actor, query));
+}
+
+async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashboardQuery): Promise<TDashboard> {
   if (!can(actor, "analytics.view")) throw new AppError("FORBIDDEN");
   // Staff see their own school whatever they ask for; asking for another school's figures finds nothing to show.
   const schoolId = actor.role === "super_admin" ? (query.schoolId ?? null) : actor.schoolId;
@@ -118,15 +139,26 @@ export async function findDashboard(db: TDbOrTx, actor: TSessionUser, query: TDa
   );
 
   // Mastery: the points earned on each skill's questions over the points they carry, in graded attempts whose
-  // marks per question the reader may see. An unanswered question counts its points as not earned.
-  const masteryRows = rowsOf<TMasteryRow>(
-    await db.execute(sql`select ${key} as key, questions.skill_id, sum(coalesce(student_answers.score, 0))::float8 as earned,
-        sum(questions.points)::float8 as possible, count(distinct ${studentExams.id})::int as attempts
-      ${from} join questions on questions.exam_id = ${studentExams.examId}
-      left join student_answers on student_answers.student_exam_id = ${studentExams.id} and student_answers.question_id = questions.id
-      where ${scoped} and ${graded} and questions.skill_id is not null and ${keyVisible(actor)}
-      group by 1, 2`),
+  // marks per question the reader may see. Earned comes from the answers given (one pass over them); the points
+  // carried from each exam's questions per skill, times the attempts — so an unanswered question counts as not
+  // earned without joining every question to every attempt.
+  const masteryScope = sql`${scoped} and ${graded} and ${keyVisible(actor)}`;
+  const earnedRows = rowsOf<{ key: string; skill_id: string; earned: number }>(
+    await db.execute(sql`select ${key} as key, questions.skill_id, sum(coalesce(student_answers.score, 0))::float8 as earned
+      ${from} join student_answers on student_answers.student_exam_id = ${studentExams.id}
+      join questions on questions.id = student_answers.question_id
+      where ${masteryScope} and questions.skill_id is not null group by 1, 2`),
   );
+  const carriedRows = rowsOf<{ key: string; skill_id: string; possible: number; attempts: number }>(
+    await db.execute(sql`with skill_points as (
+        select exam_id, skill_id, sum(points)::float8 as points from questions where skill_id is not null group by 1, 2
+      )
+      select ${key} as key, skill_points.skill_id, sum(skill_points.points)::float8 as possible, count(*)::int as attempts
+      ${from} join skill_points on skill_points.exam_id = ${studentExams.examId}
+      where ${masteryScope} group by 1, 2`),
+  );
+  const earnedOf = new Map(earnedRows.map((r) => [`${r.key}|${r.skill_id}`, Number(r.earned)]));
+  const masteryRows: TMasteryRow[] = carriedRows.map((r) => ({ ...r, earned: earnedOf.get(`${r.key}|${r.skill_id}`) ?? 0 }));
   const [withheld] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(distinct ${exams.id})::int as n ${from} where ${scoped} and ${graded} and not ${keyVisible(actor)}`),
   );

@@ -199,6 +199,22 @@ describe("the dashboard", () => {
     expect(sa.withheldExams).toBe(0);
   });
 
+  it("is worked out again after a new attempt, a renamed student or a class given later — and not otherwise", async () => {
+    const before = await dashboard(cookie.schoolAdmin, "subjectId=arabic&grade=8&className=8B");
+    expect(await dashboard(cookie.schoolAdmin, "subjectId=arabic&grade=8&className=8B")).toEqual(before);
+    const late = await sit(second, [1, 1, 1, 1], { school: own, grade: 8, className: "8B", name: "متأخر" });
+    const after = await dashboard(cookie.schoolAdmin, "subjectId=arabic&grade=8&className=8B");
+    expect(after.overall.attempts).toBe(before.overall.attempts + 1);
+    const patch = (payload: object) => h.request({ method: "PATCH", url: `/api/users/${late.id}`, cookie: cookie.schoolAdmin, payload });
+    expect((await patch({ name: "اسم جديد" })).statusCode).toBe(200);
+    expect((await dashboard(cookie.schoolAdmin, "subjectId=arabic&grade=8&className=8B")).groups.map((g) => g.studentName)).toContain("اسم جديد");
+    // A student who sat without a class, given one afterwards: their attempt joins the class's figures.
+    const unplaced = await sit(second, [1, 0, 0, 0], { school: own, grade: null, className: null });
+    const eightB = (await dashboard(cookie.schoolAdmin, "subjectId=arabic&grade=8&className=8B")).overall.attempts;
+    expect((await h.request({ method: "PATCH", url: `/api/users/${unplaced.id}`, cookie: cookie.schoolAdmin, payload: { grade: 8, className: "8B" } })).statusCode).toBe(200);
+    expect((await dashboard(cookie.schoolAdmin, "subjectId=arabic&grade=8&className=8B")).overall.attempts).toBe(eightB + 1);
+  });
+
   it("exports the table as CSV in either language", async () => {
     const res = await req(`/api/analytics/dashboard.csv?examId=${first.id}&lang=en`, cookie.schoolAdmin);
     expect(res.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { profiles, questionOptions, questions, skills, studentExams, exams } fro
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
 import { audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
+import { cachedByVersion } from "./version-cache";
 import { alphaOf, groupSizeOf, itemRestCorrelation, semOf, varianceOf } from "./stats";
 
 const CHOICE_TYPES = new Set(["multiple_choice", "true_false"]);
@@ -48,11 +49,8 @@ type TChoiceRow = { qid: string; oid: string | null; n: number; upper: number; l
  * Figures already worked out, per database handle, under the exam's version: the attempts submitted or marked
  * (count and latest marked_at), the exam's last edit, whose attempts (every school, or one school's) and whether
  * the reader may see the key. A new grade or submission changes the version, so the next view works them out
- * afresh; nothing changed, a view costs one index scan of the exam's attempts. Bounded, oldest out first.
+ * afresh; nothing changed, a view costs one index scan of the exam's attempts (version-cache.ts).
  */
-const CACHE_SIZE = 200;
-const caches = new WeakMap<object, Map<string, TItemAnalysis>>();
-
 export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TItemAnalysis> {
   const exam = await loadExamInReach(db, actor, examId);
   const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
@@ -62,15 +60,8 @@ export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId:
     .select({ n: count(), at: sql<string>`max(${studentExams.markedAt})::text` })
     .from(studentExams)
     .where(and(eq(studentExams.examId, examId), inArray(studentExams.status, ["completed", "graded"])));
-  const key = [examId, whose, keyVisible, exam.updatedAt.toISOString(), version?.n ?? 0, version?.at ?? ""].join("|");
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const analysis = await computeItemAnalysis(db, actor, exam, keyVisible);
-  cache.set(key, analysis);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return analysis;
+  const key = ["items", examId, whose, keyVisible, exam.updatedAt.toISOString(), version?.n ?? 0, version?.at ?? ""].join("|");
+  return cachedByVersion(db, key, () => computeItemAnalysis(db, actor, exam, keyVisible));
 }
 
 async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeof exams.$inferSelect, keyVisible: boolean): Promise<TItemAnalysis> {

@@ -165,7 +165,8 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
         if (grade !== null) {
           await tx
             .update(studentExams)
-            .set({ grade, className })
+            // marked_at moves too: figures cached under it (analytics) are worked out again.
+            .set({ grade, className, markedAt: new Date() })
             .where(and(eq(studentExams.studentId, id), sql`${studentExams.grade} is null`));
         }
       }

@@ -1,0 +1,19 @@
+// Figures kept under the version of what they were worked out from (issue 15): a key that changes whenever a
+// submission, a mark, an edit or a rename would change them. Nothing changed, a view costs the version query;
+// anything changed, the key is new and the figures are worked out afresh. One cache per database handle (the
+// tests open many), bounded, oldest out first. Another app instance keeps its own: the key is read from the
+// database, so none serves stale figures.
+import type { TDbOrTx } from "../../db/client";
+
+const CACHE_SIZE = 200;
+const caches = new WeakMap<object, Map<string, unknown>>();
+
+export async function cachedByVersion<T>(db: TDbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  if (cache.has(key)) return cache.get(key) as T;
+  const value = await compute();
+  cache.set(key, value);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return value;
+}
