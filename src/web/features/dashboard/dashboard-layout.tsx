@@ -50,11 +50,15 @@ export function DashboardLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <SiteHeader />
+      {/* Nothing of the frame is printed: a dashboard page prints as its own content (display: contents keeps the
+          header sticky against the whole page). */}
+      <div className="contents print:hidden">
+        <SkipLink />
+        <SiteHeader />
+      </div>
 
       {/* Phones: the side menu becomes a horizontal, scrollable strip. */}
-      <nav aria-label={t("dashboard.sideNav")} className="border-b border-border bg-card md:hidden">
+      <nav aria-label={t("dashboard.sideNav")} className="border-b border-border bg-card md:hidden print:hidden">
         <ul ref={strip} className="flex gap-1 overflow-x-auto px-3 py-2 [scrollbar-width:thin]">
           {sections.map((section) => (
             <li key={section.id} className="flex">
@@ -70,8 +74,8 @@ export function DashboardLayout() {
         </ul>
       </nav>
 
-      <div className="mx-auto grid w-full max-w-7xl flex-1 grid-cols-[minmax(0,1fr)] gap-8 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)] md:py-8 lg:px-8">
-        <aside className="hidden md:block">
+      <div className="mx-auto grid w-full max-w-7xl flex-1 grid-cols-[minmax(0,1fr)] gap-8 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)] md:py-8 lg:px-8 print:block print:max-w-none print:p-0">
+        <aside className="hidden md:block print:hidden">
           <nav
             aria-label={t("dashboard.sideNav")}
             className="sticky top-24 flex flex-col gap-1 rounded-2xl border border-border bg-card p-3 shadow-sm"
@@ -109,7 +113,9 @@ export function DashboardLayout() {
         </main>
       </div>
 
-      <SiteFooter compact />
+      <div className="print:hidden">
+        <SiteFooter compact />
+      </div>
     </div>
   );
 }

@@ -5,10 +5,10 @@
 import { LoaderCircle } from "lucide-react";
 import { Controller, useForm, type FieldErrors } from "react-hook-form";
 import type { TRole, TSessionUser } from "@shared/permissions";
-import { GRADES } from "@shared/limits";
 import type { TSchool } from "@shared/schemas/school";
 import { USER_GROUPS, ZUserCreate, ZUserUpdate, type TUser, type TUserGroup } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
+import { GradeItems } from "@web/components/grade-items";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
@@ -334,11 +334,7 @@ export function UserDialog({
                       </SelectTrigger>
                       <SelectContent>
                         <SelectItem value={NO_GRADE}>{t("users.dialog.gradeNone")}</SelectItem>
-                        {GRADES.map((g) => (
-                          <SelectItem key={g} value={String(g)}>
-                            {t("common.grade", { ns: "translation", grade: g })}
-                          </SelectItem>
-                        ))}
+                        <GradeItems />
                       </SelectContent>
                     </Select>
                   )}

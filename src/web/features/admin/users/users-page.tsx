@@ -5,9 +5,9 @@ import { Eye, FileSpreadsheet, GraduationCap, Pencil, Plus, ShieldCheck, Trash2,
 import { useState } from "react";
 import { Navigate } from "react-router";
 import { can, scopeOf, type TDashboardSection } from "@shared/permissions";
-import { GRADES } from "@shared/limits";
 import { GROUP_CAPABILITY, USER_GROUPS, type TUser, type TUserGroup } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
+import { GradeItems } from "@web/components/grade-items";
 import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { gradeClassLabel } from "@web/lib/format";
@@ -240,11 +240,7 @@ export function UserManagement({ group }: { group: TUserGroup }) {
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value={ALL_GRADES}>{t("users.allGrades")}</SelectItem>
-                {GRADES.map((g) => (
-                  <SelectItem key={g} value={String(g)}>
-                    {t("common.grade", { ns: "translation", grade: g })}
-                  </SelectItem>
-                ))}
+                <GradeItems />
               </SelectContent>
             </Select>
             {grade !== undefined && (

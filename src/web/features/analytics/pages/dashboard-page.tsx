@@ -13,6 +13,7 @@ import type { TDashboardGroup } from "@shared/schemas/dashboard";
 import { DEVELOPING_PERCENT, MASTERED_PERCENT, type TMasteryLevel } from "@shared/schemas/report";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { Figures } from "@web/components/ui/figures";
 import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
@@ -72,6 +73,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
   const filtered = [...params.keys()].length > 0;
   const classLabel = (g: number | null, c: string | null) => (g === null ? t("dashboard.noClass") : [t("dashboard.gradeN", { grade: formatNumber(lang, g) }), c].filter(Boolean).join(" · "));
   const exams = (data?.choices.exams ?? []).filter((e) => !query.subjectId || e.subjectId === query.subjectId);
+  const chosenExam = exams.find((e) => e.id === query.examId);
 
   return (
     <section aria-labelledby="dashboard-heading" className={cn("flex min-w-0 flex-col gap-6", PRINT_IN_LIGHT)} data-testid="analytics-dashboard">
@@ -102,6 +104,20 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
       </header>
 
       {data && <Breadcrumb data={data} role={user.role} classLabel={classLabel} onGo={update} />}
+      {data && (
+        // On paper the filters are not printed: say what the page shows, and when.
+        <p className="hidden text-sm print:block" data-testid="dashboard-print-scope">
+          {[
+            data.scope.schoolName ?? t("dashboard.breadcrumb.all"),
+            subjectName(data, subjects.data, lang) || t("dashboard.filters.allSubjects"),
+            chosenExam ? pick(lang, chosenExam.titleAr, chosenExam.titleEn) : t("dashboard.filters.allExams"),
+            data.scope.grade !== null ? classLabel(data.scope.grade, data.scope.className) : null,
+            t("dashboard.printedAt", { date: formatDate(lang, new Date().toISOString()) }),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      )}
 
       <div role="group" aria-label={t("dashboard.filters.label")} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end print:hidden">
         {user.role === "super_admin" && (
@@ -208,7 +224,7 @@ function Breadcrumb({ data, role, classLabel, onGo }: { data: TDashboard; role: 
   if (data.scope.grade !== null) steps.push({ label: classLabel(data.scope.grade, data.scope.className) });
   if (steps.length < 2) return null;
   return (
-    <nav aria-label={t("dashboard.breadcrumb.label")} data-testid="dashboard-breadcrumb">
+    <nav aria-label={t("dashboard.breadcrumb.label")} className="print:hidden" data-testid="dashboard-breadcrumb">
       <ol className="flex flex-wrap items-center gap-1.5 text-sm">
         {steps.map((s, i) => {
           const last = i === steps.length - 1;
@@ -245,18 +261,12 @@ function Summary({ overall }: { overall: TDashboardGroup }) {
     ["passRate", formatShare(lang, overall.passRate)],
   ] as const;
   return (
-    <section aria-label={t("dashboard.summary.label")} data-testid="dashboard-summary">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {items.map(([key, value]) => (
-          <div key={key} className="flex flex-col gap-0.5 rounded-xl border border-border bg-card px-4 py-3" data-testid={`dashboard-summary-${key}`}>
-            <dt className="text-xs font-medium text-muted-foreground">{t(`dashboard.summary.${key}`, { percent: PASS_PERCENT })}</dt>
-            <dd className="text-xl font-bold tabular-nums">
-              <bdi dir="ltr">{value}</bdi>
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <Figures
+      label={t("dashboard.summary.label")}
+      testId="dashboard-summary"
+      className="lg:grid-cols-4"
+      items={items.map(([key, value]) => ({ key, value, label: t(`dashboard.summary.${key}`, { percent: PASS_PERCENT }) }))}
+    />
   );
 }
 
@@ -282,8 +292,8 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
         {rows.length > 0 && (
           <GroupMeansChart rows={rows} label={t("dashboard.groups.chartLabel")} />
         )}
-        <div className="relative overflow-x-auto" role="region" aria-labelledby="dashboard-groups" tabIndex={0}>
-          <table className="w-full min-w-[34rem] text-sm" data-testid="dashboard-groups-table">
+        <div className="relative overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-groups" tabIndex={0}>
+          <table className="w-full min-w-[34rem] text-sm print:min-w-0" data-testid="dashboard-groups-table">
             <thead>
               <tr className="border-b border-border text-xs text-muted-foreground">
                 <th scope="col" className="py-2 pe-3 text-start font-semibold">
@@ -380,7 +390,7 @@ function Heatmap({ data, classLabel }: { data: TDashboard; classLabel: TClassLab
         </p>
       ) : (
         <Card className="flex min-w-0 flex-col gap-3 p-4 print:break-inside-avoid">
-          <div className="relative overflow-x-auto" role="region" aria-labelledby="dashboard-heatmap" tabIndex={0}>
+          <div className="relative overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-heatmap" tabIndex={0}>
             <table className="w-full border-separate border-spacing-1 text-sm" data-testid="dashboard-heatmap">
               <thead>
                 <tr>
@@ -473,7 +483,7 @@ function Trend({ data, classLabel, subjectName }: { data: TDashboard; classLabel
           ) : (
             <p className="text-sm text-muted-foreground">{t("dashboard.trend.one")}</p>
           )}
-          <div className="relative overflow-x-auto" role="region" aria-labelledby="dashboard-trend" tabIndex={0}>
+          <div className="relative overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-trend" tabIndex={0}>
             <table className="w-full text-sm" data-testid="dashboard-trend-table">
               <thead>
                 <tr className="border-b border-border text-xs text-muted-foreground">

@@ -10,6 +10,8 @@ import type { TDashboardSection } from "@shared/permissions";
 import { GRADES, MAX_CLASS_NAME_LENGTH } from "@shared/limits";
 import { PASS_PERCENT } from "@shared/schemas/attempt";
 import { Button } from "@web/components/ui/button";
+import { Figures } from "@web/components/ui/figures";
+import { GradeItems } from "@web/components/grade-items";
 import { Input } from "@web/components/ui/input";
 import { subjectsQuery } from "@web/lib/catalogue";
 import { Label } from "@web/components/ui/label";
@@ -343,11 +345,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
                 </SelectTrigger>
                 <SelectContent>
                   <SelectItem value={ALL}>{t("list.filters.allGrades")}</SelectItem>
-                  {GRADES.map((g) => (
-                    <SelectItem key={g} value={String(g)}>
-                      {t("common.grade", { ns: "translation", grade: g })}
-                    </SelectItem>
-                  ))}
+                  <GradeItems />
                 </SelectContent>
               </Select>
             </div>
@@ -443,17 +441,11 @@ function Summary({ summary }: { summary: NonNullable<TResultPage["summary"]> }) 
     ["passRate", percent(summary.passRate === null ? null : summary.passRate * 100)],
   ] as const;
   return (
-    <section aria-label={t("list.summary.label")} data-testid="results-summary">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {items.map(([key, value]) => (
-          <div key={key} className="flex flex-col gap-0.5 rounded-xl border border-border bg-card px-4 py-3" data-testid={`results-summary-${key}`}>
-            <dt className="text-xs font-medium text-muted-foreground">{t(`list.summary.${key}`, { percent: PASS_PERCENT })}</dt>
-            <dd className="text-xl font-bold tabular-nums">
-              <bdi dir="ltr">{value}</bdi>
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <Figures
+      label={t("list.summary.label")}
+      testId="results-summary"
+      className="sm:grid-cols-3 lg:grid-cols-5"
+      items={items.map(([key, value]) => ({ key, value, label: t(`list.summary.${key}`, { percent: PASS_PERCENT }) }))}
+    />
   );
 }
