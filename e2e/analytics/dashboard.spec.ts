@@ -1,7 +1,8 @@
 // Issue 15 in the browser: the performance dashboard. Each test builds its own school — two grade-8 classes whose
 // students sit an exam tagged to skills — through the API. A school_admin opens the dashboard from the menu, chooses
 // the subject, reads the classes and the skill heatmap, opens a class to see its students, picks the exam to get
-// each student's result link, and goes back by the breadcrumb (Arabic). A super_admin compares every school,
+// each student's result link, generates the class's group plan, goes back by the breadcrumb and generates the
+// school's (8B grouped by its shared weakness, grammar) (Arabic). A super_admin compares every school,
 // opens this one, and downloads the CSV (English). Both with axe; at 390 px nothing scrolls sideways; a student
 // cannot open it.
 import fs from "node:fs";
@@ -105,9 +106,26 @@ test("ar: a school_admin reads the classes and the skills, opens a class, and co
   await expect(page).toHaveURL(new RegExp(`exam=${school.exam.id}`));
   await expect(page.getByRole("link", { name: t.viewResult })).toHaveCount(3);
 
+  // The class's group plan: none yet; generated, everyone in 8A mastered every skill.
+  const plan = page.getByTestId("group-plan");
+  await expect(plan.getByTestId("group-plan-empty")).toHaveText(t.groupPlan.empty);
+  await plan.getByTestId("group-plan-generate").click();
+  await expect(plan.getByTestId("group-plan-group")).toHaveCount(1);
+  await expect(plan.getByTestId("group-plan-group").getByRole("heading")).toHaveText("3 طلاب أتقنوا كل المهارات");
+  await expect(plan.getByTestId("group-plan-generate")).toHaveText(t.groupPlan.regenerate);
+
+  // Back to the school, the same exam: 8B's three students share one weakness, grammar, and get a plan for it.
   await crumbs.getByRole("button").first().click();
   await expect(page).not.toHaveURL(/grade=/);
   await expect(page.getByTestId("dashboard-groups-table").getByRole("columnheader", { name: t.columns.class })).toBeVisible();
+  await plan.getByTestId("group-plan-generate").click();
+  const planGroups = plan.getByTestId("group-plan-group");
+  await expect(planGroups).toHaveCount(2);
+  await expect(planGroups.first().getByRole("heading")).toHaveText(/^3 طلاب: .*النحو/);
+  await expect(planGroups.first().getByTestId("plan-goal")).toContainText("النحو");
+  await expect(planGroups.first().getByTestId("group-plan-members").getByRole("link")).toHaveCount(3);
+  await expect(plan.getByTestId("group-plan-meta")).toContainText("6");
+  await expectNoAxeViolations(page, "dashboard, group plan (ar)");
 });
 
 test("en: a super_admin compares every school, opens one, and downloads the table", async ({ page, playwright }) => {

@@ -562,6 +562,14 @@ export const ERRORS = {
     title: t("Failed to generate development plan.", "تعذّر إنشاء خطة التطوير."),
     message: t("A development plan already exists for this attempt.", "توجد خطة تطوير لهذه المحاولة بالفعل."),
   },
+  GROUP_PLAN_NO_ATTEMPTS: {
+    status: 409,
+    title: t("Failed to generate the group plan.", "تعذّر إنشاء خطة المجموعة."),
+    message: t(
+      "There are no graded attempts of this exam in this class yet. A group plan is made from graded attempts.",
+      "لا توجد بعد محاولات مصحّحة لهذا الاختبار في هذه الشعبة. تُبنى خطة المجموعة على المحاولات المصحّحة.",
+    ),
+  },
   REPORT_KEY_WITHHELD: {
     status: 409,
     title: t("Failed to generate report.", "تعذّر إنشاء التقرير."),

@@ -465,3 +465,29 @@ export const jobs = pgTable(
     index("jobs_kind_created_idx").on(t.kind, t.createdAt),
   ],
 );
+
+/**
+ * A group development plan (issue 15; docs/decisions/0015): for one exam and a class (grade and class name) or a
+ * whole school, the students grouped by shared weakness and a plan per group. One per (exam, school, class):
+ * generating again replaces it. Student ids, not names, are stored; names are read when it is shown.
+ */
+export const groupPlans = pgTable(
+  "group_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    grade: integer("grade"),
+    className: text("class_name"),
+    /** "<grade>|<class name, lower case>", empty parts for a whole school or grade: the unique key's class part. */
+    scopeKey: text("scope_key").notNull(),
+    content: jsonb("content").notNull(),
+    generatedById: uuid("generated_by_id").references(() => profiles.id, { onDelete: "set null" }),
+    generatedAt: timestamp("generated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("group_plans_scope_idx").on(t.examId, t.schoolId, t.scopeKey)],
+);

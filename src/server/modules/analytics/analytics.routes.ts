@@ -7,11 +7,27 @@ import analyticsAr from "../../../shared/i18n/analytics.ar.json";
 import analyticsEn from "../../../shared/i18n/analytics.en.json";
 import { findItemAnalysis } from "./item-analysis.service";
 import { findDashboard } from "./dashboard.service";
+import { findGroupPlan, generateGroupPlan } from "./group-plan.service";
+import { createWriter } from "../reports/llm";
+import { ZGroupPlan, ZGroupPlanQuery, ZGroupPlanView } from "../../../shared/schemas/group-plan";
 import { ZDashboard, ZDashboardQuery, type TDashboard } from "../../../shared/schemas/dashboard";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The individual plan's writer (rules, or a language model when configured), so both kinds of plan read alike.
+  const writer = createWriter(app.config.llm, app.log);
+
+  app.get("/api/analytics/group-plan", { schema: { querystring: ZGroupPlanQuery, response: { 200: ZGroupPlanView } } }, async (request) => {
+    const user = await authorize(request, "analytics.view");
+    return findGroupPlan(app.db, user, request.query);
+  });
+
+  app.post("/api/analytics/group-plan", { schema: { body: ZGroupPlanQuery, response: { 201: ZGroupPlan } } }, async (request, reply) => {
+    const user = await authorize(request, "analytics.view");
+    return reply.status(201).send(await generateGroupPlan(app.db, writer, user, request.body));
+  });
+
   app.get("/api/analytics/dashboard", { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboard } } }, async (request) => {
     const user = await authorize(request, "analytics.view");
     return findDashboard(app.db, user, request.query);

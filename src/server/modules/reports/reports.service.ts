@@ -169,7 +169,7 @@ function peersFromIndex(index: TPeerIndex, ctx: TAttemptContext): TAnalysisInput
  * Files tagged with the skills the plan works on, that the student's school has: uploaded by someone of that
  * school or by a super_admin. The plan shares them with the student (decision 0011).
  */
-async function filesForPlan(db: TDbOrTx, analysis: TAnalysis, schoolId: string | null): Promise<TSkillFile[]> {
+export async function filesForPlan(db: TDbOrTx, analysis: TAnalysis, schoolId: string | null): Promise<TSkillFile[]> {
   const skillIds = skillsByNeed(analysis).map((s) => s.skillId);
   if (!skillIds.length) return [];
   const rows = await db

@@ -1,10 +1,11 @@
 // The analytics calls (issue 15).
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TItemAnalysis } from "@shared/schemas/analytics";
 import type { TDashboard } from "@shared/schemas/dashboard";
+import type { TGroupPlan, TGroupPlanView } from "@shared/schemas/group-plan";
 import { api } from "@web/lib/api";
 
-export type { TDashboard, TItemAnalysis };
+export type { TDashboard, TGroupPlan, TGroupPlanView, TItemAnalysis };
 
 export function useItemAnalysis(examId: string) {
   return useQuery({
@@ -41,4 +42,23 @@ export function useDashboard(params: TDashboardParams) {
 
 export function dashboardCsvUrl(params: TDashboardParams, lang: "ar" | "en"): string {
   return `/api/analytics/dashboard.csv${dashboardSearch(params, { lang })}`;
+}
+
+// ---- group development plans
+
+export type TGroupPlanParams = { examId: string; schoolId?: string; grade?: number; className?: string };
+
+export function useGroupPlan(params: TGroupPlanParams) {
+  return useQuery({
+    queryKey: ["analytics", "group-plan", params] as const,
+    queryFn: ({ signal }) => api<TGroupPlanView>(`/api/analytics/group-plan${dashboardSearch(params)}`, { signal }),
+  });
+}
+
+export function useGenerateGroupPlan(params: TGroupPlanParams) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<TGroupPlan>("/api/analytics/group-plan", { method: "POST", body: params }),
+    onSuccess: (plan) => queryClient.setQueryData(["analytics", "group-plan", params], (old: TGroupPlanView | undefined) => ({ cannotGenerate: old?.cannotGenerate ?? null, plan })),
+  });
 }

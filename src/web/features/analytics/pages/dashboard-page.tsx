@@ -27,6 +27,7 @@ import { formatDate } from "@web/lib/format";
 import { resultPath } from "@web/features/results/lib/paths";
 import { dashboardCsvUrl, useDashboard, type TDashboard, type TDashboardParams } from "../api";
 import { Distribution } from "../components/distribution";
+import { GroupPlanSection } from "../components/group-plan";
 import { GroupMeansChart, TREND_MAX_GROUPS, TrendChart, type TTrendPoint } from "../components/dashboard-charts";
 import { formatNumber, formatPercent, formatShare, pick, useAnalyticsT } from "../lib/use-analytics-t";
 
@@ -188,6 +189,18 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
           <Distribution histogram={data.overall.histogram} id="dashboard-distribution" />
           <Heatmap data={data} classLabel={classLabel} />
           <Trend data={data} classLabel={classLabel} subjectName={subjectName(data, subjects.data, lang)} />
+          {data.scope.examId && data.scope.schoolId && (
+            <GroupPlanSection
+              key={`${data.scope.examId}|${data.scope.schoolId}|${data.scope.grade}|${data.scope.className}`}
+              params={{
+                examId: data.scope.examId,
+                schoolId: user.role === "super_admin" ? data.scope.schoolId : undefined,
+                grade: data.scope.grade ?? undefined,
+                className: data.scope.className ?? undefined,
+              }}
+              scopeLabel={data.scope.grade !== null ? classLabel(data.scope.grade, data.scope.className) : (data.scope.schoolName ?? "")}
+            />
+          )}
         </div>
       )}
     </section>

@@ -1,0 +1,200 @@
+// Group development plans (issue 15; docs/decisions/0015): for one exam and a class or a school, the graded
+// attempts' marks per question are read (one row per answer of the group — a class is tens of students, a school a
+// few thousand rows), each student's weakest skills found with the individual report's rules (analyse,
+// skillsByNeed), students grouped by the weaknesses they share, and each group given a plan by the same writer as
+// the individual plan — worded for the group's average student, so the writer never sees a name or an id. Stored
+// per (exam, school, class), generated again on demand.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { TDb, TDbOrTx } from "../../db/client";
+import { exams, groupPlans, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { can, canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
+import { GROUP_PLAN_SKILLS, type TGroupPlan, type TGroupPlanQuery, type TGroupPlanView } from "../../../shared/schemas/group-plan";
+import type { TAnalysis } from "../../../shared/schemas/report";
+import { analyse, skillsByNeed } from "../reports/analysis";
+import { filesForPlan } from "../reports/reports.service";
+import type { TContentWriter } from "../reports/writer";
+import { audienceSizeOf } from "../results/results.service";
+import type { TErrorCode } from "../../../shared/errors";
+
+type TScope = { examId: string; schoolId: string; grade: number | null; className: string | null };
+
+/** The school and class the reader asks about, within what they may see. */
+async function scopeOf(db: TDbOrTx, actor: TSessionUser, query: TGroupPlanQuery): Promise<{ scope: TScope; exam: typeof exams.$inferSelect }> {
+  if (!can(actor, "analytics.view")) throw new AppError("FORBIDDEN");
+  const schoolId = actor.role === "super_admin" ? query.schoolId : actor.schoolId;
+  if (!schoolId) throw new AppError("SCHOOL_REQUIRED");
+  if (actor.role !== "super_admin" && query.schoolId && query.schoolId !== actor.schoolId) throw new AppError("SCHOOL_NOT_FOUND");
+  const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId));
+  if (!school) throw new AppError("SCHOOL_NOT_FOUND");
+  const [exam] = await db.select().from(exams).where(eq(exams.id, query.examId));
+  if (!exam) throw new AppError("EXAM_NOT_FOUND");
+  return { scope: { examId: exam.id, schoolId, grade: query.grade ?? null, className: query.className ?? null }, exam };
+}
+
+const scopeKey = (s: TScope) => `${s.grade ?? ""}|${(s.className ?? "").toLowerCase()}`;
+
+function attemptsInScope(s: TScope) {
+  return and(
+    eq(studentExams.examId, s.examId),
+    eq(studentExams.status, "graded"),
+    eq(profiles.schoolId, s.schoolId),
+    s.grade !== null ? eq(studentExams.grade, s.grade) : undefined,
+    s.className ? sql`lower(${studentExams.className}) = lower(${s.className})` : undefined,
+  );
+}
+
+/** Why the reader may not generate it now, or null. */
+async function cannotGenerate(db: TDbOrTx, actor: TSessionUser, exam: typeof exams.$inferSelect, scope: TScope): Promise<TErrorCode | null> {
+  // A shared exam still open keeps its marks per question from other schools' staff (decision 0010).
+  if (!canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, exam.id) })) return "REPORT_KEY_WITHHELD";
+  const [n] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(studentExams)
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(attemptsInScope(scope));
+  return (n?.n ?? 0) > 0 ? null : "GROUP_PLAN_NO_ATTEMPTS";
+}
+
+type TStored = {
+  students: number;
+  skills: TGroupPlan["skills"];
+  groups: { skillIds: string[]; members: { studentId: string; attemptId: string }[]; plan: TGroupPlan["groups"][number]["plan"]; generator: TGroupPlan["groups"][number]["generator"]; model: string | null; fallbackReason: TGroupPlan["groups"][number]["fallbackReason"] }[];
+};
+
+async function present(db: TDbOrTx, row: typeof groupPlans.$inferSelect): Promise<TGroupPlan> {
+  const content = row.content as TStored;
+  const ids = [...new Set(content.groups.flatMap((g) => g.members.map((m) => m.studentId)))];
+  // Names are read now, not stored: a renamed student shows their name, a deleted one is left out.
+  const names = new Map(ids.length ? (await db.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, ids))).map((p) => [p.id, p.name]) : []);
+  const [by] = row.generatedById ? await db.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.id, row.generatedById)) : [];
+  return {
+    id: row.id,
+    examId: row.examId,
+    schoolId: row.schoolId,
+    grade: row.grade,
+    className: row.className,
+    students: content.students,
+    skills: content.skills,
+    groups: content.groups.map((g) => ({
+      skillIds: g.skillIds,
+      students: g.members
+        .filter((m) => names.has(m.studentId))
+        .map((m) => ({ id: m.studentId, name: names.get(m.studentId)!, attemptId: m.attemptId }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      plan: g.plan,
+      generator: g.generator,
+      model: g.model,
+      fallbackReason: g.fallbackReason,
+    })),
+    generatedBy: by ?? null,
+    generatedAt: row.generatedAt.toISOString(),
+  };
+}
+
+export async function findGroupPlan(db: TDbOrTx, actor: TSessionUser, query: TGroupPlanQuery): Promise<TGroupPlanView> {
+  const { scope, exam } = await scopeOf(db, actor, query);
+  const [row] = await db
+    .select()
+    .from(groupPlans)
+    .where(and(eq(groupPlans.examId, scope.examId), eq(groupPlans.schoolId, scope.schoolId), eq(groupPlans.scopeKey, scopeKey(scope))));
+  return { plan: row ? await present(db, row) : null, cannotGenerate: await cannotGenerate(db, actor, exam, scope) };
+}
+
+export async function generateGroupPlan(db: TDb, writer: TContentWriter, actor: TSessionUser, query: TGroupPlanQuery): Promise<TGroupPlan> {
+  const { scope, exam } = await scopeOf(db, actor, query);
+  const why = await cannotGenerate(db, actor, exam, scope);
+  if (why) throw new AppError(why);
+
+  const [subject] = await db.select().from(subjects).where(eq(subjects.id, exam.subjectId));
+  const qs = await db
+    .select({ question: questions, skill: skills })
+    .from(questions)
+    .leftJoin(skills, eq(skills.id, questions.skillId))
+    .where(eq(questions.examId, exam.id))
+    .orderBy(asc(questions.position), asc(questions.createdAt));
+  const attempts = await db
+    .select({ id: studentExams.id, studentId: studentExams.studentId, score: studentExams.score, total: studentExams.totalPossibleScore })
+    .from(studentExams)
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(attemptsInScope(scope))
+    .orderBy(asc(studentExams.id));
+  const marks = await db
+    .select({ attemptId: studentAnswers.studentExamId, questionId: studentAnswers.questionId, score: studentAnswers.score })
+    .from(studentAnswers)
+    .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(attemptsInScope(scope));
+  const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.questionId}`, Number(m.score ?? 0)]));
+
+  // An analysis from marks per question: one student's, or a group's average student's (mean mark per question).
+  const analysisOf = (members: typeof attempts): TAnalysis => {
+    const mean = (f: (a: (typeof attempts)[number]) => number) => members.reduce((s, a) => s + f(a), 0) / members.length;
+    const percentages = members.map((a) => (a.total > 0 ? (Number(a.score ?? 0) * 100) / a.total : 0));
+    return analyse({
+      score: mean((a) => Number(a.score ?? 0)),
+      total: members[0]?.total ?? 0,
+      questions: qs.map(({ question, skill }, i) => ({
+        number: i + 1,
+        points: question.points,
+        score: mean((a) => markOf.get(`${a.id}|${question.id}`) ?? 0),
+        skill: skill ? { id: skill.id, nameAr: skill.nameAr, nameEn: skill.nameEn } : null,
+      })),
+      peers: { school: null, all: { count: percentages.length, mean: percentages.reduce((s, p) => s + p, 0) / Math.max(1, percentages.length), below: 0, equal: percentages.length } },
+    });
+  };
+
+  // Each student's weakest skills (at most GROUP_PLAN_SKILLS, in the report's order of need) make their group.
+  const byWeakness = new Map<string, { skillIds: string[]; members: typeof attempts }>();
+  for (const a of attempts) {
+    const weakest = skillsByNeed(analysisOf([a]))
+      .slice(0, GROUP_PLAN_SKILLS)
+      .map((s) => s.skillId)
+      .sort();
+    const key = weakest.join("+");
+    const group = byWeakness.get(key) ?? { skillIds: weakest, members: [] };
+    group.members.push(a);
+    byWeakness.set(key, group);
+  }
+  // Largest groups first; those who mastered everything last.
+  const groups = [...byWeakness.values()].sort((x, y) => Number(x.skillIds.length === 0) - Number(y.skillIds.length === 0) || y.members.length - x.members.length || x.skillIds.join().localeCompare(y.skillIds.join()));
+
+  const guidance = new Map(qs.filter((q) => q.skill).map(({ skill }) => [skill!.id, { ar: skill!.guidanceAr, en: skill!.guidanceEn }]));
+  const examText = { titleAr: exam.titleAr, titleEn: exam.titleEn, subjectAr: subject?.nameAr ?? "", subjectEn: subject?.nameEn ?? "" };
+  const written: TStored["groups"] = [];
+  for (const g of groups) {
+    const analysis = analysisOf(g.members);
+    const input = {
+      analysis,
+      guidance,
+      exam: examText,
+      questions: qs.map(({ question }, i) => ({
+        number: i + 1,
+        textAr: question.questionTextAr,
+        textEn: question.questionTextEn,
+        skillId: question.skillId,
+        points: question.points,
+        score: g.members.reduce((s, a) => s + (markOf.get(`${a.id}|${question.id}`) ?? 0), 0) / g.members.length,
+      })),
+    };
+    const plan = await writer.writePlan(input, await filesForPlan(db, analysis, scope.schoolId));
+    written.push({ skillIds: g.skillIds, members: g.members.map((a) => ({ studentId: a.studentId, attemptId: a.id })), plan: plan.content, generator: plan.generator, model: plan.model, fallbackReason: plan.fallbackReason });
+  }
+  const everyone = analysisOf(attempts);
+  const content: TStored = {
+    students: attempts.length,
+    skills: [...everyone.skills].reverse().map((s) => ({ skillId: s.skillId, nameAr: s.nameAr, nameEn: s.nameEn, percent: s.percent, level: s.level })),
+    groups: written,
+  };
+
+  // One statement: a second click at the same moment replaces the first plan instead of failing.
+  const [row] = await db
+      .insert(groupPlans)
+      .values({ examId: scope.examId, schoolId: scope.schoolId, grade: scope.grade, className: scope.className, scopeKey: scopeKey(scope), content, generatedById: actor.id })
+      .onConflictDoUpdate({
+        target: [groupPlans.examId, groupPlans.schoolId, groupPlans.scopeKey],
+        set: { content, generatedById: actor.id, generatedAt: sql`now()`, className: scope.className },
+      })
+      .returning();
+  return present(db, row!);
+}

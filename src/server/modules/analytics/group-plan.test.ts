@@ -1,0 +1,184 @@
+// Group development plans through the real API and database (issue 15): students grouped by the weaknesses they
+// share, worked out by hand; a plan per group from the individual plan's writer, which is never given a name;
+// stored and generated again; who may see and generate which school's; a shared exam still open; bad input.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, createHarness, type THarness } from "../../test/harness";
+import type { TExamInput } from "../../../shared/schemas/exam";
+import type { TGroupPlan, TGroupPlanView } from "../../../shared/schemas/group-plan";
+import type { TSessionUser } from "../../../shared/permissions";
+import { rulesWriter, type TContentWriter } from "../reports/writer";
+import type { TWriteInput } from "../reports/rules";
+import { generateGroupPlan } from "./group-plan.service";
+
+let h: THarness;
+let own: string;
+let other: string;
+const cookie = {} as Record<"super_admin" | "teacher" | "schoolAdmin" | "otherAdmin" | "student", string>;
+let teacherId: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  own = await h.makeSchool("school_gp_own", "مدرسة الخطط");
+  other = await h.makeSchool("school_gp_other", "Other School");
+  cookie.super_admin = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+  for (const [key, role, school] of [
+    ["teacher", "teacher", own],
+    ["schoolAdmin", "school_admin", own],
+    ["otherAdmin", "school_admin", other],
+  ] as const) {
+    const u = await h.makeUser(role, { schoolId: school, name: key === "teacher" ? "أ. منى" : key });
+    if (key === "teacher") teacherId = u.id;
+    cookie[key] = await h.signIn(u.email, u.password, "school");
+  }
+  const s = await h.makeUser("student", { schoolId: own });
+  cookie.student = await h.signIn(s.email, s.password, "student");
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const tf = (correct: boolean) => [
+  { optionTextAr: "صح", optionTextEn: "True", isCorrect: correct },
+  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: !correct },
+];
+/** q0 grammar (2 points), q1 grammar (1), q2 spelling (1), q3 vocabulary (1). */
+const examInput = (over: Partial<TExamInput> = {}): TExamInput => ({
+  titleAr: "اختبار الخطط",
+  titleEn: "Plans test",
+  subjectId: "arabic",
+  durationMinutes: 30,
+  status: "published",
+  questions: [
+    { type: "true_false", questionTextAr: "س١", questionTextEn: "Q1", points: 2, options: tf(true), skillId: "arabic.grammar" },
+    { type: "true_false", questionTextAr: "س٢", questionTextEn: "Q2", points: 1, options: tf(true), skillId: "arabic.grammar" },
+    { type: "true_false", questionTextAr: "س٣", questionTextEn: "Q3", points: 1, options: tf(true), skillId: "arabic.spelling" },
+    { type: "true_false", questionTextAr: "س٤", questionTextEn: "Q4", points: 1, options: tf(true), skillId: "arabic.vocabulary" },
+  ],
+  ...over,
+});
+type TExam = { id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
+async function makeExam(c: string, input: TExamInput): Promise<TExam> {
+  const res = await h.request({ method: "POST", url: "/api/exams", cookie: c, payload: input });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as TExam;
+}
+async function sit(exam: TExam, answers: (0 | 1)[], name: string, school = own, className = "8A") {
+  const u = await h.makeUser("student", { schoolId: school, grade: 8, className, name });
+  const c = await h.signIn(u.email, u.password, "student");
+  const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c, payload: {} })).json() as { id: string };
+  for (const [i, a] of answers.entries()) {
+    const q = exam.questions[i]!;
+    await h.request({ method: "PUT", url: `/api/attempts/${attempt.id}/answers/${q.id}`, cookie: c, payload: { examId: exam.id, clientSeq: 1, selectedOptionId: q.options.find((o) => o.isCorrect === (a === 1))!.id } });
+  }
+  expect((await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: c, payload: {} })).json().status).toBe("graded");
+  return { id: u.id, attemptId: attempt.id };
+}
+
+const view = async (c: string, qs: string) => {
+  const res = await h.request({ method: "GET", url: `/api/analytics/group-plan?${qs}`, cookie: c });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TGroupPlanView;
+};
+const generate = (c: string, payload: object) => h.request({ method: "POST", url: "/api/analytics/group-plan", cookie: c, payload });
+
+let exam: TExam;
+let sara: { id: string; attemptId: string };
+
+describe("group development plans", () => {
+  beforeAll(async () => {
+    exam = await makeExam(cookie.teacher, examInput());
+    // Sara and Huda miss both grammar questions; Omar misses spelling; Laila misses nothing. Another class's student
+    // (8B) misses vocabulary: not in 8A's plan.
+    sara = await sit(exam, [0, 0, 1, 1], "سارة");
+    await sit(exam, [0, 0, 1, 1], "هدى");
+    await sit(exam, [1, 1, 0, 1], "عمر");
+    await sit(exam, [1, 1, 1, 1], "ليلى");
+    await sit(exam, [1, 1, 1, 0], "خالد", own, "8B");
+  });
+
+  it("groups a class's students by the weaknesses they share, with a plan for each group", async () => {
+    const before = await view(cookie.teacher, `examId=${exam.id}&grade=8&className=8A`);
+    expect(before).toEqual({ plan: null, cannotGenerate: null });
+
+    const res = await generate(cookie.teacher, { examId: exam.id, grade: 8, className: "8a" });
+    expect(res.statusCode, res.body).toBe(201);
+    const plan = res.json() as TGroupPlan;
+    expect(plan).toMatchObject({ schoolId: own, grade: 8, className: "8a", students: 4, generatedBy: { id: teacherId, name: "أ. منى" } });
+    expect(plan.groups.map((g) => [g.skillIds, g.students.map((s) => s.name)])).toEqual([
+      [["arabic.grammar"], ["سارة", "هدى"]],
+      [["arabic.spelling"], ["عمر"]],
+      [[], ["ليلى"]],
+    ]);
+    expect(plan.groups[0]!.students.find((s) => s.name === "سارة")!.attemptId).toBe(sara.attemptId);
+    // The class's mastery, weakest first: grammar 2 × 3 of 4 × 3 points = 50 %.
+    expect(plan.skills[0]).toMatchObject({ skillId: "arabic.grammar", percent: 50, level: "developing" });
+    // Each group's plan works on its skills; the group that mastered everything is given extension work.
+    const grammar = plan.groups[0]!.plan;
+    expect(grammar.goal.en).toContain("Grammar");
+    expect(grammar.steps[0]).toMatchObject({ skillId: "arabic.grammar" });
+    expect(grammar.steps[0]!.action.ar).toContain("النحو");
+    expect(plan.groups[0]!.generator).toBe("rules");
+    expect(plan.groups[2]!.plan.steps[0]!.action.en).toMatch(/Extension/);
+
+    // Stored: the next view shows it, for anyone of the school who may see the class.
+    const stored = await view(cookie.schoolAdmin, `examId=${exam.id}&grade=8&className=8A`);
+    expect(stored.plan).toEqual(plan);
+  });
+
+  it("is generated again in place, with names as they are now", async () => {
+    const first = (await view(cookie.teacher, `examId=${exam.id}&grade=8&className=8A`)).plan!;
+    expect((await h.request({ method: "PATCH", url: `/api/users/${sara.id}`, cookie: cookie.schoolAdmin, payload: { name: "سارة المنصوري" } })).statusCode).toBe(200);
+    expect((await view(cookie.teacher, `examId=${exam.id}&grade=8&className=8A`)).plan!.groups[0]!.students.map((s) => s.name)).toContain("سارة المنصوري");
+    const again = (await generate(cookie.schoolAdmin, { examId: exam.id, grade: 8, className: "8A" })).json() as TGroupPlan;
+    expect(again.id).toBe(first.id);
+    expect(again.generatedBy?.name).toBe("schoolAdmin");
+    expect(new Date(again.generatedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.generatedAt).getTime());
+  });
+
+  it("a whole school's plan takes every class", async () => {
+    const plan = (await generate(cookie.schoolAdmin, { examId: exam.id })).json() as TGroupPlan;
+    expect(plan.students).toBe(5);
+    expect(plan.groups.map((g) => g.skillIds)).toContainEqual(["arabic.vocabulary"]);
+  });
+
+  it("never gives the writer a name or an id of a student", async () => {
+    const seen: TWriteInput[] = [];
+    const recording: TContentWriter = { ...rulesWriter, writePlan: (input, files) => (seen.push(input), rulesWriter.writePlan(input, files)) };
+    const [teacher] = await h.db.query.profiles.findMany({ where: (p, { eq }) => eq(p.id, teacherId) });
+    const actor: TSessionUser = { id: teacher!.id, username: teacher!.username, email: teacher!.email, role: "teacher", schoolId: own, name: teacher!.name, grade: null };
+    await generateGroupPlan(h.db, recording, actor, { examId: exam.id, grade: 8, className: "8A" });
+    expect(seen).toHaveLength(3);
+    const text = JSON.stringify(seen);
+    for (const secret of ["سارة", "هدى", "عمر", "ليلى", sara.id, sara.attemptId]) expect(text).not.toContain(secret);
+  });
+
+  it("staff see their own school only; a super_admin names the school; students never", async () => {
+    expect((await h.request({ method: "GET", url: `/api/analytics/group-plan?examId=${exam.id}&schoolId=${own}`, cookie: cookie.otherAdmin })).statusCode).toBe(404);
+    const theirs = await view(cookie.otherAdmin, `examId=${exam.id}`);
+    expect(theirs).toEqual({ plan: null, cannotGenerate: "GROUP_PLAN_NO_ATTEMPTS" });
+    const refused = await generate(cookie.otherAdmin, { examId: exam.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message.ar).toBeTruthy();
+    expect((await h.request({ method: "GET", url: `/api/analytics/group-plan?examId=${exam.id}`, cookie: cookie.super_admin })).json().code).toBe("SCHOOL_REQUIRED");
+    expect((await view(cookie.super_admin, `examId=${exam.id}&schoolId=${own}&grade=8&className=8A`)).plan).not.toBeNull();
+    expect((await h.request({ method: "GET", url: `/api/analytics/group-plan?examId=${exam.id}`, cookie: cookie.student })).statusCode).toBe(403);
+    expect((await generate(cookie.student, { examId: exam.id })).statusCode).toBe(403);
+  });
+
+  it("a shared exam still open cannot be planned by other schools' staff (decision 0010)", async () => {
+    const shared = await makeExam(cookie.super_admin, examInput({ schoolIds: [own, other] }));
+    await sit(shared, [1, 0, 1, 1], "مشترك");
+    expect((await view(cookie.schoolAdmin, `examId=${shared.id}`)).cannotGenerate).toBe("REPORT_KEY_WITHHELD");
+    expect((await generate(cookie.teacher, { examId: shared.id })).statusCode).toBe(409);
+    expect((await generate(cookie.super_admin, { examId: shared.id, schoolId: own })).statusCode).toBe(201);
+  });
+
+  it("refuses bad input", async () => {
+    for (const payload of [{}, { examId: "x" }, { examId: exam.id, grade: 0 }, { examId: exam.id, grade: "eight" }, { examId: exam.id, className: "8A" }, { examId: exam.id, grade: 8, className: "z".repeat(30) }, { examId: exam.id, schoolId: 5 }]) {
+      const res = await generate(cookie.teacher, payload);
+      expect([400, 404], JSON.stringify(payload)).toContain(res.statusCode);
+      expect(res.json().message.en).toBeTruthy();
+    }
+    expect((await generate(cookie.teacher, { examId: "00000000-0000-4000-8000-000000000000" })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+// Group development plans (issue 15): for one exam and a class (or a whole school), the skills the group has not
+// mastered, its students grouped by the weaknesses they share, and a plan for each group — goal, steps with
+// timelines, resources and a suggestion — written by the same writer as the individual plan (rules by default,
+// optional language-model prose with the same safeguards; no name is ever given to it). Stored, so a school can
+// print it and come back to it; generated again on demand, saying who generated it and when.
+import { z } from "zod";
+import { MAX_CLASS_NAME_LENGTH, MAX_GRADE, MIN_GRADE } from "../limits";
+import { FALLBACK_REASONS, GENERATORS, MASTERY_LEVELS, ZPlanContent } from "./report";
+
+export const ZGroupPlanQuery = z
+  .object({
+    examId: z.uuid({ error: "EXAM_NOT_FOUND" }),
+    /** super_admin: the school (required); anyone else: their own school. */
+    schoolId: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "SCHOOL_REQUIRED" }).max(64, { error: "VALIDATION_FAILED" }).optional(),
+    grade: z.coerce.number({ error: "GRADE_INVALID" }).int({ error: "GRADE_INVALID" }).min(MIN_GRADE, { error: "GRADE_INVALID" }).max(MAX_GRADE, { error: "GRADE_INVALID" }).optional(),
+    className: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "CLASS_NAME_INVALID" }).max(MAX_CLASS_NAME_LENGTH, { error: "CLASS_NAME_INVALID" }).optional(),
+  })
+  .refine((q) => q.className === undefined || q.grade !== undefined, { error: "CLASS_NEEDS_GRADE", path: ["grade"] });
+export type TGroupPlanQuery = z.infer<typeof ZGroupPlanQuery>;
+
+/** A group gathers the students whose weakest skills (at most this many) are the same. */
+export const GROUP_PLAN_SKILLS = 2;
+
+export const ZGroupPlan = z.object({
+  id: z.string(),
+  examId: z.string(),
+  schoolId: z.string(),
+  grade: z.number().int().nullable(),
+  className: z.string().nullable(),
+  students: z.number().int(),
+  /** The group's mastery of each skill of the exam, weakest first. */
+  skills: z.array(z.object({ skillId: z.string(), nameAr: z.string(), nameEn: z.string(), percent: z.number(), level: z.enum(MASTERY_LEVELS) })),
+  groups: z.array(
+    z.object({
+      /** The skills the group shares as weakest; empty for students who mastered every skill. */
+      skillIds: z.array(z.string()),
+      students: z.array(z.object({ id: z.string(), name: z.string(), attemptId: z.string() })),
+      plan: ZPlanContent,
+      generator: z.enum(GENERATORS),
+      model: z.string().nullable(),
+      fallbackReason: z.enum(FALLBACK_REASONS).nullable(),
+    }),
+  ),
+  generatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  generatedAt: z.string(),
+});
+export type TGroupPlan = z.infer<typeof ZGroupPlan>;
+
+export const ZGroupPlanView = z.object({
+  plan: ZGroupPlan.nullable(),
+  /** Null when the reader may generate it now; otherwise the error code that says why not. */
+  cannotGenerate: z.string().nullable(),
+});
+export type TGroupPlanView = z.infer<typeof ZGroupPlanView>;
