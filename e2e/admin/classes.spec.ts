@@ -1,6 +1,7 @@
 // Issue 15, grades and classes: a school_admin places a student in a grade and class from the dialog (a class
 // without a grade is refused on its field), finds them by the list's grade and class filters; an exam offered
-// to grade 9 reaches a grade-9 student only, says so in the exam list, and its results filter by class.
+// to grade 9 reaches a grade-9 student only, says so in the exam list and the editor (where a grade is added),
+// and its results filter by class.
 import { randomUUID } from "node:crypto";
 import { apiAs, apiAsAccount, json, STUDENT_PASSWORD, TF } from "../api";
 import { expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
@@ -92,6 +93,17 @@ test("ar: an exam for grade 9 reaches grade-9 students only, and its results fil
   const examRow = page.getByTestId(`exam-row-${exam.id}`);
   await expect(examRow.getByTestId("exam-grades")).toHaveText("الصفوف 9");
   await expect(examRow.getByTestId("exam-schools")).toHaveText("مدرسة النهضة النموذجية");
+
+  // The editor shows the grades it is offered to; ticking one more saves it with the exam.
+  await page.goto(`/exams/edit/${exam.id}`);
+  const grades = page.getByTestId("audience-grades");
+  await expect(grades.getByTestId("audience-grade-9")).toBeChecked();
+  await expect(page.getByTestId("audience-grades-summary")).toHaveText("للصفوف 9 فقط: لا يُطرح على الطلاب الذين لم يُسجَّل صفهم.");
+  await grades.getByTestId("audience-grade-10").check();
+  await page.getByTestId("save-exam").click();
+  await expect(page.getByTestId("audience-grades-summary")).toHaveText(/للصفوف 9، 10 فقط/);
+  await expect.poll(async () => (await json<{ grades: number[] }>(await admin.get(`/api/exams/${exam.id}`))).grades).toEqual([9, 10]);
+  await expectNoAxeViolations(page, "exam editor's grades (ar)");
 
   await page.goto(`/dashboard/results?exam=${exam.id}&grade=9`);
   await expect(page.getByTestId("result-row")).toHaveCount(2);

@@ -111,7 +111,7 @@ test("ar: a school_admin reads the classes and the skills, opens a class, and co
   await expect(plan.getByTestId("group-plan-empty")).toHaveText(t.groupPlan.empty);
   await plan.getByTestId("group-plan-generate").click();
   await expect(plan.getByTestId("group-plan-group")).toHaveCount(1);
-  await expect(plan.getByTestId("group-plan-group").getByRole("heading")).toHaveText("3 طلاب أتقنوا كل المهارات");
+  await expect(plan.getByTestId("group-plan-title")).toHaveText("3 طلاب أتقنوا كل المهارات");
   await expect(plan.getByTestId("group-plan-generate")).toHaveText(t.groupPlan.regenerate);
 
   // Back to the school, the same exam: 8B's three students share one weakness, grammar, and get a plan for it.
@@ -121,7 +121,7 @@ test("ar: a school_admin reads the classes and the skills, opens a class, and co
   await plan.getByTestId("group-plan-generate").click();
   const planGroups = plan.getByTestId("group-plan-group");
   await expect(planGroups).toHaveCount(2);
-  await expect(planGroups.first().getByRole("heading")).toHaveText(/^3 طلاب: .*النحو/);
+  await expect(planGroups.first().getByTestId("group-plan-title")).toHaveText(/^3 طلاب: .*النحو/);
   await expect(planGroups.first().getByTestId("plan-goal")).toContainText("النحو");
   await expect(planGroups.first().getByTestId("group-plan-members").getByRole("link")).toHaveCount(3);
   await expect(plan.getByTestId("group-plan-meta")).toContainText("6");

@@ -10,10 +10,8 @@ import { can, type TSessionUser } from "../../../shared/permissions";
 import { PASS_PERCENT } from "../../../shared/schemas/attempt";
 import { HISTOGRAM_BINS, type TDashboard, type TDashboardGroup, type TDashboardLevel, type TDashboardQuery } from "../../../shared/schemas/dashboard";
 import { levelOf } from "../reports/analysis";
+import { ATTEMPT_PERCENT } from "../results/results.service";
 import { cachedByVersion } from "./version-cache";
-
-/** A graded attempt's percentage (0 when the exam has no points). */
-const PERCENT = sql`(case when ${studentExams.totalPossibleScore} > 0 then coalesce(${studentExams.score}, 0)::float8 * 100 / ${studentExams.totalPossibleScore} else 0 end)`;
 
 /**
  * Whether the reader may see an exam's marks per question: canSeeExamKey (shared/permissions.ts) as a condition
@@ -126,7 +124,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
             min(${profiles.id}::text) as student_id, min(${profiles.name}) as student_name, ${query.examId ? sql`min(${studentExams.id}::text)` : sql`null::text`} as attempt_id`;
   const graded = sql`${studentExams.status} = 'graded'`;
   const measures = sql`count(*)::int as attempts, (count(*) filter (where ${graded}))::int as graded,
-    avg(${PERCENT}) filter (where ${graded}) as mean, (count(*) filter (where ${graded} and ${PERCENT} >= ${PASS_PERCENT}))::int as passed`;
+    avg(${ATTEMPT_PERCENT}) filter (where ${graded}) as mean, (count(*) filter (where ${graded} and ${ATTEMPT_PERCENT} >= ${PASS_PERCENT}))::int as passed`;
 
   const groupRows = rowsOf<TGroupRow>(await db.execute(sql`select ${key} as key, ${columns}, ${measures} ${from} where ${scoped} group by 1`));
   const [overallRow] = rowsOf<TGroupRow>(
@@ -134,7 +132,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
       null::text as student_id, null::text as student_name, null::text as attempt_id, ${measures} ${from} where ${scoped}`),
   );
   const bins = rowsOf<{ key: string; b: number; n: number }>(
-    await db.execute(sql`select ${key} as key, least(${HISTOGRAM_BINS - 1}, greatest(0, floor(${PERCENT} / ${100 / HISTOGRAM_BINS})))::int as b, count(*)::int as n
+    await db.execute(sql`select ${key} as key, least(${HISTOGRAM_BINS - 1}, greatest(0, floor(${ATTEMPT_PERCENT} / ${100 / HISTOGRAM_BINS})))::int as b, count(*)::int as n
       ${from} where ${scoped} and ${graded} group by 1, 2`),
   );
 
@@ -167,7 +165,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   const trendRows = subjectId
     ? rowsOf<{ exam_id: string; title_ar: string; title_en: string; at: string | Date; key: string | null; mean: number | null }>(
         await db.execute(sql`select ${exams.id} as exam_id, min(${exams.titleAr}) as title_ar, min(${exams.titleEn}) as title_en,
-            min(${studentExams.completedAt}) as at, ${key} as key, avg(${PERCENT}) as mean
+            min(${studentExams.completedAt}) as at, ${key} as key, avg(${ATTEMPT_PERCENT}) as mean
           ${from} where ${base} and ${graded}
           group by grouping sets ((${exams.id}), (${exams.id}, ${key}))`),
       )

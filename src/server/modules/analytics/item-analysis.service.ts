@@ -7,7 +7,7 @@ import { rowsOf, type TDbOrTx } from "../../db/client";
 import { profiles, questionOptions, questions, skills, studentExams, exams } from "../../db/schema";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
-import { audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
+import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
 import { cachedByVersion } from "./version-cache";
 import { alphaOf, groupSizeOf, itemRestCorrelation, semOf, varianceOf } from "./stats";
 
@@ -22,8 +22,7 @@ function rankedAttempts(examId: string, reach: SQL | undefined): SQL {
     att as (
       select student_exams.id as id,
         coalesce(student_exams.score, 0)::float8 as total,
-        case when student_exams.total_possible_score > 0
-          then coalesce(student_exams.score, 0)::float8 * 100 / student_exams.total_possible_score else 0 end as pct
+        ${ATTEMPT_PERCENT} as pct
       from student_exams
       join exams on exams.id = student_exams.exam_id
       join profiles on profiles.id = student_exams.student_id

@@ -9,6 +9,9 @@ import { containsPattern } from "../../db/like";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { PASS_PERCENT, type TResult, type TResultsQuery, type TResultsSummary } from "../../../shared/schemas/attempt";
 
+/** An attempt's score as a percentage of its points (0 when it has none): one rule for lists, analyses and dashboards. */
+export const ATTEMPT_PERCENT = sql`(case when ${studentExams.totalPossibleScore} > 0 then coalesce(${studentExams.score}, 0)::float8 * 100 / ${studentExams.totalPossibleScore} else 0 end)`;
+
 /** The attempts `actor` may see, as a condition on student_exams joined with exams and the student's profile. */
 export function reachOf(actor: TSessionUser): SQL | undefined {
   switch (actor.role) {
@@ -159,7 +162,7 @@ export async function findResults(
       .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
       .leftJoin(schools, eq(schools.id, profiles.schoolId))
       .where(where);
-  const percent = sql`case when ${studentExams.status} = 'graded' and ${studentExams.totalPossibleScore} > 0 then ${studentExams.score}::float8 * 100 / ${studentExams.totalPossibleScore} end`;
+  const percent = sql`case when ${studentExams.status} = 'graded' then ${ATTEMPT_PERCENT} end`;
   const order =
     query.sort === "score"
       ? [sql`${percent} desc nulls last`, asc(profiles.name)]

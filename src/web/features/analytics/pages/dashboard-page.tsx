@@ -470,12 +470,13 @@ function Heatmap({ data, classLabel }: { data: TDashboard; classLabel: TClassLab
 function Trend({ data, classLabel, subjectName }: { data: TDashboard; classLabel: TClassLabel; subjectName: string }) {
   const { t, lang } = useAnalyticsT();
   const nameOf = useGroupName(data, classLabel);
-  const groups = data.groups.slice(0, TREND_MAX_GROUPS);
-  const series = [{ key: "all", name: t("dashboard.overall") }, ...groups.map((g) => ({ key: g.key, name: nameOf(g) }))];
+  // The table has every group; the chart the first few, so its lines stay readable.
+  const series = [{ key: "all", name: t("dashboard.overall") }, ...data.groups.map((g) => ({ key: g.key, name: nameOf(g) }))];
+  const charted = series.slice(0, TREND_MAX_GROUPS + 1);
   const points: TTrendPoint[] = data.trend.map((e) => ({
     name: pick(lang, e.titleAr, e.titleEn),
     all: e.meanPercent === null ? null : Math.round(e.meanPercent * 10) / 10,
-    ...Object.fromEntries(groups.map((g) => [g.key, roundOrNull(e.groups.find((x) => x.key === g.key)?.meanPercent)])),
+    ...Object.fromEntries(data.groups.map((g) => [g.key, roundOrNull(e.groups.find((x) => x.key === g.key)?.meanPercent)])),
   }));
   return (
     <section aria-labelledby="dashboard-trend" className="flex min-w-0 flex-col gap-3">
@@ -492,7 +493,7 @@ function Trend({ data, classLabel, subjectName }: { data: TDashboard; classLabel
       ) : (
         <Card className="flex min-w-0 flex-col gap-4 p-4 print:break-inside-avoid">
           {data.trend.length > 1 ? (
-            <TrendChart points={points} series={series} label={t("dashboard.trend.chartLabel")} />
+            <TrendChart points={points} series={charted} label={t("dashboard.trend.chartLabel")} />
           ) : (
             <p className="text-sm text-muted-foreground">{t("dashboard.trend.one")}</p>
           )}
