@@ -12,7 +12,7 @@ import { can, canSeeExamKey, type TSessionUser } from "../../../shared/permissio
 import { GROUP_PLAN_SKILLS, type TGroupPlan, type TGroupPlanQuery, type TGroupPlanView } from "../../../shared/schemas/group-plan";
 import type { TAnalysis } from "../../../shared/schemas/report";
 import { analyse, skillsByNeed } from "../reports/analysis";
-import { filesForPlan } from "../reports/reports.service";
+import { filesForPlan, writeInputOf } from "../reports/reports.service";
 import type { TContentWriter } from "../reports/writer";
 import { audienceSizeOf } from "../results/results.service";
 import type { TErrorCode } from "../../../shared/errors";
@@ -159,24 +159,12 @@ export async function generateGroupPlan(db: TDb, writer: TContentWriter, actor: 
   // Largest groups first; those who mastered everything last.
   const groups = [...byWeakness.values()].sort((x, y) => Number(x.skillIds.length === 0) - Number(y.skillIds.length === 0) || y.members.length - x.members.length || x.skillIds.join().localeCompare(y.skillIds.join()));
 
-  const guidance = new Map(qs.filter((q) => q.skill).map(({ skill }) => [skill!.id, { ar: skill!.guidanceAr, en: skill!.guidanceEn }]));
-  const examText = { titleAr: exam.titleAr, titleEn: exam.titleEn, subjectAr: subject?.nameAr ?? "", subjectEn: subject?.nameEn ?? "" };
+  const subjectNames = { nameAr: subject?.nameAr ?? "", nameEn: subject?.nameEn ?? "" };
   const written: TStored["groups"] = [];
   for (const g of groups) {
     const analysis = analysisOf(g.members);
-    const input = {
-      analysis,
-      guidance,
-      exam: examText,
-      questions: qs.map(({ question }, i) => ({
-        number: i + 1,
-        textAr: question.questionTextAr,
-        textEn: question.questionTextEn,
-        skillId: question.skillId,
-        points: question.points,
-        score: g.members.reduce((s, a) => s + (markOf.get(`${a.id}|${question.id}`) ?? 0), 0) / g.members.length,
-      })),
-    };
+    const meanMark = (questionId: string) => g.members.reduce((s, a) => s + (markOf.get(`${a.id}|${questionId}`) ?? 0), 0) / g.members.length;
+    const input = writeInputOf(analysis, qs, exam, subjectNames, meanMark);
     const plan = await writer.writePlan(input, await filesForPlan(db, analysis, scope.schoolId));
     written.push({ skillIds: g.skillIds, members: g.members.map((a) => ({ studentId: a.studentId, attemptId: a.id })), plan: plan.content, generator: plan.generator, model: plan.model, fallbackReason: plan.fallbackReason });
   }

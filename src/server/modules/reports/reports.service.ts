@@ -70,22 +70,32 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext, peerIndex?: TPee
     })),
     peers,
   });
-  const guidance = new Map(qs.filter((q) => q.skill).map(({ skill }) => [skill!.id, { ar: skill!.guidanceAr, en: skill!.guidanceEn }]));
+  return { analysis, input: writeInputOf(analysis, qs, ctx.exam, ctx.subject, (id) => scoreOf.get(id) ?? 0) };
+}
+
+/**
+ * What a writer works from (one student's plan, or a group's average student's): the analysis, the catalogue's
+ * guidance for its skills, the exam, and its questions with the marks earned. Nothing personal.
+ */
+export function writeInputOf(
+  analysis: TAnalysis,
+  qs: { question: typeof questions.$inferSelect; skill: typeof skills.$inferSelect | null }[],
+  exam: { titleAr: string; titleEn: string },
+  subject: { nameAr: string; nameEn: string },
+  scoreOf: (questionId: string) => number,
+): TWriteInput {
   return {
     analysis,
-    input: {
-      analysis,
-      guidance,
-      exam: { titleAr: ctx.exam.titleAr, titleEn: ctx.exam.titleEn, subjectAr: ctx.subject.nameAr, subjectEn: ctx.subject.nameEn },
-      questions: qs.map(({ question }, i) => ({
-        number: i + 1,
-        textAr: question.questionTextAr,
-        textEn: question.questionTextEn,
-        skillId: question.skillId,
-        points: question.points,
-        score: scoreOf.get(question.id) ?? 0,
-      })),
-    },
+    guidance: new Map(qs.filter((q) => q.skill).map(({ skill }) => [skill!.id, { ar: skill!.guidanceAr, en: skill!.guidanceEn }])),
+    exam: { titleAr: exam.titleAr, titleEn: exam.titleEn, subjectAr: subject.nameAr, subjectEn: subject.nameEn },
+    questions: qs.map(({ question }, i) => ({
+      number: i + 1,
+      textAr: question.questionTextAr,
+      textEn: question.questionTextEn,
+      skillId: question.skillId,
+      points: question.points,
+      score: scoreOf(question.id),
+    })),
   };
 }
 
