@@ -1,6 +1,7 @@
 // Taking an exam: the student's copy (never the key), the attempt's state, an answer, a result.
 import { z } from "zod";
-import { MAX_ANSWER_TEXT_LENGTH, MAX_CLASS_NAME_LENGTH, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MIN_GRADE } from "../limits";
+import { MAX_ANSWER_TEXT_LENGTH, MAX_LONG_TEXT_LENGTH } from "../limits";
+import { ZClassFilter, ZGradeFilter } from "./grade";
 import { EXAM_STATUSES, MAX_PAIRS, QUESTION_TYPES, ZSubject } from "./exam";
 
 const ZText = z.object({ ar: z.string(), en: z.string() });
@@ -151,8 +152,8 @@ export const ZResultsQuery = z.object({
   schoolId: z.string({ error: "VALIDATION_FAILED" }).trim().max(64, { error: "VALIDATION_FAILED" }).optional(),
   subjectId: z.string({ error: "VALIDATION_FAILED" }).trim().max(64, { error: "VALIDATION_FAILED" }).optional(),
   /** The grade and class the student was in when they sat it (docs/decisions/0014). */
-  grade: z.coerce.number({ error: "GRADE_INVALID" }).int({ error: "GRADE_INVALID" }).min(MIN_GRADE, { error: "GRADE_INVALID" }).max(MAX_GRADE, { error: "GRADE_INVALID" }).optional(),
-  className: z.string({ error: "VALIDATION_FAILED" }).trim().max(MAX_CLASS_NAME_LENGTH, { error: "CLASS_NAME_INVALID" }).optional(),
+  grade: ZGradeFilter,
+  className: ZClassFilter,
   sort: z.enum(RESULT_SORTS, { error: "VALIDATION_FAILED" }).default("recent"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),

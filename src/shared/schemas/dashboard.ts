@@ -2,7 +2,7 @@
 // classes of one school, or the students of one class — per exam or subject, with mastery per skill and the
 // trend across the subject's exams. One query shape for the three levels; the page drills down by the address.
 import { z } from "zod";
-import { MAX_CLASS_NAME_LENGTH, MAX_GRADE, MIN_GRADE } from "../limits";
+import { ZClassFilter, ZGradeFilter } from "./grade";
 import { MASTERY_LEVELS } from "./report";
 
 const id = (max = 64) => z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "VALIDATION_FAILED" }).max(max, { error: "VALIDATION_FAILED" });
@@ -13,9 +13,9 @@ export const ZDashboardQuery = z
     schoolId: id().optional(),
     subjectId: id().optional(),
     examId: z.uuid({ error: "EXAM_NOT_FOUND" }).optional(),
-    grade: z.coerce.number({ error: "GRADE_INVALID" }).int({ error: "GRADE_INVALID" }).min(MIN_GRADE, { error: "GRADE_INVALID" }).max(MAX_GRADE, { error: "GRADE_INVALID" }).optional(),
+    grade: ZGradeFilter,
     /** One class of the grade: its students are the rows. */
-    className: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "CLASS_NAME_INVALID" }).max(MAX_CLASS_NAME_LENGTH, { error: "CLASS_NAME_INVALID" }).optional(),
+    className: ZClassFilter,
   })
   .refine((q) => q.className === undefined || q.grade !== undefined, { error: "CLASS_NEEDS_GRADE", path: ["grade"] });
 export type TDashboardQuery = z.infer<typeof ZDashboardQuery>;

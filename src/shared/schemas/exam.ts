@@ -1,7 +1,8 @@
 // The exam editor's input (SPEC §3 exams/questions/question_options, §4 question types, §5 "Exam save").
 // The form validates with it before sending and the server again with the same schema.
 import { z } from "zod";
-import { DEFAULT_EXAM_MINUTES, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_GRADE, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
+import { DEFAULT_EXAM_MINUTES, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
+import { ZGradeNumber } from "./grade";
 
 export const QUESTION_TYPES = ["multiple_choice", "true_false", "essay", "short_answer", "matching"] as const;
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
@@ -103,7 +104,7 @@ export const ZExamInput = z
     schoolIds: z.array(z.string().max(64)).max(500).default([]),
     /** The grades offered it, or empty for every grade (docs/decisions/0014). */
     grades: z
-      .array(z.number({ error: "GRADE_INVALID" }).int({ error: "GRADE_INVALID" }).min(MIN_GRADE, { error: "GRADE_INVALID" }).max(MAX_GRADE, { error: "GRADE_INVALID" }))
+      .array(ZGradeNumber)
       .max(MAX_GRADE, { error: "GRADE_INVALID" })
       .default([])
       .transform((g) => [...new Set(g)].sort((a, b) => a - b)),

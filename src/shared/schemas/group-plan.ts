@@ -4,7 +4,7 @@
 // optional language-model prose with the same safeguards; no name is ever given to it). Stored, so a school can
 // print it and come back to it; generated again on demand, saying who generated it and when.
 import { z } from "zod";
-import { MAX_CLASS_NAME_LENGTH, MAX_GRADE, MIN_GRADE } from "../limits";
+import { ZClassFilter, ZGradeFilter } from "./grade";
 import { FALLBACK_REASONS, GENERATORS, MASTERY_LEVELS, ZPlanContent } from "./report";
 
 export const ZGroupPlanQuery = z
@@ -12,8 +12,8 @@ export const ZGroupPlanQuery = z
     examId: z.uuid({ error: "EXAM_NOT_FOUND" }),
     /** super_admin: the school (required); anyone else: their own school. */
     schoolId: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "SCHOOL_REQUIRED" }).max(64, { error: "VALIDATION_FAILED" }).optional(),
-    grade: z.coerce.number({ error: "GRADE_INVALID" }).int({ error: "GRADE_INVALID" }).min(MIN_GRADE, { error: "GRADE_INVALID" }).max(MAX_GRADE, { error: "GRADE_INVALID" }).optional(),
-    className: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "CLASS_NAME_INVALID" }).max(MAX_CLASS_NAME_LENGTH, { error: "CLASS_NAME_INVALID" }).optional(),
+    grade: ZGradeFilter,
+    className: ZClassFilter,
   })
   .refine((q) => q.className === undefined || q.grade !== undefined, { error: "CLASS_NEEDS_GRADE", path: ["grade"] });
 export type TGroupPlanQuery = z.infer<typeof ZGroupPlanQuery>;

@@ -2,7 +2,8 @@
 // server: messages are error codes from shared/errors.ts.
 import { z } from "zod";
 import { ROLES, type TRole } from "../permissions";
-import { MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_GRADE, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_GRADE, MIN_PASSWORD_LENGTH } from "../limits";
+import { MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits";
+import { ZClassFilter, ZGradeFilter, ZGradeNumber } from "./grade";
 
 /** The three user-management pages and the roles each one manages. */
 export const USER_GROUPS = {
@@ -62,7 +63,7 @@ export function westernDigits(text: string): string {
 /** A student's grade: 1–12, from a number or its text (a CSV cell, either digits); empty means none. */
 export const ZGrade = z.preprocess(
   (v) => (v === "" ? null : typeof v === "string" ? (/^\s*[0-9\u0660-\u0669\u06F0-\u06F9]+\s*$/.test(v) ? Number(westernDigits(v.trim())) : v) : v),
-  z.number({ error: "GRADE_INVALID" }).int({ error: "GRADE_INVALID" }).min(MIN_GRADE, { error: "GRADE_INVALID" }).max(MAX_GRADE, { error: "GRADE_INVALID" }).nullable(),
+  ZGradeNumber.nullable(),
 );
 
 export const CLASS_NAME_PATTERN = new RegExp(`^[\\p{L}\\p{N}\\p{M} /-]{1,${MAX_CLASS_NAME_LENGTH}}$`, "u");
@@ -107,8 +108,8 @@ export const ZUserListQuery = z.object({
   group: z.enum(["admins", "teachers", "students"]),
   q: z.string().trim().max(100).optional(),
   schoolId: z.string().max(64).optional(),
-  grade: z.coerce.number().int().min(MIN_GRADE).max(MAX_GRADE).optional(),
-  className: z.string().trim().max(MAX_CLASS_NAME_LENGTH).optional(),
+  grade: ZGradeFilter,
+  className: ZClassFilter,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });

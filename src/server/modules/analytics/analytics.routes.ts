@@ -5,6 +5,8 @@ import { toCsv } from "../../../shared/csv";
 import { ZItemAnalysis, type TItemAnalysis } from "../../../shared/schemas/analytics";
 import analyticsAr from "../../../shared/i18n/analytics.ar.json";
 import analyticsEn from "../../../shared/i18n/analytics.en.json";
+import commonAr from "../../../shared/i18n/ar.json";
+import commonEn from "../../../shared/i18n/en.json";
 import { findItemAnalysis } from "./item-analysis.service";
 import { findDashboard } from "./dashboard.service";
 import { findGroupPlan, generateGroupPlan } from "./group-plan.service";
@@ -97,12 +99,16 @@ function itemsCsv(analysis: TItemAnalysis, lang: "ar" | "en"): string {
 }
 
 const DASHBOARD_TEXTS = { ar: analyticsAr.dashboard, en: analyticsEn.dashboard };
+// "Grade 8 · 8B" in the words the screens use (src/shared/i18n, common.grade and common.gradeClass).
+const COMMON = { ar: commonAr.common, en: commonEn.common };
 
-function groupName(g: TDashboard["groups"][number], lang: "ar" | "en"): string {
+/** A row's name by what the rows are: the school, the class, or the student. */
+function groupName(g: TDashboard["groups"][number], level: TDashboard["level"], lang: "ar" | "en"): string {
   const t = DASHBOARD_TEXTS[lang];
-  if (g.studentName !== null) return g.studentName;
-  if (g.grade !== null || g.className !== null) return [g.grade === null ? t.noClass : t.gradeN.replace("{{grade}}", String(g.grade)), g.className ?? ""].filter(Boolean).join(" · ");
-  return g.schoolName ?? t.noSchool;
+  if (level === "student") return g.studentName ?? "";
+  if (level === "school") return g.schoolName ?? t.noSchool;
+  if (g.grade === null) return t.noClass;
+  return (g.className ? COMMON[lang].gradeClass : COMMON[lang].grade).replace("{{grade}}", String(g.grade)).replace("{{className}}", g.className ?? "");
 }
 
 export function dashboardCsv(d: TDashboard, lang: "ar" | "en"): string {
@@ -117,5 +123,5 @@ export function dashboardCsv(d: TDashboard, lang: "ar" | "en"): string {
     round(g.passRate === null ? null : g.passRate * 100),
     ...d.skills.map((s) => round(d.mastery.find((m) => m.key === g.key && m.skillId === s.id)?.percent ?? null)),
   ];
-  return toCsv([header, ...d.groups.map((g) => row(g, groupName(g, lang))), row(d.overall, t.overall)]);
+  return toCsv([header, ...d.groups.map((g) => row(g, groupName(g, d.level, lang))), row(d.overall, t.overall)]);
 }

@@ -216,12 +216,15 @@ describe("the dashboard", () => {
   });
 
   it("exports the table as CSV in either language", async () => {
+    // A student with no class recorded is a row of their own, named so (not after the school).
+    await sit(first, [1, 1, 1, 1], { school: own, grade: null, className: null });
     const res = await req(`/api/analytics/dashboard.csv?examId=${first.id}&lang=en`, cookie.schoolAdmin);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     const rows = parseCsv(res.body);
     expect(rows[0]).toEqual(["Class", "Attempts", "Graded", "Mean %", "Passed %", "Grammar (nahw)", "Spelling (imla')"]);
     expect(rows[1]).toEqual(["Grade 8 · 8A", "2", "2", "70", "50", "83.3", "50"]);
+    expect(rows.at(-2)![0]).toBe("No class recorded");
     expect(rows.at(-1)![0]).toBe("Everyone");
     const ar = parseCsv((await req(`/api/analytics/dashboard.csv?examId=${first.id}&lang=ar`, cookie.schoolAdmin)).body);
     expect(ar[0]![0]).toBe("الشعبة");

@@ -23,7 +23,7 @@ import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
-import { formatDate } from "@web/lib/format";
+import { formatDate, gradeClassLabel } from "@web/lib/format";
 import { resultPath } from "@web/features/results/lib/paths";
 import { dashboardCsvUrl, useDashboard, type TDashboard, type TDashboardParams } from "../api";
 import { Distribution } from "../components/distribution";
@@ -72,7 +72,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
     );
   const data = dashboard.data;
   const filtered = [...params.keys()].length > 0;
-  const classLabel = (g: number | null, c: string | null) => (g === null ? t("dashboard.noClass") : [t("dashboard.gradeN", { grade: formatNumber(lang, g) }), c].filter(Boolean).join(" · "));
+  const classLabel = (g: number | null, c: string | null) => gradeClassLabel(t, g, c) ?? t("dashboard.noClass");
   const exams = (data?.choices.exams ?? []).filter((e) => !query.subjectId || e.subjectId === query.subjectId);
   const chosenExam = exams.find((e) => e.id === query.examId);
 
