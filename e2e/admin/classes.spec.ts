@@ -63,6 +63,7 @@ for (const lang of LANGS) {
 }
 
 test("ar: an exam for grade 9 reaches grade-9 students only, and its results filter by class", async ({ page, playwright }) => {
+  test.slow(); // four students through the API, the exam list, the editor, the results and a phone
   const admin = await apiAsAccount(playwright, "super_admin");
   const tag = randomUUID().slice(0, 6);
   const made = async (grade: number | null, className: string | null) => {

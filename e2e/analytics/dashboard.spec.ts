@@ -63,6 +63,8 @@ async function schoolWithResults(playwright: Playwright) {
 }
 
 test("ar: a school_admin reads the classes and the skills, opens a class, and comes back", async ({ page, playwright }) => {
+  // A school built through the API, three axe checks and two group plans: longer than the default minute.
+  test.slow();
   const t = T.ar;
   const school = await schoolWithResults(playwright);
   await useLanguage(page, "ar");
