@@ -466,6 +466,88 @@ export const ERRORS = {
     message: t("Question {n}: this skill is retired; choose another one.", "السؤال {n}: هذه المهارة موقوفة؛ اختر مهارة أخرى."),
   },
 
+  // ---- sittings, the lobby, extra time (issue 16)
+  SITTING_TIMES_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "The sitting's times must follow each other: the start, then the last entry, then the end.",
+      "يجب أن تتتابع أوقات الجلسة: البداية، ثم آخر موعد للدخول، ثم النهاية.",
+    ),
+  },
+  SITTING_TOO_LONG: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A sitting may last at most 12 hours.", "لا يجوز أن تزيد مدة الجلسة على 12 ساعة."),
+  },
+  SITTING_SCOPE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Choose a school and a grade the exam is offered to.", "اختر مدرسة وصفًّا يُقدَّم لهما الاختبار."),
+  },
+  SITTING_OVERLAP: {
+    status: 409,
+    title: t("Sittings overlap", "الجلسات متداخلة"),
+    message: t(
+      "Another sitting of this exam for the same students overlaps these times. Change the times or the students.",
+      "توجد جلسة أخرى لهذا الاختبار للطلاب أنفسهم في وقت متداخل. غيّر الأوقات أو الطلاب.",
+    ),
+  },
+  SITTING_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This sitting was not found.", "لم يُعثر على هذه الجلسة."),
+  },
+  SITTING_HAS_ATTEMPTS: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t(
+      "Students have already started this sitting; it cannot be deleted or moved. You can still extend its entry or its end.",
+      "بدأ طلاب هذه الجلسة بالفعل، فلا يمكن حذفها أو تغيير موعد بدايتها. ما زال بإمكانك تمديد موعد الدخول أو النهاية.",
+    ),
+  },
+  SITTING_NOT_STARTED: {
+    status: 409,
+    title: t("Not started yet", "لم تبدأ بعد"),
+    message: t("The exam has not started yet. Please wait for the start.", "لم يبدأ الاختبار بعد. يرجى الانتظار حتى موعد البدء."),
+  },
+  SITTING_ENTRY_CLOSED: {
+    status: 409,
+    title: t("Entry closed", "انتهى وقت الدخول"),
+    message: t(
+      "The latest entry time for this sitting has passed. Please speak to your teacher.",
+      "انتهى آخر موعد للدخول إلى هذه الجلسة. يرجى مراجعة معلمك.",
+    ),
+  },
+  SITTING_ENDED: {
+    status: 409,
+    title: t("Sitting ended", "انتهت الجلسة"),
+    message: t("This sitting has ended.", "انتهت هذه الجلسة."),
+  },
+  EXTRA_TIME_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Extra time must be a whole percentage from 0 to 200 and a whole number of minutes from 0 to 600.",
+      "يجب أن يكون الوقت الإضافي نسبة صحيحة من 0 إلى 200 وعددًا صحيحًا من الدقائق من 0 إلى 600.",
+    ),
+  },
+  GRANT_MINUTES_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Grant between 1 and 240 whole minutes.", "امنح ما بين 1 و240 دقيقة كاملة."),
+  },
+  GRANT_REASON_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Say why the time is granted.", "اذكر سبب منح الوقت."),
+  },
+  GRANT_NOT_IN_PROGRESS: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("Time can only be granted while the student is sitting the exam.", "لا يُمنح الوقت إلا أثناء أداء الطالب للاختبار."),
+  },
+
   // ---- taking exams (SPEC §8 "Student")
   EXAM_NOT_AVAILABLE: {
     status: 404,

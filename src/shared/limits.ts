@@ -47,3 +47,26 @@ export const ANSWER_GRACE_SECONDS = 30;
 /** How often the server closes attempts whose time is over, when their students never come back. */
 export const ATTEMPT_SWEEP_SECONDS = 30;
 export const MAX_ANSWER_TEXT_LENGTH = 20_000;
+
+// ---- exam day in the room (issue 16; docs/decisions/0016)
+/** A student's extra-time accommodation: the choices offered, and the bounds the database keeps. */
+export const EXTRA_TIME_PERCENTS = [0, 25, 50, 100] as const;
+export const MAX_EXTRA_TIME_PERCENT = 200;
+export const MAX_EXTRA_TIME_MINUTES = 600;
+/** Minutes a proctor may grant one student at a time during a sitting (after a power cut, say). */
+export const MAX_GRANT_MINUTES = 240;
+export const MAX_REASON_LENGTH = 300;
+/** The longest a sitting may last, from its start to its end. */
+export const MAX_SITTING_HOURS = 12;
+/** The take page's sign of life; a student not heard from for OFFLINE_AFTER_SECONDS is shown offline. */
+export const HEARTBEAT_SECONDS = 30;
+export const OFFLINE_AFTER_SECONDS = 90;
+/** At the start, each lobby asks for the paper at a random moment within this window, not all in one millisecond. */
+export const LOBBY_SPREAD_MS = 2000;
+/** How often the live view asks again; the server answers a sitting's view from memory for LIVE_VIEW_CACHE_MS. */
+export const LIVE_VIEW_REFRESH_SECONDS = 5;
+export const LIVE_VIEW_CACHE_MS = 2000;
+/** Events (offline, back online) one attempt may report: enough for a bad connection, not a flood. */
+export const MAX_CLIENT_EVENTS_PER_ATTEMPT = 200;
+/** The most students the live view lists (the counts cover everyone). */
+export const MAX_LIVE_VIEW_ROWS = 2000;

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { TAnalysis, TFallbackReason, TGenerator, TPlanContent, TReportContent } from "../../shared/schemas/report";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -116,6 +117,9 @@ export const profiles = pgTable(
     /** A student's grade (1–12) and class within it, e.g. 8 and "8B" (issue 15; docs/decisions/0014). */
     grade: integer("grade"),
     className: text("class_name"),
+    /** A student's extra-time accommodation (issue 16; docs/decisions/0016): a share of the exam's duration and/or minutes. */
+    extraTimePercent: integer("extra_time_percent").notNull().default(0),
+    extraTimeMinutes: integer("extra_time_minutes").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,6 +133,8 @@ export const profiles = pgTable(
     check("profiles_class_students_only", sql`${t.role} = 'student' OR (${t.grade} IS NULL AND ${t.className} IS NULL)`),
     check("profiles_grade_range", sql`${t.grade} IS NULL OR ${t.grade} BETWEEN 1 AND 12`),
     check("profiles_class_needs_grade", sql`${t.className} IS NULL OR ${t.grade} IS NOT NULL`),
+    check("profiles_extra_time_range", sql`${t.extraTimePercent} BETWEEN 0 AND 200 AND ${t.extraTimeMinutes} BETWEEN 0 AND 600`),
+    check("profiles_extra_time_students_only", sql`${t.role} = 'student' OR (${t.extraTimePercent} = 0 AND ${t.extraTimeMinutes} = 0)`),
   ],
 );
 
@@ -242,6 +248,35 @@ export const questionOptions = pgTable(
   (t) => [index("question_options_question_idx").on(t.questionId)],
 );
 
+/**
+ * When an exam is sat (issue 16; docs/decisions/0016): nobody receives the paper before `starts_at`, nobody
+ * enters after `entry_closes_at`, and every attempt ends by `ends_at` (plus the student's own extra time). For the
+ * students of one school (null: every school of the exam's audience) and one grade (null: every grade). An exam
+ * without sittings is open from publication, as before. Sittings whose students overlap never overlap in time.
+ */
+export const sittings = pgTable(
+  "sittings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id").references(() => schools.id, { onDelete: "cascade" }),
+    grade: integer("grade"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    entryClosesAt: timestamp("entry_closes_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    createdById: uuid("created_by_id").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("sittings_exam_idx").on(t.examId, t.startsAt),
+    check("sittings_times_ordered", sql`${t.startsAt} < ${t.entryClosesAt} AND ${t.entryClosesAt} <= ${t.endsAt}`),
+    check("sittings_grade_range", sql`${t.grade} IS NULL OR ${t.grade} BETWEEN 1 AND 12`),
+  ],
+);
+
 // ---- attempts, answers, reports, plans
 
 export const studentExams = pgTable(
@@ -269,12 +304,47 @@ export const studentExams = pgTable(
     /** The student's grade and class when the attempt started, so last year's results stay with last year's class. */
     grade: integer("grade"),
     className: text("class_name"),
+    /** The sitting it was started in (issue 16); null for an exam without sittings. */
+    sittingId: uuid("sitting_id").references(() => sittings.id, { onDelete: "set null" }),
+    /** The student's accommodation when the attempt started, in minutes, and the minutes granted during it. */
+    extraMinutes: integer("extra_minutes").notNull().default(0),
+    grantedMinutes: integer("granted_minutes").notNull().default(0),
+    /** The take page's last sign of life (a heartbeat every 30 s): the live view tells who is offline. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),
     index("student_exams_exam_idx").on(t.examId, t.status),
     index("student_exams_deadline_idx").on(t.deadlineAt).where(sql`${t.status} = 'in_progress'`),
   ],
+);
+
+export const ATTEMPT_EVENT_KINDS = ["lobby", "started", "resumed", "offline", "online", "submitted", "auto_submitted", "time_granted"] as const;
+export const attemptEventKindEnum = pgEnum("attempt_event_kind", ATTEMPT_EVENT_KINDS);
+
+/**
+ * What happened during a student's sitting of an exam, in order (issue 16). Keyed by exam and student, not by
+ * attempt: a student waits in the lobby before any attempt exists.
+ */
+export const attemptEvents = pgTable(
+  "attempt_events",
+  {
+    // A sequence, not a random id: two events in the same instant stay in the order they happened.
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: attemptEventKindEnum("kind").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who did it when it was not the student (time granted). */
+    actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    minutes: integer("minutes"),
+    reason: text("reason"),
+  },
+  (t) => [index("attempt_events_exam_student_idx").on(t.examId, t.studentId, t.at)],
 );
 
 export const studentAnswers = pgTable(

@@ -13,5 +13,6 @@ import { contactRoutes } from "./contact/contact.routes";
 import { skillsRoutes } from "./skills/skills.routes";
 import { reportsRoutes } from "./reports/reports.routes";
 import { analyticsRoutes } from "./analytics/analytics.routes";
+import { sittingsRoutes } from "./sittings/sittings.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes];

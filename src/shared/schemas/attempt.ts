@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_ANSWER_TEXT_LENGTH, MAX_LONG_TEXT_LENGTH } from "../limits";
 import { ZClassFilter, ZGradeFilter } from "./grade";
 import { EXAM_STATUSES, MAX_PAIRS, QUESTION_TYPES, ZSubject } from "./exam";
+import { ZSittingWindow } from "./sitting";
 
 const ZText = z.object({ ar: z.string(), en: z.string() });
 
@@ -54,6 +55,9 @@ export const ZAttemptState = z.object({
   /** The server's clock when this was sent, so the browser's countdown does not trust the device's clock. */
   serverNow: z.string(),
   totalPossibleScore: z.number().int(),
+  /** The student's extra time in this attempt (issue 16): their accommodation, and minutes granted during it. */
+  extraMinutes: z.number().int(),
+  grantedMinutes: z.number().int(),
   answers: z.array(ZSavedAnswer),
 });
 export type TAttemptState = z.infer<typeof ZAttemptState>;
@@ -76,6 +80,8 @@ export const ZStudentExam = z.object({
   durationMinutes: z.number().int().nullable(),
   questionCount: z.number().int(),
   totalPoints: z.number().int(),
+  /** The student's sitting (issue 16); null when the exam is open from publication. */
+  sitting: ZSittingWindow.nullable(),
   attempt: z
     .object({
       id: z.string(),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ROLES, type TRole } from "../permissions";
 import { MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits";
 import { ZClassFilter, ZGradeFilter, ZGradeNumber } from "./grade";
+import { ZExtraTimeMinutes, ZExtraTimePercent } from "./sitting";
 
 /** The three user-management pages and the roles each one manages. */
 export const USER_GROUPS = {
@@ -86,6 +87,9 @@ export const ZUserCreate = z
     /** Only a student's are kept; the server drops them for other roles. */
     grade: ZGrade.optional().transform((v) => v ?? null),
     className: ZClassName.optional().transform((v) => v ?? null),
+    /** A student's extra-time accommodation (issue 16); dropped for other roles. */
+    extraTimePercent: ZExtraTimePercent.optional().transform((v) => v ?? 0),
+    extraTimeMinutes: ZExtraTimeMinutes.optional().transform((v) => v ?? 0),
   })
   .superRefine((v, ctx) => {
     if (v.role === "student" && v.className && v.grade === null) ctx.addIssue({ code: "custom", path: ["grade"], message: "CLASS_NEEDS_GRADE" });
@@ -100,7 +104,16 @@ export type TUserCreate = z.input<typeof ZUserCreate>;
 
 /** Email and role are not editable; an empty password means "keep the current one". */
 export const ZUserUpdate = z
-  .object({ username, name: optionalText(MAX_NAME_LENGTH), schoolId: schoolId.optional(), password, grade: ZGrade.optional(), className: ZClassName.optional() })
+  .object({
+    username,
+    name: optionalText(MAX_NAME_LENGTH),
+    schoolId: schoolId.optional(),
+    password,
+    grade: ZGrade.optional(),
+    className: ZClassName.optional(),
+    extraTimePercent: ZExtraTimePercent.optional(),
+    extraTimeMinutes: ZExtraTimeMinutes.optional(),
+  })
   .strict();
 export type TUserUpdate = z.input<typeof ZUserUpdate>;
 
@@ -124,6 +137,8 @@ export const ZUser = z.object({
   name: z.string(),
   grade: z.number().int().nullable(),
   className: z.string().nullable(),
+  extraTimePercent: z.number().int(),
+  extraTimeMinutes: z.number().int(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { ZAnswerInput, ZAttemptState, ZPaper, ZStudentOverview } from "../../../shared/schemas/attempt";
-import { findPaper, findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./attempts.service";
+import { ZClientEvent, ZHeartbeat, ZLobby } from "../../../shared/schemas/sitting";
+import { enterLobby, findPaper, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, submitAttempt } from "./attempts.service";
 
 const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_AVAILABLE" }) });
 const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }) });
@@ -11,6 +12,12 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/student/overview", { schema: { response: { 200: ZStudentOverview } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     return findStudentOverview(app.db, await requireUser(request));
+  });
+
+  // Where the student stands with the exam's sitting: wait in the lobby, take it, or too late (issue 16).
+  app.post("/api/student/exams/:examId/lobby", { schema: { params: ZExamParams, response: { 200: ZLobby } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return enterLobby(app.db, await requireUser(request), request.params.examId);
   });
 
   // The same bytes for everyone who sits this version: an ETag lets a reload cost nothing.
@@ -38,7 +45,20 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => saveAnswer(app.db, await requireUser(request), request.params.attemptId, request.params.questionId, request.body),
   );
 
-  app.post("/api/attempts/:attemptId/submit", { schema: { params: ZAttemptParams, response: { 200: ZAttemptState } } }, async (request) =>
-    submitAttempt(app.db, await requireUser(request), request.params.attemptId),
+  // ?auto=1: the page's timer submits because the time is up (the server believes it only near the deadline).
+  app.post(
+    "/api/attempts/:attemptId/submit",
+    { schema: { params: ZAttemptParams, querystring: z.object({ auto: z.enum(["1"]).optional() }), response: { 200: ZAttemptState } } },
+    async (request) => submitAttempt(app.db, await requireUser(request), request.params.attemptId, { auto: request.query.auto === "1" }),
   );
+
+  app.post("/api/attempts/:attemptId/heartbeat", { schema: { params: ZAttemptParams, response: { 200: ZHeartbeat } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return heartbeat(app.db, await requireUser(request), request.params.attemptId);
+  });
+
+  app.post("/api/attempts/:attemptId/events", { schema: { params: ZAttemptParams, body: ZClientEvent } }, async (request, reply) => {
+    await recordClientEvent(app.db, await requireUser(request), request.params.attemptId, request.body);
+    return reply.status(204).send();
+  });
 };

@@ -3,16 +3,18 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer } from "./answer-writer";
-import { examSchools, exams, profiles, questions, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { deadlineSql } from "./deadline";
+import { attemptEvents, examSchools, exams, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { isForeignKeyViolation } from "../../db/errors";
-import { getExamVersion, isOffered, type TExamVersion, type TQuestionKey } from "./paper";
+import { entryState, getExamVersion, isOffered, sittingFor, type TExamVersion, type TQuestionKey, type TSittingSlot } from "./paper";
 import { markMatching, markShortAnswer } from "../../../shared/grading";
-import { ANSWER_GRACE_SECONDS } from "../../../shared/limits";
+import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { TAttemptState, TSavedAnswer, TStudentExam, TStudentOverview } from "../../../shared/schemas/attempt";
 import type { z } from "zod";
 import type { ZAnswerInput } from "../../../shared/schemas/attempt";
+import type { THeartbeat, TLobby, TSittingWindow, ZClientEvent } from "../../../shared/schemas/sitting";
 
 type TAttemptRow = typeof studentExams.$inferSelect;
 type TAnswerRow = typeof studentAnswers.$inferSelect;
@@ -47,6 +49,8 @@ async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVer
     deadlineAt: attempt.deadlineAt?.toISOString() ?? null,
     serverNow: now.toISOString(),
     totalPossibleScore: attempt.totalPossibleScore,
+    extraMinutes: attempt.extraMinutes,
+    grantedMinutes: attempt.grantedMinutes,
     answers: rows.map((r) => presentAnswer(r, version?.keys.get(r.questionId))),
   };
 }
@@ -92,6 +96,11 @@ export async function findStudentOverview(db: TDbOrTx, user: TSessionUser): Prom
     : [];
   const statOf = new Map(stats.map((s) => [s.id, s]));
   const attemptOf = new Map(attempts.map((a) => [a.exam.id, a.attempt]));
+  const slots = examIds.length ? await db.select().from(sittings).where(inArray(sittings.examId, examIds)) : [];
+  const sittingOf = (examId: string) => sittingFor(slots.filter((s) => s.examId === examId), user);
+  // An exam with sittings is offered only to the students one of them is for (as isOffered says).
+  const hasSittings = new Set(slots.map((s) => s.examId));
+  const inASitting = (examId: string) => !hasSittings.has(examId) || sittingOf(examId) !== null || attemptOf.has(examId);
 
   const present = (exam: typeof exams.$inferSelect, subject: TStudentExam["subject"]): TStudentExam => {
     const a = attemptOf.get(exam.id);
@@ -103,55 +112,181 @@ export async function findStudentOverview(db: TDbOrTx, user: TSessionUser): Prom
       durationMinutes: exam.durationMinutes,
       questionCount: statOf.get(exam.id)?.n ?? 0,
       totalPoints: statOf.get(exam.id)?.points ?? 0,
+      sitting: windowOf(sittingOf(exam.id)),
       attempt: a
         ? { id: a.id, status: a.status, score: a.score, totalPossibleScore: a.totalPossibleScore, startedAt: a.startedAt.toISOString(), completedAt: a.completedAt?.toISOString() ?? null }
         : null,
     };
   };
   return {
-    available: offered.filter((o) => attemptOf.get(o.exam.id)?.status !== "completed" && attemptOf.get(o.exam.id)?.status !== "graded").map((o) => present(o.exam, o.subject)),
+    available: offered
+      .filter((o) => inASitting(o.exam.id) && attemptOf.get(o.exam.id)?.status !== "completed" && attemptOf.get(o.exam.id)?.status !== "graded")
+      .map((o) => present(o.exam, o.subject)),
     completed: attempts.filter((a) => a.attempt.status !== "in_progress").map((a) => present(a.exam, a.subject)),
   };
 }
 
-// ---- the paper
+// ---- the lobby and the paper
 
-/** The student's copy, only for a published exam offered to their school. */
-export async function findPaper(db: TDbOrTx, user: TSessionUser, examId: string): Promise<TExamVersion> {
+export function windowOf(slot: TSittingSlot | null): TSittingWindow | null {
+  return slot && { id: slot.id, startsAt: slot.startsAt.toISOString(), entryClosesAt: slot.entryClosesAt.toISOString(), endsAt: slot.endsAt.toISOString() };
+}
+
+/** The exam as offered to this student (published, to their school and grade, in one of its sittings), or 404. */
+async function offeredVersion(db: TDbOrTx, user: TSessionUser, examId: string): Promise<TExamVersion> {
   assertStudent(user);
   const version = await getExamVersion(db, examId);
   if (!version || !isOffered(version, user)) throw new AppError("EXAM_NOT_AVAILABLE");
   return version;
 }
 
+async function attemptOf(db: TDbOrTx, user: TSessionUser, examId: string): Promise<TAttemptRow | undefined> {
+  const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.studentId, user.id), eq(studentExams.examId, examId)));
+  return attempt;
+}
+
+function refuseEntry(state: "lobby" | "closed" | "ended", slot: TSittingSlot | null): never {
+  if (state === "lobby") throw new AppError("SITTING_NOT_STARTED", { details: { startsAt: slot!.startsAt.toISOString(), serverNow: new Date().toISOString() } });
+  throw new AppError(state === "closed" ? "SITTING_ENTRY_CLOSED" : "SITTING_ENDED");
+}
+
+/**
+ * The student's sitting and where they stand in it, for the take page's lobby. Waiting before the start is
+ * recorded once per sitting in the attempt's trail. A student already sitting the exam is 'open' until their own
+ * deadline, whatever the entry time says.
+ */
+export async function enterLobby(db: TDb, user: TSessionUser, examId: string): Promise<TLobby> {
+  const version = await offeredVersion(db, user, examId);
+  const slot = sittingFor(version.sittings, user);
+  let state = entryState(slot);
+  if (state === "closed" || state === "ended") {
+    const attempt = await attemptOf(db, user, examId);
+    if (attempt) state = "open";
+  }
+  if (state === "lobby") {
+    await db.execute(sql`
+      insert into ${attemptEvents} (exam_id, student_id, kind)
+      select ${examId}, ${user.id}, 'lobby'
+      where not exists (select 1 from ${attemptEvents} where exam_id = ${examId} and student_id = ${user.id} and kind = 'lobby' and at >= ${slot!.startsAt.toISOString()}::timestamptz - interval '12 hours')`);
+  }
+  return { sitting: windowOf(slot), state, serverNow: new Date().toISOString() };
+}
+
+/**
+ * The student's copy, only for a published exam offered to them, and never before their sitting's start —
+ * whatever the client says. After the last entry only a student already sitting it gets the paper.
+ */
+export async function findPaper(db: TDbOrTx, user: TSessionUser, examId: string): Promise<TExamVersion> {
+  const version = await offeredVersion(db, user, examId);
+  const slot = sittingFor(version.sittings, user);
+  const state = entryState(slot);
+  if (state === "lobby") refuseEntry(state, slot);
+  if (state !== "open" && (await attemptOf(db, user, examId))?.status !== "in_progress") refuseEntry(state, slot);
+  return version;
+}
+
 // ---- start or resume
 
+/** The student's accommodation in minutes for an exam of this duration, read from their profile (decision 0016). */
+const extraMinutesOf = (studentId: string, durationMinutes: number | null) =>
+  sql`(select ceil(${durationMinutes ?? 0} * ${profiles.extraTimePercent} / 100.0)::int + ${profiles.extraTimeMinutes} from ${profiles} where ${profiles.id} = ${studentId})`;
+
+export async function recordEvent(db: TDbOrTx, event: typeof attemptEvents.$inferInsert) {
+  await db.insert(attemptEvents).values(event);
+}
+
 export async function startAttempt(db: TDb, user: TSessionUser, examId: string): Promise<TAttemptState> {
-  const version = await findPaper(db, user, examId);
-  const [created] = await db
-    .insert(studentExams)
-    .values({
-      studentId: user.id,
-      examId,
-      status: "in_progress",
-      startedAt: sql`now()`,
-      deadlineAt: version.paper.durationMinutes ? sql`now() + make_interval(mins => ${version.paper.durationMinutes})` : null,
-      totalPossibleScore: version.paper.totalPoints,
-      // The class the student is in today stays with this attempt (docs/decisions/0014).
-      grade: sql`(select ${profiles.grade} from ${profiles} where ${profiles.id} = ${user.id})`,
-      className: sql`(select ${profiles.className} from ${profiles} where ${profiles.id} = ${user.id})`,
-    })
-    .onConflictDoNothing({ target: [studentExams.studentId, studentExams.examId] })
-    .returning();
-  let attempt = created;
-  if (!attempt) {
-    [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.studentId, user.id), eq(studentExams.examId, examId)));
-    if (!attempt) throw new AppError("START_FAILED");
-    // Time ran out while the student was away: close it now, the same way the sweep would.
-    if (attempt.status === "in_progress" && isPastGrace(attempt)) attempt = await finalizeAttempt(db, attempt.id, { atDeadline: true });
-    if (attempt.status !== "in_progress") throw new AppError("ATTEMPT_ALREADY_COMPLETED", { details: { attemptId: attempt.id } });
+  const version = await offeredVersion(db, user, examId);
+  const slot = sittingFor(version.sittings, user);
+  const state = entryState(slot);
+  if (state === "lobby") refuseEntry(state, slot);
+  let attempt: TAttemptRow | undefined;
+  if (state === "open") {
+    const duration = version.paper.durationMinutes;
+    const extra = extraMinutesOf(user.id, duration);
+    [attempt] = await db
+      .insert(studentExams)
+      .values({
+        studentId: user.id,
+        examId,
+        status: "in_progress",
+        startedAt: sql`now()`,
+        deadlineAt: deadlineSql({
+          start: sql`now()`,
+          durationMinutes: sql`${duration}`,
+          sittingEndsAt: sql`${slot?.endsAt.toISOString() ?? null}`,
+          extraMinutes: extra,
+          grantedMinutes: sql`0`,
+        }),
+        totalPossibleScore: version.paper.totalPoints,
+        sittingId: slot?.id ?? null,
+        extraMinutes: extra,
+        // The class the student is in today stays with this attempt (docs/decisions/0014).
+        grade: sql`(select ${profiles.grade} from ${profiles} where ${profiles.id} = ${user.id})`,
+        className: sql`(select ${profiles.className} from ${profiles} where ${profiles.id} = ${user.id})`,
+      })
+      .onConflictDoNothing({ target: [studentExams.studentId, studentExams.examId] })
+      .returning();
+    if (attempt) {
+      await recordEvent(db, { examId, studentId: user.id, kind: "started", at: attempt.startedAt });
+      return presentState(db, attempt, version);
+    }
   }
+  attempt = await attemptOf(db, user, examId);
+  if (!attempt) {
+    if (state !== "open") refuseEntry(state, slot);
+    throw new AppError("START_FAILED");
+  }
+  // Time ran out while the student was away: close it now, the same way the sweep would.
+  if (attempt.status === "in_progress" && isPastGrace(attempt)) attempt = await finalizeAttempt(db, attempt.id, { atDeadline: true });
+  if (attempt.status !== "in_progress") throw new AppError("ATTEMPT_ALREADY_COMPLETED", { details: { attemptId: attempt.id } });
+  // Opening the take page again (a reload, another device) is part of the trail.
+  await recordEvent(db, { examId, studentId: user.id, kind: "resumed" });
   return presentState(db, attempt, version);
+}
+
+// ---- signs of life
+
+/**
+ * The take page's heartbeat: marks the student as present for the live view, and answers with the deadline, so a
+ * grant of time during the sitting reaches the student's timer within one beat.
+ */
+export async function heartbeat(db: TDb, user: TSessionUser, attemptId: string): Promise<THeartbeat> {
+  assertStudent(user);
+  const rows = rowsOf<{ deadline_at: string | Date | null; extra_minutes: number; granted_minutes: number; now: string | Date }>(
+    await db.execute(sql`
+      update ${studentExams} set last_seen_at = now()
+      where id = ${attemptId} and student_id = ${user.id} and status = 'in_progress'
+      returning deadline_at, extra_minutes, granted_minutes, now() as now`),
+  );
+  const row = rows[0];
+  if (!row) {
+    const [attempt] = await db.select({ id: studentExams.id }).from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id)));
+    throw new AppError(attempt ? "ATTEMPT_ALREADY_COMPLETED" : "ATTEMPT_NOT_FOUND", { details: { attemptId } });
+  }
+  return {
+    deadlineAt: row.deadline_at ? new Date(row.deadline_at).toISOString() : null,
+    serverNow: new Date(row.now).toISOString(),
+    extraMinutes: Number(row.extra_minutes),
+    grantedMinutes: Number(row.granted_minutes),
+  };
+}
+
+/**
+ * What the page saw of its connection (it went, it came back), reported once it is back. The moment is kept
+ * within the attempt (no earlier than its start, no later than now), and one attempt reports at most
+ * MAX_CLIENT_EVENTS_PER_ATTEMPT of them: past that they are dropped quietly, never an error on the student's screen.
+ */
+export async function recordClientEvent(db: TDb, user: TSessionUser, attemptId: string, input: z.output<typeof ZClientEvent>): Promise<void> {
+  assertStudent(user);
+  const [attempt] = await db.select({ id: studentExams.id }).from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id)));
+  if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
+  await db.execute(sql`
+    insert into ${attemptEvents} (exam_id, student_id, kind, at)
+    select se.exam_id, se.student_id, ${input.kind}, least(greatest(${input.at}::timestamptz, se.started_at), now())
+    from ${studentExams} se
+    where se.id = ${attemptId}
+      and (select count(*) from ${attemptEvents} e where e.exam_id = se.exam_id and e.student_id = se.student_id and e.kind in ('offline', 'online')) < ${MAX_CLIENT_EVENTS_PER_ATTEMPT}`);
 }
 
 // ---- save one answer
@@ -244,7 +379,7 @@ export function markAnswer(key: TQuestionKey, answer: Pick<TAnswerRow, "selected
  * Completes an in-progress attempt: marks every question (unanswered ones score 0), and makes it graded at
  * once when nothing waits for a teacher. Idempotent: an attempt already closed is returned as it is.
  */
-export async function finalizeAttempt(db: TDb, attemptId: string, options: { atDeadline?: boolean } = {}): Promise<TAttemptRow> {
+export async function finalizeAttempt(db: TDb, attemptId: string, options: { atDeadline?: boolean; auto?: boolean } = {}): Promise<TAttemptRow> {
   return db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(studentExams).where(eq(studentExams.id, attemptId)).for("update");
     if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
@@ -270,16 +405,23 @@ export async function finalizeAttempt(db: TDb, attemptId: string, options: { atD
       .set({ status: pending ? "completed" : "graded", completedAt, score: pending ? null : total, markedAt: sql`now()` })
       .where(eq(studentExams.id, attemptId))
       .returning();
+    // Closed by the clock (the page's own timer, or the server after the deadline) or by the student.
+    await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: options.atDeadline || options.auto ? "auto_submitted" : "submitted" });
     return closed!;
   });
 }
 
-export async function submitAttempt(db: TDb, user: TSessionUser, attemptId: string): Promise<TAttemptState> {
+/** How early the page's timer may say "time is up" and still be believed (its clock is the server's, estimated). */
+const AUTO_SUBMIT_EARLY_MS = 5000;
+
+export async function submitAttempt(db: TDb, user: TSessionUser, attemptId: string, options: { auto?: boolean } = {}): Promise<TAttemptState> {
   assertStudent(user);
   const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id)));
   if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
+  // The trail says "submitted by the timer" only when the time really was (nearly) up.
+  const auto = !!options.auto && !!attempt.deadlineAt && Date.now() >= attempt.deadlineAt.getTime() - AUTO_SUBMIT_EARLY_MS;
   // Submitting after the deadline is what the timer's auto-submit does: the saved answers stand.
-  const closed = await finalizeAttempt(db, attemptId, { atDeadline: isPastGrace(attempt) });
+  const closed = await finalizeAttempt(db, attemptId, { atDeadline: isPastGrace(attempt), auto });
   return presentState(db, closed, await getExamVersion(db, closed.examId));
 }
 

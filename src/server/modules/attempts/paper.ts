@@ -4,7 +4,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { isDatabaseHandle, type TDbOrTx } from "../../db/client";
-import { examSchools, exams, questionOptions, questions, subjects } from "../../db/schema";
+import { examSchools, exams, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
 import type { TPaper } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
@@ -30,10 +30,35 @@ export type TExamVersion = {
   audience: Set<string> | null;
   /** null: every grade. */
   grades: Set<number> | null;
+  /** When it is sat (issue 16); empty: open from publication, as before. */
+  sittings: TSittingSlot[];
   paper: TPaper;
   etag: string;
   keys: Map<string, TQuestionKey>;
 };
+
+export type TSittingSlot = { id: string; schoolId: string | null; grade: number | null; startsAt: Date; entryClosesAt: Date; endsAt: Date };
+type TStudentScope = { schoolId: string | null; grade: number | null };
+
+/**
+ * The sitting a student belongs to, or null when the exam has none for them. Sittings whose students overlap
+ * never overlap in time (sittings.service), so this is the current or next one, else the last one that ended.
+ */
+export function sittingFor(slots: TSittingSlot[], student: TStudentScope, now = Date.now()): TSittingSlot | null {
+  const mine = slots
+    .filter((s) => (s.schoolId === null || s.schoolId === student.schoolId) && (s.grade === null || s.grade === student.grade))
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  return mine.find((s) => s.endsAt.getTime() > now) ?? mine.at(-1) ?? null;
+}
+
+/** Where the student stands with their sitting at `now`: before the start, in it, after the last entry, after the end. */
+export function entryState(slot: TSittingSlot | null, now = Date.now()): "lobby" | "open" | "closed" | "ended" {
+  if (!slot) return "open";
+  if (now < slot.startsAt.getTime()) return "lobby";
+  if (now > slot.endsAt.getTime()) return "ended";
+  if (now > slot.entryClosesAt.getTime()) return "closed";
+  return "open";
+}
 
 const cache = new Map<string, TExamVersion & { checkedAt: number }>();
 const MAX_CACHED = 500;
@@ -97,7 +122,9 @@ export function isOffered(version: TExamVersion, student: { schoolId: string | n
   return (
     version.status === "published" &&
     (version.audience === null || (schoolId !== null && version.audience.has(schoolId))) &&
-    (version.grades === null || (grade !== null && version.grades.has(grade)))
+    (version.grades === null || (grade !== null && version.grades.has(grade))) &&
+    // An exam with sittings is offered only to the students one of them is for.
+    (version.sittings.length === 0 || sittingFor(version.sittings, student) !== null)
   );
 }
 
@@ -111,6 +138,11 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))).orderBy(asc(questionOptions.position))
     : [];
   const audienceRows = await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId));
+  const slots = await db
+    .select({ id: sittings.id, schoolId: sittings.schoolId, grade: sittings.grade, startsAt: sittings.startsAt, entryClosesAt: sittings.entryClosesAt, endsAt: sittings.endsAt })
+    .from(sittings)
+    .where(eq(sittings.examId, examId))
+    .orderBy(asc(sittings.startsAt));
   const keys = new Map<string, TQuestionKey>();
   // The responses' order must not be computable from what the copy carries (the question id): it is seeded by
   // a keyed hash of the id with a secret only the server holds. The same for everyone who sits this exam, so the
@@ -160,6 +192,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     status: exam.status,
     audience: audienceRows.length ? new Set(audienceRows.map((r) => r.id)) : null,
     grades: exam.grades?.length ? new Set(exam.grades) : null,
+    sittings: slots,
     paper,
     etag,
     keys,

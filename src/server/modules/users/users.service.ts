@@ -37,6 +37,8 @@ const userColumns = {
   name: profiles.name,
   grade: profiles.grade,
   className: profiles.className,
+  extraTimePercent: profiles.extraTimePercent,
+  extraTimeMinutes: profiles.extraTimeMinutes,
   createdAt: profiles.createdAt,
 };
 
@@ -50,6 +52,8 @@ type TUserRow = {
   name: string;
   grade: number | null;
   className: string | null;
+  extraTimePercent: number;
+  extraTimeMinutes: number;
   createdAt: Date;
 };
 
@@ -128,6 +132,9 @@ export async function createUser(db: TDb, actor: TSessionUser, input: z.output<t
     return await db.transaction(async (tx) => {
       const schoolId = await resolveSchool(tx, actor, input.role, input.schoolId);
       const { id } = await createAccount(tx, { ...input, password: input.password!, schoolId });
+      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes)) {
+        await tx.update(profiles).set({ extraTimePercent: input.extraTimePercent, extraTimeMinutes: input.extraTimeMinutes }).where(eq(profiles.id, id));
+      }
       const user = presentUser((await loadUser(tx, id))!);
       await writeAudit(tx, actor, { action: "create", entity: "user", entityId: id, after: user });
       return user;
@@ -170,6 +177,9 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
             .where(and(eq(studentExams.studentId, id), sql`${studentExams.grade} is null`));
         }
       }
+      // An accommodation counts from the next attempt the student starts; attempts under way keep theirs.
+      if (before.role === "student" && input.extraTimePercent !== undefined) changes.extraTimePercent = input.extraTimePercent;
+      if (before.role === "student" && input.extraTimeMinutes !== undefined) changes.extraTimeMinutes = input.extraTimeMinutes;
       await tx.update(profiles).set(changes).where(eq(profiles.id, id));
       if (passwordHash) {
         await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, id));

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../../http/context";
+import { ZAttemptEvent, ZGrantInput, ZLiveView, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
+import { createSitting, deleteSitting, findAttemptEvents, findLiveView, grantTime, listSittings, updateSitting } from "./sittings.service";
+
+const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_FOUND" }) });
+const ZSittingParams = z.object({ sittingId: z.uuid({ error: "SITTING_NOT_FOUND" }) });
+const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "RESULT_NOT_FOUND" }) });
+
+export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/exams/:examId/sittings", { schema: { params: ZExamParams, response: { 200: ZSittingList } } }, async (request) =>
+    listSittings(app.db, await requireUser(request), request.params.examId),
+  );
+
+  app.post("/api/exams/:examId/sittings", { schema: { params: ZExamParams, body: ZSittingInput, response: { 201: ZSitting } } }, async (request, reply) =>
+    reply.status(201).send(await createSitting(app.db, await requireUser(request), request.params.examId, request.body)),
+  );
+
+  app.put("/api/sittings/:sittingId", { schema: { params: ZSittingParams, body: ZSittingInput, response: { 200: ZSitting } } }, async (request) =>
+    updateSitting(app.db, await requireUser(request), request.params.sittingId, request.body),
+  );
+
+  app.delete("/api/sittings/:sittingId", { schema: { params: ZSittingParams } }, async (request, reply) => {
+    await deleteSitting(app.db, await requireUser(request), request.params.sittingId);
+    return reply.status(204).send();
+  });
+
+  app.get("/api/sittings/:sittingId/live", { schema: { params: ZSittingParams, response: { 200: ZLiveView } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return findLiveView(app.db, await requireUser(request), request.params.sittingId);
+  });
+
+  app.post(
+    "/api/attempts/:attemptId/extra-time",
+    { schema: { params: ZAttemptParams, body: ZGrantInput, response: { 200: z.object({ deadlineAt: z.string().nullable(), grantedMinutes: z.number().int() }) } } },
+    async (request) => grantTime(app.db, await requireUser(request), request.params.attemptId, request.body),
+  );
+
+  app.get("/api/attempts/:attemptId/events", { schema: { params: ZAttemptParams, response: { 200: z.object({ items: z.array(ZAttemptEvent) }) } } }, async (request) => ({
+    items: await findAttemptEvents(app.db, await requireUser(request), request.params.attemptId),
+  }));
+};

@@ -1,0 +1,364 @@
+// Exam day in the room (issue 16; docs/decisions/0016): sittings an exam's authors schedule, the live view of a
+// sitting for the staff of its schools, time granted to one student during it, and each attempt's event trail.
+//
+// Who: an exam's authors (its teacher, a super_admin) add, move and delete its sittings; the staff of a school
+// the exam is offered to (teacher, school_admin) see that school's sittings and students live; a super_admin
+// sees every school. Anyone else is told the exam does not exist, as the exam routes do.
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
+import { attemptEvents, examSchools, exams, profiles, questions, schools, sittings, studentAnswers, studentExams } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { GRACE } from "../attempts/answer-writer";
+import { deadlineSql } from "../attempts/deadline";
+import { recordEvent } from "../attempts/attempts.service";
+import { loadAttemptInReach } from "../results/results.service";
+import { singleFlight } from "../../single-flight";
+import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS } from "../../../shared/limits";
+import type { TSessionUser } from "../../../shared/permissions";
+import { LIVE_STATES, type TAttemptEvent, type TGrantInput, type TLiveState, type TLiveView, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
+import type { z } from "zod";
+
+type TExamRow = typeof exams.$inferSelect;
+type TSittingRow = typeof sittings.$inferSelect;
+type TInput = z.output<typeof ZSittingInput>;
+
+const isStaff = (actor: TSessionUser) => actor.role !== "student";
+const canManage = (actor: TSessionUser, exam: TExamRow) => actor.role === "super_admin" || (actor.role === "teacher" && exam.creatorId === actor.id);
+
+async function audienceOf(db: TDbOrTx, examId: string): Promise<string[]> {
+  return (await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId))).map((r) => r.id);
+}
+
+/**
+ * The exam, if `actor` may watch its sittings (and manage them, when asked): its authors, and the staff of a school
+ * it is offered to. Someone who may watch but not manage is refused (403); anyone else learns nothing (404).
+ */
+async function loadExamFor(db: TDbOrTx, actor: TSessionUser, examId: string, options: { manage?: boolean; lock?: boolean } = {}) {
+  if (!isStaff(actor)) throw new AppError("EXAM_NOT_FOUND");
+  const base = db.select().from(exams).where(eq(exams.id, examId));
+  const [exam] = options.lock ? await base.for("update") : await base;
+  if (!exam) throw new AppError("EXAM_NOT_FOUND");
+  const audience = await audienceOf(db, examId);
+  const manages = canManage(actor, exam);
+  const watches = manages || (actor.schoolId !== null && (audience.length === 0 || audience.includes(actor.schoolId)));
+  if (!watches) throw new AppError("EXAM_NOT_FOUND");
+  if (options.manage && !manages) throw new AppError("FORBIDDEN");
+  return { exam, audience, manages };
+}
+
+/** The sittings a watcher sees: all for a super_admin and the exam's teacher, else their school's and those for every school. */
+function visibleTo(actor: TSessionUser, manages: boolean, sitting: Pick<TSittingRow, "schoolId">): boolean {
+  return manages || actor.role === "super_admin" || sitting.schoolId === null || sitting.schoolId === actor.schoolId;
+}
+
+async function presentSittings(db: TDbOrTx, rows: TSittingRow[]): Promise<TSitting[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const counts = await db.select({ id: studentExams.sittingId, n: count() }).from(studentExams).where(inArray(studentExams.sittingId, ids)).groupBy(studentExams.sittingId);
+  const schoolIds = [...new Set(rows.flatMap((r) => (r.schoolId ? [r.schoolId] : [])))];
+  const names = schoolIds.length ? await db.select({ id: schools.id, name: schools.name }).from(schools).where(inArray(schools.id, schoolIds)) : [];
+  return rows.map((r) => ({
+    id: r.id,
+    examId: r.examId,
+    schoolId: r.schoolId,
+    schoolName: names.find((n) => n.id === r.schoolId)?.name ?? null,
+    grade: r.grade,
+    startsAt: r.startsAt.toISOString(),
+    entryClosesAt: r.entryClosesAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    attempts: counts.find((c) => c.id === r.id)?.n ?? 0,
+  }));
+}
+
+export async function listSittings(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TSittingList> {
+  const { exam, audience, manages } = await loadExamFor(db, actor, examId);
+  const rows = (await db.select().from(sittings).where(eq(sittings.examId, examId)).orderBy(asc(sittings.startsAt))).filter((r) => visibleTo(actor, manages, r));
+  const schoolRows = audience.length
+    ? await db.select({ id: schools.id, name: schools.name }).from(schools).where(inArray(schools.id, audience)).orderBy(asc(schools.name))
+    : actor.role === "super_admin"
+      ? await db.select({ id: schools.id, name: schools.name }).from(schools).orderBy(asc(schools.name))
+      : [];
+  return {
+    exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, status: exam.status, durationMinutes: exam.durationMinutes },
+    canManage: manages,
+    schools: schoolRows,
+    grades: exam.grades?.length ? [...exam.grades].sort((a, b) => a - b) : [...GRADES],
+    sittings: await presentSittings(db, rows),
+    serverNow: new Date().toISOString(),
+  };
+}
+
+/** The school and grade must be ones the exam is offered to; sittings for the same students must not overlap. */
+async function assertPlace(tx: TDbOrTx, exam: TExamRow, audience: string[], input: TInput, selfId?: string) {
+  if (input.schoolId !== null) {
+    if (audience.length ? !audience.includes(input.schoolId) : !(await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, input.schoolId))).length) {
+      throw new AppError("SITTING_SCOPE_INVALID");
+    }
+  }
+  if (input.grade !== null && exam.grades?.length && !exam.grades.includes(input.grade)) throw new AppError("SITTING_SCOPE_INVALID");
+  const [clash] = await tx
+    .select({ id: sittings.id })
+    .from(sittings)
+    .where(
+      and(
+        eq(sittings.examId, exam.id),
+        selfId ? ne(sittings.id, selfId) : undefined,
+        input.schoolId === null ? undefined : sql`(${sittings.schoolId} is null or ${sittings.schoolId} = ${input.schoolId})`,
+        input.grade === null ? undefined : sql`(${sittings.grade} is null or ${sittings.grade} = ${input.grade})`,
+        sql`${sittings.startsAt} < ${input.endsAt}::timestamptz and ${input.startsAt}::timestamptz < ${sittings.endsAt}`,
+      ),
+    )
+    .limit(1);
+  if (clash) throw new AppError("SITTING_OVERLAP");
+}
+
+/** A change of sittings is a change of the exam: the students' cached copy (paper.ts) is checked against it. */
+async function touchExam(tx: TDbOrTx, examId: string) {
+  await tx.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, examId));
+}
+
+export async function createSitting(db: TDb, actor: TSessionUser, examId: string, input: TInput): Promise<TSitting> {
+  return db.transaction(async (tx) => {
+    // The exam's row is locked, so two sittings added at once cannot both miss the other's overlap.
+    const { exam, audience } = await loadExamFor(tx, actor, examId, { manage: true, lock: true });
+    await assertPlace(tx, exam, audience, input);
+    const [row] = await tx
+      .insert(sittings)
+      .values({ examId, schoolId: input.schoolId, grade: input.grade, startsAt: new Date(input.startsAt), entryClosesAt: new Date(input.entryClosesAt), endsAt: new Date(input.endsAt), createdById: actor.id })
+      .returning();
+    await touchExam(tx, examId);
+    return (await presentSittings(tx, [row!]))[0]!;
+  });
+}
+
+async function loadSittingFor(tx: TDbOrTx, actor: TSessionUser, sittingId: string, options: { manage?: boolean; lock?: boolean } = {}) {
+  const [sitting] = await tx.select().from(sittings).where(eq(sittings.id, sittingId));
+  if (!sitting || !isStaff(actor)) throw new AppError("SITTING_NOT_FOUND");
+  const loaded = await loadExamFor(tx, actor, sitting.examId, options).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "EXAM_NOT_FOUND") throw new AppError("SITTING_NOT_FOUND");
+    throw err;
+  });
+  if (!visibleTo(actor, loaded.manages, sitting)) throw new AppError("SITTING_NOT_FOUND");
+  return { sitting, ...loaded };
+}
+
+async function attemptsIn(tx: TDbOrTx, sittingId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(studentExams).where(eq(studentExams.sittingId, sittingId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Moves a sitting. Once students have started it, its start and its students stay as they are (they would no
+ * longer match what the students were told); its last entry and its end may still move, and the deadlines of
+ * those sitting it now follow the new end (a fire alarm, a late bus).
+ */
+export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: string, input: TInput): Promise<TSitting> {
+  return db.transaction(async (tx) => {
+    const { sitting, exam, audience } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
+    const moved = sitting.startsAt.getTime() !== Date.parse(input.startsAt) || sitting.schoolId !== input.schoolId || sitting.grade !== input.grade;
+    if (moved && (await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
+    await assertPlace(tx, exam, audience, input, sittingId);
+    const [row] = await tx
+      .update(sittings)
+      .set({ schoolId: input.schoolId, grade: input.grade, startsAt: new Date(input.startsAt), entryClosesAt: new Date(input.entryClosesAt), endsAt: new Date(input.endsAt), updatedAt: new Date() })
+      .where(eq(sittings.id, sittingId))
+      .returning();
+    if (sitting.endsAt.getTime() !== Date.parse(input.endsAt)) {
+      await tx
+        .update(studentExams)
+        .set({
+          deadlineAt: deadlineSql({
+            start: sql`${studentExams.startedAt}`,
+            durationMinutes: sql`${exam.durationMinutes}`,
+            sittingEndsAt: sql`${input.endsAt}`,
+            extraMinutes: sql`${studentExams.extraMinutes}`,
+            grantedMinutes: sql`${studentExams.grantedMinutes}`,
+          }),
+        })
+        // Attempts whose time is already over stay closed: the sweep takes them as it would have.
+        .where(and(eq(studentExams.sittingId, sittingId), eq(studentExams.status, "in_progress"), sql`(${studentExams.deadlineAt} is null or now() <= ${studentExams.deadlineAt} + ${GRACE})`));
+    }
+    await touchExam(tx, exam.id);
+    forgetLiveView(sittingId);
+    return (await presentSittings(tx, [row!]))[0]!;
+  });
+}
+
+export async function deleteSitting(db: TDb, actor: TSessionUser, sittingId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { exam } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
+    if ((await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
+    await tx.delete(sittings).where(eq(sittings.id, sittingId));
+    await touchExam(tx, exam.id);
+  });
+}
+
+// ---- the live view
+
+type TLiveRow = {
+  student_id: string;
+  name: string;
+  school_name: string | null;
+  class_name: string | null;
+  attempt_id: string | null;
+  status: "in_progress" | "completed" | "graded" | null;
+  started_at: string | Date | null;
+  deadline_at: string | Date | null;
+  completed_at: string | Date | null;
+  last_seen_at: string | Date | null;
+  last_save_at: string | Date | null;
+  answered: number | string | null;
+  extra_minutes: number | null;
+  granted_minutes: number | null;
+  in_lobby: boolean;
+  auto_submitted: boolean;
+  quiet: boolean;
+};
+
+const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+
+/** One rule for a student's state in the live view. */
+function liveStateOf(row: TLiveRow): TLiveState {
+  if (!row.attempt_id) return row.in_lobby ? "lobby" : "absent";
+  if (row.status === "in_progress") return row.quiet ? "offline" : "working";
+  return row.auto_submitted ? "auto_submitted" : "submitted";
+}
+
+/** Who needs the proctor first: offline, then working, in the lobby, absent, then those done. */
+const ORDER: Record<TLiveState, number> = { offline: 0, working: 1, lobby: 2, absent: 3, auto_submitted: 4, submitted: 5 };
+
+const liveCache = new Map<string, { at: number; view: Promise<TLiveView> }>();
+const liveFlights = new Map<string, Promise<TLiveView>>();
+
+function forgetLiveView(sittingId: string) {
+  for (const key of liveCache.keys()) if (key.startsWith(`${sittingId}:`)) liveCache.delete(key);
+}
+
+/**
+ * Everyone the sitting is for and where each stands, in one query. Proctors of one sitting share it: the view is
+ * worked out at most once every LIVE_VIEW_CACHE_MS per sitting and school, however many screens ask every few
+ * seconds. A school's staff see only their school's students.
+ */
+export async function findLiveView(db: TDb, actor: TSessionUser, sittingId: string): Promise<TLiveView> {
+  const { sitting, exam, audience } = await loadSittingFor(db, actor, sittingId);
+  const scope = actor.role === "super_admin" ? null : actor.schoolId;
+  const key = `${sittingId}:${scope ?? "*"}`;
+  const cached = liveCache.get(key);
+  if (cached && Date.now() - cached.at < LIVE_VIEW_CACHE_MS) return cached.view;
+  const view = singleFlight(liveFlights, key, () => buildLiveView(db, sitting, exam, audience, scope));
+  liveCache.set(key, { at: Date.now(), view });
+  view.catch(() => liveCache.delete(key));
+  return view;
+}
+
+async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, audience: string[], scope: string | null): Promise<TLiveView> {
+  const schoolRule =
+    sitting.schoolId !== null
+      ? sql`p.school_id = ${sitting.schoolId}`
+      : audience.length
+        ? sql`p.school_id in (${sql.join(audience.map((a) => sql`${a}`), sql`, `)})`
+        : sql`p.school_id is not null`;
+  const gradeRule = sitting.grade !== null ? sql`p.grade = ${sitting.grade}` : exam.grades?.length ? sql`p.grade = any(${`{${exam.grades.join(",")}}`}::int[])` : sql`true`;
+  const scopeRule = scope === null ? sql`true` : sql`p.school_id = ${scope}`;
+  const rows = rowsOf<TLiveRow>(
+    await db.execute(sql`
+      select p.id as student_id, p.name, sc.name as school_name, p.class_name,
+             se.id as attempt_id, se.status, se.started_at, se.deadline_at, se.completed_at, se.last_seen_at,
+             se.extra_minutes, se.granted_minutes, a.last_save_at, coalesce(a.answered, 0) as answered,
+             exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'lobby'
+                     and e.at >= ${sitting.startsAt.toISOString()}::timestamptz - interval '12 hours') as in_lobby,
+             exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'auto_submitted') as auto_submitted,
+             coalesce(greatest(se.last_seen_at, a.last_save_at, se.started_at) < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}), false) as quiet
+      from ${profiles} p
+      left join ${schools} sc on sc.id = p.school_id
+      left join ${studentExams} se on se.student_id = p.id and se.exam_id = ${exam.id}
+      left join lateral (
+        select max(sa.updated_at) as last_save_at,
+               count(*) filter (where sa.selected_option_id is not null or nullif(sa.answer_text, '') is not null or sa.matching_answer is not null) as answered
+        from ${studentAnswers} sa where sa.student_exam_id = se.id
+      ) a on se.id is not null
+      where p.role = 'student' and ${schoolRule} and ${gradeRule} and ${scopeRule}
+        -- Students who sat it in another sitting belong to that one.
+        and (se.id is null or se.sitting_id is null or se.sitting_id = ${sitting.id})
+      order by p.name, p.id`),
+  );
+  const counts = Object.fromEntries(LIVE_STATES.map((s) => [s, 0])) as Record<TLiveState, number>;
+  const students = rows.map((r) => {
+    const state = liveStateOf(r);
+    counts[state]++;
+    return {
+      studentId: r.student_id,
+      name: r.name,
+      schoolName: r.school_name,
+      className: r.class_name,
+      state,
+      attemptId: r.attempt_id,
+      startedAt: iso(r.started_at),
+      lastSaveAt: iso(r.last_save_at),
+      lastSeenAt: iso(r.last_seen_at),
+      deadlineAt: iso(r.deadline_at),
+      completedAt: iso(r.completed_at),
+      answered: Number(r.answered ?? 0),
+      extraMinutes: r.extra_minutes ?? 0,
+      grantedMinutes: r.granted_minutes ?? 0,
+    };
+  });
+  students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);
+  const [qc] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${questions} where exam_id = ${exam.id}`));
+  const [school] = sitting.schoolId ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, sitting.schoolId)) : [];
+  return {
+    sitting: {
+      id: sitting.id,
+      startsAt: sitting.startsAt.toISOString(),
+      entryClosesAt: sitting.entryClosesAt.toISOString(),
+      endsAt: sitting.endsAt.toISOString(),
+      schoolName: school?.name ?? null,
+      grade: sitting.grade,
+    },
+    exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, durationMinutes: exam.durationMinutes },
+    counts,
+    students: students.slice(0, MAX_LIVE_VIEW_ROWS),
+    truncated: students.length > MAX_LIVE_VIEW_ROWS,
+    questionCount: Number(qc?.n ?? 0),
+    serverNow: new Date().toISOString(),
+  };
+}
+
+// ---- time granted, and the trail
+
+/**
+ * Gives one student more time during their attempt (after a power cut, say), recorded with who and why. The
+ * student's page learns the new deadline at its next heartbeat. Only while the attempt is open and its time (with
+ * the grace for saves in flight) not yet over.
+ */
+export async function grantTime(db: TDb, actor: TSessionUser, attemptId: string, input: TGrantInput & { minutes: number; reason: string }) {
+  if (!isStaff(actor)) throw new AppError("RESULT_NOT_FOUND");
+  const { attempt } = await loadAttemptInReach(db, actor, attemptId);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(studentExams)
+      .set({
+        deadlineAt: sql`${studentExams.deadlineAt} + make_interval(mins => ${input.minutes}::int)`,
+        grantedMinutes: sql`${studentExams.grantedMinutes} + ${input.minutes}::int`,
+      })
+      .where(and(eq(studentExams.id, attemptId), eq(studentExams.status, "in_progress"), sql`(${studentExams.deadlineAt} is null or now() <= ${studentExams.deadlineAt} + ${GRACE})`))
+      .returning();
+    if (!updated) throw new AppError("GRANT_NOT_IN_PROGRESS");
+    await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: "time_granted", actorId: actor.id, minutes: input.minutes, reason: input.reason });
+    if (updated.sittingId) forgetLiveView(updated.sittingId);
+    return { deadlineAt: updated.deadlineAt?.toISOString() ?? null, grantedMinutes: updated.grantedMinutes };
+  });
+}
+
+/** What happened during an attempt, in order, for the staff who may see its result. */
+export async function findAttemptEvents(db: TDbOrTx, actor: TSessionUser, attemptId: string): Promise<TAttemptEvent[]> {
+  if (!isStaff(actor)) throw new AppError("RESULT_NOT_FOUND");
+  const { attempt } = await loadAttemptInReach(db, actor, attemptId);
+  const rows = await db
+    .select({ kind: attemptEvents.kind, at: attemptEvents.at, actorName: profiles.name, minutes: attemptEvents.minutes, reason: attemptEvents.reason })
+    .from(attemptEvents)
+    .leftJoin(profiles, eq(profiles.id, attemptEvents.actorId))
+    .where(and(eq(attemptEvents.examId, attempt.examId), eq(attemptEvents.studentId, attempt.studentId)))
+    .orderBy(asc(attemptEvents.at), asc(attemptEvents.id));
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}

@@ -1,0 +1,130 @@
+// Sittings, the lobby, the live view, extra time and the event trail (issue 16; docs/decisions/0016). One schema
+// for the forms and the server: messages are error codes from shared/errors.ts.
+import { z } from "zod";
+import { MAX_EXTRA_TIME_MINUTES, MAX_EXTRA_TIME_PERCENT, MAX_GRANT_MINUTES, MAX_REASON_LENGTH, MAX_SITTING_HOURS } from "../limits";
+import { ZGradeNumber } from "./grade";
+
+const instant = z.iso.datetime({ offset: true, error: "SITTING_TIMES_INVALID" });
+
+export const ZSittingInput = z
+  .object({
+    /** null: every school the exam is offered to. */
+    schoolId: z.string({ error: "SCHOOL_NOT_FOUND" }).trim().min(1, { error: "SCHOOL_NOT_FOUND" }).max(64, { error: "SCHOOL_NOT_FOUND" }).nullable().default(null),
+    /** null: every grade the exam is offered to. */
+    grade: ZGradeNumber.nullable().default(null),
+    startsAt: instant,
+    entryClosesAt: instant,
+    endsAt: instant,
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const [start, entry, end] = [Date.parse(v.startsAt), Date.parse(v.entryClosesAt), Date.parse(v.endsAt)];
+    if (!(start < entry)) ctx.addIssue({ code: "custom", path: ["entryClosesAt"], message: "SITTING_TIMES_INVALID" });
+    else if (!(entry <= end)) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "SITTING_TIMES_INVALID" });
+    else if (end - start > MAX_SITTING_HOURS * 3_600_000) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "SITTING_TOO_LONG" });
+  });
+export type TSittingInput = z.input<typeof ZSittingInput>;
+
+export const ZSitting = z.object({
+  id: z.string(),
+  examId: z.string(),
+  schoolId: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  grade: z.number().int().nullable(),
+  startsAt: z.string(),
+  entryClosesAt: z.string(),
+  endsAt: z.string(),
+  /** How many attempts were started in it: a sitting with attempts is not deleted and its start does not move. */
+  attempts: z.number().int(),
+});
+export type TSitting = z.infer<typeof ZSitting>;
+
+export const ZSittingList = z.object({
+  exam: z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), status: z.string(), durationMinutes: z.number().int().nullable() }),
+  /** Whether the reader may add, change and delete sittings (the exam's authors), or only watch them. */
+  canManage: z.boolean(),
+  /** The schools the exam is offered to (empty: every school), for the form's school choice. */
+  schools: z.array(z.object({ id: z.string(), name: z.string() })),
+  grades: z.array(z.number().int()),
+  sittings: z.array(ZSitting),
+  serverNow: z.string(),
+});
+export type TSittingList = z.infer<typeof ZSittingList>;
+
+/** Where a student stands with an exam's sitting, for the lobby. */
+export const ZSittingWindow = z.object({ id: z.string(), startsAt: z.string(), entryClosesAt: z.string(), endsAt: z.string() });
+export type TSittingWindow = z.infer<typeof ZSittingWindow>;
+
+export const ZLobby = z.object({
+  /** null: the exam has no sittings and is open now. */
+  sitting: ZSittingWindow.nullable(),
+  /** lobby: wait for the start; open: take it; closed: entry is over and there is no attempt; ended: the sitting is over. */
+  state: z.enum(["lobby", "open", "closed", "ended"]),
+  serverNow: z.string(),
+});
+export type TLobby = z.infer<typeof ZLobby>;
+
+export const LIVE_STATES = ["absent", "lobby", "working", "offline", "submitted", "auto_submitted"] as const;
+export type TLiveState = (typeof LIVE_STATES)[number];
+
+export const ZLiveView = z.object({
+  sitting: ZSittingWindow.extend({ schoolName: z.string().nullable(), grade: z.number().int().nullable() }),
+  exam: z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), durationMinutes: z.number().int().nullable() }),
+  counts: z.record(z.enum(LIVE_STATES), z.number().int()),
+  students: z.array(
+    z.object({
+      studentId: z.string(),
+      name: z.string(),
+      schoolName: z.string().nullable(),
+      className: z.string().nullable(),
+      state: z.enum(LIVE_STATES),
+      attemptId: z.string().nullable(),
+      startedAt: z.string().nullable(),
+      lastSaveAt: z.string().nullable(),
+      lastSeenAt: z.string().nullable(),
+      deadlineAt: z.string().nullable(),
+      completedAt: z.string().nullable(),
+      answered: z.number().int(),
+      extraMinutes: z.number().int(),
+      grantedMinutes: z.number().int(),
+    }),
+  ),
+  truncated: z.boolean(),
+  questionCount: z.number().int(),
+  serverNow: z.string(),
+});
+export type TLiveView = z.infer<typeof ZLiveView>;
+
+export const ZGrantInput = z
+  .object({
+    minutes: z.number({ error: "GRANT_MINUTES_INVALID" }).int({ error: "GRANT_MINUTES_INVALID" }).min(1, { error: "GRANT_MINUTES_INVALID" }).max(MAX_GRANT_MINUTES, { error: "GRANT_MINUTES_INVALID" }),
+    reason: z.string({ error: "GRANT_REASON_REQUIRED" }).trim().min(1, { error: "GRANT_REASON_REQUIRED" }).max(MAX_REASON_LENGTH, { error: "TEXT_TOO_LONG" }),
+  })
+  .strict();
+export type TGrantInput = z.input<typeof ZGrantInput>;
+
+/** What the take page reports itself: the moments the connection went and came back (sent once it is back). */
+export const ZClientEvent = z
+  .object({
+    kind: z.enum(["offline", "online"], { error: "VALIDATION_FAILED" }),
+    /** When it happened, by the server's clock as the page estimates it; the server keeps it within the attempt. */
+    at: z.iso.datetime({ offset: true, error: "VALIDATION_FAILED" }),
+  })
+  .strict();
+
+export const ZHeartbeat = z.object({ deadlineAt: z.string().nullable(), serverNow: z.string(), extraMinutes: z.number().int(), grantedMinutes: z.number().int() });
+export type THeartbeat = z.infer<typeof ZHeartbeat>;
+
+export const ZAttemptEvent = z.object({
+  kind: z.enum(["lobby", "started", "resumed", "offline", "online", "submitted", "auto_submitted", "time_granted"]),
+  at: z.string(),
+  actorName: z.string().nullable(),
+  minutes: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type TAttemptEvent = z.infer<typeof ZAttemptEvent>;
+
+/** A student's accommodation, in the user dialog. */
+export const ZExtraTimePercent = z.number({ error: "EXTRA_TIME_INVALID" }).int({ error: "EXTRA_TIME_INVALID" }).min(0, { error: "EXTRA_TIME_INVALID" }).max(MAX_EXTRA_TIME_PERCENT, { error: "EXTRA_TIME_INVALID" });
+export const ZExtraTimeMinutes = z.number({ error: "EXTRA_TIME_INVALID" }).int({ error: "EXTRA_TIME_INVALID" }).min(0, { error: "EXTRA_TIME_INVALID" }).max(MAX_EXTRA_TIME_MINUTES, { error: "EXTRA_TIME_INVALID" });
+
