@@ -5,7 +5,7 @@ import { rowsOf, type TDb } from "./db/client";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, type TMatchingPair } from "./db/schema";
+import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, sittings, studentAnswers, type TMatchingPair } from "./db/schema";
 import { hashPassword } from "./auth/password";
 import type { TRole, TSessionUser } from "../shared/permissions";
 import { findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./modules/attempts/attempts.service";
@@ -510,6 +510,7 @@ export async function seedDemoAttempts(db: TDb, storage: TStorage): Promise<TDem
       story.plans++;
     }
   }
+  await seedDemoSittings(db);
   return story;
 }
 
@@ -530,4 +531,22 @@ async function seedDemoFiles(db: TDb, storage: TStorage, teachers: TSessionUser[
     await fsp.rm(dir, { recursive: true, force: true });
   }
   return count;
+}
+
+/**
+ * Exam day (issue 16): the grammar review, published after the story above, is sat by each school's grade 8
+ * tomorrow at 08:00 in the UAE (04:00 UTC), entry for a quarter of an hour: its students see it on their exam
+ * list and wait in its lobby; staff see it on Exam day.
+ */
+async function seedDemoSittings(db: TDb): Promise<void> {
+  const grammar = await db.select({ id: exams.id, creatorId: exams.creatorId }).from(exams).where(sql`${exams.titleEn} = 'Grammar: The Nominal Sentence'`);
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + 1);
+  start.setUTCHours(4, 0, 0, 0);
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  for (const exam of grammar) {
+    const [audience] = await db.select({ schoolId: examSchools.schoolId }).from(examSchools).where(sql`${examSchools.examId} = ${exam.id}`);
+    await db.insert(sittings).values({ examId: exam.id, schoolId: audience?.schoolId ?? null, grade: 8, startsAt: start, entryClosesAt: at(15), endsAt: at(45), createdById: exam.creatorId });
+    await db.update(exams).set({ status: "published", updatedAt: new Date() }).where(sql`${exams.id} = ${exam.id}`);
+  }
 }

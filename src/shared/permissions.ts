@@ -133,6 +133,7 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "students", path: "users/students", roles: ["super_admin", "school_admin", "teacher"], icon: "GraduationCap", labelKey: "dashboard.menu.students", inMenu: true },
   { id: "exams", path: "exams", roles: ["super_admin", "teacher"], icon: "FileText", labelKey: "dashboard.menu.exams", inMenu: true },
   { id: "results", path: "results", roles: ALL_ROLES, icon: "BarChart3", labelKey: "dashboard.menu.results", inMenu: true },
+  { id: "sittings", path: "sittings", roles: ["super_admin", "school_admin", "teacher"], icon: "CalendarClock", labelKey: "sittings:menu", inMenu: true },
   { id: "analytics", path: "analytics", roles: ["super_admin", "school_admin", "teacher"], icon: "LayoutGrid", labelKey: "analytics:dashboard.menu", inMenu: true },
   { id: "grading", path: "grading", roles: ["super_admin", "teacher"], icon: "PenLine", labelKey: "results:grading.menu", inMenu: true },
   { id: "files", path: "files", roles: ALL_ROLES, icon: "FolderOpen", labelKey: "dashboard.menu.files", inMenu: true },

@@ -51,11 +51,29 @@ export const ZSittingList = z.object({
 });
 export type TSittingList = z.infer<typeof ZSittingList>;
 
+/** A sitting on the staff's "Exam day" page, across exams. */
+export const ZMySitting = z.object({
+  id: z.string(),
+  examId: z.string(),
+  titleAr: z.string(),
+  titleEn: z.string(),
+  schoolId: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  grade: z.number().int().nullable(),
+  startsAt: z.string(),
+  entryClosesAt: z.string(),
+  endsAt: z.string(),
+  canManage: z.boolean(),
+});
+export type TMySitting = z.infer<typeof ZMySitting>;
+
 /** Where a student stands with an exam's sitting, for the lobby. */
 export const ZSittingWindow = z.object({ id: z.string(), startsAt: z.string(), entryClosesAt: z.string(), endsAt: z.string() });
 export type TSittingWindow = z.infer<typeof ZSittingWindow>;
 
 export const ZLobby = z.object({
+  /** What the student may know before the start (as on their exam list): never a question. */
+  exam: z.object({ titleAr: z.string(), titleEn: z.string(), subjectAr: z.string(), subjectEn: z.string(), durationMinutes: z.number().int().nullable(), questionCount: z.number().int() }),
   /** null: the exam has no sittings and is open now. */
   sitting: ZSittingWindow.nullable(),
   /** lobby: wait for the start; open: take it; closed: entry is over and there is no attempt; ended: the sitting is over. */

@@ -36,6 +36,7 @@ export const DASHBOARD_PAGES: Record<string, () => Promise<TDashboardPageModule>
   results: () => import("./results-with-reports"),
   grading: () => import("@web/features/results/pages/grading-page"),
   analytics: () => import("@web/features/analytics/pages/dashboard-page"),
+  sittings: () => import("@web/features/sittings/pages/exam-day-page"),
   files: () => import("@web/features/files/files-page"),
   messages: () => import("@web/features/public/inbox/contact-inbox-page"),
   audit: () => import("@web/features/admin/audit/audit-page"),

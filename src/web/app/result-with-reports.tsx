@@ -10,6 +10,8 @@ import { ResultsPage as AttemptResultPage } from "@web/features/taking/pages/res
 import { AttemptReports } from "@web/features/reports/components/attempt-reports";
 import type { TFileAction } from "@web/features/reports/components/plan-view";
 import { useReportsT } from "@web/features/reports/lib/use-reports-t";
+import { AttemptTrail } from "@web/features/sittings/components/attempt-trail";
+import { useSession } from "@web/lib/session";
 function DownloadButton({ fileId, name }: { fileId: string; name: string }) {
   const { t } = useReportsT();
   const [busy, setBusy] = useState(false);
@@ -35,13 +37,18 @@ function DownloadButton({ fileId, name }: { fileId: string; name: string }) {
 
 const fileAction: TFileAction = (r) => <DownloadButton fileId={r.fileId} name={r.title.en || r.title.ar} />;
 
-/** /student/exam/:id/results with the attempt's report and plan below the score. */
+/** /student/exam/:id/results with the attempt's report and plan below the score, and for staff its event trail. */
 export function ResultWithReports() {
+  const { user } = useSession();
+  const staff = !!user && user.role !== "student";
   return (
     <AttemptResultPage
-      belowScore={(result: TResult) =>
-        result.attempt.status === "graded" ? <AttemptReports attemptId={result.attempt.id} studentSchoolId={result.student.schoolId} fileAction={fileAction} /> : null
-      }
+      belowScore={(result: TResult) => (
+        <>
+          {result.attempt.status === "graded" && <AttemptReports attemptId={result.attempt.id} studentSchoolId={result.student.schoolId} fileAction={fileAction} />}
+          {staff && <AttemptTrail attemptId={result.attempt.id} />}
+        </>
+      )}
     />
   );
 }

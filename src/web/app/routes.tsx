@@ -19,6 +19,8 @@ export const OVERVIEW_PATH = "/dashboard/overview";
 const EXAM_AUTHOR_ROLES = ROLES.filter((role) => CAPABILITIES["exams.author"][role] !== false);
 const SCHOOL_REPORT_ROLES = ROLES.filter((role) => CAPABILITIES["schoolReport.view"][role] !== false);
 const ANALYTICS_ROLES = ROLES.filter((role) => CAPABILITIES["analytics.view"][role] !== false);
+/** Sittings and their live view (issue 16): every member of staff; the server decides which exams and schools. */
+const STAFF_ROLES = ROLES.filter((role) => role !== "student");
 
 // Every signed-in screen loads its page and the signed-in translations together (see lib/i18n.ts).
 const withTexts = async <T,>(page: Promise<T>): Promise<T> => (await Promise.all([page, loadAppTranslations()]))[0];
@@ -26,6 +28,8 @@ const loadExamEditor = async () => ({ Component: (await withTexts(import("@web/f
 const loadTakeExam = async () => ({ Component: (await withTexts(import("@web/features/taking/pages/take-exam-page"))).TakeExamPage });
 const loadExamResult = async () => ({ Component: (await withTexts(import("./result-with-reports"))).ResultWithReports });
 const loadItemAnalysis = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/item-analysis-page"))).ItemAnalysisPage });
+const loadExamSittings = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/exam-sittings-page"))).ExamSittingsPage });
+const loadLiveView = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/live-view-page"))).LiveViewPage });
 const loadSchoolReport = async () => ({ Component: (await withTexts(import("@web/features/reports/pages/school-report-page"))).SchoolReportPage });
 
 function loginRoute(loginType: TLoginType): RouteObject {
@@ -151,6 +155,15 @@ export function createAppRoutes(): RouteObject[] {
           element: <RequireRole roles={ANALYTICS_ROLES} redirectTo="/login/school" />,
           errorElement: <RouteError standalone />,
           children: [{ path: "exams/:examId/analysis", lazy: loadItemAnalysis }],
+        },
+        {
+          // An exam's sittings and a sitting's live view (issue 16): staff; anyone else goes to the school login.
+          element: <RequireRole roles={STAFF_ROLES} redirectTo="/login/school" />,
+          errorElement: <RouteError standalone />,
+          children: [
+            { path: "exams/:examId/sittings", lazy: loadExamSittings },
+            { path: "sittings/:sittingId/live", lazy: loadLiveView },
+          ],
         },
         { path: "*", element: <UnknownPath /> },
       ],

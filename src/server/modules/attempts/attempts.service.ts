@@ -169,7 +169,13 @@ export async function enterLobby(db: TDb, user: TSessionUser, examId: string): P
       select ${examId}, ${user.id}, 'lobby'
       where not exists (select 1 from ${attemptEvents} where exam_id = ${examId} and student_id = ${user.id} and kind = 'lobby' and at >= ${slot!.startsAt.toISOString()}::timestamptz - interval '12 hours')`);
   }
-  return { sitting: windowOf(slot), state, serverNow: new Date().toISOString() };
+  const { paper } = version;
+  return {
+    exam: { titleAr: paper.titleAr, titleEn: paper.titleEn, subjectAr: paper.subject.nameAr, subjectEn: paper.subject.nameEn, durationMinutes: paper.durationMinutes, questionCount: paper.questions.length },
+    sitting: windowOf(slot),
+    state,
+    serverNow: new Date().toISOString(),
+  };
 }
 
 /**

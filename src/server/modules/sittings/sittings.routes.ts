@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAttemptEvent, ZGrantInput, ZLiveView, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
-import { createSitting, deleteSitting, findAttemptEvents, findLiveView, grantTime, listSittings, updateSitting } from "./sittings.service";
+import { ZAttemptEvent, ZGrantInput, ZLiveView, ZMySitting, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
+import { createSitting, deleteSitting, findAttemptEvents, findLiveView, grantTime, listMySittings, listSittings, updateSitting } from "./sittings.service";
 
 const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 const ZSittingParams = z.object({ sittingId: z.uuid({ error: "SITTING_NOT_FOUND" }) });
 const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "RESULT_NOT_FOUND" }) });
 
 export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/sittings", { schema: { response: { 200: z.object({ items: z.array(ZMySitting), serverNow: z.string() }) } } }, async (request) => ({
+    items: await listMySittings(app.db, await requireUser(request)),
+    serverNow: new Date().toISOString(),
+  }));
+
   app.get("/api/exams/:examId/sittings", { schema: { params: ZExamParams, response: { 200: ZSittingList } } }, async (request) =>
     listSittings(app.db, await requireUser(request), request.params.examId),
   );

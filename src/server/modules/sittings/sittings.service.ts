@@ -15,7 +15,7 @@ import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
 import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
-import { LIVE_STATES, type TAttemptEvent, type TGrantInput, type TLiveState, type TLiveView, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
+import { LIVE_STATES, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
 import type { z } from "zod";
 
 type TExamRow = typeof exams.$inferSelect;
@@ -86,6 +86,43 @@ export async function listSittings(db: TDbOrTx, actor: TSessionUser, examId: str
     sittings: await presentSittings(db, rows),
     serverNow: new Date().toISOString(),
   };
+}
+
+/**
+ * The sittings `actor` may watch, from a week ago on, across exams (the "Exam day" page): a super_admin every one;
+ * a teacher those of their own exams and of exams offered to their school; a school_admin the latter. For a
+ * school's staff, only sittings for their school or for every school.
+ */
+export async function listMySittings(db: TDbOrTx, actor: TSessionUser): Promise<TMySitting[]> {
+  if (!isStaff(actor)) throw new AppError("FORBIDDEN");
+  const school = actor.schoolId ?? "";
+  const offeredHere = sql`(not exists (select 1 from ${examSchools} es where es.exam_id = ${exams.id}) or exists (select 1 from ${examSchools} es where es.exam_id = ${exams.id} and es.school_id = ${school}))`;
+  const mine = actor.role === "teacher" ? sql`${exams.creatorId} = ${actor.id}` : sql`false`;
+  const reach =
+    actor.role === "super_admin"
+      ? undefined
+      : sql`(${mine} or (${offeredHere} and (${sittings.schoolId} is null or ${sittings.schoolId} = ${school})))`;
+  const rows = await db
+    .select({ sitting: sittings, exam: { id: exams.id, titleAr: exams.titleAr, titleEn: exams.titleEn, creatorId: exams.creatorId }, schoolName: schools.name })
+    .from(sittings)
+    .innerJoin(exams, eq(exams.id, sittings.examId))
+    .leftJoin(schools, eq(schools.id, sittings.schoolId))
+    .where(and(sql`${sittings.endsAt} > now() - interval '7 days'`, reach))
+    .orderBy(asc(sittings.startsAt))
+    .limit(500);
+  return rows.map(({ sitting, exam, schoolName }) => ({
+    id: sitting.id,
+    examId: exam.id,
+    titleAr: exam.titleAr,
+    titleEn: exam.titleEn,
+    schoolId: sitting.schoolId,
+    schoolName,
+    grade: sitting.grade,
+    startsAt: sitting.startsAt.toISOString(),
+    entryClosesAt: sitting.entryClosesAt.toISOString(),
+    endsAt: sitting.endsAt.toISOString(),
+    canManage: actor.role === "super_admin" || (actor.role === "teacher" && exam.creatorId === actor.id),
+  }));
 }
 
 /** The school and grade must be ones the exam is offered to; sittings for the same students must not overlap. */

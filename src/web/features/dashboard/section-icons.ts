@@ -2,6 +2,7 @@
 // Listing them keeps the bundle small (no import of every lucide icon). Unknown names fall back to a circle.
 import {
   BarChart3,
+  CalendarClock,
   Circle,
   ClipboardList,
   FileText,
@@ -23,6 +24,7 @@ import {
 
 const ICONS: Record<string, LucideIcon> = {
   BarChart3,
+  CalendarClock,
   ClipboardList,
   FileText,
   FolderOpen,

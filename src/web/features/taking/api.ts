@@ -3,6 +3,7 @@
 // attempt, saving one answer, submitting, and the result.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TAttemptState, TPaper, TResult, TStudentOverview } from "@shared/schemas/attempt";
+import type { THeartbeat, TLobby } from "@shared/schemas/sitting";
 import { api, isApiError } from "@web/lib/api";
 import type { TAnswerValue } from "./lib/answer-sync";
 
@@ -21,6 +22,26 @@ export function useStudentOverview() {
   return useQuery(overviewQuery);
 }
 
+/** The lobby and the paper answer "not yet" when the device's estimate of the start ran a little early: ask again. */
+const retryEarly = (failureCount: number, error: unknown) => (isApiError(error, "SITTING_NOT_STARTED") ? failureCount < 30 : retryTransient(failureCount, error));
+const retryDelay = (failureCount: number, error: unknown) => (isApiError(error, "SITTING_NOT_STARTED") ? 500 + Math.random() * 1000 : Math.min(1000 * 2 ** failureCount, 30_000));
+
+/** Where the student stands with the exam's sitting (issue 16): wait in the lobby, take it, or too late. */
+export type TReceivedLobby = TLobby & { receivedAt: number };
+export const lobbyQuery = (examId: string) =>
+  queryOptions({
+    queryKey: [...KEY, "lobby", examId] as const,
+    queryFn: async (): Promise<TReceivedLobby> => {
+      const lobby = await api<TLobby>(`/api/student/exams/${encodeURIComponent(examId)}/lobby`, { method: "POST" });
+      return { ...lobby, receivedAt: Date.now() };
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: retryTransient,
+  });
+
 export const paperQuery = (examId: string) =>
   queryOptions({
     queryKey: [...KEY, "paper", examId] as const,
@@ -29,7 +50,8 @@ export const paperQuery = (examId: string) =>
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    retry: retryTransient,
+    retry: retryEarly,
+    retryDelay,
   });
 
 /** The attempt's state and the moment it arrived (Date.now()), to set the countdown by the server's clock. */
@@ -50,7 +72,8 @@ export const attemptQuery = (examId: string) =>
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    retry: retryTransient,
+    retry: retryEarly,
+    retryDelay,
   });
 
 export type TSaveBody = TAnswerValue & { examId: string; clientSeq: number };
@@ -59,8 +82,18 @@ export function saveAnswer(attemptId: string, questionId: string, body: TSaveBod
   return api(`/api/attempts/${encodeURIComponent(attemptId)}/answers/${encodeURIComponent(questionId)}`, { method: "PUT", body });
 }
 
-export function submitAttempt(attemptId: string): Promise<TAttemptState> {
-  return api<TAttemptState>(`/api/attempts/${encodeURIComponent(attemptId)}/submit`, { method: "POST" });
+/** `auto`: the timer submits because the time is up (the event trail says so). */
+export function submitAttempt(attemptId: string, auto = false): Promise<TAttemptState> {
+  return api<TAttemptState>(`/api/attempts/${encodeURIComponent(attemptId)}/submit${auto ? "?auto=1" : ""}`, { method: "POST" });
+}
+
+/** The page's sign of life; the answer carries the deadline, which moves when a teacher grants time. */
+export function sendHeartbeat(attemptId: string): Promise<THeartbeat> {
+  return api<THeartbeat>(`/api/attempts/${encodeURIComponent(attemptId)}/heartbeat`, { method: "POST" });
+}
+
+export function reportConnection(attemptId: string, kind: "offline" | "online", at: string): Promise<unknown> {
+  return api(`/api/attempts/${encodeURIComponent(attemptId)}/events`, { method: "POST", body: { kind, at } });
 }
 
 export const resultQuery = (attemptId: string) =>

@@ -9,6 +9,7 @@ import type { TSchool } from "@shared/schemas/school";
 import { USER_GROUPS, ZUserCreate, ZUserUpdate, type TUser, type TUserGroup } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
 import { GradeItems } from "@web/components/grade-items";
+import { EXTRA_TIME_PERCENTS } from "@shared/limits";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
@@ -22,10 +23,26 @@ import { adminText, failureToast, useAdminT } from "../lib/use-admin";
 import { useReturnFocus } from "../lib/use-return-focus";
 
 /** grade: "" for none, else "1"–"12" (a Radix select's values are strings). */
-type TValues = { email: string; role: TRole; password: string; username: string; name: string; schoolId: string; grade: string; className: string };
-const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className"] as const;
+type TValues = {
+  email: string;
+  role: TRole;
+  password: string;
+  username: string;
+  name: string;
+  schoolId: string;
+  grade: string;
+  className: string;
+  extraTimePercent: string;
+  extraTimeMinutes: string;
+};
+const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className", "extraTimePercent", "extraTimeMinutes"] as const;
 const NO_GRADE = "none";
 const gradeOf = (v: TValues) => (v.grade ? Number(v.grade) : null);
+/** A student's accommodation (issue 16): an empty minutes field is none; anything else must be a whole number. */
+const extraTimeOf = (v: TValues) => ({
+  extraTimePercent: Number(v.extraTimePercent || 0),
+  extraTimeMinutes: v.extraTimeMinutes.trim() === "" ? 0 : /^\d+$/.test(v.extraTimeMinutes.trim()) ? Number(v.extraTimeMinutes.trim()) : Number.NaN,
+});
 
 const SERVER_FIELD_BY_CODE = {
   EMAIL_TAKEN: "email",
@@ -42,6 +59,7 @@ const SERVER_FIELD_BY_CODE = {
   GRADE_INVALID: "grade",
   CLASS_NEEDS_GRADE: "grade",
   CLASS_NAME_INVALID: "className",
+  EXTRA_TIME_INVALID: "extraTimeMinutes",
 } as const;
 
 export function UserDialog({
@@ -78,11 +96,13 @@ export function UserDialog({
       schoolId: (schoolFixed ? viewer.schoolId : user?.schoolId) ?? "",
       grade: user?.grade ? String(user.grade) : "",
       className: user?.className ?? "",
+      extraTimePercent: String(user?.extraTimePercent ?? 0),
+      extraTimeMinutes: user?.extraTimeMinutes ? String(user.extraTimeMinutes) : "",
     },
     resolver: codeResolver<TValues>((v) => {
       const needsSchool = v.role !== "super_admin" && !schoolFixed && !v.schoolId;
       if (!isEdit) {
-        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v) }));
+        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v), ...(v.role === "student" ? extraTimeOf(v) : { extraTimePercent: 0, extraTimeMinutes: 0 }) }));
         if (needsSchool) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
         return issues;
       }
@@ -92,7 +112,7 @@ export function UserDialog({
           name: v.name,
           password: v.password,
           ...(v.role !== "super_admin" && !schoolFixed ? { schoolId: v.schoolId } : {}),
-          ...(v.role === "student" ? { grade: gradeOf(v), className: v.className } : {}),
+          ...(v.role === "student" ? { grade: gradeOf(v), className: v.className, ...extraTimeOf(v) } : {}),
         }),
       );
       if (v.role === "student" && v.className.trim() && !v.grade) issues.push({ path: ["grade"], message: "CLASS_NEEDS_GRADE" });
@@ -122,7 +142,7 @@ export function UserDialog({
           name: v.name,
           password: v.password || undefined,
           ...(hasSchool && !schoolFixed ? { schoolId: v.schoolId } : {}),
-          ...(isStudent ? { grade: gradeOf(v), className: v.className } : {}),
+          ...(isStudent ? { grade: gradeOf(v), className: v.className, ...extraTimeOf(v) } : {}),
         },
         {
           onSuccess: ({ passwordChanged }) => {
@@ -145,7 +165,7 @@ export function UserDialog({
           username: v.username || undefined,
           name: v.name || undefined,
           schoolId: hasSchool ? v.schoolId || null : null,
-          ...(isStudent ? { grade: gradeOf(v), className: v.className } : {}),
+          ...(isStudent ? { grade: gradeOf(v), className: v.className, ...extraTimeOf(v) } : {}),
         },
         {
           onSuccess: () => {
@@ -346,6 +366,38 @@ export function UserDialog({
                   autoComplete="off"
                   {...fieldA11y("user-class", { error: errors.className?.message, hint: true })}
                   {...form.register("className")}
+                />
+              </FormField>
+              <FormField id="user-extra-percent" label={t("users.dialog.extraTimePercent")} error={errors.extraTimePercent?.message}>
+                <Controller
+                  control={form.control}
+                  name="extraTimePercent"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id="user-extra-percent" data-testid="user-extra-percent" {...fieldA11y("user-extra-percent", { error: errors.extraTimePercent?.message })}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {[...new Set([...EXTRA_TIME_PERCENTS, Number(field.value)])].map((p) => (
+                          <SelectItem key={p} value={String(p)}>
+                            {p === 0 ? t("users.dialog.extraTimeNone") : t("users.dialog.extraTimeShare", { percent: p })}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+              <FormField id="user-extra-minutes" label={t("users.dialog.extraTimeMinutes")} hint={t("users.dialog.extraTimeHint")} error={errors.extraTimeMinutes?.message}>
+                <Input
+                  id="user-extra-minutes"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  dir="ltr"
+                  className="text-start"
+                  data-testid="user-extra-minutes"
+                  {...fieldA11y("user-extra-minutes", { error: errors.extraTimeMinutes?.message, hint: true })}
+                  {...form.register("extraTimeMinutes")}
                 />
               </FormField>
             </div>

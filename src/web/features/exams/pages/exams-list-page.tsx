@@ -1,7 +1,7 @@
 // /dashboard/exams (super_admin: every exam; teacher: their own — the server decides): search, filters by
 // subject and status, a row per exam with Edit/Questions and a confirmed delete. An exam students have taken
 // cannot be deleted; the dialog says so and offers to archive it instead.
-import { Archive, ChartColumnBig, FileText, ListChecks, Pencil, Plus, School, SearchX, Trash2 } from "lucide-react";
+import { Archive, CalendarClock, ChartColumnBig, FileText, ListChecks, Pencil, Plus, School, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EXAM_STATUSES, type TExamStatus, type TExamSummary } from "@shared/schemas/exam";
@@ -340,6 +340,12 @@ function ExamsTable({ exams, showSchools, busy, onDelete }: { exams: TExamSummar
                       <Link to={`/exams/edit/${exam.id}`} aria-label={t("list.editItem", { title })} data-testid="edit-exam">
                         <Pencil aria-hidden="true" />
                         {t("list.edit")}
+                      </Link>
+                    </Button>
+                    <Button size="sm" variant="outline" className="md:w-9 md:px-0" asChild>
+                      <Link to={`/exams/${exam.id}/sittings`} aria-label={t("list.sittingsItem", { title })} title={t("list.sittings")} data-testid="exam-sittings">
+                        <CalendarClock aria-hidden="true" />
+                        <span className="md:sr-only">{t("list.sittings")}</span>
                       </Link>
                     </Button>
                     {exam.attemptCount > 0 && (

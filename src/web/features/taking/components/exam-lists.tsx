@@ -1,6 +1,6 @@
 // The student's two lists (dashboard overview and My Exams): exams they can start or resume, and the exams
 // they submitted with their status and score, each linking to its results page.
-import { BookOpenCheck, CalendarCheck, ClipboardList, Clock, FileQuestion, Hourglass, Medal, Play, RotateCcw } from "lucide-react";
+import { BookOpenCheck, CalendarCheck, CalendarClock, ClipboardList, Clock, FileQuestion, Hourglass, Medal, Play, RotateCcw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { TStudentExam } from "@shared/schemas/attempt";
@@ -108,6 +108,8 @@ function AvailableExamCard({ exam, headingLevel: H }: { exam: TStudentExam; head
   const title = pick(lang, exam.titleAr, exam.titleEn);
   const inProgress = exam.attempt?.status === "in_progress";
   const titleId = `exam-${exam.examId}-title`;
+  // Before its sitting's start the button leads to the waiting room (the device's clock is close enough for a label).
+  const waits = !inProgress && !!exam.sitting && Date.parse(exam.sitting.startsAt) > Date.now();
   return (
     <li className="flex" data-testid="available-exam" data-exam-id={exam.examId}>
       <Card className="flex w-full flex-col gap-4 p-5">
@@ -134,10 +136,19 @@ function AvailableExamCard({ exam, headingLevel: H }: { exam: TStudentExam; head
             {formatNumber(lang, exam.totalPoints)}
           </Fact>
         </dl>
+        {exam.sitting && !inProgress && (
+          <p className="flex items-start gap-2 rounded-lg border border-border px-3 py-2 text-sm" data-testid="exam-sitting">
+            <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <span>
+              {t("overview.sittingStarts", { time: formatDateTime(lang, exam.sitting.startsAt) })}
+              <span className="block text-xs text-muted-foreground">{t("overview.sittingLastEntry", { time: formatDateTime(lang, exam.sitting.entryClosesAt) })}</span>
+            </span>
+          </p>
+        )}
         <Button asChild className="mt-auto w-full sm:w-auto sm:self-start" variant={inProgress ? "secondary" : "default"}>
           <Link to={takePath(exam.examId)} aria-describedby={titleId} data-testid={inProgress ? "resume-exam" : "start-exam"}>
-            {inProgress ? <RotateCcw aria-hidden="true" /> : <Play aria-hidden="true" className="rtl:-scale-x-100" />}
-            {inProgress ? t("overview.resume") : t("overview.start")}
+            {inProgress ? <RotateCcw aria-hidden="true" /> : waits ? <Hourglass aria-hidden="true" /> : <Play aria-hidden="true" className="rtl:-scale-x-100" />}
+            {inProgress ? t("overview.resume") : waits ? t("overview.waitingRoom") : t("overview.start")}
           </Link>
         </Button>
       </Card>

@@ -1,5 +1,8 @@
-// /student/exam/:examId/take (students only; the route guard sends anyone else to the student login).
-// Opening it fetches the paper and creates or resumes the attempt; a completed attempt goes to its results with
+// /student/exam/:examId/take (students only; the route guard sends anyone else to the student login), in focus
+// mode: no site header, navigation or links out; leaving or reloading asks first (issue 16). Opening it asks
+// where the student stands with the exam's sitting: before the start they wait in the lobby, which opens the
+// paper by itself at the start; after the last entry or the end they are told so. Then it fetches the paper and
+// creates or resumes the attempt; a completed attempt goes to its results with
 // the 'already completed' message, an exam that is not offered back to the dashboard. Answers are kept on the
 // device at once and sent in the background (lib/answer-sync.ts); the countdown follows the server's clock and
 // submits by itself at zero; submitting asks first, sends what is pending (waiting for the connection when it
@@ -7,15 +10,18 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, Clock, FileQuestion, Medal, Send } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useBlocker, useNavigate, useParams } from "react-router";
+import { HEARTBEAT_SECONDS } from "@shared/limits";
 import type { TPaper } from "@shared/schemas/attempt";
 import { Button } from "@web/components/ui/button";
 import { toast, toastError } from "@web/components/ui/use-toast";
 import { isApiError, type ApiError } from "@web/lib/api";
 import { useDocumentTitle } from "@web/lib/use-document-title";
-import { attemptQuery, paperQuery, resultsPath, saveAnswer, submitAttempt, type TReceivedAttempt } from "../api";
+import { FocusFrame } from "@web/components/layout/focus-frame";
+import { ConfirmDialog } from "@web/features/exams/components/confirm-dialog";
+import { attemptQuery, lobbyQuery, paperQuery, reportConnection, resultsPath, saveAnswer, sendHeartbeat, submitAttempt, type TReceivedAttempt } from "../api";
 import { ExamTimer } from "../components/exam-timer";
-import { PageFrame } from "../components/page-frame";
+import { EntryClosed, Lobby } from "../components/lobby";
 import { QuestionCard, type TAnswerChange } from "../components/question-card";
 import { QuestionNavigator } from "../components/question-navigator";
 import { SaveStatus } from "../components/save-status";
@@ -32,11 +38,7 @@ const MAX_SUBMIT_BACKOFF_MS = 30_000;
 
 export function TakeExamPage() {
   const { examId = "" } = useParams();
-  return (
-    <PageFrame>
-      <TakeExam key={examId} examId={examId} />
-    </PageFrame>
-  );
+  return <TakeExam key={examId} examId={examId} />;
 }
 
 export default TakeExamPage;
@@ -44,15 +46,21 @@ export default TakeExamPage;
 function TakeExam({ examId }: { examId: string }) {
   const { t, lang } = useTakingT();
   const navigate = useNavigate();
-  const paper = useQuery(paperQuery(examId));
-  const attempt = useQuery(attemptQuery(examId));
-  const error = attempt.error ?? paper.error ?? null;
+  const lobby = useQuery(lobbyQuery(examId));
+  // The lobby lets the student in at the start (by the server's clock); the server refuses the paper before it.
+  const [admitted, setAdmitted] = useState(false);
+  const admit = useCallback(() => setAdmitted(true), []);
+  const open = lobby.data?.state === "open" || admitted;
+  const paper = useQuery({ ...paperQuery(examId), enabled: open });
+  const attempt = useQuery({ ...attemptQuery(examId), enabled: open });
+  const error = lobby.error ?? attempt.error ?? paper.error ?? null;
   const redirects = isApiError(error, "ATTEMPT_ALREADY_COMPLETED") || isApiError(error, "EXAM_NOT_AVAILABLE");
-  useDocumentTitle(paper.data ? pick(lang, paper.data.titleAr, paper.data.titleEn) : t("take.pageTitle"));
+  const examTitle = paper.data ? pick(lang, paper.data.titleAr, paper.data.titleEn) : lobby.data ? pick(lang, lobby.data.exam.titleAr, lobby.data.exam.titleEn) : null;
+  useDocumentTitle(examTitle ?? t("take.pageTitle"));
 
   const handled = useRef(false);
   useEffect(() => {
-    if (!error || handled.current) return;
+    if (!error || handled.current || isApiError(error, "SITTING_ENTRY_CLOSED") || isApiError(error, "SITTING_ENDED")) return;
     handled.current = true;
     if (isApiError(error, "ATTEMPT_ALREADY_COMPLETED")) {
       const id = error.body.details?.attemptId;
@@ -66,22 +74,30 @@ function TakeExam({ examId }: { examId: string }) {
     }
   }, [error, attempt.error, navigate]);
 
-  if (paper.data && attempt.data) return <ExamSession key={attempt.data.id} paper={paper.data} attempt={attempt.data} />;
-  if (error && !redirects) {
-    return (
-      <ErrorState
-        title={t("take.loadFailed")}
-        error={error}
-        testId="take-error"
-        onRetry={() => {
-          handled.current = false;
-          if (paper.isError) void paper.refetch();
-          if (attempt.isError) void attempt.refetch();
-        }}
-      />
-    );
-  }
-  return <LoadingState label={t("take.loading")} testId="take-loading" />;
+  const body = (() => {
+    if (paper.data && attempt.data) return <ExamSession key={attempt.data.id} paper={paper.data} attempt={attempt.data} />;
+    // The entry closed while the student waited, or before they came.
+    if (isApiError(error, "SITTING_ENTRY_CLOSED") || lobby.data?.state === "closed") return <EntryClosed state="closed" lobby={lobby.data} />;
+    if (isApiError(error, "SITTING_ENDED") || lobby.data?.state === "ended") return <EntryClosed state="ended" lobby={lobby.data} />;
+    if (error && !redirects) {
+      return (
+        <ErrorState
+          title={t("take.loadFailed")}
+          error={error}
+          testId="take-error"
+          onRetry={() => {
+            handled.current = false;
+            if (lobby.isError) void lobby.refetch();
+            if (paper.isError) void paper.refetch();
+            if (attempt.isError) void attempt.refetch();
+          }}
+        />
+      );
+    }
+    if (lobby.data?.state === "lobby" && !admitted) return <Lobby lobby={lobby.data} onStart={admit} />;
+    return <LoadingState label={t("take.loading")} testId="take-loading" />;
+  })();
+  return <FocusFrame label={examTitle ? <bdi>{examTitle}</bdi> : undefined}>{body}</FocusFrame>;
 }
 
 /** Resolves when the browser is back online, or after a backoff when it thinks it is online already. */
@@ -131,7 +147,21 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
     };
   }, []);
 
+  // Leaving the page mid-exam asks first (a reload too); leaving for the results does not.
+  const leaving = useRef(false);
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, []);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+
   const leaveForResults = useCallback(() => {
+    leaving.current = true;
     sync.stop();
     clearStoredAttempt(attempt.id);
     void queryClient.invalidateQueries({ queryKey: ["taking", "overview"] });
@@ -184,7 +214,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       for (let n = 0; alive.current; n++) {
         show("finishing");
         try {
-          await submitAttempt(attempt.id);
+          await submitAttempt(attempt.id, auto);
           break;
         } catch (error) {
           if (isClosedError(error)) return onClosed(error);
@@ -208,16 +238,78 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
     [sync, attempt.id, onClosed, leaveForResults],
   );
 
-  // ---- the clock
+  // ---- the clock, and signs of life
 
-  const seconds = useCountdown(attempt.deadlineAt, attempt.serverNow, attempt.receivedAt);
+  // The deadline moves when a teacher grants time: the heartbeat brings the new one.
+  const [clock, setClock] = useState(() => ({
+    deadlineAt: attempt.deadlineAt,
+    serverNow: attempt.serverNow,
+    receivedAt: attempt.receivedAt,
+    extraMinutes: attempt.extraMinutes,
+    grantedMinutes: attempt.grantedMinutes,
+  }));
+  const beat = useCallback(async () => {
+    try {
+      const hb = await sendHeartbeat(attempt.id);
+      const receivedAt = Date.now();
+      setClock((before) => {
+        if (hb.grantedMinutes > before.grantedMinutes) {
+          toast({ variant: "success", title: takingText("take.timeGranted", { count: hb.grantedMinutes - before.grantedMinutes }) });
+        }
+        return { ...hb, receivedAt };
+      });
+      return hb;
+    } catch (error) {
+      if (isClosedError(error)) onClosed(error);
+      return null;
+    }
+  }, [attempt.id, onClosed]);
+  useEffect(() => {
+    const id = setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
+    return () => clearInterval(id);
+  }, [beat]);
+
+  // The connection going and coming back is part of the attempt's trail, reported once it is back.
+  useEffect(() => {
+    const offsetMs = Date.parse(attempt.serverNow) - attempt.receivedAt;
+    const serverNowIso = () => new Date(Date.now() + offsetMs).toISOString();
+    let wentAt: string | null = null;
+    const onOffline = () => {
+      wentAt ??= serverNowIso();
+    };
+    const onOnline = () => {
+      if (!wentAt) return;
+      const at = wentAt;
+      wentAt = null;
+      void reportConnection(attempt.id, "offline", at)
+        .then(() => reportConnection(attempt.id, "online", serverNowIso()))
+        .catch(() => {});
+    };
+    window.addEventListener("offline", onOffline);
+    window.addEventListener("online", onOnline);
+    return () => {
+      window.removeEventListener("offline", onOffline);
+      window.removeEventListener("online", onOnline);
+    };
+  }, [attempt.id, attempt.serverNow, attempt.receivedAt]);
+
+  const seconds = useCountdown(clock.deadlineAt, clock.serverNow, clock.receivedAt);
   const timeUp = useRef(false);
   useEffect(() => {
     if (seconds !== 0 || timeUp.current || submitting.current) return;
     timeUp.current = true;
-    toast({ variant: "destructive", title: takingText("submit.timeUpTitle"), description: takingText("submit.timeUpBody") });
-    void submit(true);
-  }, [seconds, submit]);
+    void (async () => {
+      // Time granted in the last half minute has not reached the timer yet: ask before submitting.
+      const hb = await beat();
+      if (hb?.deadlineAt && Date.parse(hb.deadlineAt) - Date.parse(hb.serverNow) > 2000) {
+        timeUp.current = false;
+        return;
+      }
+      toast({ variant: "destructive", title: takingText("submit.timeUpTitle"), description: takingText("submit.timeUpBody") });
+      void submit(true);
+    })();
+  }, [seconds, submit, beat]);
+  const extraMinutes = clock.extraMinutes + clock.grantedMinutes;
 
   const answered = paper.questions.map((q) => isAnswered(q, snap.answers[q.id]));
   const unanswered = answered.flatMap((done, i) => (done ? [] : [i + 1]));
@@ -262,6 +354,11 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       >
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           {seconds !== null && <ExamTimer seconds={seconds} />}
+          {extraMinutes > 0 && (
+            <span className="rounded-full bg-accent px-2.5 py-1 text-xs font-semibold text-accent-foreground" data-testid="extra-time">
+              {t("take.extraTime", { count: extraMinutes })}
+            </span>
+          )}
           <SaveStatus sync={snap} onRetry={() => sync.retryFailed()} className="me-auto" />
           <Button size="sm" onClick={openConfirm} disabled={sending} data-testid="submit-exam">
             <Send aria-hidden="true" className="rtl:-scale-x-100" />
@@ -296,6 +393,17 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
         unsaved={unsaved.flatMap((u, i) => (u ? [i + 1] : []))}
         onCancel={() => setPhase({ kind: "idle" })}
         onConfirm={() => void submit(false)}
+      />
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        tone="default"
+        title={t("take.leaveTitle")}
+        description={t("take.leaveBody")}
+        cancelLabel={t("take.stay")}
+        confirmLabel={t("take.leave")}
+        onConfirm={() => blocker.proceed?.()}
+        testId="leave-dialog"
       />
     </div>
   );

@@ -1,0 +1,92 @@
+// The calls of exam day in the room (issue 16): the staff's sittings across exams, one exam's sittings and their
+// changes, a sitting's live view (asked again every few seconds), time granted to a student, an attempt's trail.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LIVE_VIEW_REFRESH_SECONDS } from "@shared/limits";
+import type { TAttemptEvent, TGrantInput, TLiveView, TMySitting, TSitting, TSittingInput, TSittingList } from "@shared/schemas/sitting";
+import { api } from "@web/lib/api";
+
+export type { TAttemptEvent, TLiveView, TMySitting, TSitting, TSittingList };
+
+const KEY = ["sittings"] as const;
+
+export function useMySittings() {
+  return useQuery({
+    queryKey: [...KEY, "mine"] as const,
+    queryFn: ({ signal }) => api<{ items: TMySitting[]; serverNow: string }>("/api/sittings", { signal }),
+    // A sitting's status (upcoming, in progress, ended) moves with the clock.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useExamSittings(examId: string) {
+  return useQuery({
+    queryKey: [...KEY, "exam", examId] as const,
+    queryFn: ({ signal }) => api<TSittingList>(`/api/exams/${encodeURIComponent(examId)}/sittings`, { signal }),
+  });
+}
+
+function useInvalidateSittings() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: KEY });
+}
+
+export function useSaveSitting(examId: string) {
+  const invalidate = useInvalidateSittings();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: TSittingInput }) =>
+      id
+        ? api<TSitting>(`/api/sittings/${encodeURIComponent(id)}`, { method: "PUT", body })
+        : api<TSitting>(`/api/exams/${encodeURIComponent(examId)}/sittings`, { method: "POST", body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteSitting() {
+  const invalidate = useInvalidateSittings();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/sittings/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Asked again every few seconds while the page is visible; the server answers a sitting's proctors from one query. */
+export function useLiveView(sittingId: string) {
+  return useQuery({
+    queryKey: [...KEY, "live", sittingId] as const,
+    queryFn: ({ signal }) => api<TLiveView>(`/api/sittings/${encodeURIComponent(sittingId)}/live`, { signal }),
+    refetchInterval: LIVE_VIEW_REFRESH_SECONDS * 1000,
+    refetchIntervalInBackground: false,
+  });
+}
+
+export function useGrantTime(sittingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ attemptId, body }: { attemptId: string; body: TGrantInput }) =>
+      api<{ deadlineAt: string | null; grantedMinutes: number }>(`/api/attempts/${encodeURIComponent(attemptId)}/extra-time`, { method: "POST", body }),
+    onSuccess: (_data, { attemptId }) => {
+      void queryClient.invalidateQueries({ queryKey: [...KEY, "live", sittingId] });
+      void queryClient.invalidateQueries({ queryKey: [...KEY, "trail", attemptId] });
+    },
+  });
+}
+
+export function useAttemptTrail(attemptId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...KEY, "trail", attemptId] as const,
+    queryFn: ({ signal }) => api<{ items: TAttemptEvent[] }>(`/api/attempts/${encodeURIComponent(attemptId)}/events`, { signal }),
+    enabled,
+  });
+}
+
+export const examSittingsPath = (examId: string) => `/exams/${encodeURIComponent(examId)}/sittings`;
+export const livePath = (sittingId: string) => `/sittings/${encodeURIComponent(sittingId)}/live`;
+
+/** Where a sitting stands at `nowMs` (the server's clock as the page estimates it). */
+export type TSittingPhase = "upcoming" | "open" | "entryClosed" | "ended";
+export function phaseOf(s: { startsAt: string; entryClosesAt: string; endsAt: string }, nowMs: number): TSittingPhase {
+  if (nowMs < Date.parse(s.startsAt)) return "upcoming";
+  if (nowMs > Date.parse(s.endsAt)) return "ended";
+  if (nowMs > Date.parse(s.entryClosesAt)) return "entryClosed";
+  return "open";
+}

@@ -1,0 +1,190 @@
+// Adding or moving a sitting (issue 16): who it is for (a school and a grade the exam is offered to, or all of
+// them), its start, last entry and end in the browser's local time. Checked with the server's own schema before
+// sending; the server's answer (an overlap, a sitting already started) lands on the form too.
+import { LoaderCircle } from "lucide-react";
+import { Controller, useForm, type FieldErrors } from "react-hook-form";
+import { ZSittingInput, type TSittingInput } from "@shared/schemas/sitting";
+import { GRADES } from "@shared/limits";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Input } from "@web/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { toast, toastError } from "@web/components/ui/use-toast";
+import { FormField, fieldA11y } from "@web/features/admin/components/form-field";
+import { applyServerErrors } from "@web/features/admin/lib/form-errors";
+import { codeResolver, firstErrorCode, issuesOf } from "@web/features/admin/lib/resolver";
+import { useReturnFocus } from "@web/features/admin/lib/use-return-focus";
+import { toErrorBody } from "@web/lib/errors";
+import { bilingual } from "@web/lib/i18n";
+import { useSaveSitting, type TSitting, type TSittingList } from "../api";
+import { useSittingsT } from "../lib/use-sittings-t";
+
+type TValues = { schoolId: string; grade: string; startsAt: string; entryClosesAt: string; endsAt: string };
+const FIELDS = ["schoolId", "grade", "startsAt", "entryClosesAt", "endsAt"] as const;
+const ALL = "all";
+
+/** An instant as the value of <input type="datetime-local"> in the browser's time zone, and back. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+function fromLocalInput(value: string): string {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+/** A new sitting: tomorrow at 08:00, entry for a quarter of an hour, the end after the exam's time and a margin. */
+function defaults(durationMinutes: number | null): Pick<TValues, "startsAt" | "entryClosesAt" | "endsAt"> {
+  const start = new Date();
+  start.setDate(start.getDate() + 1);
+  start.setHours(8, 0, 0, 0);
+  const plus = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
+  return { startsAt: toLocalInput(start.toISOString()), entryClosesAt: toLocalInput(plus(15)), endsAt: toLocalInput(plus((durationMinutes ?? 60) + 15)) };
+}
+
+const SERVER_FIELD_BY_CODE = {
+  SITTING_TIMES_INVALID: "entryClosesAt",
+  SITTING_TOO_LONG: "endsAt",
+  SITTING_SCOPE_INVALID: "schoolId",
+  SITTING_OVERLAP: "startsAt",
+  SITTING_HAS_ATTEMPTS: "startsAt",
+  GRADE_INVALID: "grade",
+  SCHOOL_NOT_FOUND: "schoolId",
+} as const;
+
+export function SittingDialog({ list, sitting, onClose }: { list: TSittingList; sitting: TSitting | null; onClose: () => void }) {
+  const { t } = useSittingsT();
+  const returnFocus = useReturnFocus(true);
+  const save = useSaveSitting(list.exam.id);
+  const started = (sitting?.attempts ?? 0) > 0;
+  const toBody = (v: TValues): TSittingInput => ({
+    schoolId: v.schoolId === ALL ? null : v.schoolId,
+    grade: v.grade === ALL ? null : Number(v.grade),
+    startsAt: fromLocalInput(v.startsAt),
+    entryClosesAt: fromLocalInput(v.entryClosesAt),
+    endsAt: fromLocalInput(v.endsAt),
+  });
+  const form = useForm<TValues>({
+    defaultValues: sitting
+      ? {
+          schoolId: sitting.schoolId ?? ALL,
+          grade: sitting.grade === null ? ALL : String(sitting.grade),
+          startsAt: toLocalInput(sitting.startsAt),
+          entryClosesAt: toLocalInput(sitting.entryClosesAt),
+          endsAt: toLocalInput(sitting.endsAt),
+        }
+      : { schoolId: list.schools.length === 1 ? list.schools[0]!.id : ALL, grade: ALL, ...defaults(list.exam.durationMinutes) },
+    resolver: codeResolver<TValues>((v) => issuesOf(ZSittingInput.safeParse(toBody(v)))),
+  });
+  const { errors } = form.formState;
+  const gradeChoices = list.grades.length ? list.grades : GRADES;
+
+  const onSubmit = (v: TValues) =>
+    save.mutate(
+      { id: sitting?.id ?? null, body: toBody(v) },
+      {
+        onSuccess: () => {
+          toast({ variant: "success", title: bilingual(sitting ? "sittings:toast.updated" : "sittings:toast.created") });
+          onClose();
+        },
+        onError: (error) => {
+          toast({ variant: "destructive", title: bilingual("sittings:toast.saveFailed"), description: toErrorBody(error).message });
+          applyServerErrors(form.setError, FIELDS, error, SERVER_FIELD_BY_CODE);
+        },
+      },
+    );
+  const onInvalid = (invalid: FieldErrors<TValues>) => {
+    const code = firstErrorCode(invalid, FIELDS);
+    if (code) toastError(code);
+  };
+
+  const timeField = (name: "startsAt" | "entryClosesAt" | "endsAt", label: string, hint?: string, disabled = false) => (
+    <FormField id={`sitting-${name}`} label={label} required hint={hint} error={errors[name]?.message}>
+      <Input
+        id={`sitting-${name}`}
+        type="datetime-local"
+        dir="ltr"
+        className="text-start tabular-nums"
+        disabled={disabled}
+        aria-required
+        data-testid={`sitting-${name}`}
+        {...fieldA11y(`sitting-${name}`, { error: errors[name]?.message, hint: !!hint })}
+        {...form.register(name)}
+      />
+    </FormField>
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !save.isPending && onClose()}>
+      <DialogContent className="max-w-[525px]" data-testid="sitting-dialog" onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>{sitting ? t("manage.dialog.editTitle") : t("manage.dialog.createTitle")}</DialogTitle>
+          <DialogDescription>{started ? t("manage.dialog.startedDescription") : t("manage.dialog.description")}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="sitting-school" label={t("manage.dialog.school")} error={errors.schoolId?.message}>
+              <Controller
+                control={form.control}
+                name="schoolId"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange} disabled={started}>
+                    <SelectTrigger id="sitting-school" data-testid="sitting-school" {...fieldA11y("sitting-school", { error: errors.schoolId?.message })}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={ALL}>{t("scope.everySchool")}</SelectItem>
+                      {list.schools.map((s) => (
+                        <SelectItem key={s.id} value={s.id}>
+                          {s.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            <FormField id="sitting-grade" label={t("manage.dialog.grade")} error={errors.grade?.message}>
+              <Controller
+                control={form.control}
+                name="grade"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange} disabled={started}>
+                    <SelectTrigger id="sitting-grade" data-testid="sitting-grade" {...fieldA11y("sitting-grade", { error: errors.grade?.message })}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={ALL}>{t("scope.everyGrade")}</SelectItem>
+                      {gradeChoices.map((g) => (
+                        <SelectItem key={g} value={String(g)}>
+                          {t("scope.grade", { grade: g })}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+          </div>
+          {timeField("startsAt", t("manage.dialog.startsAt"), t("manage.dialog.startsAtHint"), started)}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {timeField("entryClosesAt", t("manage.dialog.entryClosesAt"), t("manage.dialog.entryClosesAtHint"))}
+            {timeField("endsAt", t("manage.dialog.endsAt"), t("manage.dialog.endsAtHint"))}
+          </div>
+          <DialogFooter className="mt-2">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={save.isPending}>
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={save.isPending} data-testid="sitting-save">
+              {save.isPending && <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+              {save.isPending ? t("common.saving") : sitting ? t("common.save") : t("manage.dialog.submitCreate")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

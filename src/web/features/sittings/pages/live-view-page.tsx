@@ -1,0 +1,246 @@
+// /sittings/:sittingId/live (issue 16): a sitting as it happens, for the staff of its schools and super_admins.
+// Who is absent, waiting in the lobby, working (with their last save), offline (not heard from for a while),
+// submitted or submitted by the clock — asked again every few seconds while the page is visible (the server
+// answers a sitting's proctors from one query). A student sitting it can be given more time, with a reason.
+import { ArrowLeft, CircleCheck, CircleDashed, Clock, Hourglass, PenLine, Timer, UserX, WifiOff, type LucideIcon } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { LIVE_STATES, type TLiveState } from "@shared/schemas/sitting";
+import { PageFrame } from "@web/components/layout/page-frame";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
+import { useSession } from "@web/lib/session";
+import { useDocumentTitle } from "@web/lib/use-document-title";
+import { cn } from "@web/lib/utils";
+import { phaseOf, useLiveView, type TLiveView } from "../api";
+import { GrantDialog } from "../components/grant-dialog";
+import { PhaseBadge, ScopeLabel, SittingTimes } from "../components/sitting-bits";
+import { formatNumber, formatTime, pick, useSittingsT, type TLang } from "../lib/use-sittings-t";
+
+export function LiveViewPage() {
+  const { sittingId = "" } = useParams();
+  return (
+    <PageFrame className="max-w-7xl">
+      <LiveView key={sittingId} sittingId={sittingId} />
+    </PageFrame>
+  );
+}
+
+export default LiveViewPage;
+
+const STATE_ICON: Record<TLiveState, LucideIcon> = {
+  absent: UserX,
+  lobby: Hourglass,
+  working: PenLine,
+  offline: WifiOff,
+  submitted: CircleCheck,
+  auto_submitted: Timer,
+};
+const STATE_STYLE: Record<TLiveState, string> = {
+  absent: "border-border text-muted-foreground",
+  lobby: "border-border bg-muted text-foreground",
+  working: "border-primary/40 bg-accent text-accent-foreground",
+  offline: "border-destructive bg-destructive text-destructive-foreground",
+  submitted: "border-success-border bg-success text-success-foreground",
+  auto_submitted: "border-gold/50 text-gold",
+};
+
+function StateBadge({ state }: { state: TLiveState }) {
+  const { t } = useSittingsT();
+  const Icon = STATE_ICON[state];
+  return (
+    <span className={cn("inline-flex w-fit items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", STATE_STYLE[state])} data-testid="live-state" data-state={state}>
+      <Icon aria-hidden="true" className="size-3.5" />
+      {t(`live.state.${state}`)}
+    </span>
+  );
+}
+
+function BackLink() {
+  const { t } = useSittingsT();
+  return (
+    <Button variant="ghost" size="sm" asChild className="-ms-2 w-fit">
+      <Link to="/dashboard/sittings">
+        <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+        {t("live.back")}
+      </Link>
+    </Button>
+  );
+}
+
+function LiveView({ sittingId }: { sittingId: string }) {
+  const { t } = useSittingsT();
+  const query = useLiveView(sittingId);
+  if (query.data) return <LiveBoard view={query.data} receivedAt={query.dataUpdatedAt} refreshing={query.isFetching} failed={query.isError} />;
+  if (query.isError)
+    return (
+      <>
+        <BackLink />
+        <ErrorState title={t("live.loadFailed")} error={query.error} onRetry={() => void query.refetch()} testId="live-error" />
+      </>
+    );
+  return <LoadingState label={t("live.loading")} testId="live-loading" />;
+}
+
+/** "just now", "3 min ago" — from the server's clock. */
+function ago(lang: TLang, iso: string | null, nowMs: number): string | null {
+  if (!iso) return null;
+  const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
+  const rtf = new Intl.RelativeTimeFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", { numeric: "auto", style: "short" });
+  return seconds < 60 ? rtf.format(-seconds, "second") : seconds < 3600 ? rtf.format(-Math.floor(seconds / 60), "minute") : rtf.format(-Math.floor(seconds / 3600), "hour");
+}
+
+function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; receivedAt: number; refreshing: boolean; failed: boolean }) {
+  const { t, lang } = useSittingsT();
+  const { user } = useSession();
+  const title = pick(lang, view.exam.titleAr, view.exam.titleEn);
+  useDocumentTitle(t("live.pageTitle", { exam: title }));
+  const [filter, setFilter] = useState<TLiveState | null>(null);
+  const [granting, setGranting] = useState<{ attemptId: string; name: string } | null>(null);
+  const serverNow = Date.parse(view.serverNow);
+  const shown = filter ? view.students.filter((s) => s.state === filter) : view.students;
+  const showSchool = user?.role === "super_admin" && view.sitting.schoolName === null;
+  const total = LIVE_STATES.reduce((sum, state) => sum + view.counts[state], 0);
+
+  return (
+    <div className="flex flex-col gap-6" data-testid="live-view">
+      <BackLink />
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold">{t("live.title")}</h1>
+            <PhaseBadge phase={phaseOf(view.sitting, serverNow)} />
+          </div>
+          <p className="text-lg font-medium">
+            <bdi>{title}</bdi>
+          </p>
+          <p className="text-sm text-muted-foreground">
+            <ScopeLabel schoolName={view.sitting.schoolName} grade={view.sitting.grade} />
+          </p>
+          <p className="text-sm">
+            <SittingTimes {...view.sitting} />
+          </p>
+        </div>
+        <p className={cn("flex items-center gap-2 text-xs", failed ? "text-destructive-text" : "text-muted-foreground")} data-testid="live-updated">
+          <span aria-hidden="true" className={cn("size-2 rounded-full", failed ? "bg-destructive" : refreshing ? "bg-gold" : "bg-primary motion-safe:animate-pulse")} />
+          {failed ? t("live.stale", { time: formatTime(lang, new Date(receivedAt).toISOString()) }) : t("live.updated", { time: formatTime(lang, new Date(receivedAt).toISOString()) })}
+        </p>
+      </header>
+
+      <div role="group" aria-label={t("live.filterLabel")} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+        {LIVE_STATES.map((state) => {
+          const Icon = STATE_ICON[state];
+          const active = filter === state;
+          return (
+            <button
+              key={state}
+              type="button"
+              aria-pressed={active}
+              onClick={() => setFilter(active ? null : state)}
+              className={cn(
+                "flex flex-col items-start gap-1 rounded-xl border bg-card p-3 text-start transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring",
+                active ? "border-primary ring-1 ring-primary" : "border-border",
+                state === "offline" && view.counts.offline > 0 && "border-destructive",
+              )}
+              data-testid={`live-count-${state}`}
+            >
+              <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <Icon aria-hidden="true" className="size-3.5" />
+                {t(`live.state.${state}`)}
+              </span>
+              <span className="text-2xl font-bold tabular-nums" data-testid="live-count-value">
+                {formatNumber(lang, view.counts[state])}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+
+      {total === 0 ? (
+        <EmptyState icon={CircleDashed} hint={t("live.emptyHint")} testId="live-empty">
+          {t("live.empty")}
+        </EmptyState>
+      ) : (
+        <Card className="overflow-hidden">
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-3 text-sm">
+            <span className="font-medium">{filter ? t("live.showingState", { count: shown.length, state: t(`live.state.${filter}`) }) : t("live.showingAll", { count: total })}</span>
+            {filter && (
+              <Button size="sm" variant="ghost" onClick={() => setFilter(null)}>
+                {t("live.showAll")}
+              </Button>
+            )}
+          </div>
+          <ul className="divide-y divide-border" aria-label={t("live.students")}>
+            {shown.map((s) => {
+              const timeLeft = s.state === "working" || s.state === "offline" ? (s.deadlineAt ? Math.max(0, Math.ceil((Date.parse(s.deadlineAt) - serverNow) / 60_000)) : null) : null;
+              const extra = s.extraMinutes + s.grantedMinutes;
+              return (
+                <li
+                  key={s.studentId}
+                  className="grid gap-2 px-4 py-3 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] md:items-center md:gap-4"
+                  data-testid="live-student"
+                  data-student-id={s.studentId}
+                >
+                  <div className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium">
+                      <bdi>{s.name}</bdi>
+                    </span>
+                    <span className="truncate text-xs text-muted-foreground">
+                      {[s.className, showSchool ? s.schoolName : null].filter(Boolean).join(" · ") || "\u00a0"}
+                    </span>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StateBadge state={s.state} />
+                    {extra > 0 && (
+                      <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium" title={t("live.extraTitle")}>
+                        {t("live.extra", { count: extra })}
+                      </span>
+                    )}
+                  </div>
+                  <div className="flex flex-col text-xs text-muted-foreground tabular-nums">
+                    {s.attemptId && (
+                      <span>
+                        {t("live.answered", { answered: formatNumber(lang, s.answered), total: formatNumber(lang, view.questionCount) })}
+                      </span>
+                    )}
+                    {(s.state === "working" || s.state === "offline") && (
+                      <span className={cn(s.state === "offline" && "font-medium text-destructive-text")}>
+                        {s.lastSaveAt ? t("live.lastSave", { ago: ago(lang, s.lastSaveAt, serverNow) }) : t("live.noSaveYet")}
+                        {s.state === "offline" && s.lastSeenAt && ` · ${t("live.lastSeen", { ago: ago(lang, s.lastSeenAt, serverNow) })}`}
+                      </span>
+                    )}
+                    {timeLeft !== null && (
+                      <span className="flex items-center gap-1">
+                        <Clock aria-hidden="true" className="size-3" />
+                        {t("live.timeLeft", { count: timeLeft })}
+                      </span>
+                    )}
+                    {s.completedAt && <span>{t("live.submittedAt", { time: formatTime(lang, s.completedAt) })}</span>}
+                  </div>
+                  <div className="flex flex-wrap gap-2 md:justify-end">
+                    {(s.state === "working" || s.state === "offline") && s.attemptId && (
+                      <Button size="sm" variant="outline" onClick={() => setGranting({ attemptId: s.attemptId!, name: s.name })} aria-label={t("live.grantItem", { name: s.name })} data-testid="grant-time">
+                        <Timer aria-hidden="true" />
+                        {t("live.grant")}
+                      </Button>
+                    )}
+                    {s.attemptId && (
+                      <Button size="sm" variant="ghost" asChild>
+                        <Link to={`/student/exam/${encodeURIComponent(s.attemptId)}/results#trail`} aria-label={t("live.trailItem", { name: s.name })}>
+                          {t("live.trail")}
+                        </Link>
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {view.truncated && <p className="border-t border-border px-4 py-3 text-sm text-muted-foreground">{t("live.truncated", { count: view.students.length })}</p>}
+        </Card>
+      )}
+      {granting && <GrantDialog sittingId={view.sitting.id} attemptId={granting.attemptId} studentName={granting.name} onClose={() => setGranting(null)} />}
+    </div>
+  );
+}
