@@ -117,6 +117,27 @@ describe("sittings: who schedules them, and what they accept", () => {
     expect((await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings` })).statusCode).toBe(401);
   });
 
+  it("Exam day lists the sittings each member of staff may watch, across exams", async () => {
+    const mine = await makeExam(cookie.teacher!);
+    const shared = await makeExam(cookie.super_admin!);
+    const a = await sitting(cookie.teacher!, mine.id, window(600, 610, 660));
+    const b = await sitting(cookie.super_admin!, shared.id, window(600, 610, 660, { schoolId: other }));
+    const c = await sitting(cookie.super_admin!, shared.id, window(700, 710, 760, { schoolId: own }));
+    const ids = async (c: string) => ((await h.request({ method: "GET", url: "/api/sittings", cookie: c })).json().items as { id: string; canManage: boolean }[]).map((s) => s.id);
+    expect(await ids(cookie.teacher!)).toEqual(expect.arrayContaining([a.id, c.id]));
+    expect(await ids(cookie.teacher!)).not.toContain(b.id);
+    expect(await ids(cookie.schoolAdmin!)).toEqual(expect.arrayContaining([a.id, c.id]));
+    expect(await ids(cookie.otherAdmin!)).toEqual(expect.arrayContaining([b.id]));
+    expect(await ids(cookie.otherAdmin!)).not.toContain(a.id);
+    expect(await ids(cookie.otherAdmin!)).not.toContain(c.id);
+    expect(await ids(cookie.super_admin!)).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
+    const teacherView = (await h.request({ method: "GET", url: "/api/sittings", cookie: cookie.teacher })).json().items as { id: string; canManage: boolean }[];
+    expect(teacherView.find((s) => s.id === a.id)?.canManage).toBe(true);
+    expect(teacherView.find((s) => s.id === c.id)?.canManage).toBe(false);
+    expect((await h.request({ method: "GET", url: "/api/sittings", cookie: (await newStudent()).cookie })).statusCode).toBe(403);
+    expect((await h.request({ method: "GET", url: "/api/sittings" })).statusCode).toBe(401);
+  });
+
   it("refuses times out of order, a sitting over 12 hours, wrong types, unknown fields, other schools and grades, overlaps, guessed ids", async () => {
     const exam = await makeExam(cookie.teacher!, { grades: [8] });
     const bad: [object, string][] = [
