@@ -6,7 +6,6 @@ import { randomUUID } from "node:crypto";
 import { apiAs, apiAsAccount, createStudent, json, STUDENT_PASSWORD, type TStudent } from "../api";
 import { expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
 
-type TLang = "ar" | "en";
 const TEXT = {
   ar: { kicker: "قاعة الانتظار", leaveTitle: "مغادرة الاختبار؟", stay: "البقاء في الاختبار", extra: "+13 دقيقة وقتًا إضافيًا", waitingRoom: "الدخول إلى قاعة الانتظار" },
   en: { kicker: "Waiting room", leaveTitle: "Leave the exam?", stay: "Stay in the exam", extra: "+13 minutes extra time", waitingRoom: "Go to the waiting room" },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAttemptEvent, ZGrantInput, ZLiveView, ZMySitting, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
-import { createSitting, deleteSitting, findAttemptEvents, findLiveView, grantTime, listMySittings, listSittings, updateSitting } from "./sittings.service";
+import { ZAttemptEvent, ZGrantInput, ZMySitting, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
+import { createSitting, deleteSitting, findAttemptEvents, findLiveViewJson, grantTime, listMySittings, listSittings, updateSitting } from "./sittings.service";
 
 const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 const ZSittingParams = z.object({ sittingId: z.uuid({ error: "SITTING_NOT_FOUND" }) });
@@ -31,9 +31,12 @@ export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get("/api/sittings/:sittingId/live", { schema: { params: ZSittingParams, response: { 200: ZLiveView } } }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    return findLiveView(app.db, await requireUser(request), request.params.sittingId);
+  // The body is JSON already checked against ZLiveView by the service (it keeps it for the sitting's other proctors).
+  app.get("/api/sittings/:sittingId/live", { schema: { params: ZSittingParams } }, async (request, reply) => {
+    const view = await findLiveViewJson(app.db, await requireUser(request), request.params.sittingId);
+    reply.header("cache-control", "no-store").header("vary", "accept-encoding").type("application/json; charset=utf-8");
+    if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(view.gzip);
+    return reply.send(view.json);
   });
 
   app.post(

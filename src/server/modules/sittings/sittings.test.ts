@@ -2,6 +2,7 @@
 // the last entry, the deadline with extra time and with the sitting's end, time granted during a sitting, the
 // event trail, and the live view — through the real app and database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { studentExams } from "../../db/schema";
@@ -399,6 +400,10 @@ describe("the live view", () => {
     expect(stateOf(foreign.id)).toBeUndefined();
     expect(view.students[0]!.state).toBe("offline");
     expect(view.counts).toMatchObject({ working: 1, offline: 1, submitted: 1, auto_submitted: 1, lobby: 1 });
+    // Asked with gzip (as browsers do), the same view compressed.
+    const zipped = await h.request({ method: "GET", url: `/api/sittings/${s.id}/live`, cookie: cookie.schoolAdmin, headers: { "accept-encoding": "gzip, deflate" } });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(view);
     // The super_admin sees every school's students.
     const all = (await live(cookie.super_admin!, s.id)).json() as TLiveView;
     expect(all.students.some((x) => x.studentId === foreign.id)).toBe(true);
