@@ -52,19 +52,7 @@ export const ZSittingList = z.object({
 export type TSittingList = z.infer<typeof ZSittingList>;
 
 /** A sitting on the staff's "Exam day" page, across exams. */
-export const ZMySitting = z.object({
-  id: z.string(),
-  examId: z.string(),
-  titleAr: z.string(),
-  titleEn: z.string(),
-  schoolId: z.string().nullable(),
-  schoolName: z.string().nullable(),
-  grade: z.number().int().nullable(),
-  startsAt: z.string(),
-  entryClosesAt: z.string(),
-  endsAt: z.string(),
-  canManage: z.boolean(),
-});
+export const ZMySitting = ZSitting.omit({ attempts: true }).extend({ titleAr: z.string(), titleEn: z.string(), canManage: z.boolean() });
 export type TMySitting = z.infer<typeof ZMySitting>;
 
 /** Where a student stands with an exam's sitting, for the lobby. */

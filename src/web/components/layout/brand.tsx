@@ -41,3 +41,13 @@ export function Brand({ tone = "default", className }: { tone?: "default" | "inv
     </SiteLink>
   );
 }
+
+/** The two-colour stripe along the top of every header. */
+export function BrandStripe() {
+  return (
+    <div aria-hidden="true" className="flex h-1">
+      <span className="w-16 bg-gold sm:w-28" />
+      <span className="flex-1 bg-primary" />
+    </div>
+  );
+}

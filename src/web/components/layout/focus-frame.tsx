@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { BrandMark } from "@web/components/layout/brand";
+import { BrandMark, BrandStripe } from "@web/components/layout/brand";
 import { MAIN_CONTENT_ID, SkipLink } from "@web/components/layout/skip-link";
 import { LanguageToggle, ThemeToggle } from "@web/components/layout/toggles";
 import { cn } from "@web/lib/utils";
@@ -15,10 +15,7 @@ export function FocusFrame({ children, className, label }: { children: ReactNode
     <div className="flex min-h-dvh flex-col" data-testid="focus-frame">
       <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-card/95 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/90">
-        <div aria-hidden="true" className="flex h-1">
-          <span className="w-16 bg-gold sm:w-28" />
-          <span className="flex-1 bg-primary" />
-        </div>
+        <BrandStripe />
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <span className="flex min-w-0 items-center gap-2.5">
             <BrandMark />

@@ -7,7 +7,7 @@ import { currentLanguage } from "@web/lib/i18n";
 import { isCurrentPath, SiteLink, useSiteNav } from "@web/lib/site-nav";
 import { cn } from "@web/lib/utils";
 import { AccountArea, AccountLinks } from "./account-menu";
-import { Brand } from "./brand";
+import { Brand, BrandStripe } from "./brand";
 import { DisclosureLinks } from "./disclosure-links";
 import { disclosureLinksOf, navLabel } from "./nav-label";
 import { LanguageToggle, ThemeToggle } from "./toggles";
@@ -110,10 +110,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/90">
-      <div aria-hidden="true" className="flex h-1">
-        <span className="w-16 bg-gold sm:w-28" />
-        <span className="flex-1 bg-primary" />
-      </div>
+      <BrandStripe />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Brand />
         <nav aria-label={t("header.mainNav")} className="ms-3 hidden items-center gap-0.5 md:flex lg:ms-8">

@@ -2,7 +2,7 @@
 // At the start each lobby asks for the paper at a random moment within LOBBY_SPREAD_MS, so a whole school's
 // devices do not all ask in the same millisecond; a device whose estimate ran early is told "not yet" and asks
 // again. Entering after the last entry, or after the end, is said plainly, with the way back.
-import { ArrowLeft, BookOpen, CalendarClock, Clock, DoorClosed, FileQuestion, Hourglass } from "lucide-react";
+import { ArrowLeft, CalendarClock, DoorClosed, Hourglass } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { LOBBY_SPREAD_MS } from "@shared/limits";
@@ -10,29 +10,9 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import type { TReceivedLobby } from "../api";
+import { ExamChips } from "./exam-chips";
 import { useCountdown } from "../lib/use-countdown";
 import { formatClock, formatDateTime, pick, useTakingT } from "../lib/use-taking-t";
-
-function ExamFacts({ lobby }: { lobby: TReceivedLobby }) {
-  const { t, lang } = useTakingT();
-  const { exam } = lobby;
-  return (
-    <div className="flex flex-wrap justify-center gap-2 text-sm">
-      <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 font-semibold text-accent-foreground">
-        <BookOpen aria-hidden="true" className="size-3.5" />
-        {pick(lang, exam.subjectAr, exam.subjectEn)}
-      </span>
-      <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
-        <Clock aria-hidden="true" className="size-3.5" />
-        {exam.durationMinutes ? t("common.minutes", { count: exam.durationMinutes }) : t("common.noTimeLimit")}
-      </span>
-      <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
-        <FileQuestion aria-hidden="true" className="size-3.5" />
-        {t("common.questions", { count: exam.questionCount })}
-      </span>
-    </div>
-  );
-}
 
 export function Lobby({ lobby, onStart }: { lobby: TReceivedLobby; onStart: () => void }) {
   const { t, lang } = useTakingT();
@@ -61,7 +41,12 @@ export function Lobby({ lobby, onStart }: { lobby: TReceivedLobby; onStart: () =
           <bdi>{pick(lang, lobby.exam.titleAr, lobby.exam.titleEn)}</bdi>
         </h1>
       </div>
-      <ExamFacts lobby={lobby} />
+      <ExamChips
+        subject={{ nameAr: lobby.exam.subjectAr, nameEn: lobby.exam.subjectEn }}
+        durationMinutes={lobby.exam.durationMinutes}
+        questionCount={lobby.exam.questionCount}
+        className="justify-center"
+      />
       <div className="flex w-full flex-col items-center gap-1 rounded-2xl border border-border bg-muted/50 px-4 py-5">
         {started ? (
           <div className="flex items-center gap-3 py-2 text-lg font-semibold" data-testid="lobby-opening">

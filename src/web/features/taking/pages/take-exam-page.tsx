@@ -8,7 +8,7 @@
 // submits by itself at zero; submitting asks first, sends what is pending (waiting for the connection when it
 // must), then submits.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { BookOpen, Clock, FileQuestion, Medal, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useBlocker, useNavigate, useParams } from "react-router";
 import { HEARTBEAT_SECONDS } from "@shared/limits";
@@ -22,6 +22,7 @@ import { ConfirmDialog } from "@web/features/exams/components/confirm-dialog";
 import { attemptQuery, lobbyQuery, paperQuery, reportConnection, resultsPath, saveAnswer, sendHeartbeat, submitAttempt, type TReceivedAttempt } from "../api";
 import { ExamTimer } from "../components/exam-timer";
 import { EntryClosed, Lobby } from "../components/lobby";
+import { ExamChips } from "../components/exam-chips";
 import { QuestionCard, type TAnswerChange } from "../components/question-card";
 import { QuestionNavigator } from "../components/question-navigator";
 import { SaveStatus } from "../components/save-status";
@@ -30,7 +31,7 @@ import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components
 import { AnswerSync, clearStoredAttempt, isClosedError, isTransient } from "../lib/answer-sync";
 import { isAnswered } from "../lib/answers";
 import { useCountdown } from "../lib/use-countdown";
-import { failureToast, formatNumber, pick, successToast, takingText, useTakingT } from "../lib/use-taking-t";
+import { failureToast, pick, successToast, takingText, useTakingT } from "../lib/use-taking-t";
 
 /** The pause in typing after which a written answer is sent. */
 const TYPING_DEBOUNCE_MS = 600;
@@ -320,24 +321,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   return (
     <div className="flex flex-col gap-6" data-testid="take-exam" data-attempt-id={attempt.id}>
       <header className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 font-semibold text-accent-foreground">
-            <BookOpen aria-hidden="true" className="size-3.5" />
-            {pick(lang, paper.subject.nameAr, paper.subject.nameEn)}
-          </span>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
-            <Clock aria-hidden="true" className="size-3.5" />
-            {paper.durationMinutes ? t("common.minutes", { count: paper.durationMinutes }) : t("common.noTimeLimit")}
-          </span>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
-            <FileQuestion aria-hidden="true" className="size-3.5" />
-            {t("common.questions", { count: paper.questions.length })}
-          </span>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-muted-foreground">
-            <Medal aria-hidden="true" className="size-3.5" />
-            {t("common.totalPoints", { total: formatNumber(lang, paper.totalPoints) })}
-          </span>
-        </div>
+        <ExamChips subject={paper.subject} durationMinutes={paper.durationMinutes} questionCount={paper.questions.length} totalPoints={paper.totalPoints} />
         <h1 className="text-2xl leading-snug font-bold sm:text-3xl" data-testid="exam-title">
           <bdi>{title}</bdi>
         </h1>
