@@ -100,7 +100,12 @@ export async function findStudentOverview(db: TDbOrTx, user: TSessionUser): Prom
   const sittingOf = (examId: string) => sittingFor(slots.filter((s) => s.examId === examId), user);
   // An exam with sittings is offered only to the students one of them is for (as isOffered says).
   const hasSittings = new Set(slots.map((s) => s.examId));
-  const inASitting = (examId: string) => !hasSittings.has(examId) || sittingOf(examId) !== null || attemptOf.has(examId);
+  // A student who missed a sitting that has ended is no longer offered it (their teacher can add another).
+  const inASitting = (examId: string) => {
+    if (!hasSittings.has(examId) || attemptOf.has(examId)) return true;
+    const slot = sittingOf(examId);
+    return slot !== null && entryState(slot) !== "ended";
+  };
 
   const present = (exam: typeof exams.$inferSelect, subject: TStudentExam["subject"]): TStudentExam => {
     const a = attemptOf.get(exam.id);

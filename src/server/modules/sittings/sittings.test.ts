@@ -225,8 +225,13 @@ describe("the lobby and the paper", () => {
     expect((await paper(early.cookie, exam.id)).statusCode).toBe(200);
     expect((await start(early.cookie, exam.id)).json().id).toBe(attempt.id);
     expect((await lobby(early.cookie, exam.id)).json()).toMatchObject({ state: "open" });
-    // Grade 7's sitting is over.
+    // Grade 7's sitting is over: a student who missed it is no longer offered the exam.
     expect((await paper(seventh.cookie, exam.id)).json()).toMatchObject({ code: "SITTING_ENDED" });
+    const missed = (await h.request({ method: "GET", url: "/api/student/overview", cookie: seventh.cookie })).json();
+    expect(missed.available.map((e: { examId: string }) => e.examId)).not.toContain(exam.id);
+    // After the last entry, a newcomer still sees it (the page says entry has closed).
+    const lateList = (await h.request({ method: "GET", url: "/api/student/overview", cookie: late.cookie })).json();
+    expect(lateList.available.map((e: { examId: string }) => e.examId)).toContain(exam.id);
     expect((await lobby(seventh.cookie, exam.id)).json()).toMatchObject({ state: "ended" });
     // No sitting for them: not offered at all.
     for (const c of [ungraded.cookie, foreigner.cookie]) {

@@ -110,6 +110,7 @@ function AvailableExamCard({ exam, headingLevel: H }: { exam: TStudentExam; head
   const titleId = `exam-${exam.examId}-title`;
   // Before its sitting's start the button leads to the waiting room (the device's clock is close enough for a label).
   const waits = !inProgress && !!exam.sitting && Date.parse(exam.sitting.startsAt) > Date.now();
+  const entryClosed = !inProgress && !!exam.sitting && Date.parse(exam.sitting.entryClosesAt) < Date.now();
   return (
     <li className="flex" data-testid="available-exam" data-exam-id={exam.examId}>
       <Card className="flex w-full flex-col gap-4 p-5">
@@ -145,12 +146,18 @@ function AvailableExamCard({ exam, headingLevel: H }: { exam: TStudentExam; head
             </span>
           </p>
         )}
-        <Button asChild className="mt-auto w-full sm:w-auto sm:self-start" variant={inProgress ? "secondary" : "default"}>
-          <Link to={takePath(exam.examId)} aria-describedby={titleId} data-testid={inProgress ? "resume-exam" : "start-exam"}>
-            {inProgress ? <RotateCcw aria-hidden="true" /> : waits ? <Hourglass aria-hidden="true" /> : <Play aria-hidden="true" className="rtl:-scale-x-100" />}
-            {inProgress ? t("overview.resume") : waits ? t("overview.waitingRoom") : t("overview.start")}
-          </Link>
-        </Button>
+        {entryClosed ? (
+          <p className="mt-auto text-sm font-medium text-muted-foreground" data-testid="entry-closed-note">
+            {t("overview.entryClosed")}
+          </p>
+        ) : (
+          <Button asChild className="mt-auto w-full sm:w-auto sm:self-start" variant={inProgress ? "secondary" : "default"}>
+            <Link to={takePath(exam.examId)} aria-describedby={titleId} data-testid={inProgress ? "resume-exam" : "start-exam"}>
+              {inProgress ? <RotateCcw aria-hidden="true" /> : waits ? <Hourglass aria-hidden="true" /> : <Play aria-hidden="true" className="rtl:-scale-x-100" />}
+              {inProgress ? t("overview.resume") : waits ? t("overview.waitingRoom") : t("overview.start")}
+            </Link>
+          </Button>
+        )}
       </Card>
     </li>
   );
