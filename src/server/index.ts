@@ -31,7 +31,10 @@ async function main() {
   sweep.unref();
   // Attempts whose time is over are closed by the server, whether or not the student comes back.
   const attemptSweep = setInterval(
-    () => void sweepExpiredAttempts(database.db).catch((err) => app.log.error({ err }, "attempt sweep failed")),
+    () =>
+      void sweepExpiredAttempts(database.db, { onError: (err, attemptId) => app.log.error({ err, attemptId }, "closing an attempt failed") }).catch((err) =>
+        app.log.error({ err }, "attempt sweep failed"),
+      ),
     ATTEMPT_SWEEP_SECONDS * 1000,
   );
   attemptSweep.unref();

@@ -390,7 +390,7 @@ export function markAnswer(key: TQuestionKey, answer: Pick<TAnswerRow, "selected
  * Completes an in-progress attempt: marks every question (unanswered ones score 0), and makes it graded at
  * once when nothing waits for a teacher. Idempotent: an attempt already closed is returned as it is.
  */
-export async function finalizeAttempt(db: TDb, attemptId: string, options: { atDeadline?: boolean; auto?: boolean } = {}): Promise<TAttemptRow> {
+export async function finalizeAttempt(db: TDbOrTx, attemptId: string, options: { atDeadline?: boolean; auto?: boolean } = {}): Promise<TAttemptRow> {
   return db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(studentExams).where(eq(studentExams.id, attemptId)).for("update");
     if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
@@ -436,15 +436,46 @@ export async function submitAttempt(db: TDb, user: TSessionUser, attemptId: stri
   return presentState(db, closed, await getExamVersion(db, closed.examId));
 }
 
-/** Closes attempts whose deadline and grace have passed; safe to run on every instance at once. */
-export async function sweepExpiredAttempts(db: TDb, limit = 200): Promise<number> {
-  const due = await db
-    .select({ id: studentExams.id })
-    .from(studentExams)
-    .where(and(eq(studentExams.status, "in_progress"), lt(studentExams.deadlineAt, sql`now() - ${GRACE}`)))
-    .orderBy(asc(studentExams.deadlineAt))
-    .limit(limit);
-  for (const { id } of due) await finalizeAttempt(db, id, { atDeadline: true });
-  return due.length;
+/** The key of the attempt sweep's advisory lock (a constant no other lock of the app uses). */
+export const ATTEMPT_SWEEP_LOCK = 0x51a5_0001;
+
+/**
+ * Closes attempts whose deadline and grace have passed. Every worker and instance runs this on a timer; a
+ * PostgreSQL advisory lock, held for each round's transaction, lets one of them do a round while the others skip
+ * it (issue 17) — nothing is closed twice, and nothing is worked on twice. Rounds are short (SWEEP_ROUND attempts)
+ * so the embedded database, which has one connection, is never held for long; each attempt is closed in its own
+ * savepoint, so one that fails (reported through `onError`) does not hold back the others.
+ */
+export async function sweepExpiredAttempts(db: TDb, options: { onError?: (err: unknown, attemptId: string) => void } = {}): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const round = await sweepRound(db, options.onError);
+    total += round.closed;
+    if (round.skipped || round.due < SWEEP_ROUND || round.closed === 0) return total;
+  }
 }
 
+const SWEEP_ROUND = 50;
+
+async function sweepRound(db: TDb, onError?: (err: unknown, attemptId: string) => void): Promise<{ skipped: boolean; due: number; closed: number }> {
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${ATTEMPT_SWEEP_LOCK}::bigint) as got`));
+    if (!lock?.got) return { skipped: true, due: 0, closed: 0 };
+    const due = await tx
+      .select({ id: studentExams.id })
+      .from(studentExams)
+      .where(and(eq(studentExams.status, "in_progress"), lt(studentExams.deadlineAt, sql`now() - ${GRACE}`)))
+      .orderBy(asc(studentExams.deadlineAt))
+      .limit(SWEEP_ROUND);
+    let closed = 0;
+    for (const { id } of due) {
+      try {
+        await finalizeAttempt(tx, id, { atDeadline: true });
+        closed++;
+      } catch (err) {
+        onError?.(err, id);
+      }
+    }
+    return { skipped: false, due: due.length, closed };
+  });
+}
