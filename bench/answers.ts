@@ -189,7 +189,8 @@ async function main() {
   // BENCH_SERVER_ARGS passes extra flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
   const server = spawn(process.execPath, [...extra, "--import", "tsx", "src/server/index.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    // One server process unless WORKERS says otherwise, so figures compare with earlier runs (decision 0007).
+    env: { ...process.env, WORKERS: process.env.WORKERS ?? "1", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const { send, close: closeClient } = makeClient(PORT, CONCURRENCY);

@@ -33,3 +33,14 @@ describe("configuration", () => {
     }
   });
 });
+
+describe("WORKERS (issue 17)", () => {
+  it("one process with the embedded database, one per core with PostgreSQL, and never more than one on the embedded database", () => {
+    expect(parseConfig({}).workers).toBe(1);
+    expect(parseConfig({ DATABASE_URL: "postgres://u:p@h/db" }).workers).toBeGreaterThanOrEqual(1);
+    expect(parseConfig({ DATABASE_URL: "postgres://u:p@h/db", WORKERS: "3" }).workers).toBe(3);
+    expect(() => parseConfig({ WORKERS: "2" })).toThrow(/embedded database allows one process/);
+    expect(() => parseConfig({ DATABASE_URL: "postgres://u:p@h/db", WORKERS: "0" })).toThrow(/WORKERS/);
+    expect(() => parseConfig({ DATABASE_URL: "postgres://u:p@h/db", WORKERS: "two" })).toThrow(/WORKERS/);
+  });
+});

@@ -1,4 +1,5 @@
 // Configuration is read from the environment here and nowhere else, validated once at start.
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -30,6 +31,8 @@ const ZEnv = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** Server processes on one port (node:cluster); default: one per core with PostgreSQL, one with the embedded database. */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   FILE_SIZE_LIMIT_MB: z.coerce.number().positive().max(1024).default(25),
   /** Object storage: set S3_BUCKET (and the rest) to keep files in an S3-compatible bucket instead of DATA_DIR. */
@@ -65,8 +68,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("S3_BUCKET: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with it");
   }
+  const workers = c.WORKERS ?? (c.DATABASE_URL ? os.availableParallelism() : 1);
+  if (workers > 1 && !c.DATABASE_URL) throw new ConfigError("WORKERS: the embedded database allows one process; set DATABASE_URL to run more than one worker");
   return {
     env: c.NODE_ENV,
+    workers,
     port: c.PORT,
     host: c.HOST,
     dataDir,

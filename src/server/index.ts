@@ -1,5 +1,8 @@
-// The process: read config, open the database, make sure the first admin exists, serve, shut down cleanly.
-import { ConfigError, parseConfig } from "./config";
+// The process: read config, open the database, make sure the first admin exists, serve, shut down cleanly. With
+// WORKERS > 1 (PostgreSQL only) this process migrates the database once and runs that many workers on one port
+// (node:cluster); each worker serves, and what must happen once (the deadline sweep) takes a lock (issue 17).
+import cluster from "node:cluster";
+import { ConfigError, parseConfig, type TConfig } from "./config";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { buildApp } from "./app";
 import { prepareDatabase } from "./bootstrap";
@@ -10,17 +13,68 @@ import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
 
+function adminCreatedLine(config: TConfig): string {
+  return (
+    `Created the first super_admin ${config.admin.email}` +
+    (process.env.ADMIN_PASSWORD ? "." : ` with the default password "${config.admin.password}". Sign in at /login/admin and change it now.`)
+  );
+}
+
+/** The primary of a cluster: migrates once, starts the workers, replaces one that dies, stops them all on a signal. */
+async function runPrimary(config: TConfig) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const { adminCreated } = await prepareDatabase(database.db, config.admin);
+  await database.close();
+  if (adminCreated) console.warn(adminCreatedLine(config));
+  let announced = false;
+  let stopping = false;
+  let ready = 0;
+  const fork = () => {
+    const worker = cluster.fork({ QIAS_WORKER: "1" });
+    let listening = false;
+    worker.on("message", (message: unknown) => {
+      if ((message as { listening?: boolean })?.listening !== true) return;
+      listening = true;
+      if (!announced && ++ready >= config.workers) {
+        announced = true;
+        console.log(`Qias is running on ${config.publicUrl} (database: PostgreSQL, ${config.workers} workers)`);
+      }
+    });
+    worker.on("exit", (code, signal) => {
+      if (stopping) {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        return;
+      }
+      // A worker that never started (a port in use, a bad database) would fail again: stop rather than loop.
+      if (!listening) {
+        console.error(`Qias cannot start: a worker stopped before serving (${signal ?? `exit ${code}`}).`);
+        stopping = true;
+        for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
+        process.exitCode = 1;
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+        return;
+      }
+      console.error(`A worker stopped (${signal ?? `exit ${code}`}); starting another.`);
+      fork();
+    });
+  };
+  for (let i = 0; i < config.workers; i++) fork();
+  const stop = () => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
 async function main() {
   const config = parseConfig();
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const { adminCreated } = await prepareDatabase(database.db, config.admin);
+  // In a cluster the primary has migrated the database and created the first admin already.
+  const { adminCreated } = cluster.isWorker ? { adminCreated: false } : await prepareDatabase(database.db, config.admin);
   const app = await buildApp({ config, database });
-  if (adminCreated) {
-    app.log.warn(
-      `Created the first super_admin ${config.admin.email}` +
-        (process.env.ADMIN_PASSWORD ? "." : ` with the default password "${config.admin.password}". Sign in at /login/admin and change it now.`),
-    );
-  }
+  if (adminCreated) app.log.warn(adminCreatedLine(config));
 
   const housekeeping = async () => {
     await deleteExpiredSessions(database.db);
@@ -58,7 +112,8 @@ async function main() {
   app.log.info(`warmed up in ${Date.now() - warmStarted} ms`);
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start();
-  console.log(`Qias is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL"})`);
+  if (cluster.isWorker) process.send?.({ listening: true });
+  else console.log(`Qias is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL"})`);
 }
 
 main().catch((err) => {

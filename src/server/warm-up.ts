@@ -31,7 +31,9 @@ async function listenPrivately(app: FastifyInstance): Promise<number | null> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      server.listen(0, "127.0.0.1", () => {
+      // exclusive: in a cluster worker the port is its own, not shared through the primary with the other workers
+      // (whose warm-up requests would otherwise reach this one, and be cut when it closes).
+      server.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => {
         server.off("error", reject);
         resolve();
       });

@@ -1,0 +1,84 @@
+// WORKERS (issue 17): the real server started as a cluster over PostgreSQL — it migrates once, runs two workers on
+// one port, replaces a worker that dies, and stops them all on SIGTERM. The embedded database allows one process
+// (config refuses WORKERS > 1 without DATABASE_URL, tested in config.test.ts), so this runs on PostgreSQL only.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+
+const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl) console.log("cluster.test.ts: skipped — a cluster of workers needs PostgreSQL (set DATABASE_URL); the embedded database allows one process");
+
+const workersOf = (pid: number): number[] => {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid), "-f", "src/server/index.ts"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms: number, what: string) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.skipIf(!baseUrl)("the server as a cluster (WORKERS=2)", () => {
+  let server: ChildProcess | null = null;
+  let dbName = "";
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-cluster-"));
+  afterAll(async () => {
+    if (server && server.exitCode === null) server.kill("SIGKILL");
+    if (dbName) {
+      const pg = (await import("pg")).default;
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("migrates once, serves from two workers on one port, replaces one that dies, stops on SIGTERM", async () => {
+    const pg = (await import("pg")).default;
+    dbName = `qias_cluster_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(baseUrl!);
+    url.pathname = `/${dbName}`;
+    const port = 34000 + Math.floor(Math.random() * 2000);
+    let output = "";
+    server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+      env: { ...process.env, DATABASE_URL: url.toString(), WORKERS: "2", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ADMIN_PASSWORD: "cluster-admin-1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout!.on("data", (d) => (output += String(d)));
+    server.stderr!.on("data", (d) => (output += String(d)));
+    await waitFor(() => output.includes("2 workers"), 60_000, `the cluster to start:\n${output}`);
+    expect(output.match(/Qias is running on/g)).toHaveLength(1);
+
+    const health = async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status === 200;
+    expect(await health()).toBe(true);
+    const workers = workersOf(server.pid!);
+    expect(workers).toHaveLength(2);
+
+    // A worker dies: another takes its place, and the port keeps answering.
+    process.kill(workers[0]!, "SIGKILL");
+    await waitFor(() => output.includes("starting another"), 10_000, "the primary to notice");
+    await waitFor(() => workersOf(server!.pid!).length === 2 && !workersOf(server!.pid!).includes(workers[0]!), 60_000, "a new worker");
+    await waitFor(health, 60_000, "the port to answer");
+
+    // SIGTERM stops every worker, then the primary.
+    const exited = new Promise<number | null>((resolve) => server!.once("exit", (code) => resolve(code)));
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(workersOf(server.pid!)).toEqual([]);
+  }, 180_000);
+});
