@@ -360,7 +360,9 @@ test("a school_admin sees their school's attempts only; a super_admin sees every
   const other = await context.newPage();
   await useLanguage(other, "ar");
   await signIn(other, "super_admin", { goto: `/dashboard/results?exam=${exam.id}` });
-  await expect(other.getByTestId("result-row")).toHaveCount(2);
+  // Up to 30 s: in one full run on a loaded 2-core machine the two rows were on screen only as the default 10 s ran
+  // out (twice; the API answered in under a second) — not understood yet, see the closing note of 2026-11-25.
+  await expect(other.getByTestId("result-row")).toHaveCount(2, { timeout: 30_000 });
   await expect(other.getByRole("columnheader", { name: TEXT.ar.school })).toBeVisible();
   await expect(other.getByTestId("result-row").filter({ hasText: alain.name })).toContainText("Al Ain Academy of Excellence");
   await context.close();
