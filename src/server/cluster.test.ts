@@ -1,7 +1,7 @@
 // WORKERS (issue 17): the real server started as a cluster over PostgreSQL — it migrates once, runs two workers on
 // one port, replaces a worker that dies, and stops them all on SIGTERM. The embedded database allows one process
 // (config refuses WORKERS > 1 without DATABASE_URL, tested in config.test.ts), so this runs on PostgreSQL only.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,13 +11,22 @@ import { afterAll, describe, expect, it } from "vitest";
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) console.log("cluster.test.ts: skipped — a cluster of workers needs PostgreSQL (set DATABASE_URL); the embedded database allows one process");
 
-const workersOf = (pid: number): number[] => {
-  try {
-    return execFileSync("pgrep", ["-P", String(pid), "-f", "src/server/index.ts"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-};
+/** The worker processes of `pid`, read from /proc (a fresh Debian machine may have no pgrep). */
+const workersOf = (pid: number): number[] =>
+  fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+        // "pid (comm) state ppid …": the command may hold spaces, so read after its closing parenthesis.
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        const cmdline = fs.readFileSync(`/proc/${d}/cmdline`, "utf8");
+        return ppid === pid && cmdline.includes("src/server/index.ts") ? [Number(d)] : [];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms: number, what: string) {
   const until = Date.now() + ms;

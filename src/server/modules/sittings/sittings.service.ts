@@ -16,7 +16,7 @@ import { recordEvent } from "../attempts/attempts.service";
 import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
 import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS } from "../../../shared/limits";
-import type { TSessionUser } from "../../../shared/permissions";
+import { can, type TSessionUser } from "../../../shared/permissions";
 import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
 import type { z } from "zod";
 
@@ -26,7 +26,8 @@ type TSittingRow = typeof sittings.$inferSelect;
 type TInput = z.output<typeof ZSittingInput>;
 
 const isStaff = (actor: TSessionUser) => actor.role !== "student";
-const canManage = (actor: TSessionUser, exam: TExamRow) => actor.role === "super_admin" || (actor.role === "teacher" && exam.creatorId === actor.id);
+/** An exam's sittings are managed by whoever may edit the exam (shared/permissions.ts, "exams.author"). */
+const canManage = (actor: TSessionUser, exam: Pick<TExamRow, "creatorId">) => can(actor, "exams.author", { ownerId: exam.creatorId });
 
 async function audienceOf(db: TDbOrTx, examId: string): Promise<string[]> {
   return (await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId))).map((r) => r.id);
@@ -124,7 +125,7 @@ export async function listMySittings(db: TDbOrTx, actor: TSessionUser): Promise<
     startsAt: sitting.startsAt.toISOString(),
     entryClosesAt: sitting.entryClosesAt.toISOString(),
     endsAt: sitting.endsAt.toISOString(),
-    canManage: actor.role === "super_admin" || (actor.role === "teacher" && exam.creatorId === actor.id),
+    canManage: canManage(actor, exam),
   }));
 }
 

@@ -249,6 +249,12 @@ describe("the lobby and the paper", () => {
     const st = await newStudent();
     expect((await lobby(st.cookie, exam.id)).json()).toMatchObject({ state: "open", sitting: null });
     expect((await paper(st.cookie, exam.id)).statusCode).toBe(200);
+    // Malformed and guessed ids, and signed out.
+    expect((await lobby(st.cookie, "nope")).json()).toMatchObject({ code: "EXAM_NOT_AVAILABLE" });
+    expect((await lobby(st.cookie, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/lobby`, payload: {} })).statusCode).toBe(401);
+    expect((await beat(st.cookie, "nope")).json()).toMatchObject({ code: "ATTEMPT_NOT_FOUND" });
+    expect((await beat(st.cookie, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
 });
 

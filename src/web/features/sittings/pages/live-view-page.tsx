@@ -12,6 +12,7 @@ import { Card } from "@web/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
+import { LOCALE } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { phaseOf, useLiveView, type TLiveView } from "../api";
 import { GrantDialog } from "../components/grant-dialog";
@@ -87,7 +88,7 @@ function LiveView({ sittingId }: { sittingId: string }) {
 function ago(lang: TLang, iso: string | null, nowMs: number): string | null {
   if (!iso) return null;
   const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
-  const rtf = new Intl.RelativeTimeFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", { numeric: "auto", style: "short" });
+  const rtf = new Intl.RelativeTimeFormat(LOCALE[lang], { numeric: "auto", style: "short" });
   return seconds < 60 ? rtf.format(-seconds, "second") : seconds < 3600 ? rtf.format(-Math.floor(seconds / 60), "minute") : rtf.format(-Math.floor(seconds / 3600), "hour");
 }
 
