@@ -18,7 +18,7 @@ import { serializeError } from "./http/log";
 import { createJobRunner } from "./jobs/jobs";
 import type { Writable } from "node:stream";
 import { SESSION_COOKIE } from "./http/context";
-import { findSessionUser } from "./auth/auth.service";
+import { findSessionUser, watchSessions } from "./auth/auth.service";
 import { modules } from "./modules";
 import type { TSessionUser } from "../shared/permissions";
 
@@ -79,6 +79,8 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
   app.setErrorHandler(handleError);
 
   app.decorate("db", database.db);
+  // Sign-outs and account changes on other workers and instances reach this one's memory of sessions.
+  watchSessions(database.db);
   app.decorate("config", config);
   app.decorate(
     "mailer",

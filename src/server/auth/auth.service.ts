@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { countAndCheck, releaseAttempt, reserveAttempt, type TThrottled } from "../throttle";
 import { enqueueJob } from "../jobs/jobs";
-import { preparedStatement, type TDb, type TDbOrTx } from "../db/client";
+import { noticesOf, preparedStatement, type TDb, type TDbOrTx } from "../db/client";
 import { authUsers, passwordResetTokens, profiles, sessions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { TMailer } from "../mail/mailer";
@@ -47,19 +47,49 @@ export async function createSession(db: TDbOrTx, userId: string, meta: TRequestM
   return { token, expiresAt };
 }
 
-// Who a session belongs to, remembered for a moment. On an exam morning every answer save carries the cookie,
+// Who a session belongs to, remembered for a while. On an exam morning every answer save carries the cookie,
 // and looking it up was one of the save's three round trips. Sign-out, a password change or reset, and any edit
-// or deletion of an account forget the entries on this instance as soon as they commit; another instance behind
-// the same database stops honouring a revoked session within SESSION_MEMORY_MS.
+// or deletion of an account forget the entries as soon as they commit — on this process at once, and on every
+// other worker and instance sharing the database through a notice (db/notices.ts) that the change waits for.
+// So a process remembers only while it can hear those notices: always with the embedded database (one process);
+// with PostgreSQL while its listening connection is up — when it drops, everything remembered is forgotten and
+// every request looks its session up until it is back. SESSION_MEMORY_MS bounds the one case left: a notice the
+// database never sent because it went away between the change and the notice.
 // Requests carrying the same cookie at once (a student's queued answers sent when the network returns) share
 // one lookup, and lookups of different sessions at once share one query. A forget during a lookup bumps the
 // generation: that lookup's answer is then not remembered, and a request arriving after the forget starts a
 // lookup of its own.
-const SESSION_MEMORY_MS = 2000;
-const SESSION_MEMORY_MAX = 20_000;
+const SESSION_MEMORY_MS = 30_000;
+const SESSION_MEMORY_MAX = 50_000;
+const SESSION_CHANNEL = "qias_sessions";
 const sessionMemory = new Map<string, { user: TSessionUser; until: number }>();
 const sessionLookups = new Map<string, Promise<TSessionUser | null>>();
 let sessionGeneration = 0;
+
+/** What a notice on SESSION_CHANNEL says: these users' sessions, or these sessions, have changed or ended. */
+type TSessionNews = { users?: string[]; sessions?: string[] };
+const watched = new WeakSet<TDb>();
+
+/** Listens for other processes' changes to sessions; the app calls it once it has its database. */
+export function watchSessions(db: TDb): void {
+  const notices = noticesOf(db);
+  if (!notices || watched.has(db)) return;
+  watched.add(db);
+  notices.on(
+    SESSION_CHANNEL,
+    (payload) => {
+      const news = JSON.parse(payload) as TSessionNews;
+      forgetHere(news);
+    },
+    () => forgetHere(null),
+  );
+}
+
+/** Whether what is looked up may be remembered: only while every change will be heard of. */
+function mayRemember(db: TDb): boolean {
+  const notices = noticesOf(db);
+  return !notices || (notices.live && watched.has(db));
+}
 
 type TSessionRow = { session_id: string; id: string; username: string; email: string; role: TSessionUser["role"]; school_id: string | null; name: string; grade: number | null; expires_at: string | Date };
 const selectSessionUsers = preparedStatement<TSessionRow>(
@@ -100,30 +130,34 @@ async function lookUpSession(db: TDb, id: string): Promise<TSessionUser | null> 
     return null;
   }
   const user = toSessionUser({ id: row.id, username: row.username, email: row.email, role: row.role, schoolId: row.school_id, name: row.name, grade: row.grade });
-  if (generation !== sessionGeneration) return user;
+  if (generation !== sessionGeneration || !mayRemember(db)) return user;
   if (sessionMemory.size >= SESSION_MEMORY_MAX) sessionMemory.delete(sessionMemory.keys().next().value!);
   sessionMemory.set(id, { user, until: Math.min(Date.now() + SESSION_MEMORY_MS, new Date(row.expires_at).getTime()) });
   return user;
 }
 
-/** Everything remembered or being looked up is suspect after a change to sessions or accounts. */
-function invalidateLookups(): void {
+/** Forgets what this process remembers of these users or sessions; `null`: everything (a notice may be missed). */
+function forgetHere(news: TSessionNews | null): void {
+  // Everything remembered or being looked up is suspect after a change to sessions or accounts.
   sessionGeneration++;
   sessionLookups.clear();
+  if (!news) return sessionMemory.clear();
+  for (const id of news.sessions ?? []) sessionMemory.delete(id);
+  const users = new Set(news.users ?? []);
+  if (users.size) for (const [key, entry] of sessionMemory) if (users.has(entry.user.id)) sessionMemory.delete(key);
 }
 
-/** Forgets remembered sessions of these users; call after the change that ends or alters them has committed. */
-export function forgetSessionsOf(userIds: Iterable<string>): void {
-  invalidateLookups();
-  const ids = new Set(userIds);
-  for (const [key, entry] of sessionMemory) if (ids.has(entry.user.id)) sessionMemory.delete(key);
+/** Forgets these users' sessions here and on every other process; call after the change that ends or alters them has committed. */
+export async function forgetSessionsOf(db: TDb, userIds: string[]): Promise<void> {
+  forgetHere({ users: userIds });
+  await noticesOf(db)?.send(SESSION_CHANNEL, JSON.stringify({ users: userIds } satisfies TSessionNews));
 }
 
-export async function deleteSession(db: TDbOrTx, token: string): Promise<void> {
+export async function deleteSession(db: TDb, token: string): Promise<void> {
   const id = hashToken(token);
   await db.delete(sessions).where(eq(sessions.id, id));
-  invalidateLookups();
-  sessionMemory.delete(id);
+  forgetHere({ sessions: [id] });
+  await noticesOf(db)?.send(SESSION_CHANNEL, JSON.stringify({ sessions: [id] } satisfies TSessionNews));
 }
 
 export async function deleteExpiredSessions(db: TDbOrTx): Promise<void> {
@@ -242,7 +276,7 @@ export async function endResetLinks(tx: TDbOrTx, userId: string): Promise<void> 
 }
 
 /** Sets the new password, spends the token (and every other link of the user), and ends every session — all or nothing. */
-export async function confirmPasswordReset(db: TDbOrTx, input: TPasswordUpdate): Promise<void> {
+export async function confirmPasswordReset(db: TDb, input: TPasswordUpdate): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const [spent] = await tx
@@ -256,7 +290,7 @@ export async function confirmPasswordReset(db: TDbOrTx, input: TPasswordUpdate):
     await endResetLinks(tx, spent.userId);
     return spent.userId;
   });
-  forgetSessionsOf([userId]);
+  await forgetSessionsOf(db, [userId]);
 }
 
 // ---- first start

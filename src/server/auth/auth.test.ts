@@ -275,7 +275,7 @@ describe("session lookups", () => {
     const { token } = await createSession(h.db, u.id, { ip: "127.0.0.1" });
     const before = findSessionUser(h.db, token);
     await h.db.update(profiles).set({ name: "Renamed" }).where(eq(profiles.id, u.id));
-    forgetSessionsOf([u.id]);
+    await forgetSessionsOf(h.db, [u.id]);
     const after = await findSessionUser(h.db, token);
     expect(after).toMatchObject({ id: u.id, name: "Renamed" });
     expect(await before).not.toBe(after);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { openNotices, type TNotices } from "./notices";
 import * as schema from "./schema";
 
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,9 +15,13 @@ export type TDbOrTx = TDb | TTx;
 export type TDatabase = {
   db: TDb;
   kind: "pglite" | "postgres";
+  /** Notices between the processes sharing this database (PostgreSQL); null for the embedded one (one process). */
+  notices: TNotices | null;
   close: () => Promise<void>;
 };
 
+/** The key of the advisory lock held while migrating (a constant no other lock of the app uses). */
+const MIGRATION_LOCK = 0x51a5_0003;
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export class DatabaseLockedError extends Error {
@@ -39,9 +44,30 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle client that errors (the server restarted) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzle({ client: pool, schema }) as unknown as TDb;
-    await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    // Instances started at once take turns to migrate: the first applies what is new, the others find it done.
+    // The lock is held on a connection of its own, so a pool of one can still migrate.
+    const { Client } = (await import("pg")).default;
+    const lock = new Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 10_000 });
+    lock.on("error", () => {});
+    await lock.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1::bigint)", [MIGRATION_LOCK]);
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await lock.end().catch(() => {}); // ending the session releases the lock
+    }
     preparedRunners.set(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
-    return { db, kind: "postgres", close: () => pool.end() };
+    const notices = openNotices(options.databaseUrl, (text, values) => pool.query(text, values));
+    noticesByDb.set(db, notices);
+    return {
+      db,
+      kind: "postgres",
+      notices,
+      close: async () => {
+        await notices.close();
+        await pool.end();
+      },
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -68,6 +94,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return {
     db,
     kind: "pglite",
+    notices: null,
     close: async () => {
       await client.close();
       release();
@@ -126,6 +153,12 @@ function isAlive(pid: number): boolean {
 
 type TPreparedRunner = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 const preparedRunners = new WeakMap<object, TPreparedRunner>();
+const noticesByDb = new WeakMap<object, TNotices>();
+
+/** The notices of the processes sharing this database handle, if there can be more than one (PostgreSQL). */
+export function noticesOf(db: TDb): TNotices | null {
+  return noticesByDb.get(db) ?? null;
+}
 const dialect = new PgDialect();
 
 /**

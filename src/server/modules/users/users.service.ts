@@ -192,7 +192,7 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       return { user, passwordChanged: !!passwordHash };
     });
     // A remembered session carries the old name, school or password; let the next request read the new ones.
-    forgetSessionsOf([id]);
+    await forgetSessionsOf(db, [id]);
     return updated;
   } catch (err) {
     const constraint = isUniqueViolation(err);
@@ -225,7 +225,7 @@ export async function deleteUser(db: TDb, actor: TSessionUser, id: string): Prom
     await tx.delete(authUsers).where(eq(authUsers.id, id));
     await writeAudit(tx, actor, { action: "delete", entity: "user", entityId: id, before: presentUser(before) });
   });
-  forgetSessionsOf([id]);
+  await forgetSessionsOf(db, [id]);
 }
 
 // ---- roster import
