@@ -8,7 +8,8 @@
 // pipelining), the connection reused when the server keeps it open.
 import net from "node:net";
 
-export type TResponse = { status: number; text: string };
+/** `head`: the status line and headers as received (a sign-in's Set-Cookie is read from it). */
+export type TResponse = { status: number; text: string; head: string };
 
 type TConnection = { socket: net.Socket; closed: boolean; buffer: Buffer; waiting: { resolve: (r: TResponse) => void; reject: (e: Error) => void } | null };
 type TQueued = { head: string; body: string; resolve: (r: TResponse) => void; reject: (e: Error) => void };
@@ -85,7 +86,7 @@ export class LeanHttpClient {
     const bodyStart = headerEnd + HEADER_END.length;
     const bodyEnd = bodyStart + Number(match[1]);
     if (connection.buffer.length < bodyEnd) return;
-    const response = { status: Number(head.slice(9, 12)), text: connection.buffer.toString("utf8", bodyStart, bodyEnd) };
+    const response = { status: Number(head.slice(9, 12)), text: connection.buffer.toString("utf8", bodyStart, bodyEnd), head };
     connection.buffer = connection.buffer.subarray(bodyEnd);
     const waiting = connection.waiting;
     connection.waiting = null;

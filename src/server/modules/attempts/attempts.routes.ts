@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAnswerInput, ZAttemptState, ZPaper, ZStudentOverview } from "../../../shared/schemas/attempt";
+import { ZAnswerInput, ZAttemptState, ZStudentOverview } from "../../../shared/schemas/attempt";
 import { ZClientEvent, ZHeartbeat, ZLobby } from "../../../shared/schemas/sitting";
 import { enterLobby, findPaper, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, submitAttempt } from "./attempts.service";
 
@@ -20,13 +20,15 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     return enterLobby(app.db, await requireUser(request), request.params.examId);
   });
 
-  // The same bytes for everyone who sits this version: an ETag lets a reload cost nothing.
-  app.get("/api/student/exams/:examId/paper", { schema: { params: ZExamParams, response: { 200: ZPaper, 304: z.null() } } }, async (request, reply) => {
+  // The same bytes for everyone who sits this version, checked against ZPaper, serialised and gzipped once
+  // (paper.ts): on an exam morning thousands ask in the same second. An ETag lets a reload cost nothing.
+  app.get("/api/student/exams/:examId/paper", { schema: { params: ZExamParams } }, async (request, reply) => {
     const version = await findPaper(app.db, await requireUser(request), request.params.examId);
-    reply.header("etag", version.etag);
-    reply.header("cache-control", "private, no-cache");
-    if (request.headers["if-none-match"] === version.etag) return reply.status(304).send(null);
-    return version.paper;
+    reply.header("etag", version.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
+    if (request.headers["if-none-match"] === version.etag) return reply.status(304).send();
+    reply.type("application/json; charset=utf-8");
+    if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(version.paperGzip);
+    return reply.send(version.paperJson);
   });
 
   app.post("/api/student/exams/:examId/attempt", { schema: { params: ZExamParams, response: { 200: ZAttemptState } } }, async (request) =>

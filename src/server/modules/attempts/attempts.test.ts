@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { createHmac } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { appSecrets, exams, studentAnswers, studentExams } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
 import { ATTEMPT_SWEEP_LOCK, sweepExpiredAttempts } from "./attempts.service";
@@ -137,6 +138,13 @@ describe("the student's copy", () => {
     expect(paper.totalPoints).toBe(12);
     const again = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: s.cookie, headers: { "if-none-match": String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
+    // Gzipped for a browser that asks, the same bytes once unpacked; the same ETag either way.
+    const packed = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: s.cookie, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(packed.headers["content-encoding"]).toBe("gzip");
+    expect(packed.headers["content-type"]).toMatch(/^application\/json/);
+    expect(packed.headers.etag).toBe(res.headers.etag);
+    expect(gunzipSync(packed.rawPayload).toString("utf8")).toBe(body);
+    expect(packed.rawPayload.length).toBeLessThan(body.length);
   });
 
   it("the order of a matching question's responses cannot be worked out from the copy: it needs the server's secret", async () => {

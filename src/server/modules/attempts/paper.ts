@@ -2,11 +2,12 @@
 // marking key beside it on the server. When a whole school presses Start at once, each request costs one
 // primary-key lookup instead of joining questions and options for every student.
 import { createHash, createHmac } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { asc, eq, inArray } from "drizzle-orm";
 import { isDatabaseHandle, type TDbOrTx } from "../../db/client";
 import { examSchools, exams, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
-import type { TPaper } from "../../../shared/schemas/attempt";
+import { ZPaper, type TPaper } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
 import { singleFlight } from "../../single-flight";
 import { getSecret, MATCHING_ORDER_SECRET } from "../../secrets";
@@ -33,6 +34,9 @@ export type TExamVersion = {
   /** When it is sat (issue 16); empty: open from publication, as before. */
   sittings: TSittingSlot[];
   paper: TPaper;
+  /** The paper as sent: checked against its schema and serialised once per version, the same bytes for everyone. */
+  paperJson: Buffer;
+  paperGzip: Buffer;
   etag: string;
   keys: Map<string, TQuestionKey>;
 };
@@ -185,7 +189,8 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
       };
     }),
   };
-  const etag = `"${createHash("sha256").update(JSON.stringify(paper)).digest("base64url").slice(0, 27)}"`;
+  const paperJson = Buffer.from(JSON.stringify(ZPaper.parse(paper)));
+  const etag = `"${createHash("sha256").update(paperJson).digest("base64url").slice(0, 27)}"`;
   return {
     examId,
     version: paper.version,
@@ -194,6 +199,8 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     grades: exam.grades?.length ? new Set(exam.grades) : null,
     sittings: slots,
     paper,
+    paperJson,
+    paperGzip: gzipSync(paperJson),
     etag,
     keys,
   };
