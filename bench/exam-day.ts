@@ -15,7 +15,7 @@
 //   WORKERS=2 …        # server processes (default 1, to compare with earlier runs)
 //   LIMITS=0 …         # skip the limits
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, scrypt } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +23,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { openDatabase, rowsOf, type TDb } from "../src/server/db/client";
 import { prepareDatabase } from "../src/server/bootstrap";
 import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, sittings, studentAnswers, studentExams } from "../src/server/db/schema";
-import { hashPassword, verifyPassword } from "../src/server/auth/password";
+import { hashPassword } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/auth.service";
 import { LeanHttpClient, type TResponse } from "./lean-http";
 import { cpuMsOf, cpuSpent, pct, postgresCpuMs, runPool, waitForServer } from "./common";
@@ -78,15 +78,20 @@ const cpuShare = (from: TCpu, to: TCpu) => {
 class Latencies {
   readonly ms: number[] = [];
   failures = 0;
-  add(ms: number, ok: boolean) {
+  /** what the failures were: status and error code, counted */
+  readonly why = new Map<string, number>();
+  add(ms: number, ok: boolean, res?: TResponse) {
     this.ms.push(ms);
-    if (!ok) this.failures++;
+    if (ok) return;
+    this.failures++;
+    const key = res ? `${res.status} ${/"code":"([A-Z_]+)"/.exec(res.text)?.[1] ?? ""}`.trim() : "no response";
+    this.why.set(key, (this.why.get(key) ?? 0) + 1);
   }
   summary(seconds?: number) {
     const sorted = [...this.ms].sort((a, b) => a - b);
     if (!sorted.length) return "none";
     const rate = seconds ? `, ${(sorted.length / seconds).toFixed(0)}/s` : "";
-    return `${sorted.length}${rate}, p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(0)} ms${this.failures ? `, ${this.failures} FAILED` : ""}`;
+    return `${sorted.length}${rate}, p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(0)} ms${this.failures ? `, ${this.failures} FAILED (${[...this.why].map(([k, n]) => `${k} ×${n}`).join(", ")})` : ""}`;
   }
 }
 
@@ -149,6 +154,8 @@ type TStudent = {
   /** per question: the last value acknowledged (option index or text) and its clientSeq */
   answers: Map<number, { value: number | string; seq: number }>;
   seq: Map<number, number>;
+  /** saves sent and not yet answered: the submit waits for them, as the take page flushes before submitting */
+  inFlight: Set<Promise<unknown>>;
   submitted: boolean;
 };
 
@@ -162,7 +169,7 @@ async function seed(db: TDb, count_: number, prefix: string, schoolIds: string[]
     for (const [j, m] of made.entries()) {
       const n = i + j;
       // A school's students come from behind its one address (the server trusts X-Forwarded-For: TRUST_PROXY).
-      students.push({ i: n, email: m.email, address: `10.${(n % schoolIds.length) >> 8}.${(n % schoolIds.length) & 255}.7`, cookie: "", attemptId: "", deadline: 0, answers: new Map(), seq: new Map(), submitted: false });
+      students.push({ i: n, email: m.email, address: `10.${(n % schoolIds.length) >> 8}.${(n % schoolIds.length) & 255}.7`, cookie: "", attemptId: "", deadline: 0, answers: new Map(), seq: new Map(), inFlight: new Set(), submitted: false });
     }
   }
   return students;
@@ -226,7 +233,7 @@ function pgbenchSaveTps(attempts: { attemptId: string }[], questionIds: string[]
       `insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, client_seq, updated_at)
  select se.id, m.question, se.student_id, m.option, null, null, 1000000, now() from ${map} m join student_exams se on se.id = m.attempt
  where m.n = :n and se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + interval '30 seconds')
- on conflict (student_exam_id, question_id) do update set selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text,
+ for key share of se on conflict (student_exam_id, question_id) do update set selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text,
    matching_answer = excluded.matching_answer, client_seq = excluded.client_seq, updated_at = now()
  where student_answers.client_seq <= excluded.client_seq returning student_exam_id, question_id, updated_at, client_seq;\n`.replace(/\n /g, " "),
   );
@@ -243,15 +250,17 @@ function wrkRate(url: string, headers: string[] = []): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Raw scrypt: verifications per second with the server's parameters, as many at once as the thread pool runs. */
+/** Raw scrypt: derivations per second with the parameters of the server's hashes, as many at once as the thread pool runs. */
 async function scryptRate(): Promise<number> {
-  const hash = await hashPassword(PASSWORD);
+  const [, n, r, p, salt, key] = (await hashPassword(PASSWORD)).split("$");
+  const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 };
+  const keyLength = Buffer.from(key!, "base64url").length;
   let done = 0;
   const until = performance.now() + 10_000;
   await Promise.all(
-    Array.from({ length: 8 }, async () => {
+    Array.from({ length: 4 }, async () => {
       while (performance.now() < until) {
-        await verifyPassword(PASSWORD, hash);
+        await new Promise((resolve, reject) => scrypt(PASSWORD, Buffer.from(salt!, "base64url"), keyLength, options, (err, k) => (err ? reject(err) : resolve(k))));
         done++;
       }
     }),
@@ -381,12 +390,12 @@ async function main() {
     await runTimeline(arrivals, (s, due) => {
       void (async () => {
         const res = await client.request("POST", "/api/auth/login", { ...json, "x-forwarded-for": s.address }, JSON.stringify({ email: s.email, password: PASSWORD, loginType: "student" }));
-        signIn.add(Date.now() - due, res.status === 200);
+        signIn.add(Date.now() - due, res.status === 200, res);
         if (res.status !== 200) return;
         s.cookie = /set-cookie:\s*(qias_session=[^;]+)/i.exec(res.head)?.[1] ?? "";
         const lobbyDue = Date.now();
         const l = await client.request("POST", `/api/student/exams/${exam.examId}/lobby`, { ...json, cookie: s.cookie }, "{}");
-        lobby.add(Date.now() - lobbyDue, l.status === 200);
+        lobby.add(Date.now() - lobbyDue, l.status === 200, l);
       })();
     });
     while (Date.now() < startsAt) await new Promise((r) => setTimeout(r, 50));
@@ -408,13 +417,13 @@ async function main() {
         for (;;) {
           const due = Date.now();
           const p = await client.request("GET", `/api/student/exams/${exam.examId}/paper`, { cookie: s.cookie });
-          paper.add(Date.now() - due, p.status === 200);
+          paper.add(Date.now() - due, p.status === 200, p);
           if (p.status === 200) break;
           await new Promise((r) => setTimeout(r, 500 + Math.random() * 1000));
         }
         const due = Date.now();
         const a = await client.request("POST", `/api/student/exams/${exam.examId}/attempt`, { ...json, cookie: s.cookie }, "{}");
-        attempt.add(Date.now() - due, a.status === 200);
+        attempt.add(Date.now() - due, a.status === 200, a);
         if (a.status !== 200) return;
         const state = JSON.parse(a.text) as { id: string; deadlineAt: string };
         s.attemptId = state.id;
@@ -435,16 +444,16 @@ async function main() {
     const sitting = present.filter((s) => s.attemptId);
     const auto = new Set(sitting.filter(() => Math.random() < AUTO_SHARE));
     const stopAt = new Map<TStudent, number>();
+    const examT0 = Date.now();
     for (const s of sitting) {
       const end = s.deadline - (auto.has(s) ? Math.random() * 60_000 : Math.random() * SUBMIT_MINUTES * 60_000);
       stopAt.set(s, end);
-      events.push(Date.now() + Math.random() * 2 * SAVE_EVERY_SECONDS * 1000, { s, kind: "save" });
+      events.push(examT0 + Math.random() * 2 * SAVE_EVERY_SECONDS * 1000, { s, kind: "save" });
       if (!auto.has(s)) events.push(end, { s, kind: "submit" });
     }
     const saves = new Latencies();
     const submits = new Latencies();
     const windows = new Map<number, { ms: number[]; cpu?: string }>();
-    const examT0 = Date.now();
     cpu = cpuNow(server);
     let windowCpu = cpu;
     const windowTimer = setInterval(() => {
@@ -459,7 +468,9 @@ async function main() {
       if (s.submitted) return;
       if (kind === "submit") {
         s.submitted = true;
-        void client.request("POST", `/api/attempts/${s.attemptId}/submit`, { ...json, cookie: s.cookie }, "{}").then((r) => submits.add(Date.now() - due, r.status === 200));
+        void Promise.all(s.inFlight)
+          .then(() => client.request("POST", `/api/attempts/${s.attemptId}/submit`, { ...json, cookie: s.cookie }, "{}"))
+          .then((r) => submits.add(Date.now() - due, r.status === 200, r));
         return;
       }
       const next = due + (0.5 + Math.random()) * SAVE_EVERY_SECONDS * 1000;
@@ -469,9 +480,12 @@ async function main() {
       s.seq.set(q, seq);
       const choice = exam.options[q]!.length ? Math.floor(Math.random() * 4) : Math.random() < 0.5 ? "مفعول به" : "فاعل";
       const body = typeof choice === "number" ? { examId: exam.examId, selectedOptionId: exam.options[q]![choice]!.id, clientSeq: seq } : { examId: exam.examId, answerText: choice, clientSeq: seq };
-      void client.request("PUT", `/api/attempts/${s.attemptId}/answers/${exam.questionIds[q]}`, { ...json, cookie: s.cookie }, JSON.stringify(body)).then((r: TResponse) => {
+      const sent = client.request("PUT", `/api/attempts/${s.attemptId}/answers/${exam.questionIds[q]}`, { ...json, cookie: s.cookie }, JSON.stringify(body));
+      s.inFlight.add(sent);
+      void sent.finally(() => s.inFlight.delete(sent));
+      void sent.then((r: TResponse) => {
         const ms = Date.now() - due;
-        saves.add(ms, r.status === 200);
+        saves.add(ms, r.status === 200, r);
         const w = Math.floor((due - examT0) / 30_000);
         (windows.get(w) ?? windows.set(w, { ms: [] }).get(w)!).ms.push(ms);
         // What the server acknowledged is what must be found; a later save may arrive first, so keep the highest.

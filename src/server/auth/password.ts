@@ -1,12 +1,34 @@
 // scrypt from node:crypto: memory-hard, no native addon to build on a fresh machine (docs/decisions/0002).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
 
 const PARAMS = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
 
-function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLength, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which the rest of the process needs too: opening a database
+ * connection (SCRAM), reading a file to serve, gzip. On an exam morning hundreds of sign-ins queue for it, and
+ * measured with 20,000 students (bench:exam-day) a new database connection waited behind them for over 10 s and
+ * requests failed with 503. So at most one scrypt per core runs at once (never the whole pool); the others wait
+ * here, in order. Throughput is the same — the cores were the limit — and the pool always has a thread free.
+ */
+export const SCRYPT_AT_ONCE = Math.max(1, Math.min(availableParallelism(), 3));
+let running = 0;
+const waiting: (() => void)[] = [];
+/** The most derivations this process has run at once (the tests read it). */
+export const scryptPeak = { value: 0 };
+
+async function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  if (running >= SCRYPT_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  scryptPeak.value = Math.max(scryptPeak.value, running);
+  try {
+    return await new Promise((resolve, reject) =>
+      scrypt(password.normalize("NFKC"), salt, keyLength, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
 }
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later without breaking old hashes. */

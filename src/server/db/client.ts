@@ -40,7 +40,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // A connection that cannot be made within 10 s fails (503 to the client) instead of holding the request.
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
+    // Connections are kept once opened (no idle timeout): opening one costs a SCRAM exchange on the thread pool, and
+    // closing idle ones during a quiet lobby meant reopening them all at the sitting's start (bench:exam-day).
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 0 });
     // An idle client that errors (the server restarted) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzle({ client: pool, schema }) as unknown as TDb;

@@ -37,9 +37,13 @@ function presentAnswer(row: TAnswerRow, key: TQuestionKey | undefined): TSavedAn
   };
 }
 
-async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVersion | null): Promise<TAttemptState> {
-  const rows = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt.id));
-  const [clock] = rowsOf<{ now: string | Date }>(await db.execute(sql`select now() as now`));
+/**
+ * `known`: what this request has just read or written — the attempt's answers and the clock — so they are not read
+ * again (an attempt just started has none; one just submitted has what was marked).
+ */
+async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVersion | null, known?: { now: Date; answers: TAnswerRow[] }): Promise<TAttemptState> {
+  const rows = known ? known.answers : await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt.id));
+  const [clock] = known ? [{ now: known.now }] : rowsOf<{ now: string | Date }>(await db.execute(sql`select now() as now`));
   const now = new Date(clock?.now ?? Date.now());
   return {
     id: attempt.id,
@@ -239,8 +243,10 @@ export async function startAttempt(db: TDb, user: TSessionUser, examId: string):
       .onConflictDoNothing({ target: [studentExams.studentId, studentExams.examId] })
       .returning();
     if (attempt) {
+      // At a sitting's start a whole school starts in the same second: the new attempt's start is the clock the
+      // page needs, and it has no answers yet, so two round trips fewer per student.
       await recordEvent(db, { examId, studentId: user.id, kind: "started", at: attempt.startedAt });
-      return presentState(db, attempt, version);
+      return presentState(db, attempt, version, { now: attempt.startedAt, answers: [] });
     }
   }
   attempt = await attemptOf(db, user, examId);
@@ -400,22 +406,36 @@ export function markAnswer(key: TQuestionKey, answer: Pick<TAnswerRow, "selected
  * once when nothing waits for a teacher. Idempotent: an attempt already closed is returned as it is.
  */
 export async function finalizeAttempt(db: TDbOrTx, attemptId: string, options: { atDeadline?: boolean; auto?: boolean } = {}): Promise<TAttemptRow> {
+  return (await closeAttempt(db, attemptId, options)).attempt;
+}
+
+/**
+ * finalizeAttempt, also giving what it read and wrote: the marked answers and the version they were marked
+ * against (null when the attempt was closed already), so a submission is answered without reading them again.
+ */
+async function closeAttempt(
+  db: TDbOrTx,
+  attemptId: string,
+  options: { atDeadline?: boolean; auto?: boolean },
+): Promise<{ attempt: TAttemptRow; marked: { answers: TAnswerRow[]; version: TExamVersion | null } | null }> {
   return db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(studentExams).where(eq(studentExams.id, attemptId)).for("update");
     if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
-    if (attempt.status !== "in_progress") return attempt;
+    if (attempt.status !== "in_progress") return { attempt, marked: null };
     const version = await getExamVersion(tx, attempt.examId);
-    const answers = await tx.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
+    let answers = await tx.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
     const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
     const marks = [...(version?.keys ?? new Map<string, TQuestionKey>()).entries()].map(([questionId, key]) => ({ questionId, ...markAnswer(key, byQuestion.get(questionId)) }));
     if (marks.length) {
-      await tx
+      // Every question gets a row (an unanswered one is marked too): what this returns is the whole marked set.
+      answers = await tx
         .insert(studentAnswers)
         .values(marks.map((m) => ({ studentExamId: attemptId, questionId: m.questionId, studentId: attempt.studentId, isCorrect: m.isCorrect, score: m.score })))
         .onConflictDoUpdate({
           target: [studentAnswers.studentExamId, studentAnswers.questionId],
           set: { isCorrect: sql`excluded.is_correct`, score: sql`excluded.score` },
-        });
+        })
+        .returning();
     }
     const pending = marks.some((m) => m.score === null);
     const total = Math.round(marks.reduce((s, m) => s + (m.score ?? 0), 0) * 100) / 100;
@@ -427,7 +447,7 @@ export async function finalizeAttempt(db: TDbOrTx, attemptId: string, options: {
       .returning();
     // Closed by the clock (the page's own timer, or the server after the deadline) or by the student.
     await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: options.atDeadline || options.auto ? "auto_submitted" : "submitted" });
-    return closed!;
+    return { attempt: closed!, marked: { answers, version } };
   });
 }
 
@@ -441,7 +461,9 @@ export async function submitAttempt(db: TDb, user: TSessionUser, attemptId: stri
   // The trail says "submitted by the timer" only when the time really was (nearly) up.
   const auto = !!options.auto && !!attempt.deadlineAt && Date.now() >= attempt.deadlineAt.getTime() - AUTO_SUBMIT_EARLY_MS;
   // Submitting after the deadline is what the timer's auto-submit does: the saved answers stand.
-  const closed = await finalizeAttempt(db, attemptId, { atDeadline: isPastGrace(attempt), auto });
+  const { attempt: closed, marked } = await closeAttempt(db, attemptId, { atDeadline: isPastGrace(attempt), auto });
+  // At the end of a sitting thousands submit in the same minutes: answer from what was just marked.
+  if (marked) return presentState(db, closed, marked.version, { now: new Date(), answers: marked.answers });
   return presentState(db, closed, await getExamVersion(db, closed.examId));
 }
 

@@ -409,6 +409,39 @@ describe("the deadline sweep on every worker and instance (issue 17)", () => {
   });
 });
 
+describe("a save racing the marking (issue 17)", () => {
+  const onPostgres = !!process.env.DATABASE_URL;
+  if (!onPostgres) console.log("attempts.test.ts: 'a save racing the marking' skipped — it holds the attempt from another connection, which needs PostgreSQL (set DATABASE_URL)");
+  it.skipIf(!onPostgres)("a save sent while the attempt is being marked waits, finds it closed and is refused; one already stored is marked", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    const attempt = (await start(s.cookie, exam.id)).json() as { id: string };
+    const [mc, tf] = exam.questions;
+    expect((await save(s.cookie, attempt.id, mc!.id, { examId: exam.id, selectedOptionId: mc!.options.find((o) => o.isCorrect)!.id, clientSeq: 1 })).statusCode).toBe(200);
+    // Another process is marking it: it holds the attempt's row, as finalizeAttempt does.
+    const pg = (await import("pg")).default;
+    const marker = new pg.Client({ connectionString: h.databaseUrl });
+    await marker.connect();
+    try {
+      await marker.query("begin");
+      await marker.query("select id from student_exams where id = $1 for update", [attempt.id]);
+      let answered = false;
+      const racing = save(s.cookie, attempt.id, tf!.id, { examId: exam.id, selectedOptionId: tf!.options.find((o) => o.isCorrect)!.id, clientSeq: 1 }).then((r) => ((answered = true), r));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(answered).toBe(false); // it waits for the marking
+      await marker.query("update student_exams set status = 'graded', completed_at = now(), score = 2 where id = $1", [attempt.id]);
+      await marker.query("commit");
+      const res = await racing;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().code).toBe("ATTEMPT_ALREADY_COMPLETED");
+      const stored = await h.db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt.id));
+      expect(stored.map((a) => a.questionId)).toEqual([mc!.id]);
+    } finally {
+      await marker.end();
+    }
+  });
+});
+
 describe("grading", () => {
   it("marks choice, true/false and matching at once; a normalised short answer is correct; essays wait; graded after the last manual mark", async () => {
     const exam = await makeExam(cookie.teacher!);
