@@ -5,8 +5,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { createScratchDatabase } from "./test/harness";
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) console.log("cluster.test.ts: skipped — a cluster of workers needs PostgreSQL (set DATABASE_URL); the embedded database allows one process");
@@ -39,33 +39,21 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms: number, what
 
 describe.skipIf(!baseUrl)("the server as a cluster (WORKERS=2)", () => {
   let server: ChildProcess | null = null;
-  let dbName = "";
+  let dropDatabase = async () => {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-cluster-"));
   afterAll(async () => {
     if (server && server.exitCode === null) server.kill("SIGKILL");
-    if (dbName) {
-      const pg = (await import("pg")).default;
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await dropDatabase();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("migrates once, serves from two workers on one port, replaces one that dies, stops on SIGTERM", async () => {
-    const pg = (await import("pg")).default;
-    dbName = `qias_cluster_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(baseUrl!);
-    url.pathname = `/${dbName}`;
+    const scratch = await createScratchDatabase(baseUrl!, "qias_cluster");
+    dropDatabase = scratch.drop;
     const port = 34000 + Math.floor(Math.random() * 2000);
     let output = "";
     server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
-      env: { ...process.env, DATABASE_URL: url.toString(), WORKERS: "2", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ADMIN_PASSWORD: "cluster-admin-1" },
+      env: { ...process.env, DATABASE_URL: scratch.url, WORKERS: "2", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ADMIN_PASSWORD: "cluster-admin-1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     server.stdout!.on("data", (d) => (output += String(d)));

@@ -7,12 +7,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { openDatabase, type TDatabase } from "./db/client";
 import { attemptEvents, profiles, schools, studentExams } from "./db/schema";
 import { createAccount } from "./auth/accounts";
+import { createScratchDatabase } from "./test/harness";
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) console.log("scale-out.test.ts: skipped — two instances over one database need PostgreSQL (set DATABASE_URL); the embedded database allows one process");
@@ -71,7 +71,7 @@ const EXAM = (questionEn: string) => ({
 
 describe.skipIf(!baseUrl)("two instances over one PostgreSQL and one bucket", () => {
   const instances: TInstance[] = [];
-  let dbName = "";
+  let dropDatabase = async () => {};
   let database: TDatabase | null = null;
   let s3: { close: () => Promise<void> } | null = null;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "qias-scale-out-"));
@@ -80,13 +80,7 @@ describe.skipIf(!baseUrl)("two instances over one PostgreSQL and one bucket", ()
     for (const i of instances) if (i.proc.exitCode === null) i.proc.kill("SIGKILL");
     await database?.close();
     await s3?.close();
-    if (dbName) {
-      const pg = (await import("pg")).default;
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await dropDatabase();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -96,14 +90,8 @@ describe.skipIf(!baseUrl)("two instances over one PostgreSQL and one bucket", ()
     const { port: s3Port } = (await bucket.run()) as { port: number };
     s3 = { close: () => bucket.close() };
 
-    const pg = (await import("pg")).default;
-    dbName = `qias_scale_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(baseUrl!);
-    url.pathname = `/${dbName}`;
+    const scratch = await createScratchDatabase(baseUrl!, "qias_scale");
+    dropDatabase = scratch.drop;
 
     // Both start at once over an empty database: they take turns to migrate and to create the first admin.
     const start = (name: string): TInstance => {
@@ -112,7 +100,7 @@ describe.skipIf(!baseUrl)("two instances over one PostgreSQL and one bucket", ()
       const proc = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
         env: {
           ...process.env,
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: scratch.url,
           WORKERS: "1",
           PORT: String(port),
           HOST: "127.0.0.1",
@@ -137,7 +125,7 @@ describe.skipIf(!baseUrl)("two instances over one PostgreSQL and one bucket", ()
     const b = start("b");
     for (const i of [a, b]) await waitFor(() => i.output().includes("Qias is running on") || i.proc.exitCode !== null, 90_000, `an instance to start:\n${i.output()}`);
     expect(a.output() + b.output()).not.toContain("cannot start");
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 2 });
+    database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 2 });
     const db = database.db;
     const [admins] = await db.select({ n: count() }).from(profiles).where(eq(profiles.role, "super_admin"));
     expect(admins!.n).toBe(1);

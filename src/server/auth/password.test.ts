@@ -11,7 +11,7 @@ describe("scrypt", () => {
     expect(await verifyPassword("x", "md5$abc")).toBe(false);
   });
 
-  it("a crowd of sign-ins leaves the thread pool a free thread: at most one derivation per core at once, all answered in order", async () => {
+  it("a crowd of sign-ins leaves the thread pool a free thread: at most one derivation more than the cores at once (never the whole pool), all answered", async () => {
     const hash = await hashPassword("secret-pass");
     scryptPeak.value = 0;
     const finished: number[] = [];

@@ -8,10 +8,11 @@ const PARAMS = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
  * scrypt runs on libuv's thread pool (4 threads), which the rest of the process needs too: opening a database
  * connection (SCRAM), reading a file to serve, gzip. On an exam morning hundreds of sign-ins queue for it, and
  * measured with 20,000 students (bench:exam-day) a new database connection waited behind them for over 10 s and
- * requests failed with 503. So at most one scrypt per core runs at once (never the whole pool); the others wait
- * here, in order. Throughput is the same — the cores were the limit — and the pool always has a thread free.
+ * requests failed with 503. So only a few scrypts run at once (never the whole pool); the others wait
+ * here, in order. One more than the cores (at most 3 of the 4 threads), so a core finishing one does not wait for
+ * this thread to hand it the next: the cores stay busy, and the pool always has a thread free.
  */
-export const SCRYPT_AT_ONCE = Math.max(1, Math.min(availableParallelism(), 3));
+export const SCRYPT_AT_ONCE = Math.min(availableParallelism() + 1, 3);
 let running = 0;
 const waiting: (() => void)[] = [];
 /** The most derivations this process has run at once (the tests read it). */

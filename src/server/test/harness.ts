@@ -40,28 +40,37 @@ export type THarness = {
   close: () => Promise<void>;
 };
 
+/** A new, empty PostgreSQL database on the server of `baseUrl`: its address, and a way to drop it (even in use). */
+export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const pg = (await import("pg")).default;
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 export async function createHarness(options: { storage?: TStorage; config?: Record<string, string>; webDir?: string } = {}): Promise<THarness> {
   const baseUrl = process.env.DATABASE_URL;
   let database: TDatabase;
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (baseUrl) {
-    const pg = (await import("pg")).default;
-    const name = `qias_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const scratch = await createScratchDatabase(baseUrl, "qias_test");
+    databaseUrl = scratch.url;
     database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 5 });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    dropDatabase = scratch.drop;
   } else {
     database = await openDatabase({ dataDir: null });
   }

@@ -41,10 +41,11 @@ export const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
  * until it commits: a submission or the sweep locks that row to mark the answers, so a save either lands before the
  * marking (and is marked) or waits, finds the attempt closed, and is refused — never stored after it was marked.
  * Measured at 20,000 students, a save racing a submission was acknowledged and left out of the score without it.
+ * A batch skips an attempt being marked (`skip locked`) rather than wait for it: the batch holds everyone's saves,
+ * and during the last minutes' submissions one locked attempt in each batch held them all for seconds. A skipped
+ * save is written again alone, waiting for the marking (`writeAnswerAlone`).
  */
-const upsertAnswers = preparedStatement<{ student_exam_id: string; question_id: string; updated_at: string | Date; client_seq: number }>(
-  "save_answers",
-  sql`
+const saveSql = (lock: "for key share of se skip locked" | "for key share of se") => sql`
     insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, client_seq, updated_at)
     select se.id, v.question_id, se.student_id, v.selected_option_id, v.answer_text, v.matching_answer, v.client_seq, now()
     from unnest(${p("attemptIds")}::uuid[], ${p("questionIds")}::uuid[], ${p("studentIds")}::uuid[], ${p("examIds")}::uuid[],
@@ -52,7 +53,7 @@ const upsertAnswers = preparedStatement<{ student_exam_id: string; question_id: 
       as v(attempt_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, client_seq)
     join ${studentExams} se on se.id = v.attempt_id and se.student_id = v.student_id and se.exam_id = v.exam_id
     where se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + ${GRACE})
-    for key share of se
+    ${sql.raw(lock)}
     on conflict (student_exam_id, question_id) do update set
       selected_option_id = excluded.selected_option_id,
       answer_text = excluded.answer_text,
@@ -60,14 +61,16 @@ const upsertAnswers = preparedStatement<{ student_exam_id: string; question_id: 
       client_seq = excluded.client_seq,
       updated_at = now()
     where ${studentAnswers.clientSeq} <= excluded.client_seq
-    returning student_exam_id, question_id, updated_at, client_seq`,
-);
+    returning student_exam_id, question_id, updated_at, client_seq`;
+type TWrittenRow = { student_exam_id: string; question_id: string; updated_at: string | Date; client_seq: number };
+const upsertAnswers = preparedStatement<TWrittenRow>("save_answers", saveSql("for key share of se skip locked"));
+const upsertAnswerWaiting = preparedStatement<TWrittenRow>("save_answer_waiting", saveSql("for key share of se"));
 
 type TPending = { write: TAnswerWrite; resolve: (r: TAnswerWritten) => void; reject: (e: unknown) => void };
 const keyOf = (w: TAnswerWrite) => `${w.attemptId}:${w.questionId}`;
 
-async function writeBatch(db: TDb, writes: TAnswerWrite[]): Promise<Map<string, TAnswerWritten>> {
-  const rows = await upsertAnswers(db, {
+async function writeBatch(db: TDb, writes: TAnswerWrite[], statement = upsertAnswers): Promise<Map<string, TAnswerWritten>> {
+  const rows = await statement(db, {
     attemptIds: writes.map((w) => w.attemptId),
     questionIds: writes.map((w) => w.questionId),
     studentIds: writes.map((w) => w.studentId),
@@ -137,4 +140,12 @@ export function writeAnswer(db: TDb, write: TAnswerWrite): Promise<TAnswerWritte
   let writer = writers.get(db);
   if (!writer) writers.set(db, (writer = createWriter(db)));
   return writer(write);
+}
+
+/**
+ * One save on its own, waiting for its attempt if a submission or the sweep is marking it; for a save a batch
+ * skipped. It does not hold up the batches.
+ */
+export async function writeAnswerAlone(db: TDb, write: TAnswerWrite): Promise<TAnswerWritten> {
+  return (await writeBatch(db, [write], upsertAnswerWaiting)).get(keyOf(write)) ?? null;
 }

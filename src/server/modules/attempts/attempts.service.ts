@@ -2,7 +2,7 @@
 // question at a time as idempotent upserts, submit, and close attempts whose time is over without the student.
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { GRACE, writeAnswer } from "./answer-writer";
+import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { deadlineSql } from "./deadline";
 import { attemptEvents, examSchools, exams, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -349,7 +349,7 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
   }
   const matching = value.matchingAnswer ? JSON.stringify(value.matchingAnswer) : null;
 
-  const written = await writeAnswer(db, {
+  const write = {
     attemptId,
     questionId,
     studentId: user.id,
@@ -358,23 +358,37 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
     answerText: value.answerText,
     matching,
     clientSeq: input.clientSeq,
-  }).catch((err: unknown) => {
-    // The question or option was removed by an edit in the last moment (see SAVE_VERSION_MAX_AGE_MS).
+  };
+  // The question or option was removed by an edit in the last moment (see SAVE_VERSION_MAX_AGE_MS).
+  const invalidOnForeignKey = (err: unknown) => {
     if (isForeignKeyViolation(err)) throw new AppError("ANSWER_INVALID");
     throw err;
-  });
+  };
+  const written = await writeAnswer(db, write).catch(invalidOnForeignKey);
   if (written) return { savedAt: written.updatedAt.toISOString(), clientSeq: written.clientSeq };
 
-  const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id), eq(studentExams.examId, input.examId)));
+  await refuseUnlessOpen(db, user, attemptId, input.examId);
+  const [stored] = await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), eq(studentAnswers.questionId, questionId)));
+  // A newer save for this question is already stored: this one changes nothing, and that is a success.
+  if (stored && stored.clientSeq >= input.clientSeq) return { savedAt: stored.updatedAt.toISOString(), clientSeq: stored.clientSeq };
+  // Otherwise the batch skipped the attempt while a submission or the sweep was marking it: write it alone,
+  // waiting for the marking — it is then stored before the mark, or refused as the attempt has closed.
+  const alone = await writeAnswerAlone(db, write).catch(invalidOnForeignKey);
+  if (alone) return { savedAt: alone.updatedAt.toISOString(), clientSeq: alone.clientSeq };
+  await refuseUnlessOpen(db, user, attemptId, input.examId);
+  const [now] = await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), eq(studentAnswers.questionId, questionId)));
+  return { savedAt: (now?.updatedAt ?? new Date()).toISOString(), clientSeq: now?.clientSeq ?? input.clientSeq };
+}
+
+/** Why a save found nothing to write to: no such attempt of this student's, or it has closed (by the clock or a submission). */
+async function refuseUnlessOpen(db: TDb, user: TSessionUser, attemptId: string, examId: string): Promise<void> {
+  const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id), eq(studentExams.examId, examId)));
   if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
   if (attempt.status === "in_progress" && isPastGrace(attempt)) {
     await finalizeAttempt(db, attempt.id, { atDeadline: true });
     throw new AppError("TIME_UP", { details: { attemptId } });
   }
   if (attempt.status !== "in_progress") throw new AppError(attempt.deadlineAt && isPastGrace(attempt) ? "TIME_UP" : "ATTEMPT_ALREADY_COMPLETED", { details: { attemptId } });
-  // A newer save for this question is already stored: this one changes nothing, and that is a success.
-  const [stored] = await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), eq(studentAnswers.questionId, questionId)));
-  return { savedAt: (stored?.updatedAt ?? new Date()).toISOString(), clientSeq: stored?.clientSeq ?? input.clientSeq };
 }
 
 // ---- submit, grade, and close

@@ -412,7 +412,7 @@ describe("the deadline sweep on every worker and instance (issue 17)", () => {
 describe("a save racing the marking (issue 17)", () => {
   const onPostgres = !!process.env.DATABASE_URL;
   if (!onPostgres) console.log("attempts.test.ts: 'a save racing the marking' skipped — it holds the attempt from another connection, which needs PostgreSQL (set DATABASE_URL)");
-  it.skipIf(!onPostgres)("a save sent while the attempt is being marked waits, finds it closed and is refused; one already stored is marked", async () => {
+  it.skipIf(!onPostgres)("a save sent while the attempt is being marked waits, finds it closed and is refused, holding up nobody else's", async () => {
     const exam = await makeExam(cookie.teacher!);
     const s = await newStudent();
     const attempt = (await start(s.cookie, exam.id)).json() as { id: string };
@@ -429,6 +429,13 @@ describe("a save racing the marking (issue 17)", () => {
       const racing = save(s.cookie, attempt.id, tf!.id, { examId: exam.id, selectedOptionId: tf!.options.find((o) => o.isCorrect)!.id, clientSeq: 1 }).then((r) => ((answered = true), r));
       await new Promise((r) => setTimeout(r, 300));
       expect(answered).toBe(false); // it waits for the marking
+      // Meanwhile another student's save is not held up by it (a batch skips the attempt being marked).
+      const other = await newStudent();
+      const otherAttempt = (await start(other.cookie, exam.id)).json() as { id: string };
+      const t0 = Date.now();
+      expect((await save(other.cookie, otherAttempt.id, mc!.id, { examId: exam.id, selectedOptionId: mc!.options[0]!.id, clientSeq: 1 })).statusCode).toBe(200);
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(answered).toBe(false);
       await marker.query("update student_exams set status = 'graded', completed_at = now(), score = 2 where id = $1", [attempt.id]);
       await marker.query("commit");
       const res = await racing;
