@@ -152,8 +152,8 @@ type TStudent = {
   cookie: string;
   attemptId: string;
   deadline: number;
-  /** per question: the last value acknowledged (option index or text) and its clientSeq */
-  answers: Map<number, { value: number | string; seq: number }>;
+  /** per question: the clientSeq of the last save acknowledged */
+  answers: Map<number, { seq: number }>;
   seq: Map<number, number>;
   /** saves sent and not yet answered: the submit waits for them, as the take page flushes before submitting */
   inFlight: Set<Promise<unknown>>;
@@ -494,7 +494,7 @@ async function main() {
         const w = Math.floor((due - examT0) / 30_000);
         (windows.get(w) ?? windows.set(w, { ms: [] }).get(w)!).ms.push(ms);
         // What the server acknowledged is what must be found; a later save may arrive first, so keep the highest.
-        if (r.status === 200 && seq >= (s.answers.get(q)?.seq ?? 0)) s.answers.set(q, { value: choice, seq });
+        if (r.status === 200 && seq >= (s.answers.get(q)?.seq ?? 0)) s.answers.set(q, { seq });
       });
     });
     clearInterval(windowTimer);

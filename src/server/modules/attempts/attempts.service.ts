@@ -367,8 +367,9 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
   const written = await writeAnswer(db, write).catch(invalidOnForeignKey);
   if (written) return { savedAt: written.updatedAt.toISOString(), clientSeq: written.clientSeq };
 
+  const storedAnswer = async () => (await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), eq(studentAnswers.questionId, questionId))))[0];
   await refuseUnlessOpen(db, user, attemptId, input.examId);
-  const [stored] = await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), eq(studentAnswers.questionId, questionId)));
+  const stored = await storedAnswer();
   // A newer save for this question is already stored: this one changes nothing, and that is a success.
   if (stored && stored.clientSeq >= input.clientSeq) return { savedAt: stored.updatedAt.toISOString(), clientSeq: stored.clientSeq };
   // Otherwise the batch skipped the attempt while a submission or the sweep was marking it: write it alone,
@@ -376,7 +377,7 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
   const alone = await writeAnswerAlone(db, write).catch(invalidOnForeignKey);
   if (alone) return { savedAt: alone.updatedAt.toISOString(), clientSeq: alone.clientSeq };
   await refuseUnlessOpen(db, user, attemptId, input.examId);
-  const [now] = await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), eq(studentAnswers.questionId, questionId)));
+  const now = await storedAnswer();
   return { savedAt: (now?.updatedAt ?? new Date()).toISOString(), clientSeq: now?.clientSeq ?? input.clientSeq };
 }
 
