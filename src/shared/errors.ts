@@ -418,6 +418,21 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Question {n}, pair {m} is missing text.", "الزوج {m} في السؤال {n} ينقصه نص."),
   },
+  PASSAGE_TEXT_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Passage {p} needs its text in Arabic or English.", "القطعة {p} تحتاج إلى نصها بالعربية أو الإنجليزية."),
+  },
+  PASSAGE_NO_QUESTIONS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Passage {p} has no questions. Link a question to it or remove it.", "لا أسئلة على القطعة {p}. اربط بها سؤالًا أو احذفها."),
+  },
+  PASSAGE_NOT_FOUND: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} refers to a passage that is not in this exam.", "السؤال {n} مرتبط بقطعة ليست في هذا الاختبار."),
+  },
   SUBJECT_NOT_FOUND: {
     status: 400,
     title: INVALID_INPUT,
@@ -694,6 +709,8 @@ export function issueVars(path: string | (string | number)[]): Record<string, nu
   if (q >= 0 && /^\d+$/.test(parts[q + 1] ?? "")) vars.n = Number(parts[q + 1]) + 1;
   const o = parts.findIndex((p) => p === "options" || p === "matchingPairs");
   if (o >= 0 && /^\d+$/.test(parts[o + 1] ?? "")) vars.m = Number(parts[o + 1]) + 1;
+  const p = parts.indexOf("passages");
+  if (p >= 0 && /^\d+$/.test(parts[p + 1] ?? "")) vars.p = Number(parts[p + 1]) + 1;
   return vars;
 }
 

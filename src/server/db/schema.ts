@@ -2,11 +2,13 @@
 // points ≥ 1, one attempt per (student, exam), one answer per (attempt, question), one report and one plan
 // per attempt. Column names are snake_case in SQL, camelCase in TypeScript.
 import { sql } from "drizzle-orm";
+import type { TRichDoc } from "../../shared/rich-text";
 import type { TAnalysis, TFallbackReason, TGenerator, TPlanContent, TReportContent } from "../../shared/schemas/report";
 import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -212,6 +214,30 @@ export const examSchools = pgTable(
 
 export type TMatchingPair = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
 
+/**
+ * A text several questions of one exam share (issue 18): a reading passage, a source, a case. Its text is in
+ * Arabic and/or English, formatted (shared/rich-text.ts); the plain text beside it serves search and exports.
+ * A question points at a passage of its own exam only — the pair (id, exam_id) is what questions refer to.
+ */
+export const passages = pgTable(
+  "passages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    titleAr: text("title_ar").notNull().default(""),
+    titleEn: text("title_en").notNull().default(""),
+    textAr: text("text_ar").notNull().default(""),
+    textEn: text("text_en").notNull().default(""),
+    docAr: jsonb("doc_ar").$type<TRichDoc>(),
+    docEn: jsonb("doc_en").$type<TRichDoc>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("passages_id_exam_idx").on(t.id, t.examId), index("passages_exam_idx").on(t.examId, t.position)],
+);
+
 export const questions = pgTable(
   "questions",
   {
@@ -222,6 +248,11 @@ export const questions = pgTable(
     position: integer("position").notNull().default(0),
     questionTextAr: text("question_text_ar").notNull(),
     questionTextEn: text("question_text_en").notNull(),
+    /** The texts' formatting (issue 18), or null when they are plain; the plain texts above are derived from them. */
+    questionDocAr: jsonb("question_doc_ar").$type<TRichDoc>(),
+    questionDocEn: jsonb("question_doc_en").$type<TRichDoc>(),
+    /** The passage it is asked about, of the same exam (see passages). */
+    passageId: uuid("passage_id"),
     type: questionTypeEnum("type").notNull(),
     points: integer("points").notNull().default(1),
     correctAnswerText: text("correct_answer_text"),
@@ -230,7 +261,14 @@ export const questions = pgTable(
     skillId: text("skill_id").references(() => skills.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
-  (t) => [index("questions_exam_idx").on(t.examId, t.position), index("questions_skill_idx").on(t.skillId), check("questions_points_min", sql`${t.points} >= 1`)],
+  (t) => [
+    index("questions_exam_idx").on(t.examId, t.position),
+    index("questions_skill_idx").on(t.skillId),
+    index("questions_passage_idx").on(t.passageId),
+    check("questions_points_min", sql`${t.points} >= 1`),
+    // A passage of another exam cannot be named; a passage is removed only once no question points at it.
+    foreignKey({ name: "questions_passage_same_exam_fk", columns: [t.passageId, t.examId], foreignColumns: [passages.id, passages.examId] }),
+  ],
 );
 
 export const questionOptions = pgTable(
@@ -243,6 +281,8 @@ export const questionOptions = pgTable(
     position: integer("position").notNull().default(0),
     optionTextAr: text("option_text_ar").notNull(),
     optionTextEn: text("option_text_en").notNull(),
+    optionDocAr: jsonb("option_doc_ar").$type<TRichDoc>(),
+    optionDocEn: jsonb("option_doc_en").$type<TRichDoc>(),
     isCorrect: boolean("is_correct").notNull().default(false),
   },
   (t) => [index("question_options_question_idx").on(t.questionId)],

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { MAX_ANSWER_TEXT_LENGTH, MAX_LONG_TEXT_LENGTH } from "../limits";
 import { ZClassFilter, ZGradeFilter } from "./grade";
-import { EXAM_STATUSES, MAX_PAIRS, QUESTION_TYPES, ZSubject } from "./exam";
+import { EXAM_STATUSES, MAX_PAIRS, QUESTION_TYPES, ZPassage, ZSubject } from "./exam";
+import { ZRichDoc } from "../rich-text";
 import { ZSittingWindow } from "./sitting";
 
 const ZText = z.object({ ar: z.string(), en: z.string() });
@@ -17,14 +18,19 @@ export const ZPaper = z.object({
   subject: ZSubject,
   durationMinutes: z.number().int().nullable(),
   totalPoints: z.number().int(),
+  /** The texts its questions share (issue 18), in the order their questions come. */
+  passages: z.array(ZPassage),
   questions: z.array(
     z.object({
       id: z.string(),
       type: z.enum(QUESTION_TYPES),
       questionTextAr: z.string(),
       questionTextEn: z.string(),
+      questionDocAr: ZRichDoc.nullable(),
+      questionDocEn: ZRichDoc.nullable(),
+      passageId: z.string().nullable(),
       points: z.number().int(),
-      options: z.array(z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string() })),
+      options: z.array(z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), optionDocAr: ZRichDoc.nullable(), optionDocEn: ZRichDoc.nullable() })),
       premises: z.array(ZText),
       /** Responses in a shuffled order; an answer names a response by its index in this list. */
       responses: z.array(ZText),

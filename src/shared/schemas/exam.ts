@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DEFAULT_EXAM_MINUTES, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
 import { ZGradeNumber } from "./grade";
+import { normalizeRich, richPlainText, ZRichDoc, type TRichDoc } from "../rich-text";
 
 export const QUESTION_TYPES = ["multiple_choice", "true_false", "essay", "short_answer", "matching"] as const;
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
@@ -14,10 +15,23 @@ export const MAX_OPTIONS = 10;
 export const MAX_PAIRS = 20;
 export const MAX_POINTS = 1000;
 export const MAX_DURATION_MINUTES = 600;
+/** Passages of one exam (issue 18), and how long one may be: a reading text of a few pages. */
+export const MAX_PASSAGES = 30;
+export const MAX_PASSAGE_LENGTH = 20_000;
 
 const isChoice = (t: TQuestionType) => t === "multiple_choice" || t === "true_false";
 
 const text = (max: number) => z.string({ error: "VALIDATION_FAILED" }).trim().max(max, { error: "TEXT_TOO_LONG" });
+const doc = ZRichDoc.nullish();
+
+/**
+ * A text and its formatting: with a document, the plain text is the document's (whatever came beside it) and the
+ * document is kept only if it formats something (shared/rich-text.ts). `base` is the field's language direction.
+ */
+function withDoc(plain: string, rich: TRichDoc | null | undefined, base: "rtl" | "ltr"): { text: string; doc: TRichDoc | null } {
+  if (!rich) return { text: plain, doc: null };
+  return { text: richPlainText(rich), doc: normalizeRich(rich, base) };
+}
 
 /** SPEC §5: points are at least 1, and a non-numeric entry becomes 1. */
 export const ZPoints = z.preprocess((v) => {
@@ -25,12 +39,24 @@ export const ZPoints = z.preprocess((v) => {
   return Number.isFinite(n) ? Math.trunc(n) : MIN_QUESTION_POINTS;
 }, z.number().int().min(MIN_QUESTION_POINTS, { error: "QUESTION_REQUIRED_FIELDS" }).max(MAX_POINTS, { error: "VALIDATION_FAILED" }));
 
-export const ZOptionInput = z.object({
-  id: z.uuid().optional(),
-  optionTextAr: text(MAX_SHORT_TEXT_LENGTH * 5).default(""),
-  optionTextEn: text(MAX_SHORT_TEXT_LENGTH * 5).default(""),
-  isCorrect: z.boolean().default(false),
-});
+const MAX_OPTION_LENGTH = MAX_SHORT_TEXT_LENGTH * 5;
+export const ZOptionInput = z
+  .object({
+    id: z.uuid().optional(),
+    optionTextAr: text(MAX_OPTION_LENGTH).default(""),
+    optionTextEn: text(MAX_OPTION_LENGTH).default(""),
+    optionDocAr: doc,
+    optionDocEn: doc,
+    isCorrect: z.boolean().default(false),
+  })
+  .transform(({ optionDocAr, optionDocEn, ...o }) => {
+    const ar = withDoc(o.optionTextAr, optionDocAr, "rtl");
+    const en = withDoc(o.optionTextEn, optionDocEn, "ltr");
+    return { ...o, optionTextAr: ar.text, optionTextEn: en.text, optionDocAr: ar.doc, optionDocEn: en.doc };
+  })
+  .superRefine((o, ctx) => {
+    for (const field of ["optionTextAr", "optionTextEn"] as const) if (o[field].length > MAX_OPTION_LENGTH) ctx.addIssue({ code: "custom", path: [field], message: "TEXT_TOO_LONG" });
+  });
 export type TOptionInput = z.input<typeof ZOptionInput>;
 
 export const ZPairInput = z.object({
@@ -47,6 +73,14 @@ export const ZQuestionInput = z
     type: z.enum(QUESTION_TYPES),
     questionTextAr: text(MAX_LONG_TEXT_LENGTH).default(""),
     questionTextEn: text(MAX_LONG_TEXT_LENGTH).default(""),
+    questionDocAr: doc,
+    questionDocEn: doc,
+    /** The passage it is asked about: the `key` of one of the exam's passages, or none. */
+    passageKey: z
+      .string({ error: "VALIDATION_FAILED" })
+      .max(64, { error: "VALIDATION_FAILED" })
+      .nullish()
+      .transform((v) => v || null),
     points: ZPoints,
     correctAnswerText: text(MAX_LONG_TEXT_LENGTH).nullish(),
     options: z.array(ZOptionInput).max(MAX_OPTIONS, { error: "VALIDATION_FAILED" }).default([]),
@@ -60,6 +94,11 @@ export const ZQuestionInput = z
       .transform((v) => v || null),
   })
   // SPEC §4: a type carries only its own content; the rest is cleared.
+  .transform(({ questionDocAr, questionDocEn, ...q }) => {
+    const ar = withDoc(q.questionTextAr, questionDocAr, "rtl");
+    const en = withDoc(q.questionTextEn, questionDocEn, "ltr");
+    return { ...q, questionTextAr: ar.text, questionTextEn: en.text, questionDocAr: ar.doc, questionDocEn: en.doc };
+  })
   .transform((q) => ({
     ...q,
     options: isChoice(q.type) ? q.options : [],
@@ -70,6 +109,7 @@ export const ZQuestionInput = z
     // Every problem at once (issue 13): each missing text gets its own message, not only the first.
     for (const field of ["questionTextAr", "questionTextEn"] as const) {
       if (!q[field]) ctx.addIssue({ code: "custom", path: [field], message: "QUESTION_REQUIRED_FIELDS" });
+      else if (q[field].length > MAX_LONG_TEXT_LENGTH) ctx.addIssue({ code: "custom", path: [field], message: "TEXT_TOO_LONG" });
     }
     if (isChoice(q.type)) {
       if (q.options.length < MIN_CHOICE_OPTIONS) ctx.addIssue({ code: "custom", path: ["options"], message: "QUESTION_MIN_OPTIONS" });
@@ -88,6 +128,47 @@ export const ZQuestionInput = z
     }
   });
 export type TQuestionInput = z.input<typeof ZQuestionInput>;
+
+export const ZPassageInput = z
+  .object({
+    id: z.uuid().optional(),
+    /** What the exam's questions call it in this save: its id once saved, any unique name before. */
+    key: z.string({ error: "VALIDATION_FAILED" }).min(1, { error: "VALIDATION_FAILED" }).max(64, { error: "VALIDATION_FAILED" }),
+    titleAr: text(MAX_SHORT_TEXT_LENGTH).default(""),
+    titleEn: text(MAX_SHORT_TEXT_LENGTH).default(""),
+    textAr: text(MAX_PASSAGE_LENGTH).default(""),
+    textEn: text(MAX_PASSAGE_LENGTH).default(""),
+    docAr: doc,
+    docEn: doc,
+  })
+  .transform(({ docAr, docEn, ...p }) => {
+    const ar = withDoc(p.textAr, docAr, "rtl");
+    const en = withDoc(p.textEn, docEn, "ltr");
+    return { ...p, textAr: ar.text, textEn: en.text, docAr: ar.doc, docEn: en.doc };
+  })
+  .superRefine((p, ctx) => {
+    // A passage is in Arabic and/or English: an Arabic reading text has no English version to invent.
+    if (!p.textAr && !p.textEn) ctx.addIssue({ code: "custom", path: ["textAr"], message: "PASSAGE_TEXT_REQUIRED" });
+    for (const field of ["textAr", "textEn"] as const) if (p[field].length > MAX_PASSAGE_LENGTH) ctx.addIssue({ code: "custom", path: [field], message: "TEXT_TOO_LONG" });
+  });
+export type TPassageInput = z.input<typeof ZPassageInput>;
+
+/**
+ * Questions on one passage stand together, where the first of them stands (issue 18: reordering keeps questions
+ * with their passage). The editor applies it after every move and the server on every save.
+ */
+export function groupByPassage<T extends { passageKey?: string | null }>(list: T[]): T[] {
+  const out: T[] = [];
+  const placed = new Set<string>();
+  for (const q of list) {
+    if (!q.passageKey) out.push(q);
+    else if (!placed.has(q.passageKey)) {
+      placed.add(q.passageKey);
+      out.push(...list.filter((x) => x.passageKey === q.passageKey));
+    }
+  }
+  return out;
+}
 
 export const ZExamInput = z
   .object({
@@ -108,6 +189,7 @@ export const ZExamInput = z
       .max(MAX_GRADE, { error: "GRADE_INVALID" })
       .default([])
       .transform((g) => [...new Set(g)].sort((a, b) => a - b)),
+    passages: z.array(ZPassageInput).max(MAX_PASSAGES, { error: "VALIDATION_FAILED" }).default([]),
     questions: z.array(ZQuestionInput).max(MAX_QUESTIONS, { error: "VALIDATION_FAILED" }).default([]),
   })
   .superRefine((e, ctx) => {
@@ -115,7 +197,17 @@ export const ZExamInput = z
       if (!e[field]) ctx.addIssue({ code: "custom", path: [field], message: "EXAM_REQUIRED_FIELDS" });
     }
     if (e.questions.length === 0) ctx.addIssue({ code: "custom", path: ["questions"], message: "EXAM_NO_QUESTIONS" });
-  });
+    const keys = new Set<string>();
+    e.passages.forEach((p, i) => {
+      if (keys.has(p.key)) ctx.addIssue({ code: "custom", path: ["passages", i, "key"], message: "VALIDATION_FAILED" });
+      keys.add(p.key);
+      if (!e.questions.some((q) => q.passageKey === p.key)) ctx.addIssue({ code: "custom", path: ["passages", i], message: "PASSAGE_NO_QUESTIONS" });
+    });
+    e.questions.forEach((q, i) => {
+      if (q.passageKey && !keys.has(q.passageKey)) ctx.addIssue({ code: "custom", path: ["questions", i, "passageKey"], message: "PASSAGE_NOT_FOUND" });
+    });
+  })
+  .transform((e) => ({ ...e, questions: groupByPassage(e.questions) }));
 export type TExamInput = z.input<typeof ZExamInput>;
 export type TExamData = z.output<typeof ZExamInput>;
 
@@ -142,9 +234,21 @@ export const ZExamSummary = z.object({
 });
 export type TExamSummary = z.infer<typeof ZExamSummary>;
 
+export const ZPassage = z.object({
+  id: z.string(),
+  titleAr: z.string(),
+  titleEn: z.string(),
+  textAr: z.string(),
+  textEn: z.string(),
+  docAr: ZRichDoc.nullable(),
+  docEn: ZRichDoc.nullable(),
+});
+export type TPassage = z.infer<typeof ZPassage>;
+
 export const ZExamDetail = ZExamSummary.extend({
   description: z.string().nullable(),
   schoolIds: z.array(z.string()),
+  passages: z.array(ZPassage),
   questions: z.array(
     z.object({
       id: z.string(),
@@ -152,10 +256,15 @@ export const ZExamDetail = ZExamSummary.extend({
       position: z.number().int(),
       questionTextAr: z.string(),
       questionTextEn: z.string(),
+      questionDocAr: ZRichDoc.nullable(),
+      questionDocEn: ZRichDoc.nullable(),
+      passageId: z.string().nullable(),
       points: z.number().int(),
       correctAnswerText: z.string().nullable(),
       matchingPairs: z.array(ZPairInput),
-      options: z.array(z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), isCorrect: z.boolean() })),
+      options: z.array(
+        z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), optionDocAr: ZRichDoc.nullable(), optionDocEn: ZRichDoc.nullable(), isCorrect: z.boolean() }),
+      ),
       skillId: z.string().nullable(),
       answerCount: z.number().int(),
     }),

@@ -5,7 +5,7 @@ import { createHash, createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { asc, eq, inArray } from "drizzle-orm";
 import { isDatabaseHandle, type TDbOrTx } from "../../db/client";
-import { examSchools, exams, questionOptions, questions, sittings, subjects } from "../../db/schema";
+import { examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
 import { ZPaper, type TPaper } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
@@ -141,6 +141,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
   const opts = qs.length
     ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))).orderBy(asc(questionOptions.position))
     : [];
+  const ps = await db.select().from(passages).where(eq(passages.examId, examId)).orderBy(asc(passages.position));
   const audienceRows = await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId));
   const slots = await db
     .select({ id: sittings.id, schoolId: sittings.schoolId, grade: sittings.grade, startsAt: sittings.startsAt, entryClosesAt: sittings.entryClosesAt, endsAt: sittings.endsAt })
@@ -163,6 +164,10 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     subject,
     durationMinutes: exam.durationMinutes,
     totalPoints: qs.reduce((sum, q) => sum + q.points, 0),
+    // In the order their questions come (the editor keeps a passage's questions together).
+    passages: [...ps]
+      .sort((a, b) => qs.findIndex((q) => q.passageId === a.id) - qs.findIndex((q) => q.passageId === b.id))
+      .map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn })),
     questions: qs.map((q) => {
       const own = opts.filter((o) => o.questionId === q.id);
       const pairs = q.type === "matching" ? (q.matchingPairs ?? []) : [];
@@ -181,9 +186,12 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
         type: q.type,
         questionTextAr: q.questionTextAr,
         questionTextEn: q.questionTextEn,
+        questionDocAr: q.questionDocAr,
+        questionDocEn: q.questionDocEn,
+        passageId: q.passageId,
         points: q.points,
         // Presenters list their fields: no is_correct, no model answer, no matching key.
-        options: own.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn })),
+        options: own.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn })),
         premises: pairs.map((p) => ({ ar: p.premise_ar, en: p.premise_en })),
         responses: order.map((i) => ({ ar: pairs[i]!.response_ar, en: pairs[i]!.response_en })),
       };

@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/like";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
-import { examSchools, exams, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examSchools, exams, passages, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
@@ -110,20 +110,27 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
     : [];
   const answerCount = new Map(answers.map((a) => [a.id, a.n]));
   const counts = (await countsFor(db, [id]))(id);
+  const ps = await db.select().from(passages).where(eq(passages.examId, id)).orderBy(asc(passages.position));
   return {
     ...presentSummary(row, counts),
     description: row.exam.description,
     schoolIds: counts.schools.map((s) => s.id).sort(),
+    passages: ps.map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn })),
     questions: qs.map((q) => ({
       id: q.id,
       type: q.type,
       position: q.position,
       questionTextAr: q.questionTextAr,
       questionTextEn: q.questionTextEn,
+      questionDocAr: q.questionDocAr,
+      questionDocEn: q.questionDocEn,
+      passageId: q.passageId,
       points: q.points,
       correctAnswerText: q.correctAnswerText,
       matchingPairs: q.matchingPairs ?? [],
-      options: opts.filter((o) => o.questionId === q.id).map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, isCorrect: o.isCorrect })),
+      options: opts
+        .filter((o) => o.questionId === q.id)
+        .map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, isCorrect: o.isCorrect })),
       skillId: q.skillId,
       answerCount: answerCount.get(q.id) ?? 0,
     })),
@@ -174,7 +181,30 @@ async function assertSkills(tx: TTx, input: TExamData, existing: Map<string, str
   }
 }
 
+/**
+ * The exam's passages as the save names them: kept ones by id (an id of another exam's passage, or made up, is a
+ * new passage), new ones inserted. Returns each key's passage id; passages no longer named are removed by
+ * writeQuestions once no question points at them.
+ */
+async function writePassages(tx: TTx, examId: string, input: TExamData): Promise<{ ids: Map<string, string>; removed: string[] }> {
+  const existing = new Set((await tx.select({ id: passages.id }).from(passages).where(eq(passages.examId, examId))).map((p) => p.id));
+  const ids = new Map<string, string>();
+  for (const [position, p] of input.passages.entries()) {
+    const values = { examId, position, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn };
+    if (p.id && existing.has(p.id)) {
+      await tx.update(passages).set(values).where(eq(passages.id, p.id));
+      ids.set(p.key, p.id);
+    } else {
+      const [row] = await tx.insert(passages).values(values).returning({ id: passages.id });
+      ids.set(p.key, row!.id);
+    }
+  }
+  const kept = new Set(ids.values());
+  return { ids, removed: [...existing].filter((id) => !kept.has(id)) };
+}
+
 async function writeQuestions(tx: TTx, examId: string, input: TExamData): Promise<void> {
+  const passageIds = await writePassages(tx, examId, input);
   const existing = await tx.select({ id: questions.id, position: questions.position, skillId: questions.skillId }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
   const existingIds = new Set(existing.map((q) => q.id));
   await assertSkills(tx, input, new Map(existing.map((q) => [q.id, q.skillId])));
@@ -198,6 +228,9 @@ async function writeQuestions(tx: TTx, examId: string, input: TExamData): Promis
       type: q.type,
       questionTextAr: q.questionTextAr,
       questionTextEn: q.questionTextEn,
+      questionDocAr: q.questionDocAr,
+      questionDocEn: q.questionDocEn,
+      passageId: q.passageKey ? (passageIds.ids.get(q.passageKey) ?? null) : null,
       points: q.points,
       correctAnswerText: q.correctAnswerText,
       matchingPairs: q.type === "matching" ? q.matchingPairs : null,
@@ -214,6 +247,8 @@ async function writeQuestions(tx: TTx, examId: string, input: TExamData): Promis
     }
     await writeOptions(tx, questionId, q.options);
   }
+  // Every question now points at a passage still named (the schema checked each key), so the others can go.
+  if (passageIds.removed.length) await tx.delete(passages).where(inArray(passages.id, passageIds.removed));
 }
 
 async function writeOptions(tx: TTx, questionId: string, options: TExamData["questions"][number]["options"]): Promise<void> {
@@ -222,7 +257,7 @@ async function writeOptions(tx: TTx, questionId: string, options: TExamData["que
   // Answers that chose a removed option keep the answer and lose the choice (the foreign key sets it null).
   await tx.delete(questionOptions).where(and(eq(questionOptions.questionId, questionId), kept.length ? notInArray(questionOptions.id, kept) : undefined));
   for (const [position, o] of options.entries()) {
-    const values = { questionId, position, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, isCorrect: o.isCorrect };
+    const values = { questionId, position, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, isCorrect: o.isCorrect };
     if (o.id && existing.has(o.id)) await tx.update(questionOptions).set(values).where(eq(questionOptions.id, o.id));
     else await tx.insert(questionOptions).values(values);
   }

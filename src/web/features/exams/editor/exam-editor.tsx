@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from "react-hook-form";
 import { Link, useBlocker, useNavigate } from "react-router";
 import { ERRORS } from "@shared/errors";
-import { QUESTION_TYPES, ZExamInput, MAX_QUESTIONS, type TExamData, type TExamDetail, type TQuestionType } from "@shared/schemas/exam";
+import { groupByPassage, QUESTION_TYPES, ZExamInput, MAX_QUESTIONS, type TExamData, type TExamDetail, type TQuestionType } from "@shared/schemas/exam";
 import { Button } from "@web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
 import { toast } from "@web/components/ui/use-toast";
@@ -26,6 +26,7 @@ import { ExamDetails } from "./exam-details";
 import { FieldMessage } from "./field-message";
 import { PreviewDialog } from "./preview-dialog";
 import { ActionBar } from "@web/components/ui/action-bar";
+import { PassagesCard } from "./passages-card";
 import { QuestionCard } from "./question-card";
 
 const examResolver = zodResolver(ZExamInput) as unknown as Resolver<TExamForm, unknown, TExamData>;
@@ -63,6 +64,8 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
     shouldFocusError: false,
   });
   const questions = useFieldArray({ control: form.control, name: "questions", keyName: "key" });
+  // Passages carry a `key` of their own (what questions call them), so the rows are keyed by another name.
+  const passages = useFieldArray({ control: form.control, name: "passages", keyName: "rowKey" });
   const { isDirty, isSubmitting, submitCount } = form.formState;
   const rootRef = useRef<HTMLFormElement>(null);
   const leaving = useRef(false);
@@ -109,12 +112,55 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [isDirty]);
 
+  /**
+   * Questions on one passage stand together (groupByPassage): after a move or a change of passage, the rows are
+   * moved one by one into that order (moving keeps each row's editors; replacing the list would remake them all).
+   * Returns where the row that was at `index` ended up.
+   */
+  const regroup = (index: number): number => {
+    const values = form.getValues("questions");
+    const order = values.map((_, i) => i);
+    const target = groupByPassage(values.map((q, i) => ({ passageKey: q.passageKey, i }))).map((x) => x.i);
+    target.forEach((original, to) => {
+      const from = order.indexOf(original);
+      if (from === to) return;
+      questions.move(from, to);
+      order.splice(to, 0, ...order.splice(from, 1));
+    });
+    return order.indexOf(index);
+  };
+
+  /**
+   * Up and down move a question past its neighbour — within its passage's questions, or else past the whole
+   * neighbouring block (a question alone, or a passage's questions together); at the edge of its passage's
+   * questions it takes them all along. So a passage's questions never come apart.
+   */
   const onMove = (from: number, to: number) => {
     const key = questions.fields[from]?.key;
     if (!key || to < 0 || to >= questions.fields.length) return;
-    questions.move(from, to);
-    pendingFocus.current = { key, dir: to < from ? "up" : "down" };
-    setAnnouncement(t("question.moved", { from: formatNumber(lang, from + 1), to: formatNumber(lang, to + 1) }));
+    const blocks = blocksOf(form.getValues("questions").map((q) => q.passageKey));
+    const mine = blocks.find((b) => from >= b.start && from < b.end)!;
+    let at = to;
+    if (to >= mine.start && to < mine.end) questions.move(from, to);
+    else {
+      const other = blocks.find((b) => to >= b.start && to < b.end)!;
+      const [first, second] = to < from ? [other, mine] : [mine, other];
+      // The second block's rows go, one by one, to where the first begins.
+      for (let k = 0; k < second.end - second.start; k++) questions.move(second.start + k, first.start + k);
+      at = to < from ? from - (other.end - other.start) : from + (other.end - other.start);
+    }
+    pendingFocus.current = { key, dir: at < from ? "up" : "down" };
+    setAnnouncement(t("question.moved", { from: formatNumber(lang, from + 1), to: formatNumber(lang, at + 1) }));
+  };
+
+  const onPassageChange = (index: number) => {
+    const key = questions.fields[index]?.key;
+    const at = regroup(index);
+    if (!key || at === index) return;
+    pendingFocus.current = null;
+    setAnnouncement(t("question.moved", { from: formatNumber(lang, index + 1), to: formatNumber(lang, at + 1) }));
+    // The passage field keeps the focus in the card that moved.
+    requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>(`[data-qkey="${key}"] [data-testid$="-passage"]`)?.focus());
   };
 
   const onRemove = (index: number) => {
@@ -194,6 +240,10 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
 
         <ExamDetails subjects={subjects.data} savedStatus={exam?.status ?? null} />
         <AudienceCard canChoose={user?.role === "super_admin"} />
+        <PassagesCard
+          passages={passages}
+          onRemoved={(n, unlinked) => setAnnouncement(t("passages.removed", { n: formatNumber(lang, n), count: unlinked }))}
+        />
 
         <section aria-labelledby={QUESTIONS_HEADING_ID} className="flex flex-col gap-4">
           <div className="flex flex-wrap items-end justify-between gap-3">
@@ -218,6 +268,7 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
                   answerCount={field.id ? (answerCounts.get(field.id) ?? 0) : 0}
                   onMove={onMove}
                   onRemove={onRemove}
+                  onPassageChange={onPassageChange}
                 />
               </li>
             ))}
@@ -266,6 +317,17 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
       />
     </FormProvider>
   );
+}
+
+/** The question list as blocks: a passage's questions together, every other question alone. */
+function blocksOf(keys: string[]): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  keys.forEach((k, i) => {
+    const last = out.at(-1);
+    if (last && k && keys[last.start] === k) last.end = i + 1;
+    else out.push({ start: i, end: i + 1 });
+  });
+  return out;
 }
 
 function QuestionsSummary() {

@@ -4,7 +4,9 @@
 // alphabetical order, not the author's). For the author it names the skill each question measures, which the
 // student's copy never carries.
 import { Clock, Eye, ListChecks, Star } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
+import { PassagePanel } from "@web/components/passage-panel";
+import { pickRich, RichText } from "@web/components/rich-text";
 import { ESSAY_ROWS, SHORT_ANSWER_ROWS } from "@shared/limits";
 import type { TSubject } from "@shared/schemas/exam";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
@@ -119,36 +121,73 @@ function StudentView({ exam, subjects, lang }: { exam: TExamForm; subjects: TSub
       </div>
 
       <ol className="flex flex-col gap-4">
-        {exam.questions.map((q, i) => {
-          const text = pick(lang, q.questionTextAr, q.questionTextEn).trim();
-          const headingId = `preview-q-${i}`;
+        {blocksOf(exam).map((block) => {
+          const cards = block.items.map(({ q, i }) => <PreviewQuestion key={i} q={q} i={i} lang={lang} skill={skillOf(q)} missing={missing} />);
+          if (!block.passage) return cards;
+          const p = block.passage;
+          const label = t("passages.heading", { n: formatNumber(lang, exam.passages.indexOf(p) + 1) });
           return (
-            <li key={i} className="rounded-xl border border-border bg-card p-4 shadow-xs sm:p-5" aria-labelledby={headingId} data-testid={`preview-question-${i}`}>
-              <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-                <h4 id={headingId} className="font-semibold text-link">
-                  {t("preview.questionNumber", { n: formatNumber(lang, i + 1) })}
-                </h4>
-                <span className="flex flex-wrap items-center gap-2">
-                  {skillOf(q) && (
-                    <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground" data-testid="preview-question-skill">
-                      {t("preview.skill", { name: pick(lang, skillOf(q)!.nameAr, skillOf(q)!.nameEn) })}
-                    </span>
-                  )}
-                  <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">
-                    {t("preview.points", { count: pointsOf(q), formatted: formatNumber(lang, pointsOf(q)) })}
-                  </span>
-                </span>
-              </div>
-              <p className="mb-4 leading-relaxed whitespace-pre-line" data-testid="preview-question-text">
-                {text || missing}
-              </p>
-              <AnswerInput q={q} index={i} lang={lang} />
+            <li key={`p-${p.key}`} className="flex flex-col gap-4" data-testid="preview-passage-block">
+              <PassagePanel
+                passage={{ id: p.key, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn }}
+                lang={lang}
+                label={label}
+                toggleLabels={{ hide: t("preview.hidePassage"), show: t("preview.showPassage") }}
+              />
+              <ol className="flex flex-col gap-4 border-s-4 border-accent ps-3 sm:ps-4">{cards}</ol>
             </li>
           );
         })}
       </ol>
     </div>
   );
+}
+
+/** The form's questions as the student's page lays them out: a passage's questions together after it. */
+function blocksOf(exam: TExamForm): { passage: TExamForm["passages"][number] | null; items: { q: TQuestionForm; i: number }[] }[] {
+  const out: ReturnType<typeof blocksOf> = [];
+  exam.questions.forEach((q, i) => {
+    const passage = (q.passageKey && exam.passages.find((p) => p.key === q.passageKey)) || null;
+    const last = out.at(-1);
+    if (passage && last?.passage === passage) last.items.push({ q, i });
+    else out.push({ passage, items: [{ q, i }] });
+  });
+  return out;
+}
+
+function PreviewQuestion({ q, i, lang, skill, missing }: { q: TQuestionForm; i: number; lang: TLang; skill: { nameAr: string; nameEn: string } | undefined; missing: ReactNode }) {
+  const t = i18n.getFixedT(lang, "exams");
+  const text = pickRich(lang, { text: q.questionTextAr, doc: q.questionDocAr }, { text: q.questionTextEn, doc: q.questionDocEn });
+  const headingId = `preview-q-${i}`;
+  return (
+    <li className="rounded-xl border border-border bg-card p-4 shadow-xs sm:p-5" aria-labelledby={headingId} data-testid={`preview-question-${i}`}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h4 id={headingId} className="font-semibold text-link">
+          {t("preview.questionNumber", { n: formatNumber(lang, i + 1) })}
+        </h4>
+        <span className="flex flex-wrap items-center gap-2">
+          {skill && (
+            <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground" data-testid="preview-question-skill">
+              {t("preview.skill", { name: pick(lang, skill.nameAr, skill.nameEn) })}
+            </span>
+          )}
+          <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">
+            {t("preview.points", { count: pointsOf(q), formatted: formatNumber(lang, pointsOf(q)) })}
+          </span>
+        </span>
+      </div>
+      <div className="mb-4 leading-relaxed" data-testid="preview-question-text">
+        {text.text.trim() ? <RichText doc={text.doc} text={text.text} lang={text.lang} /> : missing}
+      </div>
+      <AnswerInput q={q} index={i} lang={lang} />
+    </li>
+  );
+}
+
+function OptionText({ lang, o, missing }: { lang: TLang; o: TQuestionForm["options"][number]; missing: string }) {
+  const text = pickRich(lang, { text: o.optionTextAr, doc: o.optionDocAr }, { text: o.optionTextEn, doc: o.optionDocEn });
+  if (!text.text.trim()) return <span className="text-muted-foreground italic">{missing}</span>;
+  return <RichText doc={text.doc} text={text.text} lang={text.lang} inline className="min-w-0 flex-1" />;
 }
 
 function AnswerInput({ q, index, lang }: { q: TQuestionForm; index: number; lang: TLang }) {
@@ -161,7 +200,7 @@ function AnswerInput({ q, index, lang }: { q: TQuestionForm; index: number; lang
         {q.options.map((o, j) => (
           <label key={j} className="flex cursor-not-allowed items-center gap-3 rounded-lg border border-border px-3 py-2.5">
             <input type="radio" name={id} disabled className="size-4 shrink-0 accent-primary" />
-            <span>{pick(lang, o.optionTextAr, o.optionTextEn) || <span className="text-muted-foreground italic">{t("preview.noText")}</span>}</span>
+            <OptionText lang={lang} o={o} missing={t("preview.noText")} />
           </label>
         ))}
       </fieldset>

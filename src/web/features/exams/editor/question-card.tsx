@@ -17,6 +17,7 @@ import { emptyContent, hasTypeContent, type TExamForm } from "../lib/exam-form";
 import { formatNumber, pick, useExamsT } from "../lib/use-exams-t";
 import { useSubjectSkills } from "../api";
 import { FieldMessage, useFieldA11y } from "./field-message";
+import { FormRichText } from "./form-rich-text";
 
 type TQuestionPath = `questions.${number}`;
 
@@ -26,6 +27,7 @@ export function QuestionCard({
   answerCount,
   onMove,
   onRemove,
+  onPassageChange,
 }: {
   index: number;
   count: number;
@@ -33,6 +35,8 @@ export function QuestionCard({
   answerCount: number;
   onMove: (from: number, to: number) => void;
   onRemove: (index: number) => void;
+  /** Called once the question's passage changed: the editor brings it beside the passage's other questions. */
+  onPassageChange: (index: number) => void;
 }) {
   const { t, lang } = useExamsT();
   const { control, register, setValue, getValues, setFocus } = useFormContext<TExamForm>();
@@ -63,8 +67,6 @@ export function QuestionCard({
     else applyType(nextType);
   };
 
-  const arA11y = useFieldA11y(`${base}.questionTextAr`);
-  const enA11y = useFieldA11y(`${base}.questionTextEn`);
   const pointsA11y = useFieldA11y(`${base}.points`, `${uid}-points-hint`);
 
   return (
@@ -177,15 +179,15 @@ export function QuestionCard({
 
         <SkillField base={base} index={index} />
 
+        <PassageField base={base} index={index} onPassageChange={onPassageChange} />
+
         <div className="grid gap-4 md:grid-cols-2">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${uid}-ar`}>{t("question.textAr")}</Label>
-            <Textarea id={`${uid}-ar`} dir="rtl" lang="ar" rows={3} {...arA11y} {...register(`${base}.questionTextAr`)} data-testid={`question-${index}-text-ar`} />
+          <div className="flex min-w-0 flex-col gap-2">
+            <FormRichText textPath={`${base}.questionTextAr`} docPath={`${base}.questionDocAr`} lang="ar" label={t("question.textAr")} testId={`question-${index}-text-ar`} />
             <FieldMessage path={`${base}.questionTextAr`} />
           </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${uid}-en`}>{t("question.textEn")}</Label>
-            <Textarea id={`${uid}-en`} dir="ltr" lang="en" rows={3} {...enA11y} {...register(`${base}.questionTextEn`)} data-testid={`question-${index}-text-en`} />
+          <div className="flex min-w-0 flex-col gap-2">
+            <FormRichText textPath={`${base}.questionTextEn`} docPath={`${base}.questionDocEn`} lang="en" label={t("question.textEn")} testId={`question-${index}-text-en`} />
             <FieldMessage path={`${base}.questionTextEn`} />
           </div>
         </div>
@@ -265,7 +267,7 @@ function ChoiceOptions({
   onRemove: (j: number) => void;
 }) {
   const { t, lang } = useExamsT();
-  const { control, register, setValue } = useFormContext<TExamForm>();
+  const { control, setValue } = useFormContext<TExamForm>();
   const values = useWatch({ control, name: `${base}.options` }) ?? [];
   const uid = useId();
   const legendId = `${uid}-legend`;
@@ -325,8 +327,26 @@ function ChoiceOptions({
               </div>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextInput path={`${base}.options.${j}.optionTextAr`} lang="ar" label={t("options.textAr", { m })} register={register} testId={`question-${index}-option-${j}-ar`} errorPath={`${base}.options.${j}`} />
-              <TextInput path={`${base}.options.${j}.optionTextEn`} lang="en" label={t("options.textEn", { m })} register={register} testId={`question-${index}-option-${j}-en`} errorPath={`${base}.options.${j}`} />
+              <FormRichText
+                textPath={`${base}.options.${j}.optionTextAr`}
+                docPath={`${base}.options.${j}.optionDocAr`}
+                lang="ar"
+                inline
+                small
+                label={t("options.textAr", { m })}
+                testId={`question-${index}-option-${j}-ar`}
+                errorPath={`${base}.options.${j}`}
+              />
+              <FormRichText
+                textPath={`${base}.options.${j}.optionTextEn`}
+                docPath={`${base}.options.${j}.optionDocEn`}
+                lang="en"
+                inline
+                small
+                label={t("options.textEn", { m })}
+                testId={`question-${index}-option-${j}-en`}
+                errorPath={`${base}.options.${j}`}
+              />
             </div>
             <FieldMessage path={`${base}.options.${j}`} />
           </OptionRow>
@@ -455,6 +475,51 @@ function ModelAnswer({ base, index, rows }: { base: TQuestionPath; index: number
       <FieldMessage path={`${base}.correctAnswerText`} />
     </div>
   );
+}
+
+const NO_PASSAGE = "none";
+
+/** The passage the question is asked about (issue 18): one of the exam's, or none. */
+function PassageField({ base, index, onPassageChange }: { base: TQuestionPath; index: number; onPassageChange: (index: number) => void }) {
+  const { t, lang } = useExamsT();
+  const uid = useId();
+  const { control, setValue } = useFormContext<TExamForm>();
+  const list = useWatch({ control, name: "passages" }) ?? [];
+  const key = useWatch({ control, name: `${base}.passageKey` }) ?? "";
+  const a11y = useFieldA11y(`${base}.passageKey`);
+  if (list.length === 0 && !key) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`${uid}-passage`}>{t("passages.questionPassage")}</Label>
+      <Select
+        value={key || NO_PASSAGE}
+        onValueChange={(v) => {
+          setValue(`${base}.passageKey`, v === NO_PASSAGE ? "" : v, { shouldDirty: true });
+          onPassageChange(index);
+        }}
+      >
+        <SelectTrigger id={`${uid}-passage`} {...a11y} data-testid={`question-${index}-passage`}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={NO_PASSAGE}>{t("passages.none")}</SelectItem>
+          {list.map((p, i) => (
+            <SelectItem key={p.key} value={p.key}>
+              {passageName(t, lang, p, i)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <FieldMessage path={`${base}.passageKey`} />
+    </div>
+  );
+}
+
+/** "Passage 2: Honesty", or "Passage 2" before it has a title. */
+export function passageName(t: ReturnType<typeof useExamsT>["t"], lang: "ar" | "en", p: { titleAr: string; titleEn: string }, i: number): string {
+  const title = (lang === "ar" ? p.titleAr || p.titleEn : p.titleEn || p.titleAr).trim();
+  const n = formatNumber(lang, i + 1);
+  return title ? t("passages.named", { n, title }) : t("passages.heading", { n });
 }
 
 const NO_SKILL = "none";

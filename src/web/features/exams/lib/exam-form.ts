@@ -1,15 +1,23 @@
 // The editor's form values, and the conversions between them, the server's detail and ZExamInput. The form keeps
 // what the inputs hold (points as typed, an empty description as ""); ZExamInput turns it into what is sent.
 import { DEFAULT_EXAM_MINUTES, MIN_QUESTION_POINTS } from "@shared/limits";
+import type { TRichDoc } from "@shared/rich-text";
 import { emptyQuestionContent, type TExamDetail, type TExamInput, type TExamStatus, type TQuestionType } from "@shared/schemas/exam";
 
-export type TOptionForm = { id?: string; optionTextAr: string; optionTextEn: string; isCorrect: boolean };
+/** A formatted text's document as the editor last gave it (null: plain, or not touched). */
+type TDoc = TRichDoc | null;
+export type TOptionForm = { id?: string; optionTextAr: string; optionTextEn: string; optionDocAr?: TDoc; optionDocEn?: TDoc; isCorrect: boolean };
+export type TPassageForm = { id?: string; key: string; titleAr: string; titleEn: string; textAr: string; textEn: string; docAr: TDoc; docEn: TDoc };
 export type TPairForm = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
 export type TQuestionForm = {
   id?: string;
   type: TQuestionType;
   questionTextAr: string;
   questionTextEn: string;
+  questionDocAr: TDoc;
+  questionDocEn: TDoc;
+  /** The key of its passage in `passages`; "" for none. */
+  passageKey: string;
   /** As typed; ZPoints turns a non-numeric entry into 1. */
   points: string;
   correctAnswerText: string | null;
@@ -29,6 +37,7 @@ export type TExamForm = {
   schoolIds: string[];
   /** Empty: every grade. */
   grades: number[];
+  passages: TPassageForm[];
   questions: TQuestionForm[];
 };
 
@@ -43,7 +52,7 @@ export function emptyContent(type: TQuestionType): Pick<TQuestionForm, "options"
 }
 
 export function newQuestion(type: TQuestionType): TQuestionForm {
-  return { type, questionTextAr: "", questionTextEn: "", points: String(MIN_QUESTION_POINTS), skillId: "", ...emptyContent(type) };
+  return { type, questionTextAr: "", questionTextEn: "", questionDocAr: null, questionDocEn: null, passageKey: "", points: String(MIN_QUESTION_POINTS), skillId: "", ...emptyContent(type) };
 }
 
 /** Whether the type-specific part differs from a fresh one (then changing the type asks first). */
@@ -59,7 +68,11 @@ export function hasTypeContent(q: Pick<TQuestionForm, "type" | "options" | "matc
 }
 
 export function emptyExamForm(): TExamForm {
-  return { titleAr: "", titleEn: "", subjectId: "", description: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], grades: [], questions: [newQuestion("multiple_choice")] };
+  return { titleAr: "", titleEn: "", subjectId: "", description: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], grades: [], passages: [], questions: [newQuestion("multiple_choice")] };
+}
+
+export function newPassage(): TPassageForm {
+  return { key: crypto.randomUUID(), titleAr: "", titleEn: "", textAr: "", textEn: "", docAr: null, docEn: null };
 }
 
 /** The saved exam as the editor shows it; question and option ids go back with the next save so they are kept. */
@@ -73,6 +86,8 @@ export function toFormValues(exam: TExamDetail): TExamForm {
     status: exam.status,
     schoolIds: [...exam.schoolIds],
     grades: [...exam.grades],
+    // A saved passage is called by its id, which its questions carry.
+    passages: exam.passages.map((p) => ({ id: p.id, key: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn })),
     questions: [...exam.questions]
       .sort((a, b) => a.position - b.position)
       .map((q) => ({
@@ -80,9 +95,12 @@ export function toFormValues(exam: TExamDetail): TExamForm {
         type: q.type,
         questionTextAr: q.questionTextAr,
         questionTextEn: q.questionTextEn,
+        questionDocAr: q.questionDocAr,
+        questionDocEn: q.questionDocEn,
+        passageKey: q.passageId ?? "",
         points: String(q.points),
         correctAnswerText: q.type === "essay" || q.type === "short_answer" ? (q.correctAnswerText ?? "") : null,
-        options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, isCorrect: o.isCorrect })),
+        options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, isCorrect: o.isCorrect })),
         matchingPairs: q.matchingPairs.map((p) => ({ ...p })),
         // Kept on every save (and on archiving): a question loses its skill only when the author says so.
         skillId: q.skillId ?? "",

@@ -8,6 +8,7 @@ import { ESSAY_ROWS, MAX_ANSWER_TEXT_LENGTH, SHORT_ANSWER_ROWS } from "@shared/l
 import { fieldClasses } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/utils";
+import { pickRich, RichText } from "@web/components/rich-text";
 import { textIn } from "@web/lib/errors";
 import { EMPTY_ANSWER, type TAnswerValue, type TSaveProblem } from "../lib/answer-sync";
 import { isAnswered, isChoice, isPartlyAnswered, matchingSlots, type TPaperQuestion } from "../lib/answers";
@@ -34,7 +35,7 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
   const headingId = useId();
   const answered = isAnswered(q, value);
   const partly = isPartlyAnswered(q, value);
-  const text = pick(lang, q.questionTextAr, q.questionTextEn);
+  const text = pickRich(lang, { text: q.questionTextAr, doc: q.questionDocAr }, { text: q.questionTextEn, doc: q.questionDocEn });
 
   return (
     <article
@@ -89,17 +90,23 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
   );
 });
 
-type TInputProps = { q: TPaperQuestion; text: string; value: TAnswerValue | undefined; onChange: TAnswerChange; disabled?: boolean };
+type TInputProps = { q: TPaperQuestion; text: TText; value: TAnswerValue | undefined; onChange: TAnswerChange; disabled?: boolean };
 
-const questionTextClass = "text-base leading-relaxed font-medium whitespace-pre-line text-foreground";
+type TText = ReturnType<typeof pickRich>;
+const questionTextClass = "text-base leading-relaxed font-medium text-foreground";
+
+/** The question's text inside its legend or label (phrasing content: paragraphs become block spans). */
+function QuestionText({ text }: { text: TText }) {
+  return <RichText doc={text.doc} text={text.text} lang={text.lang} inline data-testid="question-text" />;
+}
 
 function ChoiceInput({ q, text, value, onChange, disabled }: TInputProps) {
   const { lang } = useTakingT();
   const name = `answer-${q.id}`;
   return (
     <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3">
-      <legend className={cn(questionTextClass, "mb-3 w-full")} {...langProps(lang)}>
-        {text}
+      <legend className={cn(questionTextClass, "mb-3 w-full")} {...langProps(text.lang)}>
+        <QuestionText text={text} />
       </legend>
       <div className={cn("grid gap-2", q.type === "true_false" && "sm:grid-cols-2")}>
         {q.options.map((o) => (
@@ -115,14 +122,17 @@ function ChoiceInput({ q, text, value, onChange, disabled }: TInputProps) {
               onChange={() => onChange(q.id, { ...EMPTY_ANSWER, selectedOptionId: o.id })}
               className="size-4.5 shrink-0 accent-primary"
             />
-            <span {...langProps(lang)} className="min-w-0 flex-1 text-start">
-              {pick(lang, o.optionTextAr, o.optionTextEn)}
-            </span>
+            <OptionText lang={lang} o={o} />
           </label>
         ))}
       </div>
     </fieldset>
   );
+}
+
+function OptionText({ lang, o }: { lang: TLang; o: TPaperQuestion["options"][number] }) {
+  const text = pickRich(lang, { text: o.optionTextAr, doc: o.optionDocAr }, { text: o.optionTextEn, doc: o.optionDocEn });
+  return <RichText doc={text.doc} text={text.text} lang={text.lang} inline className="min-w-0 flex-1 text-start" />;
 }
 
 function TextInput({ q, text, value, onChange, disabled }: TInputProps) {
@@ -132,8 +142,8 @@ function TextInput({ q, text, value, onChange, disabled }: TInputProps) {
   const essay = q.type === "essay";
   return (
     <div className="flex flex-col gap-3">
-      <label htmlFor={id} className={questionTextClass} {...langProps(lang)}>
-        {text}
+      <label htmlFor={id} className={questionTextClass} {...langProps(text.lang)}>
+        <QuestionText text={text} />
       </label>
       <Textarea
         id={id}
@@ -168,8 +178,8 @@ function MatchingInput({ q, text, value, onChange, disabled }: TInputProps) {
   };
   return (
     <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3" aria-describedby={hintId}>
-      <legend className={cn(questionTextClass, "mb-1 w-full")} {...langProps(lang)}>
-        {text}
+      <legend className={cn(questionTextClass, "mb-1 w-full")} {...langProps(text.lang)}>
+        <QuestionText text={text} />
       </legend>
       <p id={hintId} className="text-sm text-muted-foreground">
         {t("take.matchingHint")}

@@ -27,3 +27,18 @@ export function matchingSlots(q: TPaperQuestion, value: TAnswerValue | undefined
 export function isPartlyAnswered(q: TPaperQuestion, value: TAnswerValue | undefined): boolean {
   return q.type === "matching" && !isAnswered(q, value) && (value?.matching ?? []).some((c) => c !== null && c !== undefined);
 }
+
+export type TPaperBlock = { passage: TPaper["passages"][number] | null; items: { q: TPaperQuestion; number: number }[] };
+
+/** The paper as the page lays it out: each passage with its questions (they stand together), every other question alone. */
+export function paperBlocks(paper: Pick<TPaper, "passages" | "questions">): TPaperBlock[] {
+  const byId = new Map(paper.passages.map((p) => [p.id, p]));
+  const blocks: TPaperBlock[] = [];
+  paper.questions.forEach((q, i) => {
+    const passage = (q.passageId && byId.get(q.passageId)) || null;
+    const last = blocks.at(-1);
+    if (passage && last?.passage?.id === passage.id) last.items.push({ q, number: i + 1 });
+    else blocks.push({ passage, items: [{ q, number: i + 1 }] });
+  });
+  return blocks;
+}

@@ -9,7 +9,7 @@
 // must), then submits.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useBlocker, useNavigate, useParams } from "react-router";
 import { HEARTBEAT_SECONDS } from "@shared/limits";
 import type { TPaper } from "@shared/schemas/attempt";
@@ -29,7 +29,8 @@ import { SaveStatus } from "../components/save-status";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
 import { AnswerSync, clearStoredAttempt, isClosedError, isTransient } from "../lib/answer-sync";
-import { isAnswered } from "../lib/answers";
+import { isAnswered, paperBlocks } from "../lib/answers";
+import { PassagePanel } from "@web/components/passage-panel";
 import { useCountdown } from "../lib/use-countdown";
 import { failureToast, pick, successToast, takingText, useTakingT } from "../lib/use-taking-t";
 
@@ -98,7 +99,12 @@ function TakeExam({ examId }: { examId: string }) {
     if (lobby.data?.state === "lobby" && !admitted) return <Lobby lobby={lobby.data} onStart={admit} />;
     return <LoadingState label={t("take.loading")} testId="take-loading" />;
   })();
-  return <FocusFrame label={examTitle ? <bdi>{examTitle}</bdi> : undefined}>{body}</FocusFrame>;
+  // A paper with passages sets text and questions side by side: it takes a wider page.
+  return (
+    <FocusFrame label={examTitle ? <bdi>{examTitle}</bdi> : undefined} wide={!!paper.data?.passages.length}>
+      {body}
+    </FocusFrame>
+  );
 }
 
 /** Resolves when the browser is back online, or after a backoff when it thinks it is online already. */
@@ -312,6 +318,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   }, [seconds, submit, beat]);
   const extraMinutes = clock.extraMinutes + clock.grantedMinutes;
 
+  const blocks = useMemo(() => paperBlocks(paper), [paper]);
   const answered = paper.questions.map((q) => isAnswered(q, snap.answers[q.id]));
   const unanswered = answered.flatMap((done, i) => (done ? [] : [i + 1]));
   const unsaved = paper.questions.map((q) => !!snap.problems[q.id]);
@@ -354,11 +361,30 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
         <QuestionNavigator answered={answered} unsaved={unsaved} className="lg:sticky lg:top-44 lg:order-last" />
         <ol className="flex min-w-0 flex-col gap-4" aria-label={t("take.questionsList")}>
-          {paper.questions.map((q, i) => (
-            <li key={q.id}>
-              <QuestionCard question={q} number={i + 1} value={snap.answers[q.id]} onChange={onChange} disabled={sending} problem={snap.problems[q.id]} />
-            </li>
-          ))}
+          {blocks.map((block) => {
+            const cards = block.items.map(({ q, number }) => (
+              <li key={q.id}>
+                <QuestionCard question={q} number={number} value={snap.answers[q.id]} onChange={onChange} disabled={sending} problem={snap.problems[q.id]} />
+              </li>
+            ));
+            if (!block.passage) return cards;
+            const label = t("take.passage", { n: paper.passages.indexOf(block.passage) + 1 });
+            return (
+              // The passage beside its questions on a wide screen, above them on a phone.
+              <li key={block.passage.id} className="grid gap-4 xl:grid-cols-2 xl:items-start" data-testid="passage-block">
+                <PassagePanel
+                  passage={block.passage}
+                  lang={lang}
+                  label={label}
+                  toggleLabels={{ hide: t("take.hidePassage"), show: t("take.showPassage") }}
+                  className="xl:sticky xl:top-44 xl:max-h-[calc(100dvh-12rem)]"
+                />
+                <ol className="flex min-w-0 flex-col gap-4" aria-label={t("take.passageQuestions", { name: label })}>
+                  {cards}
+                </ol>
+              </li>
+            );
+          })}
         </ol>
       </div>
 

@@ -1,0 +1,66 @@
+// A passage as the student reads it (issue 18): its title and formatted text, beside its questions on a wide screen
+// (scrolling on its own, so the text stays in view while the questions scroll) and above them on a phone, where it
+// folds away to give the questions the screen. Used by the take page and the editor's preview.
+import { BookOpenText, ChevronDown } from "lucide-react";
+import { useId, useState } from "react";
+import type { TPassage } from "@shared/schemas/exam";
+import { cn } from "@web/lib/utils";
+import { pickRich, RichText } from "./rich-text";
+
+export function PassagePanel({
+  passage,
+  lang,
+  label,
+  toggleLabels,
+  className,
+}: {
+  passage: TPassage;
+  lang: "ar" | "en";
+  /** "Passage 1" / "القطعة ١": what it is called when it has no title of its own. */
+  label: string;
+  toggleLabels: { hide: string; show: string };
+  className?: string;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(true);
+  const body = pickRich(lang, { text: passage.textAr, doc: passage.docAr }, { text: passage.textEn, doc: passage.docEn });
+  const title = (lang === "ar" ? passage.titleAr || passage.titleEn : passage.titleEn || passage.titleAr).trim();
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={cn("flex min-w-0 flex-col rounded-2xl border border-border bg-card text-card-foreground shadow-sm", className)}
+      data-testid="passage"
+      data-passage-id={passage.id}
+    >
+      <header className="flex items-center gap-2 border-b border-border px-4 py-3 sm:px-5">
+        <BookOpenText aria-hidden="true" className="size-5 shrink-0 text-primary" />
+        <h2 id={`${id}-title`} className="me-auto min-w-0 text-base font-bold">
+          {title ? (
+            <>
+              <span className="sr-only">{label}: </span>
+              <bdi>{title}</bdi>
+            </>
+          ) : (
+            label
+          )}
+        </h2>
+        {/* Folding is for a phone, where the text stands above the questions. */}
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-body`}
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-link outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring xl:hidden"
+          data-testid="passage-toggle"
+        >
+          {open ? toggleLabels.hide : toggleLabels.show}
+          <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform motion-reduce:transition-none", open && "rotate-180")} />
+        </button>
+      </header>
+      {/* Focusable so the keyboard can scroll a long text on its own. */}
+      <div id={`${id}-body`} className={cn("min-h-0 overflow-y-auto px-4 py-4 sm:px-5", !open && "max-xl:hidden")} tabIndex={0}>
+        <RichText doc={body.doc} text={body.text} lang={body.lang} className="text-base leading-loose" data-testid="passage-text" />
+      </div>
+    </section>
+  );
+}
