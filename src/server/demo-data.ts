@@ -5,7 +5,8 @@ import { rowsOf, type TDb } from "./db/client";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, sittings, studentAnswers, type TMatchingPair } from "./db/schema";
+import { authUsers, examSchools, exams, passages, profiles, questionOptions, questions, schools, sittings, studentAnswers, type TMatchingPair } from "./db/schema";
+import { richPlainText, type TRichDoc } from "../shared/rich-text";
 import { hashPassword } from "./auth/password";
 import type { TRole, TSessionUser } from "../shared/permissions";
 import { findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./modules/attempts/attempts.service";
@@ -55,6 +56,10 @@ type TQuestionSeed = {
   options?: { ar: string; en: string; correct?: boolean }[];
   answer?: string;
   pairs?: TMatchingPair[];
+  /** Asked about the exam's passage. */
+  onPassage?: boolean;
+  /** The Arabic text's formatting (the word to parse, underlined). */
+  docAr?: TRichDoc;
   /** What demo students write: a wrong short answer, or essays of three qualities with the mark each earns. */
   wrong?: string;
   essays?: TEssaySamples;
@@ -70,8 +75,24 @@ type TExamSeed = {
   description: string;
   minutes: number | null;
   status: "draft" | "published" | "archived";
+  /** A passage its first questions (those marked onPassage, which come first) are asked about (issue 18). */
+  passage?: { titleAr: string; titleEn: string; docAr: TRichDoc; docEn: TRichDoc };
   questions: TQuestionSeed[];
 };
+
+/** A document of paragraphs, with **words** in bold. */
+function paragraphs(...lines: string[]): TRichDoc {
+  return {
+    type: "doc",
+    content: lines.map((line) => ({
+      type: "paragraph" as const,
+      content: line
+        .split(/\*\*/)
+        .map((text, i) => (i % 2 ? { type: "text" as const, text, marks: [{ type: "bold" as const }] } : { type: "text" as const, text }))
+        .filter((n) => n.text),
+    })),
+  };
+}
 
 const TF = (correct: boolean) => [
   { ar: "صح", en: "True", correct },
@@ -87,18 +108,60 @@ const EXAMS: Record<string, TExamSeed[]> = {
       description: "نص قصير عن الصداقة تليه أسئلة في الفهم والمفردات والتعبير.",
       minutes: 30,
       status: "published",
+      passage: {
+        titleAr: "الصديقُ وقتَ الضيق",
+        titleEn: "A Friend in Need",
+        docAr: paragraphs(
+          "كان سالمٌ وحمدٌ صديقين منذ الصف الأول، يذهبان إلى المدرسة معًا ويعودان معًا. وفي يومٍ من أيام الشتاء مرض سالم، فغاب عن المدرسة أسبوعًا كاملًا.",
+          "لم ينسَ حمدٌ صديقه؛ فكان يزوره كل مساء، ويحمل إليه دروس اليوم مكتوبةً بخط يده، ويشرح له ما صعب عليه. ولمّا عاد سالم إلى المدرسة وجد أنه لم يفته شيء.",
+          "قال سالم لأمه: «لقد عرفتُ اليوم معنى **الوفاء**؛ فالصديق الحقيقي يظهر وقت الشدة، لا وقت الرخاء».",
+        ),
+        docEn: paragraphs(
+          "Salem and Hamad had been friends since the first grade; they walked to school together and home together. One winter day Salem fell ill and missed a whole week of school.",
+          "Hamad did not forget his friend. Every evening he visited him, brought him the day's lessons written in his own hand and explained what was hard. When Salem went back to school, he had missed nothing.",
+          "Salem told his mother: “Today I learned what **loyalty** (al-wafa) means: a true friend shows himself in hard times, not in easy ones.”",
+        ),
+      },
       questions: [
         {
           type: "multiple_choice",
-          ar: "ما مرادف كلمة «الوفاء»؟",
-          en: "What is a synonym of the word “al-wafa” (loyalty)?",
+          ar: "ما مرادف كلمة «الوفاء» كما وردت في القطعة؟",
+          en: "What is a synonym of the word “al-wafa” (loyalty) as used in the passage?",
           points: 2,
           skill: "arabic.vocabulary",
+          onPassage: true,
           options: [
             { ar: "الإخلاص", en: "Faithfulness", correct: true },
             { ar: "الغضب", en: "Anger" },
             { ar: "الكسل", en: "Laziness" },
             { ar: "السرعة", en: "Speed" },
+          ],
+        },
+        { type: "true_false", ar: "غاب سالم عن المدرسة يومًا واحدًا.", en: "Salem missed one day of school.", points: 1, skill: "arabic.reading", onPassage: true, options: TF(false) },
+        {
+          type: "multiple_choice",
+          ar: "أعرب ما تحته خط: يظهرُ الصديقُ الحقيقيُّ وقتَ الشدة.",
+          docAr: {
+            type: "doc",
+            content: [
+              {
+                type: "paragraph",
+                content: [
+                  { type: "text", text: "أعرب ما تحته خط: يظهرُ " },
+                  { type: "text", text: "الصديقُ", marks: [{ type: "underline" }] },
+                  { type: "text", text: " الحقيقيُّ وقتَ الشدة." },
+                ],
+              },
+            ],
+          },
+          en: "Parse the underlined word in “yazharu as-sadiqu al-haqiqiyyu waqta ash-shidda” (the true friend shows himself in hard times).",
+          points: 2,
+          skill: "arabic.grammar",
+          onPassage: true,
+          options: [
+            { ar: "فاعل مرفوع وعلامة رفعه الضمة", en: "Subject (fa'il), nominative, marked by damma", correct: true },
+            { ar: "مفعول به منصوب وعلامة نصبه الفتحة", en: "Object, accusative, marked by fatha" },
+            { ar: "مبتدأ مرفوع وعلامة رفعه الضمة", en: "Subject of a nominal sentence (mubtada'), nominative" },
           ],
         },
         { type: "true_false", ar: "الفاعل في اللغة العربية مرفوع دائمًا.", en: "In Arabic, the subject (al-fa'il) is always in the nominative case.", points: 1, skill: "arabic.grammar", options: TF(true) },
@@ -323,14 +386,24 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
     .values({ titleAr: seed.titleAr, titleEn: seed.titleEn, subjectId: seed.subject, description: seed.description, durationMinutes: seed.minutes, status: seed.status, creatorId })
     .returning({ id: exams.id });
   await tx.insert(examSchools).values({ examId: exam!.id, schoolId });
+  const passage = seed.passage
+    ? (
+        await tx
+          .insert(passages)
+          .values({ examId: exam!.id, titleAr: seed.passage.titleAr, titleEn: seed.passage.titleEn, textAr: richPlainText(seed.passage.docAr), textEn: richPlainText(seed.passage.docEn), docAr: seed.passage.docAr, docEn: seed.passage.docEn })
+          .returning({ id: passages.id })
+      )[0]
+    : undefined;
   for (const [position, q] of seed.questions.entries()) {
     const [question] = await tx
       .insert(questions)
       .values({
         examId: exam!.id,
         position,
-        questionTextAr: q.ar,
+        questionTextAr: q.docAr ? richPlainText(q.docAr) : q.ar,
         questionTextEn: q.en,
+        questionDocAr: q.docAr ?? null,
+        passageId: q.onPassage ? passage!.id : null,
         type: q.type,
         points: q.points,
         correctAnswerText: q.answer ?? null,

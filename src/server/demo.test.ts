@@ -36,6 +36,21 @@ describe("npm run demo", () => {
     expect(wrong!.n).toBe(0);
   });
 
+  it("gives the reading exam a real passage, its three questions after it and the word to parse underlined", async () => {
+    const list = await rows<{ title_en: string; text_ar: string; questions: string[]; underlined: boolean }>(sql`
+      select p.title_en, p.text_ar,
+        array_agg(q.question_text_en order by q.position) as questions,
+        bool_or(q.question_doc_ar::text like '%underline%') as underlined
+      from passages p join questions q on q.passage_id = p.id group by p.id`);
+    expect(list.length).toBeGreaterThan(0);
+    for (const p of list) {
+      expect(p.title_en).toBe("A Friend in Need");
+      expect(p.text_ar).toContain("الوفاء");
+      expect(p.questions).toHaveLength(3);
+      expect(p.underlined).toBe(true);
+    }
+  });
+
   it("answers each essay with a text about its own question", async () => {
     const essays = await rows<{ question: string; answer: string }>(
       sql`select q.question_text_en as question, a.answer_text as answer from student_answers a join questions q on q.id = a.question_id where q.type = 'essay' and a.answer_text is not null`,

@@ -128,6 +128,9 @@ export const ZResult = z.object({
       type: z.enum(QUESTION_TYPES),
       questionTextAr: z.string(),
       questionTextEn: z.string(),
+      /** The texts' formatting, as the student read them (the word underlined to parse, say). */
+      questionDocAr: ZRichDoc.nullable(),
+      questionDocEn: ZRichDoc.nullable(),
       points: z.number().int(),
       answer: z.object({
         /** The chosen option's text, the written answer, or per premise the chosen response. */

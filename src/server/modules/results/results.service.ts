@@ -89,6 +89,8 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
         type: q.type,
         questionTextAr: q.questionTextAr,
         questionTextEn: q.questionTextEn,
+        questionDocAr: q.questionDocAr,
+        questionDocEn: q.questionDocEn,
         points: q.points,
         answer: {
           choice: chosen ? txt(chosen.optionTextAr, chosen.optionTextEn) : null,

@@ -105,7 +105,9 @@ export function RichTextField({ value, onChange, onBlur, lang, inline = false, t
   useImperativeHandle(fieldRef, () => ({ focus: () => editor.commands.focus() }), [editor]);
 
   return (
+    // The box takes the field's direction, so an Arabic field's toolbar sits where its lines end, also on an English page.
     <div
+      dir={dir}
       className={cn(
         "flex min-w-0 flex-col rounded-lg border border-input-border bg-card text-base text-foreground shadow-xs transition-colors focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40 has-[[aria-invalid=true]]:border-destructive md:text-sm",
         inline && "flex-row items-start",
@@ -134,7 +136,9 @@ function Toolbar({ editor, inline, dir, label }: { editor: Editor; inline: boole
       dir: ((e.getAttributes("paragraph").dir as string | undefined) ?? dir) === "ltr" ? "ltr" : "rtl",
     }),
   });
-  const chain = () => editor.chain().focus();
+  // From the keyboard (focus on the toolbar) the text takes the focus back; from the mouse it never lost it, and
+  // focusing again would restore the selection a frame later, over whatever the author does next.
+  const chain = () => (editor.isFocused ? editor.chain() : editor.chain().focus());
   const other = state.dir === "rtl" ? "ltr" : "rtl";
   const buttons: { key: string; icon: typeof BoldIcon; label: string; pressed?: boolean; run: () => void }[] = [
     { key: "bold", icon: BoldIcon, label: t("format.bold"), pressed: state.bold, run: () => chain().toggleBold().run() },

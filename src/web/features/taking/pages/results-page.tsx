@@ -13,6 +13,8 @@ import { isApiError } from "@web/lib/api";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
+import { pickRich, RichText } from "@web/components/rich-text";
+import type { TRichDoc } from "@shared/rich-text";
 import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { takePath, useResult } from "../api";
 import { PageFrame } from "../components/page-frame";
@@ -248,9 +250,7 @@ function QuestionResult({ q, number, result, isStudent }: { q: TResultQuestion; 
           <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground tabular-nums">{t("common.points", { count: q.points })}</span>
         )}
       </header>
-      <p lang={lang} dir={dir} className="leading-relaxed font-medium whitespace-pre-line">
-        {pick(lang, q.questionTextAr, q.questionTextEn)}
-      </p>
+      <QuestionText q={q} />
 
       <div className="flex flex-col gap-2 rounded-xl bg-muted/70 p-4">
         <p className="text-xs font-semibold tracking-wide text-muted-foreground">{isStudent ? t("results.yourAnswer") : t("results.studentAnswer")}</p>
@@ -339,4 +339,10 @@ function AnswerBody({ q, lang, showsMarks }: { q: TResultQuestion; lang: TLang; 
       {q.answer.text}
     </p>
   );
+}
+
+function QuestionText({ q }: { q: { questionTextAr: string; questionTextEn: string; questionDocAr: TRichDoc | null; questionDocEn: TRichDoc | null } }) {
+  const { lang } = useTakingT();
+  const text = pickRich(lang, { text: q.questionTextAr, doc: q.questionDocAr }, { text: q.questionTextEn, doc: q.questionDocEn });
+  return <RichText doc={text.doc} text={text.text} lang={text.lang} className="leading-relaxed font-medium" data-testid="result-question-text" />;
 }

@@ -1,0 +1,221 @@
+// Issue 18 in a real browser: a teacher writes a reading passage with three questions and underlines the word to
+// parse; a student reads the passage beside its questions on a wide screen and above them (folding away) on a
+// phone, in Arabic and in English, light and dark — each state photographed to screenshots/passages/ (gitignored)
+// for a person to look at, and checked by axe.
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import type { Browser } from "@playwright/test";
+import { apiAsAccount, createStudent, json, STUDENT_PASSWORD, TF } from "../api";
+import { expectNoAxeViolations, test, useLanguage } from "../fixtures";
+import { choose, expect, makeTeacher, signInWith, text } from "./helpers";
+import type { TExamDetail } from "../../src/shared/schemas/exam";
+import type { TRichDoc } from "../../src/shared/rich-text";
+
+test.describe.configure({ timeout: 240_000 });
+const OUT = path.resolve("screenshots/passages");
+const en = (key: string, vars?: Record<string, string | number>) => text("en", key, vars);
+
+test("a teacher writes a passage with three questions, underlines a word, keeps the questions together and previews it", async ({ page, request }) => {
+  const teacher = await makeTeacher(request);
+  await useLanguage(page, "en");
+  await signInWith(page, teacher);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/exams/create");
+  await page.getByTestId("exam-title-ar").fill("الفهم القرائي");
+  await page.getByTestId("exam-title-en").fill("Reading Comprehension");
+  await choose(page, "exam-subject", "Arabic Language");
+
+  // The passage: a title and an Arabic text with a word in bold, typed as an author types.
+  await page.getByTestId("add-passage").click();
+  await expect(page.getByTestId("passage-0-title-ar")).toBeFocused();
+  await page.getByTestId("passage-0-title-ar").fill("الصدق");
+  await page.getByTestId("passage-0-title-en").fill("Honesty");
+  const body = page.getByTestId("passage-0-text-ar");
+  await body.click();
+  await page.keyboard.type("كان ");
+  await page.keyboard.press("ControlOrMeta+b");
+  await page.keyboard.type("الصدقُ");
+  await page.keyboard.press("ControlOrMeta+b");
+  await page.keyboard.type(" خُلُقَ الأنبياء، وبه تُبنى الثقة بين الناس.");
+  await expect(body.locator("strong")).toHaveText("الصدقُ");
+
+  // Question 1 (the first, multiple choice) on the passage, with "يقرأ" underlined from the toolbar.
+  await choose(page, "question-0-passage", "Passage 1: Honesty");
+  const q0ar = page.getByTestId("question-0-text-ar");
+  await q0ar.click();
+  await page.keyboard.type("أعرب ما تحته خط: يقرأ");
+  // In a right-to-left line the right arrow goes back: select the word just typed, underline it from the toolbar,
+  // then go on typing without the underline (Ctrl+U), as in any editor.
+  for (let i = 0; i < "يقرأ".length; i++) await page.keyboard.press("Shift+ArrowRight");
+  await page.getByTestId("question-0").locator('[data-format="underline"]').first().click();
+  await expect(page.getByTestId("question-0").locator('[data-format="underline"]').first()).toHaveAttribute("aria-pressed", "true");
+  await expect(q0ar.locator("u")).toHaveText("يقرأ");
+  await page.keyboard.press("End");
+  await page.keyboard.press("ControlOrMeta+u");
+  await page.keyboard.type(" الطالبُ القصةَ.");
+  await expect(q0ar.locator("u")).toHaveText("يقرأ");
+  await page.getByTestId("question-0-text-en").fill("Parse the underlined word: he reads.");
+  await page.getByTestId("question-0-option-0-ar").fill("فعل مضارع مرفوع");
+  await page.getByTestId("question-0-option-0-en").fill("A present verb, nominative");
+  await page.getByTestId("question-0-option-0-correct").check();
+  await page.getByTestId("question-0-add-option").click();
+  await page.getByTestId("question-0-option-1-ar").fill("فعل ماضٍ");
+  await page.getByTestId("question-0-option-1-en").fill("A past verb");
+
+  // Question 2 stands alone; question 3 is then put on the passage and comes up beside question 1.
+  for (const [i, ar, en_] of [
+    [1, "سؤال لا صلة له بالقطعة.", "A question on its own."],
+    [2, "الصدق خلق الأنبياء.", "Honesty is the prophets' way."],
+    [3, "الثقة تُبنى بالكذب.", "Trust is built on lies."],
+  ] as const) {
+    await page.getByTestId("add-question").click();
+    await page.getByTestId("add-true_false").click();
+    await page.getByTestId(`question-${i}-text-ar`).fill(ar);
+    await page.getByTestId(`question-${i}-text-en`).fill(en_);
+    await page.getByTestId(`question-${i}-option-0-correct`).check();
+  }
+  await choose(page, "question-2-passage", "Passage 1: Honesty");
+  await expect(page.getByTestId("question-1-text-en")).toHaveText("Honesty is the prophets' way.");
+  await expect(page.getByTestId("question-2-text-en")).toHaveText("A question on its own.");
+  await expect(page.getByTestId("editor-announcement")).toHaveText(en("question.moved", { from: "3", to: "2" }));
+  await choose(page, "question-3-passage", "Passage 1: Honesty");
+  await expect(page.getByTestId("question-2-text-en")).toHaveText("Trust is built on lies.");
+  await expect(page.getByTestId("passage-0-linked")).toHaveText(en("passages.linked_other", { list: "1, 2, 3" }));
+
+  // Moving the question alone up takes it past the whole passage, never into it.
+  await page.getByTestId("question-3-up").click();
+  await expect(page.getByTestId("question-0-text-en")).toHaveText("A question on its own.");
+  await expect(page.getByTestId("question-1-text-en")).toHaveText("Parse the underlined word: he reads.");
+  await page.getByTestId("question-0-down").click();
+  await expect(page.getByTestId("question-3-text-en")).toHaveText("A question on its own.");
+  await expectNoAxeViolations(page, "editor with a passage (en)");
+  await page.getByTestId("passages-card").screenshot({ path: path.join(OUT, "editor-passage-en-1280.png") });
+  await page.getByTestId("question-0").screenshot({ path: path.join(OUT, "editor-question-en-1280.png") });
+
+  // The preview lays out the passage with its questions.
+  await page.getByTestId("preview-button").click();
+  const preview = page.getByTestId("preview-dialog");
+  await expect(preview.getByTestId("preview-passage-block").getByTestId("passage-text")).toContainText("الصدقُ");
+  await expect(preview.getByTestId("preview-passage-block").locator("li[data-testid^=preview-question-]")).toHaveCount(3);
+  await expect(preview.getByTestId("preview-question-0").locator("u")).toHaveCount(0); // English first: no underline there
+  await preview.getByTestId("preview-lang-ar").click();
+  await expect(preview.getByTestId("preview-question-0").locator("u")).toHaveText("يقرأ");
+  await page.keyboard.press("Escape");
+
+  await page.getByTestId("save-exam").click();
+  await expect(page).toHaveURL(/\/exams\/edit\//);
+  await expect(page.getByTestId("dirty-state")).toHaveText(en("editor.allSaved"));
+  // Reopened: the passage, its questions in order, and the formatting as written.
+  await page.reload();
+  await expect(page.getByTestId("passage-0-title-en")).toHaveValue("Honesty");
+  await expect(page.getByTestId("passage-0-text-ar").locator("strong")).toHaveText("الصدقُ");
+  await expect(page.getByTestId("question-0-text-ar").locator("u")).toHaveText("يقرأ");
+  await expect(page.getByTestId("dirty-state")).toHaveText(en("editor.allSaved"));
+
+  // Removing the passage asks first and leaves its questions, unlinked.
+  await page.getByTestId("passage-0-remove").click();
+  const dialog = page.getByTestId("remove-passage-dialog");
+  await expect(dialog).toContainText(en("passages.removeConfirm.message_other", { count: 3 }));
+  await dialog.getByRole("button", { name: en("passages.removeConfirm.confirm") }).click();
+  await expect(page.getByTestId("passage-0")).toHaveCount(0);
+  await expect(page.locator("[data-testid^=question-][data-type]")).toHaveCount(4);
+});
+
+const underline = (before: string, word: string, after: string): TRichDoc => ({
+  type: "doc",
+  content: [{ type: "paragraph", content: [{ type: "text", text: before }, { type: "text", text: word, marks: [{ type: "underline" }] }, { type: "text", text: after }] }],
+});
+const PASSAGE: TRichDoc = {
+  type: "doc",
+  content: [
+    {
+      type: "paragraph",
+      content: [
+        { type: "text", text: "كان " },
+        { type: "text", text: "الصدقُ", marks: [{ type: "bold" }] },
+        { type: "text", text: " خُلُقَ الأنبياء، وبه تُبنى الثقة بين الناس. قال رسول الله ﷺ: «عليكم بالصدق، فإن الصدق يهدي إلى البر»." },
+      ],
+    },
+    ...Array.from({ length: 6 }, (_, i) => ({
+      type: "paragraph" as const,
+      content: [{ type: "text" as const, text: `الفقرة ${i + 2}: الصادق يحبه الناس ويثقون بكلامه، ومن اعتاد الصدق في الصغر صار له خلقًا في الكبر، فلا يخون الأمانة ولا يخلف الوعد.` }],
+    })),
+    { type: "orderedList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "الصدق في القول." }] }] }, { type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "الصدق في العمل." }] }] }] },
+  ],
+};
+
+async function takePage(browser: Browser, baseURL: string, email: string, lang: "ar" | "en", dark: boolean, width: number) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await useLanguage(page, lang, { dark });
+  const res = await page.request.post("/api/auth/login", { data: { email, password: STUDENT_PASSWORD, loginType: "student" } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { context, page };
+}
+
+test("a student reads the passage beside its questions on a wide screen and above them on a phone, in Arabic and English", async ({ browser, playwright, baseURL }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const student = await createStudent(admin, "school_dubai", "reader");
+  const tag = randomUUID().slice(0, 6);
+  const exam = await json<TExamDetail>(
+    await teacher.post("/api/exams", {
+      data: {
+        titleAr: `الفهم القرائي ${tag}`,
+        titleEn: `Reading Comprehension ${tag}`,
+        subjectId: "arabic",
+        durationMinutes: 30,
+        status: "published",
+        passages: [{ key: "p", titleAr: "الصدق", titleEn: "Honesty", docAr: PASSAGE, textEn: "Honesty was the way of the prophets; trust between people is built on it." }],
+        questions: [
+          { type: "true_false", questionTextAr: "الصدق خلق الأنبياء.", questionTextEn: "Honesty is the prophets' way.", points: 1, options: TF(true), passageKey: "p" },
+          { type: "true_false", questionTextAr: "x", questionDocAr: underline("أعرب ما تحته خط: ", "يَقْرَأُ", " الطالبُ القصةَ. (فعل مضارع)"), questionTextEn: "The underlined word is a verb.", points: 1, options: TF(true), passageKey: "p" },
+          { type: "short_answer", questionTextAr: "اذكر حديثًا ورد في القطعة.", questionTextEn: "Quote the hadith in the passage.", points: 2, correctAnswerText: "عليكم بالصدق", passageKey: "p" },
+          { type: "true_false", questionTextAr: "سؤال لا صلة له بالقطعة.", questionTextEn: "A question on its own.", points: 1, options: TF(false) },
+        ],
+      },
+    }),
+    201,
+  );
+  await admin.dispose();
+  await teacher.dispose();
+
+  for (const lang of ["ar", "en"] as const) {
+    for (const width of [1280, 390]) {
+      for (const dark of [false, true]) {
+        const { context, page } = await takePage(browser, baseURL!, student.email, lang, dark, width);
+        await page.goto(`/student/exam/${exam.id}/take`);
+        const block = page.getByTestId("passage-block");
+        await expect(block).toBeVisible({ timeout: 30_000 });
+        const passage = block.getByTestId("passage");
+        const questions = block.getByTestId("question");
+        await expect(questions).toHaveCount(3);
+        await expect(page.getByTestId("question")).toHaveCount(4);
+        // The Arabic text (the English interface has an English one); the word to parse underlined in Arabic.
+        await expect(passage.getByTestId("passage-text")).toContainText(lang === "ar" ? "الصدقُ" : "Honesty was the way");
+        if (lang === "ar") await expect(questions.nth(1).locator("u")).toHaveText("يَقْرَأُ");
+        const p = (await passage.boundingBox())!;
+        const q = (await questions.first().boundingBox())!;
+        if (width === 1280) {
+          // Side by side, the passage on the reading side: right in Arabic, left in English; it scrolls on its own.
+          expect(Math.abs(p.y - q.y)).toBeLessThan(40);
+          expect(lang === "ar" ? p.x > q.x : p.x < q.x).toBe(true);
+          await expect(passage.getByTestId("passage-toggle")).toBeHidden();
+        } else {
+          // Above the questions on a phone, and folding away.
+          expect(p.y + p.height).toBeLessThanOrEqual(q.y);
+          await expect(passage.getByTestId("passage-toggle")).toHaveAttribute("aria-expanded", "true");
+        }
+        if (!dark) await expectNoAxeViolations(page, `take with a passage (${lang}, ${width})`);
+        await page.screenshot({ path: path.join(OUT, `take-${lang}-${dark ? "dark" : "light"}-${width}.png`), fullPage: width < 500 });
+        if (width < 500 && !dark) {
+          await passage.getByTestId("passage-toggle").click();
+          await expect(passage.getByTestId("passage-text")).toBeHidden();
+          await expect(passage.getByTestId("passage-toggle")).toHaveAttribute("aria-expanded", "false");
+          await page.screenshot({ path: path.join(OUT, `take-${lang}-folded-${width}.png`) });
+        }
+        await context.close();
+      }
+    }
+  }
+});
