@@ -2,6 +2,7 @@
 // parse; a student reads the passage beside its questions on a wide screen and above them (folding away) on a
 // phone, in Arabic and in English, light and dark — each state photographed to screenshots/passages/ (gitignored)
 // for a person to look at, and checked by axe.
+import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
@@ -13,6 +14,7 @@ import type { TRichDoc } from "../../src/shared/rich-text";
 
 test.describe.configure({ timeout: 240_000 });
 const OUT = path.resolve("screenshots/passages");
+const MAP = path.resolve("src/server/demo-assets/uae-map.png");
 const en = (key: string, vars?: Record<string, string | number>) => text("en", key, vars);
 
 test("a teacher writes a passage with three questions, underlines a word, keeps the questions together and previews it", async ({ page, request }) => {
@@ -88,6 +90,17 @@ test("a teacher writes a passage with three questions, underlines a word, keeps 
   await expect(page.getByTestId("question-1-text-en")).toHaveText("Parse the underlined word: he reads.");
   await page.getByTestId("question-0-down").click();
   await expect(page.getByTestId("question-3-text-en")).toHaveText("A question on its own.");
+  // A picture for the question alone: an SVG is refused by what it is, a PNG is taken and must be described to publish.
+  await page.getByTestId("question-3-image-file").setInputFiles({ name: "map.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Only PNG, JPEG and WebP images can be added to an exam.");
+  await page.getByTestId("question-3-image-file").setInputFiles(MAP);
+  await expect(page.getByTestId("question-3-image-preview")).toBeVisible();
+  await expect(page.getByTestId("question-3-image-alt-ar")).toBeFocused();
+  await page.getByTestId("question-3-image-alt-ar").fill("خريطة لدولة الإمارات");
+  await choose(page, "exam-status", en("status.published"));
+  await page.getByTestId("save-exam").click();
+  await expect(page.getByTestId("error-questions.3.image")).toContainText("Describe every image in Arabic and English before publishing");
+  await page.getByTestId("question-3-image-alt-en").fill("A map of the UAE");
   await expectNoAxeViolations(page, "editor with a passage (en)");
   await page.getByTestId("passages-card").screenshot({ path: path.join(OUT, "editor-passage-en-1280.png") });
   await page.getByTestId("question-0").screenshot({ path: path.join(OUT, "editor-question-en-1280.png") });
@@ -158,6 +171,8 @@ test("a student reads the passage beside its questions on a wide screen and abov
   const teacher = await apiAsAccount(playwright, "teacher");
   const student = await createStudent(admin, "school_dubai", "reader");
   const tag = randomUUID().slice(0, 6);
+  const map = await json<{ id: string }>(await teacher.post("/api/media", { multipart: { file: { name: "map.png", mimeType: "image/png", buffer: fs.readFileSync(MAP) } } }), 201);
+  const described = { id: map.id, altAr: "خريطة لدولة الإمارات عليها أربعة أرقام", altEn: "A map of the UAE with four numbered places" };
   const exam = await json<TExamDetail>(
     await teacher.post("/api/exams", {
       data: {
@@ -166,12 +181,12 @@ test("a student reads the passage beside its questions on a wide screen and abov
         subjectId: "arabic",
         durationMinutes: 30,
         status: "published",
-        passages: [{ key: "p", titleAr: "الصدق", titleEn: "Honesty", docAr: PASSAGE, textEn: "Honesty was the way of the prophets; trust between people is built on it." }],
+        passages: [{ key: "p", titleAr: "الصدق", titleEn: "Honesty", docAr: PASSAGE, textEn: "Honesty was the way of the prophets; trust between people is built on it.", image: described }],
         questions: [
           { type: "true_false", questionTextAr: "الصدق خلق الأنبياء.", questionTextEn: "Honesty is the prophets' way.", points: 1, options: TF(true), passageKey: "p" },
           { type: "true_false", questionTextAr: "x", questionDocAr: underline("أعرب ما تحته خط: ", "يَقْرَأُ", " الطالبُ القصةَ. (فعل مضارع)"), questionTextEn: "The underlined word is a verb.", points: 1, options: TF(true), passageKey: "p" },
           { type: "short_answer", questionTextAr: "اذكر حديثًا ورد في القطعة.", questionTextEn: "Quote the hadith in the passage.", points: 2, correctAnswerText: "عليكم بالصدق", passageKey: "p" },
-          { type: "true_false", questionTextAr: "سؤال لا صلة له بالقطعة.", questionTextEn: "A question on its own.", points: 1, options: TF(false) },
+          { type: "true_false", questionTextAr: "سؤال لا صلة له بالقطعة.", questionTextEn: "A question on its own.", points: 1, options: TF(false), image: described },
         ],
       },
     }),
@@ -206,8 +221,25 @@ test("a student reads the passage beside its questions on a wide screen and abov
           expect(p.y + p.height).toBeLessThanOrEqual(q.y);
           await expect(passage.getByTestId("passage-toggle")).toHaveAttribute("aria-expanded", "true");
         }
+        // The pictures arrive (the server lets this student have them), described in the page's language.
+        const pictures = page.getByTestId("exam-image");
+        await expect(pictures).toHaveCount(2);
+        for (const img of await pictures.all()) {
+          await expect(img).toHaveAttribute("alt", lang === "ar" ? described.altAr : described.altEn);
+          await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(640);
+        }
         if (!dark) await expectNoAxeViolations(page, `take with a passage (${lang}, ${width})`);
         await page.screenshot({ path: path.join(OUT, `take-${lang}-${dark ? "dark" : "light"}-${width}.png`), fullPage: width < 500 });
+        if (width === 1280 && !dark) {
+          // Enlarged on demand, and closed with Escape back to where the student was.
+          const standalone = page.getByTestId("question").last();
+          await standalone.getByTestId("enlarge-image").click();
+          await expect(page.getByTestId("image-dialog")).toContainText(lang === "ar" ? described.altAr : described.altEn);
+          await page.screenshot({ path: path.join(OUT, `take-${lang}-enlarged-${width}.png`) });
+          await page.keyboard.press("Escape");
+          await expect(page.getByTestId("image-dialog")).toHaveCount(0);
+          await expect(standalone.getByTestId("enlarge-image")).toBeFocused();
+        }
         if (width < 500 && !dark) {
           await passage.getByTestId("passage-toggle").click();
           await expect(passage.getByTestId("passage-text")).toBeHidden();

@@ -1,11 +1,13 @@
 // A believable demo: two schools in UAE cities, their staff and students, and exams of all five question
 // types. Used by `npm run demo` and by the browser tests (which add accounts of their own).
 import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { rowsOf, type TDb } from "./db/client";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { authUsers, examSchools, exams, passages, profiles, questionOptions, questions, schools, sittings, studentAnswers, type TMatchingPair } from "./db/schema";
+import { authUsers, examMedia, examSchools, exams, passages, profiles, questionOptions, questions, schools, sittings, studentAnswers, type TMatchingPair } from "./db/schema";
 import { richPlainText, type TRichDoc } from "../shared/rich-text";
 import { hashPassword } from "./auth/password";
 import type { TRole, TSessionUser } from "../shared/permissions";
@@ -60,6 +62,8 @@ type TQuestionSeed = {
   onPassage?: boolean;
   /** The Arabic text's formatting (the word to parse, underlined). */
   docAr?: TRichDoc;
+  /** A picture of demo-assets/ shown with the question, and its descriptions. */
+  image?: { file: string; width: number; height: number; altAr: string; altEn: string };
   /** What demo students write: a wrong short answer, or essays of three qualities with the mark each earns. */
   wrong?: string;
   essays?: TEssaySamples;
@@ -285,6 +289,27 @@ const EXAMS: Record<string, TExamSeed[]> = {
       questions: [
         {
           type: "multiple_choice",
+          ar: "انظر إلى الخريطة: ما الرقم الذي يدل على إمارة الفجيرة؟",
+          en: "Look at the map: which number marks the Emirate of Fujairah?",
+          points: 1,
+          skill: "social.geography",
+          // Drawn for the demo (demo-assets/uae-map.svg), its places numbered so the question reads in both languages.
+          image: {
+            file: "uae-map.png",
+            width: 640,
+            height: 440,
+            altAr: "خريطة لدولة الإمارات عليها أربعة أرقام: 1 على ساحل الخليج العربي في الغرب، و2 على الساحل نفسه إلى الشمال الشرقي منه، و3 على الساحل الشرقي المطل على خليج عُمان، و4 في أقصى الشمال.",
+            altEn: "A map of the UAE with four numbered places: 1 on the Arabian Gulf coast in the west, 2 further north-east along the same coast, 3 on the east coast facing the Gulf of Oman, 4 in the far north.",
+          },
+          options: [
+            { ar: "1", en: "1" },
+            { ar: "2", en: "2" },
+            { ar: "3", en: "3", correct: true },
+            { ar: "4", en: "4" },
+          ],
+        },
+        {
+          type: "multiple_choice",
           ar: "كم عدد الإمارات في دولة الإمارات العربية المتحدة؟",
           en: "How many emirates make up the United Arab Emirates?",
           points: 1,
@@ -342,7 +367,7 @@ const EXAMS: Record<string, TExamSeed[]> = {
 };
 
 /** Loads the demo in one transaction. Returns the accounts made, or null if the demo is already there. */
-export async function seedDemo(db: TDb): Promise<TDemoAccount[] | null> {
+export async function seedDemo(db: TDb, storage?: TStorage): Promise<TDemoAccount[] | null> {
   const [present] = await db.select({ id: schools.id }).from(schools).where(sql`${schools.id} = ${DEMO_SCHOOLS[0].id}`).limit(1);
   if (present) return null;
   // Every demo account has the same password: hash it once.
@@ -363,7 +388,7 @@ export async function seedDemo(db: TDb): Promise<TDemoAccount[] | null> {
       const teachers = TEACHERS[school.slug]!;
       for (const [i, t] of teachers.entries()) {
         const teacherId = await addUser(`teacher${i + 1}.${school.slug}@demo.qias.ae`, "teacher", t.name, school.id);
-        for (const exam of EXAMS[t.subject] ?? []) await insertExam(tx, exam, teacherId, school.id);
+        for (const exam of EXAMS[t.subject] ?? []) await insertExam(tx, exam, teacherId, school.id, storage);
       }
       const names = [...ARABIC_NAMES, ...ENGLISH_NAMES];
       for (const [i, name] of names.entries()) {
@@ -380,7 +405,7 @@ export async function seedDemo(db: TDb): Promise<TDemoAccount[] | null> {
 
 type TTxLike = Parameters<Parameters<TDb["transaction"]>[0]>[0];
 
-async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoolId: string) {
+async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoolId: string, storage?: TStorage) {
   const [exam] = await tx
     .insert(exams)
     .values({ titleAr: seed.titleAr, titleEn: seed.titleEn, subjectId: seed.subject, description: seed.description, durationMinutes: seed.minutes, status: seed.status, creatorId })
@@ -395,6 +420,19 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
       )[0]
     : undefined;
   for (const [position, q] of seed.questions.entries()) {
+    // Without storage (a test that does not need pictures) the question is shown without its image.
+    let imageId: string | null = null;
+    if (q.image && storage) {
+      const key = `media/${randomUUID()}`;
+      const file = fileURLToPath(new URL(`./demo-assets/${q.image.file}`, import.meta.url));
+      await storage.put(key, file, "image/png");
+      const { size } = await fsp.stat(file);
+      const [m] = await tx
+        .insert(examMedia)
+        .values({ ownerId: creatorId, examId: exam!.id, contentType: "image/png", sizeBytes: size, width: q.image.width, height: q.image.height, storageKey: key })
+        .returning({ id: examMedia.id });
+      imageId = m!.id;
+    }
     const [question] = await tx
       .insert(questions)
       .values({
@@ -404,6 +442,9 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
         questionTextEn: q.en,
         questionDocAr: q.docAr ?? null,
         passageId: q.onPassage ? passage!.id : null,
+        imageId,
+        imageAltAr: imageId ? q.image!.altAr : "",
+        imageAltEn: imageId ? q.image!.altEn : "",
         type: q.type,
         points: q.points,
         correctAnswerText: q.answer ?? null,

@@ -17,7 +17,7 @@ const rows = async <T,>(query: ReturnType<typeof sql>) => rowsOf<T>(await h.db.e
 
 describe("npm run demo", () => {
   it("loads schools, accounts, exams and the story once", async () => {
-    const accounts = await seedDemo(h.db);
+    const accounts = await seedDemo(h.db, h.app.storage);
     expect(accounts?.filter((a) => a.role === "student")).toHaveLength(60);
     const story = await seedDemoAttempts(h.db, h.app.storage);
     // 16 students × 3 published exams × 2 schools.
@@ -49,6 +49,18 @@ describe("npm run demo", () => {
       expect(p.questions).toHaveLength(3);
       expect(p.underlined).toBe(true);
     }
+  });
+
+  it("shows a map with the geography exam's first question, described in both languages, to its author", async () => {
+    const [q] = await rows<{ image_id: string; image_alt_ar: string; image_alt_en: string; creator_id: string }>(sql`
+      select q.image_id, q.image_alt_ar, q.image_alt_en, e.creator_id from questions q join exams e on e.id = q.exam_id
+      where e.title_en = 'Geography of the UAE' and q.position = 0 limit 1`);
+    expect(q!.image_id).toBeTruthy();
+    expect(q!.image_alt_ar).toContain("خريطة");
+    expect(q!.image_alt_en).toContain("map");
+    const [media] = await rows<{ storage_key: string; width: number }>(sql`select storage_key, width from exam_media where id = ${q!.image_id}`);
+    expect(media!.width).toBe(640);
+    expect(await h.app.storage.get(media!.storage_key)).not.toBeNull();
   });
 
   it("answers each essay with a text about its own question", async () => {

@@ -10,12 +10,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await prepareDatabase(database.db, config.admin);
-    const accounts = await seedDemo(database.db);
+    const storage = createStorage({ filesDir: config.filesDir, s3: config.s3 });
+    const accounts = await seedDemo(database.db, storage);
     if (!accounts) {
       console.log("The demo is already loaded; nothing changed.");
       return;
     }
-    const story = await seedDemoAttempts(database.db, createStorage({ filesDir: config.filesDir, s3: config.s3 }));
+    const story = await seedDemoAttempts(database.db, storage);
     const count = (role: string) => accounts.filter((a) => a.role === role).length;
     console.log(
       `Demo loaded: 2 schools, ${count("school_admin")} school admins, ${count("teacher")} teachers, ${count("student")} students and their exams.`,

@@ -8,6 +8,7 @@ import { buildApp } from "./app";
 import { prepareDatabase } from "./bootstrap";
 import { deleteExpiredSessions } from "./auth/auth.service";
 import { deleteStaleCounters } from "./throttle";
+import { sweepUnusedImages } from "./modules/media/media.service";
 import { deleteOldJobs } from "./jobs/jobs";
 import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
@@ -80,6 +81,7 @@ async function main() {
     await deleteExpiredSessions(database.db);
     await deleteStaleCounters(database.db);
     await deleteOldJobs(database.db);
+    await sweepUnusedImages(database.db, app.storage);
   };
   const sweep = setInterval(() => void housekeeping().catch((err) => app.log.error({ err }, "hourly housekeeping failed")), 60 * 60_000);
   sweep.unref();

@@ -418,6 +418,31 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Question {n}, pair {m} is missing text.", "الزوج {m} في السؤال {n} ينقصه نص."),
   },
+  IMAGE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    title: t("Image not added", "لم تُضف الصورة"),
+    message: t("Only PNG, JPEG and WebP images can be added to an exam.", "يمكن إضافة صور PNG وJPEG وWebP فقط إلى الاختبار."),
+  },
+  IMAGE_TOO_LARGE: {
+    status: 413,
+    title: t("Image not added", "لم تُضف الصورة"),
+    message: t("The image is larger than {limitMb} MB or {limitPx} pixels on a side.", "الصورة أكبر من {limitMb} ميغابايت أو من {limitPx} بكسل في أحد أبعادها."),
+  },
+  IMAGE_NOT_FOUND: {
+    status: 404,
+    title: t("Image not found", "الصورة غير موجودة"),
+    message: t("The image was not found, or you do not have access to it.", "الصورة غير موجودة أو ليست لديك صلاحية الوصول إليها."),
+  },
+  IMAGE_NOT_YOURS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("An image in this exam was not found. Add it again.", "لم يُعثر على صورة في هذا الاختبار. أضفها مرة أخرى."),
+  },
+  IMAGE_ALT_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Describe every image in Arabic and English before publishing: students who cannot see it hear the description.", "صِف كل صورة بالعربية والإنجليزية قبل النشر: يسمع الوصفَ الطالبُ الذي لا يراها."),
+  },
   PASSAGE_TEXT_REQUIRED: {
     status: 400,
     title: INVALID_INPUT,

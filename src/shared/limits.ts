@@ -70,3 +70,10 @@ export const LIVE_VIEW_CACHE_MS = 2000;
 export const MAX_CLIENT_EVENTS_PER_ATTEMPT = 200;
 /** The most students the live view lists (the counts cover everyone). */
 export const MAX_LIVE_VIEW_ROWS = 2000;
+
+/** Images in exams (issue 18): PNG, JPEG or WebP, up to 5 MB and 8000 px a side; their descriptions (alt texts). */
+export const MAX_IMAGE_MB = 5;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+export const MAX_IMAGE_SIDE_PX = 8000;
+export const MAX_ALT_LENGTH = 300;
+export const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;

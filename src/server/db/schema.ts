@@ -215,6 +215,36 @@ export const examSchools = pgTable(
 export type TMatchingPair = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
 
 /**
+ * An image an exam shows (issue 18): uploaded by its author before the exam refers to it (exam_id null), then the
+ * exam's own. Its type and size were read from its bytes, never from its name. The alt texts live where it is shown
+ * (a question, an option, a passage), since one picture may say different things in two places.
+ */
+export const examMedia = pgTable(
+  "exam_media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id").references(() => profiles.id, { onDelete: "set null" }),
+    // SET NULL: a deleted exam leaves its images unattached, and the sweep that removes unused images (with their
+    // stored bytes, which a cascade would have lost track of) takes them a day later.
+    examId: uuid("exam_id").references(() => exams.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("exam_media_exam_idx").on(t.examId), index("exam_media_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/** Where an image is shown, with what it says to a student who cannot see it. */
+const imageColumns = () => ({
+  imageId: uuid("image_id").references(() => examMedia.id, { onDelete: "set null" }),
+  imageAltAr: text("image_alt_ar").notNull().default(""),
+  imageAltEn: text("image_alt_en").notNull().default(""),
+});
+
+/**
  * A text several questions of one exam share (issue 18): a reading passage, a source, a case. Its text is in
  * Arabic and/or English, formatted (shared/rich-text.ts); the plain text beside it serves search and exports.
  * A question points at a passage of its own exam only — the pair (id, exam_id) is what questions refer to.
@@ -233,6 +263,7 @@ export const passages = pgTable(
     textEn: text("text_en").notNull().default(""),
     docAr: jsonb("doc_ar").$type<TRichDoc>(),
     docEn: jsonb("doc_en").$type<TRichDoc>(),
+    ...imageColumns(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("passages_id_exam_idx").on(t.id, t.examId), index("passages_exam_idx").on(t.examId, t.position)],
@@ -253,6 +284,7 @@ export const questions = pgTable(
     questionDocEn: jsonb("question_doc_en").$type<TRichDoc>(),
     /** The passage it is asked about, of the same exam (see passages). */
     passageId: uuid("passage_id"),
+    ...imageColumns(),
     type: questionTypeEnum("type").notNull(),
     points: integer("points").notNull().default(1),
     correctAnswerText: text("correct_answer_text"),
@@ -283,6 +315,7 @@ export const questionOptions = pgTable(
     optionTextEn: text("option_text_en").notNull(),
     optionDocAr: jsonb("option_doc_ar").$type<TRichDoc>(),
     optionDocEn: jsonb("option_doc_en").$type<TRichDoc>(),
+    ...imageColumns(),
     isCorrect: boolean("is_correct").notNull().default(false),
   },
   (t) => [index("question_options_question_idx").on(t.questionId)],

@@ -14,5 +14,6 @@ import { skillsRoutes } from "./skills/skills.routes";
 import { reportsRoutes } from "./reports/reports.routes";
 import { analyticsRoutes } from "./analytics/analytics.routes";
 import { sittingsRoutes } from "./sittings/sittings.routes";
+import { mediaRoutes } from "./media/media.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes];

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_ANSWER_TEXT_LENGTH, MAX_LONG_TEXT_LENGTH } from "../limits";
 import { ZClassFilter, ZGradeFilter } from "./grade";
-import { EXAM_STATUSES, MAX_PAIRS, QUESTION_TYPES, ZPassage, ZSubject } from "./exam";
+import { EXAM_STATUSES, MAX_PAIRS, QUESTION_TYPES, ZImageRef, ZPassage, ZSubject } from "./exam";
 import { ZRichDoc } from "../rich-text";
 import { ZSittingWindow } from "./sitting";
 
@@ -29,8 +29,11 @@ export const ZPaper = z.object({
       questionDocAr: ZRichDoc.nullable(),
       questionDocEn: ZRichDoc.nullable(),
       passageId: z.string().nullable(),
+      image: ZImageRef,
       points: z.number().int(),
-      options: z.array(z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), optionDocAr: ZRichDoc.nullable(), optionDocEn: ZRichDoc.nullable() })),
+      options: z.array(
+        z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), optionDocAr: ZRichDoc.nullable(), optionDocEn: ZRichDoc.nullable(), image: ZImageRef }),
+      ),
       premises: z.array(ZText),
       /** Responses in a shuffled order; an answer names a response by its index in this list. */
       responses: z.array(ZText),

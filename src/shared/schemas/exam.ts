@@ -1,7 +1,7 @@
 // The exam editor's input (SPEC §3 exams/questions/question_options, §4 question types, §5 "Exam save").
 // The form validates with it before sending and the server again with the same schema.
 import { z } from "zod";
-import { DEFAULT_EXAM_MINUTES, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
+import { DEFAULT_EXAM_MINUTES, MAX_ALT_LENGTH, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
 import { ZGradeNumber } from "./grade";
 import { normalizeRich, richPlainText, ZRichDoc, type TRichDoc } from "../rich-text";
 
@@ -23,6 +23,24 @@ const isChoice = (t: TQuestionType) => t === "multiple_choice" || t === "true_fa
 
 const text = (max: number) => z.string({ error: "VALIDATION_FAILED" }).trim().max(max, { error: "TEXT_TOO_LONG" });
 const doc = ZRichDoc.nullish();
+
+/**
+ * An image shown with a question, an option or a passage (issue 18): one uploaded by the author (POST /api/media),
+ * and what it says to a student who cannot see it. The descriptions may wait for the draft; publishing needs both.
+ */
+export const ZImageInput = z
+  .object({
+    id: z.uuid({ error: "IMAGE_NOT_YOURS" }),
+    altAr: text(MAX_ALT_LENGTH).default(""),
+    altEn: text(MAX_ALT_LENGTH).default(""),
+  })
+  .nullish()
+  .transform((v) => v ?? null);
+export type TImageInput = z.input<typeof ZImageInput>;
+
+/** An image as read back: its size (from its bytes) lets the page keep its room before it arrives. */
+export const ZImageRef = z.object({ id: z.string(), width: z.number().int(), height: z.number().int(), altAr: z.string(), altEn: z.string() }).nullable();
+export type TImageRef = z.infer<typeof ZImageRef>;
 
 /**
  * A text and its formatting: with a document, the plain text is the document's (whatever came beside it) and the
@@ -47,6 +65,7 @@ export const ZOptionInput = z
     optionTextEn: text(MAX_OPTION_LENGTH).default(""),
     optionDocAr: doc,
     optionDocEn: doc,
+    image: ZImageInput,
     isCorrect: z.boolean().default(false),
   })
   .transform(({ optionDocAr, optionDocEn, ...o }) => {
@@ -75,6 +94,7 @@ export const ZQuestionInput = z
     questionTextEn: text(MAX_LONG_TEXT_LENGTH).default(""),
     questionDocAr: doc,
     questionDocEn: doc,
+    image: ZImageInput,
     /** The passage it is asked about: the `key` of one of the exam's passages, or none. */
     passageKey: z
       .string({ error: "VALIDATION_FAILED" })
@@ -116,8 +136,9 @@ export const ZQuestionInput = z
       const correct = q.options.filter((o) => o.isCorrect).length;
       if (correct === 0) ctx.addIssue({ code: "custom", path: ["options"], message: "QUESTION_NO_CORRECT_OPTION" });
       if (correct > 1) ctx.addIssue({ code: "custom", path: ["options"], message: "QUESTION_MULTIPLE_CORRECT" });
+      // An option is its text in both languages, or a picture (a map to choose), described when published.
       q.options.forEach((o, i) => {
-        if (!o.optionTextAr || !o.optionTextEn) ctx.addIssue({ code: "custom", path: ["options", i], message: "OPTION_MISSING_TEXT" });
+        if (!o.image && (!o.optionTextAr || !o.optionTextEn)) ctx.addIssue({ code: "custom", path: ["options", i], message: "OPTION_MISSING_TEXT" });
       });
     }
     if (q.type === "matching") {
@@ -140,6 +161,7 @@ export const ZPassageInput = z
     textEn: text(MAX_PASSAGE_LENGTH).default(""),
     docAr: doc,
     docEn: doc,
+    image: ZImageInput,
   })
   .transform(({ docAr, docEn, ...p }) => {
     const ar = withDoc(p.textAr, docAr, "rtl");
@@ -206,6 +228,17 @@ export const ZExamInput = z
     e.questions.forEach((q, i) => {
       if (q.passageKey && !keys.has(q.passageKey)) ctx.addIssue({ code: "custom", path: ["questions", i, "passageKey"], message: "PASSAGE_NOT_FOUND" });
     });
+    // Published, every image is described in both languages (a screen reader reads the description instead).
+    if (e.status === "published") {
+      const described = (image: { altAr: string; altEn: string } | null, path: (string | number)[]) => {
+        if (image && (!image.altAr || !image.altEn)) ctx.addIssue({ code: "custom", path: [...path, "image"], message: "IMAGE_ALT_REQUIRED" });
+      };
+      e.passages.forEach((p, i) => described(p.image, ["passages", i]));
+      e.questions.forEach((q, i) => {
+        described(q.image, ["questions", i]);
+        q.options.forEach((o, j) => described(o.image, ["questions", i, "options", j]));
+      });
+    }
   })
   .transform((e) => ({ ...e, questions: groupByPassage(e.questions) }));
 export type TExamInput = z.input<typeof ZExamInput>;
@@ -242,6 +275,7 @@ export const ZPassage = z.object({
   textEn: z.string(),
   docAr: ZRichDoc.nullable(),
   docEn: ZRichDoc.nullable(),
+  image: ZImageRef,
 });
 export type TPassage = z.infer<typeof ZPassage>;
 
@@ -259,11 +293,20 @@ export const ZExamDetail = ZExamSummary.extend({
       questionDocAr: ZRichDoc.nullable(),
       questionDocEn: ZRichDoc.nullable(),
       passageId: z.string().nullable(),
+      image: ZImageRef,
       points: z.number().int(),
       correctAnswerText: z.string().nullable(),
       matchingPairs: z.array(ZPairInput),
       options: z.array(
-        z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), optionDocAr: ZRichDoc.nullable(), optionDocEn: ZRichDoc.nullable(), isCorrect: z.boolean() }),
+        z.object({
+          id: z.string(),
+          optionTextAr: z.string(),
+          optionTextEn: z.string(),
+          optionDocAr: ZRichDoc.nullable(),
+          optionDocEn: ZRichDoc.nullable(),
+          image: ZImageRef,
+          isCorrect: z.boolean(),
+        }),
       ),
       skillId: z.string().nullable(),
       answerCount: z.number().int(),

@@ -5,6 +5,7 @@ import { BookOpenText, ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import type { TPassage } from "@shared/schemas/exam";
 import { cn } from "@web/lib/utils";
+import { ExamImage } from "./exam-image";
 import { pickRich, RichText } from "./rich-text";
 
 export function PassagePanel({
@@ -12,6 +13,7 @@ export function PassagePanel({
   lang,
   label,
   toggleLabels,
+  enlargeLabel,
   className,
 }: {
   passage: TPassage;
@@ -19,6 +21,8 @@ export function PassagePanel({
   /** "Passage 1" / "القطعة ١": what it is called when it has no title of its own. */
   label: string;
   toggleLabels: { hide: string; show: string };
+  /** "Enlarge image", for the passage's picture (a map, a chart). */
+  enlargeLabel: string;
   className?: string;
 }) {
   const id = useId();
@@ -59,6 +63,7 @@ export function PassagePanel({
       </header>
       {/* Focusable so the keyboard can scroll a long text on its own. */}
       <div id={`${id}-body`} className={cn("min-h-0 overflow-y-auto px-4 py-4 sm:px-5", !open && "max-xl:hidden")} tabIndex={0}>
+        {passage.image && <ExamImage image={passage.image} lang={lang} enlargeLabel={enlargeLabel} className="mb-4" />}
         <RichText doc={body.doc} text={body.text} lang={body.lang} className="text-base leading-loose" data-testid="passage-text" />
       </div>
     </section>

@@ -11,6 +11,7 @@ import { ZPaper, type TPaper } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
 import { singleFlight } from "../../single-flight";
 import { getSecret, MATCHING_ORDER_SECRET } from "../../secrets";
+import { imagePresenter } from "../media/images";
 
 export type TQuestionKey = {
   type: TQuestionType;
@@ -39,6 +40,8 @@ export type TExamVersion = {
   paperGzip: Buffer;
   etag: string;
   keys: Map<string, TQuestionKey>;
+  /** The images the paper shows: a student may fetch these, and only these, while the paper is theirs. */
+  mediaIds: Set<string>;
 };
 
 export type TSittingSlot = { id: string; schoolId: string | null; grade: number | null; startsAt: Date; entryClosesAt: Date; endsAt: Date };
@@ -149,6 +152,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     .where(eq(sittings.examId, examId))
     .orderBy(asc(sittings.startsAt));
   const keys = new Map<string, TQuestionKey>();
+  const image = await imagePresenter(db, [...ps, ...qs, ...opts]);
   // The responses' order must not be computable from what the copy carries (the question id): it is seeded by
   // a keyed hash of the id with a secret only the server holds. The same for everyone who sits this exam, so the
   // copy stays one set of bytes per version.
@@ -167,7 +171,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     // In the order their questions come (the editor keeps a passage's questions together).
     passages: [...ps]
       .sort((a, b) => qs.findIndex((q) => q.passageId === a.id) - qs.findIndex((q) => q.passageId === b.id))
-      .map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn })),
+      .map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p) })),
     questions: qs.map((q) => {
       const own = opts.filter((o) => o.questionId === q.id);
       const pairs = q.type === "matching" ? (q.matchingPairs ?? []) : [];
@@ -189,9 +193,10 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
         questionDocAr: q.questionDocAr,
         questionDocEn: q.questionDocEn,
         passageId: q.passageId,
+        image: image(q),
         points: q.points,
         // Presenters list their fields: no is_correct, no model answer, no matching key.
-        options: own.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn })),
+        options: own.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: image(o) })),
         premises: pairs.map((p) => ({ ar: p.premise_ar, en: p.premise_en })),
         responses: order.map((i) => ({ ar: pairs[i]!.response_ar, en: pairs[i]!.response_en })),
       };
@@ -211,6 +216,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     paperGzip: gzipSync(paperJson),
     etag,
     keys,
+    mediaIds: new Set([...ps, ...qs, ...opts].map((r) => image(r)?.id).filter((id): id is string => !!id)),
   };
 }
 

@@ -9,6 +9,7 @@ import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../shared/schemas/exam";
+import { claimImages, imageColumns, imagePresenter } from "../media/images";
 
 type TExamRow = typeof exams.$inferSelect;
 
@@ -111,11 +112,12 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
   const answerCount = new Map(answers.map((a) => [a.id, a.n]));
   const counts = (await countsFor(db, [id]))(id);
   const ps = await db.select().from(passages).where(eq(passages.examId, id)).orderBy(asc(passages.position));
+  const image = await imagePresenter(db, [...ps, ...qs, ...opts]);
   return {
     ...presentSummary(row, counts),
     description: row.exam.description,
     schoolIds: counts.schools.map((s) => s.id).sort(),
-    passages: ps.map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn })),
+    passages: ps.map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p) })),
     questions: qs.map((q) => ({
       id: q.id,
       type: q.type,
@@ -125,12 +127,21 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
       questionDocAr: q.questionDocAr,
       questionDocEn: q.questionDocEn,
       passageId: q.passageId,
+      image: image(q),
       points: q.points,
       correctAnswerText: q.correctAnswerText,
       matchingPairs: q.matchingPairs ?? [],
       options: opts
         .filter((o) => o.questionId === q.id)
-        .map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, isCorrect: o.isCorrect })),
+        .map((o) => ({
+          id: o.id,
+          optionTextAr: o.optionTextAr,
+          optionTextEn: o.optionTextEn,
+          optionDocAr: o.optionDocAr,
+          optionDocEn: o.optionDocEn,
+          image: image(o),
+          isCorrect: o.isCorrect,
+        })),
       skillId: q.skillId,
       answerCount: answerCount.get(q.id) ?? 0,
     })),
@@ -190,7 +201,7 @@ async function writePassages(tx: TTx, examId: string, input: TExamData): Promise
   const existing = new Set((await tx.select({ id: passages.id }).from(passages).where(eq(passages.examId, examId))).map((p) => p.id));
   const ids = new Map<string, string>();
   for (const [position, p] of input.passages.entries()) {
-    const values = { examId, position, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn };
+    const values = { examId, position, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, ...imageColumns(p.image) };
     if (p.id && existing.has(p.id)) {
       await tx.update(passages).set(values).where(eq(passages.id, p.id));
       ids.set(p.key, p.id);
@@ -203,7 +214,8 @@ async function writePassages(tx: TTx, examId: string, input: TExamData): Promise
   return { ids, removed: [...existing].filter((id) => !kept.has(id)) };
 }
 
-async function writeQuestions(tx: TTx, examId: string, input: TExamData): Promise<void> {
+async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, input: TExamData): Promise<void> {
+  await claimImages(tx, actor, examId, input);
   const passageIds = await writePassages(tx, examId, input);
   const existing = await tx.select({ id: questions.id, position: questions.position, skillId: questions.skillId }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
   const existingIds = new Set(existing.map((q) => q.id));
@@ -231,6 +243,7 @@ async function writeQuestions(tx: TTx, examId: string, input: TExamData): Promis
       questionDocAr: q.questionDocAr,
       questionDocEn: q.questionDocEn,
       passageId: q.passageKey ? (passageIds.ids.get(q.passageKey) ?? null) : null,
+      ...imageColumns(q.image),
       points: q.points,
       correctAnswerText: q.correctAnswerText,
       matchingPairs: q.type === "matching" ? q.matchingPairs : null,
@@ -257,7 +270,7 @@ async function writeOptions(tx: TTx, questionId: string, options: TExamData["que
   // Answers that chose a removed option keep the answer and lose the choice (the foreign key sets it null).
   await tx.delete(questionOptions).where(and(eq(questionOptions.questionId, questionId), kept.length ? notInArray(questionOptions.id, kept) : undefined));
   for (const [position, o] of options.entries()) {
-    const values = { questionId, position, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, isCorrect: o.isCorrect };
+    const values = { questionId, position, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, ...imageColumns(o.image), isCorrect: o.isCorrect };
     if (o.id && existing.has(o.id)) await tx.update(questionOptions).set(values).where(eq(questionOptions.id, o.id));
     else await tx.insert(questionOptions).values(values);
   }
@@ -282,7 +295,7 @@ export async function createExam(db: TDb, actor: TSessionUser, input: TExamData)
       })
       .returning({ id: exams.id });
     if (audience.length) await tx.insert(examSchools).values(audience.map((schoolId) => ({ examId: exam!.id, schoolId })));
-    await writeQuestions(tx, exam!.id, input);
+    await writeQuestions(tx, actor, exam!.id, input);
     return loadDetail(tx, exam!.id);
   });
 }
@@ -307,7 +320,7 @@ export async function updateExam(db: TDb, actor: TSessionUser, id: string, input
       .where(eq(exams.id, id));
     await tx.delete(examSchools).where(eq(examSchools.examId, id));
     if (audience.length) await tx.insert(examSchools).values(audience.map((schoolId) => ({ examId: id, schoolId })));
-    await writeQuestions(tx, id, input);
+    await writeQuestions(tx, actor, id, input);
     return loadDetail(tx, id);
   });
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { multipart } from "../../test/multipart";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
@@ -52,18 +53,6 @@ afterAll(async () => {
   fs.rmSync(filesRoot, { recursive: true, force: true });
 });
 
-function multipart(parts: { name: string; filename?: string; type?: string; content: string | Buffer }[]) {
-  const boundary = "----qias" + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.filename !== undefined ? `form-data; name="${p.name}"; filename="${p.filename}"` : `form-data; name="${p.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ""}\r\n`));
-    chunks.push(Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content));
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (c: string, filename: string, content: string | Buffer = "hello", extra: { studentIds?: string[]; type?: string } = {}) => {
   const parts: Parameters<typeof multipart>[0] = [{ name: "file", filename, type: extra.type ?? "application/pdf", content }];

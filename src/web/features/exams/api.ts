@@ -4,6 +4,7 @@ import type { TExamDetail, TExamInput, TExamStatus, TExamSummary } from "@shared
 import { api } from "@web/lib/api";
 import { skillsQuery, subjectsQuery } from "@web/lib/catalogue";
 import { toExamInput } from "./lib/exam-form";
+import { apiErrorFrom } from "@web/features/files/api";
 
 const EXAMS = ["exams"] as const;
 
@@ -109,4 +110,23 @@ export function useArchiveExam() {
       return queryClient.invalidateQueries({ queryKey: [...EXAMS, "list"] });
     },
   });
+}
+
+// ---- images (issue 18)
+
+export type TUploadedImage = { id: string; contentType: string; sizeBytes: number; width: number; height: number };
+
+/** POST /api/media: the server reads what the picture is from its bytes, and refuses anything but PNG, JPEG, WebP. */
+export async function uploadImage(file: File): Promise<TUploadedImage> {
+  const form = new FormData();
+  form.append("file", file);
+  let response: Response;
+  try {
+    response = await fetch("/api/media", { method: "POST", body: form, credentials: "same-origin" });
+  } catch {
+    throw apiErrorFrom(0, "", "", "NETWORK");
+  }
+  const text = await response.text();
+  if (!response.ok) throw apiErrorFrom(response.status, text, response.headers.get("x-request-id") ?? "");
+  return JSON.parse(text) as TUploadedImage;
 }

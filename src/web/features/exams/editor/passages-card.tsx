@@ -14,6 +14,7 @@ import { newPassage, type TExamForm } from "../lib/exam-form";
 import { formatNumber, useExamsT } from "../lib/use-exams-t";
 import { FieldMessage, useFieldA11y } from "./field-message";
 import { FormRichText } from "./form-rich-text";
+import { ImageField } from "./image-field";
 
 type TPassages = UseFieldArrayReturn<TExamForm, "passages", "rowKey">;
 
@@ -131,6 +132,7 @@ function PassageFields({ index, onRemove }: { index: number; onRemove: () => voi
           <FieldMessage path={`${base}.textEn`} />
         </div>
       </div>
+      <ImageField path={`${base}.image`} testId={`passage-${index}-image`} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { Clock, Eye, ListChecks, Star } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { PassagePanel } from "@web/components/passage-panel";
 import { pickRich, RichText } from "@web/components/rich-text";
+import { ExamImage } from "@web/components/exam-image";
 import { ESSAY_ROWS, SHORT_ANSWER_ROWS } from "@shared/limits";
 import type { TSubject } from "@shared/schemas/exam";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
@@ -129,10 +130,11 @@ function StudentView({ exam, subjects, lang }: { exam: TExamForm; subjects: TSub
           return (
             <li key={`p-${p.key}`} className="flex flex-col gap-4" data-testid="preview-passage-block">
               <PassagePanel
-                passage={{ id: p.key, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn }}
+                passage={{ id: p.key, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: p.image }}
                 lang={lang}
                 label={label}
                 toggleLabels={{ hide: t("preview.hidePassage"), show: t("preview.showPassage") }}
+                enlargeLabel={t("preview.enlargeImage")}
               />
               <ol className="flex flex-col gap-4 border-s-4 border-accent ps-3 sm:ps-4">{cards}</ol>
             </li>
@@ -179,6 +181,7 @@ function PreviewQuestion({ q, i, lang, skill, missing }: { q: TQuestionForm; i: 
       <div className="mb-4 leading-relaxed" data-testid="preview-question-text">
         {text.text.trim() ? <RichText doc={text.doc} text={text.text} lang={text.lang} /> : missing}
       </div>
+      {q.image && <ExamImage image={q.image} lang={lang} enlargeLabel={t("preview.enlargeImage")} className="mb-4" />}
       <AnswerInput q={q} index={i} lang={lang} />
     </li>
   );
@@ -186,8 +189,13 @@ function PreviewQuestion({ q, i, lang, skill, missing }: { q: TQuestionForm; i: 
 
 function OptionText({ lang, o, missing }: { lang: TLang; o: TQuestionForm["options"][number]; missing: string }) {
   const text = pickRich(lang, { text: o.optionTextAr, doc: o.optionDocAr }, { text: o.optionTextEn, doc: o.optionDocEn });
-  if (!text.text.trim()) return <span className="text-muted-foreground italic">{missing}</span>;
-  return <RichText doc={text.doc} text={text.text} lang={text.lang} inline className="min-w-0 flex-1" />;
+  if (!text.text.trim() && !o.image) return <span className="text-muted-foreground italic">{missing}</span>;
+  return (
+    <span className="flex min-w-0 flex-1 flex-col gap-2">
+      {o.image && <ExamImage image={o.image} lang={lang} small />}
+      {text.text.trim() && <RichText doc={text.doc} text={text.text} lang={text.lang} inline />}
+    </span>
+  );
 }
 
 function AnswerInput({ q, index, lang }: { q: TQuestionForm; index: number; lang: TLang }) {

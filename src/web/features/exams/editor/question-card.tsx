@@ -18,6 +18,7 @@ import { formatNumber, pick, useExamsT } from "../lib/use-exams-t";
 import { useSubjectSkills } from "../api";
 import { FieldMessage, useFieldA11y } from "./field-message";
 import { FormRichText } from "./form-rich-text";
+import { ImageField } from "./image-field";
 
 type TQuestionPath = `questions.${number}`;
 
@@ -191,6 +192,7 @@ export function QuestionCard({
             <FieldMessage path={`${base}.questionTextEn`} />
           </div>
         </div>
+        <ImageField path={`${base}.image`} testId={`question-${index}-image`} />
 
         {(type === "multiple_choice" || type === "true_false") && (
           <ChoiceOptions
@@ -348,6 +350,7 @@ function ChoiceOptions({
                 errorPath={`${base}.options.${j}`}
               />
             </div>
+            <ImageField path={`${base}.options.${j}.image`} testId={`question-${index}-option-${j}-image`} compact />
             <FieldMessage path={`${base}.options.${j}`} />
           </OptionRow>
         );

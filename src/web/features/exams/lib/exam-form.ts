@@ -2,12 +2,14 @@
 // what the inputs hold (points as typed, an empty description as ""); ZExamInput turns it into what is sent.
 import { DEFAULT_EXAM_MINUTES, MIN_QUESTION_POINTS } from "@shared/limits";
 import type { TRichDoc } from "@shared/rich-text";
-import { emptyQuestionContent, type TExamDetail, type TExamInput, type TExamStatus, type TQuestionType } from "@shared/schemas/exam";
+import { emptyQuestionContent, type TExamDetail, type TExamInput, type TExamStatus, type TImageRef, type TQuestionType } from "@shared/schemas/exam";
 
 /** A formatted text's document as the editor last gave it (null: plain, or not touched). */
 type TDoc = TRichDoc | null;
-export type TOptionForm = { id?: string; optionTextAr: string; optionTextEn: string; optionDocAr?: TDoc; optionDocEn?: TDoc; isCorrect: boolean };
-export type TPassageForm = { id?: string; key: string; titleAr: string; titleEn: string; textAr: string; textEn: string; docAr: TDoc; docEn: TDoc };
+/** An image and its descriptions; its size (read by the server) lets the editor and the preview draw it. */
+type TImage = TImageRef;
+export type TOptionForm = { id?: string; optionTextAr: string; optionTextEn: string; optionDocAr?: TDoc; optionDocEn?: TDoc; image?: TImage; isCorrect: boolean };
+export type TPassageForm = { id?: string; key: string; titleAr: string; titleEn: string; textAr: string; textEn: string; docAr: TDoc; docEn: TDoc; image: TImage };
 export type TPairForm = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
 export type TQuestionForm = {
   id?: string;
@@ -18,6 +20,7 @@ export type TQuestionForm = {
   questionDocEn: TDoc;
   /** The key of its passage in `passages`; "" for none. */
   passageKey: string;
+  image: TImage;
   /** As typed; ZPoints turns a non-numeric entry into 1. */
   points: string;
   correctAnswerText: string | null;
@@ -52,7 +55,7 @@ export function emptyContent(type: TQuestionType): Pick<TQuestionForm, "options"
 }
 
 export function newQuestion(type: TQuestionType): TQuestionForm {
-  return { type, questionTextAr: "", questionTextEn: "", questionDocAr: null, questionDocEn: null, passageKey: "", points: String(MIN_QUESTION_POINTS), skillId: "", ...emptyContent(type) };
+  return { type, questionTextAr: "", questionTextEn: "", questionDocAr: null, questionDocEn: null, passageKey: "", image: null, points: String(MIN_QUESTION_POINTS), skillId: "", ...emptyContent(type) };
 }
 
 /** Whether the type-specific part differs from a fresh one (then changing the type asks first). */
@@ -72,7 +75,7 @@ export function emptyExamForm(): TExamForm {
 }
 
 export function newPassage(): TPassageForm {
-  return { key: crypto.randomUUID(), titleAr: "", titleEn: "", textAr: "", textEn: "", docAr: null, docEn: null };
+  return { key: crypto.randomUUID(), titleAr: "", titleEn: "", textAr: "", textEn: "", docAr: null, docEn: null, image: null };
 }
 
 /** The saved exam as the editor shows it; question and option ids go back with the next save so they are kept. */
@@ -87,7 +90,7 @@ export function toFormValues(exam: TExamDetail): TExamForm {
     schoolIds: [...exam.schoolIds],
     grades: [...exam.grades],
     // A saved passage is called by its id, which its questions carry.
-    passages: exam.passages.map((p) => ({ id: p.id, key: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn })),
+    passages: exam.passages.map((p) => ({ id: p.id, key: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: p.image })),
     questions: [...exam.questions]
       .sort((a, b) => a.position - b.position)
       .map((q) => ({
@@ -98,9 +101,10 @@ export function toFormValues(exam: TExamDetail): TExamForm {
         questionDocAr: q.questionDocAr,
         questionDocEn: q.questionDocEn,
         passageKey: q.passageId ?? "",
+        image: q.image,
         points: String(q.points),
         correctAnswerText: q.type === "essay" || q.type === "short_answer" ? (q.correctAnswerText ?? "") : null,
-        options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, isCorrect: o.isCorrect })),
+        options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: o.image, isCorrect: o.isCorrect })),
         matchingPairs: q.matchingPairs.map((p) => ({ ...p })),
         // Kept on every save (and on archiving): a question loses its skill only when the author says so.
         skillId: q.skillId ?? "",

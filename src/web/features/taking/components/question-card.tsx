@@ -3,12 +3,13 @@
 // answers (SHORT_ANSWER_ROWS), and one labelled <select> per premise for matching. The paper's texts are in a
 // known language and carry it (lang + dir); what the student writes is set to dir="auto".
 import { AlertTriangle, CheckCircle2, Circle, CircleDashed, RotateCw } from "lucide-react";
-import { memo, useId } from "react";
+import { memo, useId, type ReactNode } from "react";
 import { ESSAY_ROWS, MAX_ANSWER_TEXT_LENGTH, SHORT_ANSWER_ROWS } from "@shared/limits";
 import { fieldClasses } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/utils";
 import { pickRich, RichText } from "@web/components/rich-text";
+import { ExamImage } from "@web/components/exam-image";
 import { textIn } from "@web/lib/errors";
 import { EMPTY_ANSWER, type TAnswerValue, type TSaveProblem } from "../lib/answer-sync";
 import { isAnswered, isChoice, isPartlyAnswered, matchingSlots, type TPaperQuestion } from "../lib/answers";
@@ -36,6 +37,8 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
   const answered = isAnswered(q, value);
   const partly = isPartlyAnswered(q, value);
   const text = pickRich(lang, { text: q.questionTextAr, doc: q.questionDocAr }, { text: q.questionTextEn, doc: q.questionDocEn });
+  // The question's picture, after its text and before the answer.
+  const figure = q.image ? <ExamImage image={q.image} lang={lang} enlargeLabel={t("take.enlargeImage")} className="-mt-1 mb-1" /> : null;
 
   return (
     <article
@@ -65,11 +68,11 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
       </header>
 
       {isChoice(q) ? (
-        <ChoiceInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} />
+        <ChoiceInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} />
       ) : q.type === "matching" ? (
-        <MatchingInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} />
+        <MatchingInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} />
       ) : (
-        <TextInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} />
+        <TextInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} />
       )}
 
       {problem?.kind === "refused" && (
@@ -90,7 +93,7 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
   );
 });
 
-type TInputProps = { q: TPaperQuestion; text: TText; value: TAnswerValue | undefined; onChange: TAnswerChange; disabled?: boolean };
+type TInputProps = { q: TPaperQuestion; text: TText; value: TAnswerValue | undefined; onChange: TAnswerChange; disabled?: boolean; figure: ReactNode };
 
 type TText = ReturnType<typeof pickRich>;
 const questionTextClass = "text-base leading-relaxed font-medium text-foreground";
@@ -100,7 +103,7 @@ function QuestionText({ text }: { text: TText }) {
   return <RichText doc={text.doc} text={text.text} lang={text.lang} inline data-testid="question-text" />;
 }
 
-function ChoiceInput({ q, text, value, onChange, disabled }: TInputProps) {
+function ChoiceInput({ q, text, value, onChange, disabled, figure }: TInputProps) {
   const { lang } = useTakingT();
   const name = `answer-${q.id}`;
   return (
@@ -108,6 +111,7 @@ function ChoiceInput({ q, text, value, onChange, disabled }: TInputProps) {
       <legend className={cn(questionTextClass, "mb-3 w-full")} {...langProps(text.lang)}>
         <QuestionText text={text} />
       </legend>
+      {figure}
       <div className={cn("grid gap-2", q.type === "true_false" && "sm:grid-cols-2")}>
         {q.options.map((o) => (
           <label
@@ -132,10 +136,16 @@ function ChoiceInput({ q, text, value, onChange, disabled }: TInputProps) {
 
 function OptionText({ lang, o }: { lang: TLang; o: TPaperQuestion["options"][number] }) {
   const text = pickRich(lang, { text: o.optionTextAr, doc: o.optionDocAr }, { text: o.optionTextEn, doc: o.optionDocEn });
-  return <RichText doc={text.doc} text={text.text} lang={text.lang} inline className="min-w-0 flex-1 text-start" />;
+  // Inside the option's label: the picture is shown, not a button (one click, one choice).
+  return (
+    <span className="flex min-w-0 flex-1 flex-col gap-2 text-start">
+      {o.image && <ExamImage image={o.image} lang={lang} small />}
+      {text.text.trim() && <RichText doc={text.doc} text={text.text} lang={text.lang} inline />}
+    </span>
+  );
 }
 
-function TextInput({ q, text, value, onChange, disabled }: TInputProps) {
+function TextInput({ q, text, value, onChange, disabled, figure }: TInputProps) {
   const { t, lang } = useTakingT();
   const id = useId();
   const hintId = useId();
@@ -145,6 +155,7 @@ function TextInput({ q, text, value, onChange, disabled }: TInputProps) {
       <label htmlFor={id} className={questionTextClass} {...langProps(text.lang)}>
         <QuestionText text={text} />
       </label>
+      {figure}
       <Textarea
         id={id}
         // An empty box takes the page's direction (so the placeholder reads right); typed text finds its own.
@@ -166,7 +177,7 @@ function TextInput({ q, text, value, onChange, disabled }: TInputProps) {
   );
 }
 
-function MatchingInput({ q, text, value, onChange, disabled }: TInputProps) {
+function MatchingInput({ q, text, value, onChange, disabled, figure }: TInputProps) {
   const { t, lang } = useTakingT();
   const baseId = useId();
   const hintId = useId();
@@ -181,6 +192,7 @@ function MatchingInput({ q, text, value, onChange, disabled }: TInputProps) {
       <legend className={cn(questionTextClass, "mb-1 w-full")} {...langProps(text.lang)}>
         <QuestionText text={text} />
       </legend>
+      {figure}
       <p id={hintId} className="text-sm text-muted-foreground">
         {t("take.matchingHint")}
       </p>

@@ -377,6 +377,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
                   lang={lang}
                   label={label}
                   toggleLabels={{ hide: t("take.hidePassage"), show: t("take.showPassage") }}
+                  enlargeLabel={t("take.enlargeImage")}
                   className="xl:sticky xl:top-44 xl:max-h-[calc(100dvh-12rem)]"
                 />
                 <ol className="flex min-w-0 flex-col gap-4" aria-label={t("take.passageQuestions", { name: label })}>

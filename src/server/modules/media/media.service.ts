@@ -1,0 +1,106 @@
+// Images in exams (issue 18): uploaded by an author, checked by their bytes (PNG, JPEG, WebP — never SVG or anything
+// that can run script), stored where files are (local or S3), claimed by the exam that shows them, and served only
+// to who may see that exam: its author or a super_admin, and a student while the exam's paper is theirs to read.
+import { randomUUID } from "node:crypto";
+import fsp from "node:fs/promises";
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import { imageSize } from "image-size";
+import type { TDb, TDbOrTx } from "../../db/client";
+import { examMedia, exams, passages, questionOptions, questions } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { TStorage } from "../../storage/storage";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
+import { can, type TSessionUser } from "../../../shared/permissions";
+import { findPaper } from "../attempts/attempts.service";
+
+type TMediaRow = typeof examMedia.$inferSelect;
+export type TUploadedImage = { id: string; contentType: string; sizeBytes: number; width: number; height: number };
+
+const tooLarge = () => new AppError("IMAGE_TOO_LARGE", { vars: { limitMb: MAX_IMAGE_MB, limitPx: MAX_IMAGE_SIDE_PX } });
+
+/** What the bytes are, whatever the name or the browser says: one of ours with its size, or refused. */
+export function inspectImage(bytes: Buffer): { contentType: string; width: number; height: number } {
+  let found: ReturnType<typeof imageSize>;
+  try {
+    found = imageSize(bytes);
+  } catch {
+    throw new AppError("IMAGE_TYPE_NOT_ALLOWED");
+  }
+  const contentType = IMAGE_TYPES[found.type as keyof typeof IMAGE_TYPES];
+  if (!contentType) throw new AppError("IMAGE_TYPE_NOT_ALLOWED");
+  const { width, height } = found;
+  if (!width || !height) throw new AppError("IMAGE_TYPE_NOT_ALLOWED");
+  // A picture of 20,000 × 20,000 pixels fits in a few kilobytes and takes a phone's memory to draw.
+  if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) throw tooLarge();
+  return { contentType, width, height };
+}
+
+export async function uploadImage(db: TDb, storage: TStorage, actor: TSessionUser, tempFile: string): Promise<TUploadedImage> {
+  if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
+  const bytes = await fsp.readFile(tempFile);
+  if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
+  const { contentType, width, height } = inspectImage(bytes);
+  const id = randomUUID();
+  const key = `media/${id}`;
+  try {
+    await storage.put(key, tempFile, contentType);
+  } catch (err) {
+    throw new AppError("UPLOAD_FAILED", { cause: err });
+  }
+  try {
+    await db.insert(examMedia).values({ id, ownerId: actor.id, contentType, sizeBytes: bytes.length, width, height, storageKey: key });
+  } catch (err) {
+    await storage.remove(key).catch(() => {});
+    throw new AppError("FILE_SAVE_FAILED", { cause: err });
+  }
+  return { id, contentType, sizeBytes: bytes.length, width, height };
+}
+
+/**
+ * The image if this user may see it: its uploader before an exam claims it; the exam's author or a super_admin
+ * after; a student only while the exam's paper is theirs to read (findPaper: offered, and their sitting open or
+ * their attempt in progress) and only an image that paper shows. Everything else is not found, so a guessed id
+ * says nothing.
+ */
+export async function findReadableImage(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TMediaRow> {
+  const [row] = await db.select().from(examMedia).where(eq(examMedia.id, id));
+  if (!row) throw new AppError("IMAGE_NOT_FOUND");
+  if (actor.role === "student") {
+    if (!row.examId) throw new AppError("IMAGE_NOT_FOUND");
+    const version = await findPaper(db, actor, row.examId).catch(() => null);
+    if (!version || !version.mediaIds.has(id)) throw new AppError("IMAGE_NOT_FOUND");
+    return row;
+  }
+  if (actor.role === "super_admin") return row;
+  if (!row.examId) {
+    if (row.ownerId === actor.id) return row;
+    throw new AppError("IMAGE_NOT_FOUND");
+  }
+  const [exam] = await db.select({ creatorId: exams.creatorId }).from(exams).where(eq(exams.id, row.examId));
+  if (exam && can(actor, "exams.author", { ownerId: exam.creatorId })) return row;
+  throw new AppError("IMAGE_NOT_FOUND");
+}
+
+/** How long an upload may wait for an exam to name it, and a removed image for its exam's next save. */
+const UNUSED_IMAGE_HOURS = 24;
+
+/**
+ * Removes images nothing shows any more, a day on: uploads no exam saved, images an author took out, images of a
+ * deleted exam. The rows go in one statement; their stored bytes after, so a failure leaves bytes, never a row
+ * pointing at nothing.
+ */
+export async function sweepUnusedImages(db: TDb, storage: TStorage): Promise<number> {
+  const used = (column: typeof questions.imageId | typeof questionOptions.imageId | typeof passages.imageId, table: typeof questions | typeof questionOptions | typeof passages) =>
+    sql`exists (select 1 from ${table} where ${column} = ${examMedia.id})`;
+  const removed = await db
+    .delete(examMedia)
+    .where(
+      and(
+        lt(examMedia.createdAt, sql`now() - make_interval(hours => ${UNUSED_IMAGE_HOURS})`),
+        sql`not (${or(used(questions.imageId, questions), used(questionOptions.imageId, questionOptions), used(passages.imageId, passages))})`,
+      ),
+    )
+    .returning({ key: examMedia.storageKey });
+  for (const { key } of removed) await storage.remove(key).catch(() => {});
+  return removed.length;
+}

@@ -1,0 +1,190 @@
+// Images in exams (issue 18) through the real routes: uploads checked by their bytes, who may see an image and
+// when, images named by an exam save, descriptions required to publish, and the sweep of unused images.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { createHarness, type THarness } from "../../test/harness";
+import { multipart } from "../../test/multipart";
+import { examMedia, sittings } from "../../db/schema";
+import type { TExamDetail, TExamInput, TImageInput } from "../../../shared/schemas/exam";
+import type { TPaper } from "../../../shared/schemas/attempt";
+import { sweepUnusedImages } from "./media.service";
+
+// Real images of 1 × 1 pixel, and a PNG header that claims 20,000 × 20,000.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const JPEG = Buffer.from("/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=", "base64");
+const WEBP = Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64");
+const HUGE = Buffer.from(PNG);
+HUGE.writeUInt32BE(20_000, 16);
+HUGE.writeUInt32BE(20_000, 20);
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+
+let h: THarness;
+const c = {} as Record<"teacher" | "otherTeacher" | "admin" | "student" | "outsider", string>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const own = await h.makeSchool("school_own");
+  const other = await h.makeSchool("school_other");
+  for (const [key, role, school, type] of [
+    ["teacher", "teacher", own, "school"],
+    ["otherTeacher", "teacher", own, "school"],
+    ["admin", "school_admin", own, "school"],
+    ["student", "student", own, "student"],
+    ["outsider", "student", other, "student"],
+  ] as const) {
+    const u = await h.makeUser(role, { schoolId: school });
+    c[key] = await h.signIn(u.email, u.password, type);
+  }
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const upload = (cookie: string | undefined, content: Buffer, filename = "map.png", type = "image/png") => {
+  const { payload, headers } = multipart([{ name: "file", filename, type, content }]);
+  return h.request({ method: "POST", url: "/api/media", cookie, payload, headers });
+};
+const uploaded = async (cookie: string, content = PNG) => {
+  const res = await upload(cookie, content);
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+};
+const getImage = (cookie: string | undefined, id: string) => h.request({ method: "GET", url: `/api/media/${id}`, cookie });
+
+function examWith(image: TImageInput, over: Partial<TExamInput> = {}): TExamInput {
+  return {
+    titleAr: "الجغرافيا",
+    titleEn: "Geography",
+    subjectId: "social",
+    durationMinutes: 20,
+    status: "published",
+    questions: [
+      {
+        type: "true_false",
+        questionTextAr: "تقع دبي على الخليج العربي.",
+        questionTextEn: "Dubai lies on the Arabian Gulf.",
+        points: 1,
+        image,
+        options: [
+          { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
+          { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
+        ],
+      },
+    ],
+    ...over,
+  };
+}
+const create = (cookie: string, body: TExamInput) => h.request({ method: "POST", url: "/api/exams", cookie, payload: body as object });
+
+describe("uploading an image", () => {
+  it("takes PNG, JPEG and WebP by their bytes, whatever the name, and records the size", async () => {
+    for (const [bytes, type] of [
+      [PNG, "image/png"],
+      [JPEG, "image/jpeg"],
+      [WEBP, "image/webp"],
+    ] as const) {
+      const res = await upload(c.teacher, bytes, "named-wrong.txt", "text/plain");
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ contentType: type, width: 1, height: 1, sizeBytes: bytes.length });
+    }
+  });
+
+  it("refuses SVG, text dressed as a picture, an empty file, a huge picture, too many bytes and no file", async () => {
+    expect((await upload(c.teacher, SVG, "map.svg", "image/svg+xml")).json()).toMatchObject({ code: "IMAGE_TYPE_NOT_ALLOWED" });
+    expect((await upload(c.teacher, Buffer.from("not a picture at all"), "map.png")).json()).toMatchObject({ code: "IMAGE_TYPE_NOT_ALLOWED" });
+    expect((await upload(c.teacher, Buffer.alloc(0), "map.png")).statusCode).toBe(415);
+    const huge = await upload(c.teacher, HUGE);
+    expect([huge.statusCode, huge.json().code]).toEqual([413, "IMAGE_TOO_LARGE"]);
+    const big = await upload(c.teacher, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]));
+    expect([big.statusCode, big.json().code]).toEqual([413, "IMAGE_TOO_LARGE"]);
+    const { payload, headers } = multipart([{ name: "note", content: "no file" }]);
+    expect((await h.request({ method: "POST", url: "/api/media", cookie: c.teacher, payload, headers })).statusCode).toBe(400);
+    expect((await h.request({ method: "POST", url: "/api/media", cookie: c.teacher, payload: { file: "x" } })).json()).toMatchObject({ code: "FILE_REQUIRED" });
+  });
+
+  it("is for authors only", async () => {
+    expect((await upload(c.student, PNG)).statusCode).toBe(403);
+    expect((await upload(c.admin, PNG)).statusCode).toBe(403);
+    expect((await upload(undefined, PNG)).statusCode).toBe(401);
+  });
+});
+
+describe("an exam's images", () => {
+  it("shows an unclaimed upload to its uploader only", async () => {
+    const id = await uploaded(c.teacher);
+    const mine = await getImage(c.teacher, id);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers["content-type"]).toBe("image/png");
+    expect(mine.headers["cache-control"]).toContain("private");
+    expect(mine.rawPayload.equals(PNG)).toBe(true);
+    for (const who of [c.otherTeacher, c.student, c.admin]) expect((await getImage(who, id)).statusCode).toBe(404);
+    expect((await getImage(c.teacher, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await getImage(c.teacher, "not-an-id")).statusCode).toBe(404);
+  });
+
+  it("refuses another author's image, another exam's and a made-up id, naming the field", async () => {
+    const theirs = await uploaded(c.otherTeacher);
+    for (const id of [theirs, "00000000-0000-4000-8000-000000000000"]) {
+      const res = await create(c.teacher, examWith({ id, altAr: "خريطة", altEn: "Map" }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: "IMAGE_NOT_YOURS", fields: [{ path: "questions.0.image" }] });
+    }
+    const claimed = (await create(c.otherTeacher, examWith({ id: theirs, altAr: "خريطة", altEn: "Map" }))).json() as TExamDetail;
+    expect(claimed.questions[0]!.image?.id).toBe(theirs);
+    // Claimed by their exam, it is not free for mine even were it uploaded by me.
+    expect((await create(c.teacher, examWith({ id: theirs, altAr: "خريطة", altEn: "Map" }))).statusCode).toBe(400);
+    expect((await create(c.teacher, examWith({ id: "x", altAr: "", altEn: "" } as never))).statusCode).toBe(400);
+  });
+
+  it("needs both descriptions to publish, not to keep a draft", async () => {
+    const id = await uploaded(c.teacher);
+    const res = await create(c.teacher, examWith({ id, altAr: "خريطة الإمارات", altEn: "" }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toContainEqual(expect.objectContaining({ path: "questions.0.image", code: "IMAGE_ALT_REQUIRED" }));
+    const draft = await create(c.teacher, examWith({ id, altAr: "خريطة الإمارات", altEn: "" }, { status: "draft" }));
+    expect(draft.statusCode, draft.body).toBe(201);
+    const tooLong = await create(c.teacher, examWith({ id, altAr: "خ".repeat(301), altEn: "Map" }, { status: "draft" }));
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it("serves the image to a student while the paper is theirs, and to nobody else", async () => {
+    const id = await uploaded(c.teacher);
+    const exam = (await create(c.teacher, examWith({ id, altAr: "خريطة الإمارات", altEn: "A map of the UAE" }))).json() as TExamDetail;
+    expect(exam.questions[0]!.image).toEqual({ id, width: 1, height: 1, altAr: "خريطة الإمارات", altEn: "A map of the UAE" });
+    const paperRes = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: c.student });
+    const paper = paperRes.json() as TPaper;
+    expect(paper.questions[0]!.image).toEqual({ id, width: 1, height: 1, altAr: "خريطة الإمارات", altEn: "A map of the UAE" });
+    expect((await getImage(c.student, id)).statusCode).toBe(200);
+    expect((await getImage(c.outsider, id)).statusCode).toBe(404);
+    expect((await getImage(c.otherTeacher, id)).statusCode).toBe(404);
+    expect((await getImage(c.teacher, id)).statusCode).toBe(200);
+
+    // Another picture changes the copy's ETag; the one taken out is no longer the student's to fetch.
+    const next = await uploaded(c.teacher, JPEG);
+    const input = examWith({ id: next, altAr: "خريطة", altEn: "Map" });
+    input.questions![0]!.id = exam.questions[0]!.id;
+    expect((await h.request({ method: "PUT", url: `/api/exams/${exam.id}`, cookie: c.teacher, payload: input as object })).statusCode).toBe(200);
+    const again = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: c.student });
+    expect(again.headers.etag).not.toBe(paperRes.headers.etag);
+    expect((await getImage(c.student, next)).statusCode).toBe(200);
+    expect((await getImage(c.student, id)).statusCode).toBe(404);
+
+    // Before the student's sitting starts, nothing of the exam is theirs, its pictures neither.
+    const start = new Date(Date.now() + 3_600_000);
+    await h.db.insert(sittings).values({ examId: exam.id, startsAt: start, entryClosesAt: new Date(start.getTime() + 600_000), endsAt: new Date(start.getTime() + 3_600_000) });
+    await h.db.execute(sql`update exams set updated_at = now() where id = ${exam.id}`);
+    expect((await getImage(c.student, next)).statusCode).toBe(404);
+  });
+
+  it("sweeps images nothing shows after a day, with their bytes, and keeps the ones in use", async () => {
+    const unused = await uploaded(c.teacher);
+    const used = await uploaded(c.teacher);
+    await create(c.teacher, examWith({ id: used, altAr: "خريطة", altEn: "Map" }));
+    await h.db.execute(sql`update exam_media set created_at = now() - interval '2 days' where id in (${unused}, ${used})`);
+    const [row] = await h.db.select().from(examMedia).where(eq(examMedia.id, unused));
+    expect(await sweepUnusedImages(h.db, h.app.storage)).toBeGreaterThanOrEqual(1);
+    expect(await h.db.select().from(examMedia).where(eq(examMedia.id, unused))).toEqual([]);
+    expect(await h.app.storage.get(row!.storageKey)).toBeNull();
+    expect((await getImage(c.teacher, used)).statusCode).toBe(200);
+  });
+});

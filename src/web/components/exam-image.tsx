@@ -1,0 +1,70 @@
+// An exam's image as a student sees it (issue 18): its room kept before it arrives (its size is known), scaled to
+// the screen, described for a screen reader in the reader's language, and — outside an answer's label — a button
+// that opens it at full size.
+import { Maximize2 } from "lucide-react";
+import { useState } from "react";
+import type { TImageRef } from "@shared/schemas/exam";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
+import { cn } from "@web/lib/utils";
+
+export const imageUrl = (id: string) => `/api/media/${id}`;
+
+/** The description in the reader's language, or the other one when only it is written (a draft in the preview). */
+export const altOf = (image: NonNullable<TImageRef>, lang: "ar" | "en") => (lang === "ar" ? image.altAr || image.altEn : image.altEn || image.altAr);
+
+export function ExamImage({
+  image,
+  lang,
+  enlargeLabel,
+  small = false,
+  className,
+}: {
+  image: NonNullable<TImageRef>;
+  lang: "ar" | "en";
+  /** "Enlarge image"; without it (inside an option's label) the image is only shown. */
+  enlargeLabel?: string;
+  /** An option's picture: smaller. */
+  small?: boolean;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const alt = altOf(image, lang);
+  const img = (
+    <img
+      src={imageUrl(image.id)}
+      alt={alt}
+      width={image.width}
+      height={image.height}
+      loading="lazy"
+      decoding="async"
+      className={cn("h-auto w-auto max-w-full rounded-lg border border-border bg-white object-contain", small ? "max-h-32" : "max-h-96")}
+      data-testid="exam-image"
+    />
+  );
+  if (!enlargeLabel) return <span className={cn("block", className)}>{img}</span>;
+  // The dialog's own trigger, so closing it gives the focus back to the picture the student opened.
+  return (
+    <figure className={cn("flex flex-col items-start gap-1", className)}>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <button
+            type="button"
+            className="group relative max-w-full cursor-zoom-in rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label={`${enlargeLabel}: ${alt}`}
+            data-testid="enlarge-image"
+          >
+            {img}
+            <span aria-hidden="true" className="absolute end-2 bottom-2 grid size-8 place-items-center rounded-md bg-card/90 text-foreground shadow-sm">
+              <Maximize2 className="size-4" />
+            </span>
+          </button>
+        </DialogTrigger>
+        <DialogContent className="max-w-[min(96vw,80rem)] gap-3 p-3 sm:p-4" data-testid="image-dialog">
+          <DialogTitle className="sr-only">{enlargeLabel}</DialogTitle>
+          <DialogDescription className="pe-10 text-sm text-muted-foreground">{alt}</DialogDescription>
+          <img src={imageUrl(image.id)} alt={alt} width={image.width} height={image.height} className="mx-auto h-auto max-h-[80dvh] w-auto max-w-full rounded-md bg-white object-contain" />
+        </DialogContent>
+      </Dialog>
+    </figure>
+  );
+}
