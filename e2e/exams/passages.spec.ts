@@ -1,7 +1,8 @@
-// Issue 18 in a real browser: a teacher writes a reading passage with three questions and underlines the word to
-// parse; a student reads the passage beside its questions on a wide screen and above them (folding away) on a
-// phone, in Arabic and in English, light and dark — each state photographed to screenshots/passages/ (gitignored)
-// for a person to look at, and checked by axe.
+// Issue 18 in a real browser: a teacher writes a reading passage with three questions, underlines the word to
+// parse and adds a map that must be described; a student reads the passage beside its questions on a wide screen
+// and above them (folding away) on a phone, in Arabic and in English, light and dark, with its pictures; a clip
+// limited to two plays is counted across a reload. Each state is photographed to screenshots/passages/
+// (gitignored) for a person to look at, and checked by axe.
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -15,6 +16,7 @@ import type { TRichDoc } from "../../src/shared/rich-text";
 test.describe.configure({ timeout: 240_000 });
 const OUT = path.resolve("screenshots/passages");
 const MAP = path.resolve("src/server/demo-assets/uae-map.png");
+const CHIME = path.resolve("src/server/demo-assets/chime.ogg");
 const en = (key: string, vars?: Record<string, string | number>) => text("en", key, vars);
 
 test("a teacher writes a passage with three questions, underlines a word, keeps the questions together and previews it", async ({ page, request }) => {
@@ -92,7 +94,7 @@ test("a teacher writes a passage with three questions, underlines a word, keeps 
   await expect(page.getByTestId("question-3-text-en")).toHaveText("A question on its own.");
   // A picture for the question alone: an SVG is refused by what it is, a PNG is taken and must be described to publish.
   await page.getByTestId("question-3-image-file").setInputFiles({ name: "map.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
-  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Only PNG, JPEG and WebP images can be added to an exam.");
+  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Only PNG, JPEG and WebP images, and MP3, M4A and OGG clips, can be added to an exam.");
   await page.getByTestId("question-3-image-file").setInputFiles(MAP);
   await expect(page.getByTestId("question-3-image-preview")).toBeVisible();
   await expect(page.getByTestId("question-3-image-alt-ar")).toBeFocused();
@@ -101,6 +103,15 @@ test("a teacher writes a passage with three questions, underlines a word, keeps 
   await page.getByTestId("save-exam").click();
   await expect(page.getByTestId("error-questions.3.image")).toContainText("Describe every image in Arabic and English before publishing");
   await page.getByTestId("question-3-image-alt-en").fill("A map of the UAE");
+  // A clip on the passage, to be heard twice at most, with its transcript for staff.
+  await page.getByTestId("passage-0-audio-file").setInputFiles(CHIME);
+  await expect(page.getByTestId("passage-0-audio").getByTestId("audio-clip")).toBeVisible();
+  await choose(page, "passage-0-audio-plays", en("audio.playsCount_other", { formatted: "2" }));
+  await page.getByTestId("passage-0-audio-transcript-ar").fill("ثلاث نغمات جرس");
+  await page.getByTestId("passage-0-audio-transcript-en").fill("Three bell notes");
+  // A picture where a clip goes is refused.
+  await page.getByTestId("question-2-audio-file").setInputFiles(MAP);
+  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("MP3, M4A and OGG clips");
   await expectNoAxeViolations(page, "editor with a passage (en)");
   await page.getByTestId("passages-card").screenshot({ path: path.join(OUT, "editor-passage-en-1280.png") });
   await page.getByTestId("question-0").screenshot({ path: path.join(OUT, "editor-question-en-1280.png") });
@@ -123,6 +134,8 @@ test("a teacher writes a passage with three questions, underlines a word, keeps 
   await expect(page.getByTestId("passage-0-title-en")).toHaveValue("Honesty");
   await expect(page.getByTestId("passage-0-text-ar").locator("strong")).toHaveText("الصدقُ");
   await expect(page.getByTestId("question-0-text-ar").locator("u")).toHaveText("يقرأ");
+  await expect(page.getByTestId("passage-0-audio-transcript-en")).toHaveValue("Three bell notes");
+  await expect(page.getByTestId("passage-0-audio-plays")).toContainText(en("audio.playsCount_other", { formatted: "2" }));
   await expect(page.getByTestId("dirty-state")).toHaveText(en("editor.allSaved"));
 
   // Removing the passage asks first and leaves its questions, unlinked.
@@ -249,5 +262,68 @@ test("a student reads the passage beside its questions on a wide screen and abov
         await context.close();
       }
     }
+  }
+});
+
+test("a listening clip limited to two plays: played with the keyboard, counted across a reload, then closed", async ({ browser, playwright, baseURL }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const student = await createStudent(admin, "school_dubai", "listener");
+  const clip = await json<{ id: string }>(await teacher.post("/api/media", { multipart: { file: { name: "chime.ogg", mimeType: "audio/ogg", buffer: fs.readFileSync(CHIME) } } }), 201);
+  const exam = await json<TExamDetail>(
+    await teacher.post("/api/exams", {
+      data: {
+        titleAr: `الاستماع ${randomUUID().slice(0, 6)}`,
+        titleEn: "Listening",
+        subjectId: "arabic",
+        durationMinutes: 20,
+        status: "published",
+        questions: [
+          {
+            type: "multiple_choice",
+            questionTextAr: "استمع إلى المقطع: كم نغمة سمعت؟",
+            questionTextEn: "Listen to the clip: how many notes did you hear?",
+            points: 1,
+            audio: { id: clip.id, maxPlays: 2, transcriptAr: "ثلاث نغمات جرس", transcriptEn: "Three bell notes" },
+            options: [
+              { optionTextAr: "نغمتان", optionTextEn: "Two", isCorrect: false },
+              { optionTextAr: "ثلاث نغمات", optionTextEn: "Three", isCorrect: true },
+            ],
+          },
+        ],
+      },
+    }),
+    201,
+  );
+  await admin.dispose();
+  await teacher.dispose();
+
+  for (const lang of ["en", "ar"] as const) {
+    const { context, page } = await takePage(browser, baseURL!, student.email, lang, false, 1280);
+    await page.goto(`/student/exam/${exam.id}/take`);
+    const player = page.getByTestId("audio-clip");
+    const left = player.getByTestId("audio-plays-left");
+    const toggle = player.getByTestId("audio-toggle");
+    if (lang === "en") {
+      await expect(left).toHaveText("2 plays left");
+      // Space on the focused button plays; the play is counted as it starts, and the clip runs to its end.
+      await toggle.focus();
+      await page.keyboard.press("Space");
+      await expect(left).toHaveText("1 play left");
+      await expect(toggle).toHaveText("Pause");
+      await expect(toggle).toHaveText("Play", { timeout: 15_000 });
+      await expectNoAxeViolations(page, "take with a clip (en)");
+      await page.screenshot({ path: path.join(OUT, "clip-en-1280.png") });
+    } else {
+      // After a reload in the other language the count stands; the second play is the last.
+      await expect(left).toHaveText("بقيت مرة استماع واحدة");
+      await toggle.click();
+      await expect(toggle).toHaveText("إيقاف مؤقت");
+      await expect(toggle).toHaveText("تشغيل", { timeout: 15_000 });
+      await expect(left).toHaveText("لم تبقَ مرات استماع");
+      await expect(toggle).toBeDisabled();
+      await page.screenshot({ path: path.join(OUT, "clip-ar-1280.png") });
+    }
+    await context.close();
   }
 });

@@ -418,10 +418,23 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Question {n}, pair {m} is missing text.", "الزوج {m} في السؤال {n} ينقصه نص."),
   },
-  IMAGE_TYPE_NOT_ALLOWED: {
+  MEDIA_TYPE_NOT_ALLOWED: {
     status: 415,
-    title: t("Image not added", "لم تُضف الصورة"),
-    message: t("Only PNG, JPEG and WebP images can be added to an exam.", "يمكن إضافة صور PNG وJPEG وWebP فقط إلى الاختبار."),
+    title: t("Not added", "لم تتم الإضافة"),
+    message: t(
+      "Only PNG, JPEG and WebP images, and MP3, M4A and OGG clips, can be added to an exam.",
+      "يمكن أن تُضاف إلى الاختبار صور PNG وJPEG وWebP، ومقاطع صوتية MP3 وM4A وOGG فقط.",
+    ),
+  },
+  AUDIO_TOO_LARGE: {
+    status: 413,
+    title: t("Clip not added", "لم يُضف المقطع"),
+    message: t("The clip is larger than {limitMb} MB.", "المقطع أكبر من {limitMb} ميغابايت."),
+  },
+  PLAYS_USED_UP: {
+    status: 409,
+    title: t("No plays left", "لم تبقَ مرات استماع"),
+    message: t("You have played this clip as many times as the exam allows.", "استمعت إلى هذا المقطع العدد المسموح به من المرات."),
   },
   IMAGE_TOO_LARGE: {
     status: 413,

@@ -77,3 +77,8 @@ export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 export const MAX_IMAGE_SIDE_PX = 8000;
 export const MAX_ALT_LENGTH = 300;
 export const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
+/** Listening clips (issue 18): MP3, M4A or OGG up to 20 MB; an author may limit a student to a few plays. */
+export const MAX_AUDIO_MB = 20;
+export const MAX_AUDIO_BYTES = MAX_AUDIO_MB * 1024 * 1024;
+export const MAX_AUDIO_PLAYS = 5;
+export const MAX_TRANSCRIPT_LENGTH = 20_000;

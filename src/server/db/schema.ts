@@ -227,15 +227,30 @@ export const examMedia = pgTable(
     // SET NULL: a deleted exam leaves its images unattached, and the sweep that removes unused images (with their
     // stored bytes, which a cascade would have lost track of) takes them a day later.
     examId: uuid("exam_id").references(() => exams.id, { onDelete: "set null" }),
+    /** A picture (with its size) or a listening clip. */
+    kind: text("kind").$type<"image" | "audio">().notNull().default("image"),
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
-    width: integer("width").notNull(),
-    height: integer("height").notNull(),
+    width: integer("width"),
+    height: integer("height"),
     storageKey: text("storage_key").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("exam_media_exam_idx").on(t.examId), index("exam_media_owner_idx").on(t.ownerId, t.createdAt)],
+  (t) => [
+    index("exam_media_exam_idx").on(t.examId),
+    index("exam_media_owner_idx").on(t.ownerId, t.createdAt),
+    check("exam_media_kind", sql`${t.kind} IN ('image', 'audio')`),
+    check("exam_media_image_size", sql`${t.kind} <> 'image' OR (${t.width} > 0 AND ${t.height} > 0)`),
+  ],
 );
+
+/** A listening clip with a question or a passage: how often a student may play it, and what it says (for staff). */
+const audioColumns = () => ({
+  audioId: uuid("audio_id").references(() => examMedia.id, { onDelete: "set null" }),
+  audioMaxPlays: integer("audio_max_plays"),
+  audioTranscriptAr: text("audio_transcript_ar").notNull().default(""),
+  audioTranscriptEn: text("audio_transcript_en").notNull().default(""),
+});
 
 /** Where an image is shown, with what it says to a student who cannot see it. */
 const imageColumns = () => ({
@@ -264,6 +279,7 @@ export const passages = pgTable(
     docAr: jsonb("doc_ar").$type<TRichDoc>(),
     docEn: jsonb("doc_en").$type<TRichDoc>(),
     ...imageColumns(),
+    ...audioColumns(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("passages_id_exam_idx").on(t.id, t.examId), index("passages_exam_idx").on(t.examId, t.position)],
@@ -285,6 +301,7 @@ export const questions = pgTable(
     /** The passage it is asked about, of the same exam (see passages). */
     passageId: uuid("passage_id"),
     ...imageColumns(),
+    ...audioColumns(),
     type: questionTypeEnum("type").notNull(),
     points: integer("points").notNull().default(1),
     correctAnswerText: text("correct_answer_text"),
@@ -418,6 +435,24 @@ export const attemptEvents = pgTable(
     reason: text("reason"),
   },
   (t) => [index("attempt_events_exam_student_idx").on(t.examId, t.studentId, t.at)],
+);
+
+/**
+ * How many times a student has started a listening clip limited to a number of plays (issue 18), per attempt: kept
+ * by the server, so a reload or another device does not give the plays back.
+ */
+export const mediaPlays = pgTable(
+  "media_plays",
+  {
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => studentExams.id, { onDelete: "cascade" }),
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => examMedia.id, { onDelete: "cascade" }),
+    plays: integer("plays").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.mediaId] })],
 );
 
 export const studentAnswers = pgTable(

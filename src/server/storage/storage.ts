@@ -10,11 +10,13 @@ export type TStorage = {
   kind: "local" | "s3";
   /** Stores the file at `key` (e.g. public/<userId>/<timestamp>-<name>) from a local file. */
   put(key: string, sourceFile: string, contentType: string): Promise<void>;
-  /** The object's bytes, or null when there is no such object. */
-  get(key: string): Promise<{ body: Readable; size?: number } | null>;
+  /** The object's bytes (or those from `range.start` to `range.end`, inclusive), or null when there is no such object. */
+  get(key: string, range?: TByteRange): Promise<{ body: Readable; size?: number } | null>;
   /** Removes the object; removing a missing object is not an error. */
   remove(key: string): Promise<void>;
 };
+
+export type TByteRange = { start: number; end: number };
 
 export type TS3Config = { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 
@@ -38,10 +40,11 @@ export function createLocalStorage(root: string): TStorage {
       await pipeline(fs.createReadStream(sourceFile), fs.createWriteStream(temp));
       await fsp.rename(temp, target);
     },
-    async get(key) {
+    async get(key, range) {
       const target = resolve(key);
       try {
         const stat = await fsp.stat(target);
+        if (range) return { body: fs.createReadStream(target, range), size: range.end - range.start + 1 };
         return { body: fs.createReadStream(target), size: stat.size };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
@@ -78,10 +81,10 @@ export function createS3Storage(config: TS3Config): TStorage {
         new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: fs.createReadStream(sourceFile), ContentLength: size, ContentType: contentType }),
       );
     },
-    async get(key) {
+    async get(key, range) {
       const { GetObjectCommand } = await sdk;
       try {
-        const res = await (await client).send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        const res = await (await client).send(new GetObjectCommand({ Bucket: config.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         return { body: res.Body as Readable, size: res.ContentLength };
       } catch (err) {
         const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };

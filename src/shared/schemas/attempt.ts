@@ -8,6 +8,9 @@ import { ZSittingWindow } from "./sitting";
 
 const ZText = z.object({ ar: z.string(), en: z.string() });
 
+/** A clip as the student's copy carries it: no transcript (it would answer a listening question). */
+export const ZStudentAudio = z.object({ id: z.string(), maxPlays: z.number().int().nullable() }).nullable();
+
 /** The exam as a student sees it: no correct options, no model answers, matching responses shuffled. */
 export const ZPaper = z.object({
   examId: z.string(),
@@ -19,7 +22,7 @@ export const ZPaper = z.object({
   durationMinutes: z.number().int().nullable(),
   totalPoints: z.number().int(),
   /** The texts its questions share (issue 18), in the order their questions come. */
-  passages: z.array(ZPassage),
+  passages: z.array(ZPassage.extend({ audio: ZStudentAudio })),
   questions: z.array(
     z.object({
       id: z.string(),
@@ -30,6 +33,7 @@ export const ZPaper = z.object({
       questionDocEn: ZRichDoc.nullable(),
       passageId: z.string().nullable(),
       image: ZImageRef,
+      audio: ZStudentAudio,
       points: z.number().int(),
       options: z.array(
         z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), optionDocAr: ZRichDoc.nullable(), optionDocEn: ZRichDoc.nullable(), image: ZImageRef }),
@@ -68,6 +72,8 @@ export const ZAttemptState = z.object({
   extraMinutes: z.number().int(),
   grantedMinutes: z.number().int(),
   answers: z.array(ZSavedAnswer),
+  /** How many times each limited clip has been started in this attempt (issue 18). */
+  plays: z.record(z.string(), z.number().int()),
 });
 export type TAttemptState = z.infer<typeof ZAttemptState>;
 

@@ -1,7 +1,7 @@
 // The exam editor's input (SPEC §3 exams/questions/question_options, §4 question types, §5 "Exam save").
 // The form validates with it before sending and the server again with the same schema.
 import { z } from "zod";
-import { DEFAULT_EXAM_MINUTES, MAX_ALT_LENGTH, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
+import { DEFAULT_EXAM_MINUTES, MAX_ALT_LENGTH, MAX_AUDIO_PLAYS, MAX_TRANSCRIPT_LENGTH, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
 import { ZGradeNumber } from "./grade";
 import { normalizeRich, richPlainText, ZRichDoc, type TRichDoc } from "../rich-text";
 
@@ -37,6 +37,23 @@ export const ZImageInput = z
   .nullish()
   .transform((v) => v ?? null);
 export type TImageInput = z.input<typeof ZImageInput>;
+
+/**
+ * A listening clip with a question or a passage (issue 18): how many times a student may play it (null: freely),
+ * and its transcript in each language for the staff who give it to a student who cannot hear it.
+ */
+export const ZAudioInput = z
+  .object({
+    id: z.uuid({ error: "IMAGE_NOT_YOURS" }),
+    maxPlays: z.number({ error: "VALIDATION_FAILED" }).int().min(1).max(MAX_AUDIO_PLAYS).nullable().default(null),
+    transcriptAr: text(MAX_TRANSCRIPT_LENGTH).default(""),
+    transcriptEn: text(MAX_TRANSCRIPT_LENGTH).default(""),
+  })
+  .nullish()
+  .transform((v) => v ?? null);
+export type TAudioInput = z.input<typeof ZAudioInput>;
+export const ZAudioRef = z.object({ id: z.string(), maxPlays: z.number().int().nullable(), transcriptAr: z.string(), transcriptEn: z.string() }).nullable();
+export type TAudioRef = z.infer<typeof ZAudioRef>;
 
 /** An image as read back: its size (from its bytes) lets the page keep its room before it arrives. */
 export const ZImageRef = z.object({ id: z.string(), width: z.number().int(), height: z.number().int(), altAr: z.string(), altEn: z.string() }).nullable();
@@ -95,6 +112,7 @@ export const ZQuestionInput = z
     questionDocAr: doc,
     questionDocEn: doc,
     image: ZImageInput,
+    audio: ZAudioInput,
     /** The passage it is asked about: the `key` of one of the exam's passages, or none. */
     passageKey: z
       .string({ error: "VALIDATION_FAILED" })
@@ -162,6 +180,7 @@ export const ZPassageInput = z
     docAr: doc,
     docEn: doc,
     image: ZImageInput,
+    audio: ZAudioInput,
   })
   .transform(({ docAr, docEn, ...p }) => {
     const ar = withDoc(p.textAr, docAr, "rtl");
@@ -276,6 +295,7 @@ export const ZPassage = z.object({
   docAr: ZRichDoc.nullable(),
   docEn: ZRichDoc.nullable(),
   image: ZImageRef,
+  audio: ZAudioRef,
 });
 export type TPassage = z.infer<typeof ZPassage>;
 
@@ -294,6 +314,7 @@ export const ZExamDetail = ZExamSummary.extend({
       questionDocEn: ZRichDoc.nullable(),
       passageId: z.string().nullable(),
       image: ZImageRef,
+      audio: ZAudioRef,
       points: z.number().int(),
       correctAnswerText: z.string().nullable(),
       matchingPairs: z.array(ZPairInput),

@@ -3,6 +3,7 @@
 // folds away to give the questions the screen. Used by the take page and the editor's preview.
 import { BookOpenText, ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
+import type { ReactNode } from "react";
 import type { TPassage } from "@shared/schemas/exam";
 import { cn } from "@web/lib/utils";
 import { ExamImage } from "./exam-image";
@@ -14,9 +15,13 @@ export function PassagePanel({
   label,
   toggleLabels,
   enlargeLabel,
+  clip,
   className,
 }: {
-  passage: TPassage;
+  /** The author's passage or the student's copy of it (whose clip has no transcript). */
+  passage: Omit<TPassage, "audio">;
+  /** The passage's listening clip, drawn by the page that knows how plays are counted. */
+  clip?: ReactNode;
   lang: "ar" | "en";
   /** "Passage 1" / "القطعة ١": what it is called when it has no title of its own. */
   label: string;
@@ -63,6 +68,7 @@ export function PassagePanel({
       </header>
       {/* Focusable so the keyboard can scroll a long text on its own. */}
       <div id={`${id}-body`} className={cn("min-h-0 overflow-y-auto px-4 py-4 sm:px-5", !open && "max-xl:hidden")} tabIndex={0}>
+        {clip && <div className="mb-4">{clip}</div>}
         {passage.image && <ExamImage image={passage.image} lang={lang} enlargeLabel={enlargeLabel} className="mb-4" />}
         <RichText doc={body.doc} text={body.text} lang={body.lang} className="text-base leading-loose" data-testid="passage-text" />
       </div>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { ZAnswerInput, ZAttemptState, ZStudentOverview } from "../../../shared/schemas/attempt";
 import { ZClientEvent, ZHeartbeat, ZLobby } from "../../../shared/schemas/sitting";
-import { enterLobby, findPaper, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, submitAttempt } from "./attempts.service";
+import { enterLobby, findPaper, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
 
 const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_AVAILABLE" }) });
 const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }) });
@@ -52,6 +52,13 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/attempts/:attemptId/submit",
     { schema: { params: ZAttemptParams, querystring: z.object({ auto: z.enum(["1"]).optional() }), response: { 200: ZAttemptState } } },
     async (request) => submitAttempt(app.db, await requireUser(request), request.params.attemptId, { auto: request.query.auto === "1" }),
+  );
+
+  // A limited clip started (issue 18): counted by the server, refused once its plays are used up.
+  app.post(
+    "/api/attempts/:attemptId/plays/:mediaId",
+    { schema: { params: ZAttemptParams.extend({ mediaId: z.uuid({ error: "IMAGE_NOT_FOUND" }) }), response: { 200: z.object({ plays: z.number().int(), maxPlays: z.number().int().nullable() }) } } },
+    async (request) => startPlay(app.db, await requireUser(request), request.params.attemptId, request.params.mediaId),
   );
 
   app.post("/api/attempts/:attemptId/heartbeat", { schema: { params: ZAttemptParams, response: { 200: ZHeartbeat } } }, async (request, reply) => {

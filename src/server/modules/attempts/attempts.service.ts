@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { deadlineSql } from "./deadline";
-import { attemptEvents, examSchools, exams, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { attemptEvents, examSchools, exams, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { isForeignKeyViolation } from "../../db/errors";
 import { entryState, getExamVersion, isOffered, sittingFor, type TExamVersion, type TQuestionKey, type TSittingSlot } from "./paper";
@@ -45,6 +45,8 @@ async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVer
   const rows = known ? known.answers : await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt.id));
   const [clock] = known ? [{ now: known.now }] : rowsOf<{ now: string | Date }>(await db.execute(sql`select now() as now`));
   const now = new Date(clock?.now ?? Date.now());
+  // Plays of limited clips: an attempt just started has none; otherwise only when the paper has such clips.
+  const played = !known && version?.limitedClips.size ? await db.select().from(mediaPlays).where(eq(mediaPlays.attemptId, attempt.id)) : [];
   return {
     id: attempt.id,
     examId: attempt.examId,
@@ -56,6 +58,7 @@ async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVer
     extraMinutes: attempt.extraMinutes,
     grantedMinutes: attempt.grantedMinutes,
     answers: rows.map((r) => presentAnswer(r, version?.keys.get(r.questionId))),
+    plays: Object.fromEntries(played.map((p) => [p.mediaId, p.plays])),
   };
 }
 
@@ -268,6 +271,30 @@ export async function startAttempt(db: TDb, user: TSessionUser, examId: string):
  * The take page's heartbeat: marks the student as present for the live view, and answers with the deadline, so a
  * grant of time during the sitting reaches the student's timer within one beat.
  */
+/**
+ * A student starts a clip limited to a number of plays (issue 18): counted in one statement, so two devices or a
+ * quick double press cannot take more plays than allowed. Only in the student's own attempt in progress, for a clip
+ * of its paper. Returns the plays taken so far.
+ */
+export async function startPlay(db: TDb, user: TSessionUser, attemptId: string, mediaId: string): Promise<{ plays: number; maxPlays: number | null }> {
+  assertStudent(user);
+  const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id)));
+  if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND", { details: { attemptId } });
+  if (attempt.status !== "in_progress") throw new AppError("ATTEMPT_ALREADY_COMPLETED", { details: { attemptId } });
+  const version = await getExamVersion(db, attempt.examId);
+  if (!version?.mediaIds.has(mediaId)) throw new AppError("IMAGE_NOT_FOUND");
+  const max = version.limitedClips.get(mediaId) ?? null;
+  if (max === null) return { plays: 0, maxPlays: null };
+  const rows = rowsOf<{ plays: number }>(
+    await db.execute(sql`
+      insert into ${mediaPlays} (attempt_id, media_id, plays) values (${attemptId}, ${mediaId}, 1)
+      on conflict (attempt_id, media_id) do update set plays = ${mediaPlays.plays} + 1 where ${mediaPlays.plays} < ${max}
+      returning plays`),
+  );
+  if (!rows[0]) throw new AppError("PLAYS_USED_UP", { details: { plays: max, maxPlays: max } });
+  return { plays: Number(rows[0].plays), maxPlays: max };
+}
+
 export async function heartbeat(db: TDb, user: TSessionUser, attemptId: string): Promise<THeartbeat> {
   assertStudent(user);
   const rows = rowsOf<{ deadline_at: string | Date | null; extra_minutes: number; granted_minutes: number; now: string | Date }>(

@@ -40,8 +40,10 @@ export type TExamVersion = {
   paperGzip: Buffer;
   etag: string;
   keys: Map<string, TQuestionKey>;
-  /** The images the paper shows: a student may fetch these, and only these, while the paper is theirs. */
+  /** The images and clips the paper shows: a student may fetch these, and only these, while the paper is theirs. */
   mediaIds: Set<string>;
+  /** The clips a student may play only so many times, and how many. */
+  limitedClips: Map<string, number>;
 };
 
 export type TSittingSlot = { id: string; schoolId: string | null; grade: number | null; startsAt: Date; entryClosesAt: Date; endsAt: Date };
@@ -171,7 +173,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     // In the order their questions come (the editor keeps a passage's questions together).
     passages: [...ps]
       .sort((a, b) => qs.findIndex((q) => q.passageId === a.id) - qs.findIndex((q) => q.passageId === b.id))
-      .map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p) })),
+      .map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p), audio: studentAudio(p) })),
     questions: qs.map((q) => {
       const own = opts.filter((o) => o.questionId === q.id);
       const pairs = q.type === "matching" ? (q.matchingPairs ?? []) : [];
@@ -194,6 +196,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
         questionDocEn: q.questionDocEn,
         passageId: q.passageId,
         image: image(q),
+        audio: studentAudio(q),
         points: q.points,
         // Presenters list their fields: no is_correct, no model answer, no matching key.
         options: own.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: image(o) })),
@@ -216,8 +219,14 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     paperGzip: gzipSync(paperJson),
     etag,
     keys,
-    mediaIds: new Set([...ps, ...qs, ...opts].map((r) => image(r)?.id).filter((id): id is string => !!id)),
+    mediaIds: new Set([...[...ps, ...qs, ...opts].map((r) => r.imageId), ...[...ps, ...qs].map((r) => r.audioId)].filter((id): id is string => !!id)),
+    limitedClips: new Map([...ps, ...qs].flatMap((r) => (r.audioId && r.audioMaxPlays ? [[r.audioId, r.audioMaxPlays] as const] : []))),
   };
+}
+
+/** A clip as the student's copy carries it: how often it may be played, never its transcript. */
+function studentAudio(row: { audioId: string | null; audioMaxPlays: number | null }): { id: string; maxPlays: number | null } | null {
+  return row.audioId ? { id: row.audioId, maxPlays: row.audioMaxPlays } : null;
 }
 
 function pairsIn(qs: { type: TQuestionType }[]): boolean {

@@ -9,7 +9,7 @@ import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../shared/schemas/exam";
-import { claimImages, imageColumns, imagePresenter } from "../media/images";
+import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter } from "../media/images";
 
 type TExamRow = typeof exams.$inferSelect;
 
@@ -117,7 +117,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
     ...presentSummary(row, counts),
     description: row.exam.description,
     schoolIds: counts.schools.map((s) => s.id).sort(),
-    passages: ps.map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p) })),
+    passages: ps.map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p), audio: audioOf(p) })),
     questions: qs.map((q) => ({
       id: q.id,
       type: q.type,
@@ -128,6 +128,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
       questionDocEn: q.questionDocEn,
       passageId: q.passageId,
       image: image(q),
+      audio: audioOf(q),
       points: q.points,
       correctAnswerText: q.correctAnswerText,
       matchingPairs: q.matchingPairs ?? [],
@@ -201,7 +202,7 @@ async function writePassages(tx: TTx, examId: string, input: TExamData): Promise
   const existing = new Set((await tx.select({ id: passages.id }).from(passages).where(eq(passages.examId, examId))).map((p) => p.id));
   const ids = new Map<string, string>();
   for (const [position, p] of input.passages.entries()) {
-    const values = { examId, position, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, ...imageColumns(p.image) };
+    const values = { examId, position, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, ...imageColumns(p.image), ...audioColumns(p.audio) };
     if (p.id && existing.has(p.id)) {
       await tx.update(passages).set(values).where(eq(passages.id, p.id));
       ids.set(p.key, p.id);
@@ -215,7 +216,7 @@ async function writePassages(tx: TTx, examId: string, input: TExamData): Promise
 }
 
 async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, input: TExamData): Promise<void> {
-  await claimImages(tx, actor, examId, input);
+  await claimMedia(tx, actor, examId, input);
   const passageIds = await writePassages(tx, examId, input);
   const existing = await tx.select({ id: questions.id, position: questions.position, skillId: questions.skillId }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
   const existingIds = new Set(existing.map((q) => q.id));
@@ -244,6 +245,7 @@ async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, inpu
       questionDocEn: q.questionDocEn,
       passageId: q.passageKey ? (passageIds.ids.get(q.passageKey) ?? null) : null,
       ...imageColumns(q.image),
+      ...audioColumns(q.audio),
       points: q.points,
       correctAnswerText: q.correctAnswerText,
       matchingPairs: q.type === "matching" ? q.matchingPairs : null,

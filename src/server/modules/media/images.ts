@@ -1,4 +1,4 @@
-// Where an exam shows its images (issue 18): claimed by the save that names them, and read back with their sizes.
+// Where an exam shows its images and plays its clips (issue 18): claimed by the save that names them, and read back.
 // Apart from media.service so the student's copy (paper.ts) can present images without the upload and access code.
 import { and, inArray, isNull } from "drizzle-orm";
 import type { TDbOrTx, TTx } from "../../db/client";
@@ -6,35 +6,47 @@ import { examMedia } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { ERRORS } from "../../../shared/errors";
 import type { TSessionUser } from "../../../shared/permissions";
-import type { TExamData, TImageRef } from "../../../shared/schemas/exam";
+import type { TAudioRef, TExamData, TImageRef } from "../../../shared/schemas/exam";
 
-/** Every image a save names, with the path of the field that names it (for the message). */
-function namedImages(input: TExamData): { id: string; path: string }[] {
-  const out: { id: string; path: string }[] = [];
-  input.passages.forEach((p, i) => p.image && out.push({ id: p.image.id, path: `passages.${i}.image` }));
+type TNamed = { id: string; path: string; kind: "image" | "audio" };
+
+/** Every picture and clip a save names, with the path of the field that names it (for the message). */
+function namedMedia(input: TExamData): TNamed[] {
+  const out: TNamed[] = [];
+  input.passages.forEach((p, i) => {
+    if (p.image) out.push({ id: p.image.id, path: `passages.${i}.image`, kind: "image" });
+    if (p.audio) out.push({ id: p.audio.id, path: `passages.${i}.audio`, kind: "audio" });
+  });
   input.questions.forEach((q, i) => {
-    if (q.image) out.push({ id: q.image.id, path: `questions.${i}.image` });
-    q.options.forEach((o, j) => o.image && out.push({ id: o.image.id, path: `questions.${i}.options.${j}.image` }));
+    if (q.image) out.push({ id: q.image.id, path: `questions.${i}.image`, kind: "image" });
+    if (q.audio) out.push({ id: q.audio.id, path: `questions.${i}.audio`, kind: "audio" });
+    q.options.forEach((o, j) => o.image && out.push({ id: o.image.id, path: `questions.${i}.options.${j}.image`, kind: "image" }));
   });
   return out;
 }
 
 /**
- * The images a save names become the exam's: each must be this exam's already, or uploaded by the author and not
- * yet claimed. Another author's image, another exam's or a made-up id is refused, naming the field.
+ * The pictures and clips a save names become the exam's: each must be this exam's already, or uploaded by the
+ * author and not yet claimed, and of the kind its field takes. Another author's, another exam's, a made-up id or a
+ * clip where a picture goes is refused, naming the field.
  */
-export async function claimImages(tx: TTx, actor: TSessionUser, examId: string, input: TExamData): Promise<void> {
-  const named = namedImages(input);
+export async function claimMedia(tx: TTx, actor: TSessionUser, examId: string, input: TExamData): Promise<void> {
+  const named = namedMedia(input);
   if (!named.length) return;
   const ids = [...new Set(named.map((n) => n.id))];
-  const rows = await tx.select({ id: examMedia.id, examId: examMedia.examId, ownerId: examMedia.ownerId }).from(examMedia).where(inArray(examMedia.id, ids)).for("update");
-  const usable = new Set(rows.filter((r) => r.examId === examId || (r.examId === null && r.ownerId === actor.id)).map((r) => r.id));
-  const bad = named.find((n) => !usable.has(n.id));
+  const rows = await tx
+    .select({ id: examMedia.id, examId: examMedia.examId, ownerId: examMedia.ownerId, kind: examMedia.kind })
+    .from(examMedia)
+    .where(inArray(examMedia.id, ids))
+    .for("update");
+  const usable = new Map(rows.filter((r) => r.examId === examId || (r.examId === null && r.ownerId === actor.id)).map((r) => [r.id, r.kind]));
+  const bad = named.find((n) => usable.get(n.id) !== n.kind);
   if (bad) throw new AppError("IMAGE_NOT_YOURS", { fields: [{ path: bad.path, code: "IMAGE_NOT_YOURS", message: ERRORS.IMAGE_NOT_YOURS.message }] });
   await tx.update(examMedia).set({ examId }).where(and(inArray(examMedia.id, ids), isNull(examMedia.examId)));
 }
 
 type TImageColumns = { imageId: string | null; imageAltAr: string; imageAltEn: string };
+type TAudioColumns = { audioId: string | null; audioMaxPlays: number | null; audioTranscriptAr: string; audioTranscriptEn: string };
 
 /** Reads the sizes of the images these rows show, and presents each row's image. */
 export async function imagePresenter(db: TDbOrTx, rows: TImageColumns[]): Promise<(row: TImageColumns) => TImageRef> {
@@ -43,8 +55,18 @@ export async function imagePresenter(db: TDbOrTx, rows: TImageColumns[]): Promis
   const byId = new Map(media.map((m) => [m.id, m]));
   return (row) => {
     const m = row.imageId ? byId.get(row.imageId) : undefined;
-    return m ? { id: m.id, width: m.width, height: m.height, altAr: row.imageAltAr, altEn: row.imageAltEn } : null;
+    return m ? { id: m.id, width: m.width ?? 0, height: m.height ?? 0, altAr: row.imageAltAr, altEn: row.imageAltEn } : null;
   };
+}
+
+/** A row's clip as the author sees it (with its transcripts). */
+export function audioOf(row: TAudioColumns): TAudioRef {
+  return row.audioId ? { id: row.audioId, maxPlays: row.audioMaxPlays, transcriptAr: row.audioTranscriptAr, transcriptEn: row.audioTranscriptEn } : null;
+}
+
+/** The columns a saved clip reference is stored in. */
+export function audioColumns(audio: { id: string; maxPlays: number | null; transcriptAr: string; transcriptEn: string } | null): TAudioColumns {
+  return { audioId: audio?.id ?? null, audioMaxPlays: audio?.maxPlays ?? null, audioTranscriptAr: audio?.transcriptAr ?? "", audioTranscriptEn: audio?.transcriptEn ?? "" };
 }
 
 /** The columns a saved image reference is stored in. */

@@ -1,5 +1,5 @@
-// Images for exams (issue 18): POST /api/media uploads one (multipart "file"), GET /api/media/:id serves it to who
-// may see it (media.service findReadableImage).
+// Pictures and clips for exams (issue 18): POST /api/media uploads one (multipart "file"), GET /api/media/:id serves
+// it to who may see it (media.service findReadableImage).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -11,20 +11,28 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
-import { findReadableImage, uploadImage } from "./media.service";
+import { MAX_AUDIO_BYTES, MAX_AUDIO_MB } from "../../../shared/limits";
+import { findReadableImage, uploadMedia } from "./media.service";
 
 const ZParams = z.object({ id: z.uuid({ error: "IMAGE_NOT_FOUND" }) });
-const ZUploaded = z.object({ id: z.string(), contentType: z.string(), sizeBytes: z.number().int(), width: z.number().int(), height: z.number().int() });
+const ZUploaded = z.object({
+  id: z.string(),
+  kind: z.enum(["image", "audio"]),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
 const ENVELOPE_BYTES = 64 * 1024;
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tooLarge = () => new AppError("IMAGE_TOO_LARGE", { vars: { limitMb: MAX_IMAGE_MB, limitPx: MAX_IMAGE_SIDE_PX } });
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 2 } });
+  // The largest a clip may be; a picture's own smaller limit is checked once its bytes say what it is.
+  const tooLarge = () => new AppError("AUDIO_TOO_LARGE", { vars: { limitMb: MAX_AUDIO_MB } });
+  await app.register(multipart, { limits: { fileSize: MAX_AUDIO_BYTES, files: 1, fields: 0, parts: 2 } });
 
   app.post("/api/media", { schema: { response: { 201: ZUploaded } } }, async (request, reply) => {
     const user = await authorize(request, "exams.author");
-    if (Number(request.headers["content-length"] ?? 0) > MAX_IMAGE_BYTES + ENVELOPE_BYTES) throw tooLarge();
+    if (Number(request.headers["content-length"] ?? 0) > MAX_AUDIO_BYTES + ENVELOPE_BYTES) throw tooLarge();
     if (!request.isMultipart()) throw new AppError("FILE_REQUIRED");
     const tempFile = path.join(os.tmpdir(), `qias-image-${randomUUID()}`);
     let got = false;
@@ -44,7 +52,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (!got) throw new AppError("FILE_REQUIRED");
-      return reply.status(201).send(await uploadImage(app.db, app.storage, user, tempFile));
+      return reply.status(201).send(await uploadMedia(app.db, app.storage, user, tempFile));
     } finally {
       await fsp.rm(tempFile, { force: true });
     }
@@ -53,8 +61,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/media/:id", { schema: { params: ZParams } }, async (request, reply) => {
     const user = await requireUser(request);
     const image = await findReadableImage(app.db, user, request.params.id);
-    const object = await app.storage.get(image.storageKey);
+    // Byte ranges: a browser finds a clip's length and seeks with them (Safari plays no media without them).
+    const asked = request.headers.range;
+    const range = asked === undefined ? null : byteRange(asked, image.sizeBytes);
+    if (range === "unsatisfiable") return reply.status(416).header("content-range", `bytes */${image.sizeBytes}`).send();
+    const object = await app.storage.get(image.storageKey, range ?? undefined);
     if (!object) throw new AppError("IMAGE_NOT_FOUND");
+    reply.header("accept-ranges", "bytes");
+    if (range) reply.status(206).header("content-range", `bytes ${range.start}-${range.end}/${image.sizeBytes}`);
     // An id's bytes never change (a new picture is a new upload): the browser keeps it, for this user only.
     reply.header("cache-control", "private, max-age=31536000, immutable");
     reply.header("content-type", image.contentType);
@@ -64,3 +78,25 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(object.body);
   });
 };
+
+/**
+ * One range of "bytes=start-end", "bytes=start-" or "bytes=-suffix" within `size`; null for a header we do not serve
+ * as a range (several ranges, another unit: the whole file is sent), "unsatisfiable" for one outside the file.
+ */
+export function byteRange(header: string, size: number): { start: number; end: number } | null | "unsatisfiable" {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return "unsatisfiable";
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return "unsatisfiable";
+  return { start, end };
+}

@@ -1,5 +1,5 @@
-// Images in exams (issue 18): uploaded by an author, checked by their bytes (PNG, JPEG, WebP — never SVG or anything
-// that can run script), stored where files are (local or S3), claimed by the exam that shows them, and served only
+// Images and listening clips in exams (issue 18): uploaded by an author, checked by their bytes (PNG, JPEG, WebP —
+// never SVG or anything that can run script; MP3, M4A, OGG), stored where files are (local or S3), claimed by the exam that shows them, and served only
 // to who may see that exam: its author or a super_admin, and a student while the exam's paper is theirs to read.
 import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
@@ -9,12 +9,12 @@ import type { TDb, TDbOrTx } from "../../db/client";
 import { examMedia, exams, passages, questionOptions, questions } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
+import { IMAGE_TYPES, MAX_AUDIO_BYTES, MAX_AUDIO_MB, MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { findPaper } from "../attempts/attempts.service";
 
 type TMediaRow = typeof examMedia.$inferSelect;
-export type TUploadedImage = { id: string; contentType: string; sizeBytes: number; width: number; height: number };
+export type TUploadedMedia = { id: string; kind: "image" | "audio"; contentType: string; sizeBytes: number; width: number | null; height: number | null };
 
 const tooLarge = () => new AppError("IMAGE_TOO_LARGE", { vars: { limitMb: MAX_IMAGE_MB, limitPx: MAX_IMAGE_SIDE_PX } });
 
@@ -24,22 +24,45 @@ export function inspectImage(bytes: Buffer): { contentType: string; width: numbe
   try {
     found = imageSize(bytes);
   } catch {
-    throw new AppError("IMAGE_TYPE_NOT_ALLOWED");
+    throw new AppError("MEDIA_TYPE_NOT_ALLOWED");
   }
   const contentType = IMAGE_TYPES[found.type as keyof typeof IMAGE_TYPES];
-  if (!contentType) throw new AppError("IMAGE_TYPE_NOT_ALLOWED");
+  if (!contentType) throw new AppError("MEDIA_TYPE_NOT_ALLOWED");
   const { width, height } = found;
-  if (!width || !height) throw new AppError("IMAGE_TYPE_NOT_ALLOWED");
+  if (!width || !height) throw new AppError("MEDIA_TYPE_NOT_ALLOWED");
   // A picture of 20,000 × 20,000 pixels fits in a few kilobytes and takes a phone's memory to draw.
   if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) throw tooLarge();
   return { contentType, width, height };
 }
 
-export async function uploadImage(db: TDb, storage: TStorage, actor: TSessionUser, tempFile: string): Promise<TUploadedImage> {
+/**
+ * A listening clip by its first bytes: OGG ("OggS"), M4A/MP4 ("ftyp" box) or MP3 (an ID3 tag or an MPEG audio
+ * frame's sync bits) — or null when it is none of them.
+ */
+export function inspectAudio(bytes: Buffer): string | null {
+  if (bytes.length < 12) return null;
+  if (bytes.toString("latin1", 0, 4) === "OggS") return "audio/ogg";
+  if (bytes.toString("latin1", 4, 8) === "ftyp") return "audio/mp4";
+  if (bytes.toString("latin1", 0, 3) === "ID3") return "audio/mpeg";
+  if (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0 && (bytes[1]! & 0x06) !== 0) return "audio/mpeg";
+  return null;
+}
+
+/** A picture or a clip, by what its bytes are; anything else refused. */
+function inspectMedia(bytes: Buffer): { kind: "image" | "audio"; contentType: string; width: number | null; height: number | null } {
+  const audio = inspectAudio(bytes);
+  if (audio) {
+    if (bytes.length > MAX_AUDIO_BYTES) throw new AppError("AUDIO_TOO_LARGE", { vars: { limitMb: MAX_AUDIO_MB } });
+    return { kind: "audio", contentType: audio, width: null, height: null };
+  }
+  if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
+  return { kind: "image", ...inspectImage(bytes) };
+}
+
+export async function uploadMedia(db: TDb, storage: TStorage, actor: TSessionUser, tempFile: string): Promise<TUploadedMedia> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
   const bytes = await fsp.readFile(tempFile);
-  if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
-  const { contentType, width, height } = inspectImage(bytes);
+  const { kind, contentType, width, height } = inspectMedia(bytes);
   const id = randomUUID();
   const key = `media/${id}`;
   try {
@@ -48,12 +71,12 @@ export async function uploadImage(db: TDb, storage: TStorage, actor: TSessionUse
     throw new AppError("UPLOAD_FAILED", { cause: err });
   }
   try {
-    await db.insert(examMedia).values({ id, ownerId: actor.id, contentType, sizeBytes: bytes.length, width, height, storageKey: key });
+    await db.insert(examMedia).values({ id, ownerId: actor.id, kind, contentType, sizeBytes: bytes.length, width, height, storageKey: key });
   } catch (err) {
     await storage.remove(key).catch(() => {});
     throw new AppError("FILE_SAVE_FAILED", { cause: err });
   }
-  return { id, contentType, sizeBytes: bytes.length, width, height };
+  return { id, kind, contentType, sizeBytes: bytes.length, width, height };
 }
 
 /**
@@ -90,14 +113,14 @@ const UNUSED_IMAGE_HOURS = 24;
  * pointing at nothing.
  */
 export async function sweepUnusedImages(db: TDb, storage: TStorage): Promise<number> {
-  const used = (column: typeof questions.imageId | typeof questionOptions.imageId | typeof passages.imageId, table: typeof questions | typeof questionOptions | typeof passages) =>
+  const used = (column: typeof questions.imageId | typeof questionOptions.imageId | typeof passages.imageId | typeof questions.audioId | typeof passages.audioId, table: typeof questions | typeof questionOptions | typeof passages) =>
     sql`exists (select 1 from ${table} where ${column} = ${examMedia.id})`;
   const removed = await db
     .delete(examMedia)
     .where(
       and(
         lt(examMedia.createdAt, sql`now() - make_interval(hours => ${UNUSED_IMAGE_HOURS})`),
-        sql`not (${or(used(questions.imageId, questions), used(questionOptions.imageId, questionOptions), used(passages.imageId, passages))})`,
+        sql`not (${or(used(questions.imageId, questions), used(questionOptions.imageId, questionOptions), used(passages.imageId, passages), used(questions.audioId, questions), used(passages.audioId, passages))})`,
       ),
     )
     .returning({ key: examMedia.storageKey });

@@ -1,12 +1,13 @@
 // Images in exams (issue 18) through the real routes: uploads checked by their bytes, who may see an image and
 // when, images named by an exam save, descriptions required to publish, and the sweep of unused images.
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createHarness, type THarness } from "../../test/harness";
 import { multipart } from "../../test/multipart";
 import { examMedia, sittings } from "../../db/schema";
-import type { TExamDetail, TExamInput, TImageInput } from "../../../shared/schemas/exam";
-import type { TPaper } from "../../../shared/schemas/attempt";
+import type { TAudioInput, TExamDetail, TExamInput, TImageInput } from "../../../shared/schemas/exam";
+import type { TAttemptState, TPaper } from "../../../shared/schemas/attempt";
 import { sweepUnusedImages } from "./media.service";
 
 // Real images of 1 × 1 pixel, and a PNG header that claims 20,000 × 20,000.
@@ -16,10 +17,13 @@ const WEBP = Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "ba
 const HUGE = Buffer.from(PNG);
 HUGE.writeUInt32BE(20_000, 16);
 HUGE.writeUInt32BE(20_000, 20);
+const OGG = fs.readFileSync(new URL("../../demo-assets/chime.ogg", import.meta.url));
+const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.alloc(200, 1)]);
+const M4A = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A "), Buffer.alloc(200, 0)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
 
 let h: THarness;
-const c = {} as Record<"teacher" | "otherTeacher" | "admin" | "student" | "outsider", string>;
+const c = {} as Record<"teacher" | "otherTeacher" | "admin" | "student" | "otherStudent" | "outsider", string>;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -30,6 +34,7 @@ beforeAll(async () => {
     ["otherTeacher", "teacher", own, "school"],
     ["admin", "school_admin", own, "school"],
     ["student", "student", own, "student"],
+    ["otherStudent", "student", own, "student"],
     ["outsider", "student", other, "student"],
   ] as const) {
     const u = await h.makeUser(role, { schoolId: school });
@@ -90,8 +95,8 @@ describe("uploading an image", () => {
   });
 
   it("refuses SVG, text dressed as a picture, an empty file, a huge picture, too many bytes and no file", async () => {
-    expect((await upload(c.teacher, SVG, "map.svg", "image/svg+xml")).json()).toMatchObject({ code: "IMAGE_TYPE_NOT_ALLOWED" });
-    expect((await upload(c.teacher, Buffer.from("not a picture at all"), "map.png")).json()).toMatchObject({ code: "IMAGE_TYPE_NOT_ALLOWED" });
+    expect((await upload(c.teacher, SVG, "map.svg", "image/svg+xml")).json()).toMatchObject({ code: "MEDIA_TYPE_NOT_ALLOWED" });
+    expect((await upload(c.teacher, Buffer.from("not a picture at all"), "map.png")).json()).toMatchObject({ code: "MEDIA_TYPE_NOT_ALLOWED" });
     expect((await upload(c.teacher, Buffer.alloc(0), "map.png")).statusCode).toBe(415);
     const huge = await upload(c.teacher, HUGE);
     expect([huge.statusCode, huge.json().code]).toEqual([413, "IMAGE_TOO_LARGE"]);
@@ -186,5 +191,86 @@ describe("an exam's images", () => {
     expect(await h.db.select().from(examMedia).where(eq(examMedia.id, unused))).toEqual([]);
     expect(await h.app.storage.get(row!.storageKey)).toBeNull();
     expect((await getImage(c.teacher, used)).statusCode).toBe(200);
+  });
+});
+
+describe("listening clips", () => {
+  const clipExam = (audio: TAudioInput, over: Partial<TExamInput> = {}) => {
+    const exam = examWith(null, over);
+    exam.questions![0]!.audio = audio;
+    return exam;
+  };
+
+  it("takes MP3, M4A and OGG by their bytes, refuses a clip too large, and keeps clips and pictures in their places", async () => {
+    for (const [bytes, type] of [
+      [OGG, "audio/ogg"],
+      [MP3, "audio/mpeg"],
+      [M4A, "audio/mp4"],
+    ] as const) {
+      const res = await upload(c.teacher, bytes, "clip.bin", "application/octet-stream");
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ kind: "audio", contentType: type, width: null, height: null });
+    }
+    const big = await upload(c.teacher, Buffer.concat([MP3, Buffer.alloc(21 * 1024 * 1024)]), "long.mp3", "audio/mpeg");
+    expect([big.statusCode, big.json().code]).toEqual([413, "AUDIO_TOO_LARGE"]);
+    const clip = await uploaded(c.teacher, OGG);
+    const picture = await uploaded(c.teacher, PNG);
+    const asPicture = await create(c.teacher, examWith({ id: clip, altAr: "مقطع", altEn: "Clip" }));
+    expect(asPicture.json()).toMatchObject({ code: "IMAGE_NOT_YOURS", fields: [{ path: "questions.0.image" }] });
+    const asClip = await create(c.teacher, clipExam({ id: picture }));
+    expect(asClip.json()).toMatchObject({ code: "IMAGE_NOT_YOURS", fields: [{ path: "questions.0.audio" }] });
+    for (const bad of [{ id: clip, maxPlays: 0 }, { id: clip, maxPlays: 6 }, { id: clip, maxPlays: "2" }, { id: clip, transcriptAr: "ن".repeat(20_001) }]) {
+      expect((await create(c.teacher, clipExam(bad as TAudioInput))).statusCode, JSON.stringify(bad).slice(0, 60)).toBe(400);
+    }
+  });
+
+  it("gives the student the clip and its limit but never its transcript, and counts plays on the server up to the limit", async () => {
+    const clip = await uploaded(c.teacher, OGG);
+    const exam = (await create(c.teacher, clipExam({ id: clip, maxPlays: 2, transcriptAr: "جرس المدرسة", transcriptEn: "The school bell" }))).json() as TExamDetail;
+    expect(exam.questions[0]!.audio).toEqual({ id: clip, maxPlays: 2, transcriptAr: "جرس المدرسة", transcriptEn: "The school bell" });
+    const paper = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: c.student });
+    expect((paper.json() as TPaper).questions[0]!.audio).toEqual({ id: clip, maxPlays: 2 });
+    expect(paper.body).not.toContain("school bell");
+    const heard = await getImage(c.student, clip);
+    expect([heard.statusCode, heard.headers["content-type"], heard.headers["accept-ranges"]]).toEqual([200, "audio/ogg", "bytes"]);
+    // Ranges, as a browser asks for them to find a clip's length and to seek.
+    const ranged = (range: string) => h.request({ method: "GET", url: `/api/media/${clip}`, cookie: c.student, headers: { range } });
+    const first = await ranged("bytes=0-99");
+    expect([first.statusCode, first.headers["content-range"], first.rawPayload.length]).toEqual([206, `bytes 0-99/${OGG.length}`, 100]);
+    expect(first.rawPayload.equals(OGG.subarray(0, 100))).toBe(true);
+    const tail = await ranged("bytes=-10");
+    expect(tail.rawPayload.equals(OGG.subarray(OGG.length - 10))).toBe(true);
+    const open = await ranged(`bytes=${OGG.length - 5}-`);
+    expect([open.statusCode, open.rawPayload.length]).toEqual([206, 5]);
+    const outside = await ranged(`bytes=${OGG.length}-`);
+    expect([outside.statusCode, outside.headers["content-range"]]).toEqual([416, `bytes */${OGG.length}`]);
+    expect((await ranged("bytes=0-1,5-9")).statusCode).toBe(200);
+    expect((await ranged("pages=1")).statusCode).toBe(200);
+
+    const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.student })).json() as TAttemptState;
+    expect(attempt.plays).toEqual({});
+    const play = (cookie: string, attemptId = attempt.id, mediaId = clip) => h.request({ method: "POST", url: `/api/attempts/${attemptId}/plays/${mediaId}`, cookie });
+    // Two devices pressing Play together get no more than the limit between them.
+    const results = await Promise.all([play(c.student), play(c.student), play(c.student)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().code).toBe("PLAYS_USED_UP");
+    // A reload (the attempt read again) still knows.
+    const again = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.student })).json() as TAttemptState;
+    expect(again.plays).toEqual({ [clip]: 2 });
+    // Nobody else's attempt, no clip of another paper, no made-up id.
+    expect((await play(c.outsider)).statusCode).toBe(404);
+    expect((await play(c.student, attempt.id, await uploaded(c.teacher, OGG))).statusCode).toBe(404);
+    expect((await play(c.student, attempt.id, "x")).statusCode).toBe(404);
+    expect((await play(c.student, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+  });
+
+  it("does not count a clip the author left free", async () => {
+    const clip = await uploaded(c.teacher, OGG);
+    const exam = (await create(c.teacher, clipExam({ id: clip }))).json() as TExamDetail;
+    const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.otherStudent })).json() as TAttemptState;
+    for (let i = 0; i < 3; i++) {
+      const res = await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/plays/${clip}`, cookie: c.otherStudent });
+      expect(res.json()).toEqual({ plays: 0, maxPlays: null });
+    }
   });
 });

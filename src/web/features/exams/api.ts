@@ -114,10 +114,10 @@ export function useArchiveExam() {
 
 // ---- images (issue 18)
 
-export type TUploadedImage = { id: string; contentType: string; sizeBytes: number; width: number; height: number };
+export type TUploadedMedia = { id: string; kind: "image" | "audio"; contentType: string; sizeBytes: number; width: number | null; height: number | null };
 
-/** POST /api/media: the server reads what the picture is from its bytes, and refuses anything but PNG, JPEG, WebP. */
-export async function uploadImage(file: File): Promise<TUploadedImage> {
+/** POST /api/media: the server reads what the file is from its bytes: a PNG, JPEG or WebP picture, or an MP3, M4A or OGG clip. */
+export async function uploadMedia(file: File): Promise<TUploadedMedia> {
   const form = new FormData();
   form.append("file", file);
   let response: Response;
@@ -128,5 +128,5 @@ export async function uploadImage(file: File): Promise<TUploadedImage> {
   }
   const text = await response.text();
   if (!response.ok) throw apiErrorFrom(response.status, text, response.headers.get("x-request-id") ?? "");
-  return JSON.parse(text) as TUploadedImage;
+  return JSON.parse(text) as TUploadedMedia;
 }

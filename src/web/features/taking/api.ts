@@ -110,3 +110,8 @@ export function useResult(attemptId: string) {
 
 export const resultsPath = (attemptId: string) => `/student/exam/${encodeURIComponent(attemptId)}/results`;
 export const takePath = (examId: string) => `/student/exam/${encodeURIComponent(examId)}/take`;
+
+/** A limited clip starts: the server counts the play (or refuses, PLAYS_USED_UP) and says how many are taken. */
+export function startPlay(attemptId: string, mediaId: string): Promise<{ plays: number; maxPlays: number | null }> {
+  return api(`/api/attempts/${encodeURIComponent(attemptId)}/plays/${encodeURIComponent(mediaId)}`, { method: "POST" });
+}

@@ -11,7 +11,9 @@ import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { cn } from "@web/lib/utils";
-import { uploadImage } from "../api";
+import { ApiError } from "@web/lib/api";
+import { bodyFromCode } from "@web/lib/errors";
+import { uploadMedia } from "../api";
 import type { TExamForm } from "../lib/exam-form";
 import { failureToast, useExamsT } from "../lib/use-exams-t";
 import { FieldMessage, useFieldA11y } from "./field-message";
@@ -38,8 +40,9 @@ export function ImageField({ path, testId, compact = false }: { path: FieldPath<
     if (!file) return;
     setBusy(true);
     try {
-      const up = await uploadImage(file);
-      setValue(path, { id: up.id, width: up.width, height: up.height, altAr: image?.altAr ?? "", altEn: image?.altEn ?? "" } as never, { shouldDirty: true });
+      const up = await uploadMedia(file);
+      if (up.kind !== "image") throw new ApiError(415, bodyFromCode("MEDIA_TYPE_NOT_ALLOWED"));
+      setValue(path, { id: up.id, width: up.width ?? 0, height: up.height ?? 0, altAr: image?.altAr ?? "", altEn: image?.altEn ?? "" } as never, { shouldDirty: true });
       describeNext.current = true;
     } catch (error) {
       failureToast(error, "image.uploadFailed");

@@ -15,6 +15,7 @@ import { formatNumber, useExamsT } from "../lib/use-exams-t";
 import { FieldMessage, useFieldA11y } from "./field-message";
 import { FormRichText } from "./form-rich-text";
 import { ImageField } from "./image-field";
+import { AudioField } from "./audio-field";
 
 type TPassages = UseFieldArrayReturn<TExamForm, "passages", "rowKey">;
 
@@ -133,6 +134,7 @@ function PassageFields({ index, onRemove }: { index: number; onRemove: () => voi
         </div>
       </div>
       <ImageField path={`${base}.image`} testId={`passage-${index}-image`} />
+      <AudioField path={`${base}.audio`} testId={`passage-${index}-audio`} />
     </section>
   );
 }

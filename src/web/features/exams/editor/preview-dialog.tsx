@@ -8,6 +8,7 @@ import { useId, useState, type ReactNode } from "react";
 import { PassagePanel } from "@web/components/passage-panel";
 import { pickRich, RichText } from "@web/components/rich-text";
 import { ExamImage } from "@web/components/exam-image";
+import { AudioClip } from "@web/components/audio-clip";
 import { ESSAY_ROWS, SHORT_ANSWER_ROWS } from "@shared/limits";
 import type { TSubject } from "@shared/schemas/exam";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
@@ -135,6 +136,7 @@ function StudentView({ exam, subjects, lang }: { exam: TExamForm; subjects: TSub
                 label={label}
                 toggleLabels={{ hide: t("preview.hidePassage"), show: t("preview.showPassage") }}
                 enlargeLabel={t("preview.enlargeImage")}
+                clip={p.audio && <AudioClip clip={p.audio} lang={lang} />}
               />
               <ol className="flex flex-col gap-4 border-s-4 border-accent ps-3 sm:ps-4">{cards}</ol>
             </li>
@@ -181,6 +183,7 @@ function PreviewQuestion({ q, i, lang, skill, missing }: { q: TQuestionForm; i: 
       <div className="mb-4 leading-relaxed" data-testid="preview-question-text">
         {text.text.trim() ? <RichText doc={text.doc} text={text.text} lang={text.lang} /> : missing}
       </div>
+      {q.audio && <AudioClip clip={q.audio} lang={lang} className="mb-4" />}
       {q.image && <ExamImage image={q.image} lang={lang} enlargeLabel={t("preview.enlargeImage")} className="mb-4" />}
       <AnswerInput q={q} index={i} lang={lang} />
     </li>

@@ -19,6 +19,7 @@ import { useSubjectSkills } from "../api";
 import { FieldMessage, useFieldA11y } from "./field-message";
 import { FormRichText } from "./form-rich-text";
 import { ImageField } from "./image-field";
+import { AudioField } from "./audio-field";
 
 type TQuestionPath = `questions.${number}`;
 
@@ -192,7 +193,10 @@ export function QuestionCard({
             <FieldMessage path={`${base}.questionTextEn`} />
           </div>
         </div>
-        <ImageField path={`${base}.image`} testId={`question-${index}-image`} />
+        <div className="flex flex-col gap-3">
+          <ImageField path={`${base}.image`} testId={`question-${index}-image`} />
+          <AudioField path={`${base}.audio`} testId={`question-${index}-audio`} />
+        </div>
 
         {(type === "multiple_choice" || type === "true_false") && (
           <ChoiceOptions

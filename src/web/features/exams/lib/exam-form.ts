@@ -2,14 +2,15 @@
 // what the inputs hold (points as typed, an empty description as ""); ZExamInput turns it into what is sent.
 import { DEFAULT_EXAM_MINUTES, MIN_QUESTION_POINTS } from "@shared/limits";
 import type { TRichDoc } from "@shared/rich-text";
-import { emptyQuestionContent, type TExamDetail, type TExamInput, type TExamStatus, type TImageRef, type TQuestionType } from "@shared/schemas/exam";
+import { emptyQuestionContent, type TAudioRef, type TExamDetail, type TExamInput, type TExamStatus, type TImageRef, type TQuestionType } from "@shared/schemas/exam";
 
 /** A formatted text's document as the editor last gave it (null: plain, or not touched). */
 type TDoc = TRichDoc | null;
 /** An image and its descriptions; its size (read by the server) lets the editor and the preview draw it. */
 type TImage = TImageRef;
+type TAudio = TAudioRef;
 export type TOptionForm = { id?: string; optionTextAr: string; optionTextEn: string; optionDocAr?: TDoc; optionDocEn?: TDoc; image?: TImage; isCorrect: boolean };
-export type TPassageForm = { id?: string; key: string; titleAr: string; titleEn: string; textAr: string; textEn: string; docAr: TDoc; docEn: TDoc; image: TImage };
+export type TPassageForm = { id?: string; key: string; titleAr: string; titleEn: string; textAr: string; textEn: string; docAr: TDoc; docEn: TDoc; image: TImage; audio: TAudio };
 export type TPairForm = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
 export type TQuestionForm = {
   id?: string;
@@ -21,6 +22,7 @@ export type TQuestionForm = {
   /** The key of its passage in `passages`; "" for none. */
   passageKey: string;
   image: TImage;
+  audio: TAudio;
   /** As typed; ZPoints turns a non-numeric entry into 1. */
   points: string;
   correctAnswerText: string | null;
@@ -55,7 +57,7 @@ export function emptyContent(type: TQuestionType): Pick<TQuestionForm, "options"
 }
 
 export function newQuestion(type: TQuestionType): TQuestionForm {
-  return { type, questionTextAr: "", questionTextEn: "", questionDocAr: null, questionDocEn: null, passageKey: "", image: null, points: String(MIN_QUESTION_POINTS), skillId: "", ...emptyContent(type) };
+  return { type, questionTextAr: "", questionTextEn: "", questionDocAr: null, questionDocEn: null, passageKey: "", image: null, audio: null, points: String(MIN_QUESTION_POINTS), skillId: "", ...emptyContent(type) };
 }
 
 /** Whether the type-specific part differs from a fresh one (then changing the type asks first). */
@@ -75,7 +77,7 @@ export function emptyExamForm(): TExamForm {
 }
 
 export function newPassage(): TPassageForm {
-  return { key: crypto.randomUUID(), titleAr: "", titleEn: "", textAr: "", textEn: "", docAr: null, docEn: null, image: null };
+  return { key: crypto.randomUUID(), titleAr: "", titleEn: "", textAr: "", textEn: "", docAr: null, docEn: null, image: null, audio: null };
 }
 
 /** The saved exam as the editor shows it; question and option ids go back with the next save so they are kept. */
@@ -90,7 +92,7 @@ export function toFormValues(exam: TExamDetail): TExamForm {
     schoolIds: [...exam.schoolIds],
     grades: [...exam.grades],
     // A saved passage is called by its id, which its questions carry.
-    passages: exam.passages.map((p) => ({ id: p.id, key: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: p.image })),
+    passages: exam.passages.map((p) => ({ id: p.id, key: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: p.image, audio: p.audio })),
     questions: [...exam.questions]
       .sort((a, b) => a.position - b.position)
       .map((q) => ({
@@ -102,6 +104,7 @@ export function toFormValues(exam: TExamDetail): TExamForm {
         questionDocEn: q.questionDocEn,
         passageKey: q.passageId ?? "",
         image: q.image,
+        audio: q.audio,
         points: String(q.points),
         correctAnswerText: q.type === "essay" || q.type === "short_answer" ? (q.correctAnswerText ?? "") : null,
         options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: o.image, isCorrect: o.isCorrect })),

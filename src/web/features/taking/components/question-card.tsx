@@ -10,6 +10,7 @@ import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/utils";
 import { pickRich, RichText } from "@web/components/rich-text";
 import { ExamImage } from "@web/components/exam-image";
+import { PaperClip } from "../lib/clips";
 import { textIn } from "@web/lib/errors";
 import { EMPTY_ANSWER, type TAnswerValue, type TSaveProblem } from "../lib/answer-sync";
 import { isAnswered, isChoice, isPartlyAnswered, matchingSlots, type TPaperQuestion } from "../lib/answers";
@@ -38,7 +39,13 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
   const partly = isPartlyAnswered(q, value);
   const text = pickRich(lang, { text: q.questionTextAr, doc: q.questionDocAr }, { text: q.questionTextEn, doc: q.questionDocEn });
   // The question's picture, after its text and before the answer.
-  const figure = q.image ? <ExamImage image={q.image} lang={lang} enlargeLabel={t("take.enlargeImage")} className="-mt-1 mb-1" /> : null;
+  const figure =
+    q.image || q.audio ? (
+      <div className="-mt-1 mb-1 flex flex-col gap-3">
+        {q.audio && <PaperClip clip={q.audio} lang={lang} />}
+        {q.image && <ExamImage image={q.image} lang={lang} enlargeLabel={t("take.enlargeImage")} />}
+      </div>
+    ) : null;
 
   return (
     <article

@@ -19,7 +19,8 @@ import { isApiError, type ApiError } from "@web/lib/api";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { FocusFrame } from "@web/components/layout/focus-frame";
 import { ConfirmDialog } from "@web/features/exams/components/confirm-dialog";
-import { attemptQuery, lobbyQuery, paperQuery, reportConnection, resultsPath, saveAnswer, sendHeartbeat, submitAttempt, type TReceivedAttempt } from "../api";
+import { attemptQuery, lobbyQuery, paperQuery, reportConnection, resultsPath, saveAnswer, sendHeartbeat, startPlay, submitAttempt, type TReceivedAttempt } from "../api";
+import { ClipsProvider, PaperClip } from "../lib/clips";
 import { ExamTimer } from "../components/exam-timer";
 import { EntryClosed, Lobby } from "../components/lobby";
 import { ExamChips } from "../components/exam-chips";
@@ -145,6 +146,11 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   }, [sync]);
   const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
   const onChange = useCallback<TAnswerChange>((id, value, options) => sync.set(id, value, options), [sync]);
+  // Limited clips: the plays the attempt has had, counted by the server as each play starts.
+  const clips = useMemo(
+    () => ({ plays: attempt.plays, start: (mediaId: string) => startPlay(attempt.id, mediaId).then((r) => r.plays) }),
+    [attempt.id, attempt.plays],
+  );
 
   const alive = useRef(true);
   useEffect(() => {
@@ -326,6 +332,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   const openConfirm = () => setPhase({ kind: "confirm" });
 
   return (
+    <ClipsProvider value={clips}>
     <div className="flex flex-col gap-6" data-testid="take-exam" data-attempt-id={attempt.id}>
       <header className="flex flex-col gap-3">
         <ExamChips subject={paper.subject} durationMinutes={paper.durationMinutes} questionCount={paper.questions.length} totalPoints={paper.totalPoints} />
@@ -378,6 +385,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
                   label={label}
                   toggleLabels={{ hide: t("take.hidePassage"), show: t("take.showPassage") }}
                   enlargeLabel={t("take.enlargeImage")}
+                  clip={block.passage.audio && <PaperClip clip={block.passage.audio} lang={lang} />}
                   className="xl:sticky xl:top-44 xl:max-h-[calc(100dvh-12rem)]"
                 />
                 <ol className="flex min-w-0 flex-col gap-4" aria-label={t("take.passageQuestions", { name: label })}>
@@ -417,5 +425,6 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
         testId="leave-dialog"
       />
     </div>
+    </ClipsProvider>
   );
 }
