@@ -138,6 +138,31 @@ test("a teacher writes a passage with three questions, underlines a word, keeps 
   await expect(page.getByTestId("passage-0-audio-plays")).toContainText(en("audio.playsCount_other", { formatted: "2" }));
   await expect(page.getByTestId("dirty-state")).toHaveText(en("editor.allSaved"));
 
+  // The editor's new parts in the other language, in dark mode and on a phone, for a person to look at.
+  for (const [lang, dark, width] of [
+    ["ar", false, 1280],
+    ["ar", true, 390],
+    ["en", true, 390],
+  ] as const) {
+    await page.evaluate(([l, d]) => {
+      localStorage.setItem("language", l as string);
+      localStorage.setItem("darkMode", String(d));
+    }, [lang, dark] as const);
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await page.reload();
+    await expect(page.getByTestId("passage-0-title-en")).toHaveValue("Honesty");
+    const name = `${lang}-${dark ? "dark" : "light"}-${width}`;
+    await page.getByTestId("passages-card").screenshot({ path: path.join(OUT, `editor-passage-${name}.png`) });
+    await page.getByTestId("question-0").screenshot({ path: path.join(OUT, `editor-question-${name}.png`) });
+    await page.getByTestId("question-3").screenshot({ path: path.join(OUT, `editor-image-${name}.png`) });
+  }
+  await page.evaluate(() => {
+    localStorage.setItem("language", "en");
+    localStorage.setItem("darkMode", "false");
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+
   // Removing the passage asks first and leaves its questions, unlinked.
   await page.getByTestId("passage-0-remove").click();
   const dialog = page.getByTestId("remove-passage-dialog");

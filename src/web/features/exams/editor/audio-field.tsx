@@ -2,7 +2,7 @@
 // times a student may play it, and its transcript in each language for staff to give a student who cannot hear it
 // (students' copies never carry it: it would answer a listening question).
 import { Headphones, LoaderCircle, Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useController, useFormContext, useWatch, type FieldPath } from "react-hook-form";
 import { MAX_AUDIO_PLAYS } from "@shared/limits";
 import type { TAudioRef } from "@shared/schemas/exam";
@@ -11,12 +11,10 @@ import { Button } from "@web/components/ui/button";
 import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Textarea } from "@web/components/ui/textarea";
-import { ApiError } from "@web/lib/api";
-import { bodyFromCode } from "@web/lib/errors";
-import { uploadMedia } from "../api";
 import type { TExamForm } from "../lib/exam-form";
-import { failureToast, formatNumber, useExamsT } from "../lib/use-exams-t";
+import { formatNumber, useExamsT } from "../lib/use-exams-t";
 import { FieldMessage } from "./field-message";
+import { useMediaPicker } from "./use-media-picker";
 
 const ACCEPT = "audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg,.mp3,.m4a,.ogg";
 const UNLIMITED = "unlimited";
@@ -26,32 +24,18 @@ export function AudioField({ path, testId }: { path: FieldPath<TExamForm>; testI
   const uid = useId();
   const { control, setValue, register } = useFormContext<TExamForm>();
   const clip = useWatch({ control, name: path }) as TAudioRef | undefined;
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const up = await uploadMedia(file);
-      if (up.kind !== "audio") throw new ApiError(415, bodyFromCode("MEDIA_TYPE_NOT_ALLOWED"));
-      setValue(path, { id: up.id, maxPlays: clip?.maxPlays ?? null, transcriptAr: clip?.transcriptAr ?? "", transcriptEn: clip?.transcriptEn ?? "" } as never, { shouldDirty: true });
-    } catch (error) {
-      failureToast(error, "audio.uploadFailed");
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = "";
-    }
-  };
-
-  const picker = (
-    <input ref={input} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void choose(e.target.files?.[0])} data-testid={`${testId}-file`} />
-  );
+  const { busy, picker, open } = useMediaPicker({
+    kind: "audio",
+    accept: ACCEPT,
+    testId,
+    onUploaded: (up) =>
+      setValue(path, { id: up.id, maxPlays: clip?.maxPlays ?? null, transcriptAr: clip?.transcriptAr ?? "", transcriptEn: clip?.transcriptEn ?? "" } as never, { shouldDirty: true }),
+  });
   if (!clip) {
     return (
       <div className="flex flex-col gap-1">
         {picker}
-        <Button variant="outline" size="sm" className="self-start" disabled={busy} onClick={() => input.current?.click()} data-testid={`${testId}-add`}>
+        <Button variant="outline" size="sm" className="self-start" disabled={busy} onClick={open} data-testid={`${testId}-add`}>
           {busy ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Headphones aria-hidden="true" />}
           {busy ? t("image.uploading") : t("audio.add")}
         </Button>
@@ -64,7 +48,7 @@ export function AudioField({ path, testId }: { path: FieldPath<TExamForm>; testI
       <AudioClip clip={{ id: clip.id, maxPlays: null }} lang={lang} />
       <div className="flex flex-wrap items-end gap-3">
         <MaxPlays path={`${path}.maxPlays` as FieldPath<TExamForm>} id={`${uid}-plays`} testId={`${testId}-plays`} />
-        <Button variant="ghost" size="sm" disabled={busy} onClick={() => input.current?.click()} data-testid={`${testId}-replace`}>
+        <Button variant="ghost" size="sm" disabled={busy} onClick={open} data-testid={`${testId}-replace`}>
           {busy ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Headphones aria-hidden="true" />}
           {t("image.replace")}
         </Button>

@@ -2,7 +2,7 @@
 // JPEG or WebP, by its bytes), shown as it will be, and described in both languages for students who cannot see
 // it — the descriptions may wait for the draft, publishing asks for them.
 import { ImagePlus, LoaderCircle, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFormContext, useWatch, type FieldPath } from "react-hook-form";
 import { MAX_ALT_LENGTH } from "@shared/limits";
 import type { TImageRef } from "@shared/schemas/exam";
@@ -11,12 +11,10 @@ import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { cn } from "@web/lib/utils";
-import { ApiError } from "@web/lib/api";
-import { bodyFromCode } from "@web/lib/errors";
-import { uploadMedia } from "../api";
 import type { TExamForm } from "../lib/exam-form";
-import { failureToast, useExamsT } from "../lib/use-exams-t";
+import { useExamsT } from "../lib/use-exams-t";
 import { FieldMessage, useFieldA11y } from "./field-message";
+import { useMediaPicker } from "./use-media-picker";
 
 const ACCEPT = "image/png,image/jpeg,image/webp";
 
@@ -25,8 +23,6 @@ export function ImageField({ path, testId, compact = false }: { path: FieldPath<
   const uid = useId();
   const { control, setValue, register } = useFormContext<TExamForm>();
   const image = useWatch({ control, name: path }) as TImageRef | undefined;
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const a11y = useFieldA11y(path);
   // After an upload, the description is what the author writes next: it takes the focus once it is on the page.
   const describeNext = useRef(false);
@@ -35,41 +31,21 @@ export function ImageField({ path, testId, compact = false }: { path: FieldPath<
     describeNext.current = false;
     document.getElementById(`${uid}-alt-ar`)?.focus();
   }, [image, uid]);
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const up = await uploadMedia(file);
-      if (up.kind !== "image") throw new ApiError(415, bodyFromCode("MEDIA_TYPE_NOT_ALLOWED"));
+  const { busy, picker, open } = useMediaPicker({
+    kind: "image",
+    accept: ACCEPT,
+    testId,
+    onUploaded: (up) => {
       setValue(path, { id: up.id, width: up.width ?? 0, height: up.height ?? 0, altAr: image?.altAr ?? "", altEn: image?.altEn ?? "" } as never, { shouldDirty: true });
       describeNext.current = true;
-    } catch (error) {
-      failureToast(error, "image.uploadFailed");
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = "";
-    }
-  };
-
-  const picker = (
-    <input
-      ref={input}
-      type="file"
-      accept={ACCEPT}
-      className="sr-only"
-      tabIndex={-1}
-      aria-hidden="true"
-      onChange={(e) => void choose(e.target.files?.[0])}
-      data-testid={`${testId}-file`}
-    />
-  );
+    },
+  });
 
   if (!image) {
     return (
       <div className="flex flex-col gap-1">
         {picker}
-        <Button variant="outline" size="sm" className="self-start" disabled={busy} onClick={() => input.current?.click()} data-testid={`${testId}-add`}>
+        <Button variant="outline" size="sm" className="self-start" disabled={busy} onClick={open} data-testid={`${testId}-add`}>
           {busy ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <ImagePlus aria-hidden="true" />}
           {busy ? t("image.uploading") : t("image.add")}
         </Button>
@@ -91,7 +67,7 @@ export function ImageField({ path, testId, compact = false }: { path: FieldPath<
           data-testid={`${testId}-preview`}
         />
         <div className="flex flex-wrap gap-1">
-          <Button variant="ghost" size="sm" disabled={busy} onClick={() => input.current?.click()} data-testid={`${testId}-replace`}>
+          <Button variant="ghost" size="sm" disabled={busy} onClick={open} data-testid={`${testId}-replace`}>
             {busy ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <ImagePlus aria-hidden="true" />}
             {t("image.replace")}
           </Button>
