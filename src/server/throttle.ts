@@ -13,7 +13,8 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "./db/client";
 import { loginThrottle } from "./db/schema";
 
-export type TThrottled = { retryAfterSeconds: number };
+/** Refused for failures; or, with `busy`, because checks in progress held every slot for longer than a sign-in waits. */
+export type TThrottled = { retryAfterSeconds: number; busy?: true };
 
 const t = loginThrottle;
 
@@ -85,7 +86,7 @@ export async function reserveAttempt(db: TDbOrTx, limits: { key: string; max: nu
     if (outcome === "taken") return null;
     for (const key of held) await releaseAttempt(db, key, { failed: false });
     if (outcome !== "busy") return outcome;
-    if (Date.now() - started > MAX_WAIT_MS) return { retryAfterSeconds: 5 };
+    if (Date.now() - started > MAX_WAIT_MS) return { retryAfterSeconds: 5, busy: true };
     await new Promise((resolve) => setTimeout(resolve, Math.min(250, 25 * 2 ** round) * (0.5 + Math.random())));
   }
 }

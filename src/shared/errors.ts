@@ -119,6 +119,11 @@ export const ERRORS = {
     title: LOGIN_FAILED,
     message: t("An unexpected error occurred while trying to log in.", "حدث خطأ غير متوقع أثناء محاولة تسجيل الدخول."),
   },
+  SIGN_IN_BUSY: {
+    status: 503,
+    title: t("Many people are signing in", "كثيرون يسجّلون الدخول الآن"),
+    message: t("Many people are signing in at this moment. Please try again in a few seconds.", "يسجّل كثيرون الدخول في هذه اللحظة. يرجى المحاولة مرة أخرى بعد ثوانٍ."),
+  },
   LOGIN_THROTTLED: {
     status: 429,
     title: t("Too Many Attempts", "محاولات كثيرة"),

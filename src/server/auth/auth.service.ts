@@ -170,7 +170,9 @@ const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
 function throttledError(t: TThrottled): AppError {
-  return new AppError("LOGIN_THROTTLED", { headers: { "retry-after": String(t.retryAfterSeconds) } });
+  // A sign-in that only waited too long behind others (a whole school behind one address, the server's cores busy)
+  // made no mistake: it is told to try again in a moment, not that it failed too often (found by bench:exam-day).
+  return new AppError(t.busy ? "SIGN_IN_BUSY" : "LOGIN_THROTTLED", { headers: { "retry-after": String(t.retryAfterSeconds) } });
 }
 
 // ---- sign-in

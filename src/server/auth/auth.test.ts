@@ -201,6 +201,17 @@ describe("throttling under simultaneous requests (check and count are one step)"
     const [row] = await h.db.select().from(loginThrottle).where(eq(loginThrottle.key, `address:${ip}`));
     expect(row).toMatchObject({ failures: 0, pending: 0 });
   }, 60_000);
+
+  it("a sign-in that waited too long behind checks in progress is told to try again in a moment, not that it failed", async () => {
+    const ip = "203.0.113.152";
+    const s = await h.makeUser("student");
+    // Every slot of the address held by checks in progress (as when a school's sign-ins queue for the cores).
+    await h.db.insert(loginThrottle).values({ key: `address:${ip}`, failures: 0, pending: LOGIN_MAX_FAILURES_PER_ADDRESS, windowStartedAt: new Date() });
+    const res = await loginFrom(ip, { email: s.email, password: s.password, loginType: "student" });
+    expect([res.statusCode, res.json().code, res.headers["retry-after"]]).toEqual([503, "SIGN_IN_BUSY", "5"]);
+    await h.db.update(loginThrottle).set({ pending: 0 }).where(eq(loginThrottle.key, `address:${ip}`));
+    expect((await loginFrom(ip, { email: s.email, password: s.password, loginType: "student" })).statusCode).toBe(200);
+  }, 30_000);
 });
 
 describe("session", () => {
