@@ -124,7 +124,7 @@ describe("passages", () => {
     const res = await paperOf(student, exam.id);
     expect(res.statusCode).toBe(200);
     const paper = res.json() as TPaper;
-    expect(paper.passages).toEqual([{ id: exam.passages[0]!.id, titleAr: "الصدق", titleEn: "Honesty", textAr: exam.passages[0]!.textAr, textEn: "", docAr: passageDoc, docEn: null, image: null }]);
+    expect(paper.passages).toEqual([{ id: exam.passages[0]!.id, titleAr: "الصدق", titleEn: "Honesty", textAr: exam.passages[0]!.textAr, textEn: "", docAr: passageDoc, docEn: null, image: null, audio: null }]);
     expect(paper.questions.filter((q) => q.passageId === exam.passages[0]!.id)).toHaveLength(3);
     expect(paper.questions[1]!.questionDocAr).toEqual(underlined);
     expect(res.body).not.toContain("isCorrect");
