@@ -448,13 +448,13 @@ export const ERRORS = {
   },
   IMAGE_NOT_FOUND: {
     status: 404,
-    title: t("Image not found", "الصورة غير موجودة"),
-    message: t("The image was not found, or you do not have access to it.", "الصورة غير موجودة أو ليست لديك صلاحية الوصول إليها."),
+    title: t("Not found", "غير موجود"),
+    message: t("The picture or clip was not found, or you do not have access to it.", "الصورة أو المقطع غير موجود، أو ليست لديك صلاحية الوصول إليه."),
   },
   IMAGE_NOT_YOURS: {
     status: 400,
     title: INVALID_INPUT,
-    message: t("An image in this exam was not found. Add it again.", "لم يُعثر على صورة في هذا الاختبار. أضفها مرة أخرى."),
+    message: t("A picture or clip in this exam was not found. Add it again.", "لم يُعثر على صورة أو مقطع في هذا الاختبار. أضفه مرة أخرى."),
   },
   IMAGE_ALT_REQUIRED: {
     status: 400,

@@ -90,7 +90,11 @@ export async function findReadableImage(db: TDbOrTx, actor: TSessionUser, id: st
   if (!row) throw new AppError("IMAGE_NOT_FOUND");
   if (actor.role === "student") {
     if (!row.examId) throw new AppError("IMAGE_NOT_FOUND");
-    const version = await findPaper(db, actor, row.examId).catch(() => null);
+    // Refused the paper (not offered, not yet, no longer): refused its pictures. Anything else is a real failure.
+    const version = await findPaper(db, actor, row.examId).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
     if (!version || !version.mediaIds.has(id)) throw new AppError("IMAGE_NOT_FOUND");
     return row;
   }
