@@ -41,7 +41,7 @@ export function PassagePanel({
       data-testid="passage"
       data-passage-id={passage.id}
     >
-      <header className="flex items-center gap-2 border-b border-border px-4 py-3 sm:px-5">
+      <header className={cn("flex items-center gap-2 border-b border-border px-4 py-3 sm:px-5", !open && "max-xl:border-b-0")}>
         <BookOpenText aria-hidden="true" className="size-5 shrink-0 text-primary" />
         <h2 id={`${id}-title`} className="me-auto min-w-0 text-base font-bold">
           {title ? (
