@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { AppError } from "../../http/errors";
+import { uploadError } from "../../http/upload-error";
 import { ZAssignStudents, ZFile, ZFileSkills } from "../../../shared/schemas/file";
 import { contentDisposition, downloadContentType, safeContentType, safeFilename } from "./filename";
 import { deleteFile, findFileStudents, findFiles, findReadableFile, setFileSkills, setFileStudents, uploadFile } from "./files.service";
@@ -53,12 +54,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
       } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-        // Trouble writing the temporary file is ours (500). Anything else is the request's: a missing, empty or
-        // overlong boundary, a body cut short, more parts than allowed.
-        if ((err as NodeJS.ErrnoException).syscall === undefined) throw new AppError("UPLOAD_MALFORMED", { cause: err });
-        throw err;
+        throw uploadError(err, tooLarge);
       }
       if (!name) throw new AppError("FILE_REQUIRED");
       let studentIds: string[] = [];

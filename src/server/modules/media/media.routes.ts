@@ -1,5 +1,5 @@
 // Pictures and clips for exams (issue 18): POST /api/media uploads one (multipart "file"), GET /api/media/:id serves
-// it to who may see it (media.service findReadableImage).
+// it to who may see it (media.service findReadableMedia).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -11,8 +11,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { AppError } from "../../http/errors";
+import { uploadError } from "../../http/upload-error";
 import { MAX_AUDIO_BYTES, MAX_AUDIO_MB } from "../../../shared/limits";
-import { findReadableImage, uploadMedia } from "./media.service";
+import { findReadableMedia, uploadMedia } from "./media.service";
 
 const ZParams = z.object({ id: z.uuid({ error: "IMAGE_NOT_FOUND" }) });
 const ZUploaded = z.object({
@@ -42,14 +43,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           if (part.type !== "file") continue;
           got = true;
           await pipeline(part.file, fs.createWriteStream(tempFile));
-          if (part.file.truncated) throw tooLarge();
         }
       } catch (err) {
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-        if ((err as NodeJS.ErrnoException).syscall === undefined) throw new AppError("UPLOAD_MALFORMED", { cause: err });
-        throw err;
+        throw uploadError(err, tooLarge);
       }
       if (!got) throw new AppError("FILE_REQUIRED");
       return reply.status(201).send(await uploadMedia(app.db, app.storage, user, tempFile));
@@ -60,7 +56,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/api/media/:id", { schema: { params: ZParams } }, async (request, reply) => {
     const user = await requireUser(request);
-    const image = await findReadableImage(app.db, user, request.params.id);
+    const image = await findReadableMedia(app.db, user, request.params.id);
     // Byte ranges: a browser finds a clip's length and seeks with them (Safari plays no media without them).
     const asked = request.headers.range;
     const range = asked === undefined ? null : byteRange(asked, image.sizeBytes);

@@ -85,7 +85,7 @@ export async function uploadMedia(db: TDb, storage: TStorage, actor: TSessionUse
  * their attempt in progress) and only an image that paper shows. Everything else is not found, so a guessed id
  * says nothing.
  */
-export async function findReadableImage(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TMediaRow> {
+export async function findReadableMedia(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TMediaRow> {
   const [row] = await db.select().from(examMedia).where(eq(examMedia.id, id));
   if (!row) throw new AppError("IMAGE_NOT_FOUND");
   if (actor.role === "student") {
