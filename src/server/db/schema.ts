@@ -122,6 +122,10 @@ export const profiles = pgTable(
     /** A student's extra-time accommodation (issue 16; docs/decisions/0016): a share of the exam's duration and/or minutes. */
     extraTimePercent: integer("extra_time_percent").notNull().default(0),
     extraTimeMinutes: integer("extra_time_minutes").notNull().default(0),
+    /** A student who cannot hear: their paper's listening clips come with their transcripts (issue 18). */
+    clipTranscripts: boolean("clip_transcripts").notNull().default(false),
+    /** The language of the emails this person receives (issue 19: my account). */
+    emailLang: text("email_lang").notNull().default("ar"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -137,6 +141,8 @@ export const profiles = pgTable(
     check("profiles_class_needs_grade", sql`${t.className} IS NULL OR ${t.grade} IS NOT NULL`),
     check("profiles_extra_time_range", sql`${t.extraTimePercent} BETWEEN 0 AND 200 AND ${t.extraTimeMinutes} BETWEEN 0 AND 600`),
     check("profiles_extra_time_students_only", sql`${t.role} = 'student' OR (${t.extraTimePercent} = 0 AND ${t.extraTimeMinutes} = 0)`),
+    check("profiles_clip_transcripts_students_only", sql`${t.role} = 'student' OR NOT ${t.clipTranscripts}`),
+    check("profiles_email_lang", sql`${t.emailLang} IN ('ar', 'en')`),
   ],
 );
 
