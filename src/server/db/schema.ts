@@ -218,7 +218,9 @@ export const examSchools = pgTable(
   (t) => [primaryKey({ columns: [t.examId, t.schoolId] })],
 );
 
-export type TMatchingPair = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
+/** A pair's pictures live in its JSON (issue 18); pairs saved before them have none. */
+export type TPairImage = { id: string; altAr: string; altEn: string } | null;
+export type TMatchingPair = { premise_ar: string; premise_en: string; response_ar: string; response_en: string; premiseImage?: TPairImage; responseImage?: TPairImage };
 
 /**
  * An image an exam shows (issue 18): uploaded by its author before the exam refers to it (exam_id null), then the

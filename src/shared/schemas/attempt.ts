@@ -11,6 +11,9 @@ const ZText = z.object({ ar: z.string(), en: z.string() });
 /** A clip as the student's copy carries it: no transcript (it would answer a listening question). */
 export const ZStudentAudio = z.object({ id: z.string(), maxPlays: z.number().int().nullable() }).nullable();
 
+/** One side of a matching pair: its text, or a picture (issue 18). */
+const ZPaperPairSide = ZText.extend({ image: ZImageRef });
+
 /** The exam as a student sees it: no correct options, no model answers, matching responses shuffled. */
 export const ZPaper = z.object({
   examId: z.string(),
@@ -38,9 +41,9 @@ export const ZPaper = z.object({
       options: z.array(
         z.object({ id: z.string(), optionTextAr: z.string(), optionTextEn: z.string(), optionDocAr: ZRichDoc.nullable(), optionDocEn: ZRichDoc.nullable(), image: ZImageRef }),
       ),
-      premises: z.array(ZText),
+      premises: z.array(ZPaperPairSide),
       /** Responses in a shuffled order; an answer names a response by its index in this list. */
-      responses: z.array(ZText),
+      responses: z.array(ZPaperPairSide),
     }),
   ),
 });
@@ -74,6 +77,8 @@ export const ZAttemptState = z.object({
   answers: z.array(ZSavedAnswer),
   /** How many times each limited clip has been started in this attempt (issue 18). */
   plays: z.record(z.string(), z.number().int()),
+  /** The clips' transcripts, for a student who cannot hear (issue 18); empty for everyone else. */
+  transcripts: z.record(z.string(), ZText),
 });
 export type TAttemptState = z.infer<typeof ZAttemptState>;
 

@@ -95,13 +95,21 @@ export const ZOptionInput = z
   });
 export type TOptionInput = z.input<typeof ZOptionInput>;
 
+/** A matching pair: each side is its text in both languages, or a picture (a country's map to match to its capital). */
 export const ZPairInput = z.object({
   premise_ar: text(MAX_SHORT_TEXT_LENGTH * 5).default(""),
   premise_en: text(MAX_SHORT_TEXT_LENGTH * 5).default(""),
   response_ar: text(MAX_SHORT_TEXT_LENGTH * 5).default(""),
   response_en: text(MAX_SHORT_TEXT_LENGTH * 5).default(""),
+  premiseImage: ZImageInput,
+  responseImage: ZImageInput,
 });
-export type TPairInput = z.infer<typeof ZPairInput>;
+export type TPairInput = z.input<typeof ZPairInput>;
+export type TPairData = z.output<typeof ZPairInput>;
+
+/** A pair as read back: its pictures with their sizes. */
+export const ZPair = ZPairInput.extend({ premiseImage: ZImageRef, responseImage: ZImageRef });
+export type TPair = z.infer<typeof ZPair>;
 
 export const ZQuestionInput = z
   .object({
@@ -162,7 +170,9 @@ export const ZQuestionInput = z
     if (q.type === "matching") {
       if (q.matchingPairs.length < MIN_MATCHING_PAIRS) ctx.addIssue({ code: "custom", path: ["matchingPairs"], message: "MATCHING_MIN_PAIRS" });
       q.matchingPairs.forEach((p, i) => {
-        if (!p.premise_ar || !p.premise_en || !p.response_ar || !p.response_en) ctx.addIssue({ code: "custom", path: ["matchingPairs", i], message: "PAIR_MISSING_TEXT" });
+        const side = (ar: string, en: string, image: unknown) => !!image || (!!ar && !!en);
+        if (!side(p.premise_ar, p.premise_en, p.premiseImage) || !side(p.response_ar, p.response_en, p.responseImage))
+          ctx.addIssue({ code: "custom", path: ["matchingPairs", i], message: "PAIR_MISSING_TEXT" });
       });
     }
   });
@@ -250,12 +260,16 @@ export const ZExamInput = z
     // Published, every image is described in both languages (a screen reader reads the description instead).
     if (e.status === "published") {
       const described = (image: { altAr: string; altEn: string } | null, path: (string | number)[]) => {
-        if (image && (!image.altAr || !image.altEn)) ctx.addIssue({ code: "custom", path: [...path, "image"], message: "IMAGE_ALT_REQUIRED" });
+        if (image && (!image.altAr || !image.altEn)) ctx.addIssue({ code: "custom", path, message: "IMAGE_ALT_REQUIRED" });
       };
-      e.passages.forEach((p, i) => described(p.image, ["passages", i]));
+      e.passages.forEach((p, i) => described(p.image, ["passages", i, "image"]));
       e.questions.forEach((q, i) => {
-        described(q.image, ["questions", i]);
-        q.options.forEach((o, j) => described(o.image, ["questions", i, "options", j]));
+        described(q.image, ["questions", i, "image"]);
+        q.options.forEach((o, j) => described(o.image, ["questions", i, "options", j, "image"]));
+        q.matchingPairs.forEach((p, j) => {
+          described(p.premiseImage, ["questions", i, "matchingPairs", j, "premiseImage"]);
+          described(p.responseImage, ["questions", i, "matchingPairs", j, "responseImage"]);
+        });
       });
     }
   })
@@ -317,7 +331,7 @@ export const ZExamDetail = ZExamSummary.extend({
       audio: ZAudioRef,
       points: z.number().int(),
       correctAnswerText: z.string().nullable(),
-      matchingPairs: z.array(ZPairInput),
+      matchingPairs: z.array(ZPair),
       options: z.array(
         z.object({
           id: z.string(),
@@ -357,7 +371,7 @@ export function emptyQuestionContent(type: TQuestionType): Pick<z.input<typeof Z
     case "multiple_choice":
       return { options: [{ optionTextAr: "", optionTextEn: "", isCorrect: false }], matchingPairs: [], correctAnswerText: null };
     case "matching":
-      return { options: [], matchingPairs: [{ premise_ar: "", premise_en: "", response_ar: "", response_en: "" }], correctAnswerText: null };
+      return { options: [], matchingPairs: [{ premise_ar: "", premise_en: "", response_ar: "", response_en: "", premiseImage: null, responseImage: null }], correctAnswerText: null };
     default:
       return { options: [], matchingPairs: [], correctAnswerText: "" };
   }

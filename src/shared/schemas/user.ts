@@ -76,6 +76,8 @@ export const ZClassName = z
   .transform((v) => v?.replace(/\s+/g, " ") || null)
   .refine((v) => v === null || CLASS_NAME_PATTERN.test(v), { error: "CLASS_NAME_INVALID" });
 
+const ZClipTranscripts = z.boolean({ error: "VALIDATION_FAILED" });
+
 export const ZUserCreate = z
   .object({
     email,
@@ -90,6 +92,8 @@ export const ZUserCreate = z
     /** A student's extra-time accommodation (issue 16); dropped for other roles. */
     extraTimePercent: ZExtraTimePercent.optional().transform((v) => v ?? 0),
     extraTimeMinutes: ZExtraTimeMinutes.optional().transform((v) => v ?? 0),
+    /** A student who cannot hear is given the transcripts of listening clips (issue 18); dropped for other roles. */
+    clipTranscripts: ZClipTranscripts.optional().transform((v) => v ?? false),
   })
   .superRefine((v, ctx) => {
     if (v.role === "student" && v.className && v.grade === null) ctx.addIssue({ code: "custom", path: ["grade"], message: "CLASS_NEEDS_GRADE" });
@@ -113,6 +117,7 @@ export const ZUserUpdate = z
     className: ZClassName.optional(),
     extraTimePercent: ZExtraTimePercent.optional(),
     extraTimeMinutes: ZExtraTimeMinutes.optional(),
+    clipTranscripts: ZClipTranscripts.optional(),
   })
   .strict();
 export type TUserUpdate = z.input<typeof ZUserUpdate>;
@@ -139,6 +144,7 @@ export const ZUser = z.object({
   className: z.string().nullable(),
   extraTimePercent: z.number().int(),
   extraTimeMinutes: z.number().int(),
+  clipTranscripts: z.boolean(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;

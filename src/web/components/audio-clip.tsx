@@ -2,7 +2,7 @@
 // and the length, and — when the author limited it — the plays left, counted by the server as each play starts
 // (onStartPlay), so a reload or a second device gives none back. A limited clip cannot be wound back: a play is
 // from the start to the end, with pauses.
-import { Headphones, Pause, Play, RotateCcw } from "lucide-react";
+import { FileText, Headphones, Pause, Play, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import i18n from "@web/lib/i18n";
 import { cn } from "@web/lib/utils";
@@ -16,6 +16,8 @@ type TProps = {
   /** Counts a play with the server before it starts; resolves with the plays taken, rejects when none is left.
    *  Without it a limited clip is counted in the page (the preview). */
   onStartPlay?: () => Promise<number>;
+  /** The clip's words, for a student who cannot hear it (an accommodation): shown open beneath the player. */
+  transcript?: { ar: string; en: string };
   className?: string;
 };
 
@@ -24,7 +26,7 @@ const clock = (seconds: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 };
 
-export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, className }: TProps) {
+export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, transcript, className }: TProps) {
   const t = i18n.getFixedT(lang, "taking");
   const audio = useRef<HTMLAudioElement>(null);
   const [plays, setPlays] = useState(initialPlays);
@@ -133,6 +135,26 @@ export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, cl
           {error}
         </p>
       )}
+      {transcript && <Transcript transcript={transcript} lang={lang} label={t("audio.transcript")} />}
     </div>
+  );
+}
+
+/** The transcript in the page's language, or in the other when the author wrote only that one. */
+function Transcript({ transcript, lang, label }: { transcript: { ar: string; en: string }; lang: "ar" | "en"; label: string }) {
+  const own = lang === "ar" ? transcript.ar : transcript.en;
+  const textLang = own.trim() ? lang : lang === "ar" ? "en" : "ar";
+  const text = own.trim() ? own : textLang === "ar" ? transcript.ar : transcript.en;
+  if (!text.trim()) return null;
+  return (
+    <details open className="group rounded-lg border border-border bg-card px-3 py-2 text-sm" data-testid="audio-transcript">
+      <summary className="flex cursor-pointer items-center gap-2 font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        {label}
+      </summary>
+      <p lang={textLang} dir={textLang === "ar" ? "rtl" : "ltr"} className="mt-2 leading-relaxed whitespace-pre-line text-start">
+        {text}
+      </p>
+    </details>
   );
 }

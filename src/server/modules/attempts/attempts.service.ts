@@ -47,6 +47,12 @@ async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVer
   const now = new Date(clock?.now ?? Date.now());
   // Plays of limited clips: an attempt just started has none; otherwise only when the paper has such clips.
   const played = !known && version?.limitedClips.size ? await db.select().from(mediaPlays).where(eq(mediaPlays.attemptId, attempt.id)) : [];
+  // Transcripts: only while the attempt is under way, only to a student who cannot hear (read now, so an
+  // accommodation given during the exam reaches them on their next look), only when the paper has any.
+  const transcribed =
+    attempt.status === "in_progress" && version?.transcripts.size
+      ? (await db.select({ on: profiles.clipTranscripts }).from(profiles).where(eq(profiles.id, attempt.studentId)))[0]?.on === true
+      : false;
   return {
     id: attempt.id,
     examId: attempt.examId,
@@ -59,6 +65,7 @@ async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVer
     grantedMinutes: attempt.grantedMinutes,
     answers: rows.map((r) => presentAnswer(r, version?.keys.get(r.questionId))),
     plays: Object.fromEntries(played.map((p) => [p.mediaId, p.plays])),
+    transcripts: transcribed && version ? Object.fromEntries(version.transcripts) : {},
   };
 }
 

@@ -11,7 +11,7 @@ import { ZPaper, type TPaper } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
 import { singleFlight } from "../../single-flight";
 import { getSecret, MATCHING_ORDER_SECRET } from "../../secrets";
-import { imagePresenter } from "../media/images";
+import { imageColumns, imagePresenter, pairImageColumns } from "../media/images";
 
 export type TQuestionKey = {
   type: TQuestionType;
@@ -44,6 +44,8 @@ export type TExamVersion = {
   mediaIds: Set<string>;
   /** The clips a student may play only so many times, and how many. */
   limitedClips: Map<string, number>;
+  /** The clips' transcripts, kept out of the paper: given only to a student with that accommodation. */
+  transcripts: Map<string, { ar: string; en: string }>;
 };
 
 export type TSittingSlot = { id: string; schoolId: string | null; grade: number | null; startsAt: Date; entryClosesAt: Date; endsAt: Date };
@@ -154,7 +156,8 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     .where(eq(sittings.examId, examId))
     .orderBy(asc(sittings.startsAt));
   const keys = new Map<string, TQuestionKey>();
-  const image = await imagePresenter(db, [...ps, ...qs, ...opts]);
+  const pairImages = pairImageColumns(qs);
+  const image = await imagePresenter(db, [...ps, ...qs, ...opts, ...pairImages]);
   // The responses' order must not be computable from what the copy carries (the question id): it is seeded by
   // a keyed hash of the id with a secret only the server holds. The same for everyone who sits this exam, so the
   // copy stays one set of bytes per version.
@@ -200,8 +203,8 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
         points: q.points,
         // Presenters list their fields: no is_correct, no model answer, no matching key.
         options: own.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: image(o) })),
-        premises: pairs.map((p) => ({ ar: p.premise_ar, en: p.premise_en })),
-        responses: order.map((i) => ({ ar: pairs[i]!.response_ar, en: pairs[i]!.response_en })),
+        premises: pairs.map((p) => ({ ar: p.premise_ar, en: p.premise_en, image: image(imageColumns(p.premiseImage ?? null)) })),
+        responses: order.map((i) => ({ ar: pairs[i]!.response_ar, en: pairs[i]!.response_en, image: image(imageColumns(pairs[i]!.responseImage ?? null)) })),
       };
     }),
   };
@@ -219,8 +222,11 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     paperGzip: gzipSync(paperJson),
     etag,
     keys,
-    mediaIds: new Set([...[...ps, ...qs, ...opts].map((r) => r.imageId), ...[...ps, ...qs].map((r) => r.audioId)].filter((id): id is string => !!id)),
+    mediaIds: new Set([...[...ps, ...qs, ...opts, ...pairImages].map((r) => r.imageId), ...[...ps, ...qs].map((r) => r.audioId)].filter((id): id is string => !!id)),
     limitedClips: new Map([...ps, ...qs].flatMap((r) => (r.audioId && r.audioMaxPlays ? [[r.audioId, r.audioMaxPlays] as const] : []))),
+    transcripts: new Map(
+      [...ps, ...qs].flatMap((r) => (r.audioId && (r.audioTranscriptAr || r.audioTranscriptEn) ? [[r.audioId, { ar: r.audioTranscriptAr, en: r.audioTranscriptEn }] as const] : [])),
+    ),
   };
 }
 

@@ -9,7 +9,7 @@ import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../shared/schemas/exam";
-import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter } from "../media/images";
+import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter, pairImageColumns, presentPair } from "../media/images";
 
 type TExamRow = typeof exams.$inferSelect;
 
@@ -112,7 +112,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
   const answerCount = new Map(answers.map((a) => [a.id, a.n]));
   const counts = (await countsFor(db, [id]))(id);
   const ps = await db.select().from(passages).where(eq(passages.examId, id)).orderBy(asc(passages.position));
-  const image = await imagePresenter(db, [...ps, ...qs, ...opts]);
+  const image = await imagePresenter(db, [...ps, ...qs, ...opts, ...pairImageColumns(qs)]);
   return {
     ...presentSummary(row, counts),
     description: row.exam.description,
@@ -131,7 +131,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
       audio: audioOf(q),
       points: q.points,
       correctAnswerText: q.correctAnswerText,
-      matchingPairs: q.matchingPairs ?? [],
+      matchingPairs: (q.matchingPairs ?? []).map((p) => presentPair(image, p)),
       options: opts
         .filter((o) => o.questionId === q.id)
         .map((o) => ({

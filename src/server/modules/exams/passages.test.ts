@@ -213,3 +213,13 @@ describe("passages", () => {
     expect((await create(teacher, readingExam({ questions: [bad as never] }))).statusCode).toBe(400);
   });
 });
+
+describe("the grading sheet", () => {
+  it("shows a written question as the student read it, formatting and all", async () => {
+    const essay = { type: "essay" as const, questionTextAr: "x", questionTextEn: "Parse the underlined word.", questionDocAr: underlined, points: 2, correctAnswerText: "فعل مضارع مرفوع" };
+    const exam = (await create(teacher, readingExam({ passages: [], questions: [essay] }))).json() as TExamDetail;
+    const sheet = await h.request({ method: "GET", url: `/api/grading/exams/${exam.id}`, cookie: teacher });
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.json().questions[0]).toMatchObject({ questionTextAr: "أعرب ما تحته خط: يَقْرَأُ الطالبُ القصةَ.", questionDocAr: underlined, questionDocEn: null });
+  });
+});

@@ -6,7 +6,8 @@ import { examMedia } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { ERRORS } from "../../../shared/errors";
 import type { TSessionUser } from "../../../shared/permissions";
-import type { TAudioRef, TExamData, TImageRef } from "../../../shared/schemas/exam";
+import type { TAudioRef, TExamData, TImageRef, TPair } from "../../../shared/schemas/exam";
+import type { TMatchingPair } from "../../db/schema";
 
 type TNamed = { id: string; path: string; kind: "image" | "audio" };
 
@@ -21,6 +22,10 @@ function namedMedia(input: TExamData): TNamed[] {
     if (q.image) out.push({ id: q.image.id, path: `questions.${i}.image`, kind: "image" });
     if (q.audio) out.push({ id: q.audio.id, path: `questions.${i}.audio`, kind: "audio" });
     q.options.forEach((o, j) => o.image && out.push({ id: o.image.id, path: `questions.${i}.options.${j}.image`, kind: "image" }));
+    q.matchingPairs.forEach((p, j) => {
+      if (p.premiseImage) out.push({ id: p.premiseImage.id, path: `questions.${i}.matchingPairs.${j}.premiseImage`, kind: "image" });
+      if (p.responseImage) out.push({ id: p.responseImage.id, path: `questions.${i}.matchingPairs.${j}.responseImage`, kind: "image" });
+    });
   });
   return out;
 }
@@ -67,6 +72,23 @@ export function audioOf(row: TAudioColumns): TAudioRef {
 /** The columns a saved clip reference is stored in. */
 export function audioColumns(audio: { id: string; maxPlays: number | null; transcriptAr: string; transcriptEn: string } | null): TAudioColumns {
   return { audioId: audio?.id ?? null, audioMaxPlays: audio?.maxPlays ?? null, audioTranscriptAr: audio?.transcriptAr ?? "", audioTranscriptEn: audio?.transcriptEn ?? "" };
+}
+
+/** A matching question's pictures, as the columns an image is read from: they live in its pairs' JSON. */
+export function pairImageColumns(qs: { matchingPairs: TMatchingPair[] | null }[]): TImageColumns[] {
+  return qs.flatMap((q) => (q.matchingPairs ?? []).flatMap((p) => [imageColumns(p.premiseImage ?? null), imageColumns(p.responseImage ?? null)]));
+}
+
+/** A pair as its readers see it, its pictures presented with their sizes. */
+export function presentPair(image: (row: TImageColumns) => TImageRef, p: TMatchingPair): TPair {
+  return {
+    premise_ar: p.premise_ar,
+    premise_en: p.premise_en,
+    response_ar: p.response_ar,
+    response_en: p.response_en,
+    premiseImage: image(imageColumns(p.premiseImage ?? null)),
+    responseImage: image(imageColumns(p.responseImage ?? null)),
+  };
 }
 
 /** The columns a saved image reference is stored in. */

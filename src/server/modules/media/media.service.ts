@@ -112,19 +112,22 @@ export async function findReadableMedia(db: TDbOrTx, actor: TSessionUser, id: st
 const UNUSED_IMAGE_HOURS = 24;
 
 /**
- * Removes images nothing shows any more, a day on: uploads no exam saved, images an author took out, images of a
+ * Removes images and clips nothing shows any more, a day on: uploads no exam saved, images an author took out, images of a
  * deleted exam. The rows go in one statement; their stored bytes after, so a failure leaves bytes, never a row
  * pointing at nothing.
  */
 export async function sweepUnusedImages(db: TDb, storage: TStorage): Promise<number> {
   const used = (column: typeof questions.imageId | typeof questionOptions.imageId | typeof passages.imageId | typeof questions.audioId | typeof passages.audioId, table: typeof questions | typeof questionOptions | typeof passages) =>
     sql`exists (select 1 from ${table} where ${column} = ${examMedia.id})`;
+  // A matching pair's pictures are named in its question's JSON, among that exam's questions.
+  const usedInPairs = sql`exists (select 1 from ${questions} cross join jsonb_array_elements(${questions.matchingPairs}) as pair
+    where ${questions.examId} = ${examMedia.examId} and ${examMedia.id}::text in (pair->'premiseImage'->>'id', pair->'responseImage'->>'id'))`;
   const removed = await db
     .delete(examMedia)
     .where(
       and(
         lt(examMedia.createdAt, sql`now() - make_interval(hours => ${UNUSED_IMAGE_HOURS})`),
-        sql`not (${or(used(questions.imageId, questions), used(questionOptions.imageId, questionOptions), used(passages.imageId, passages), used(questions.audioId, questions), used(passages.audioId, passages))})`,
+        sql`not (${or(used(questions.imageId, questions), used(questionOptions.imageId, questionOptions), used(passages.imageId, passages), used(questions.audioId, questions), used(passages.audioId, passages), usedInPairs)})`,
       ),
     )
     .returning({ key: examMedia.storageKey });

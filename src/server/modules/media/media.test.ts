@@ -274,3 +274,121 @@ describe("listening clips", () => {
     }
   });
 });
+
+/** A student of the own school with no attempt under way. */
+async function freshStudent() {
+  const made = await h.makeUser("student", { schoolId: "school_own" });
+  return { made, cookie: await h.signIn(made.email, made.password, "student") };
+}
+
+describe("a matching question's pictures", () => {
+  const matching = (pairs: NonNullable<TExamInput["questions"]>[number]["matchingPairs"], over: Partial<TExamInput> = {}): TExamInput => ({
+    ...examWith(null, over),
+    questions: [{ type: "matching", questionTextAr: "صِل كل إمارة بخريطتها", questionTextEn: "Match each emirate to its map", points: 2, matchingPairs: pairs }],
+  });
+  const described = (id: string, n: number) => ({ id, altAr: `خريطة ${n}`, altEn: `Map ${n}` });
+
+  it("keeps a picture on either side of a pair, alone or with words, and gives it to the student with the paper", async () => {
+    const [a, b, premise] = [await uploaded(c.teacher), await uploaded(c.teacher, JPEG), await uploaded(c.teacher, WEBP)];
+    const res = await create(
+      c.teacher,
+      matching([
+        { premise_ar: "دبي", premise_en: "Dubai", responseImage: described(a, 1) },
+        { premise_ar: "الفجيرة", premise_en: "Fujairah", response_ar: "على خليج عُمان", response_en: "On the Gulf of Oman", responseImage: described(b, 2) },
+        { premiseImage: described(premise, 3), response_ar: "العاصمة", response_en: "The capital" },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const exam = res.json() as TExamDetail;
+    expect(exam.questions[0]!.matchingPairs[0]).toMatchObject({ premise_ar: "دبي", response_ar: "", premiseImage: null, responseImage: { id: a, width: 1, height: 1, altAr: "خريطة 1", altEn: "Map 1" } });
+    expect(exam.questions[0]!.matchingPairs[2]!.premiseImage).toEqual({ id: premise, width: 1, height: 1, altAr: "خريطة 3", altEn: "Map 3" });
+
+    const paper = (await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: c.student })).json() as TPaper;
+    const q = paper.questions[0]!;
+    expect(q.premises[2]).toEqual({ ar: "", en: "", image: { id: premise, width: 1, height: 1, altAr: "خريطة 3", altEn: "Map 3" } });
+    expect(q.responses.map((r) => r.image?.id ?? r.ar).sort()).toEqual([a, b, "العاصمة"].sort());
+    for (const id of [a, b, premise]) expect((await getImage(c.student, id)).statusCode).toBe(200);
+    expect((await getImage(c.outsider, a)).statusCode).toBe(404);
+
+    // The result names a picture the student chose by its description (pictures are the paper's, not the result's).
+    const { cookie } = await freshStudent();
+    const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie })).json() as TAttemptState;
+    const chosen = q.premises.map((_, i) => q.responses.findIndex((r) => r.image?.id === [a, b][i] || (i === 2 && r.ar === "العاصمة")));
+    const saved = await h.request({ method: "PUT", url: `/api/attempts/${attempt.id}/answers/${q.id}`, cookie, payload: { examId: exam.id, matching: chosen, clientSeq: 1 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie })).statusCode).toBe(200);
+    const result = (await h.request({ method: "GET", url: `/api/attempts/${attempt.id}/result`, cookie })).json() as { questions: { answer: { matching: { premise: object; chosen: object }[] } }[] };
+    expect(result.questions[0]!.answer.matching[0]!.chosen).toEqual({ ar: "خريطة 1", en: "Map 1" });
+    expect(result.questions[0]!.answer.matching[2]!.premise).toEqual({ ar: "خريطة 3", en: "Map 3" });
+  });
+
+  it("refuses a side with neither words nor a picture, a picture not described to publish, and a picture not the author's", async () => {
+    const mine = await uploaded(c.teacher);
+    const empty = await create(c.teacher, matching([{ premise_ar: "دبي", premise_en: "Dubai" }, { premise_ar: "عجمان", premise_en: "Ajman", response_ar: "أ", response_en: "A" }]));
+    expect(empty.json()).toMatchObject({ code: "PAIR_MISSING_TEXT" });
+    const undescribed = await create(c.teacher, matching([{ premise_ar: "دبي", premise_en: "Dubai", responseImage: { id: mine } }, { premise_ar: "عجمان", premise_en: "Ajman", response_ar: "أ", response_en: "A" }]));
+    expect(undescribed.json()).toMatchObject({ code: "IMAGE_ALT_REQUIRED", fields: [{ path: "questions.0.matchingPairs.0.responseImage" }] });
+    const draft = await create(c.teacher, matching([{ premise_ar: "دبي", premise_en: "Dubai", responseImage: { id: mine } }, { premise_ar: "عجمان", premise_en: "Ajman", response_ar: "أ", response_en: "A" }], { status: "draft" }));
+    expect(draft.statusCode, draft.body).toBe(201);
+    const theirs = await uploaded(c.otherTeacher);
+    const stolen = await create(c.teacher, matching([{ premise_ar: "دبي", premise_en: "Dubai", response_ar: "أ", response_en: "A" }, { premiseImage: described(theirs, 1), response_ar: "ب", response_en: "B" }]));
+    expect(stolen.json()).toMatchObject({ code: "IMAGE_NOT_YOURS", fields: [{ path: "questions.0.matchingPairs.1.premiseImage" }] });
+    expect((await create(c.teacher, matching([{ premise_ar: "دبي", premise_en: "Dubai", responseImage: { id: "not-an-id" } }]))).statusCode).toBe(400);
+  });
+
+  it("keeps a pair's pictures from the sweep while they are shown, and sweeps them once taken out", async () => {
+    const kept = await uploaded(c.teacher);
+    const dropped = await uploaded(c.teacher);
+    const input = matching([
+      { premise_ar: "دبي", premise_en: "Dubai", responseImage: described(kept, 1) },
+      { premise_ar: "عجمان", premise_en: "Ajman", responseImage: described(dropped, 2) },
+    ]);
+    const exam = (await create(c.teacher, input)).json() as TExamDetail;
+    await h.db.execute(sql`update exam_media set created_at = now() - interval '2 days' where id in (${kept}, ${dropped})`);
+    await sweepUnusedImages(h.db, h.app.storage);
+    expect((await getImage(c.teacher, kept)).statusCode).toBe(200);
+    expect((await getImage(c.teacher, dropped)).statusCode).toBe(200);
+    input.questions![0]!.id = exam.questions[0]!.id;
+    input.questions![0]!.matchingPairs![1] = { premise_ar: "عجمان", premise_en: "Ajman", response_ar: "أصغر الإمارات", response_en: "The smallest emirate" };
+    expect((await h.request({ method: "PUT", url: `/api/exams/${exam.id}`, cookie: c.teacher, payload: input as object })).statusCode).toBe(200);
+    await sweepUnusedImages(h.db, h.app.storage);
+    expect((await getImage(c.teacher, kept)).statusCode).toBe(200);
+    expect((await getImage(c.teacher, dropped)).statusCode).toBe(404);
+  });
+});
+
+describe("transcripts for a student who cannot hear", () => {
+  it("are set on a student's account, and only a student's", async () => {
+    const post = (payload: object) => h.request({ method: "POST", url: "/api/users", cookie: c.admin, payload });
+    const student = await post({ email: "deaf@test.local", password: "secret-pass", role: "student", username: "deaf1", clipTranscripts: true });
+    expect(student.statusCode, student.body).toBe(201);
+    expect(student.json()).toMatchObject({ clipTranscripts: true });
+    const teacher = await post({ email: "t-transcripts@test.local", password: "secret-pass", role: "teacher", clipTranscripts: true });
+    expect(teacher.json()).toMatchObject({ role: "teacher", clipTranscripts: false });
+    for (const bad of ["yes", 1, null]) expect((await post({ email: "x@test.local", password: "secret-pass", role: "student", username: "x1", clipTranscripts: bad })).statusCode).toBe(400);
+    const off = await h.request({ method: "PATCH", url: `/api/users/${student.json().id}`, cookie: c.admin, payload: { clipTranscripts: "no" } });
+    expect(off.statusCode).toBe(400);
+    const outsider = await h.request({ method: "PATCH", url: `/api/users/${student.json().id}`, cookie: c.teacher, payload: { clipTranscripts: false } });
+    expect(outsider.statusCode).toBe(403);
+  });
+
+  it("reach the student with the accommodation while they sit the exam, from the moment it is given, and nobody else", async () => {
+    const { made, cookie } = await freshStudent();
+    const clip = await uploaded(c.teacher, OGG);
+    const input = examWith(null);
+    input.questions![0]!.audio = { id: clip, maxPlays: 2, transcriptAr: "جرس المدرسة يرن", transcriptEn: "The school bell rings" };
+    const exam = (await create(c.teacher, input)).json() as TExamDetail;
+    const attempt = () => h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie });
+    const first = (await attempt()).json() as TAttemptState;
+    expect(first.transcripts).toEqual({});
+    expect((await h.request({ method: "PATCH", url: `/api/users/${made.id}`, cookie: c.admin, payload: { clipTranscripts: true } })).statusCode).toBe(200);
+    expect(((await attempt()).json() as TAttemptState).transcripts).toEqual({ [clip]: { ar: "جرس المدرسة يرن", en: "The school bell rings" } });
+    // The paper stays one copy for everyone, without them; a classmate's state has none.
+    const paper = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie });
+    expect(paper.body).not.toContain("school bell");
+    expect(((await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.otherStudent })).json() as TAttemptState).transcripts).toEqual({});
+    // Once handed in, the attempt's state carries them no longer.
+    const submitted = (await h.request({ method: "POST", url: `/api/attempts/${first.id}/submit`, cookie })).json() as TAttemptState;
+    expect(submitted.transcripts).toEqual({});
+  });
+});

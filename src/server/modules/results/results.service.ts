@@ -45,7 +45,8 @@ export async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attem
   return row;
 }
 
-const txt = (ar: string, en: string) => ({ ar, en });
+/** A text in both languages; a picture with no text is named by its description (the result shows no pictures). */
+const txt = (ar: string, en: string, image?: { altAr: string; altEn: string } | null) => ({ ar: ar || image?.altAr || "", en: en || image?.altEn || "" });
 
 /** How many schools an exam is offered to (0: every school), for the key-release rule. */
 export async function audienceSizeOf(db: TDbOrTx, examId: string): Promise<number> {
@@ -93,21 +94,25 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
         questionDocEn: q.questionDocEn,
         points: q.points,
         answer: {
-          choice: chosen ? txt(chosen.optionTextAr, chosen.optionTextEn) : null,
+          choice: chosen ? txt(chosen.optionTextAr, chosen.optionTextEn, { altAr: chosen.imageAltAr, altEn: chosen.imageAltEn }) : null,
           text: a?.answerText ?? null,
           matching:
             q.type === "matching"
               ? pairs.map((p, i) => {
                   const pick = a?.matchingAnswer?.[i];
                   const picked = pick === null || pick === undefined ? undefined : pairs[pick];
-                  return { premise: txt(p.premise_ar, p.premise_en), chosen: picked ? txt(picked.response_ar, picked.response_en) : null, correct: showsMarks ? pick === i : false };
+                  return {
+                    premise: txt(p.premise_ar, p.premise_en, p.premiseImage),
+                    chosen: picked ? txt(picked.response_ar, picked.response_en, picked.responseImage) : null,
+                    correct: showsMarks ? pick === i : false,
+                  };
                 })
               : [],
         },
         isCorrect: showsMarks ? (a?.isCorrect ?? null) : null,
         score: showsMarks ? (a?.score ?? null) : null,
         teacherComment: showsMarks ? (a?.teacherComment ?? null) : null,
-        key: showsKey ? { choice: correct ? txt(correct.optionTextAr, correct.optionTextEn) : null, modelAnswer: q.correctAnswerText } : null,
+        key: showsKey ? { choice: correct ? txt(correct.optionTextAr, correct.optionTextEn, { altAr: correct.imageAltAr, altEn: correct.imageAltEn }) : null, modelAnswer: q.correctAnswerText } : null,
       };
     }),
   };
@@ -304,6 +309,8 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
       type: q.type as "essay" | "short_answer",
       questionTextAr: q.questionTextAr,
       questionTextEn: q.questionTextEn,
+      questionDocAr: q.questionDocAr,
+      questionDocEn: q.questionDocEn,
       points: q.points,
       modelAnswer: keyVisible ? q.correctAnswerText : null,
       answers: answers

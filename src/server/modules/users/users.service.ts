@@ -39,6 +39,7 @@ const userColumns = {
   className: profiles.className,
   extraTimePercent: profiles.extraTimePercent,
   extraTimeMinutes: profiles.extraTimeMinutes,
+  clipTranscripts: profiles.clipTranscripts,
   createdAt: profiles.createdAt,
 };
 
@@ -54,6 +55,7 @@ type TUserRow = {
   className: string | null;
   extraTimePercent: number;
   extraTimeMinutes: number;
+  clipTranscripts: boolean;
   createdAt: Date;
 };
 
@@ -132,8 +134,11 @@ export async function createUser(db: TDb, actor: TSessionUser, input: z.output<t
     return await db.transaction(async (tx) => {
       const schoolId = await resolveSchool(tx, actor, input.role, input.schoolId);
       const { id } = await createAccount(tx, { ...input, password: input.password!, schoolId });
-      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes)) {
-        await tx.update(profiles).set({ extraTimePercent: input.extraTimePercent, extraTimeMinutes: input.extraTimeMinutes }).where(eq(profiles.id, id));
+      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes || input.clipTranscripts)) {
+        await tx
+          .update(profiles)
+          .set({ extraTimePercent: input.extraTimePercent, extraTimeMinutes: input.extraTimeMinutes, clipTranscripts: input.clipTranscripts })
+          .where(eq(profiles.id, id));
       }
       const user = presentUser((await loadUser(tx, id))!);
       await writeAudit(tx, actor, { action: "create", entity: "user", entityId: id, after: user });
@@ -180,6 +185,8 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       // An accommodation counts from the next attempt the student starts; attempts under way keep theirs.
       if (before.role === "student" && input.extraTimePercent !== undefined) changes.extraTimePercent = input.extraTimePercent;
       if (before.role === "student" && input.extraTimeMinutes !== undefined) changes.extraTimeMinutes = input.extraTimeMinutes;
+      // Transcripts count at once: a student's next look at their paper brings them.
+      if (before.role === "student" && input.clipTranscripts !== undefined) changes.clipTranscripts = input.clipTranscripts;
       await tx.update(profiles).set(changes).where(eq(profiles.id, id));
       if (passwordHash) {
         await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, id));

@@ -2,6 +2,7 @@
 // fetchers, query options and hooks. Who sees which rows is the server's rule (results.service `reachOf`).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ATTEMPT_STATUSES, RESULT_SORTS, type TResultsSummary } from "@shared/schemas/attempt";
+import type { TRichDoc } from "@shared/rich-text";
 import type { TRole } from "@shared/permissions";
 import { api } from "@web/lib/api";
 
@@ -60,6 +61,9 @@ export type TSheetQuestion = {
   type: "essay" | "short_answer";
   questionTextAr: string;
   questionTextEn: string;
+  /** The texts' formatting (the word underlined to parse, say), as the student read them. */
+  questionDocAr: TRichDoc | null;
+  questionDocEn: TRichDoc | null;
   points: number;
   modelAnswer: string | null;
   answers: TSheetAnswer[];

@@ -34,14 +34,17 @@ type TValues = {
   className: string;
   extraTimePercent: string;
   extraTimeMinutes: string;
+  clipTranscripts: boolean;
 };
 const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className", "extraTimePercent", "extraTimeMinutes"] as const;
 const NO_GRADE = "none";
 const gradeOf = (v: TValues) => (v.grade ? Number(v.grade) : null);
-/** A student's accommodation (issue 16): an empty minutes field is none; anything else must be a whole number. */
-const extraTimeOf = (v: TValues) => ({
+/** A student's accommodations: extra time (issue 16; an empty minutes field is none, anything else must be a
+ *  whole number) and clips' transcripts (issue 18). */
+const accommodationsOf = (v: TValues) => ({
   extraTimePercent: Number(v.extraTimePercent || 0),
   extraTimeMinutes: v.extraTimeMinutes.trim() === "" ? 0 : /^\d+$/.test(v.extraTimeMinutes.trim()) ? Number(v.extraTimeMinutes.trim()) : Number.NaN,
+  clipTranscripts: v.clipTranscripts,
 });
 
 const SERVER_FIELD_BY_CODE = {
@@ -98,11 +101,12 @@ export function UserDialog({
       className: user?.className ?? "",
       extraTimePercent: String(user?.extraTimePercent ?? 0),
       extraTimeMinutes: user?.extraTimeMinutes ? String(user.extraTimeMinutes) : "",
+      clipTranscripts: user?.clipTranscripts ?? false,
     },
     resolver: codeResolver<TValues>((v) => {
       const needsSchool = v.role !== "super_admin" && !schoolFixed && !v.schoolId;
       if (!isEdit) {
-        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v), ...(v.role === "student" ? extraTimeOf(v) : { extraTimePercent: 0, extraTimeMinutes: 0 }) }));
+        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v), ...(v.role === "student" ? accommodationsOf(v) : { extraTimePercent: 0, extraTimeMinutes: 0, clipTranscripts: false }) }));
         if (needsSchool) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
         return issues;
       }
@@ -112,7 +116,7 @@ export function UserDialog({
           name: v.name,
           password: v.password,
           ...(v.role !== "super_admin" && !schoolFixed ? { schoolId: v.schoolId } : {}),
-          ...(v.role === "student" ? { grade: gradeOf(v), className: v.className, ...extraTimeOf(v) } : {}),
+          ...(v.role === "student" ? { grade: gradeOf(v), className: v.className, ...accommodationsOf(v) } : {}),
         }),
       );
       if (v.role === "student" && v.className.trim() && !v.grade) issues.push({ path: ["grade"], message: "CLASS_NEEDS_GRADE" });
@@ -142,7 +146,7 @@ export function UserDialog({
           name: v.name,
           password: v.password || undefined,
           ...(hasSchool && !schoolFixed ? { schoolId: v.schoolId } : {}),
-          ...(isStudent ? { grade: gradeOf(v), className: v.className, ...extraTimeOf(v) } : {}),
+          ...(isStudent ? { grade: gradeOf(v), className: v.className, ...accommodationsOf(v) } : {}),
         },
         {
           onSuccess: ({ passwordChanged }) => {
@@ -165,7 +169,7 @@ export function UserDialog({
           username: v.username || undefined,
           name: v.name || undefined,
           schoolId: hasSchool ? v.schoolId || null : null,
-          ...(isStudent ? { grade: gradeOf(v), className: v.className, ...extraTimeOf(v) } : {}),
+          ...(isStudent ? { grade: gradeOf(v), className: v.className, ...accommodationsOf(v) } : {}),
         },
         {
           onSuccess: () => {
@@ -400,6 +404,15 @@ export function UserDialog({
                   {...form.register("extraTimeMinutes")}
                 />
               </FormField>
+              <div className="flex flex-col gap-1 sm:col-span-2">
+                <label className="flex cursor-pointer items-center gap-2 text-sm font-medium">
+                  <input type="checkbox" className="size-4 accent-primary" aria-describedby="user-transcripts-hint" data-testid="user-clip-transcripts" {...form.register("clipTranscripts")} />
+                  {t("users.dialog.clipTranscripts")}
+                </label>
+                <p id="user-transcripts-hint" className="text-xs text-muted-foreground">
+                  {t("users.dialog.clipTranscriptsHint")}
+                </p>
+              </div>
             </div>
           )}
 

@@ -18,7 +18,8 @@ import { useMediaPicker } from "./use-media-picker";
 
 const ACCEPT = "image/png,image/jpeg,image/webp";
 
-export function ImageField({ path, testId, compact = false }: { path: FieldPath<TExamForm>; testId: string; compact?: boolean }) {
+/** `addLabel`: what the add button says where one item holds two pictures (a matching pair's two sides). */
+export function ImageField({ path, testId, compact = false, addLabel }: { path: FieldPath<TExamForm>; testId: string; compact?: boolean; addLabel?: string }) {
   const { t } = useExamsT();
   const uid = useId();
   const { control, setValue, register } = useFormContext<TExamForm>();
@@ -47,7 +48,7 @@ export function ImageField({ path, testId, compact = false }: { path: FieldPath<
         {picker}
         <Button variant="outline" size="sm" className="self-start" disabled={busy} onClick={open} data-testid={`${testId}-add`}>
           {busy ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <ImagePlus aria-hidden="true" />}
-          {busy ? t("image.uploading") : t("image.add")}
+          {busy ? t("image.uploading") : (addLabel ?? t("image.add"))}
         </Button>
         {!compact && <p className="text-xs text-muted-foreground">{t("image.hint")}</p>}
       </div>

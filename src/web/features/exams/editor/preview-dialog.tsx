@@ -6,6 +6,7 @@
 import { Clock, Eye, ListChecks, Star } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { PassagePanel } from "@web/components/passage-panel";
+import { hasPictures, PremiseContent, ResponseBank, responseLabel, sideText, type TPairSide } from "@web/components/matching";
 import { pickRich, RichText } from "@web/components/rich-text";
 import { ExamImage } from "@web/components/exam-image";
 import { AudioClip } from "@web/components/audio-clip";
@@ -17,7 +18,7 @@ import { Textarea } from "@web/components/ui/textarea";
 import i18n from "@web/lib/i18n";
 import { cn } from "@web/lib/utils";
 import { useSubjectSkills } from "../api";
-import type { TExamForm, TQuestionForm } from "../lib/exam-form";
+import type { TExamForm, TPairForm, TQuestionForm } from "../lib/exam-form";
 import { formatNumber, pick, useExamsT, type TLang } from "../lib/use-exams-t";
 
 function pointsOf(q: TQuestionForm): number {
@@ -229,23 +230,32 @@ function AnswerInput({ q, index, lang }: { q: TQuestionForm; index: number; lang
   }
   // matching: one select per premise, the responses in an order that gives nothing away.
   const collator = new Intl.Collator(lang);
-  const responses = q.matchingPairs.map((p) => pick(lang, p.response_ar, p.response_en)).filter(Boolean).sort(collator.compare);
+  const side = (ar: string, en: string, image: TPairForm["premiseImage"]): TPairSide => ({ ar, en, image: image ?? null });
+  const responses = q.matchingPairs
+    .map((p) => side(p.response_ar, p.response_en, p.responseImage))
+    .filter((r) => sideText(r, lang))
+    .sort((a, b) => collator.compare(sideText(a, lang), sideText(b, lang)));
+  const lettered = hasPictures(responses);
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">{t("preview.matchHint")}</p>
-      {q.matchingPairs.map((p, j) => (
-        <div key={j} className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-4">
-          <label htmlFor={`${id}-${j}`} className="font-medium">
-            {pick(lang, p.premise_ar, p.premise_en) || <span className="text-muted-foreground italic">{t("preview.noText")}</span>}
-          </label>
-          <select id={`${id}-${j}`} disabled defaultValue="" className={cn(fieldClasses, "h-11")}>
-            <option value="">{t("preview.chooseMatch")}</option>
-            {responses.map((r, k) => (
-              <option key={k}>{r}</option>
-            ))}
-          </select>
-        </div>
-      ))}
+      {lettered && <ResponseBank responses={responses} lang={lang} label={t("preview.matchBank")} enlargeLabel={t("preview.enlargeImage")} />}
+      {q.matchingPairs.map((p, j) => {
+        const premise = side(p.premise_ar, p.premise_en, p.premiseImage);
+        return (
+          <div key={j} className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-4">
+            <label htmlFor={`${id}-${j}`} className="font-medium">
+              {sideText(premise, lang) ? <PremiseContent side={premise} lang={lang} /> : <span className="text-muted-foreground italic">{t("preview.noText")}</span>}
+            </label>
+            <select id={`${id}-${j}`} disabled defaultValue="" className={cn(fieldClasses, "h-11")}>
+              <option value="">{t("preview.chooseMatch")}</option>
+              {responses.map((r, k) => (
+                <option key={k}>{responseLabel(r, k, lang, lettered)}</option>
+              ))}
+            </select>
+          </div>
+        );
+      })}
     </div>
   );
 }

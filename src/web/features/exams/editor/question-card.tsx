@@ -446,9 +446,13 @@ function MatchingPairs({ base, index, keys, onAdd, onRemove }: { base: TQuestion
             <div className="grid gap-3 sm:grid-cols-2">
               <TextInput path={`${p}.premise_ar`} lang="ar" label={t("pairs.premiseAr", { m })} register={register} testId={`question-${index}-pair-${j}-premise-ar`} errorPath={p} />
               <TextInput path={`${p}.premise_en`} lang="en" label={t("pairs.premiseEn", { m })} register={register} testId={`question-${index}-pair-${j}-premise-en`} errorPath={p} />
+            </div>
+            <ImageField path={`${base}.matchingPairs.${j}.premiseImage`} testId={`question-${index}-pair-${j}-premise-image`} addLabel={t("pairs.premiseImage")} compact />
+            <div className="grid gap-3 sm:grid-cols-2">
               <TextInput path={`${p}.response_ar`} lang="ar" label={t("pairs.responseAr", { m })} register={register} testId={`question-${index}-pair-${j}-response-ar`} errorPath={p} />
               <TextInput path={`${p}.response_en`} lang="en" label={t("pairs.responseEn", { m })} register={register} testId={`question-${index}-pair-${j}-response-en`} errorPath={p} />
             </div>
+            <ImageField path={`${base}.matchingPairs.${j}.responseImage`} testId={`question-${index}-pair-${j}-response-image`} addLabel={t("pairs.responseImage")} compact />
             <FieldMessage path={p} />
           </div>
         );

@@ -11,7 +11,7 @@ type TImage = TImageRef;
 type TAudio = TAudioRef;
 export type TOptionForm = { id?: string; optionTextAr: string; optionTextEn: string; optionDocAr?: TDoc; optionDocEn?: TDoc; image?: TImage; isCorrect: boolean };
 export type TPassageForm = { id?: string; key: string; titleAr: string; titleEn: string; textAr: string; textEn: string; docAr: TDoc; docEn: TDoc; image: TImage; audio: TAudio };
-export type TPairForm = { premise_ar: string; premise_en: string; response_ar: string; response_en: string };
+export type TPairForm = { premise_ar: string; premise_en: string; response_ar: string; response_en: string; premiseImage?: TImage; responseImage?: TImage };
 export type TQuestionForm = {
   id?: string;
   type: TQuestionType;
@@ -65,8 +65,8 @@ export function hasTypeContent(q: Pick<TQuestionForm, "type" | "options" | "matc
   const fresh = emptyContent(q.type);
   const strip = (c: Pick<TQuestionForm, "options" | "matchingPairs" | "correctAnswerText">) =>
     JSON.stringify({
-      options: c.options.map((o) => [o.optionTextAr.trim(), o.optionTextEn.trim(), o.isCorrect]),
-      pairs: c.matchingPairs.map((p) => [p.premise_ar.trim(), p.premise_en.trim(), p.response_ar.trim(), p.response_en.trim()]),
+      options: c.options.map((o) => [o.optionTextAr.trim(), o.optionTextEn.trim(), o.isCorrect, o.image?.id]),
+      pairs: c.matchingPairs.map((p) => [p.premise_ar.trim(), p.premise_en.trim(), p.response_ar.trim(), p.response_en.trim(), p.premiseImage?.id, p.responseImage?.id]),
       answer: (c.correctAnswerText ?? "").trim(),
     });
   return strip(q) !== strip(fresh);

@@ -12,12 +12,13 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { toast, toastError } from "@web/components/ui/use-toast";
 import { toErrorBody } from "@web/lib/errors";
+import { pickRich, RichText } from "@web/components/rich-text";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { useGradingSheet, type TGradeResult, type TGradingSheet, type TSheetAnswer, type TSheetQuestion } from "../api";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
-import { formatNumber, pick, resultsText, textDir, useResultsT } from "../lib/format";
+import { formatNumber, pick, resultsText, useResultsT } from "../lib/format";
 import { gradingPath } from "../lib/paths";
 import { AnswerRow, type TAttemptState } from "./answer-row";
 
@@ -115,7 +116,7 @@ function SheetView({ sheet }: { sheet: TGradingSheet }) {
   const visible = filter === "all" ? current.answers : current.answers.filter((a) => a.score === null || kept.has(a.answerId));
   const markedCount = current.answers.length - waitingIn(current);
   const n = (v: number) => formatNumber(lang, v);
-  const questionText = pick(lang, current.questionTextAr, current.questionTextEn);
+  const questionText = pickRich(lang, { text: current.questionTextAr, doc: current.questionDocAr }, { text: current.questionTextEn, doc: current.questionDocEn });
 
   const chooseFilter = (value: TFilter) => {
     setFilter(value);
@@ -202,9 +203,7 @@ function SheetView({ sheet }: { sheet: TGradingSheet }) {
           <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">{t(`grading.types.${current.type}`)}</span>
           <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">{t("grading.points", { count: current.points })}</span>
         </div>
-        <p dir={textDir(questionText)} className="text-start text-base leading-relaxed whitespace-pre-wrap" data-testid="grading-question-text">
-          {questionText}
-        </p>
+        <RichText doc={questionText.doc} text={questionText.text} lang={questionText.lang} className="text-start text-base leading-relaxed" data-testid="grading-question-text" />
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <span className="font-medium tabular-nums" data-testid="grading-progress">

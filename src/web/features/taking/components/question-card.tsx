@@ -11,10 +11,11 @@ import { cn } from "@web/lib/utils";
 import { pickRich, RichText } from "@web/components/rich-text";
 import { ExamImage } from "@web/components/exam-image";
 import { PaperClip } from "../lib/clips";
+import { hasPictures, PremiseContent, ResponseBank, responseLabel } from "@web/components/matching";
 import { textIn } from "@web/lib/errors";
 import { EMPTY_ANSWER, type TAnswerValue, type TSaveProblem } from "../lib/answer-sync";
 import { isAnswered, isChoice, isPartlyAnswered, matchingSlots, type TPaperQuestion } from "../lib/answers";
-import { pick, useTakingT, type TLang } from "../lib/use-taking-t";
+import { useTakingT, type TLang } from "../lib/use-taking-t";
 
 export type TAnswerChange = (questionId: string, value: TAnswerValue, options?: { debounce?: boolean }) => void;
 
@@ -189,6 +190,7 @@ function MatchingInput({ q, text, value, onChange, disabled, figure }: TInputPro
   const baseId = useId();
   const hintId = useId();
   const slots = matchingSlots(q, value);
+  const lettered = hasPictures(q.responses);
   const choose = (i: number, raw: string) => {
     const next = [...slots];
     next[i] = raw === "" ? null : Number(raw);
@@ -203,6 +205,7 @@ function MatchingInput({ q, text, value, onChange, disabled, figure }: TInputPro
       <p id={hintId} className="text-sm text-muted-foreground">
         {t("take.matchingHint")}
       </p>
+      {lettered && <ResponseBank responses={q.responses} lang={lang} label={t("take.matchingBank")} enlargeLabel={t("take.enlargeImage")} />}
       <ol className="flex flex-col gap-3">
         {q.premises.map((p, i) => {
           const id = `${baseId}-${i}`;
@@ -212,9 +215,7 @@ function MatchingInput({ q, text, value, onChange, disabled, figure }: TInputPro
                 <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-muted text-xs font-semibold text-muted-foreground">
                   {i + 1}
                 </span>
-                <span {...langProps(lang)} className="min-w-0 text-start">
-                  {pick(lang, p.ar, p.en)}
-                </span>
+                <PremiseContent side={p} lang={lang} />
               </label>
               <select
                 id={id}
@@ -226,7 +227,7 @@ function MatchingInput({ q, text, value, onChange, disabled, figure }: TInputPro
                 <option value="">{t("take.chooseMatch")}</option>
                 {q.responses.map((r, j) => (
                   <option key={j} value={j} className="text-foreground">
-                    {pick(lang, r.ar, r.en)}
+                    {responseLabel(r, j, lang, lettered)}
                   </option>
                 ))}
               </select>
