@@ -1,6 +1,10 @@
 // Roster import: template, a file with bad rows (each marked with its reason, Import disabled), then a good
-// file imported with the credentials downloaded once. Arabic names in UTF-8 with a BOM.
+// file imported with the credentials downloaded once. Arabic names in UTF-8 with a BOM; then files as Excel writes
+// them in an Arabic locale (.xlsx, Windows-1256 with semicolons) and the downloads as .xlsx (issue 19).
 import fs from "node:fs";
+import path from "node:path";
+import { readSheet } from "read-excel-file/node";
+import writeXlsxFile from "write-excel-file/node";
 import { expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
 import { allowSlowMachine, expect, LANGS, errorOf, expectToast, fill, texts, uniqueTag } from "./helpers";
 
@@ -111,11 +115,77 @@ test("a school_admin importing teachers into another school is told why, in Arab
 test("a file that is not a roster is refused with the server's reason", async ({ page }) => {
   await useLanguage(page, "en");
   await signIn(page, "super_admin", { goto: "/dashboard/users/teachers" });
-  await page.getByRole("button", { name: "Import from CSV" }).click();
+  await page.getByRole("button", { name: "Import from Excel or CSV" }).click();
   const dialog = page.getByRole("dialog", { name: "Import Teachers" });
   await dialog.getByTestId("import-file").setInputFiles({ name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from("first,second\n1,2\n") });
   await expectToast(page, errorOf("IMPORT_BAD_HEADER", "en").title, errorOf("IMPORT_BAD_HEADER", "en").message);
-  await dialog.getByTestId("import-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-  await expect(dialog).toContainText("Please choose a CSV file.");
+  await dialog.getByTestId("import-file").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
+  await expect(dialog).toContainText("Please choose an Excel (.xlsx) or CSV file.");
   await expect(dialog.getByTestId("import-file")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("an Excel roster and a CSV saved by Arabic Excel import; credentials and results download as Excel", async ({ page }) => {
+  const tag = uniqueTag();
+  await useLanguage(page, "en");
+  await signIn(page, "super_admin", { goto: "/dashboard/users/students" });
+  await page.getByRole("button", { name: "Import from Excel or CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Students" });
+  await expect(dialog.getByTestId("import-template-xlsx")).toHaveAttribute("href", "/api/users/import/template?role=student&format=xlsx");
+
+  // Windows-1256 with semicolons, as Excel saves "CSV" in an Arabic locale: read as it is, not as mojibake.
+  const decoder = new TextDecoder("windows-1256");
+  const cp1256 = new Map<string, number>();
+  for (let b = 0x80; b <= 0xff; b++) cp1256.set(decoder.decode(Uint8Array.of(b)), b);
+  const encode = (s: string) => Buffer.from([...s].map((c) => (c.charCodeAt(0) < 0x80 ? c.charCodeAt(0) : cp1256.get(c)!)));
+  await dialog.getByTestId("import-file").setInputFiles({ name: "roster.csv", mimeType: "text/csv", buffer: encode(`${HEADER.replaceAll(",", ";")}\r\nw.${tag}@example.com;w-${tag};سلمى الكعبي;;school_dubai\r\n`) });
+  await expect(dialog.getByTestId("import-row-2")).toContainText("سلمى الكعبي");
+
+  // An .xlsx straight from Excel.
+  const rows = [HEADER.split(","), [`x.${tag}@example.com`, `x-${tag}`, "حمدان الشامسي", "", "school_dubai"], [`y.${tag}@example.com`, `y-${tag}`, "Noura Ali", "", "school_alain"]];
+  const xlsx = await writeXlsxFile(rows.map((r) => r.map((value) => ({ value })))).toBuffer();
+  await dialog.getByTestId("import-file").setInputFiles({ name: "roster.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: xlsx });
+  await expect(dialog.getByTestId("import-row-2")).toContainText("حمدان الشامسي");
+  await expect(dialog.getByTestId("import-invalid")).toHaveText(fill(texts("en").import.invalidRows, { count: 0 }));
+  await dialog.getByTestId("import-submit").click();
+  const done = page.getByRole("dialog", { name: texts("en").import.done.title });
+  const [download] = await Promise.all([page.waitForEvent("download"), done.getByTestId("download-credentials-xlsx").click()]);
+  expect(download.suggestedFilename()).toBe("qias-students-credentials.xlsx");
+  const sheet = await readSheet(fs.readFileSync((await download.path())!));
+  expect(sheet[0]).toEqual(STUDENT_HEADER.split(","));
+  expect(sheet[1]!.slice(0, 3)).toEqual([`x.${tag}@example.com`, `x-${tag}`, "حمدان الشامسي"]);
+  expect(String(sheet[1]![3]).length).toBeGreaterThanOrEqual(6);
+  await done.getByRole("button", { name: texts("en").import.done.close }).click();
+
+  // The results list downloads as Excel too, in the page's language.
+  await page.goto("/dashboard/results");
+  const link = page.getByTestId("results-export-xlsx");
+  await expect(link).toHaveAttribute("href", /\/api\/results\/export\.xlsx\?.*lang=en/);
+  const [results] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(results.suggestedFilename()).toBe("qias-results.xlsx");
+  expect((await readSheet(fs.readFileSync((await results.path())!)))[0]).toEqual(["Student", "School", "Grade", "Class", "Exam", "Status", "Score", "Total", "Started", "Submitted"]);
+});
+
+test("the import dialog and the results' downloads, photographed in Arabic and English, light and dark, phone and desktop", async ({ browser, baseURL }) => {
+  const out = path.resolve("screenshots/spreadsheets");
+  for (const [lang, dark, width] of [
+    ["ar", false, 1280],
+    ["ar", true, 390],
+    ["en", true, 1280],
+    ["en", false, 390],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: width < 500 ? 844 : 900 } });
+    const page = await context.newPage();
+    await useLanguage(page, lang, { dark });
+    await signIn(page, "super_admin", { goto: "/dashboard/users/students" });
+    await page.getByRole("button", { name: texts(lang).import.open }).click();
+    const dialog = page.getByRole("dialog", { name: texts(lang).import.title.students });
+    await expect(dialog.getByTestId("import-template-xlsx")).toBeVisible();
+    if (!dark) await expectNoAxeViolations(page, `import dialog (${lang}, ${width})`);
+    await page.screenshot({ path: path.join(out, `import-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+    await page.keyboard.press("Escape");
+    await page.goto("/dashboard/results");
+    await expect(page.getByTestId("results-export-xlsx")).toBeVisible();
+    await page.screenshot({ path: path.join(out, `results-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+    await context.close();
+  }
 });

@@ -311,6 +311,14 @@ export const ERRORS = {
     title: t("Import Failed", "فشل الاستيراد"),
     message: t("The file has no rows to import.", "لا يحتوي الملف على صفوف للاستيراد."),
   },
+  IMPORT_UNREADABLE: {
+    status: 400,
+    title: t("Import Failed", "فشل الاستيراد"),
+    message: t(
+      "This file cannot be read as a spreadsheet. Save it from Excel as .xlsx or CSV and try again.",
+      "تعذّرت قراءة هذا الملف جدولًا. احفظه من ⁨Excel⁩ بصيغة ⁨.xlsx⁩ أو ⁨CSV⁩ ثم أعد المحاولة.",
+    ),
+  },
   IMPORT_BAD_HEADER: {
     status: 400,
     title: t("Import Failed", "فشل الاستيراد"),

@@ -166,10 +166,26 @@ export function importColumnsFor(role: "student" | "teacher"): readonly (typeof 
   return role === "student" ? IMPORT_COLUMNS : IMPORT_COLUMNS.filter((c) => c !== "grade" && c !== "class");
 }
 
-export const ZImportRequest = z.object({
-  role: z.enum(["student", "teacher"]),
-  csv: z.string().min(1, { error: "IMPORT_EMPTY" }).max(2_000_000, { error: "PAYLOAD_TOO_LARGE" }),
-});
+/** The largest roster file, in bytes (a 5,000-row roster is a few hundred kilobytes). */
+export const IMPORT_MAX_FILE_BYTES = 2_000_000;
+
+/**
+ * A roster: its text (`csv`), or the file's own bytes in base64 (`file`) — an .xlsx, or a CSV in whichever encoding
+ * and separator Excel wrote it (issue 19); the server reads either.
+ */
+export const ZImportRequest = z
+  .object({
+    role: z.enum(["student", "teacher"]),
+    csv: z.string({ error: "IMPORT_EMPTY" }).max(IMPORT_MAX_FILE_BYTES, { error: "PAYLOAD_TOO_LARGE" }).optional(),
+    file: z
+      .string({ error: "IMPORT_UNREADABLE" })
+      .max(Math.ceil(IMPORT_MAX_FILE_BYTES / 3) * 4, { error: "PAYLOAD_TOO_LARGE" })
+      .pipe(z.base64({ error: "IMPORT_UNREADABLE" }))
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.csv && !v.file) ctx.addIssue({ code: "custom", path: ["file"], message: "IMPORT_EMPTY" });
+  });
 
 export const ZImportRow = z.object({
   line: z.number().int(),

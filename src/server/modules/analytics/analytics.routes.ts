@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize } from "../../http/context";
-import { toCsv } from "../../../shared/csv";
+import { sendTable, TABLE_FORMATS } from "../../http/table";
 import { ZItemAnalysis, type TItemAnalysis } from "../../../shared/schemas/analytics";
 import analyticsAr from "../../../shared/i18n/analytics.ar.json";
 import analyticsEn from "../../../shared/i18n/analytics.en.json";
@@ -35,38 +35,36 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     return findDashboard(app.db, user, request.query);
   });
 
-  // The dashboard's table as a spreadsheet: a row per group, then its mastery of each skill.
-  app.get(
-    "/api/analytics/dashboard.csv",
-    { schema: { querystring: ZDashboardQuery.and(z.object({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("ar") })) } },
-    async (request, reply) => {
-      const user = await authorize(request, "analytics.view");
-      const dashboard = await findDashboard(app.db, user, request.query);
-      reply.header("content-type", "text/csv; charset=utf-8");
-      reply.header("content-disposition", `attachment; filename="qias-dashboard.csv"`);
-      reply.header("cache-control", "private, no-store");
-      return dashboardCsv(dashboard, request.query.lang);
-    },
-  );
+  // The dashboard's table as a spreadsheet (CSV or .xlsx): a row per group, then its mastery of each skill.
+  for (const format of TABLE_FORMATS) {
+    app.get(
+      `/api/analytics/dashboard.${format}`,
+      { schema: { querystring: ZDashboardQuery.and(z.object({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("ar") })) } },
+      async (request, reply) => {
+        const user = await authorize(request, "analytics.view");
+        const dashboard = await findDashboard(app.db, user, request.query);
+        return sendTable(reply, format, { name: "qias-dashboard", rows: dashboardRows(dashboard, request.query.lang), rtl: request.query.lang === "ar" });
+      },
+    );
+  }
 
   app.get("/api/analytics/exams/:id/items", { schema: { params: ZParams, response: { 200: ZItemAnalysis } } }, async (request) => {
     const user = await authorize(request, "analytics.view");
     return findItemAnalysis(app.db, user, request.params.id);
   });
 
-  // The per-question table as a spreadsheet (UTF-8 with a BOM, so Excel shows Arabic), headers in `lang`.
-  app.get(
-    "/api/analytics/exams/:id/items.csv",
-    { schema: { params: ZParams, querystring: z.object({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("ar") }) } },
-    async (request, reply) => {
-      const user = await authorize(request, "analytics.view");
-      const analysis = await findItemAnalysis(app.db, user, request.params.id);
-      reply.header("content-type", "text/csv; charset=utf-8");
-      reply.header("content-disposition", `attachment; filename="qias-item-analysis.csv"`);
-      reply.header("cache-control", "private, no-store");
-      return itemsCsv(analysis, request.query.lang);
-    },
-  );
+  // The per-question table as a spreadsheet (CSV or .xlsx), headers in `lang`.
+  for (const format of TABLE_FORMATS) {
+    app.get(
+      `/api/analytics/exams/:id/items.${format}`,
+      { schema: { params: ZParams, querystring: z.object({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("ar") }) } },
+      async (request, reply) => {
+        const user = await authorize(request, "analytics.view");
+        const analysis = await findItemAnalysis(app.db, user, request.params.id);
+        return sendTable(reply, format, { name: "qias-item-analysis", rows: itemsRows(analysis, request.query.lang), rtl: request.query.lang === "ar" });
+      },
+    );
+  }
 };
 
 const HEADERS = {
@@ -80,7 +78,7 @@ const TEXTS = { ar: analyticsAr.itemAnalysis, en: analyticsEn.itemAnalysis };
 const round = (v: number | null, digits: number) => (v === null ? null : Number(v.toFixed(digits)));
 const percent = (v: number | null) => round(v === null ? null : v * 100, 1);
 
-function itemsCsv(analysis: TItemAnalysis, lang: "ar" | "en"): string {
+function itemsRows(analysis: TItemAnalysis, lang: "ar" | "en"): unknown[][] {
   const rows = analysis.questions.map((q) => [
     q.number,
     q.text[lang],
@@ -95,7 +93,7 @@ function itemsCsv(analysis: TItemAnalysis, lang: "ar" | "en"): string {
     percent(q.omittedRate),
     q.flags.map((f) => TEXTS[lang].flags[f]).join("; "),
   ]);
-  return toCsv([[...HEADERS[lang]], ...rows]);
+  return [[...HEADERS[lang]], ...rows];
 }
 
 const DASHBOARD_TEXTS = { ar: analyticsAr.dashboard, en: analyticsEn.dashboard };
@@ -111,7 +109,7 @@ function groupName(g: TDashboard["groups"][number], level: TDashboard["level"], 
   return (g.className ? COMMON[lang].gradeClass : COMMON[lang].grade).replace("{{grade}}", String(g.grade)).replace("{{className}}", g.className ?? "");
 }
 
-export function dashboardCsv(d: TDashboard, lang: "ar" | "en"): string {
+function dashboardRows(d: TDashboard, lang: "ar" | "en"): unknown[][] {
   const t = DASHBOARD_TEXTS[lang];
   const round = (v: number | null) => (v === null ? "" : Math.round(v * 10) / 10);
   const header = [t.columns[d.level], t.columns.attempts, t.columns.graded, t.columns.mean, t.columns.passRate, ...d.skills.map((s) => (lang === "ar" ? s.nameAr : s.nameEn))];
@@ -123,5 +121,5 @@ export function dashboardCsv(d: TDashboard, lang: "ar" | "en"): string {
     round(g.passRate === null ? null : g.passRate * 100),
     ...d.skills.map((s) => round(d.mastery.find((m) => m.key === g.key && m.skillId === s.id)?.percent ?? null)),
   ];
-  return toCsv([header, ...d.groups.map((g) => row(g, groupName(g, d.level, lang))), row(d.overall, t.overall)]);
+  return [header, ...d.groups.map((g) => row(g, groupName(g, d.level, lang))), row(d.overall, t.overall)];
 }

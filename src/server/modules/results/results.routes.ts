@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { toCsv } from "../../../shared/csv";
+import { sendTable, TABLE_FORMATS } from "../../http/table";
 import { ATTEMPT_STATUSES, ZGradeInput, ZResult, ZResultsQuery, ZResultsSummary } from "../../../shared/schemas/attempt";
 import { findGradingQueue, findGradingSheet, findResult, findResults, gradeAnswer } from "./results.service";
 
@@ -33,21 +33,20 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     findResults(app.db, await requireUser(request), request.query),
   );
 
-  // UTF-8 with a BOM so Excel shows Arabic names; every row the user may see, in one file.
-  app.get("/api/results/export.csv", { schema: { querystring: ZResultsQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const { items } = await findResults(app.db, user, { ...request.query, page: 1, pageSize: 100_000 });
-    const ar = request.query.lang === "ar";
-    const header = ar
-      ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
-      : ["Student", "School", "Grade", "Class", "Exam", "Status", "Score", "Total", "Started", "Submitted"];
-    const status = { in_progress: ar ? "قيد التقديم" : "In progress", completed: ar ? "بانتظار التصحيح" : "Pending grading", graded: ar ? "مصحّح" : "Graded" };
-    const rows = items.map((r) => [r.studentName, r.schoolName ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
-    reply.header("content-type", "text/csv; charset=utf-8");
-    reply.header("content-disposition", `attachment; filename="qias-results.csv"`);
-    reply.header("cache-control", "private, no-store");
-    return toCsv([header, ...rows]);
-  });
+  // Every row the user may see, in one file: CSV (UTF-8 with a BOM, so Excel shows Arabic names) or .xlsx.
+  for (const format of TABLE_FORMATS) {
+    app.get(`/api/results/export.${format}`, { schema: { querystring: ZResultsQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
+      const user = await requireUser(request);
+      const { items } = await findResults(app.db, user, { ...request.query, page: 1, pageSize: 100_000 });
+      const ar = request.query.lang === "ar";
+      const header = ar
+        ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
+        : ["Student", "School", "Grade", "Class", "Exam", "Status", "Score", "Total", "Started", "Submitted"];
+      const status = { in_progress: ar ? "قيد التقديم" : "In progress", completed: ar ? "بانتظار التصحيح" : "Pending grading", graded: ar ? "مصحّح" : "Graded" };
+      const rows = items.map((r) => [r.studentName, r.schoolName ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
+      return sendTable(reply, format, { name: "qias-results", rows: [header, ...rows], rtl: ar });
+    });
+  }
 
   app.get("/api/grading/queue", async (request) => ({ items: await findGradingQueue(app.db, await requireUser(request)) }));
 

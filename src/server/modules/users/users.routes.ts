@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { toCsv } from "../../../shared/csv";
+import { sendTable, TABLE_FORMATS } from "../../http/table";
 import {
   importColumnsFor,
   ZDeleteImpact,
@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- roster import
 
-  app.get("/api/users/import/template", { schema: { querystring: z.object({ role: z.enum(["student", "teacher"]) }) } }, async (request, reply) => {
+  app.get("/api/users/import/template", { schema: { querystring: z.object({ role: z.enum(["student", "teacher"]), format: z.enum(TABLE_FORMATS).default("csv") }) } }, async (request, reply) => {
     const user = await requireUser(request);
     if (!can(user, request.query.role === "student" ? "students.manage" : "teachers.manage", undefined, { write: true })) throw new AppError("FORBIDDEN");
     const school = user.role === "super_admin" ? "school_xyz" : (user.schoolId ?? "");
@@ -55,9 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       request.query.role === "student"
         ? [["student01@example.com", "s01", "أحمد المنصوري", "", school, "8", "8/أ"], ["student02@example.com", "s02", "Aisha Khan", "", school, "8", "8B"]]
         : [["teacher01@example.com", "t01", "أ. منى العلي", "", school]];
-    reply.header("content-type", "text/csv; charset=utf-8");
-    reply.header("content-disposition", `attachment; filename="qias-${request.query.role}s-template.csv"`);
-    return toCsv([[...importColumnsFor(request.query.role)], ...example]);
+    return sendTable(reply, request.query.format, { name: `qias-${request.query.role}s-template`, rows: [[...importColumnsFor(request.query.role)], ...example], rtl: false });
   });
 
   app.post("/api/users/import/preview", { bodyLimit: 3_000_000, schema: { body: ZImportRequest, response: { 200: ZImportPreview } } }, async (request) =>

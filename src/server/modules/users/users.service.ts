@@ -22,9 +22,10 @@ import {
   type TUserPage,
 } from "../../../shared/schemas/user";
 import type { z } from "zod";
-import type { ZUserListQuery, ZUserUpdate, TImportPreview, TImportResult, TImportRow } from "../../../shared/schemas/user";
+import type { ZImportRequest, ZUserListQuery, ZUserUpdate, TImportPreview, TImportResult, TImportRow } from "../../../shared/schemas/user";
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from "../../../shared/schemas/user";
 import { parseCsv } from "../../../shared/csv";
+import { readTable } from "../../http/table";
 import { ERRORS, type TErrorCode } from "../../../shared/errors";
 
 const userColumns = {
@@ -249,9 +250,10 @@ function importField(path: string): string {
 }
 
 /** Reads and checks every row without writing anything; the import runs the same checks again. */
-async function planImport(db: TDbOrTx, actor: TSessionUser, role: "student" | "teacher", csv: string): Promise<TPlannedRow[]> {
+async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput): Promise<TPlannedRow[]> {
+  const { role } = input;
   if (!can(actor, GROUP_CAPABILITY[groupOfRole(role)], undefined, { write: true })) throw new AppError("FORBIDDEN");
-  const [header, ...lines] = parseCsv(csv);
+  const [header, ...lines] = input.file ? await readTable(Buffer.from(input.file, "base64")) : parseCsv(input.csv ?? "");
   if (!header) throw new AppError("IMPORT_EMPTY");
   const columns = header.map((h) => h.trim().toLowerCase().replace(/\s+/g, "_"));
   if (!columns.includes("email") || columns.some((c) => !(IMPORT_COLUMNS as readonly string[]).includes(c))) throw new AppError("IMPORT_BAD_HEADER");
@@ -319,15 +321,17 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, role: "student" | "t
   return rows;
 }
 
-export async function previewImport(db: TDbOrTx, actor: TSessionUser, input: { role: "student" | "teacher"; csv: string }): Promise<TImportPreview> {
-  const rows = await planImport(db, actor, input.role, input.csv);
+type TImportInput = z.output<typeof ZImportRequest>;
+
+export async function previewImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput): Promise<TImportPreview> {
+  const rows = await planImport(db, actor, input);
   const invalid = rows.filter((r) => r.errors.length).length;
   return { rows: rows.map(({ password: _password, ...row }) => row), valid: rows.length - invalid, invalid };
 }
 
 /** All rows or none: any bad row refuses the whole file. Passwords left blank are generated and returned once. */
-export async function runImport(db: TDb, actor: TSessionUser, input: { role: "student" | "teacher"; csv: string }): Promise<TImportResult> {
-  const rows = await planImport(db, actor, input.role, input.csv);
+export async function runImport(db: TDb, actor: TSessionUser, input: TImportInput): Promise<TImportResult> {
+  const rows = await planImport(db, actor, input);
   const bad = rows.filter((r) => r.errors.length);
   if (bad.length) {
     throw new AppError("IMPORT_INVALID", {

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { authUsers, exams, profiles, studentExams } from "../../db/schema";
+import { zipSync } from "fflate";
+import { readSheet } from "read-excel-file/node";
+import writeXlsxFile from "write-excel-file/node";
 import { parseCsv } from "../../../shared/csv";
 import type { TRole } from "../../../shared/permissions";
 
@@ -312,5 +315,56 @@ describe("roster import", () => {
     expect(rows[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class"]);
     expect(rows[1]![4]).toBe(own);
     expect((await h.request({ method: "GET", url: "/api/users/import/template?role=teacher", cookie: cookie.teacher })).statusCode).toBe(403);
+  });
+
+  describe("files as Excel writes them", () => {
+    const sendFile = (bytes: Uint8Array, url = "/api/users/import/preview") =>
+      h.request({ method: "POST", url, cookie: cookie.school_admin, payload: { role: "student", file: Buffer.from(bytes).toString("base64") } });
+    const names = ["email", "username", "name", "password", "school_id"];
+    const rowsOf = (tag: string) => [names, [`${tag}1@enc.local`, `${tag}1`, "مريم العلي", "", own], [`${tag}2@enc.local`, `${tag}2`, "خالد، ابن سعيد", "", own]];
+    const expectRows = (res: Awaited<ReturnType<typeof sendFile>>, tag: string) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ valid: 2, invalid: 0, rows: [{ email: `${tag}1@enc.local`, name: "مريم العلي" }, { email: `${tag}2@enc.local`, name: "خالد، ابن سعيد" }] });
+    };
+
+    it("reads an .xlsx — the template downloaded as one, filled in and sent back", async () => {
+      const template = await h.request({ method: "GET", url: "/api/users/import/template?role=student&format=xlsx", cookie: cookie.school_admin });
+      expect([template.statusCode, template.headers["content-disposition"]]).toEqual([200, 'attachment; filename="qias-students-template.xlsx"']);
+      const header = (await readSheet(template.rawPayload))[0]!;
+      expect(header).toEqual(["email", "username", "name", "password", "school_id", "grade", "class"]);
+      const filled = await writeXlsxFile(rowsOf("xl").map((r) => r.map((value) => ({ value })))).toBuffer();
+      expectRows(await sendFile(filled), "xl");
+      const done = await sendFile(filled, "/api/users/import");
+      expect(done.statusCode, done.body).toBe(201);
+      expect(done.json().created).toBe(2);
+    });
+
+    it("reads Windows-1256 with semicolons and UTF-16 with tabs (Excel's \"Unicode text\")", async () => {
+      const cp1256 = new Map([..."مريالعخدنبسي،"].map((c) => [c, 0]));
+      // The code page's bytes for these letters, from the platform's own decoder run backwards.
+      const decoder = new TextDecoder("windows-1256");
+      for (let b = 0x80; b <= 0xff; b++) {
+        const c = decoder.decode(Uint8Array.of(b));
+        if (cp1256.has(c)) cp1256.set(c, b);
+      }
+      const encode1256 = (s: string) => Uint8Array.from([...s].map((c) => (c.charCodeAt(0) < 0x80 ? c.charCodeAt(0) : cp1256.get(c)!)));
+      const semicolons = rowsOf("cp").map((r) => r.join(";")).join("\r\n");
+      expectRows(await sendFile(encode1256(semicolons)), "cp");
+      const tabs = rowsOf("u16").map((r) => r.join("\t")).join("\r\n");
+      expectRows(await sendFile(Buffer.from("\uFEFF" + tabs, "utf16le")), "u16");
+    });
+
+    it("refuses what is no table, not base64, too large, or nothing at all — and imports nothing", async () => {
+      const bad = (payload: object) => h.request({ method: "POST", url: "/api/users/import", cookie: cookie.school_admin, payload: { role: "student", ...payload } });
+      const notXlsx = await bad({ file: Buffer.from(zipSync({ "a.txt": new Uint8Array(3) })).toString("base64") });
+      expect([notXlsx.statusCode, notXlsx.json().code]).toEqual([400, "IMPORT_UNREADABLE"]);
+      expect((await bad({ file: "not base64 at all!" })).json().code).toBe("IMPORT_UNREADABLE");
+      expect((await bad({ file: 42 })).statusCode).toBe(400);
+      expect((await bad({})).json().code).toBe("IMPORT_EMPTY");
+      expect((await bad({ file: "" })).json().code).toBe("IMPORT_EMPTY");
+      const huge = await bad({ file: Buffer.alloc(2_100_000, 65).toString("base64") });
+      expect([413, 400]).toContain(huge.statusCode);
+      expect((await h.request({ method: "POST", url: "/api/users/import", cookie: cookie.teacher, payload: { role: "student", file: Buffer.from("email\nx@y.z").toString("base64") } })).statusCode).toBe(403);
+    });
   });
 });

@@ -122,13 +122,16 @@ export function useDeleteUser() {
 
 export type TImportRole = "student" | "teacher";
 
-export function importTemplateUrl(role: TImportRole): string {
-  return `/api/users/import/template${query({ role })}`;
+export function importTemplateUrl(role: TImportRole, format: "csv" | "xlsx" = "csv"): string {
+  return `/api/users/import/template${query({ role, ...(format === "xlsx" ? { format } : {}) })}`;
 }
+
+/** The roster file's own bytes in base64: the server reads .xlsx and CSV in any encoding Excel writes. */
+type TImportInput = { role: TImportRole; file: string };
 
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (input: { role: TImportRole; csv: string }) =>
+    mutationFn: (input: TImportInput) =>
       api<TImportPreview>("/api/users/import/preview", { method: "POST", body: input }),
   });
 }
@@ -136,7 +139,7 @@ export function usePreviewImport() {
 export function useRunImport() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (input: { role: TImportRole; csv: string }) => api<TImportResult>("/api/users/import", { method: "POST", body: input }),
+    mutationFn: (input: TImportInput) => api<TImportResult>("/api/users/import", { method: "POST", body: input }),
     onSuccess: () => invalidate(),
   });
 }

@@ -16,8 +16,8 @@ export function useItemAnalysis(examId: string) {
   });
 }
 
-export function itemAnalysisCsvUrl(examId: string, lang: "ar" | "en"): string {
-  return `/api/analytics/exams/${encodeURIComponent(examId)}/items.csv?lang=${lang}`;
+export function itemAnalysisDownloadUrl(examId: string, lang: "ar" | "en", format: "csv" | "xlsx" = "csv"): string {
+  return `/api/analytics/exams/${encodeURIComponent(examId)}/items.${format}?lang=${lang}`;
 }
 
 // ---- the school and class dashboard
@@ -40,8 +40,8 @@ export function useDashboard(params: TDashboardParams) {
   });
 }
 
-export function dashboardCsvUrl(params: TDashboardParams, lang: "ar" | "en"): string {
-  return `/api/analytics/dashboard.csv${dashboardSearch(params, { lang })}`;
+export function dashboardDownloadUrl(params: TDashboardParams, lang: "ar" | "en", format: "csv" | "xlsx" = "csv"): string {
+  return `/api/analytics/dashboard.${format}${dashboardSearch(params, { lang })}`;
 }
 
 // ---- group development plans

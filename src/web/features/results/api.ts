@@ -96,8 +96,8 @@ export function useResults(params: TResultParams) {
 }
 
 /** The export is a plain download: the browser sends the cookie, the server answers with an attachment. */
-export function exportCsvUrl(filters: TResultFilters, lang: "ar" | "en"): string {
-  return `/api/results/export.csv${search({ ...filters, sort: undefined, lang })}`;
+export function exportUrl(filters: TResultFilters, lang: "ar" | "en", format: "csv" | "xlsx" = "csv"): string {
+  return `/api/results/export.${format}${search({ ...filters, sort: undefined, lang })}`;
 }
 
 /** The schools a super_admin filters by. */

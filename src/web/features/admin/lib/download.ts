@@ -1,8 +1,8 @@
 import { toCsv } from "@shared/csv";
+import { sheetCells, sheetOptions } from "@shared/sheet";
 
-/** Saves rows as a CSV file (UTF-8 with BOM, so Excel shows Arabic correctly) through a temporary link. */
-export function downloadCsv(filename: string, rows: unknown[][]): void {
-  const blob = new Blob([toCsv(rows)], { type: "text/csv;charset=utf-8" });
+/** Saves a blob as `filename` through a temporary link. */
+function save(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
@@ -12,4 +12,15 @@ export function downloadCsv(filename: string, rows: unknown[][]): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves rows as a CSV file (UTF-8 with BOM, so Excel shows Arabic correctly). */
+export function downloadCsv(filename: string, rows: unknown[][]): void {
+  save(filename, new Blob([toCsv(rows)], { type: "text/csv;charset=utf-8" }));
+}
+
+/** Saves rows as an .xlsx file; the writer is loaded only when someone asks for one. */
+export async function downloadXlsx(filename: string, rows: unknown[][], rtl: boolean): Promise<void> {
+  const { default: writeExcelFile } = await import("write-excel-file/universal");
+  save(filename, await writeExcelFile(sheetCells(rows), sheetOptions(rtl)).toBlob());
 }

@@ -1,11 +1,12 @@
-// Roster import (students or teachers): download the template, choose a CSV file, see every row checked by
-// the server (bad rows with their reason in the current language), import when no row is bad, then download
-// the credentials once. The file is read in the browser as UTF-8 text and sent as JSON.
+// Roster import (students or teachers): download the template, choose an Excel or CSV file, see every row checked
+// by the server (bad rows with their reason in the current language), import when no row is bad, then download
+// the credentials once. The file goes as its own bytes (base64 in JSON): the server tells .xlsx from CSV and the
+// CSV's encoding and separator (issue 19), so a roster saved by Excel in an Arabic locale reads right.
 import { CircleCheck, Download, FileUp, KeyRound, LoaderCircle, TriangleAlert, Upload } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
 import type { TSessionUser } from "@shared/permissions";
 import type { TImportPreview, TImportResult, TImportRow } from "@shared/schemas/user";
-import { importColumnsFor } from "@shared/schemas/user";
+import { IMPORT_MAX_FILE_BYTES, importColumnsFor } from "@shared/schemas/user";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastError } from "@web/components/ui/use-toast";
@@ -14,21 +15,31 @@ import { gradeClassLabel } from "@web/lib/format";
 import { importTemplateUrl, usePreviewImport, useRunImport, type TImportRole } from "../api";
 import { Badge } from "../components/badge";
 import { DataTable, type TColumn } from "../components/data-table";
-import { downloadCsv } from "../lib/download";
+import { downloadCsv, downloadXlsx } from "../lib/download";
 import { formatNumber, successToast, useAdminT } from "../lib/use-admin";
 import { useReturnFocus } from "../lib/use-return-focus";
 
-const MAX_FILE_BYTES = 2_000_000;
+const SPREADSHEET = /\.(csv|tsv|txt|xlsx)$/i;
 const MAX_ROWS_SHOWN = 300;
 
 type TCredential = TImportResult["credentials"][number];
+
+/** A file's bytes in base64 (a data: URL without its prefix). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
+    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+    reader.readAsDataURL(file);
+  });
+}
 
 export function ImportDialog({ group, viewer, onClose }: { group: "students" | "teachers"; viewer: TSessionUser; onClose: () => void }) {
   const { t, lang } = useAdminT();
   const returnFocus = useReturnFocus(true);
   const role: TImportRole = group === "students" ? "student" : "teacher";
   const inputId = useId();
-  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; data: string } | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<TImportPreview | null>(null);
   const [onlyErrors, setOnlyErrors] = useState(false);
@@ -37,10 +48,10 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
   const run = useRunImport();
   const busy = check.isPending || run.isPending;
 
-  const runPreview = (csv: string) => {
+  const runPreview = (data: string) => {
     setPreview(null);
     check.mutate(
-      { role, csv },
+      { role, file: data },
       {
         onSuccess: (data) => {
           setPreview(data);
@@ -58,17 +69,17 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
     setPreview(null);
     setFile(null);
     if (!chosen) return;
-    if (!/\.csv$/i.test(chosen.name) && chosen.type !== "text/csv") return setFileProblem("import.notCsv");
-    if (chosen.size > MAX_FILE_BYTES) return setFileProblem("import.fileTooLarge");
-    const csv = await chosen.text();
-    setFile({ name: chosen.name, csv });
-    runPreview(csv);
+    if (!SPREADSHEET.test(chosen.name) && chosen.type !== "text/csv") return setFileProblem("import.notCsv");
+    if (chosen.size > IMPORT_MAX_FILE_BYTES) return setFileProblem("import.fileTooLarge");
+    const data = await base64Of(chosen);
+    setFile({ name: chosen.name, data });
+    runPreview(data);
   };
 
   const onImport = () => {
     if (!file) return;
     run.mutate(
-      { role, csv: file.csv },
+      { role, file: file.data },
       {
         onSuccess: (data) => {
           setResult(data);
@@ -76,19 +87,21 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
         },
         onError: (error) => {
           toastError(error);
-          runPreview(file.csv); // show what changed since the preview (e.g. an email taken meanwhile)
+          runPreview(file.data); // show what changed since the preview (e.g. an email taken meanwhile)
         },
       },
     );
   };
 
-  const downloadCredentials = () => {
+  const downloadCredentials = (format: "csv" | "xlsx") => {
     if (!result) return;
     const columns = importColumnsFor(role);
-    downloadCsv(`qias-${group}-credentials.csv`, [
+    const rows = [
       [...columns],
       ...result.credentials.map((c) => [c.email, c.username, c.name, c.password, c.schoolId ?? "", String(c.grade ?? ""), c.className ?? ""].slice(0, columns.length)),
-    ]);
+    ];
+    if (format === "csv") return downloadCsv(`qias-${group}-credentials.csv`, rows);
+    downloadXlsx(`qias-${group}-credentials.xlsx`, rows, lang === "ar").catch((error: unknown) => toastError(error));
   };
 
   return (
@@ -126,12 +139,20 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
                     </bdi>
                   </p>
                 )}
-                <Button asChild variant="outline" size="sm" className="mt-1 w-fit">
-                  <a href={importTemplateUrl(role)} download={`qias-${group}-template.csv`} data-testid="import-template">
-                    <Download aria-hidden="true" />
-                    {t("import.template")}
-                  </a>
-                </Button>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  <Button asChild variant="outline" size="sm">
+                    <a href={importTemplateUrl(role)} download={`qias-${group}-template.csv`} data-testid="import-template">
+                      <Download aria-hidden="true" />
+                      {t("import.template")}
+                    </a>
+                  </Button>
+                  <Button asChild variant="outline" size="sm">
+                    <a href={importTemplateUrl(role, "xlsx")} download={`qias-${group}-template.xlsx`} data-testid="import-template-xlsx">
+                      <Download aria-hidden="true" />
+                      {t("import.templateXlsx")}
+                    </a>
+                  </Button>
+                </div>
               </div>
               <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
                 <label htmlFor={inputId} className="text-sm font-semibold">
@@ -145,7 +166,7 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
                   <input
                     id={inputId}
                     type="file"
-                    accept=".csv,text/csv"
+                    accept=".xlsx,.csv,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                     disabled={busy}
                     onChange={(e) => void onFile(e)}
                     aria-describedby={cn(`${inputId}-hint`, fileProblem && `${inputId}-error`)}
@@ -327,7 +348,7 @@ function PreviewView({
   );
 }
 
-function ImportResultView({ result, onDownload }: { result: TImportResult; onDownload: () => void }) {
+function ImportResultView({ result, onDownload }: { result: TImportResult; onDownload: (format: "csv" | "xlsx") => void }) {
   const { t, lang } = useAdminT();
   const columns: TColumn<TCredential>[] = [
     {
@@ -368,10 +389,16 @@ function ImportResultView({ result, onDownload }: { result: TImportResult; onDow
         <KeyRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold" />
         <p className="font-medium">{t("import.done.warning")}</p>
       </div>
-      <Button onClick={onDownload} className="w-fit" data-testid="download-credentials">
-        <Download aria-hidden="true" />
-        {t("import.done.download")}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => onDownload("csv")} data-testid="download-credentials">
+          <Download aria-hidden="true" />
+          {t("import.done.download")}
+        </Button>
+        <Button variant="outline" onClick={() => onDownload("xlsx")} data-testid="download-credentials-xlsx">
+          <Download aria-hidden="true" />
+          {t("import.done.downloadXlsx")}
+        </Button>
+      </div>
       <DataTable
         label={t("import.done.credentialsLabel")}
         columns={columns}

@@ -25,7 +25,7 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { formatDate, gradeClassLabel } from "@web/lib/format";
 import { resultPath } from "@web/features/results/lib/paths";
-import { dashboardCsvUrl, useDashboard, type TDashboard, type TDashboardParams } from "../api";
+import { dashboardDownloadUrl, useDashboard, type TDashboard, type TDashboardParams } from "../api";
 import { Distribution } from "../components/distribution";
 import { GroupPlanSection } from "../components/group-plan";
 import { GroupMeansChart, TREND_MAX_GROUPS, TrendChart, type TTrendPoint } from "../components/dashboard-charts";
@@ -92,9 +92,15 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button variant="outline" asChild>
-            <a href={dashboardCsvUrl(query, lang)} download data-testid="dashboard-csv">
+            <a href={dashboardDownloadUrl(query, lang)} download data-testid="dashboard-csv">
               <Download aria-hidden="true" />
               {t("dashboard.export")}
+            </a>
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={dashboardDownloadUrl(query, lang, "xlsx")} download data-testid="dashboard-xlsx">
+              <Download aria-hidden="true" />
+              {t("dashboard.exportXlsx")}
             </a>
           </Button>
           <Button variant="outline" onClick={() => window.print()}>

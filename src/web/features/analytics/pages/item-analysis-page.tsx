@@ -15,7 +15,7 @@ import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
-import { itemAnalysisCsvUrl, useItemAnalysis, type TItemAnalysis } from "../api";
+import { itemAnalysisDownloadUrl, useItemAnalysis, type TItemAnalysis } from "../api";
 import { Distribution } from "../components/distribution";
 import { formatCoefficient, formatNumber, formatPercent, formatShare, pick, useAnalyticsT, type TLang } from "../lib/use-analytics-t";
 
@@ -69,12 +69,20 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
         <BackLink examId={data.exam.id} />
         <div className="flex flex-wrap gap-2">
           {data.questions.length > 0 && (
-            <Button variant="outline" size="sm" asChild>
-              <a href={itemAnalysisCsvUrl(data.exam.id, lang)} download data-testid="item-analysis-csv">
-                <Download aria-hidden="true" />
-                {t("itemAnalysis.csv")}
-              </a>
-            </Button>
+            <>
+              <Button variant="outline" size="sm" asChild>
+                <a href={itemAnalysisDownloadUrl(data.exam.id, lang)} download data-testid="item-analysis-csv">
+                  <Download aria-hidden="true" />
+                  {t("itemAnalysis.csv")}
+                </a>
+              </Button>
+              <Button variant="outline" size="sm" asChild>
+                <a href={itemAnalysisDownloadUrl(data.exam.id, lang, "xlsx")} download data-testid="item-analysis-xlsx">
+                  <Download aria-hidden="true" />
+                  {t("itemAnalysis.xlsx")}
+                </a>
+              </Button>
+            </>
           )}
           <Button variant="outline" size="sm" onClick={() => window.print()}>
             <Printer aria-hidden="true" />

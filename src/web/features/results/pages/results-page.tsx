@@ -18,7 +18,7 @@ import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
-import { ATTEMPT_STATUSES, exportCsvUrl, RESULT_SORTS, useExamChoices, useResults, useSchoolChoices, type TAttemptStatus, type TResultPage, type TResultRow, type TResultSort } from "../api";
+import { ATTEMPT_STATUSES, exportUrl, RESULT_SORTS, useExamChoices, useResults, useSchoolChoices, type TAttemptStatus, type TResultPage, type TResultRow, type TResultSort } from "../api";
 import { Pagination } from "@web/components/ui/pagination";
 import { ResultsTable, type TColumn } from "../components/results-table";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
@@ -234,9 +234,15 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
         actions={
           <>
             <Button variant="outline" asChild>
-              <a href={exportCsvUrl(filters, lang)} download aria-describedby={exportHintId} data-testid="results-export">
+              <a href={exportUrl(filters, lang)} download aria-describedby={exportHintId} data-testid="results-export">
                 <Download aria-hidden="true" />
                 {t("list.export")}
+              </a>
+            </Button>
+            <Button variant="outline" asChild>
+              <a href={exportUrl(filters, lang, "xlsx")} download aria-describedby={exportHintId} data-testid="results-export-xlsx">
+                <Download aria-hidden="true" />
+                {t("list.exportXlsx")}
               </a>
             </Button>
             <span id={exportHintId} className="sr-only">
