@@ -1,6 +1,6 @@
 // My account (issue 19): each person reads and sets only their own account, changes their password with the
-// current one (their other sessions end, on every instance; the one making the change stays), and chooses the
-// language of their mail.
+// current one (their other sessions end, on every instance; the one making the change stays), and gets their
+// mail in the language they chose, with a text and an HTML part.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../test/harness";
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, MAX_PASSWORD_LENGTH } from "../../shared/limits";
@@ -177,5 +177,35 @@ describe("changing one's password", () => {
     // None of it changed the password or ended a session.
     expect((await me(p.elsewhere)).statusCode).toBe(200);
     expect((await login(p.email, p.password, "student")).statusCode).toBe(200);
+  });
+});
+
+describe("mail in the recipient's language", () => {
+  const resetMailOf = async (email: string) => {
+    await h.request({ method: "POST", url: "/api/auth/password-reset/request", payload: { email } });
+    await h.drainJobs();
+    return h.mails.findLast((m) => m.to === email)!;
+  };
+
+  it("the reset mail is in Arabic, right to left, until the person chooses English; both parts carry the link", async () => {
+    const u = await h.makeUser("student");
+    const arabic = await resetMailOf(u.email);
+    expect(arabic.subject).toBe("قياس — إعادة تعيين كلمة المرور");
+    expect(arabic.html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabic.html).toContain('<table role="presentation" lang="ar" dir="rtl"');
+    expect(arabic.html).toContain("تعيين كلمة مرور جديدة");
+    expect(arabic.text).toContain("تلقّينا طلبًا لإعادة تعيين كلمة المرور");
+    expect(arabic.text).not.toMatch(/[A-Za-z]{4,} [A-Za-z]{4,}/); // no English sentence beside it
+    const link = arabic.text.match(/https?:\/\/\S+update-password#token=[A-Za-z0-9_-]+/)![0];
+    expect(arabic.html).toContain(`href="${link}"`);
+
+    const cookie = await h.signIn(u.email, u.password, "student");
+    await h.request({ method: "PATCH", url: "/api/account", cookie, payload: { emailLang: "en" } });
+    const english = await resetMailOf(u.email);
+    expect(english.subject).toBe("Qias — Reset your password");
+    expect(english.html).toMatch(/<html lang="en" dir="ltr">/);
+    expect(english.text).toContain("We received a request to reset the password of your Qias account.");
+    expect(english.text).not.toMatch(/[\u0600-\u06FF]/);
+    expect(english.html).toMatch(/href="https?:\/\/\S+update-password#token=/);
   });
 });

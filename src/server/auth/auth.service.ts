@@ -6,6 +6,7 @@ import { noticesOf, preparedStatement, type TDb, type TDbOrTx } from "../db/clie
 import { authUsers, passwordResetTokens, profiles, sessions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { TMailer } from "../mail/mailer";
+import { passwordResetMail } from "../mail/messages";
 import { getDummyHash, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 import { singleFlight } from "../single-flight";
@@ -247,37 +248,25 @@ export async function requestPasswordReset(db: TDbOrTx, input: { email: string }
 }
 
 /**
- * The job: a single-use link for an account that exists, at most RESET_MAILS_PER_ACCOUNT mails per account in the
- * window (past that nothing is sent, and nobody is told). A mail server that fails makes the job try again later.
+ * The job: a single-use link for an account that exists (with its profile, which also says the language the mail
+ * is written in), at most RESET_MAILS_PER_ACCOUNT mails per account in the window (past that nothing is sent, and
+ * nobody is told). A mail server that fails makes the job try again later.
  */
 export async function sendPasswordResetMail(db: TDbOrTx, mailer: TMailer, payload: { email: string }, options: { publicUrl: string; firstAttempt: boolean }): Promise<{ sent: boolean }> {
   const email = payload.email;
-  const [account] = await db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email}`).limit(1);
+  const [account] = await db
+    .select({ id: authUsers.id, email: authUsers.email, emailLang: profiles.emailLang })
+    .from(authUsers)
+    .innerJoin(profiles, eq(profiles.id, authUsers.id))
+    .where(sql`lower(${authUsers.email}) = ${email}`)
+    .limit(1);
   if (!account) return { sent: false };
   if (options.firstAttempt && (await countAndCheck(db, `reset-account:${email}`, RESET_MAILS_PER_ACCOUNT, LOGIN_WINDOW_MINUTES))) return { sent: false };
 
   const { token, id } = newToken();
   await db.insert(passwordResetTokens).values({ id, userId: account.id, expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_MINUTES * 60_000) });
   const link = `${options.publicUrl.replace(/\/$/, "")}/update-password#token=${token}`;
-  await mailer.send({
-    to: account.email,
-    subject: "قياس — إعادة تعيين كلمة المرور | Qias — Reset your password",
-    text: [
-      "مرحبًا،",
-      "",
-      "تلقّينا طلبًا لإعادة تعيين كلمة المرور لحسابك في منصة قياس. افتح الرابط التالي لتعيين كلمة مرور جديدة:",
-      link,
-      `الرابط صالح لمدة ${PASSWORD_RESET_TOKEN_MINUTES} دقيقة ولمرة واحدة فقط، ويبطل إذا غُيّرت كلمة المرور. إن لم تطلب ذلك فتجاهل هذه الرسالة.`,
-      "",
-      "—",
-      "",
-      "Hello,",
-      "",
-      "We received a request to reset the password of your Qias account. Open this link to set a new password:",
-      link,
-      `The link works once, expires in ${PASSWORD_RESET_TOKEN_MINUTES} minutes, and stops working when the password is changed. If you did not ask for this, ignore this email.`,
-    ].join("\n"),
-  });
+  await mailer.send({ to: account.email, ...passwordResetMail(account.emailLang, { link, minutes: PASSWORD_RESET_TOKEN_MINUTES }) });
   return { sent: true };
 }
 
