@@ -324,6 +324,12 @@ export async function changePassword(db: TDb, user: TSessionUser, sessionToken: 
 
 // ---- first start
 
+/** Whether the account of `email` still opens with `password` (the start warns while the first admin's is the default). */
+export async function isPasswordOf(db: TDbOrTx, email: string, password: string): Promise<boolean> {
+  const [account] = await db.select({ passwordHash: authUsers.passwordHash }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email.toLowerCase()}`).limit(1);
+  return !!account && (await verifyPassword(password, account.passwordHash));
+}
+
 /** Creates the first super_admin from ADMIN_EMAIL / ADMIN_PASSWORD when there is none. Returns true if created. */
 export async function ensureFirstAdmin(db: TDbOrTx, admin: { email: string; password: string; name: string }): Promise<boolean> {
   const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "super_admin")).limit(1);
