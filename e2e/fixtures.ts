@@ -35,8 +35,8 @@ export async function useLanguage(page: Page, language: "ar" | "en", options: { 
   );
 }
 
-/** The newest password-reset link mailed to `email` (the outbox .eml files under DATA_DIR). */
-export function readLatestResetLink(email: string): string | null {
+/** The newest mail to `email` in the outbox (.eml files under DATA_DIR), its parts decoded; null when none. */
+export function readLatestMail(email: string): string | null {
   const dir = path.join(E2E_DATA_DIR, "outbox");
   if (!fs.existsSync(dir)) return null;
   const files = fs
@@ -46,12 +46,26 @@ export function readLatestResetLink(email: string): string | null {
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
   for (const file of files) {
     const raw = fs.readFileSync(file, "utf8");
-    if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(raw)) continue;
-    const text = decodeQuotedPrintable(raw);
-    const m = text.match(/https?:\/\/[^\s]+\/update-password#token=[A-Za-z0-9_-]+/);
-    if (m) return m[0];
+    if (new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(raw)) return decodeParts(raw);
   }
   return null;
+}
+
+/** The newest password-reset link mailed to `email`. */
+export function readLatestResetLink(email: string): string | null {
+  return readLatestMail(email)?.match(/https?:\/\/[^\s"]+\/update-password#token=[A-Za-z0-9_-]+/)?.[0] ?? null;
+}
+
+/** A message's parts as text: an Arabic part comes base64-encoded, others quoted-printable. */
+function decodeParts(raw: string): string {
+  return raw
+    .split(/^--.+$/m)
+    .map((part) => {
+      const [head = "", ...body] = part.split(/\r?\n\r?\n/);
+      const content = body.join("\n\n");
+      return /Content-Transfer-Encoding: base64/i.test(head) ? Buffer.from(content, "base64").toString("utf8") : decodeQuotedPrintable(part);
+    })
+    .join("\n");
 }
 
 function decodeQuotedPrintable(s: string): string {

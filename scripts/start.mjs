@@ -16,8 +16,14 @@ function newest(p) {
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (!builtAt || Math.max(...sources.map(newest)) > builtAt) {
   console.log("Building the web app…");
-  const r = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  // The build's list of every file it wrote is for developers (npm run build shows it): here it would bury the
+  // server's one line, so it is shown only when the build fails.
+  const r = spawnSync("npm", ["run", "build", "--silent"], { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? "");
+    process.stderr.write(r.stderr ?? "");
+    process.exit(r.status ?? 1);
+  }
 }
 const r = spawnSync(process.execPath, ["--import", "tsx", "src/server/index.ts"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
 process.exit(r.status ?? 1);

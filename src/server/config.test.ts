@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { ConfigError, describeDatabase, parseConfig } from "./config";
 
 describe("configuration", () => {
   it("has working defaults", () => {
@@ -9,6 +9,18 @@ describe("configuration", () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
     expect(c.fileSizeLimitBytes).toBe(25 * 1024 * 1024);
+  });
+
+  it("knows whether the first admin's password is the default one", () => {
+    expect(parseConfig({}).admin.isDefaultPassword).toBe(true);
+    expect(parseConfig({ ADMIN_PASSWORD: "ChangeMe123!" }).admin.isDefaultPassword).toBe(true);
+    expect(parseConfig({ ADMIN_PASSWORD: "a-better-one" }).admin.isDefaultPassword).toBe(false);
+  });
+
+  it("names the database for people, never with its password", () => {
+    expect(describeDatabase(parseConfig({ DATA_DIR: "/srv/qias" }))).toBe("the embedded database in /srv/qias");
+    expect(describeDatabase(parseConfig({ DATABASE_URL: "postgres://qias:s3cret@db.school.ae:6432/qias_prod" }))).toBe("PostgreSQL database qias_prod on db.school.ae:6432");
+    expect(describeDatabase(parseConfig({ DATABASE_URL: "postgresql://qias:s3cret@db" }))).toBe("PostgreSQL on db");
   });
 
   it("treats empty values as unset", () => {

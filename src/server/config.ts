@@ -3,6 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
+/** The first admin's password when ADMIN_PASSWORD is not set: the start warns while it still opens that account. */
+export const DEFAULT_ADMIN_PASSWORD = "ChangeMe123!";
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -13,7 +16,7 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   ADMIN_EMAIL: z.email().default("admin@qias.local"),
-  ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").default("ChangeMe123!"),
+  ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").default(DEFAULT_ADMIN_PASSWORD),
   ADMIN_NAME: z.string().min(1).default("System Administrator"),
   /** The address users reach the app at; used in emailed links and for the Origin check. */
   PUBLIC_URL: z.url().optional(),
@@ -77,7 +80,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: c.HOST,
     dataDir,
     databaseUrl: c.DATABASE_URL,
-    admin: { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD, name: c.ADMIN_NAME },
+    admin: { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD, name: c.ADMIN_NAME, isDefaultPassword: c.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD },
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
@@ -102,6 +105,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webDir: path.resolve("dist/web"),
     llm: c.LLM_BASE_URL ? { baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY ?? null, model: c.LLM_MODEL!, timeoutMs: c.LLM_TIMEOUT_MS } : null,
   };
+}
+
+/** Which database this configuration opens, for people (the start and the demo say it): never the password. */
+export function describeDatabase(config: Pick<TConfig, "databaseUrl" | "dataDir">): string {
+  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  return name ? `PostgreSQL database ${name} on ${url.host}` : `PostgreSQL on ${url.host}`;
 }
 
 export class ConfigError extends Error {

@@ -1,5 +1,6 @@
-// npm run demo: fills the database (embedded or DATABASE_URL) with the demo of README.md.
-import { ConfigError, parseConfig } from "./config";
+// npm run demo: fills the database (embedded or DATABASE_URL) with the demo of README.md, and says which one: the
+// server shows the demo only when it is started with the same DATA_DIR or DATABASE_URL.
+import { ConfigError, describeDatabase, parseConfig } from "./config";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { prepareDatabase } from "./bootstrap";
 import { DEMO_PASSWORD, seedDemo, seedDemoAttempts } from "./demo-data";
@@ -13,13 +14,13 @@ async function main() {
     const storage = createStorage({ filesDir: config.filesDir, s3: config.s3 });
     const accounts = await seedDemo(database.db, storage);
     if (!accounts) {
-      console.log("The demo is already loaded; nothing changed.");
+      console.log(`The demo is already loaded in ${describeDatabase(config)}; nothing changed.`);
       return;
     }
     const story = await seedDemoAttempts(database.db, storage);
     const count = (role: string) => accounts.filter((a) => a.role === role).length;
     console.log(
-      `Demo loaded: 2 schools, ${count("school_admin")} school admins, ${count("teacher")} teachers, ${count("student")} students and their exams.`,
+      `Demo loaded into ${describeDatabase(config)}: 2 schools, ${count("school_admin")} school admins, ${count("teacher")} teachers, ${count("student")} students and their exams.`,
     );
     if (story)
       console.log(
@@ -28,6 +29,7 @@ async function main() {
     console.log(`Every demo account's password is ${DEMO_PASSWORD}. Some accounts:`);
     for (const email of ["principal.dubai@demo.qias.ae", "teacher1.dubai@demo.qias.ae", "student01.dubai@demo.qias.ae"]) console.log(`  ${email}`);
     console.log(`System admin: ${config.admin.email} (ADMIN_PASSWORD).`);
+    console.log(`Start the server with the same ${config.databaseUrl ? "DATABASE_URL" : "DATA_DIR"} to see it: npm start`);
   } finally {
     await database.close();
   }

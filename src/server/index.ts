@@ -2,31 +2,42 @@
 // WORKERS > 1 (PostgreSQL only) this process migrates the database once and runs that many workers on one port
 // (node:cluster); each worker serves, and what must happen once (the deadline sweep) takes a lock (issue 17).
 import cluster from "node:cluster";
-import { ConfigError, parseConfig, type TConfig } from "./config";
-import { DatabaseLockedError, openDatabase } from "./db/client";
+import { ConfigError, describeDatabase, parseConfig, type TConfig } from "./config";
+import { DatabaseLockedError, openDatabase, type TDb } from "./db/client";
 import { buildApp } from "./app";
 import { prepareDatabase } from "./bootstrap";
-import { deleteExpiredSessions } from "./auth/auth.service";
+import { deleteExpiredSessions, isPasswordOf } from "./auth/auth.service";
 import { deleteStaleCounters } from "./throttle";
 import { sweepUnusedImages } from "./modules/media/media.service";
 import { deleteOldJobs } from "./jobs/jobs";
 import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
+import { quietly } from "./http/log";
 
-function adminCreatedLine(config: TConfig): string {
-  return (
-    `Created the first super_admin ${config.admin.email}` +
-    (process.env.ADMIN_PASSWORD ? "." : ` with the default password "${config.admin.password}". Sign in at /login/admin and change it now.`)
-  );
+/**
+ * What whoever starts Qias is told about the first admin: while the default password still opens that account, a
+ * warning at every start (a restart must not hide it); when the first admin was just made with a password of
+ * the operator's own, that it was made. Otherwise nothing.
+ */
+async function adminLine(db: TDb, config: TConfig, adminCreated: boolean): Promise<string | null> {
+  const { email, password, isDefaultPassword } = config.admin;
+  const changeIt = `sign in at ${config.publicUrl}/login/admin and change it on the My account page (${config.publicUrl}/dashboard/account).`;
+  if (isDefaultPassword && (await isPasswordOf(db, email, password))) {
+    return adminCreated
+      ? `Created the first super_admin ${email} with the default password "${password}": ${changeIt}`
+      : `The first super_admin ${email} still has the default password "${password}": ${changeIt}`;
+  }
+  return adminCreated ? `Created the first super_admin ${email}.` : null;
 }
 
 /** The primary of a cluster: migrates once, starts the workers, replaces one that dies, stops them all on a signal. */
 async function runPrimary(config: TConfig) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   const { adminCreated } = await prepareDatabase(database.db, config.admin);
+  const admin = await adminLine(database.db, config, adminCreated);
   await database.close();
-  if (adminCreated) console.warn(adminCreatedLine(config));
+  if (admin) console.warn(admin);
   let announced = false;
   let stopping = false;
   let ready = 0;
@@ -38,7 +49,7 @@ async function runPrimary(config: TConfig) {
       listening = true;
       if (!announced && ++ready >= config.workers) {
         announced = true;
-        console.log(`Qias is running on ${config.publicUrl} (database: PostgreSQL, ${config.workers} workers)`);
+        console.log(`Qias is running on ${config.publicUrl} with ${describeDatabase(config)} (${config.workers} workers).`);
       }
     });
     worker.on("exit", (code, signal) => {
@@ -73,9 +84,8 @@ async function main() {
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // In a cluster the primary has migrated the database and created the first admin already.
-  const { adminCreated } = cluster.isWorker ? { adminCreated: false } : await prepareDatabase(database.db, config.admin);
+  const admin = cluster.isWorker ? null : await adminLine(database.db, config, (await prepareDatabase(database.db, config.admin)).adminCreated);
   const app = await buildApp({ config, database });
-  if (adminCreated) app.log.warn(adminCreatedLine(config));
 
   const housekeeping = async () => {
     await deleteExpiredSessions(database.db);
@@ -111,11 +121,16 @@ async function main() {
 
   const warmStarted = Date.now();
   await warmUp(app);
-  app.log.info(`warmed up in ${Date.now() - warmStarted} ms`);
-  await app.listen({ port: config.port, host: config.host });
+  app.log.debug(`warmed up in ${Date.now() - warmStarted} ms`);
+  // Fastify's own "Server listening at …" lines would repeat, in JSON, the line below.
+  await quietly(app.log, () => app.listen({ port: config.port, host: config.host }));
   app.jobs.start();
   if (cluster.isWorker) process.send?.({ listening: true });
-  else console.log(`Qias is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL"})`);
+  else {
+    // Start-up says two things at most, as plain lines for people: the first admin's password, and where Qias runs.
+    if (admin) console.warn(admin);
+    console.log(`Qias is running on ${config.publicUrl} with ${describeDatabase(config)}.`);
+  }
 }
 
 main().catch((err) => {

@@ -2,13 +2,15 @@
 // through a real socket on a private loopback port: V8 compiles the hot functions — Node's HTTP parser and
 // socket writes as much as our routes — and the pool opens connections and prepares its statements on them.
 // Without it a freshly started server fell behind for its first seconds of an exam morning (decision 0007).
-// Nothing is written: the session token belongs to no one and the attempts do not exist.
+// Nothing is written: the session token belongs to no one and the attempts do not exist. Nor is anything logged
+// (http/log.ts: quietly): its requests are not traffic.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { writeAnswer } from "./modules/attempts/answer-writer";
 import { SESSION_COOKIE } from "./http/context";
+import { quietly } from "./http/log";
 
 function put(agent: http.Agent, port: number, path: string, cookie: string, body: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -48,6 +50,10 @@ async function listenPrivately(app: FastifyInstance): Promise<number | null> {
 /** Runs before app.listen(); the app's own HTTP server is closed again afterwards. */
 export async function warmUp(app: FastifyInstance, rounds = 300, parallel = 10): Promise<void> {
   await app.ready();
+  await quietly(app.log, () => warmUpRequests(app, rounds, parallel));
+}
+
+async function warmUpRequests(app: FastifyInstance, rounds: number, parallel: number): Promise<void> {
   const port = await listenPrivately(app);
   const agent = new http.Agent({ keepAlive: true, maxSockets: parallel });
   const cookie = `${SESSION_COOKIE}=warm-up-${randomUUID()}`;

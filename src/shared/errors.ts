@@ -171,6 +171,29 @@ export const ERRORS = {
     title: PASSWORD_ERROR,
     message: t("Password is too long (maximum 128 characters).", "كلمة المرور طويلة جدًا (128 حرفًا على الأكثر)."),
   },
+  CURRENT_PASSWORD_REQUIRED: {
+    status: 400,
+    title: PASSWORD_ERROR,
+    message: t("Please enter your current password.", "يرجى إدخال كلمة المرور الحالية."),
+  },
+  CURRENT_PASSWORD_WRONG: {
+    status: 400,
+    title: PASSWORD_ERROR,
+    message: t("Your current password is not correct, so the password was not changed.", "كلمة المرور الحالية غير صحيحة، فلم تُغيَّر كلمة المرور."),
+  },
+  CURRENT_PASSWORD_THROTTLED: {
+    status: 429,
+    title: t("Too Many Attempts", "محاولات كثيرة"),
+    message: t(
+      "This account's password has been tried too many times. Please wait a few minutes and try again.",
+      "جُرّبت كلمة مرور هذا الحساب مرات كثيرة. يرجى الانتظار بضع دقائق ثم المحاولة مجددًا.",
+    ),
+  },
+  EMAIL_LANGUAGE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Choose Arabic or English for your emails.", "اختر العربية أو الإنجليزية لغةً لرسائلك."),
+  },
   RESET_LINK_INVALID: {
     status: 400,
     title: PASSWORD_ERROR,

@@ -140,6 +140,8 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "skills", path: "skills", roles: ["super_admin"], icon: "Target", labelKey: "skills:menu", inMenu: true },
   { id: "messages", path: "messages", roles: ["super_admin"], icon: "Inbox", labelKey: "pages:inbox.menu", inMenu: true },
   { id: "audit", path: "audit", roles: ["super_admin"], icon: "History", labelKey: "admin:audit.menu", inMenu: true },
+  // Everyone's own account (issue 19): reached from the menu under the user's name in the header, not the side menu.
+  { id: "account", path: "account", roles: ALL_ROLES, icon: "UserRound", labelKey: "dashboard.menu.account", inMenu: false },
 ];
 
 export function dashboardSectionsFor(role: TRole): TDashboardSection[] {

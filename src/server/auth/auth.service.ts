@@ -1,17 +1,19 @@
-// Sign-in, sessions and password reset. The rules of SPEC §4–§6 for logging in are here and only here.
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+// Sign-in, sessions, password reset and change. The rules of SPEC §4–§6 for logging in are here and only here.
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { countAndCheck, releaseAttempt, reserveAttempt, type TThrottled } from "../throttle";
 import { enqueueJob } from "../jobs/jobs";
 import { noticesOf, preparedStatement, type TDb, type TDbOrTx } from "../db/client";
 import { authUsers, passwordResetTokens, profiles, sessions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { TMailer } from "../mail/mailer";
+import { passwordResetMail } from "../mail/messages";
 import { getDummyHash, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 import { singleFlight } from "../single-flight";
 import { batchLoader } from "../batch-loader";
 import { isRoleAllowedForLogin, type TSessionUser } from "../../shared/permissions";
 import type { TLoginInput, TPasswordUpdate } from "../../shared/schemas/auth";
+import type { TPasswordChange } from "../../shared/schemas/account";
 import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
@@ -175,41 +177,49 @@ function throttledError(t: TThrottled): AppError {
   return new AppError(t.busy ? "SIGN_IN_BUSY" : "LOGIN_THROTTLED", { headers: { "retry-after": String(t.retryAfterSeconds) } });
 }
 
+/**
+ * Runs a password check holding a slot on every key (throttle.ts), refused with `refuse` when a key has too many
+ * failures. A wrong password counts as a failure on every key, and a right one clears the failures of the keys
+ * marked `clearOnSuccess` (the account's). A check that could not run at all (the database went away) gives its
+ * slots back without counting.
+ */
+async function checkUnderThrottle(
+  db: TDbOrTx,
+  keys: { key: string; max: number; clearOnSuccess?: boolean }[],
+  refuse: (t: TThrottled) => AppError,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const throttled = await reserveAttempt(db, keys, LOGIN_WINDOW_MINUTES);
+  if (throttled) throw refuse(throttled);
+  let ok = false;
+  let checked = false;
+  try {
+    ok = await check();
+    checked = true;
+  } finally {
+    for (const { key, clearOnSuccess } of keys) await releaseAttempt(db, key, ok && clearOnSuccess ? { failed: false, clear: true } : { failed: checked && !ok });
+  }
+  return ok;
+}
+
 // ---- sign-in
 
 export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta): Promise<{ user: TSessionUser; token: string; expiresAt: Date }> {
   const email = input.email.trim().toLowerCase();
-  const keys = { account: accountKey(email), address: addressKey(meta.ip) };
-  // Checking and counting are one step (throttle.ts): a slot is held while the password is checked.
-  const throttled = await reserveAttempt(
-    db,
-    [
-      { key: keys.account, max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
-      { key: keys.address, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
-    ],
-    LOGIN_WINDOW_MINUTES,
-  );
-  if (throttled) throw throttledError(throttled);
-
-  let ok = false;
-  let checked = false;
   let account: { id: string; passwordHash: string } | undefined;
-  try {
+  const keys = [
+    { key: accountKey(email), max: LOGIN_MAX_FAILURES_PER_ACCOUNT, clearOnSuccess: true },
+    { key: addressKey(meta.ip), max: LOGIN_MAX_FAILURES_PER_ADDRESS },
+  ];
+  const ok = await checkUnderThrottle(db, keys, throttledError, async () => {
     [account] = await db
       .select({ id: authUsers.id, passwordHash: authUsers.passwordHash })
       .from(authUsers)
       .where(sql`lower(${authUsers.email}) = ${email}`)
       .limit(1);
     // Verify even when there is no account, so both cases take the same time.
-    ok = (await verifyPassword(input.password, account?.passwordHash ?? (await getDummyHash()))) && !!account;
-    checked = true;
-  } finally {
-    // A wrong password (or an unknown account) is a failure; a right one clears the account's failures. A check
-    // that could not run at all (the database went away) gives its slots back without counting.
-    const failed = checked && !ok;
-    await releaseAttempt(db, keys.account, ok ? { failed: false, clear: true } : { failed });
-    await releaseAttempt(db, keys.address, { failed });
-  }
+    return (await verifyPassword(input.password, account?.passwordHash ?? (await getDummyHash()))) && !!account;
+  });
   if (!account || !ok) throw new AppError("INVALID_CREDENTIALS");
 
   const [profile] = await db.select(sessionUserColumns).from(profiles).where(eq(profiles.id, account.id)).limit(1);
@@ -238,37 +248,25 @@ export async function requestPasswordReset(db: TDbOrTx, input: { email: string }
 }
 
 /**
- * The job: a single-use link for an account that exists, at most RESET_MAILS_PER_ACCOUNT mails per account in the
- * window (past that nothing is sent, and nobody is told). A mail server that fails makes the job try again later.
+ * The job: a single-use link for an account that exists (with its profile, which also says the language the mail
+ * is written in), at most RESET_MAILS_PER_ACCOUNT mails per account in the window (past that nothing is sent, and
+ * nobody is told). A mail server that fails makes the job try again later.
  */
 export async function sendPasswordResetMail(db: TDbOrTx, mailer: TMailer, payload: { email: string }, options: { publicUrl: string; firstAttempt: boolean }): Promise<{ sent: boolean }> {
   const email = payload.email;
-  const [account] = await db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email}`).limit(1);
+  const [account] = await db
+    .select({ id: authUsers.id, email: authUsers.email, emailLang: profiles.emailLang })
+    .from(authUsers)
+    .innerJoin(profiles, eq(profiles.id, authUsers.id))
+    .where(sql`lower(${authUsers.email}) = ${email}`)
+    .limit(1);
   if (!account) return { sent: false };
   if (options.firstAttempt && (await countAndCheck(db, `reset-account:${email}`, RESET_MAILS_PER_ACCOUNT, LOGIN_WINDOW_MINUTES))) return { sent: false };
 
   const { token, id } = newToken();
   await db.insert(passwordResetTokens).values({ id, userId: account.id, expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_MINUTES * 60_000) });
   const link = `${options.publicUrl.replace(/\/$/, "")}/update-password#token=${token}`;
-  await mailer.send({
-    to: account.email,
-    subject: "قياس — إعادة تعيين كلمة المرور | Qias — Reset your password",
-    text: [
-      "مرحبًا،",
-      "",
-      "تلقّينا طلبًا لإعادة تعيين كلمة المرور لحسابك في منصة قياس. افتح الرابط التالي لتعيين كلمة مرور جديدة:",
-      link,
-      `الرابط صالح لمدة ${PASSWORD_RESET_TOKEN_MINUTES} دقيقة ولمرة واحدة فقط، ويبطل إذا غُيّرت كلمة المرور. إن لم تطلب ذلك فتجاهل هذه الرسالة.`,
-      "",
-      "—",
-      "",
-      "Hello,",
-      "",
-      "We received a request to reset the password of your Qias account. Open this link to set a new password:",
-      link,
-      `The link works once, expires in ${PASSWORD_RESET_TOKEN_MINUTES} minutes, and stops working when the password is changed. If you did not ask for this, ignore this email.`,
-    ].join("\n"),
-  });
+  await mailer.send({ to: account.email, ...passwordResetMail(account.emailLang, { link, minutes: PASSWORD_RESET_TOKEN_MINUTES }) });
   return { sent: true };
 }
 
@@ -295,7 +293,42 @@ export async function confirmPasswordReset(db: TDb, input: TPasswordUpdate): Pro
   await forgetSessionsOf(db, [userId]);
 }
 
+// ---- changing one's own password (issue 19)
+
+/**
+ * Sets a new password once the current one is proven; the session making the change stays, every other session
+ * of the user ends (on every worker and instance, as a reset's do) and so do their reset links. A wrong current
+ * password is a failed sign-in for the account: the same counter and limit, so a borrowed or stolen session gets
+ * no more guesses than the sign-in form gives. Only the account's key counts, not the address's: the person is
+ * signed in, and one school address must not be locked by its students mistyping here.
+ */
+export async function changePassword(db: TDb, user: TSessionUser, sessionToken: string, input: TPasswordChange): Promise<void> {
+  const keys = [{ key: accountKey(user.email), max: LOGIN_MAX_FAILURES_PER_ACCOUNT, clearOnSuccess: true }];
+  // Busy (checks in progress holding every slot for seconds) happens only when the account is tried in bulk, so
+  // it is worded as too many tries as well.
+  const refuse = (t: TThrottled) => new AppError("CURRENT_PASSWORD_THROTTLED", { headers: { "retry-after": String(t.retryAfterSeconds) } });
+  const ok = await checkUnderThrottle(db, keys, refuse, async () => {
+    const [account] = await db.select({ passwordHash: authUsers.passwordHash }).from(authUsers).where(eq(authUsers.id, user.id)).limit(1);
+    return !!account && (await verifyPassword(input.currentPassword, account.passwordHash));
+  });
+  if (!ok) throw new AppError("CURRENT_PASSWORD_WRONG");
+
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, user.id));
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, hashToken(sessionToken))));
+    await endResetLinks(tx, user.id);
+  });
+  await forgetSessionsOf(db, [user.id]);
+}
+
 // ---- first start
+
+/** Whether the account of `email` still opens with `password` (the start warns while the first admin's is the default). */
+export async function isPasswordOf(db: TDbOrTx, email: string, password: string): Promise<boolean> {
+  const [account] = await db.select({ passwordHash: authUsers.passwordHash }).from(authUsers).where(sql`lower(${authUsers.email}) = ${email.toLowerCase()}`).limit(1);
+  return !!account && (await verifyPassword(password, account.passwordHash));
+}
 
 /** Creates the first super_admin from ADMIN_EMAIL / ADMIN_PASSWORD when there is none. Returns true if created. */
 export async function ensureFirstAdmin(db: TDbOrTx, admin: { email: string; password: string; name: string }): Promise<boolean> {

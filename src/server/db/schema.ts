@@ -2,6 +2,7 @@
 // points ≥ 1, one attempt per (student, exam), one answer per (attempt, question), one report and one plan
 // per attempt. Column names are snake_case in SQL, camelCase in TypeScript.
 import { sql } from "drizzle-orm";
+import type { TLanguage } from "../../shared/limits";
 import type { TRichDoc } from "../../shared/rich-text";
 import type { TAnalysis, TFallbackReason, TGenerator, TPlanContent, TReportContent } from "../../shared/schemas/report";
 import {
@@ -125,7 +126,7 @@ export const profiles = pgTable(
     /** A student who cannot hear: their paper's listening clips come with their transcripts (issue 18). */
     clipTranscripts: boolean("clip_transcripts").notNull().default(false),
     /** The language of the emails this person receives (issue 19: my account). */
-    emailLang: text("email_lang").notNull().default("ar"),
+    emailLang: text("email_lang").$type<TLanguage>().notNull().default("ar"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

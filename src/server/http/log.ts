@@ -49,3 +49,21 @@ export function logDatabaseUnavailable(log: FastifyBaseLogger, err: unknown, now
 export function resetOutageLog(): void {
   outage = { loggedAt: 0, unlogged: 0 };
 }
+
+const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
+
+/**
+ * Runs start-up work with the logs at warn or quieter: the warm-up's few hundred requests and Fastify's "Server
+ * listening" lines are no news to whoever starts Qias, whose one line is "Qias is running on …" (issue 19). A
+ * request's logger takes its level when the request arrives, so only what happens during `work` is quiet; traffic
+ * after it is logged as LOG_LEVEL says, and a failure (error) still shows.
+ */
+export async function quietly<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
+  const level = log.level;
+  if (LEVELS.indexOf(level) < LEVELS.indexOf("warn")) log.level = "warn";
+  try {
+    return await work();
+  } finally {
+    log.level = level;
+  }
+}

@@ -4,7 +4,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
-export type TMail = { to: string; subject: string; text: string; html?: string };
+/** Every mail has both parts (mail/messages.ts): nodemailer sends them as multipart/alternative. */
+export type TMail = { to: string; subject: string; text: string; html: string };
 export type TMailer = { send: (mail: TMail) => Promise<void>; kind: "smtp" | "outbox" };
 
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: (msg: string) => void }): TMailer {

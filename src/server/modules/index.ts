@@ -1,6 +1,7 @@
 // Every area's routes, registered by app.ts. Add one line per module.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/auth.routes";
+import { accountRoutes } from "../auth/account.routes";
 import { publicRoutes } from "./public/public.routes";
 import { schoolsRoutes } from "./schools/schools.routes";
 import { usersRoutes } from "./users/users.routes";
@@ -16,4 +17,4 @@ import { analyticsRoutes } from "./analytics/analytics.routes";
 import { sittingsRoutes } from "./sittings/sittings.routes";
 import { mediaRoutes } from "./media/media.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes];

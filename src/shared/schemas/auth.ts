@@ -37,13 +37,20 @@ export const ZNewPassword = z
   .min(MIN_PASSWORD_LENGTH, { error: "PASSWORD_TOO_SHORT" })
   .max(MAX_PASSWORD_LENGTH, { error: "PASSWORD_TOO_LONG" });
 
+/** The new password typed again; it must match (SPEC §5), said on the confirmation field. */
+export const ZConfirmPassword = z.string({ error: "PASSWORDS_DO_NOT_MATCH" }).max(MAX_PASSWORD_LENGTH, { error: "PASSWORDS_DO_NOT_MATCH" });
+export const confirmationMatches: [(v: { password: string; confirmPassword: string }) => boolean, { error: "PASSWORDS_DO_NOT_MATCH"; path: string[] }] = [
+  (v) => v.password === v.confirmPassword,
+  { error: "PASSWORDS_DO_NOT_MATCH", path: ["confirmPassword"] },
+];
+
 export const ZPasswordUpdate = z
   .object({
     token: z.string().min(1, { error: "RESET_LINK_INVALID" }).max(200, { error: "RESET_LINK_INVALID" }),
     password: ZNewPassword,
-    confirmPassword: z.string({ error: "PASSWORDS_DO_NOT_MATCH" }).max(MAX_PASSWORD_LENGTH, { error: "PASSWORDS_DO_NOT_MATCH" }),
+    confirmPassword: ZConfirmPassword,
   })
-  .refine((v) => v.password === v.confirmPassword, { error: "PASSWORDS_DO_NOT_MATCH", path: ["confirmPassword"] });
+  .refine(...confirmationMatches);
 export type TPasswordUpdate = z.infer<typeof ZPasswordUpdate>;
 
 export const ZSessionUser = z.object({

@@ -41,4 +41,5 @@ export const DASHBOARD_PAGES: Record<string, () => Promise<TDashboardPageModule>
   messages: () => import("@web/features/public/inbox/contact-inbox-page"),
   audit: () => import("@web/features/admin/audit/audit-page"),
   skills: () => import("@web/features/admin/skills/skills-page"),
+  account: () => import("@web/features/auth/account-page"),
 };

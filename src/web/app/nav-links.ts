@@ -33,6 +33,9 @@ export type TNavLink = {
   inQuickAccess?: boolean;
 };
 
+/** A signed-in user's own account (issue 19): a dashboard section of every role, linked from the menu under their name. */
+export const ACCOUNT_PATH = "/dashboard/account";
+
 export const NAV_LINKS: TNavLink[] = [
   { id: "home", path: "/", labelAr: "الرئيسية", labelEn: "Home", icon: Home, inHeader: true },
   {

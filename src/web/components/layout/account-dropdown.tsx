@@ -1,6 +1,6 @@
-// The signed-in user's menu in the header (a Radix menu: a label, a link and an action). Loaded only when
+// The signed-in user's menu in the header (a Radix menu: a label, two links and an action). Loaded only when
 // somebody is signed in (account-menu.tsx), so visitors of the public pages never download the menu's code.
-import { ChevronDown, LayoutDashboard, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, LayoutDashboard, LogOut, UserRound, UserRoundCog } from "lucide-react";
 import { Direction } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { Button } from "@web/components/ui/button";
@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "@web/components/ui/dropdown-menu";
 import { currentLanguage, directionOf } from "@web/lib/i18n";
+import { ACCOUNT_PATH } from "@web/app/nav-links";
 import { SiteLink } from "@web/lib/site-nav";
 
 export default function AccountDropdown({ username, name, onSignOut }: { username: string; name: string; onSignOut: () => void }) {
@@ -42,6 +43,12 @@ export default function AccountDropdown({ username, name, onSignOut }: { usernam
             <SiteLink to="/dashboard">
               <LayoutDashboard aria-hidden="true" />
               {t("header.dashboard")}
+            </SiteLink>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <SiteLink to={ACCOUNT_PATH} data-testid="account-menu-account">
+              <UserRoundCog aria-hidden="true" />
+              {t("header.account")}
             </SiteLink>
           </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" onSelect={onSignOut}>

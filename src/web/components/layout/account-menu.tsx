@@ -1,7 +1,7 @@
-import { LayoutDashboard, LogIn, LogOut } from "lucide-react";
+import { LayoutDashboard, LogIn, LogOut, UserRoundCog } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { NAV_LINKS } from "@web/app/nav-links";
+import { ACCOUNT_PATH, NAV_LINKS } from "@web/app/nav-links";
 import { currentLanguage } from "@web/lib/i18n";
 import { SiteLink, useSiteNav } from "@web/lib/site-nav";
 import { DisclosureLinks } from "./disclosure-links";
@@ -68,6 +68,12 @@ export function AccountLinks({ onNavigate }: { onNavigate: () => void }) {
           <SiteLink to="/dashboard" className={itemClass} onClick={onNavigate}>
             <LayoutDashboard aria-hidden="true" className="size-5 text-primary" />
             {t("header.dashboard")}
+          </SiteLink>
+        </li>
+        <li>
+          <SiteLink to={ACCOUNT_PATH} className={itemClass} onClick={onNavigate}>
+            <UserRoundCog aria-hidden="true" className="size-5 text-primary" />
+            {t("header.account")}
           </SiteLink>
         </li>
         <li>

@@ -18,6 +18,7 @@ import {
   School,
   ShieldCheck,
   Target,
+  UserRound,
   Users,
   type LucideIcon,
 } from "lucide-react";
@@ -39,6 +40,7 @@ const ICONS: Record<string, LucideIcon> = {
   School,
   ShieldCheck,
   Target,
+  UserRound,
   Users,
 };
 
