@@ -16,6 +16,7 @@ import { AppError, errorBody, handleError } from "./http/errors";
 import { clientErrorHandler, containsNul, frameworkErrorHandler, hasNulInUrl } from "./http/edge";
 import { serializeError } from "./http/log";
 import { registerOpenApi } from "./http/openapi";
+import { registerMetrics } from "./metrics";
 import { createJobRunner } from "./jobs/jobs";
 import type { Writable } from "node:stream";
 import { SESSION_COOKIE } from "./http/context";
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     if (containsNul(request.body)) throw new AppError("TEXT_INVALID_CHARACTERS");
   });
 
+  registerMetrics(app, database);
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (request, reply) => {
     try {

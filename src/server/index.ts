@@ -2,6 +2,7 @@
 // WORKERS > 1 (PostgreSQL only) this process migrates the database once and runs that many workers on one port
 // (node:cluster); each worker serves, and what must happen once (the deadline sweep) takes a lock (issue 17).
 import cluster from "node:cluster";
+import type { Server } from "node:http";
 import { ConfigError, parseConfig, type TConfig } from "./config";
 import { DatabaseLockedError, openDatabase } from "./db/client";
 import { buildApp } from "./app";
@@ -13,6 +14,7 @@ import { deleteOldJobs } from "./jobs/jobs";
 import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
+import { listenForMetrics, serveWorkersMetrics } from "./metrics";
 
 function adminCreatedLine(config: TConfig): string {
   return (
@@ -59,6 +61,9 @@ async function runPrimary(config: TConfig) {
       fork();
     });
   };
+  // Metrics answer for all the workers: the primary adds up their figures, on its own port or for a worker asked.
+  if (config.metrics) serveWorkersMetrics();
+  await listenForMetrics(config);
   for (let i = 0; i < config.workers; i++) fork();
   const stop = () => {
     stopping = true;
@@ -95,6 +100,7 @@ async function main() {
   );
   attemptSweep.unref();
 
+  let metricsServer: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -102,6 +108,7 @@ async function main() {
     app.log.info(`${signal}: closing`);
     clearInterval(sweep);
     clearInterval(attemptSweep);
+    metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -113,6 +120,8 @@ async function main() {
   await warmUp(app);
   app.log.info(`warmed up in ${Date.now() - warmStarted} ms`);
   await app.listen({ port: config.port, host: config.host });
+  // A worker's figures are served by the primary.
+  if (!cluster.isWorker) metricsServer = await listenForMetrics(config);
   app.jobs.start();
   if (cluster.isWorker) process.send?.({ listening: true });
   else console.log(`Qias is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL"})`);

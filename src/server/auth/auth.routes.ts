@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZLoginInput, ZPasswordResetRequest, ZPasswordUpdate, ZSessionResponse } from "../../shared/schemas/auth";
 import { clearSessionCookie, requestMeta, requireUser, setSessionCookie } from "../http/context";
+import { AppError } from "../http/errors";
+import { signIns } from "../metrics";
 import { confirmPasswordReset, deleteSession, login, PASSWORD_RESET_JOB, requestPasswordReset, sendPasswordResetMail } from "./auth.service";
 
 const ZOk = z.object({ ok: z.literal(true) });
@@ -12,7 +14,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post("/api/auth/login", { schema: { security: [], body: ZLoginInput, response: { 200: ZSessionResponse } } }, async (request, reply) => {
-    const { user, token, expiresAt } = await login(app.db, request.body, requestMeta(request));
+    const loginType = request.body.loginType;
+    const { user, token, expiresAt } = await login(app.db, request.body, requestMeta(request)).catch((err: unknown) => {
+      signIns.inc({ login_type: loginType, outcome: err instanceof AppError ? err.code : "error" });
+      throw err;
+    });
+    signIns.inc({ login_type: loginType, outcome: "success" });
     setSessionCookie(reply, app.config, token, expiresAt);
     return { user };
   });

@@ -17,8 +17,11 @@ export type TDatabase = {
   kind: "pglite" | "postgres";
   /** Notices between the processes sharing this database (PostgreSQL); null for the embedded one (one process). */
   notices: TNotices | null;
+  /** The connection pool's state, for /metrics (PostgreSQL); null for the embedded database, one connection in the process. */
+  poolStats: (() => TPoolStats) | null;
   close: () => Promise<void>;
 };
+export type TPoolStats = { inUse: number; idle: number; waiting: number };
 
 /** The key of the advisory lock held while migrating (a constant no other lock of the app uses). */
 const MIGRATION_LOCK = 0x51a5_0003;
@@ -65,6 +68,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: "postgres",
       notices,
+      poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await notices.close();
         await pool.end();
@@ -97,6 +101,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     db,
     kind: "pglite",
     notices: null,
+    poolStats: null,
     close: async () => {
       await client.close();
       release();
