@@ -131,7 +131,7 @@ main().catch((err) => {
   // Configuration and lock problems are the user's to fix: one readable line, no stack trace.
   if (err instanceof ConfigError) console.error(`Qias cannot start: configuration error — ${err.message}`);
   else if (err instanceof DatabaseLockedError) console.error(`Qias cannot start: ${err.message}`);
-  else if ((err as NodeJS.ErrnoException)?.code === "EADDRINUSE") console.error(`Qias cannot start: port ${(err as { port?: number }).port ?? ""} is already in use. Set PORT to another port.`);
+  else if ((err as NodeJS.ErrnoException)?.code === "EADDRINUSE") console.error(`Qias cannot start: port ${(err as { port?: number }).port ?? ""} is already in use. Set PORT (or METRICS_PORT, if it is that one) to another port.`);
   else if ((err as NodeJS.ErrnoException)?.code === "ECONNREFUSED") console.error(`Qias cannot start: the database at DATABASE_URL refused the connection.`);
   else console.error("Qias cannot start:", err);
   process.exit(1);

@@ -1,5 +1,8 @@
 // Prometheus metrics (issue 19): off by default, behind a bearer token or on a port of their own, and scraped after a
 // burst of sign-ins and answer saves through the real app, showing what moved and with which labels.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type THarness } from "./test/harness";
 import { listenForMetrics } from "./metrics";
@@ -135,18 +138,29 @@ describe("GET /metrics", () => {
 describe("METRICS_PORT", () => {
   it("serves the metrics on a listener of its own, never on the public port; with a token there too when one is set", async () => {
     const port = 36000 + Math.floor(Math.random() * 2000);
-    const p = await createHarness({ config: { METRICS_PORT: String(port), HOST: "127.0.0.1" } });
+    // A built web app: each of its files is a route, counted together rather than one series per file.
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-web-"));
+    fs.mkdirSync(path.join(webDir, "assets"));
+    fs.writeFileSync(path.join(webDir, "index.html"), "<html></html>");
+    fs.writeFileSync(path.join(webDir, "assets", "app-abc123.js"), "console.log(1)");
+    const p = await createHarness({ config: { METRICS_PORT: String(port), HOST: "127.0.0.1" }, webDir });
     const server = await listenForMetrics(p.config);
     try {
-      expect((await p.request({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+      const publicPort = await p.request({ method: "GET", url: "/metrics" });
+      expect(publicPort.statusCode).toBe(404);
+      expect(publicPort.json().code).toBe("NOT_FOUND");
       await p.request({ method: "GET", url: "/healthz" });
+      expect((await p.request({ method: "GET", url: "/assets/app-abc123.js" })).statusCode).toBe(200);
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(res.status).toBe(200);
       const text = await res.text();
       expect(valueOf(text, "qias_http_request_duration_seconds_count", { method: "GET", route: "/healthz", status: "200" })).toBeGreaterThanOrEqual(1);
+      expect(valueOf(text, "qias_http_request_duration_seconds_count", { method: "GET", route: "static", status: "200" })).toBe(1);
+      expect(text).not.toContain("app-abc123");
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
     } finally {
       server!.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
     }
 
     const guarded = await listenForMetrics({ ...p.config, metrics: { token: TOKEN, port: port + 1 } });

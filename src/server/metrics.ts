@@ -27,7 +27,7 @@ let observed: TDatabase | null = null;
  */
 const httpDuration = new client.Histogram({
   name: "qias_http_request_duration_seconds",
-  help: "Time from a request's arrival to its reply, by route pattern and status; `unmatched` is any address no route declares (the web app's pages, 404s).",
+  help: "Time from a request's arrival to its reply, by route pattern and status; `static` is the web app's files, `unmatched` any address no route declares (the web app's pages, 404s).",
   labelNames: ["method", "route", "status"] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
 });
@@ -95,6 +95,15 @@ new client.Gauge({
   },
 });
 
+/**
+ * A request's route label: its route's pattern. The web app's built files are routes too, one per file (about 200,
+ * renamed by every build), so a pattern ending in a file name outside /api is counted as `static`.
+ */
+function routeLabel(pattern: string | undefined): string {
+  if (pattern === undefined) return "unmatched";
+  return !pattern.startsWith("/api/") && /\.[a-z0-9]+$/i.test(pattern) ? "static" : pattern;
+}
+
 let defaultMetricsStarted = false;
 
 /** GET /metrics on the public app, and the request timings, per the configuration. */
@@ -120,7 +129,7 @@ export function registerMetrics(app: FastifyInstance, database: TDatabase) {
   // A worker answers the primary's requests for its figures (prom-client listens once it has an aggregator).
   if (cluster.isWorker) new client.AggregatorRegistry();
   app.addHook("onResponse", async (request, reply) => {
-    const route = request.routeOptions.url ?? "unmatched";
+    const route = routeLabel(request.routeOptions.url);
     if (route === METRICS_URL) return;
     httpDuration.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
   });
