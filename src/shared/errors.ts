@@ -766,6 +766,5 @@ export function fillText(text: TText, vars?: Record<string, string | number>): T
   return { en: fill(text.en), ar: fill(text.ar) };
 }
 
-/** The body of every error response. */
 /** The body of every failure; its shape is ZErrorBody (a type-only import keeps zod out of pages that only show errors). */
 export type TErrorBody = z.infer<typeof ZErrorBody>;

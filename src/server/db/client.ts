@@ -18,10 +18,9 @@ export type TDatabase = {
   /** Notices between the processes sharing this database (PostgreSQL); null for the embedded one (one process). */
   notices: TNotices | null;
   /** The connection pool's state, for /metrics (PostgreSQL); null for the embedded database, one connection in the process. */
-  poolStats: (() => TPoolStats) | null;
+  poolStats: (() => { inUse: number; idle: number; waiting: number }) | null;
   close: () => Promise<void>;
 };
-export type TPoolStats = { inUse: number; idle: number; waiting: number };
 
 /** The key of the advisory lock held while migrating (a constant no other lock of the app uses). */
 const MIGRATION_LOCK = 0x51a5_0003;
