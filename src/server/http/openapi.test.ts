@@ -39,6 +39,23 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith("/api/"))).toEqual([]);
   });
 
+  it("points only to what it holds: every $ref resolves (a schema that holds itself is named, not left dangling)", () => {
+    const refs = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === "object") {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === "$ref" && typeof value === "string") refs.add(value);
+          else walk(value);
+        }
+      }
+    };
+    walk(doc);
+    const resolve = (ref: string) => ref.slice(2).split("/").reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc);
+    expect([...refs].filter((ref) => !ref.startsWith("#/") || resolve(ref) === undefined)).toEqual([]);
+    expect(refs).toContain("#/components/schemas/RichBlock");
+  });
+
   it("takes bodies, parameters and who may call from the routes' own schemas", () => {
     const login = doc.paths["/api/auth/login"]!.post!;
     const body = login.requestBody!.content["application/json"]!.schema;

@@ -6,15 +6,25 @@ import { createRequire } from "node:module";
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { SESSION_COOKIE } from "./context";
 import { ZErrorBody } from "../../shared/schemas/error";
+import { ZRichBlock } from "../../shared/rich-text";
 
 export const OPENAPI_URL = "/api/openapi.json";
 export const API_REFERENCE_PREFIX = "/api/docs";
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
+
+/**
+ * Schemas the document names and points to. A schema that holds itself must be one of them: the rich-text block (a
+ * list's items hold blocks) left nameless became a reference to a definition the generator never wrote.
+ */
+const named = z.registry<{ id: string }>();
+named.add(ZRichBlock, { id: "RichBlock" });
+const zodTransform = createJsonSchemaTransform({ schemaRegistry: named });
+const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: named });
 
 type TOpenApiDocument = {
   paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
@@ -63,12 +73,11 @@ export async function registerOpenApi(app: FastifyInstance) {
     // Only the API: the web app's pages and files, the health checks and /metrics are not part of it.
     transform: (input) => {
       if (!input.url.startsWith("/api/")) return { schema: { hide: true }, url: input.url };
-      const transformed = jsonSchemaTransform(input);
+      const transformed = zodTransform(input);
       // Grouped by the address's first part (/api/exams/… → exams), which is the module that serves it.
       return { ...transformed, schema: { tags: [input.url.split("/")[2]!], ...transformed.schema } };
     },
-    // Only an OpenAPI (3.x) document is configured above, never a Swagger 2 one.
-    transformObject: (input) => withErrors((input as { openapiObject: object }).openapiObject),
+    transformObject: (input) => withErrors(zodTransformObject(input)),
   });
 
   // @fastify/swagger builds the document once, on first use, and keeps it; this keeps its text too.
