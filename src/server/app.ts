@@ -15,6 +15,8 @@ import { createStorage, type TStorage } from "./storage/storage";
 import { AppError, errorBody, handleError } from "./http/errors";
 import { clientErrorHandler, containsNul, frameworkErrorHandler, hasNulInUrl } from "./http/edge";
 import { serializeError } from "./http/log";
+import { registerOpenApi } from "./http/openapi";
+import { registerMetrics } from "./metrics";
 import { createJobRunner } from "./jobs/jobs";
 import type { Writable } from "node:stream";
 import { SESSION_COOKIE } from "./http/context";
@@ -93,6 +95,7 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
   app.addHook("onClose", async () => app.jobs.stop());
 
   await app.register(cookie);
+  await registerOpenApi(app);
 
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("getUser", function () {
@@ -123,6 +126,7 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     if (containsNul(request.body)) throw new AppError("TEXT_INVALID_CHARACTERS");
   });
 
+  registerMetrics(app, database);
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (request, reply) => {
     try {
@@ -134,7 +138,7 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     }
   });
 
-  // Every route with its schemas, as declared (the edge tests walk it; an API reference can be built from it).
+  // Every route with its schemas, as declared (the edge tests walk it; the OpenAPI test checks the document against it).
   const routes: TRouteEntry[] = [];
   app.decorate("routeTable", routes);
   app.addHook("onRoute", (route) => {

@@ -37,6 +37,8 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms: number, what
   throw new Error(`timed out waiting for ${what}`);
 }
 
+const METRICS_TOKEN = "cluster-metrics-token-1";
+
 describe.skipIf(!baseUrl)("the server as a cluster (WORKERS=2)", () => {
   let server: ChildProcess | null = null;
   let dropDatabase = async () => {};
@@ -47,13 +49,13 @@ describe.skipIf(!baseUrl)("the server as a cluster (WORKERS=2)", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("migrates once, serves from two workers on one port, replaces one that dies, stops on SIGTERM", async () => {
+  it("migrates once, serves from two workers on one port, adds their metrics up, replaces one that dies, stops on SIGTERM", async () => {
     const scratch = await createScratchDatabase(baseUrl!, "qias_cluster");
     dropDatabase = scratch.drop;
     const port = 34000 + Math.floor(Math.random() * 2000);
     let output = "";
     server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
-      env: { ...process.env, DATABASE_URL: scratch.url, WORKERS: "2", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ADMIN_PASSWORD: "cluster-admin-1" },
+      env: { ...process.env, DATABASE_URL: scratch.url, WORKERS: "2", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ADMIN_PASSWORD: "cluster-admin-1", METRICS_TOKEN: METRICS_TOKEN },
       stdio: ["ignore", "pipe", "pipe"],
     });
     server.stdout!.on("data", (d) => (output += String(d)));
@@ -65,6 +67,17 @@ describe.skipIf(!baseUrl)("the server as a cluster (WORKERS=2)", () => {
     expect(await health()).toBe(true);
     const workers = workersOf(server.pid!);
     expect(workers).toHaveLength(2);
+
+    // /metrics answers for the whole server, whichever worker the scrape reaches: the primary adds up the workers' figures.
+    for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${port}/healthz`);
+    const healthCount = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status).toBe(200);
+      return Number(/^qias_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} (\d+)$/m.exec(await res.text())?.[1]);
+    };
+    const counts: number[] = [];
+    for (let i = 0; i < 6; i++) counts.push(await healthCount());
+    expect(counts).toEqual(Array(6).fill(21));
 
     // A worker dies: another takes its place, and the port keeps answering.
     process.kill(workers[0]!, "SIGKILL");

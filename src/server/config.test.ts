@@ -56,3 +56,13 @@ describe("WORKERS (issue 17)", () => {
     expect(() => parseConfig({ DATABASE_URL: "postgres://u:p@h/db", WORKERS: "two" })).toThrow(/WORKERS/);
   });
 });
+
+describe("metrics (issue 19)", () => {
+  it("are off unless a token or a port of their own is set", () => {
+    expect(parseConfig({}).metrics).toBeNull();
+    expect(parseConfig({ METRICS_TOKEN: "a-long-enough-token" }).metrics).toEqual({ token: "a-long-enough-token", port: null });
+    expect(parseConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ token: null, port: 9464 });
+    expect(() => parseConfig({ METRICS_TOKEN: "short" })).toThrow(/^METRICS_TOKEN: must be at least 16/);
+    expect(() => parseConfig({ METRICS_PORT: "3000" })).toThrow(/^METRICS_PORT: must differ from PORT/);
+  });
+});

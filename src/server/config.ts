@@ -53,6 +53,10 @@ const ZEnv = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /** Prometheus metrics (docs/decisions/0020): GET /metrics with this bearer token; long enough not to be guessed. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** …or on a listener of their own on this port, never on the public one. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type TConfig = ReturnType<typeof parseConfig>;
@@ -73,6 +77,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const workers = c.WORKERS ?? (c.DATABASE_URL ? os.availableParallelism() : 1);
   if (workers > 1 && !c.DATABASE_URL) throw new ConfigError("WORKERS: the embedded database allows one process; set DATABASE_URL to run more than one worker");
+  if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) throw new ConfigError("METRICS_PORT: must differ from PORT (metrics are kept off the public port)");
   return {
     env: c.NODE_ENV,
     workers,
@@ -103,6 +108,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         }
       : null,
     webDir: path.resolve("dist/web"),
+    /** Off (null) unless a token or a port of their own is set. */
+    metrics: c.METRICS_TOKEN || c.METRICS_PORT ? { token: c.METRICS_TOKEN ?? null, port: c.METRICS_PORT ?? null } : null,
     llm: c.LLM_BASE_URL ? { baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY ?? null, model: c.LLM_MODEL!, timeoutMs: c.LLM_TIMEOUT_MS } : null,
   };
 }

@@ -2,6 +2,7 @@
 // WORKERS > 1 (PostgreSQL only) this process migrates the database once and runs that many workers on one port
 // (node:cluster); each worker serves, and what must happen once (the deadline sweep) takes a lock (issue 17).
 import cluster from "node:cluster";
+import type { Server } from "node:http";
 import { ConfigError, describeDatabase, parseConfig, type TConfig } from "./config";
 import { DatabaseLockedError, openDatabase, type TDb } from "./db/client";
 import { buildApp } from "./app";
@@ -14,6 +15,7 @@ import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
 import { quietly } from "./http/log";
+import { listenForMetrics, serveWorkersMetrics } from "./metrics";
 
 /**
  * What whoever starts Qias is told about the first admin: while the default password still opens that account, a
@@ -70,6 +72,9 @@ async function runPrimary(config: TConfig) {
       fork();
     });
   };
+  // Metrics answer for all the workers: the primary adds up their figures, on its own port or for a worker asked.
+  if (config.metrics) serveWorkersMetrics();
+  await listenForMetrics(config);
   for (let i = 0; i < config.workers; i++) fork();
   const stop = () => {
     stopping = true;
@@ -105,6 +110,7 @@ async function main() {
   );
   attemptSweep.unref();
 
+  let metricsServer: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -112,6 +118,7 @@ async function main() {
     app.log.info(`${signal}: closing`);
     clearInterval(sweep);
     clearInterval(attemptSweep);
+    metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -124,6 +131,8 @@ async function main() {
   app.log.debug(`warmed up in ${Date.now() - warmStarted} ms`);
   // Fastify's own "Server listening at …" lines would repeat, in JSON, the line below.
   await quietly(app.log, () => app.listen({ port: config.port, host: config.host }));
+  // A worker's figures are served by the primary.
+  if (!cluster.isWorker) metricsServer = await listenForMetrics(config);
   app.jobs.start();
   if (cluster.isWorker) process.send?.({ listening: true });
   else {
@@ -137,7 +146,7 @@ main().catch((err) => {
   // Configuration and lock problems are the user's to fix: one readable line, no stack trace.
   if (err instanceof ConfigError) console.error(`Qias cannot start: configuration error — ${err.message}`);
   else if (err instanceof DatabaseLockedError) console.error(`Qias cannot start: ${err.message}`);
-  else if ((err as NodeJS.ErrnoException)?.code === "EADDRINUSE") console.error(`Qias cannot start: port ${(err as { port?: number }).port ?? ""} is already in use. Set PORT to another port.`);
+  else if ((err as NodeJS.ErrnoException)?.code === "EADDRINUSE") console.error(`Qias cannot start: port ${(err as { port?: number }).port ?? ""} is already in use. Set PORT (or METRICS_PORT, if it is that one) to another port.`);
   else if ((err as NodeJS.ErrnoException)?.code === "ECONNREFUSED") console.error(`Qias cannot start: the database at DATABASE_URL refused the connection.`);
   else console.error("Qias cannot start:", err);
   process.exit(1);

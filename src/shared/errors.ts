@@ -1,5 +1,7 @@
 // The one place a failure is worded (SPEC §8). The server answers { code, title, message, requestId };
 // the UI shows title + message in the current language. English is the spec's text, word for word.
+import type { z } from "zod";
+import type { ZErrorBody } from "./schemas/error";
 
 export type TText = { en: string; ar: string };
 type TEntry = { status: number; title: TText; message: TText };
@@ -795,13 +797,5 @@ export function fillText(text: TText, vars?: Record<string, string | number>): T
   return { en: fill(text.en), ar: fill(text.ar) };
 }
 
-/** The body of every error response. */
-export type TErrorBody = {
-  code: TErrorCode | string;
-  title: TText;
-  message: TText;
-  requestId: string;
-  fields?: { path: string; code: string; message: TText }[];
-  /** Facts the client can act on, e.g. the attempt to open when an exam is already completed. */
-  details?: Record<string, string | number | boolean | null>;
-};
+/** The body of every failure; its shape is ZErrorBody (a type-only import keeps zod out of pages that only show errors). */
+export type TErrorBody = z.infer<typeof ZErrorBody>;

@@ -38,13 +38,14 @@ const ZInline = z.discriminatedUnion("type", [
   z.object({ type: z.literal("hardBreak") }),
 ]);
 const ZParagraph = z.object({ type: z.literal("paragraph"), attrs: ZDir, content: z.array(ZInline).max(MAX_RICH_NODES).optional() });
-const ZBlock: z.ZodType<TRichBlock> = z.lazy(() => z.discriminatedUnion("type", [ZParagraph, ZList]) as z.ZodType<TRichBlock>);
-const ZListItem = z.object({ type: z.literal("listItem"), content: z.array(ZBlock).min(1).max(MAX_RICH_NODES) });
+/** A paragraph or a list; exported because it holds itself (a list's items hold blocks), which the API document names. */
+export const ZRichBlock: z.ZodType<TRichBlock> = z.lazy(() => z.discriminatedUnion("type", [ZParagraph, ZList]) as z.ZodType<TRichBlock>);
+const ZListItem = z.object({ type: z.literal("listItem"), content: z.array(ZRichBlock).min(1).max(MAX_RICH_NODES) });
 const ZList = z.object({ type: z.enum(["bulletList", "orderedList"]), attrs: ZDir, content: z.array(ZListItem).min(1).max(MAX_RICH_NODES) });
 
 /** A document as sent by the editor; unknown node or mark types are refused (VALIDATION_FAILED). */
 export const ZRichDoc = z
-  .object({ type: z.literal("doc"), content: z.array(ZBlock).max(MAX_RICH_NODES) })
+  .object({ type: z.literal("doc"), content: z.array(ZRichBlock).max(MAX_RICH_NODES) })
   .superRefine((doc, ctx) => {
     const { nodes, depth } = measure(doc as TRichDoc);
     if (nodes > MAX_RICH_NODES || depth > MAX_RICH_DEPTH) ctx.addIssue({ code: "custom", message: "TEXT_TOO_LONG" });

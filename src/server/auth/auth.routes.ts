@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZLoginInput, ZPasswordResetRequest, ZPasswordUpdate, ZSessionResponse } from "../../shared/schemas/auth";
 import { clearSessionCookie, requestMeta, requireUser, setSessionCookie } from "../http/context";
+import { AppError } from "../http/errors";
+import { signIns } from "../metrics";
 import { confirmPasswordReset, deleteSession, login, PASSWORD_RESET_JOB, requestPasswordReset, sendPasswordResetMail } from "./auth.service";
 
 const ZOk = z.object({ ok: z.literal(true) });
@@ -11,13 +13,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPasswordResetMail(db, app.mailer, job.payload as { email: string }, { publicUrl: app.config.publicUrl, firstAttempt: job.attempts === 1 }),
   );
 
-  app.post("/api/auth/login", { schema: { body: ZLoginInput, response: { 200: ZSessionResponse } } }, async (request, reply) => {
-    const { user, token, expiresAt } = await login(app.db, request.body, requestMeta(request));
+  app.post("/api/auth/login", { schema: { security: [], body: ZLoginInput, response: { 200: ZSessionResponse } } }, async (request, reply) => {
+    const loginType = request.body.loginType;
+    const { user, token, expiresAt } = await login(app.db, request.body, requestMeta(request)).catch((err: unknown) => {
+      signIns.inc({ login_type: loginType, outcome: err instanceof AppError ? err.code : "error" });
+      throw err;
+    });
+    signIns.inc({ login_type: loginType, outcome: "success" });
     setSessionCookie(reply, app.config, token, expiresAt);
     return { user };
   });
 
-  app.post("/api/auth/logout", async (request, reply) => {
+  app.post("/api/auth/logout", { schema: { security: [] } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     clearSessionCookie(reply);
     return reply.status(204).send();
@@ -32,14 +39,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/password-reset/request",
     // The mail is a job, started once the reply has gone: the reply says nothing about the account.
-    { schema: { body: ZPasswordResetRequest, response: { 200: ZOk } }, onResponse: async () => app.jobs.wake() },
+    { schema: { security: [], body: ZPasswordResetRequest, response: { 200: ZOk } }, onResponse: async () => app.jobs.wake() },
     async (request) => {
       await requestPasswordReset(app.db, request.body, requestMeta(request));
       return { ok: true as const };
     },
   );
 
-  app.post("/api/auth/password-reset/confirm", { schema: { body: ZPasswordUpdate, response: { 200: ZOk } } }, async (request, reply) => {
+  app.post("/api/auth/password-reset/confirm", { schema: { security: [], body: ZPasswordUpdate, response: { 200: ZOk } } }, async (request, reply) => {
     await confirmPasswordReset(app.db, request.body);
     clearSessionCookie(reply);
     return { ok: true as const };

@@ -17,6 +17,8 @@ export type TDatabase = {
   kind: "pglite" | "postgres";
   /** Notices between the processes sharing this database (PostgreSQL); null for the embedded one (one process). */
   notices: TNotices | null;
+  /** The connection pool's state, for /metrics (PostgreSQL); null for the embedded database, one connection in the process. */
+  poolStats: (() => { inUse: number; idle: number; waiting: number }) | null;
   close: () => Promise<void>;
 };
 
@@ -65,6 +67,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: "postgres",
       notices,
+      poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await notices.close();
         await pool.end();
@@ -97,6 +100,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     db,
     kind: "pglite",
     notices: null,
+    poolStats: null,
     close: async () => {
       await client.close();
       release();

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { preparedStatement, type TDb } from "../../db/client";
 import { studentAnswers, studentExams } from "../../db/schema";
 import { ANSWER_GRACE_SECONDS } from "../../../shared/limits";
+import { answerBatchSize, answerSaves } from "../../metrics";
 
 export type TAnswerWrite = {
   attemptId: string;
@@ -80,6 +81,7 @@ async function writeBatch(db: TDb, writes: TAnswerWrite[], statement = upsertAns
     matchings: writes.map((w) => w.matching),
     seqs: writes.map((w) => w.clientSeq),
   });
+  answerSaves.inc(rows.length);
   return new Map(rows.map((r) => [`${r.student_exam_id}:${r.question_id}`, { updatedAt: new Date(r.updated_at), clientSeq: Number(r.client_seq) }]));
 }
 
@@ -89,6 +91,7 @@ function createWriter(db: TDb) {
 
   async function flush(batch: TPending[]) {
     inFlight++;
+    answerBatchSize.observe(batch.length);
     try {
       const written = await writeBatch(db, batch.map((i) => i.write));
       for (const item of batch) item.resolve(written.get(keyOf(item.write)) ?? null);

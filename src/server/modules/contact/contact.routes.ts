@@ -18,7 +18,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // A message is a few kilobytes at most; refuse anything larger before parsing it.
   app.post(
     "/api/contact",
-    { bodyLimit: 32 * 1024, schema: { body: ZContactInput, response: { 200: ZOk } } },
+    { bodyLimit: 32 * 1024, schema: { security: [], body: ZContactInput, response: { 200: ZOk } } },
     async (request) => {
       const result = await createContactMessage(app.db, request.body, requestMeta(request));
       if (result.status === "throttled") throw new AppError("CONTACT_THROTTLED", { headers: { "retry-after": String(result.retryAfterSeconds) } });

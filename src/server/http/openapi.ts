@@ -1,0 +1,94 @@
+// The API described for others (issue 19): an OpenAPI 3.1 document generated from the zod schemas the routes
+// validate with, so it cannot drift from them, served at /api/openapi.json, and a reference page at /api/docs
+// (Swagger UI, served from this server, under the app's own Content-Security-Policy). Both are public: the
+// document describes routes, not data, and every route still checks who is asking (docs/decisions/0020).
+import { createRequire } from "node:module";
+import type { FastifyInstance } from "fastify";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { SESSION_COOKIE } from "./context";
+import { ZErrorBody } from "../../shared/schemas/error";
+import { ZRichBlock } from "../../shared/rich-text";
+
+export const OPENAPI_URL = "/api/openapi.json";
+export const API_REFERENCE_PREFIX = "/api/docs";
+
+const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
+
+/**
+ * Schemas the document names and points to. A schema that holds itself must be one of them: the rich-text block (a
+ * list's items hold blocks) left nameless became a reference to a definition the generator never wrote.
+ */
+const named = z.registry<{ id: string }>();
+named.add(ZRichBlock, { id: "RichBlock" });
+const zodTransform = createJsonSchemaTransform({ schemaRegistry: named });
+const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: named });
+
+type TOpenApiDocument = {
+  paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  components?: { schemas?: Record<string, unknown>; responses?: Record<string, unknown> };
+};
+
+/** Every operation can fail, and every failure has one shape: said once, and pointed to from each operation. */
+function withErrors<T extends object>(document: T): T {
+  const doc = document as TOpenApiDocument;
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      operation.responses = { ...operation.responses, "4XX": { $ref: "#/components/responses/Error" }, "5XX": { $ref: "#/components/responses/Error" } };
+    }
+  }
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, Error: z.toJSONSchema(ZErrorBody, { target: "draft-2020-12", io: "output" }) },
+    responses: {
+      ...doc.components?.responses,
+      Error: {
+        description: "The failure, worded in English and Arabic (shared/errors.ts): `code` says which; `fields` lists the inputs that did not validate.",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    },
+  };
+  return document;
+}
+
+/** Registered before any route, so that it sees them all (it collects them as they are added). */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Qias API",
+        version,
+        description:
+          "The API of Qias, the bilingual assessment portal. Sign in with POST /api/auth/login: the reply sets the session cookie, " +
+          "which every other call sends. A call that changes something (POST, PUT, PATCH, DELETE) must come from the same origin: " +
+          "send no Origin header, or this server's. Failures answer with the Error schema, in English and Arabic.",
+      },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } } },
+      // Most routes need a signed-in user; the few that do not say so with `security: []` in their schema.
+      security: [{ session: [] }],
+    },
+    // Only the API: the web app's pages and files, the health checks and /metrics are not part of it.
+    transform: (input) => {
+      if (!input.url.startsWith("/api/")) return { schema: { hide: true }, url: input.url };
+      const transformed = zodTransform(input);
+      // Grouped by the address's first part (/api/exams/… → exams), which is the module that serves it.
+      return { ...transformed, schema: { tags: [input.url.split("/")[2]!], ...transformed.schema } };
+    },
+    transformObject: (input) => withErrors(zodTransformObject(input)),
+  });
+
+  // @fastify/swagger builds the document once, on first use, and keeps it; this keeps its text too.
+  let json: string | undefined;
+  app.get(OPENAPI_URL, { schema: { hide: true } }, async (_request, reply) => {
+    json ??= JSON.stringify(app.swagger());
+    return reply.header("cache-control", "public, max-age=300").type("application/json; charset=utf-8").send(json);
+  });
+
+  await app.register(swaggerUi, {
+    routePrefix: API_REFERENCE_PREFIX,
+    theme: { title: "Qias API" },
+  });
+}
