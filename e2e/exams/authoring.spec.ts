@@ -116,8 +116,8 @@ test("a teacher writes an exam of all five types in Arabic, saves, reopens it un
   expect(saved.questions[1]!.options.map((o) => [o.optionTextAr, o.isCorrect])).toEqual([["صح", true], ["خطأ", false]]);
   expect(saved.questions[3]!.correctAnswerText).toBe("كُتُب");
   expect(saved.questions[4]!.matchingPairs).toEqual([
-    { premise_ar: "طويل", premise_en: "Tall", response_ar: "قصير", response_en: "Short" },
-    { premise_ar: "سريع", premise_en: "Fast", response_ar: "بطيء", response_en: "Slow" },
+    { premise_ar: "طويل", premise_en: "Tall", response_ar: "قصير", response_en: "Short", premiseImage: null, responseImage: null },
+    { premise_ar: "سريع", premise_en: "Fast", response_ar: "بطيء", response_en: "Slow", premiseImage: null, responseImage: null },
   ]);
 
   // Reopen it: every value is back, unchanged.
