@@ -7,6 +7,7 @@ import fsp from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
+import { Transform } from "node:stream";
 import type { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import { DatabaseLockedError, embeddedDatabaseDir, lockDataDir, MIGRATIONS_DIR } from "../db/client";
@@ -329,6 +330,14 @@ async function unpack(file: string, dataDir: string): Promise<TManifest> {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const hash = createHash("sha256");
     let size = 0;
+    // One consumer of the entry (it flows to the first one attached, so a second would miss what came before).
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
     const out = fs.createWriteStream(target, { flags: "wx" });
     written.set(
       entry.path,
@@ -337,11 +346,7 @@ async function unpack(file: string, dataDir: string): Promise<TManifest> {
         out.on("error", reject);
       }),
     );
-    entry.on("data", (chunk: Buffer) => {
-      hash.update(chunk);
-      size += chunk.length;
-    });
-    entry.pipe(out);
+    entry.pipe(counted).pipe(out);
   };
   try {
     await tar.t({ file, strict: true, noResume: true, onReadEntry });
