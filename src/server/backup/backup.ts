@@ -131,7 +131,7 @@ export async function listenForBackups(client: PGlite, dataDir: string, filesDir
   };
 }
 
-function askServer(dataDir: string, locked: DatabaseLockedError): Promise<TSnapshot> {
+function askServer(dataDir: string): Promise<TSnapshot> {
   const socketPath = backupSocketPath(dataDir);
   return new Promise((resolve, reject) => {
     let answer = "";
@@ -139,7 +139,7 @@ function askServer(dataDir: string, locked: DatabaseLockedError): Promise<TSnaps
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => (answer += chunk));
     socket.on("error", (err: NodeJS.ErrnoException) =>
-      reject(new BackupError(`${locked.message.replace(/ Stop it first.*$/, "")} It did not answer on ${socketPath} (${err.code ?? err.message}).`)),
+      reject(new BackupError(`another Qias process has the database in ${dataDir} open and did not answer on ${socketPath} (${err.code ?? err.message}).`)),
     );
     socket.on("end", () => {
       try {
@@ -179,7 +179,7 @@ export async function writeBackup(options: { dataDir: string; filesDir: string |
     snapshot = await snapshotHere(dataDir, filesDir);
   } catch (err) {
     if (!(err instanceof DatabaseLockedError)) throw err;
-    snapshot = await askServer(dataDir, err);
+    snapshot = await askServer(dataDir);
   }
   try {
     const manifest = await pack(snapshot.staging, to);
