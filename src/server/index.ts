@@ -16,6 +16,7 @@ import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
 import { quietly } from "./http/log";
 import { listenForMetrics, serveWorkersMetrics } from "./metrics";
+import { backedUpFilesDir, listenForBackups } from "./backup/backup";
 
 /**
  * What whoever starts Qias is told about the first admin: while the default password still opens that account, a
@@ -111,6 +112,7 @@ async function main() {
   attemptSweep.unref();
 
   let metricsServer: Server | null = null;
+  let backups: { close: () => Promise<void> } | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -119,6 +121,7 @@ async function main() {
     clearInterval(sweep);
     clearInterval(attemptSweep);
     metricsServer?.close();
+    await backups?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -133,6 +136,8 @@ async function main() {
   await quietly(app.log, () => app.listen({ port: config.port, host: config.host }));
   // A worker's figures are served by the primary.
   if (!cluster.isWorker) metricsServer = await listenForMetrics(config);
+  // The embedded database is this process's alone: `npm run backup` asks it for the snapshot.
+  if (database.pglite) backups = await listenForBackups(database.pglite, config.dataDir, backedUpFilesDir(config));
   app.jobs.start();
   if (cluster.isWorker) process.send?.({ listening: true });
   else {

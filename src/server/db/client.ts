@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
 import { openNotices, type TNotices } from "./notices";
 import * as schema from "./schema";
 
@@ -19,15 +20,22 @@ export type TDatabase = {
   notices: TNotices | null;
   /** The connection pool's state, for /metrics (PostgreSQL); null for the embedded database, one connection in the process. */
   poolStats: (() => { inUse: number; idle: number; waiting: number }) | null;
+  /** The embedded database's own client, whose snapshot a backup takes (src/server/backup); null on PostgreSQL. */
+  pglite: PGlite | null;
   close: () => Promise<void>;
 };
 
 /** The key of the advisory lock held while migrating (a constant no other lock of the app uses). */
 const MIGRATION_LOCK = 0x51a5_0003;
-const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export class DatabaseLockedError extends Error {
   override name = "DatabaseLockedError";
+}
+
+/** Where the embedded database keeps its files under DATA_DIR. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return path.join(dataDir, "pglite");
 }
 
 /**
@@ -68,6 +76,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       kind: "postgres",
       notices,
       poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      pglite: null,
       close: async () => {
         await notices.close();
         await pool.end();
@@ -82,9 +91,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   let client: InstanceType<typeof PGlite>;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    release = acquireLock(options.dataDir);
+    release = lockDataDir(options.dataDir);
     try {
-      client = await PGlite.create(path.join(options.dataDir, "pglite"));
+      client = await PGlite.create(embeddedDatabaseDir(options.dataDir));
     } catch (err) {
       release();
       throw err;
@@ -101,6 +110,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     kind: "pglite",
     notices: null,
     poolStats: null,
+    pglite: client,
     close: async () => {
       await client.close();
       release();
@@ -111,10 +121,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 const heldLocks = new Set<string>();
 
 /**
- * A lock file holding our pid; a stale one (its process is gone) is taken over. A file with our own pid that
+ * Claims DATA_DIR for this process (the server, the demo, a backup or a restore): a lock file holding our pid; a stale one (its process is gone) is taken over. A file with our own pid that
  * this process does not hold is stale too: in a container the server is pid 1 after every restart.
  */
-function acquireLock(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const lockPath = path.join(dataDir, "qias.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

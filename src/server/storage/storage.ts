@@ -16,6 +16,9 @@ export type TStorage = {
   remove(key: string): Promise<void>;
 };
 
+/** A local file still being written ends so; it is renamed to its key once complete (a backup leaves it out). */
+export const PARTIAL_SUFFIX = ".partial";
+
 export type TByteRange = { start: number; end: number };
 
 export type TS3Config = { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
@@ -36,7 +39,7 @@ export function createLocalStorage(root: string): TStorage {
     async put(key, sourceFile) {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.partial`;
+      const temp = `${target}${PARTIAL_SUFFIX}`;
       await pipeline(fs.createReadStream(sourceFile), fs.createWriteStream(temp));
       await fsp.rename(temp, target);
     },
