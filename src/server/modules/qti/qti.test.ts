@@ -3,8 +3,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exams } from "../../db/schema";
 import { validateXML } from "xmllint-wasm";
 import { createHarness, type THarness } from "../../test/harness";
 import { multipart } from "../../test/multipart";
@@ -164,5 +166,102 @@ describe("QTI 3.0 export", () => {
     expect((await h.request({ method: "GET", url: `/api/exams/${exam.id}/qti`, cookie: otherTeacher })).json()).toMatchObject({ code: "EXAM_NOT_FOUND" });
     expect((await h.request({ method: "GET", url: `/api/exams/${exam.id}/qti` })).statusCode).toBe(401);
     await exportPackage(admin, exam.id);
+  });
+});
+
+/** What an author wrote, without the ids a save gives: the same for an exam and its round trip. */
+function content(e: TExamDetail) {
+  const image = (i: { altAr: string; altEn: string; width: number; height: number } | null) => i && { altAr: i.altAr, altEn: i.altEn, width: i.width, height: i.height };
+  const audio = (a: TExamDetail["questions"][number]["audio"]) => a && { maxPlays: a.maxPlays, transcriptAr: a.transcriptAr, transcriptEn: a.transcriptEn };
+  return {
+    titleAr: e.titleAr,
+    titleEn: e.titleEn,
+    subject: e.subject.id,
+    description: e.description,
+    durationMinutes: e.durationMinutes,
+    passages: e.passages.map(({ id: _id, image: i, audio: a, ...p }) => ({ ...p, image: image(i), audio: a && { maxPlays: a.maxPlays } })),
+    questions: e.questions.map(({ id: _id, answerCount: _n, passageId, image: i, audio: a, options, matchingPairs, ...q }) => ({
+      ...q,
+      passage: e.passages.findIndex((p) => p.id === passageId),
+      image: image(i),
+      audio: audio(a),
+      options: options.map(({ id: _o, image: oi, ...o }) => ({ ...o, image: image(oi) })),
+      matchingPairs: matchingPairs.map((p) => ({ ...p, premiseImage: image(p.premiseImage), responseImage: image(p.responseImage) })),
+    })),
+  };
+}
+
+const importUrl = "/api/exams/import/qti";
+const send = (url: string, cookie: string, content: Buffer | Uint8Array, fields: { subjectId?: string } = {}) => {
+  const { payload, headers } = multipart([...(fields.subjectId ? [{ name: "subjectId", content: fields.subjectId }] : []), { name: "file", filename: "bank.zip", type: "application/zip", content: Buffer.from(content) }]);
+  return h.request({ method: "POST", url, cookie, payload, headers });
+};
+const examCount = async () => (await h.db.select({ n: count() }).from(exams))[0]!.n;
+
+describe("QTI import", () => {
+  it("round-trips an exported exam: every type, a passage, pictures, a clip, formatting and both languages", async () => {
+    const exam = await createExam(teacher, await richExam(teacher));
+    const zip = await exportPackage(teacher, exam.id);
+    const preview = await send(`${importUrl}/preview`, teacher, zip);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ titleAr: exam.titleAr, titleEn: exam.titleEn, subjectId: "arabic", passageCount: 1, mediaCount: 3 });
+    expect(preview.json().items.map((i: { type: string; skipped: boolean; reason: unknown }) => [i.type, i.skipped, i.reason])).toEqual(
+      ["multiple_choice", "true_false", "short_answer", "essay", "matching"].map((t) => [t, false, null]),
+    );
+    const before = await examCount();
+    const created = await send(importUrl, teacher, zip);
+    expect(created.statusCode, created.body).toBe(201);
+    const copy = created.json() as TExamDetail;
+    expect(copy.status).toBe("draft");
+    expect(copy.id).not.toBe(exam.id);
+    expect(await examCount()).toBe(before + 1);
+    // Passage and transcripts of a passage's clip aside (a stimulus has no staff-only block), the same exam.
+    const expected = content(exam);
+    expected.passages[0]!.audio = { maxPlays: 2 };
+    expect(content(copy)).toEqual(expected);
+    // Its pictures are the importer's new uploads, readable by them.
+    expect(copy.questions[1]!.image!.id).not.toBe(exam.questions[1]!.image!.id);
+    expect((await h.request({ method: "GET", url: `/api/media/${copy.questions[1]!.image!.id}`, cookie: teacher })).statusCode).toBe(200);
+  }, XSD_TIMEOUT);
+
+  const manifest = '<manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="M"><organizations/><resources><resource identifier="I1" type="imsqti_item_xmlv2p1" href="i1.xml"><file href="i1.xml"/></resource></resources></manifest>';
+  const bad: [string, () => Uint8Array, string][] = [
+    ["malformed XML", () => zipSync({ "imsmanifest.xml": strToU8(manifest), "i1.xml": strToU8("<assessmentItem><itemBody></assessmentItem>") }), "QTI_MALFORMED_XML"],
+    ["an entity expansion (DOCTYPE)", () => zipSync({ "imsmanifest.xml": strToU8('<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaa">]><manifest>&a;</manifest>') }), "QTI_MALFORMED_XML"],
+    ["a path escaping the package", () => zipSync({ "imsmanifest.xml": strToU8(manifest), "../../etc/evil.xml": strToU8("<x/>") }), "QTI_PATH_ESCAPE"],
+    ["an absolute path", () => zipSync({ "imsmanifest.xml": strToU8(manifest), "/etc/evil.xml": strToU8("<x/>") }), "QTI_PATH_ESCAPE"],
+    ["a file that is not a zip", () => strToU8("<manifest/>"), "QTI_NOT_A_PACKAGE"],
+    ["a zip with no manifest", () => zipSync({ "readme.txt": strToU8("hello") }), "QTI_NOT_A_PACKAGE"],
+    [
+      "a zip bomb (declared sizes)",
+      () => {
+        const zip = Buffer.from(zipSync({ "imsmanifest.xml": strToU8(manifest), "big.bin": new Uint8Array(1000) }));
+        // Declare 4 GB for every entry in the central directory (signature PK\x01\x02, size at offset 24).
+        for (let i = zip.indexOf("PK\x01\x02"); i >= 0; i = zip.indexOf("PK\x01\x02", i + 4)) zip.writeUInt32LE(0xfffffff0, i + 24);
+        return zip;
+      },
+      "QTI_ZIP_BOMB",
+    ],
+  ];
+  for (const [name, make, code] of bad) {
+    it(`refuses ${name} with ${code}, creating nothing`, async () => {
+      const before = await examCount();
+      for (const url of [`${importUrl}/preview`, importUrl]) {
+        const res = await send(url, teacher, make(), { subjectId: "arabic" });
+        expect(res.json(), url).toMatchObject({ code });
+      }
+      expect(await examCount()).toBe(before);
+    });
+  }
+
+  it("refuses an upload over 100 MB from its declared length", async () => {
+    const res = await h.request({ method: "POST", url: importUrl, cookie: teacher, headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(101 * 1024 * 1024) }, payload: "" });
+    expect(res.json()).toMatchObject({ code: "QTI_TOO_LARGE" });
+  });
+
+  it("is for authors only", async () => {
+    const s = await h.makeUser("student", { schoolId: "school_own" });
+    const student = await h.signIn(s.email, s.password, "student");
+    expect((await send(`${importUrl}/preview`, student, zipSync({}))).statusCode).toBe(403);
   });
 });
