@@ -39,7 +39,7 @@ function safeName(name: string): string {
  * outside itself or declares more than the cap; and while inflating, the moment the real bytes pass the cap (a
  * declared size can lie).
  */
-export function unpack(bytes: Uint8Array): Map<string, Uint8Array> {
+export function unpack(bytes: Uint8Array, maxUnpacked = MAX_UNPACKED_BYTES): Map<string, Uint8Array> {
   if (bytes.length > MAX_QTI_BYTES) throw new AppError("QTI_TOO_LARGE", { vars: { limitMb: MAX_QTI_MB } });
   if (!isZip(bytes)) throw new AppError("QTI_NOT_A_PACKAGE");
   const bomb = () => new AppError("QTI_ZIP_BOMB", { vars: { limitMb: MAX_QTI_UNPACKED_MB } });
@@ -50,7 +50,7 @@ export function unpack(bytes: Uint8Array): Map<string, Uint8Array> {
     if (err instanceof AppError) throw err;
     throw new AppError("QTI_NOT_A_PACKAGE", { cause: err });
   }
-  if (declared > MAX_UNPACKED_BYTES) throw bomb();
+  if (declared > maxUnpacked) throw bomb();
   const files = new Map<string, Uint8Array>();
   let inflated = 0;
   let failure: AppError | null = null;
@@ -61,7 +61,7 @@ export function unpack(bytes: Uint8Array): Map<string, Uint8Array> {
       if (failure) return;
       if (err) return void (failure = new AppError("QTI_NOT_A_PACKAGE", { cause: err }));
       inflated += data.length;
-      if (inflated > MAX_UNPACKED_BYTES) {
+      if (inflated > maxUnpacked) {
         failure = bomb();
         return file.terminate();
       }

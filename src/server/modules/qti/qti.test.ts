@@ -12,6 +12,8 @@ import { createHarness, type THarness } from "../../test/harness";
 import { multipart } from "../../test/multipart";
 import type { TExamDetail, TExamInput } from "../../../shared/schemas/exam";
 import type { TRichDoc } from "../../../shared/rich-text";
+import { QTI_REASONS, type TQtiPreview } from "../../../shared/schemas/qti";
+import { unpack } from "./qti-import";
 
 const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "xsd");
 const ASI_XSD = "imsqti_asiv3p0_sbacv1p0_v1p0.xsd";
@@ -253,6 +255,47 @@ describe("QTI import", () => {
       expect(await examCount()).toBe(before);
     });
   }
+
+  it("imports a QTI 2.1 bank written by another tool: what it understands, and why it skips the rest", async () => {
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "qti21-bank");
+    const files: Record<string, Uint8Array> = {};
+    for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) if (fs.statSync(path.join(dir, name)).isFile()) files[name.split(path.sep).join("/")] = fs.readFileSync(path.join(dir, name));
+    const zip = zipSync(files);
+    const preview = (await send(`${importUrl}/preview`, teacher, zip)).json() as TQtiPreview;
+    expect(preview).toMatchObject({ titleEn: "Geography of the Arab World — Grade 8", subjectId: null, mediaCount: 1 });
+    const oneLanguage = QTI_REASONS.ONE_LANGUAGE;
+    expect(preview.items.map((i) => [i.identifier, i.type, i.skipped, i.reason])).toEqual([
+      ["item-capital", "multiple_choice", false, oneLanguage],
+      ["item-rivers", "matching", false, oneLanguage],
+      ["item-strait", "short_answer", false, oneLanguage],
+      ["item-climate", "essay", false, oneLanguage],
+      ["item-map-click", null, true, { en: "hotspot-interaction is not one of the five question types.", ar: "التفاعل hotspot-interaction ليس من أنواع الأسئلة الخمسة." }],
+      ["item-desert", null, true, { en: "The file ../images/desert.jpg it shows is not in the package.", ar: "الملف ../images/desert.jpg الذي يعرضه غير موجود في الحزمة." }],
+    ]);
+    // Without a subject of ours in the package, the importer chooses one.
+    expect((await send(importUrl, teacher, zip)).json()).toMatchObject({ code: "EXAM_REQUIRED_FIELDS" });
+    const res = await send(importUrl, teacher, zip, { subjectId: "social" });
+    expect(res.statusCode, res.body).toBe(201);
+    const exam = res.json() as TExamDetail;
+    expect(exam).toMatchObject({ status: "draft", durationMinutes: 30, subject: { id: "social" }, titleAr: "Geography of the Arab World — Grade 8" });
+    const [capital, rivers, strait, climate] = exam.questions;
+    expect(capital).toMatchObject({ type: "multiple_choice", points: 1, questionTextEn: "Which capital city lies on the Nile?\nChoose one answer.", image: { altEn: "The Nile delta seen from space" } });
+    expect(capital!.questionDocEn!.content[0]).toMatchObject({ content: [{ text: "Which capital city lies on the " }, { text: "Nile", marks: [{ type: "bold" }] }, { text: "?" }] });
+    expect(capital!.options.map((o) => [o.optionTextEn, o.isCorrect])).toEqual([["Amman", false], ["Cairo", true], ["Beirut", false], ["Muscat", false]]);
+    expect(rivers).toMatchObject({ type: "matching", points: 3, questionTextEn: "Match each river to the country it is best known in." });
+    expect(rivers!.matchingPairs.map((p) => [p.premise_en, p.response_en])).toEqual([["The Nile", "Egypt"], ["The Euphrates", "Iraq"], ["The Jordan", "Jordan"]]);
+    expect(strait).toMatchObject({ type: "short_answer", points: 2, correctAnswerText: "Hormuz", questionTextEn: "The strait between Oman and Iran is the Strait of ." });
+    expect(climate).toMatchObject({ type: "essay", points: 1, questionTextEn: "Describe the climate of the Arabian desert.", correctAnswerText: "Full marks: names low rainfall and high temperatures, with one example." });
+    expect(exam.questions).toHaveLength(4);
+  });
+
+  it("stops inflating a zip whose declared sizes lie, once the real bytes pass the cap", () => {
+    const zip = Buffer.from(zipSync({ "imsmanifest.xml": strToU8(manifest), "big.bin": new Uint8Array(2 * 1024 * 1024) }));
+    // Each entry claims 100 bytes unpacked: in its local header (size at offset 22) and the central directory (24).
+    for (const [sig, at] of [["PK\x03\x04", 22], ["PK\x01\x02", 24]] as const) for (let i = zip.indexOf(sig); i >= 0; i = zip.indexOf(sig, i + 4)) zip.writeUInt32LE(100, i + at);
+    expect(() => unpack(zip, 1024 * 1024)).toThrow(expect.objectContaining({ code: "QTI_ZIP_BOMB" }));
+    expect(unpack(zip, 4 * 1024 * 1024).get("big.bin")).toHaveLength(2 * 1024 * 1024);
+  });
 
   it("refuses an upload over 100 MB from its declared length", async () => {
     const res = await h.request({ method: "POST", url: importUrl, cookie: teacher, headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(101 * 1024 * 1024) }, payload: "" });

@@ -50,7 +50,8 @@ export function fromXhtml(children: TXmlChild[], skip: (n: TXmlNode) => boolean 
     paraDir = undefined;
   };
   const addText = (text: string, marks: TRichMark[]) => {
-    const clean = text.replace(/\s+/g, " ");
+    // Layout between elements ("\n      ") opens no paragraph and starts none with a space.
+    const clean = para?.length ? text.replace(/\s+/g, " ") : text.replace(/\s+/g, " ").trimStart();
     if (!clean) return;
     para ??= [];
     para.push(marks.length ? { type: "text", text: clean, marks: marks.map((type) => ({ type })) } : { type: "text", text: clean });
