@@ -95,12 +95,12 @@ const lang = (n: TXmlNode) => n.attrs["lang"] ?? n.attrs["xml:lang"];
 const classes = (n: TXmlNode) => (n.attrs.class ?? "").split(/\s+/);
 const isInteraction = (n: TXmlNode) => n.name.startsWith("qti-") && n.name.endsWith("-interaction");
 
-export type TPackageMedia = { kind: "image" | "audio"; bytes: Uint8Array };
 export type TReadPackage = {
   preview: TQtiPreview;
   /** The exam as the editor would send it; media ids are the package's paths until the service stores them. */
   exam: { titleAr: string; titleEn: string; subjectId: string | null; description: string | null; durationMinutes: number | null; passages: TPassageInput[]; questions: TQuestionInput[] };
-  media: Map<string, TPackageMedia>;
+  /** The pictures and clips the kept questions and passages show, by their path in the package. */
+  media: Map<string, Uint8Array>;
 };
 
 class Skip extends Error {
@@ -126,12 +126,13 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
   for (const name of files.keys()) if (name.endsWith(".xml")) xml(name);
   const manifest = xml("imsmanifest.xml")!;
   const resources = descendants(manifest, "resource");
-  const media = new Map<string, TPackageMedia>();
+  const media = new Map<string, Uint8Array>();
 
   const taxon = (resource: TXmlNode | undefined, source: string): string | null => {
     if (!resource) return null;
     for (const tp of descendants(resource, "taxonPath")) {
-      if (textOf(kid(tp, "source") ?? { name: "", attrs: {}, children: [] }).trim() !== source) continue;
+      const named = kid(tp, "source");
+      if (!named || textOf(named).trim() !== source) continue;
       const id = descendants(tp, "id")[0];
       if (id) return textOf(id).trim();
     }
@@ -172,7 +173,7 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
         }
       }
       if (kind !== want) throw new Skip(fillText(QTI_REASONS.MEDIA_NOT_SUPPORTED, { file: src }));
-      media.set(file, { kind, bytes: b });
+      media.set(file, b);
     }
     return file;
   };

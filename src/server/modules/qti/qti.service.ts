@@ -62,10 +62,10 @@ export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser,
   try {
     return await db.transaction(async (tx) => {
       const ids = new Map<string, string>();
-      for (const [file, m] of media) {
+      for (const [file, bytes] of media) {
         const temp = path.join(dir, randomUUID());
-        await fsp.writeFile(temp, m.bytes);
-        const up = await storeMedia(tx, storage, actor, temp, Buffer.from(m.bytes));
+        await fsp.writeFile(temp, bytes);
+        const up = await storeMedia(tx, storage, actor, temp, Buffer.from(bytes));
         stored.push(`media/${up.id}`);
         ids.set(file, up.id);
       }
