@@ -415,6 +415,38 @@ export const ERRORS = {
     message: t("You can only assign files to students of your own school.", "يمكنك إسناد الملفات إلى طلبة مدرستك فقط."),
   },
 
+  // ---- QTI packages (issue 19; docs/decisions/0023): each refusal creates nothing
+  QTI_TOO_LARGE: {
+    status: 413,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("The package is larger than the limit of {limitMb} MB.", "حجم الحزمة يتجاوز الحد المسموح وهو {limitMb} ميغابايت."),
+  },
+  QTI_NOT_A_PACKAGE: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("This file is not a QTI content package: a .zip file with an imsmanifest.xml.", "هذا الملف ليس حزمة محتوى QTI: ملف ‎.zip‎ يحتوي على imsmanifest.xml."),
+  },
+  QTI_ZIP_BOMB: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("The package would unpack to more than {limitMb} MB, so it was refused.", "رُفضت الحزمة لأن حجمها بعد فك الضغط يتجاوز {limitMb} ميغابايت."),
+  },
+  QTI_PATH_ESCAPE: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("The package names a file outside itself ({file}), so it was refused.", "رُفضت الحزمة لأنها تشير إلى ملف خارجها ({file})."),
+  },
+  QTI_MALFORMED_XML: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("{file} in the package is not well-formed XML.", "الملف {file} في الحزمة ليس بصيغة XML سليمة."),
+  },
+  QTI_NOTHING_TO_IMPORT: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("No question in this package could be imported.", "لا يوجد في هذه الحزمة سؤال يمكن استيراده."),
+  },
+
   // ---- exams (SPEC §5 "Exam save", §8 "Exams (staff)")
   EXAM_REQUIRED_FIELDS: {
     status: 400,

@@ -82,3 +82,8 @@ export const MAX_AUDIO_MB = 20;
 export const MAX_AUDIO_BYTES = MAX_AUDIO_MB * 1024 * 1024;
 export const MAX_AUDIO_PLAYS = 5;
 export const MAX_TRANSCRIPT_LENGTH = 20_000;
+
+/** A QTI package (issue 19): the largest upload, and the most it may unpack to (more is a zip bomb, not a bank). */
+export const MAX_QTI_MB = 100;
+export const MAX_QTI_BYTES = MAX_QTI_MB * 1024 * 1024;
+export const MAX_QTI_UNPACKED_MB = 300;

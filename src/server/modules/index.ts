@@ -16,5 +16,6 @@ import { reportsRoutes } from "./reports/reports.routes";
 import { analyticsRoutes } from "./analytics/analytics.routes";
 import { sittingsRoutes } from "./sittings/sittings.routes";
 import { mediaRoutes } from "./media/media.routes";
+import { qtiRoutes } from "./qti/qti.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes];

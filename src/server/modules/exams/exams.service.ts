@@ -280,26 +280,30 @@ async function writeOptions(tx: TTx, questionId: string, options: TExamData["que
 
 export async function createExam(db: TDb, actor: TSessionUser, input: TExamData): Promise<TExamDetail> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
-  return db.transaction(async (tx) => {
-    await assertSubject(tx, input.subjectId);
-    const audience = await audienceFor(tx, actor, input);
-    const [exam] = await tx
-      .insert(exams)
-      .values({
-        titleAr: input.titleAr,
-        titleEn: input.titleEn,
-        subjectId: input.subjectId,
-        description: input.description,
-        durationMinutes: input.durationMinutes,
-        status: input.status,
-        grades: input.grades.length ? input.grades : null,
-        creatorId: actor.id,
-      })
-      .returning({ id: exams.id });
-    if (audience.length) await tx.insert(examSchools).values(audience.map((schoolId) => ({ examId: exam!.id, schoolId })));
-    await writeQuestions(tx, actor, exam!.id, input);
-    return loadDetail(tx, exam!.id);
-  });
+  return db.transaction((tx) => insertExam(tx, actor, input));
+}
+
+/** The exam save of a new exam inside a caller's transaction (a QTI import stores the package's media in the same one). */
+export async function insertExam(tx: TTx, actor: TSessionUser, input: TExamData): Promise<TExamDetail> {
+  if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
+  await assertSubject(tx, input.subjectId);
+  const audience = await audienceFor(tx, actor, input);
+  const [exam] = await tx
+    .insert(exams)
+    .values({
+      titleAr: input.titleAr,
+      titleEn: input.titleEn,
+      subjectId: input.subjectId,
+      description: input.description,
+      durationMinutes: input.durationMinutes,
+      status: input.status,
+      grades: input.grades.length ? input.grades : null,
+      creatorId: actor.id,
+    })
+    .returning({ id: exams.id });
+  if (audience.length) await tx.insert(examSchools).values(audience.map((schoolId) => ({ examId: exam!.id, schoolId })));
+  await writeQuestions(tx, actor, exam!.id, input);
+  return loadDetail(tx, exam!.id);
 }
 
 export async function updateExam(db: TDb, actor: TSessionUser, id: string, input: TExamData): Promise<TExamDetail> {

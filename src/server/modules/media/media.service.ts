@@ -60,8 +60,15 @@ function inspectMedia(bytes: Buffer): { kind: "image" | "audio"; contentType: st
 }
 
 export async function uploadMedia(db: TDb, storage: TStorage, actor: TSessionUser, tempFile: string): Promise<TUploadedMedia> {
+  return storeMedia(db, storage, actor, tempFile, await fsp.readFile(tempFile));
+}
+
+/**
+ * Stores `bytes` (also in `tempFile`, which storage copies from) as an unclaimed upload of `actor`'s, checked by
+ * what they are. A QTI import stores a package's media this way inside its transaction (docs/decisions/0023).
+ */
+export async function storeMedia(db: TDbOrTx, storage: TStorage, actor: TSessionUser, tempFile: string, bytes: Buffer): Promise<TUploadedMedia> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
-  const bytes = await fsp.readFile(tempFile);
   const { kind, contentType, width, height } = inspectMedia(bytes);
   const id = randomUUID();
   const key = `media/${id}`;

@@ -1,6 +1,7 @@
 // Exams, subjects and the schools of an exam's audience: fetchers, query options and hooks.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TExamDetail, TExamInput, TExamStatus, TExamSummary } from "@shared/schemas/exam";
+import type { TQtiPreview } from "@shared/schemas/qti";
 import { api } from "@web/lib/api";
 import { skillsQuery, subjectsQuery } from "@web/lib/catalogue";
 import { toExamInput } from "./lib/exam-form";
@@ -116,17 +117,43 @@ export function useArchiveExam() {
 
 export type TUploadedMedia = { id: string; kind: "image" | "audio"; contentType: string; sizeBytes: number; width: number | null; height: number | null };
 
-/** POST /api/media: the server reads what the file is from its bytes: a PNG, JPEG or WebP picture, or an MP3, M4A or OGG clip. */
-export async function uploadMedia(file: File): Promise<TUploadedMedia> {
+/** POSTs a file (and form fields before it: the server reads the parts in order) as multipart/form-data. */
+async function postFile<T>(url: string, file: File, fields: Record<string, string> = {}): Promise<T> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", file);
   let response: Response;
   try {
-    response = await fetch("/api/media", { method: "POST", body: form, credentials: "same-origin" });
+    response = await fetch(url, { method: "POST", body: form, credentials: "same-origin" });
   } catch {
     throw apiErrorFrom(0, "", "", "NETWORK");
   }
   const text = await response.text();
   if (!response.ok) throw apiErrorFrom(response.status, text, response.headers.get("x-request-id") ?? "");
-  return JSON.parse(text) as TUploadedMedia;
+  return JSON.parse(text) as T;
+}
+
+/** POST /api/media: the server reads what the file is from its bytes: a PNG, JPEG or WebP picture, or an MP3, M4A or OGG clip. */
+export const uploadMedia = (file: File) => postFile<TUploadedMedia>("/api/media", file);
+
+// ---- QTI packages (issue 19; docs/decisions/0023)
+
+/** The exam as a QTI 3.0 package: a plain download link (the session cookie rides along). */
+export const qtiExportUrl = (id: string) => `/api/exams/${encodeURIComponent(id)}/qti`;
+
+/** What a package holds, understood and skipped; nothing is created. */
+export function useQtiPreview() {
+  return useMutation({ mutationFn: (file: File) => postFile<TQtiPreview>("/api/exams/import/qti/preview", file) });
+}
+
+/** A draft exam from the package, in the chosen subject. */
+export function useImportQti() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, subjectId }: { file: File; subjectId: string }) => postFile<TExamDetail>("/api/exams/import/qti", file, { subjectId }),
+    onSuccess: (exam) => {
+      queryClient.setQueryData(examQuery(exam.id).queryKey, exam);
+      return queryClient.invalidateQueries({ queryKey: [...EXAMS, "list"] });
+    },
+  });
 }

@@ -2,7 +2,7 @@
 // with the same ZExamInput the server uses before anything is sent. Saving stores everything in one server
 // transaction; the editor then shows what was saved (with the new ids) and stays open.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, Eye, LoaderCircle, Plus, Save } from "lucide-react";
+import { ArrowLeft, Eye, FileDown, LoaderCircle, Plus, Save } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from "react-hook-form";
 import { Link, useBlocker, useNavigate } from "react-router";
@@ -14,7 +14,7 @@ import { toast } from "@web/components/ui/use-toast";
 import { toErrorBody } from "@web/lib/errors";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
-import { useSaveExam, useSubjects } from "../api";
+import { qtiExportUrl, useSaveExam, useSubjects } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { StatusBadge } from "../components/status-badge";
 import { emptyExamForm, newQuestion, toFormValues, type TExamForm, type TQuestionForm } from "../lib/exam-form";
@@ -290,6 +290,15 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
               <Button variant="ghost" asChild>
                 <Link to="/dashboard/exams">{t("common.cancel")}</Link>
               </Button>
+              {exam && (
+                // The saved exam, as the server has it: unsaved changes are not in the package.
+                <Button variant="outline" asChild>
+                  <a href={qtiExportUrl(exam.id)} download data-testid="export-qti">
+                    <FileDown aria-hidden="true" />
+                    {t("qti.export")}
+                  </a>
+                </Button>
+              )}
               <Button variant="outline" onClick={() => setPreviewing(form.getValues())} data-testid="preview-button">
                 <Eye aria-hidden="true" />
                 {t("editor.preview")}

@@ -1,7 +1,7 @@
 // /dashboard/exams (super_admin: every exam; teacher: their own — the server decides): search, filters by
-// subject and status, a row per exam with Edit/Questions and a confirmed delete. An exam students have taken
-// cannot be deleted; the dialog says so and offers to archive it instead.
-import { Archive, CalendarClock, ChartColumnBig, FileText, ListChecks, Pencil, Plus, School, SearchX, Trash2 } from "lucide-react";
+// subject and status, a row per exam with Edit/Questions, its QTI package and a confirmed delete, and Import QTI
+// beside Create. An exam students have taken cannot be deleted; the dialog says so and offers to archive it instead.
+import { Archive, CalendarClock, ChartColumnBig, FileDown, FileText, FileUp, ListChecks, Pencil, Plus, School, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EXAM_STATUSES, type TExamStatus, type TExamSummary } from "@shared/schemas/exam";
@@ -13,8 +13,9 @@ import { isApiError } from "@web/lib/api";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
-import { useArchiveExam, useDeleteExam, useExams, useSubjects } from "../api";
+import { qtiExportUrl, useArchiveExam, useDeleteExam, useExams, useSubjects } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
+import { QtiImportDialog } from "../components/qti-import-dialog";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { StatusBadge } from "../components/status-badge";
 import { useDebouncedValue } from "../lib/use-debounced-value";
@@ -42,6 +43,7 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
   const list = useExams({ q: q || undefined, subjectId: subjectId === ALL ? undefined : subjectId, status: status === ALL ? undefined : status });
 
   const [deleting, setDeleting] = useState<TDeleting>(null);
+  const [importing, setImporting] = useState(false);
   const remove = useDeleteExam();
   const archive = useArchiveExam();
 
@@ -109,7 +111,13 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
             <p className="text-sm text-muted-foreground">{user?.role === "super_admin" ? t("list.descriptionAll") : t("list.descriptionOwn")}</p>
           </div>
         </div>
-        {createButton}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setImporting(true)} data-testid="import-qti">
+            <FileUp aria-hidden="true" />
+            {t("qti.import")}
+          </Button>
+          {createButton}
+        </div>
       </div>
 
       <div role="search" aria-label={t("list.filters")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
@@ -196,6 +204,8 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
           </p>
         </>
       )}
+
+      <QtiImportDialog open={importing} onOpenChange={setImporting} />
 
       <ConfirmDialog
         open={deleting !== null}
@@ -347,6 +357,12 @@ function ExamsTable({ exams, showSchools, busy, onDelete }: { exams: TExamSummar
                         <CalendarClock aria-hidden="true" />
                         <span className="md:sr-only">{t("list.sittings")}</span>
                       </Link>
+                    </Button>
+                    <Button size="sm" variant="outline" className="md:w-9 md:px-0" asChild>
+                      <a href={qtiExportUrl(exam.id)} download aria-label={t("qti.exportItem", { title })} title={t("qti.export")} data-testid="export-qti">
+                        <FileDown aria-hidden="true" />
+                        <span className="md:sr-only">{t("qti.export")}</span>
+                      </a>
                     </Button>
                     {exam.attemptCount > 0 && (
                       <Button size="sm" variant="outline" className="md:w-9 md:px-0" asChild>

@@ -1,0 +1,392 @@
+// Reading a QTI content package (issue 19; docs/decisions/0023): QTI 3.0 — ours or another tool's — and QTI 2.1,
+// which most existing banks export. The zip is opened defensively (declared sizes first, then inflated under a cap;
+// no name may leave the package), every XML file parsed strictly, and each item mapped to one of the five question
+// types or skipped with a reason. Nothing here touches the database: the service saves what this understood.
+import path from "node:path/posix";
+import { Unzip, UnzipInflate, unzipSync } from "fflate";
+import { AppError } from "../../http/errors";
+import { ERRORS, fillText, type TText } from "../../../shared/errors";
+import { MAX_QTI_BYTES, MAX_QTI_MB, MAX_QTI_UNPACKED_MB } from "../../../shared/limits";
+import { richPlainText, type TRichDoc } from "../../../shared/rich-text";
+import { ZQuestionInput, type TPassageInput, type TQuestionInput, type TQuestionType } from "../../../shared/schemas/exam";
+import { QTI_REASONS, type TQtiPreview } from "../../../shared/schemas/qti";
+import { inspectAudio, inspectImage } from "../media/media.service";
+import { SKILL_SOURCE, SUBJECT_SOURCE } from "./qti-export";
+import { fromXhtml } from "./rich-xhtml";
+import { descendants, kid, kids, parseXml, textOf, type TXmlChild, type TXmlNode } from "./xml";
+
+const MAX_UNPACKED_BYTES = MAX_QTI_UNPACKED_MB * 1024 * 1024;
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+/** A name inside the package, or QTI_PATH_ESCAPE: nothing absolute, no "..", no backslashes or drive letters. */
+function safeName(name: string): string {
+  const decoded = (() => {
+    try {
+      return decodeURIComponent(name);
+    } catch {
+      return name;
+    }
+  })();
+  const normal = path.normalize(decoded);
+  if (decoded.includes("\\") || decoded.includes("\0") || path.isAbsolute(decoded) || /^[a-z]:/i.test(decoded) || normal === ".." || normal.startsWith("../")) {
+    throw new AppError("QTI_PATH_ESCAPE", { vars: { file: name.slice(0, 200) } });
+  }
+  return normal;
+}
+
+/**
+ * The package's files by name. Refused before anything is inflated when it is too large, not a zip, names a path
+ * outside itself or declares more than the cap; and while inflating, the moment the real bytes pass the cap (a
+ * declared size can lie).
+ */
+export function unpack(bytes: Uint8Array, maxUnpacked = MAX_UNPACKED_BYTES): Map<string, Uint8Array> {
+  if (bytes.length > MAX_QTI_BYTES) throw new AppError("QTI_TOO_LARGE", { vars: { limitMb: MAX_QTI_MB } });
+  if (!isZip(bytes)) throw new AppError("QTI_NOT_A_PACKAGE");
+  const bomb = () => new AppError("QTI_ZIP_BOMB", { vars: { limitMb: MAX_QTI_UNPACKED_MB } });
+  let declared = 0;
+  try {
+    unzipSync(bytes, { filter: (f) => ((declared += f.originalSize), safeName(f.name), false) });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError("QTI_NOT_A_PACKAGE", { cause: err });
+  }
+  if (declared > maxUnpacked) throw bomb();
+  const files = new Map<string, Uint8Array>();
+  let inflated = 0;
+  let failure: AppError | null = null;
+  const unzip = new Unzip((file) => {
+    if (file.name.endsWith("/")) return;
+    const chunks: Uint8Array[] = [];
+    file.ondata = (err, data, final) => {
+      if (failure) return;
+      if (err) return void (failure = new AppError("QTI_NOT_A_PACKAGE", { cause: err }));
+      inflated += data.length;
+      if (inflated > maxUnpacked) {
+        failure = bomb();
+        return file.terminate();
+      }
+      chunks.push(data);
+      if (final) files.set(safeName(file.name), Buffer.concat(chunks));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    unzip.push(bytes, true);
+  } catch (err) {
+    failure ??= err instanceof AppError ? err : new AppError("QTI_NOT_A_PACKAGE", { cause: err });
+  }
+  if (failure) throw failure;
+  if (!files.has("imsmanifest.xml")) throw new AppError("QTI_NOT_A_PACKAGE");
+  return files;
+}
+
+// ---- QTI 2.1 read as 3.0: the same model, with camelCase names ("choiceInteraction", "responseIdentifier").
+const QTI21_LOWERCASE = new Set(["value", "mapping", "prompt", "hottext", "gap"]);
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+function as30(n: TXmlNode): TXmlNode {
+  const name = /[A-Z]/.test(n.name) || QTI21_LOWERCASE.has(n.name) ? `qti-${kebab(n.name)}` : n.name;
+  const attrs: Record<string, string> = {};
+  for (const [k, v] of Object.entries(n.attrs)) attrs[kebab(k)] = v;
+  return { name, attrs, children: n.children.map((c) => (typeof c === "string" ? c : as30(c))) };
+}
+
+const lang = (n: TXmlNode) => n.attrs["lang"] ?? n.attrs["xml:lang"];
+const classes = (n: TXmlNode) => (n.attrs.class ?? "").split(/\s+/);
+const isInteraction = (n: TXmlNode) => n.name.startsWith("qti-") && n.name.endsWith("-interaction");
+
+export type TReadPackage = {
+  preview: TQtiPreview;
+  /** The exam as the editor would send it; media ids are the package's paths until the service stores them. */
+  exam: { titleAr: string; titleEn: string; subjectId: string | null; description: string | null; durationMinutes: number | null; passages: TPassageInput[]; questions: TQuestionInput[] };
+  /** The pictures and clips the kept questions and passages show, by their path in the package. */
+  media: Map<string, Uint8Array>;
+};
+
+class Skip extends Error {
+  constructor(readonly reason: TText) {
+    super(reason.en);
+  }
+}
+
+/** Reads a package: what it holds, what each item became or why it was skipped. */
+export function readPackage(bytes: Uint8Array): TReadPackage {
+  const files = unpack(bytes);
+  const xmlFiles = new Map<string, TXmlNode>();
+  const xml = (file: string): TXmlNode | null => {
+    if (!files.has(file)) return null;
+    if (!xmlFiles.has(file)) {
+      const root = parseXml(Buffer.from(files.get(file)!).toString("utf8"), file);
+      // QTI 2.1 (assessmentItem, …) is read as 3.0; the manifest's LOM keeps its own camelCase names.
+      xmlFiles.set(file, file === "imsmanifest.xml" || root.name.startsWith("qti-") ? root : as30(root));
+    }
+    return xmlFiles.get(file)!;
+  };
+  // Every XML file is parsed, used or not: a malformed one refuses the package rather than half of it.
+  for (const name of files.keys()) if (name.endsWith(".xml")) xml(name);
+  const manifest = xml("imsmanifest.xml")!;
+  const resources = descendants(manifest, "resource");
+  const media = new Map<string, Uint8Array>();
+
+  const taxon = (resource: TXmlNode | undefined, source: string): string | null => {
+    if (!resource) return null;
+    for (const tp of descendants(resource, "taxonPath")) {
+      const named = kid(tp, "source");
+      if (!named || textOf(named).trim() !== source) continue;
+      const id = descendants(tp, "id")[0];
+      if (id) return textOf(id).trim();
+    }
+    return null;
+  };
+  const langStrings = (n: TXmlNode | undefined) => {
+    const out = { ar: "", en: "" };
+    for (const s of n ? kids(n, "string") : []) {
+      const l = (s.attrs.language ?? "").slice(0, 2);
+      if (l === "ar" || l === "en") out[l] = textOf(s).trim();
+    }
+    return out;
+  };
+
+  // The exam: the test's titles and subject from its metadata, its time limit from the test.
+  const testResource = resources.find((r) => (r.attrs.type ?? "").startsWith("imsqti_test"));
+  const testFile = testResource?.attrs.href ? safeName(testResource.attrs.href) : null;
+  const test = testFile ? xml(testFile) : null;
+  const titles = langStrings(testResource ? descendants(testResource, "title")[0] : undefined);
+  const testTitle = test?.attrs.title ?? "";
+  const maxTime = test ? Number(descendants(test, "qti-time-limits")[0]?.attrs["max-time"]) : NaN;
+  const description = testResource ? descendants(testResource, "description")[0] : undefined;
+
+  /** A picture or clip the package holds, by its path relative to the file naming it; Skip when missing or not ours. */
+  const useMedia = (from: string, src: string | undefined, want: "image" | "audio"): string => {
+    const file = safeName(path.join(path.dirname(from), src ?? ""));
+    const b = files.get(file);
+    if (!src || !b) throw new Skip(fillText(QTI_REASONS.MEDIA_NOT_FOUND, { file: src ?? "" }));
+    if (!media.has(file)) {
+      const buf = Buffer.from(b);
+      let kind: "image" | "audio" | null = inspectAudio(buf) ? "audio" : null;
+      if (!kind) {
+        try {
+          inspectImage(buf);
+          kind = "image";
+        } catch {
+          kind = null;
+        }
+      }
+      if (kind !== want) throw new Skip(fillText(QTI_REASONS.MEDIA_NOT_SUPPORTED, { file: src }));
+      media.set(file, b);
+    }
+    return file;
+  };
+
+  /**
+   * A text in both languages from some content: its xml:lang="ar" and "en" blocks when it has them (ours), or all
+   * of it for both (another tool's, in one language: noted). The picture in it, described in each language.
+   */
+  let oneLanguage = false;
+  const bilingual = (from: string, content: TXmlChild[], skip: (n: TXmlNode) => boolean = () => false) => {
+    const blocks = content.filter((c): c is TXmlNode => typeof c !== "string" && (lang(c) === "ar" || lang(c) === "en"));
+    const parts = blocks.length ? { ar: blocks.filter((b) => lang(b) === "ar").flatMap((b) => b.children), en: blocks.filter((b) => lang(b) === "en").flatMap((b) => b.children) } : { ar: content, en: content };
+    if (!blocks.length && content.some((c) => textOf(c).trim())) oneLanguage = true;
+    const imageOf = (nodes: TXmlChild[]) => nodes.flatMap((c) => (typeof c === "string" ? [] : c.name === "img" ? [c] : descendants(c, "img")))[0];
+    const imgAr = imageOf(parts.ar);
+    const imgEn = imageOf(parts.en);
+    const img = imgAr ?? imgEn;
+    const image = img ? { id: useMedia(from, img.attrs.src, "image"), altAr: imgAr?.attrs.alt ?? img.attrs.alt ?? "", altEn: imgEn?.attrs.alt ?? img.attrs.alt ?? "" } : null;
+    const skipAll = (n: TXmlNode) => n.name === "img" || skip(n);
+    return { ar: fromXhtml(parts.ar, skipAll), en: fromXhtml(parts.en, skipAll), image };
+  };
+  const plain = (doc: TRichDoc) => richPlainText(doc);
+
+  const audioOf = (from: string, body: TXmlNode) => {
+    const a = descendants(body, "audio")[0];
+    const obj = descendants(body, "object").find((o) => (o.attrs.type ?? "").startsWith("audio/"));
+    const src = a ? (a.attrs.src ?? descendants(a, "source")[0]?.attrs.src) : obj?.attrs.data;
+    if (!a && !obj) return null;
+    const plays = a ? classes(a).map((c) => /^qias-max-plays-(\d)$/.exec(c)?.[1]).find(Boolean) : undefined;
+    const transcript = kids(body, "qti-rubric-block").find((r) => classes(r).includes("qias-transcript"));
+    const t = transcript ? bilingual(from, kid(transcript, "qti-content-body")?.children ?? transcript.children) : null;
+    return { id: useMedia(from, src, "audio"), maxPlays: plays ? Number(plays) : null, transcriptAr: t ? plain(t.ar) : "", transcriptEn: t ? plain(t.en) : "" };
+  };
+
+  // Passages: one per shared stimulus, read once however many items name it.
+  const passages = new Map<string, TPassageInput>();
+  const passageOf = (from: string, ref: TXmlNode | undefined): string | null => {
+    if (!ref?.attrs.href) return null;
+    const file = safeName(path.join(path.dirname(from), ref.attrs.href));
+    if (passages.has(file)) return file;
+    const stimulus = xml(file);
+    const body = stimulus && kid(stimulus, "qti-stimulus-body");
+    if (!body) throw new Skip(fillText(QTI_REASONS.ITEM_NOT_FOUND, { file: ref.attrs.href }));
+    const titleOf = (l: "ar" | "en") => {
+      const block = body.children.find((c): c is TXmlNode => typeof c !== "string" && lang(c) === l);
+      const h = block && block.children.find((c): c is TXmlNode => typeof c !== "string" && classes(c).includes("qias-title"));
+      return h ? textOf(h).trim() : "";
+    };
+    const text = bilingual(file, body.children, (n) => classes(n).includes("qias-title") || n.name === "audio");
+    passages.set(file, {
+      key: file.slice(0, 64),
+      titleAr: titleOf("ar") || (stimulus.attrs.title ?? ""),
+      titleEn: titleOf("en"),
+      textAr: "",
+      textEn: "",
+      docAr: text.ar,
+      docEn: text.en,
+      image: text.image,
+      audio: audioOf(file, body),
+    });
+    return file;
+  };
+
+  const items: TQtiPreview["items"] = [];
+  const questions: TQuestionInput[] = [];
+  for (const resource of resources.filter((r) => (r.attrs.type ?? "").startsWith("imsqti_item"))) {
+    const href = resource.attrs.href ? safeName(resource.attrs.href) : "";
+    const identifier = resource.attrs.identifier ?? href;
+    const item = href ? xml(href) : null;
+    const title = item?.attrs.title ?? identifier;
+    let type: TQuestionType | null = null;
+    oneLanguage = false;
+    try {
+      if (!item) throw new Skip(fillText(QTI_REASONS.ITEM_NOT_FOUND, { file: resource.attrs.href ?? "" }));
+      const body = kid(item, "qti-item-body");
+      const interactions = body ? descendantsWhere(body, isInteraction) : [];
+      if (!body || !interactions.length) throw new Skip(QTI_REASONS.NO_INTERACTION);
+      if (interactions.length > 1) throw new Skip(QTI_REASONS.SEVERAL_INTERACTIONS);
+      const interaction = interactions[0]!;
+      const declaration = kids(item, "qti-response-declaration").find((d) => d.attrs.identifier === interaction.attrs["response-identifier"]);
+      const correctResponse = declaration && kid(declaration, "qti-correct-response");
+      const correct = correctResponse ? descendants(correctResponse, "qti-value").map((v) => textOf(v).trim()) : [];
+      const mapping = declaration ? descendants(declaration, "qti-map-entry") : [];
+      const maxScore = kids(item, "qti-outcome-declaration").find((o) => o.attrs.identifier === "MAXSCORE");
+      const mapped = mapping.reduce((sum, e) => sum + Math.max(0, Number(e.attrs["mapped-value"]) || 0), 0);
+      const points = Math.max(1, Math.round(Number(maxScore ? textOf(descendants(maxScore, "qti-value")[0] ?? "").trim() : NaN) || mapped || 1));
+      const prompt = kid(interaction, "qti-prompt");
+      // A block around a blank (<p>The capital is <qti-text-entry-interaction/>.</p>) keeps its words as the stem's.
+      const blockInteraction = (n: TXmlNode) => isInteraction(n) && n.name !== "qti-text-entry-interaction";
+      const stemContent = [
+        ...body.children.filter((c) => typeof c === "string" || !(blockInteraction(c) || c.name === "qti-rubric-block" || c.name === "audio" || descendantsWhere(c, blockInteraction).length)),
+        ...(prompt ? prompt.children : []),
+      ];
+      const stem = bilingual(href, stemContent, (n) => n.name === "audio" || isInteraction(n));
+      const question: TQuestionInput = {
+        type: "essay",
+        questionTextAr: "",
+        questionTextEn: "",
+        questionDocAr: stem.ar,
+        questionDocEn: stem.en,
+        image: stem.image,
+        audio: audioOf(href, body),
+        passageKey: passageOf(href, kid(item, "qti-assessment-stimulus-ref"))?.slice(0, 64) ?? null,
+        points,
+        skillId: taxon(resource, SKILL_SOURCE),
+      };
+      switch (interaction.name) {
+        case "qti-choice-interaction": {
+          if (Number(interaction.attrs["max-choices"] ?? 1) !== 1 || correct.length > 1) throw new Skip(QTI_REASONS.MULTIPLE_RESPONSE);
+          type = classes(interaction).includes("qias-true-false") ? "true_false" : "multiple_choice";
+          question.options = kids(interaction, "qti-simple-choice").map((c) => {
+            const o = bilingual(href, c.children);
+            return { optionTextAr: "", optionTextEn: "", optionDocAr: o.ar, optionDocEn: o.en, image: o.image, isCorrect: correct.includes(c.attrs.identifier ?? "") };
+          });
+          break;
+        }
+        case "qti-match-interaction": {
+          type = "matching";
+          const [premises, responses] = kids(interaction, "qti-simple-match-set").map((s) => kids(s, "qti-simple-associable-choice"));
+          const pairs = correct.map((v) => v.split(/\s+/));
+          question.matchingPairs = (premises ?? []).flatMap((p) => {
+            const r = (responses ?? []).find((x) => pairs.some(([a, b]) => a === p.attrs.identifier && b === x.attrs.identifier));
+            if (!r) return [];
+            const ps = bilingual(href, p.children);
+            const rs = bilingual(href, r.children);
+            return [{ premise_ar: plain(ps.ar), premise_en: plain(ps.en), response_ar: plain(rs.ar), response_en: plain(rs.en), premiseImage: ps.image, responseImage: rs.image }];
+          });
+          break;
+        }
+        case "qti-text-entry-interaction":
+          type = "short_answer";
+          question.correctAnswerText = correct[0] ?? mapping[0]?.attrs["map-key"] ?? null;
+          break;
+        case "qti-extended-text-interaction": {
+          type = "essay";
+          const model = kids(body, "qti-rubric-block").find((r) => r.attrs.view?.split(/\s+/).includes("scorer") && !classes(r).includes("qias-transcript"));
+          question.correctAnswerText = model ? plain(fromXhtml(kid(model, "qti-content-body")?.children ?? model.children)) || null : null;
+          break;
+        }
+        default:
+          throw new Skip(fillText(QTI_REASONS.UNSUPPORTED_INTERACTION, { name: interaction.name.replace(/^qti-/, "") }));
+      }
+      question.type = type;
+      // Checked as the save will check it, the package's paths standing in for the media ids the save will have.
+      const checked = ZQuestionInput.safeParse(renameQuestionMedia(question, () => "00000000-0000-4000-8000-000000000000"));
+      if (!checked.success) {
+        const code = checked.error.issues[0]?.message as keyof typeof ERRORS;
+        throw new Skip((ERRORS[code] ?? ERRORS.VALIDATION_FAILED).message);
+      }
+      questions.push(question);
+      items.push({ identifier, title, type, skipped: false, reason: oneLanguage ? QTI_REASONS.ONE_LANGUAGE : null });
+    } catch (err) {
+      if (!(err instanceof Skip)) throw err;
+      items.push({ identifier, title, type, skipped: true, reason: err.reason });
+    }
+  }
+
+  // Media and passages only the kept questions use travel; a skipped item's pictures do not.
+  const usedPassages = new Set(questions.map((q) => q.passageKey).filter(Boolean));
+  const keptPassages = [...passages.values()].filter((p) => usedPassages.has(p.key));
+  const used = new Set<string>();
+  const note = (ref: { id: string } | null | undefined) => ref && used.add(ref.id);
+  for (const p of keptPassages) [p.image, p.audio].forEach(note);
+  for (const q of questions) {
+    [q.image, q.audio].forEach(note);
+    q.options?.forEach((o) => note(o.image));
+    q.matchingPairs?.forEach((p) => [p.premiseImage, p.responseImage].forEach(note));
+  }
+  for (const key of [...media.keys()]) if (!used.has(key)) media.delete(key);
+
+  const titleAr = titles.ar || testTitle || titles.en;
+  const titleEn = titles.en || testTitle || titles.ar;
+  return {
+    preview: { titleAr, titleEn, subjectId: taxon(testResource, SUBJECT_SOURCE), passageCount: keptPassages.length, mediaCount: media.size, items },
+    exam: {
+      titleAr,
+      titleEn,
+      subjectId: taxon(testResource, SUBJECT_SOURCE),
+      description: description ? textOf(description).trim() || null : null,
+      durationMinutes: Number.isFinite(maxTime) && maxTime > 0 ? Math.max(1, Math.round(maxTime / 60)) : null,
+      passages: keptPassages,
+      questions,
+    },
+    media,
+  };
+}
+
+/** Descendants that `test` accepts, in document order. */
+function descendantsWhere(n: TXmlNode, test: (n: TXmlNode) => boolean): TXmlNode[] {
+  const out: TXmlNode[] = [];
+  const walk = (x: TXmlNode) => {
+    for (const c of x.children) {
+      if (typeof c === "string") continue;
+      if (test(c)) out.push(c);
+      else walk(c);
+    }
+  };
+  walk(n);
+  return out;
+}
+
+type TRef = { id: string } | null | undefined;
+const renameRef = <T extends TRef>(ref: T, id: (old: string) => string): T => (ref ? { ...ref, id: id(ref.id) } : ref);
+
+/** A question with each picture's and clip's id replaced (the package's paths by the stored uploads' ids). */
+export function renameQuestionMedia(q: TQuestionInput, id: (old: string) => string): TQuestionInput {
+  return {
+    ...q,
+    image: renameRef(q.image, id),
+    audio: renameRef(q.audio, id),
+    options: q.options?.map((o) => ({ ...o, image: renameRef(o.image, id) })),
+    matchingPairs: q.matchingPairs?.map((p) => ({ ...p, premiseImage: renameRef(p.premiseImage, id), responseImage: renameRef(p.responseImage, id) })),
+  };
+}
+
+export const renamePassageMedia = (p: TPassageInput, id: (old: string) => string): TPassageInput => ({ ...p, image: renameRef(p.image, id), audio: renameRef(p.audio, id) });

@@ -1,0 +1,310 @@
+// QTI 3.0 packages (issue 19) through the real routes: every exported file valid against 1EdTech's schemas, and
+// who may export.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exams } from "../../db/schema";
+import { validateXML } from "xmllint-wasm";
+import { createHarness, type THarness } from "../../test/harness";
+import { multipart } from "../../test/multipart";
+import type { TExamDetail, TExamInput } from "../../../shared/schemas/exam";
+import type { TRichDoc } from "../../../shared/rich-text";
+import { QTI_REASONS, type TQtiPreview } from "../../../shared/schemas/qti";
+import { unpack } from "./qti-import";
+
+const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "xsd");
+const ASI_XSD = "imsqti_asiv3p0_sbacv1p0_v1p0.xsd";
+const CP_XSD = "imsqtiv3p0_imscpv1p2_v1p0.xsd";
+const xsds = fs.readdirSync(XSD_DIR).filter((f) => f.endsWith(".xsd")).map((fileName) => ({ fileName, contents: fs.readFileSync(path.join(XSD_DIR, fileName), "utf8") }));
+
+/** Validates XML files against the schema of that name (compiled once: it is over a megabyte), with every other schema there to import. */
+async function validate(files: Record<string, Uint8Array>, names: string[], schema: string) {
+  const xml = names.map((fileName) => ({ fileName, contents: strFromU8(files[fileName]!) }));
+  const result = await validateXML({ xml, schema: xsds.filter((x) => x.fileName === schema), preload: xsds.filter((x) => x.fileName !== schema), maxMemoryPages: 4096 });
+  return result.errors.map((e) => e.rawMessage);
+}
+const XSD_TIMEOUT = 180_000;
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const OGG = fs.readFileSync(new URL("../../demo-assets/chime.ogg", import.meta.url));
+
+let h: THarness;
+let teacher: string;
+let otherTeacher: string;
+let admin: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const own = await h.makeSchool("school_own");
+  const t = await h.makeUser("teacher", { schoolId: own });
+  teacher = await h.signIn(t.email, t.password, "school");
+  const t2 = await h.makeUser("teacher", { schoolId: own });
+  otherTeacher = await h.signIn(t2.email, t2.password, "school");
+  const a = await h.makeUser("super_admin");
+  admin = await h.signIn(a.email, a.password, "admin");
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function upload(cookie: string, content: Buffer, filename: string): Promise<string> {
+  const { payload, headers } = multipart([{ name: "file", filename, content }]);
+  const res = await h.request({ method: "POST", url: "/api/media", cookie, payload, headers });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
+const underlined: TRichDoc = {
+  type: "doc",
+  content: [
+    { type: "paragraph", content: [{ type: "text", text: "أعرب ما تحته خط: " }, { type: "text", text: "يَقْرَأُ", marks: [{ type: "underline" }] }, { type: "text", text: " الطالبُ " }, { type: "text", text: "القصةَ", marks: [{ type: "bold" }, { type: "italic" }] }] },
+    { type: "bulletList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "فعل" }] }] }, { type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "فاعل" }] }] }] },
+    { type: "paragraph", attrs: { dir: "ltr" }, content: [{ type: "text", text: "Parse it" }, { type: "hardBreak" }, { type: "text", text: "fully" }] },
+  ],
+};
+const passageDoc: TRichDoc = {
+  type: "doc",
+  content: [
+    { type: "paragraph", content: [{ type: "text", text: "كان " }, { type: "text", text: "الصدقُ", marks: [{ type: "bold" }] }, { type: "text", text: " خُلُقَ الأنبياء." }] },
+    { type: "orderedList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "أولًا" }] }] }] },
+  ],
+};
+
+/** An exam with every question type, a passage, pictures, a clip, formatting and a skill, in both languages. */
+async function richExam(cookie: string): Promise<TExamInput> {
+  const map = await upload(cookie, PNG, "map.png");
+  const flag = await upload(cookie, PNG, "flag.png");
+  const clip = await upload(cookie, OGG, "chime.ogg");
+  return {
+    titleAr: "اختبار الفهم القرائي",
+    titleEn: "Reading comprehension",
+    subjectId: "arabic",
+    description: "Term 1 & 2 <review>",
+    durationMinutes: 45,
+    status: "draft",
+    passages: [{ key: "p1", titleAr: "الصدق", titleEn: "Honesty", textAr: "", textEn: "Honesty was the prophets' way.", docAr: passageDoc, image: { id: map, altAr: "خريطة", altEn: "A map" }, audio: { id: clip, maxPlays: 2, transcriptAr: "نص الاستماع", transcriptEn: "The transcript" } }],
+    questions: [
+      {
+        type: "multiple_choice",
+        questionTextAr: "",
+        questionTextEn: "Parse the underlined word.",
+        questionDocAr: underlined,
+        passageKey: "p1",
+        points: 3,
+        skillId: "arabic.grammar",
+        options: [
+          { optionTextAr: "فعل مضارع مرفوع", optionTextEn: "A present verb, nominative", isCorrect: true },
+          { optionTextAr: "اسم", optionTextEn: "A noun", isCorrect: false },
+          { optionTextAr: "", optionTextEn: "", image: { id: flag, altAr: "علم أحمر", altEn: "A red flag" }, isCorrect: false },
+        ],
+      },
+      {
+        type: "true_false",
+        questionTextAr: "الصدق منجاة.",
+        questionTextEn: "Honesty saves.",
+        passageKey: "p1",
+        points: 1,
+        image: { id: map, altAr: "خريطة الجزيرة", altEn: "Map of the peninsula" },
+        options: [
+          { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
+          { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
+        ],
+      },
+      { type: "short_answer", questionTextAr: "ما عاصمة الإمارات؟", questionTextEn: "What is the capital of the UAE?", points: 2, correctAnswerText: "أبوظبي", audio: { id: clip, maxPlays: null, transcriptAr: "سؤال", transcriptEn: "A question" } },
+      { type: "essay", questionTextAr: "اكتب عن الصدق.\nفي فقرتين.", questionTextEn: "Write about honesty.\nIn two paragraphs.", points: 10, correctAnswerText: "الصدق فضيلة.\nيذكر الطالب مثالين." },
+      {
+        type: "matching",
+        questionTextAr: "صِل كل دولة بعاصمتها.",
+        questionTextEn: "Match each country to its capital.",
+        points: 4,
+        matchingPairs: [
+          { premise_ar: "مصر", premise_en: "Egypt", response_ar: "القاهرة", response_en: "Cairo" },
+          { premise_ar: "", premise_en: "", premiseImage: { id: flag, altAr: "علم", altEn: "A flag" }, response_ar: "الرياض", response_en: "Riyadh" },
+          { premise_ar: "عُمان", premise_en: "Oman", response_ar: "مسقط", response_en: "Muscat" },
+        ],
+      },
+    ],
+  };
+}
+
+async function createExam(cookie: string, body: TExamInput): Promise<TExamDetail> {
+  const res = await h.request({ method: "POST", url: "/api/exams", cookie, payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as TExamDetail;
+}
+
+async function exportPackage(cookie: string, id: string): Promise<Buffer> {
+  const res = await h.request({ method: "GET", url: `/api/exams/${id}/qti`, cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers["content-type"]).toBe("application/zip");
+  return res.rawPayload;
+}
+
+describe("QTI 3.0 export", () => {
+  it("writes a content package whose every file is valid against the QTI 3.0 schemas", async () => {
+    const exam = await createExam(teacher, await richExam(teacher));
+    const files = unzipSync(await exportPackage(teacher, exam.id));
+    const names = Object.keys(files).sort();
+    expect(names.filter((n) => n.endsWith(".xml"))).toEqual(["Q1.xml", "Q2.xml", "Q3.xml", "Q4.xml", "Q5.xml", "S1.xml", "TEST.xml", "imsmanifest.xml"]);
+    // Two pictures and one clip, each once however many places show it.
+    expect(names.filter((n) => n.startsWith("media/"))).toHaveLength(3);
+    expect(await validate(files, ["imsmanifest.xml"], CP_XSD)).toEqual([]);
+    expect(await validate(files, names.filter((n) => n.endsWith(".xml") && n !== "imsmanifest.xml"), ASI_XSD)).toEqual([]);
+    const q1 = strFromU8(files["Q1.xml"]!);
+    expect(q1).toContain('<qti-assessment-stimulus-ref identifier="S1" href="S1.xml"');
+    expect(q1).toContain('<div xml:lang="ar" dir="rtl">');
+    expect(q1).toContain('<span class="qti-underline">يَقْرَأُ</span>');
+    expect(q1).toContain('<qti-map-entry map-key="C1" mapped-value="3"/>');
+    const manifest = strFromU8(files["imsmanifest.xml"]!);
+    expect(manifest).toContain("<lom:id>arabic.grammar</lom:id>");
+    expect(strFromU8(files["Q5.xml"]!)).toContain('base-type="directedPair"');
+  }, XSD_TIMEOUT);
+
+  it("is for who may author the exam: its author and super_admins", async () => {
+    const exam = await createExam(teacher, { titleAr: "قصير", titleEn: "Short", subjectId: "arabic", questions: [{ type: "essay", questionTextAr: "اكتب", questionTextEn: "Write", points: 1 }] });
+    expect((await h.request({ method: "GET", url: `/api/exams/${exam.id}/qti`, cookie: otherTeacher })).json()).toMatchObject({ code: "EXAM_NOT_FOUND" });
+    expect((await h.request({ method: "GET", url: `/api/exams/${exam.id}/qti` })).statusCode).toBe(401);
+    await exportPackage(admin, exam.id);
+  });
+});
+
+/** What an author wrote, without the ids a save gives: the same for an exam and its round trip. */
+function content(e: TExamDetail) {
+  const image = (i: { altAr: string; altEn: string; width: number; height: number } | null) => i && { altAr: i.altAr, altEn: i.altEn, width: i.width, height: i.height };
+  const audio = (a: TExamDetail["questions"][number]["audio"]) => a && { maxPlays: a.maxPlays, transcriptAr: a.transcriptAr, transcriptEn: a.transcriptEn };
+  return {
+    titleAr: e.titleAr,
+    titleEn: e.titleEn,
+    subject: e.subject.id,
+    description: e.description,
+    durationMinutes: e.durationMinutes,
+    passages: e.passages.map(({ id: _id, image: i, audio: a, ...p }) => ({ ...p, image: image(i), audio: a && { maxPlays: a.maxPlays } })),
+    questions: e.questions.map(({ id: _id, answerCount: _n, passageId, image: i, audio: a, options, matchingPairs, ...q }) => ({
+      ...q,
+      passage: e.passages.findIndex((p) => p.id === passageId),
+      image: image(i),
+      audio: audio(a),
+      options: options.map(({ id: _o, image: oi, ...o }) => ({ ...o, image: image(oi) })),
+      matchingPairs: matchingPairs.map((p) => ({ ...p, premiseImage: image(p.premiseImage), responseImage: image(p.responseImage) })),
+    })),
+  };
+}
+
+const importUrl = "/api/exams/import/qti";
+const send = (url: string, cookie: string, content: Buffer | Uint8Array, fields: { subjectId?: string } = {}) => {
+  const { payload, headers } = multipart([...(fields.subjectId ? [{ name: "subjectId", content: fields.subjectId }] : []), { name: "file", filename: "bank.zip", type: "application/zip", content: Buffer.from(content) }]);
+  return h.request({ method: "POST", url, cookie, payload, headers });
+};
+const examCount = async () => (await h.db.select({ n: count() }).from(exams))[0]!.n;
+
+describe("QTI import", () => {
+  it("round-trips an exported exam: every type, a passage, pictures, a clip, formatting and both languages", async () => {
+    const exam = await createExam(teacher, await richExam(teacher));
+    const zip = await exportPackage(teacher, exam.id);
+    const preview = await send(`${importUrl}/preview`, teacher, zip);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ titleAr: exam.titleAr, titleEn: exam.titleEn, subjectId: "arabic", passageCount: 1, mediaCount: 3 });
+    expect(preview.json().items.map((i: { type: string; skipped: boolean; reason: unknown }) => [i.type, i.skipped, i.reason])).toEqual(
+      ["multiple_choice", "true_false", "short_answer", "essay", "matching"].map((t) => [t, false, null]),
+    );
+    const before = await examCount();
+    const created = await send(importUrl, teacher, zip);
+    expect(created.statusCode, created.body).toBe(201);
+    const copy = created.json() as TExamDetail;
+    expect(copy.status).toBe("draft");
+    expect(copy.id).not.toBe(exam.id);
+    expect(await examCount()).toBe(before + 1);
+    // Passage and transcripts of a passage's clip aside (a stimulus has no staff-only block), the same exam.
+    const expected = content(exam);
+    expected.passages[0]!.audio = { maxPlays: 2 };
+    expect(content(copy)).toEqual(expected);
+    // Its pictures are the importer's new uploads, readable by them.
+    expect(copy.questions[1]!.image!.id).not.toBe(exam.questions[1]!.image!.id);
+    expect((await h.request({ method: "GET", url: `/api/media/${copy.questions[1]!.image!.id}`, cookie: teacher })).statusCode).toBe(200);
+  }, XSD_TIMEOUT);
+
+  const manifest = '<manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="M"><organizations/><resources><resource identifier="I1" type="imsqti_item_xmlv2p1" href="i1.xml"><file href="i1.xml"/></resource></resources></manifest>';
+  const bad: [string, () => Uint8Array, string][] = [
+    ["malformed XML", () => zipSync({ "imsmanifest.xml": strToU8(manifest), "i1.xml": strToU8("<assessmentItem><itemBody></assessmentItem>") }), "QTI_MALFORMED_XML"],
+    ["an entity expansion (DOCTYPE)", () => zipSync({ "imsmanifest.xml": strToU8('<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaa">]><manifest>&a;</manifest>') }), "QTI_MALFORMED_XML"],
+    ["a path escaping the package", () => zipSync({ "imsmanifest.xml": strToU8(manifest), "../../etc/evil.xml": strToU8("<x/>") }), "QTI_PATH_ESCAPE"],
+    ["an absolute path", () => zipSync({ "imsmanifest.xml": strToU8(manifest), "/etc/evil.xml": strToU8("<x/>") }), "QTI_PATH_ESCAPE"],
+    ["a file that is not a zip", () => strToU8("<manifest/>"), "QTI_NOT_A_PACKAGE"],
+    ["a zip with no manifest", () => zipSync({ "readme.txt": strToU8("hello") }), "QTI_NOT_A_PACKAGE"],
+    [
+      "a zip bomb (declared sizes)",
+      () => {
+        const zip = Buffer.from(zipSync({ "imsmanifest.xml": strToU8(manifest), "big.bin": new Uint8Array(1000) }));
+        // Declare 4 GB for every entry in the central directory (signature PK\x01\x02, size at offset 24).
+        for (let i = zip.indexOf("PK\x01\x02"); i >= 0; i = zip.indexOf("PK\x01\x02", i + 4)) zip.writeUInt32LE(0xfffffff0, i + 24);
+        return zip;
+      },
+      "QTI_ZIP_BOMB",
+    ],
+  ];
+  for (const [name, make, code] of bad) {
+    it(`refuses ${name} with ${code}, creating nothing`, async () => {
+      const before = await examCount();
+      for (const url of [`${importUrl}/preview`, importUrl]) {
+        const res = await send(url, teacher, make(), { subjectId: "arabic" });
+        expect(res.json(), url).toMatchObject({ code });
+      }
+      expect(await examCount()).toBe(before);
+    });
+  }
+
+  it("imports a QTI 2.1 bank written by another tool: what it understands, and why it skips the rest", async () => {
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "qti21-bank");
+    const files: Record<string, Uint8Array> = {};
+    for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) if (fs.statSync(path.join(dir, name)).isFile()) files[name.split(path.sep).join("/")] = fs.readFileSync(path.join(dir, name));
+    const zip = zipSync(files);
+    const preview = (await send(`${importUrl}/preview`, teacher, zip)).json() as TQtiPreview;
+    expect(preview).toMatchObject({ titleEn: "Geography of the Arab World — Grade 8", subjectId: null, mediaCount: 1 });
+    const oneLanguage = QTI_REASONS.ONE_LANGUAGE;
+    expect(preview.items.map((i) => [i.identifier, i.type, i.skipped, i.reason])).toEqual([
+      ["item-capital", "multiple_choice", false, oneLanguage],
+      ["item-rivers", "matching", false, oneLanguage],
+      ["item-strait", "short_answer", false, oneLanguage],
+      ["item-climate", "essay", false, oneLanguage],
+      ["item-map-click", null, true, { en: "hotspot-interaction is not one of the five question types.", ar: "التفاعل hotspot-interaction ليس من أنواع الأسئلة الخمسة." }],
+      ["item-desert", null, true, { en: "The file ../images/desert.jpg it shows is not in the package.", ar: "الملف ../images/desert.jpg الذي يعرضه غير موجود في الحزمة." }],
+    ]);
+    // Without a subject of ours in the package, the importer chooses one.
+    expect((await send(importUrl, teacher, zip)).json()).toMatchObject({ code: "EXAM_REQUIRED_FIELDS" });
+    const res = await send(importUrl, teacher, zip, { subjectId: "social" });
+    expect(res.statusCode, res.body).toBe(201);
+    const exam = res.json() as TExamDetail;
+    expect(exam).toMatchObject({ status: "draft", durationMinutes: 30, subject: { id: "social" }, titleAr: "Geography of the Arab World — Grade 8" });
+    const [capital, rivers, strait, climate] = exam.questions;
+    expect(capital).toMatchObject({ type: "multiple_choice", points: 1, questionTextEn: "Which capital city lies on the Nile?\nChoose one answer.", image: { altEn: "The Nile delta seen from space" } });
+    expect(capital!.questionDocEn!.content[0]).toMatchObject({ content: [{ text: "Which capital city lies on the " }, { text: "Nile", marks: [{ type: "bold" }] }, { text: "?" }] });
+    expect(capital!.options.map((o) => [o.optionTextEn, o.isCorrect])).toEqual([["Amman", false], ["Cairo", true], ["Beirut", false], ["Muscat", false]]);
+    expect(rivers).toMatchObject({ type: "matching", points: 3, questionTextEn: "Match each river to the country it is best known in." });
+    expect(rivers!.matchingPairs.map((p) => [p.premise_en, p.response_en])).toEqual([["The Nile", "Egypt"], ["The Euphrates", "Iraq"], ["The Jordan", "Jordan"]]);
+    expect(strait).toMatchObject({ type: "short_answer", points: 2, correctAnswerText: "Hormuz", questionTextEn: "The strait between Oman and Iran is the Strait of ." });
+    expect(climate).toMatchObject({ type: "essay", points: 1, questionTextEn: "Describe the climate of the Arabian desert.", correctAnswerText: "Full marks: names low rainfall and high temperatures, with one example." });
+    expect(exam.questions).toHaveLength(4);
+  });
+
+  it("stops inflating a zip whose declared sizes lie, once the real bytes pass the cap", () => {
+    const zip = Buffer.from(zipSync({ "imsmanifest.xml": strToU8(manifest), "big.bin": new Uint8Array(2 * 1024 * 1024) }));
+    // Each entry claims 100 bytes unpacked: in its local header (size at offset 22) and the central directory (24).
+    for (const [sig, at] of [["PK\x03\x04", 22], ["PK\x01\x02", 24]] as const) for (let i = zip.indexOf(sig); i >= 0; i = zip.indexOf(sig, i + 4)) zip.writeUInt32LE(100, i + at);
+    expect(() => unpack(zip, 1024 * 1024)).toThrow(expect.objectContaining({ code: "QTI_ZIP_BOMB" }));
+    expect(unpack(zip, 4 * 1024 * 1024).get("big.bin")).toHaveLength(2 * 1024 * 1024);
+  });
+
+  it("refuses an upload over 100 MB from its declared length", async () => {
+    const res = await h.request({ method: "POST", url: importUrl, cookie: teacher, headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(101 * 1024 * 1024) }, payload: "" });
+    expect(res.json()).toMatchObject({ code: "QTI_TOO_LARGE" });
+  });
+
+  it("is for authors only", async () => {
+    const s = await h.makeUser("student", { schoolId: "school_own" });
+    const student = await h.signIn(s.email, s.password, "student");
+    expect((await send(`${importUrl}/preview`, student, zipSync({}))).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,41 @@
+// What a QTI package holds, as the import's preview shows it (issue 19; docs/decisions/0023): each item understood
+// (and as what) or skipped, with the reason in both languages.
+import { z } from "zod";
+import { QUESTION_TYPES } from "./exam";
+import type { TText } from "../errors";
+
+const ZText = z.object({ en: z.string(), ar: z.string() });
+
+export const ZQtiPreview = z.object({
+  titleAr: z.string(),
+  titleEn: z.string(),
+  /** The subject the package names, when it is one of ours. */
+  subjectId: z.string().nullable(),
+  passageCount: z.number().int(),
+  mediaCount: z.number().int(),
+  items: z.array(
+    z.object({
+      identifier: z.string(),
+      title: z.string(),
+      type: z.enum(QUESTION_TYPES).nullable(),
+      /** Skipped items carry why; understood ones may carry a note (a text only in one language, a skill not found). */
+      skipped: z.boolean(),
+      reason: ZText.nullable(),
+    }),
+  ),
+});
+export type TQtiPreview = z.infer<typeof ZQtiPreview>;
+
+const t = (en: string, ar: string): TText => ({ en, ar });
+
+/** Why an item was skipped or what to check in it, in both languages ({name} and {file} are filled in). */
+export const QTI_REASONS = {
+  NO_INTERACTION: t("No interaction to answer.", "لا يحتوي على تفاعل للإجابة."),
+  SEVERAL_INTERACTIONS: t("More than one interaction in one item; Qias questions have one.", "يحتوي على أكثر من تفاعل، وسؤال قياس يحتوي على تفاعل واحد."),
+  UNSUPPORTED_INTERACTION: t("{name} is not one of the five question types.", "التفاعل {name} ليس من أنواع الأسئلة الخمسة."),
+  MULTIPLE_RESPONSE: t("A choice with several right answers; Qias choices have one.", "اختيار بأكثر من إجابة صحيحة، واختيارات قياس لها إجابة واحدة."),
+  MEDIA_NOT_FOUND: t("The file {file} it shows is not in the package.", "الملف {file} الذي يعرضه غير موجود في الحزمة."),
+  MEDIA_NOT_SUPPORTED: t("The file {file} it shows is not a PNG, JPEG or WebP picture or an MP3, M4A or OGG clip.", "الملف {file} الذي يعرضه ليس صورة PNG أو JPEG أو WebP ولا مقطعًا صوتيًا MP3 أو M4A أو OGG."),
+  ITEM_NOT_FOUND: t("The item's file {file} is not in the package.", "ملف السؤال {file} غير موجود في الحزمة."),
+  ONE_LANGUAGE: t("Written in one language only: the same text was put in both; translate it before publishing.", "مكتوب بلغة واحدة فقط، فوُضع النص نفسه في اللغتين؛ ترجمه قبل النشر."),
+} as const;
