@@ -50,3 +50,29 @@ test("a QTI 2.1 bank: what is skipped and why, in Arabic", async ({ page, reques
   // The package names no subject of ours: nothing is created until one is chosen.
   await expect(dialog.getByRole("button", { name: text("ar", "qti.confirm") })).toBeDisabled();
 });
+
+test("the import dialog's preview, photographed in Arabic and English, light and dark, phone and desktop", async ({ browser, baseURL, request }) => {
+  const teacher = await makeTeacher(request);
+  const dir = path.resolve("src/server/modules/qti/fixtures/qti21-bank");
+  const files: Record<string, Uint8Array> = {};
+  for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) if (fs.statSync(path.join(dir, name)).isFile()) files[name.split(path.sep).join("/")] = fs.readFileSync(path.join(dir, name));
+  const bank = Buffer.from(zipSync(files));
+  for (const [lang, dark, width] of [
+    ["ar", false, 1280],
+    ["ar", true, 390],
+    ["en", true, 1280],
+    ["en", false, 390],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: width < 500 ? 844 : 900 } });
+    const page = await context.newPage();
+    await useLanguage(page, lang, { dark });
+    await signInWith(page, teacher);
+    await page.goto("/dashboard/exams");
+    await page.getByRole("button", { name: text(lang, "qti.import") }).click();
+    const dialog = page.getByTestId("qti-import-dialog");
+    await dialog.getByLabel(text(lang, "qti.file")).setInputFiles({ name: "bank.zip", mimeType: "application/zip", buffer: bank });
+    await expect(dialog.locator("[data-skipped=true]")).toHaveCount(2);
+    await page.screenshot({ path: path.resolve("screenshots/qti", `import-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+    await context.close();
+  }
+});

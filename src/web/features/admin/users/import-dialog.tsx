@@ -2,12 +2,13 @@
 // by the server (bad rows with their reason in the current language), import when no row is bad, then download
 // the credentials once. The file goes as its own bytes (base64 in JSON): the server tells .xlsx from CSV and the
 // CSV's encoding and separator (issue 19), so a roster saved by Excel in an Arabic locale reads right.
-import { CircleCheck, Download, FileUp, KeyRound, LoaderCircle, TriangleAlert, Upload } from "lucide-react";
+import { CircleCheck, Download, KeyRound, LoaderCircle, TriangleAlert, Upload } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
 import type { TSessionUser } from "@shared/permissions";
 import type { TImportPreview, TImportResult, TImportRow } from "@shared/schemas/user";
 import { IMPORT_MAX_FILE_BYTES, importColumnsFor } from "@shared/schemas/user";
-import { Button, buttonVariants } from "@web/components/ui/button";
+import { Button } from "@web/components/ui/button";
+import { FileChooser } from "@web/components/ui/file-chooser";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { toastError } from "@web/components/ui/use-toast";
 import { cn } from "@web/lib/utils";
@@ -161,34 +162,18 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
                 <p id={`${inputId}-hint`} className="text-xs leading-relaxed text-muted-foreground">
                   {t("import.fileHint")}
                 </p>
-                {/* The native control says "Choose File" in the browser's language; ours follows the page's. */}
-                <div className="flex flex-wrap items-center gap-3">
-                  <input
-                    id={inputId}
-                    type="file"
-                    accept=".xlsx,.csv,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    disabled={busy}
-                    onChange={(e) => void onFile(e)}
-                    aria-describedby={cn(`${inputId}-hint`, fileProblem && `${inputId}-error`)}
-                    aria-invalid={fileProblem ? true : undefined}
-                    data-testid="import-file"
-                    className="peer sr-only"
-                  />
-                  <label
-                    htmlFor={inputId}
-                    aria-hidden="true"
-                    className={cn(
-                      buttonVariants({ variant: "secondary", size: "sm" }),
-                      "peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-background peer-disabled:pointer-events-none peer-disabled:opacity-60",
-                    )}
-                  >
-                    <FileUp aria-hidden="true" />
-                    {t("import.browse")}
-                  </label>
-                  <span className="min-w-0 truncate text-sm text-muted-foreground" data-testid="import-file-name">
-                    {file ? <bdi>{file.name}</bdi> : t("import.noFile")}
-                  </span>
-                </div>
+                <FileChooser
+                  id={inputId}
+                  accept=".xlsx,.csv,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  disabled={busy}
+                  onChange={(e) => void onFile(e)}
+                  describedBy={cn(`${inputId}-hint`, fileProblem && `${inputId}-error`)}
+                  invalid={!!fileProblem}
+                  browseLabel={t("import.browse")}
+                  fileName={file?.name ?? null}
+                  noFileLabel={t("import.noFile")}
+                  testId="import-file"
+                />
                 {fileProblem && (
                   <p id={`${inputId}-error`} className="text-sm font-medium text-destructive-text">
                     {t(fileProblem)}

@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Input } from "@web/components/ui/input";
+import { FileChooser } from "@web/components/ui/file-chooser";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { toErrorBody } from "@web/lib/errors";
 import { useImportQti, useQtiPreview, useSubjects } from "../api";
@@ -76,7 +76,20 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <label htmlFor={`${id}-file`} className="text-sm font-medium">
               {t("qti.file")}
             </label>
-            <Input id={`${id}-file`} type="file" accept=".zip,application/zip" onChange={(e) => choose(e.target.files?.[0])} data-testid="qti-file" />
+            <FileChooser
+              id={`${id}-file`}
+              accept=".zip,application/zip"
+              disabled={create.isPending}
+              onChange={(e) => {
+                choose(e.target.files?.[0]);
+                e.target.value = ""; // choosing the same (now corrected) package again fires change again
+              }}
+              browseLabel={t("qti.browse")}
+              fileName={file?.name ?? null}
+              noFileLabel={t("qti.noFile")}
+              invalid={!!refusal}
+              testId="qti-file"
+            />
           </div>
           {preview.isPending && (
             <p className="inline-flex items-center gap-2 text-sm text-muted-foreground" role="status">
@@ -91,7 +104,9 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
           )}
           {data && (
             <>
-              <bdi className="font-semibold">{pick(lang, data.titleAr, data.titleEn)}</bdi>
+              <p className="font-semibold">
+                <bdi>{pick(lang, data.titleAr, data.titleEn)}</bdi>
+              </p>
               <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
                 {t("qti.summary", { understood: formatNumber(lang, understood), total: formatNumber(lang, data.items.length) })}
               </p>
@@ -106,7 +121,9 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
                   <li key={item.identifier} className="flex items-start gap-2 rounded-xl border border-border px-3 py-2 text-sm" data-skipped={item.skipped}>
                     {item.skipped ? <CircleSlash aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive-text" /> : <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-foreground" />}
                     <div className="flex min-w-0 flex-col gap-0.5">
-                      <bdi className="font-medium">{item.title}</bdi>
+                      <span className="font-medium">
+                        <bdi>{item.title}</bdi>
+                      </span>
                       <span className="text-muted-foreground">
                         {item.skipped ? t("qti.skipped") : t("qti.understood")}
                         {item.type && ` · ${t(`types.${item.type}`)}`}
