@@ -27,12 +27,19 @@ describe("reading a table", () => {
     ]);
   });
 
-  it("refuses a zip that is no spreadsheet, a broken one, and one that would unpack to more than 50 MB — before inflating it", async () => {
+  it("refuses a zip that is no spreadsheet, a broken one, and a spreadsheet that unpacks past 50 MB — declared or lying", async () => {
     expect(await refusal(readTable(Buffer.from(zipSync({ "notes.txt": new TextEncoder().encode("hello") }))))).toBe("IMPORT_UNREADABLE");
     expect(await refusal(readTable(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 7)])))).toBe("IMPORT_UNREADABLE");
-    const bomb = Buffer.from(zipSync({ "xl/worksheets/sheet1.xml": new Uint8Array(60 * 1024 * 1024) }, { level: 9 }));
-    expect(bomb.length).toBeLessThan(200_000);
-    expect(await refusal(readTable(bomb))).toBe("IMPORT_UNREADABLE");
+    // A real roster with 60 MB of padding inside: the reader would read it happily, so only the cap refuses it.
+    const roster = unzipSync(new Uint8Array(await writeXlsxFile([[{ value: "email" }], [{ value: "a@s.ae" }]]).toBuffer()));
+    const padded = Buffer.from(zipSync({ ...roster, "xl/media/pad.bin": new Uint8Array(60 * 1024 * 1024) }, { level: 9 }));
+    expect(padded.length).toBeLessThan(300_000);
+    expect(await refusal(readTable(padded))).toBe("IMPORT_UNREADABLE");
+    // The same archive claiming 100 bytes per entry (local header size at +22, central directory at +24).
+    for (const [sig, at] of [["PK\x03\x04", 22], ["PK\x01\x02", 24]] as const) for (let i = padded.indexOf(sig); i >= 0; i = padded.indexOf(sig, i + 4)) padded.writeUInt32LE(100, i + at);
+    expect(await refusal(readTable(padded))).toBe("IMPORT_UNREADABLE");
+    // Without the padding the roster reads: the refusals above are the cap's.
+    expect(await readTable(Buffer.from(zipSync(roster)))).toEqual([["email"], ["a@s.ae"]]);
   });
 });
 

@@ -3,8 +3,8 @@
 // no name may leave the package), every XML file parsed strictly, and each item mapped to one of the five question
 // types or skipped with a reason. Nothing here touches the database: the service saves what this understood.
 import path from "node:path/posix";
-import { Unzip, UnzipInflate, unzipSync } from "fflate";
 import { AppError } from "../../http/errors";
+import { safeName, unzipCapped, type TZipRefusals } from "../../http/zip";
 import { ERRORS, fillText, type TText } from "../../../shared/errors";
 import { MAX_QTI_BYTES, MAX_QTI_MB, MAX_QTI_UNPACKED_MB } from "../../../shared/limits";
 import { richPlainText, type TRichDoc } from "../../../shared/rich-text";
@@ -16,67 +16,17 @@ import { fromXhtml } from "./rich-xhtml";
 import { descendants, kid, kids, parseXml, textOf, type TXmlChild, type TXmlNode } from "./xml";
 
 const MAX_UNPACKED_BYTES = MAX_QTI_UNPACKED_MB * 1024 * 1024;
-const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+/** A package's refusals, in its own words. */
+const REFUSALS: TZipRefusals = {
+  notZip: (cause) => new AppError("QTI_NOT_A_PACKAGE", { cause }),
+  bomb: () => new AppError("QTI_ZIP_BOMB", { vars: { limitMb: MAX_QTI_UNPACKED_MB } }),
+  unsafePath: (name) => new AppError("QTI_PATH_ESCAPE", { vars: { file: name.slice(0, 200) } }),
+};
 
-/** A name inside the package, or QTI_PATH_ESCAPE: nothing absolute, no "..", no backslashes or drive letters. */
-function safeName(name: string): string {
-  const decoded = (() => {
-    try {
-      return decodeURIComponent(name);
-    } catch {
-      return name;
-    }
-  })();
-  const normal = path.normalize(decoded);
-  if (decoded.includes("\\") || decoded.includes("\0") || path.isAbsolute(decoded) || /^[a-z]:/i.test(decoded) || normal === ".." || normal.startsWith("../")) {
-    throw new AppError("QTI_PATH_ESCAPE", { vars: { file: name.slice(0, 200) } });
-  }
-  return normal;
-}
-
-/**
- * The package's files by name. Refused before anything is inflated when it is too large, not a zip, names a path
- * outside itself or declares more than the cap; and while inflating, the moment the real bytes pass the cap (a
- * declared size can lie).
- */
+/** The package's files by name (http/zip.ts: no path outside it, no more than the cap unpacked), with a manifest. */
 export function unpack(bytes: Uint8Array, maxUnpacked = MAX_UNPACKED_BYTES): Map<string, Uint8Array> {
   if (bytes.length > MAX_QTI_BYTES) throw new AppError("QTI_TOO_LARGE", { vars: { limitMb: MAX_QTI_MB } });
-  if (!isZip(bytes)) throw new AppError("QTI_NOT_A_PACKAGE");
-  const bomb = () => new AppError("QTI_ZIP_BOMB", { vars: { limitMb: MAX_QTI_UNPACKED_MB } });
-  let declared = 0;
-  try {
-    unzipSync(bytes, { filter: (f) => ((declared += f.originalSize), safeName(f.name), false) });
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError("QTI_NOT_A_PACKAGE", { cause: err });
-  }
-  if (declared > maxUnpacked) throw bomb();
-  const files = new Map<string, Uint8Array>();
-  let inflated = 0;
-  let failure: AppError | null = null;
-  const unzip = new Unzip((file) => {
-    if (file.name.endsWith("/")) return;
-    const chunks: Uint8Array[] = [];
-    file.ondata = (err, data, final) => {
-      if (failure) return;
-      if (err) return void (failure = new AppError("QTI_NOT_A_PACKAGE", { cause: err }));
-      inflated += data.length;
-      if (inflated > maxUnpacked) {
-        failure = bomb();
-        return file.terminate();
-      }
-      chunks.push(data);
-      if (final) files.set(safeName(file.name), Buffer.concat(chunks));
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    unzip.push(bytes, true);
-  } catch (err) {
-    failure ??= err instanceof AppError ? err : new AppError("QTI_NOT_A_PACKAGE", { cause: err });
-  }
-  if (failure) throw failure;
+  const files = unzipCapped(bytes, maxUnpacked, REFUSALS);
   if (!files.has("imsmanifest.xml")) throw new AppError("QTI_NOT_A_PACKAGE");
   return files;
 }
@@ -149,7 +99,7 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
 
   // The exam: the test's titles and subject from its metadata, its time limit from the test.
   const testResource = resources.find((r) => (r.attrs.type ?? "").startsWith("imsqti_test"));
-  const testFile = testResource?.attrs.href ? safeName(testResource.attrs.href) : null;
+  const testFile = testResource?.attrs.href ? safeName(testResource.attrs.href, REFUSALS) : null;
   const test = testFile ? xml(testFile) : null;
   const titles = langStrings(testResource ? descendants(testResource, "title")[0] : undefined);
   const testTitle = test?.attrs.title ?? "";
@@ -158,7 +108,7 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
 
   /** A picture or clip the package holds, by its path relative to the file naming it; Skip when missing or not ours. */
   const useMedia = (from: string, src: string | undefined, want: "image" | "audio"): string => {
-    const file = safeName(path.join(path.dirname(from), src ?? ""));
+    const file = safeName(path.join(path.dirname(from), src ?? ""), REFUSALS);
     const b = files.get(file);
     if (!src || !b) throw new Skip(fillText(QTI_REASONS.MEDIA_NOT_FOUND, { file: src ?? "" }));
     if (!media.has(file)) {
@@ -212,7 +162,7 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
   const passages = new Map<string, TPassageInput>();
   const passageOf = (from: string, ref: TXmlNode | undefined): string | null => {
     if (!ref?.attrs.href) return null;
-    const file = safeName(path.join(path.dirname(from), ref.attrs.href));
+    const file = safeName(path.join(path.dirname(from), ref.attrs.href), REFUSALS);
     if (passages.has(file)) return file;
     const stimulus = xml(file);
     const body = stimulus && kid(stimulus, "qti-stimulus-body");
@@ -240,7 +190,7 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
   const items: TQtiPreview["items"] = [];
   const questions: TQuestionInput[] = [];
   for (const resource of resources.filter((r) => (r.attrs.type ?? "").startsWith("imsqti_item"))) {
-    const href = resource.attrs.href ? safeName(resource.attrs.href) : "";
+    const href = resource.attrs.href ? safeName(resource.attrs.href, REFUSALS) : "";
     const identifier = resource.attrs.identifier ?? href;
     const item = href ? xml(href) : null;
     const title = item?.attrs.title ?? identifier;
