@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import i18n from "@web/lib/i18n";
 import { cn } from "@web/lib/utils";
 import { imageUrl } from "./exam-image";
+import { pickRich } from "./rich-text";
 
 type TProps = {
   clip: { id: string; maxPlays: number | null };
@@ -142,18 +143,16 @@ export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, tr
 
 /** The transcript in the page's language, or in the other when the author wrote only that one. */
 function Transcript({ transcript, lang, label }: { transcript: { ar: string; en: string }; lang: "ar" | "en"; label: string }) {
-  const own = lang === "ar" ? transcript.ar : transcript.en;
-  const textLang = own.trim() ? lang : lang === "ar" ? "en" : "ar";
-  const text = own.trim() ? own : textLang === "ar" ? transcript.ar : transcript.en;
-  if (!text.trim()) return null;
+  const shown = pickRich(lang, { text: transcript.ar, doc: null }, { text: transcript.en, doc: null });
+  if (!shown.text.trim()) return null;
   return (
     <details open className="group rounded-lg border border-border bg-card px-3 py-2 text-sm" data-testid="audio-transcript">
       <summary className="flex cursor-pointer items-center gap-2 font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <FileText aria-hidden="true" className="size-4 shrink-0 text-primary" />
         {label}
       </summary>
-      <p lang={textLang} dir={textLang === "ar" ? "rtl" : "ltr"} className="mt-2 leading-relaxed whitespace-pre-line text-start">
-        {text}
+      <p lang={shown.lang} dir={shown.lang === "ar" ? "rtl" : "ltr"} className="mt-2 leading-relaxed whitespace-pre-line text-start">
+        {shown.text}
       </p>
     </details>
   );

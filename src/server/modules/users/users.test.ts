@@ -331,6 +331,7 @@ describe("roster import", () => {
       const template = await h.request({ method: "GET", url: "/api/users/import/template?role=student&format=xlsx", cookie: cookie.school_admin });
       expect([template.statusCode, template.headers["content-disposition"]]).toEqual([200, 'attachment; filename="qias-students-template.xlsx"']);
       const header = (await readSheet(template.rawPayload))[0]!;
+      expect((await h.request({ method: "GET", url: "/api/users/import/template?role=student&format=pdf", cookie: cookie.school_admin })).statusCode).toBe(400);
       expect(header).toEqual(["email", "username", "name", "password", "school_id", "grade", "class"]);
       const filled = await writeXlsxFile(rowsOf("xl").map((r) => r.map((value) => ({ value })))).toBuffer();
       expectRows(await sendFile(filled), "xl");
