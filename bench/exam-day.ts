@@ -25,6 +25,7 @@ import { prepareDatabase } from "../src/server/bootstrap";
 import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, sittings, studentAnswers, studentExams } from "../src/server/db/schema";
 import { hashPassword } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/auth.service";
+import { examsChanged } from "../src/server/modules/attempts/paper";
 import { LeanHttpClient, type TResponse } from "./lean-http";
 import { cpuMsOf, cpuSpent, pct, postgresCpuMs, runPool, waitForServer } from "./common";
 
@@ -361,7 +362,9 @@ async function main() {
   const students = await seed(db, STUDENTS, "s", schoolIds);
   console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+  // PROFILE=dir writes a CPU profile of the server (node --cpu-prof) into dir when it stops.
+  const profile = process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
+  const server = spawn(process.execPath, [...profile, "--import", "tsx", "src/server/index.ts"], {
     env: { ...process.env, WORKERS, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", TRUST_PROXY: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -381,6 +384,8 @@ async function main() {
       await tx.insert(sittings).values({ examId: exam.examId, startsAt: new Date(startsAt), entryClosesAt: new Date(startsAt + 5 * 60_000), endsAt: new Date(startsAt + (EXAM_MINUTES + 5) * 60_000) });
       await tx.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, exam.examId));
     });
+    // The server trusts its copy until a change is announced (paper.ts): this one is made behind its back.
+    await examsChanged(db, [exam.examId]);
     const json = { "content-type": "application/json" };
 
     // 1. the lobby: arrivals spread evenly, everyone in 5 s before the start.

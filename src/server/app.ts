@@ -21,6 +21,7 @@ import { createJobRunner } from "./jobs/jobs";
 import type { Writable } from "node:stream";
 import { SESSION_COOKIE } from "./http/context";
 import { findSessionUser, watchSessions } from "./auth/auth.service";
+import { watchExams } from "./modules/attempts/paper";
 import { modules } from "./modules";
 import type { TSessionUser } from "../shared/permissions";
 
@@ -83,6 +84,8 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
   app.decorate("db", database.db);
   // Sign-outs and account changes on other workers and instances reach this one's memory of sessions.
   watchSessions(database.db);
+  // Exam edits on other workers and instances reach this one's students' copies (paper.ts).
+  watchExams(database.db);
   app.decorate("config", config);
   app.decorate(
     "mailer",

@@ -10,6 +10,7 @@ import path from "node:path";
 import { authUsers, examMedia, examSchools, exams, passages, profiles, questionOptions, questions, schools, sittings, studentAnswers, type TMatchingPair } from "./db/schema";
 import { richPlainText, type TRichDoc } from "../shared/rich-text";
 import { hashPassword } from "./auth/password";
+import { examsChanged } from "./modules/attempts/paper";
 import type { TRole, TSessionUser } from "../shared/permissions";
 import { findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./modules/attempts/attempts.service";
 import { getExamVersion } from "./modules/attempts/paper";
@@ -663,4 +664,6 @@ async function seedDemoSittings(db: TDb): Promise<void> {
     await db.insert(sittings).values({ examId: exam.id, schoolId: audience?.schoolId ?? null, grade: 8, startsAt: start, entryClosesAt: at(15), endsAt: at(45), createdById: exam.creatorId });
     await db.update(exams).set({ status: "published", updatedAt: new Date() }).where(sql`${exams.id} = ${exam.id}`);
   }
+  // A server already running over the same PostgreSQL hears of it.
+  await examsChanged(db, grammar.map((e) => e.id));
 }

@@ -152,9 +152,9 @@ export function windowOf(slot: TSittingSlot | null): TSittingWindow | null {
 }
 
 /** The exam as offered to this student (published, to their school and grade, in one of its sittings), or 404. */
-async function offeredVersion(db: TDbOrTx, user: TSessionUser, examId: string): Promise<TExamVersion> {
+async function offeredVersion(db: TDbOrTx, user: TSessionUser, examId: string, options: { untilChanged?: boolean } = {}): Promise<TExamVersion> {
   assertStudent(user);
-  const version = await getExamVersion(db, examId);
+  const version = await getExamVersion(db, examId, options);
   if (!version || !isOffered(version, user)) throw new AppError("EXAM_NOT_AVAILABLE");
   return version;
 }
@@ -175,7 +175,7 @@ function refuseEntry(state: "lobby" | "closed" | "ended", slot: TSittingSlot | n
  * deadline, whatever the entry time says.
  */
 export async function enterLobby(db: TDb, user: TSessionUser, examId: string): Promise<TLobby> {
-  const version = await offeredVersion(db, user, examId);
+  const version = await offeredVersion(db, user, examId, { untilChanged: true });
   const slot = sittingFor(version.sittings, user);
   let state = entryState(slot);
   if (state === "closed" || state === "ended") {
@@ -202,7 +202,7 @@ export async function enterLobby(db: TDb, user: TSessionUser, examId: string): P
  * whatever the client says. After the last entry only a student already sitting it gets the paper.
  */
 export async function findPaper(db: TDbOrTx, user: TSessionUser, examId: string): Promise<TExamVersion> {
-  const version = await offeredVersion(db, user, examId);
+  const version = await offeredVersion(db, user, examId, { untilChanged: true });
   const slot = sittingFor(version.sittings, user);
   const state = entryState(slot);
   if (state === "lobby") refuseEntry(state, slot);

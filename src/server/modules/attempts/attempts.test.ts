@@ -8,7 +8,7 @@ import { seededOrder } from "../../../shared/grading";
 import { ATTEMPT_SWEEP_LOCK, sweepExpiredAttempts } from "./attempts.service";
 import { rowsOf } from "../../db/client";
 import { writeAnswer } from "./answer-writer";
-import { getExamVersion, paperBuilds, versionReads } from "./paper";
+import { examsChanged, getExamVersion, paperBuilds, versionReads } from "./paper";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TPaper } from "../../../shared/schemas/attempt";
 
@@ -219,6 +219,32 @@ describe("attempts", () => {
     await h.db.update(exams).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(exams.id, exam.id));
     await new Promise((r) => setTimeout(r, 5));
     expect((await getExamVersion(h.db, exam.id, { maxAgeMs: 1 }))?.version).not.toBe(versions[0]?.version);
+  });
+
+  it("the paper and the lobby trust the copy in memory until a change is announced, and an edit is seen at once", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const s = await newStudent();
+    expect((await paperOf(s.cookie, exam.id)).titleEn).toBe(EXAM.titleEn);
+    const before = versionReads.count;
+    for (let i = 0; i < 5; i++) expect((await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: s.cookie })).statusCode).toBe(200);
+    expect((await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/lobby`, cookie: s.cookie, payload: {} })).statusCode).toBe(200);
+    expect(versionReads.count - before).toBe(0);
+    // Starting still checks.
+    expect((await start(s.cookie, exam.id)).statusCode).toBe(200);
+    expect(versionReads.count - before).toBe(1);
+    // An edit through the app is announced as it commits: the next read has it.
+    const edited = await h.request({ method: "PUT", url: `/api/exams/${exam.id}`, cookie: cookie.teacher!, payload: { ...EXAM, titleEn: "Edited title" } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await paperOf(s.cookie, exam.id)).titleEn).toBe("Edited title");
+    // A change nobody announced is not seen by these reads (that is the trust), until it is announced.
+    await h.db.update(exams).set({ titleEn: "Changed behind the app's back", updatedAt: new Date(Date.now() + 60_000) }).where(eq(exams.id, exam.id));
+    expect((await paperOf(s.cookie, exam.id)).titleEn).toBe("Edited title");
+    await examsChanged(h.db, [exam.id]);
+    expect((await paperOf(s.cookie, exam.id)).titleEn).toBe("Changed behind the app's back");
+    // Archiving takes the paper away at once.
+    const archived = await h.request({ method: "PUT", url: `/api/exams/${exam.id}`, cookie: cookie.teacher!, payload: { ...EXAM, status: "archived" } });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect((await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: s.cookie })).statusCode).toBe(404);
   });
 
   it("saves are idempotent upserts, one per question, and an older save never overwrites a newer one", async () => {

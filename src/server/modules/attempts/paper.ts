@@ -4,7 +4,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { asc, eq, inArray } from "drizzle-orm";
-import { isDatabaseHandle, type TDbOrTx } from "../../db/client";
+import { isDatabaseHandle, noticesOf, type TDb, type TDbOrTx } from "../../db/client";
 import { examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
 import { ZPaper, type TPaper } from "../../../shared/schemas/attempt";
@@ -74,16 +74,64 @@ export function entryState(slot: TSittingSlot | null, now = Date.now()): "lobby"
 const cache = new Map<string, TExamVersion & { checkedAt: number }>();
 const MAX_CACHED = 500;
 
+// What changes an exam's copy (an edit, publishing or archiving, a sitting added, moved or removed, deletion) is
+// announced as it commits (examsChanged): on this process at once, and on every other worker and instance through
+// a notice (db/notices.ts) the change waits for. While this process can hear those notices, the reads students make
+// by the thousand on an exam morning — the paper, the lobby, the pictures — trust the copy in memory instead of
+// reading the exam's version on every request. Starting, submitting and marking still check. EXAM_TRUST_MS bounds
+// the one case left, a notice lost with the database between the change and the notice: the next check comes at
+// most that long after the last. A forget during a check bumps the generation, so that check is not trusted.
+const EXAM_CHANNEL = "qias_exams";
+const EXAM_TRUST_MS = 30_000;
+let examGeneration = 0;
+const watchedExams = new WeakSet<TDb>();
+
+/** Listens for other processes' changes to exams; the app calls it once it has its database. */
+export function watchExams(db: TDb): void {
+  const notices = noticesOf(db);
+  if (!notices || watchedExams.has(db)) return;
+  watchedExams.add(db);
+  notices.on(EXAM_CHANNEL, (payload) => forgetExams(JSON.parse(payload) as string[]), () => forgetExams(null));
+}
+
+/** Tells this process and every other one that these exams changed; call after the change has committed. */
+export async function examsChanged(db: TDb, examIds: string[]): Promise<void> {
+  forgetExams(examIds);
+  await noticesOf(db)?.send(EXAM_CHANNEL, JSON.stringify(examIds));
+}
+
+/** The next look at these exams (all, for null) reads their version again. */
+function forgetExams(examIds: string[] | null): void {
+  examGeneration++;
+  // A check already under way may have read the version before the change: later requests start their own.
+  checking.clear();
+  for (const [id, entry] of cache) if (!examIds || examIds.includes(id)) entry.checkedAt = 0;
+}
+
+/** Whether this process is sure to hear of every change: always with the embedded database (one process). */
+function hearsChanges(db: TDbOrTx): boolean {
+  if (!isDatabaseHandle(db)) return false;
+  const notices = noticesOf(db);
+  return !notices || (notices.live && watchedExams.has(db));
+}
+
 /**
  * The current version of an exam, from memory when it has not changed; null when there is no such exam.
  * `maxAgeMs` lets the answer-save path skip the one-row freshness check when the version was confirmed that
  * recently: a save only uses the version to check the answer's shape (the database still checks that the
  * question and option exist), so being up to a second behind an edit costs nothing, while on an exam morning
- * the check is a third of the save's round trips. Starting, submitting and marking always check.
+ * the check is a third of the save's round trips. `untilChanged` trusts memory while changes are announced
+ * (above): the student's reads. Starting, submitting and marking always check.
  */
-export async function getExamVersion(db: TDbOrTx, examId: string, options: { maxAgeMs?: number } = {}): Promise<TExamVersion | null> {
+export async function getExamVersion(db: TDbOrTx, examId: string, options: { maxAgeMs?: number; untilChanged?: boolean } = {}): Promise<TExamVersion | null> {
   const cached = cache.get(examId);
-  if (cached && options.maxAgeMs && Date.now() - cached.checkedAt < options.maxAgeMs) return cached;
+  if (cached) {
+    const age = Date.now() - cached.checkedAt;
+    if (options.maxAgeMs && age < options.maxAgeMs) return cached;
+    if (options.untilChanged && age < EXAM_TRUST_MS && hearsChanges(db)) return cached;
+  }
+  const generation = examGeneration;
+  const checkedAt = () => (generation === examGeneration ? Date.now() : 0);
   // Saves arriving together when the trust has lapsed share one look at the exam's last change.
   const version = isDatabaseHandle(db) ? await singleFlight(checking, examId, () => readVersion(db, examId)) : await readVersion(db, examId);
   if (version === null) {
@@ -91,13 +139,13 @@ export async function getExamVersion(db: TDbOrTx, examId: string, options: { max
     return null;
   }
   if (cached && cached.version === version) {
-    cached.checkedAt = Date.now();
+    cached.checkedAt = checkedAt();
     return cached;
   }
   const built = await sharedBuild(db, examId, version);
   if (!built) return null;
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-  const entry = { ...built, checkedAt: Date.now() };
+  const entry = { ...built, checkedAt: checkedAt() };
   cache.set(examId, entry);
   return entry;
 }

@@ -9,6 +9,7 @@ import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../shared/schemas/exam";
+import { examsChanged } from "../attempts/paper";
 import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter, pairImageColumns, presentPair } from "../media/images";
 
 type TExamRow = typeof exams.$inferSelect;
@@ -310,7 +311,7 @@ export async function insertExam(tx: TTx, actor: TSessionUser, input: TExamData)
 }
 
 export async function updateExam(db: TDb, actor: TSessionUser, id: string, input: TExamData): Promise<TExamDetail> {
-  return db.transaction(async (tx) => {
+  const detail = await db.transaction(async (tx) => {
     const existing = await loadAuthorable(tx, actor, id, true);
     await assertSubject(tx, input.subjectId);
     const audience = await audienceFor(tx, actor, input, existing);
@@ -323,6 +324,8 @@ export async function updateExam(db: TDb, actor: TSessionUser, id: string, input
     await writeQuestions(tx, actor, id, input);
     return loadDetail(tx, id);
   });
+  await examsChanged(db, [id]);
+  return detail;
 }
 
 /** An exam with attempts is never deleted, so no result is lost: archive it instead. */
@@ -333,4 +336,5 @@ export async function deleteExam(db: TDb, actor: TSessionUser, id: string): Prom
     if ((attempts?.n ?? 0) > 0) throw new AppError("EXAM_HAS_ATTEMPTS");
     await tx.delete(exams).where(eq(exams.id, id));
   });
+  await examsChanged(db, [id]);
 }

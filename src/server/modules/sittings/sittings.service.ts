@@ -13,6 +13,7 @@ import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
 import { deadlineSql } from "../attempts/deadline";
 import { recordEvent } from "../attempts/attempts.service";
+import { examsChanged } from "../attempts/paper";
 import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
 import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS } from "../../../shared/limits";
@@ -153,13 +154,14 @@ async function assertPlace(tx: TDbOrTx, exam: TExamRow, audience: string[], inpu
   if (clash) throw new AppError("SITTING_OVERLAP");
 }
 
-/** A change of sittings is a change of the exam: the students' cached copy (paper.ts) is checked against it. */
+/** A change of sittings is a change of the exam: the students' cached copy (paper.ts) is checked against it, and
+ *  the caller announces it once committed (examsChanged). */
 async function touchExam(tx: TDbOrTx, examId: string) {
   await tx.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, examId));
 }
 
 export async function createSitting(db: TDb, actor: TSessionUser, examId: string, input: TInput): Promise<TSitting> {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     // The exam's row is locked, so two sittings added at once cannot both miss the other's overlap.
     const { exam, audience } = await loadExamFor(tx, actor, examId, { manage: true, lock: true });
     await assertPlace(tx, exam, audience, input);
@@ -170,6 +172,8 @@ export async function createSitting(db: TDb, actor: TSessionUser, examId: string
     await touchExam(tx, examId);
     return (await presentSittings(tx, [row!]))[0]!;
   });
+  await examsChanged(db, [examId]);
+  return created;
 }
 
 async function loadSittingFor(tx: TDbOrTx, actor: TSessionUser, sittingId: string, options: { manage?: boolean; lock?: boolean } = {}) {
@@ -194,7 +198,7 @@ async function attemptsIn(tx: TDbOrTx, sittingId: string): Promise<number> {
  * those sitting it now follow the new end (a fire alarm, a late bus).
  */
 export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: string, input: TInput): Promise<TSitting> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const { sitting, exam, audience } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
     const moved = sitting.startsAt.getTime() !== Date.parse(input.startsAt) || sitting.schoolId !== input.schoolId || sitting.grade !== input.grade;
     if (moved && (await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
@@ -221,17 +225,21 @@ export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: str
     }
     await touchExam(tx, exam.id);
     forgetLiveView(sittingId);
-    return (await presentSittings(tx, [row!]))[0]!;
+    return { sitting: (await presentSittings(tx, [row!]))[0]!, examId: exam.id };
   });
+  await examsChanged(db, [updated.examId]);
+  return updated.sitting;
 }
 
 export async function deleteSitting(db: TDb, actor: TSessionUser, sittingId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  const examId = await db.transaction(async (tx) => {
     const { exam } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
     if ((await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
     await tx.delete(sittings).where(eq(sittings.id, sittingId));
     await touchExam(tx, exam.id);
+    return exam.id;
   });
+  await examsChanged(db, [examId]);
 }
 
 // ---- the live view
