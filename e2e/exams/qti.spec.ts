@@ -1,10 +1,11 @@
 // QTI packages in the browser (issue 19): an exam exported from its row, the package imported back through the
-// dialog (its preview, then the draft opening in the editor), and a QTI 2.1 bank's skipped items explained in Arabic.
+// dialog (its preview, then the draft opening in the editor), two exams ticked in the list leaving as one package and
+// coming back as two drafts, and a QTI 2.1 bank's skipped items explained in Arabic.
 import fs from "node:fs";
 import path from "node:path";
-import { zipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { expectNoAxeViolations, test, useLanguage } from "../fixtures";
-import { createExam, expect, expectToast, makeTeacher, signInWith, text } from "./helpers";
+import { createExam, expect, expectToast, fullExam, makeTeacher, signInWith, text } from "./helpers";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -33,6 +34,42 @@ test("export an exam as QTI and import it back as a draft", async ({ page, reque
   expect(page.url()).not.toContain(exam.id);
 });
 
+test("two exams ticked in the list leave as one package and come back as two drafts", async ({ page, request }) => {
+  const teacher = await makeTeacher(request);
+  await useLanguage(page, "en");
+  await signInWith(page, teacher);
+  const one = await createExam(page, { titleEn: "Selection One", titleAr: "التحديد الأول", grades: [8] });
+  const two = await createExam(page, { titleEn: "Selection Two", titleAr: "التحديد الثاني", subjectId: "social" });
+
+  await page.goto("/dashboard/exams");
+  await page.getByRole("checkbox", { name: text("en", "qti.selectItem", { title: one.titleEn }) }).check();
+  // The keyboard ticks one too.
+  await page.getByRole("checkbox", { name: text("en", "qti.selectItem", { title: two.titleEn }) }).press("Space");
+  await expect(page.getByTestId("selected-count")).toHaveText(text("en", "qti.selected_other", { count: 2 }));
+  await expect(page.getByRole("checkbox", { name: text("en", "qti.selectAll") })).toBeChecked();
+  await expectNoAxeViolations(page, "exam list with a selection");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: text("en", "qti.exportSelected") }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("qias-2-exams.qti.zip");
+  const zip = fs.readFileSync(await file.path());
+  expect(Object.keys(unzipSync(zip)).filter((n) => n.endsWith("TEST.xml")).sort()).toEqual(["exam-1/TEST.xml", "exam-2/TEST.xml"]);
+
+  await page.getByRole("button", { name: text("en", "qti.import") }).click();
+  const dialog = page.getByTestId("qti-import-dialog");
+  await dialog.getByLabel(text("en", "qti.file")).setInputFiles({ name: "two.zip", mimeType: "application/zip", buffer: zip });
+  const tests = dialog.getByTestId("qti-test");
+  await expect(tests).toHaveCount(2);
+  // In the list's order (the newest first), each with its questions and grades.
+  await expect(tests.nth(0)).toContainText(two.titleEn);
+  await expect(tests.nth(0).getByTestId("qti-items").getByRole("listitem")).toHaveCount(two.questions.length);
+  await expect(tests.nth(1)).toContainText(one.titleEn);
+  await expect(tests.nth(1).getByTestId("qti-grades")).toHaveText(text("en", "qti.gradesOf", { grades: "8" }));
+  await expectNoAxeViolations(page, "QTI import preview of two tests");
+  await dialog.getByRole("button", { name: text("en", "qti.confirmMany_other", { count: 2 }) }).click();
+  await expectToast(page, text("en", "toast.importedMany_other", { count: 2 }));
+});
+
 test("a QTI 2.1 bank: what is skipped and why, in Arabic", async ({ page, request }) => {
   const teacher = await makeTeacher(request);
   await useLanguage(page, "ar");
@@ -51,12 +88,19 @@ test("a QTI 2.1 bank: what is skipped and why, in Arabic", async ({ page, reques
   await expect(dialog.getByRole("button", { name: text("ar", "qti.confirm") })).toBeDisabled();
 });
 
-test("the import dialog's preview, photographed in Arabic and English, light and dark, phone and desktop", async ({ browser, baseURL, request }) => {
+test("the list with exams ticked and the preview of a two-test package, photographed in Arabic and English, light and dark, phone and desktop", async ({ browser, baseURL, request }) => {
   const teacher = await makeTeacher(request);
-  const dir = path.resolve("src/server/modules/qti/fixtures/qti21-bank");
-  const files: Record<string, Uint8Array> = {};
-  for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) if (fs.statSync(path.join(dir, name)).isFile()) files[name.split(path.sep).join("/")] = fs.readFileSync(path.join(dir, name));
-  const bank = Buffer.from(zipSync(files));
+  // The teacher's two exams, and their package, made through the API.
+  expect((await request.post("/api/auth/login", { data: { ...teacher, loginType: "school" } })).status()).toBe(200);
+  const ids: string[] = [];
+  for (const over of [{ titleEn: "Reading Comprehension", grades: [7, 8] }, { titleEn: "Arab World Geography", titleAr: "جغرافيا الوطن العربي", subjectId: "social" }]) {
+    const res = await request.post("/api/exams", { data: fullExam(over) });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  const pkg = await request.post("/api/exams/export/qti", { data: { examIds: ids } });
+  expect(pkg.status(), await pkg.text()).toBe(200);
+  const zip = await pkg.body();
   for (const [lang, dark, width] of [
     ["ar", false, 1280],
     ["ar", true, 390],
@@ -68,11 +112,15 @@ test("the import dialog's preview, photographed in Arabic and English, light and
     await useLanguage(page, lang, { dark });
     await signInWith(page, teacher);
     await page.goto("/dashboard/exams");
+    await page.getByRole("checkbox", { name: text(lang, "qti.selectAll") }).check();
+    await expect(page.getByTestId("export-selected-qti")).toBeVisible();
+    const name = `${lang}-${dark ? "dark" : "light"}-${width}.png`;
+    await page.screenshot({ path: path.resolve("screenshots/qti", `list-selected-${name}`), fullPage: true });
     await page.getByRole("button", { name: text(lang, "qti.import") }).click();
     const dialog = page.getByTestId("qti-import-dialog");
-    await dialog.getByLabel(text(lang, "qti.file")).setInputFiles({ name: "bank.zip", mimeType: "application/zip", buffer: bank });
-    await expect(dialog.locator("[data-skipped=true]")).toHaveCount(2);
-    await page.screenshot({ path: path.resolve("screenshots/qti", `import-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+    await dialog.getByLabel(text(lang, "qti.file")).setInputFiles({ name: "two.zip", mimeType: "application/zip", buffer: zip });
+    await expect(dialog.getByTestId("qti-test")).toHaveCount(2);
+    await page.screenshot({ path: path.resolve("screenshots/qti", `import-${name}`) });
     await context.close();
   }
 });

@@ -446,6 +446,26 @@ export const ERRORS = {
     title: t("Import failed", "فشل الاستيراد"),
     message: t("No question in this package could be imported.", "لا يوجد في هذه الحزمة سؤال يمكن استيراده."),
   },
+  QTI_TOO_MANY_TESTS: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("The package holds more than {limit} tests; import at most {limit} at a time.", "تحتوي الحزمة على أكثر من {limit} اختبارًا؛ استورد {limit} اختبارًا على الأكثر في كل مرة."),
+  },
+  QTI_EXPORT_NO_EXAMS: {
+    status: 400,
+    title: t("Export failed", "فشل التصدير"),
+    message: t("Choose at least one exam to export.", "اختر اختبارًا واحدًا على الأقل لتصديره."),
+  },
+  QTI_EXPORT_TOO_MANY: {
+    status: 400,
+    title: t("Export failed", "فشل التصدير"),
+    message: t("Choose at most {limit} exams to export in one package.", "اختر {limit} اختبارًا على الأكثر لتصديرها في حزمة واحدة."),
+  },
+  QTI_EXPORT_NOT_FOUND: {
+    status: 404,
+    title: t("Export failed", "فشل التصدير"),
+    message: t("The exam {id} was not found, or you cannot export it; nothing was exported.", "الاختبار {id} غير موجود أو لا يمكنك تصديره، فلم يُصدَّر شيء."),
+  },
 
   // ---- exams (SPEC §5 "Exam save", §8 "Exams (staff)")
   EXAM_REQUIRED_FIELDS: {

@@ -87,3 +87,5 @@ export const MAX_TRANSCRIPT_LENGTH = 20_000;
 export const MAX_QTI_MB = 100;
 export const MAX_QTI_BYTES = MAX_QTI_MB * 1024 * 1024;
 export const MAX_QTI_UNPACKED_MB = 300;
+/** The most exams one QTI package carries, exported or imported (one assessment test each). */
+export const MAX_QTI_EXAMS = 50;

@@ -1,16 +1,19 @@
 // What a QTI package holds, as the import's preview shows it (issue 19; docs/decisions/0023): each item understood
 // (and as what) or skipped, with the reason in both languages.
 import { z } from "zod";
-import { QUESTION_TYPES } from "./exam";
+import { QUESTION_TYPES, ZExamDetail } from "./exam";
 import type { TText } from "../errors";
 
 const ZText = z.object({ en: z.string(), ar: z.string() });
 
-export const ZQtiPreview = z.object({
+/** One assessment test of a package: the draft exam it becomes. */
+export const ZQtiPreviewTest = z.object({
   titleAr: z.string(),
   titleEn: z.string(),
   /** The subject the package names, when it is one of ours. */
   subjectId: z.string().nullable(),
+  /** The grades it is for (docs/decisions/0014), empty for every grade. */
+  grades: z.array(z.number().int()),
   passageCount: z.number().int(),
   mediaCount: z.number().int(),
   items: z.array(
@@ -24,7 +27,24 @@ export const ZQtiPreview = z.object({
     }),
   ),
 });
+export type TQtiPreviewTest = z.infer<typeof ZQtiPreviewTest>;
+
+/** What a package holds: one test per draft exam it would create (a package of one exam has one). */
+export const ZQtiPreview = z.object({ tests: z.array(ZQtiPreviewTest) });
 export type TQtiPreview = z.infer<typeof ZQtiPreview>;
+
+/** Several exams in one package (POST /api/exams/export/qti): their ids, in the order wanted. */
+export const ZQtiExportInput = z.object({
+  // The cap with its number in the message is the service's (QTI_EXPORT_TOO_MANY); this bound only keeps the body small.
+  examIds: z
+    .array(z.string({ error: "VALIDATION_FAILED" }).max(64, { error: "VALIDATION_FAILED" }), { error: "QTI_EXPORT_NO_EXAMS" })
+    .min(1, { error: "QTI_EXPORT_NO_EXAMS" })
+    .max(1000, { error: "VALIDATION_FAILED" }),
+});
+
+/** What an import created: one draft exam per test of the package. */
+export const ZQtiImported = z.object({ exams: z.array(ZExamDetail) });
+export type TQtiImported = z.infer<typeof ZQtiImported>;
 
 const t = (en: string, ar: string): TText => ({ en, ar });
 

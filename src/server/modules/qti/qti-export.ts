@@ -1,5 +1,5 @@
-// An exam as a 1EdTech QTI 3.0 content package (issue 19; docs/decisions/0023): imsmanifest.xml, one assessment
-// test, one item per question, one shared stimulus per passage and the pictures and clips they show, zipped.
+// Exams as a 1EdTech QTI 3.0 content package (issue 19; docs/decisions/0023): imsmanifest.xml, one assessment
+// test per exam, one item per question, one shared stimulus per passage and the pictures and clips they show, zipped.
 // Both languages travel in every item: each text is two blocks, <div xml:lang="ar" dir="rtl"> and
 // <div xml:lang="en" dir="ltr">, in an item whose own language is Arabic — valid QTI for any player, and read back
 // field by field by ours (qti-import.ts).
@@ -20,13 +20,26 @@ export const MAP_RESPONSE = "https://purl.imsglobal.org/spec/qti/v3p0/rptemplate
 /** Taxonomy sources of the classifications we write and read back (lom:taxonPath/lom:source). */
 export const SKILL_SOURCE = "qias-skills";
 export const SUBJECT_SOURCE = "qias-subjects";
+/** The grades an exam is for (docs/decisions/0014), one taxon each, its id the grade's number. */
+export const GRADE_SOURCE = "qias-grades";
+/** The id of the catalog holding a passage clip's transcripts, named by its <audio data-catalog-idref>. */
+export const TRANSCRIPT_CATALOG = "qias-transcript";
 
 export const MEDIA_EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "audio/mpeg": "mp3", "audio/mp4": "m4a", "audio/ogg": "ogg" };
 
 export type TExportMedia = Map<string, { contentType: string; bytes: Uint8Array }>;
 export type TExportSkill = { id: string; nameAr: string; nameEn: string };
 
-const mediaPath = (id: string, media: TExportMedia) => `media/${id}.${MEDIA_EXTENSIONS[media.get(id)?.contentType ?? ""] ?? "bin"}`;
+/**
+ * Where one exam's files go in the package. A package of one exam is flat (TEST.xml, Q1.xml…); a package of
+ * several gives each exam a folder (exam-1/, exam-2/…) and prefixes its identifiers (E1-Q1…), so nothing collides.
+ * Media live once at the package's root, in media/, named by their id: a picture two exams show is stored once.
+ */
+type TPlace = { dir: string; prefix: string; media: TExportMedia };
+
+const mediaFile = (id: string, media: TExportMedia) => `media/${id}.${MEDIA_EXTENSIONS[media.get(id)?.contentType ?? ""] ?? "bin"}`;
+/** A picture's or clip's path as a file of this exam names it (relative to the exam's folder). */
+const mediaPath = (id: string, place: TPlace) => `${place.dir ? "../" : ""}${mediaFile(id, place.media)}`;
 const mediaResourceId = (id: string) => `M-${id}`;
 
 /** One language's version of a text: its blocks, and the picture described in that language. */
@@ -37,10 +50,10 @@ function langBlock(lang: "ar" | "en", content: TXmlChild[], className?: string):
 type TText = { ar: { doc: TRichDoc | null; text: string }; en: { doc: TRichDoc | null; text: string }; image?: TImageRef };
 
 /** A text in both languages, each with the picture described in it; a language with no text and no picture is left out. */
-function bilingual(t: TText, media: TExportMedia): TXmlNode[] {
+function bilingual(t: TText, place: TPlace): TXmlNode[] {
   return (["ar", "en"] as const).flatMap((lang) => {
     const { doc, text } = t[lang];
-    const image = t.image ? el("img", { src: mediaPath(t.image.id, media), alt: lang === "ar" ? t.image.altAr : t.image.altEn, width: t.image.width || undefined, height: t.image.height || undefined }) : null;
+    const image = t.image ? el("img", { src: mediaPath(t.image.id, place), alt: lang === "ar" ? t.image.altAr : t.image.altEn, width: t.image.width || undefined, height: t.image.height || undefined }) : null;
     if (!text && !image) return [];
     return [langBlock(lang, [...(text ? toXhtml(doc, text) : []), ...(image ? [el("p", {}, image)] : [])])];
   });
@@ -50,15 +63,15 @@ function bilingual(t: TText, media: TExportMedia): TXmlNode[] {
  * A clip's player. The play limit has no QTI attribute outside a media interaction (which would make listening a
  * response); it rides on the class, as "qias-max-plays-N".
  */
-function player(audio: TAudioRef, media: TExportMedia): TXmlNode | null {
-  return audio && el("audio", { src: mediaPath(audio.id, media), controls: "true", class: audio.maxPlays ? `qias-max-plays-${audio.maxPlays}` : undefined });
+function player(audio: TAudioRef, place: TPlace, catalog?: string): TXmlNode | null {
+  return audio && el("audio", { src: mediaPath(audio.id, place), controls: "true", class: audio.maxPlays ? `qias-max-plays-${audio.maxPlays}` : undefined, "data-catalog-idref": catalog });
 }
 
 /** A question's clip: the player, and its transcripts as a block only staff see (QTI allows one only in an item's body). */
-function audioBlock(audio: TAudioRef, media: TExportMedia): TXmlNode[] {
+function audioBlock(audio: TAudioRef, place: TPlace): TXmlNode[] {
   if (!audio) return [];
-  const transcripts = bilingual({ ar: { doc: null, text: audio.transcriptAr }, en: { doc: null, text: audio.transcriptEn } }, media);
-  return [player(audio, media)!, ...(transcripts.length ? [el("qti-rubric-block", { use: "instructions", view: "proctor", class: "qias-transcript" }, el("qti-content-body", {}, transcripts))] : [])];
+  const transcripts = bilingual({ ar: { doc: null, text: audio.transcriptAr }, en: { doc: null, text: audio.transcriptEn } }, place);
+  return [player(audio, place)!, ...(transcripts.length ? [el("qti-rubric-block", { use: "instructions", view: "proctor", class: "qias-transcript" }, el("qti-content-body", {}, transcripts))] : [])];
 }
 
 const value = (v: string | number) => el("qti-value", {}, String(v));
@@ -66,7 +79,7 @@ const outcome = (identifier: string, v: number) => el("qti-outcome-declaration",
 
 type TQuestion = TExamDetail["questions"][number];
 
-function interaction(q: TQuestion, media: TExportMedia): { declaration: TXmlNode; body: TXmlNode[]; scored: boolean } {
+function interaction(q: TQuestion, place: TPlace): { declaration: TXmlNode; body: TXmlNode[]; scored: boolean } {
   const decl = (attrs: Record<string, string>, ...children: (TXmlNode | null)[]) => el("qti-response-declaration", { identifier: "RESPONSE", ...attrs }, ...children);
   switch (q.type) {
     case "multiple_choice":
@@ -84,7 +97,7 @@ function interaction(q: TQuestion, media: TExportMedia): { declaration: TXmlNode
           "qti-choice-interaction",
           { "response-identifier": "RESPONSE", "max-choices": 1, shuffle: "false", class: q.type === "true_false" ? "qias-true-false" : undefined },
           q.options.map((o, i) =>
-            el("qti-simple-choice", { identifier: id(i) }, bilingual({ ar: { doc: o.optionDocAr, text: o.optionTextAr }, en: { doc: o.optionDocEn, text: o.optionTextEn }, image: o.image }, media)),
+            el("qti-simple-choice", { identifier: id(i) }, bilingual({ ar: { doc: o.optionDocAr, text: o.optionTextAr }, en: { doc: o.optionDocEn, text: o.optionTextEn }, image: o.image }, place)),
           ),
           ),
         ],
@@ -95,7 +108,7 @@ function interaction(q: TQuestion, media: TExportMedia): { declaration: TXmlNode
       const n = q.matchingPairs.length;
       // A share of the points per right pair, as markMatching (shared/grading.ts) gives.
       const share = Math.round((q.points / n) * 10_000) / 10_000;
-      const side = (ar: string, en: string, image: TImageRef) => bilingual({ ar: { doc: null, text: ar }, en: { doc: null, text: en }, image }, media);
+      const side = (ar: string, en: string, image: TImageRef) => bilingual({ ar: { doc: null, text: ar }, en: { doc: null, text: en }, image }, place);
       return {
         declaration: decl(
           { cardinality: "multiple", "base-type": "directedPair" },
@@ -138,27 +151,42 @@ function interaction(q: TQuestion, media: TExportMedia): { declaration: TXmlNode
   }
 }
 
-const itemId = (i: number) => `Q${i + 1}`;
-const passageId = (i: number) => `S${i + 1}`;
+const itemId = (place: TPlace, i: number) => `${place.prefix}Q${i + 1}`;
+const passageId = (place: TPlace, i: number) => `${place.prefix}S${i + 1}`;
+const testId = (place: TPlace) => `${place.prefix}TEST`;
+/** A file of this exam: its name inside its folder (what its own files call it), and from the package's root. */
+const local = (id: string, place: TPlace) => `${id.slice(place.prefix.length)}.xml`;
+const fromRoot = (id: string, place: TPlace) => `${place.dir}${local(id, place)}`;
 
-function itemXml(q: TQuestion, n: number, stimulus: { id: string; title: string } | null, media: TExportMedia): string {
-  const { declaration, body, scored } = interaction(q, media);
-  const stem = bilingual({ ar: { doc: q.questionDocAr, text: q.questionTextAr }, en: { doc: q.questionDocEn, text: q.questionTextEn }, image: q.image }, media);
+function itemXml(q: TQuestion, n: number, stimulus: { id: string; title: string } | null, place: TPlace): string {
+  const { declaration, body, scored } = interaction(q, place);
+  const stem = bilingual({ ar: { doc: q.questionDocAr, text: q.questionTextAr }, en: { doc: q.questionDocEn, text: q.questionTextEn }, image: q.image }, place);
   return serialize(
     el(
       "qti-assessment-item",
-      { xmlns: QTI_NS, "xmlns:xsi": XSI, "xsi:schemaLocation": `${QTI_NS} ${QTI_XSD}`, identifier: itemId(n), title: `${n + 1}. ${q.questionTextAr.slice(0, 80)}`, adaptive: "false", "time-dependent": "false", "xml:lang": "ar" },
+      { xmlns: QTI_NS, "xmlns:xsi": XSI, "xsi:schemaLocation": `${QTI_NS} ${QTI_XSD}`, identifier: itemId(place, n), title: `${n + 1}. ${q.questionTextAr.slice(0, 80)}`, adaptive: "false", "time-dependent": "false", "xml:lang": "ar" },
       declaration,
       outcome("SCORE", 0),
       outcome("MAXSCORE", q.points),
-      stimulus ? el("qti-assessment-stimulus-ref", { identifier: stimulus.id, href: `${stimulus.id}.xml`, title: stimulus.title }) : null,
-      el("qti-item-body", {}, stem, audioBlock(q.audio, media), body),
+      stimulus ? el("qti-assessment-stimulus-ref", { identifier: stimulus.id, href: local(stimulus.id, place), title: stimulus.title }) : null,
+      el("qti-item-body", {}, stem, audioBlock(q.audio, place), body),
       scored ? el("qti-response-processing", { template: MAP_RESPONSE }) : null,
     ),
   );
 }
 
-function stimulusXml(p: TExamDetail["passages"][number], id: string, media: TExportMedia): string {
+/**
+ * A passage's clip transcripts. A stimulus's body takes no staff-only rubric block (as an item's does), so they go
+ * where QTI 3 keeps content a player shows only on demand: a catalog card of the standard support "transcript",
+ * one entry per language, which the <audio> names by data-catalog-idref.
+ */
+function transcriptCatalog(audio: TAudioRef): TXmlNode | null {
+  if (!audio || (!audio.transcriptAr && !audio.transcriptEn)) return null;
+  const entry = (lang: "ar" | "en", text: string) => (text ? el("qti-card-entry", { "xml:lang": lang }, el("qti-html-content", {}, toXhtml(null, text))) : null);
+  return el("qti-catalog-info", {}, el("qti-catalog", { id: TRANSCRIPT_CATALOG }, el("qti-card", { support: "transcript" }, entry("ar", audio.transcriptAr), entry("en", audio.transcriptEn))));
+}
+
+function stimulusXml(p: TExamDetail["passages"][number], id: string, place: TPlace): string {
   const titled = (lang: "ar" | "en") => {
     const title = lang === "ar" ? p.titleAr : p.titleEn;
     return title ? [el("h2", { class: "qias-title" }, title)] : [];
@@ -166,30 +194,35 @@ function stimulusXml(p: TExamDetail["passages"][number], id: string, media: TExp
   const blocks = (["ar", "en"] as const).flatMap((lang) => {
     const text = lang === "ar" ? p.textAr : p.textEn;
     const doc = lang === "ar" ? p.docAr : p.docEn;
-    const image = p.image ? el("p", {}, el("img", { src: mediaPath(p.image.id, media), alt: lang === "ar" ? p.image.altAr : p.image.altEn, width: p.image.width || undefined, height: p.image.height || undefined })) : null;
+    const image = p.image ? el("p", {}, el("img", { src: mediaPath(p.image.id, place), alt: lang === "ar" ? p.image.altAr : p.image.altEn, width: p.image.width || undefined, height: p.image.height || undefined })) : null;
     if (!text && !titled(lang).length && !image) return [];
     return [langBlock(lang, [...titled(lang), ...(text ? toXhtml(doc, text) : []), ...(image ? [image] : [])])];
   });
+  const transcripts = transcriptCatalog(p.audio);
   return serialize(
     el(
       "qti-assessment-stimulus",
       { xmlns: QTI_NS, "xmlns:xsi": XSI, "xsi:schemaLocation": `${QTI_NS} ${QTI_XSD}`, identifier: id, title: p.titleAr || p.titleEn || id, "xml:lang": "ar" },
-      // A stimulus's body takes no staff-only block, so a passage's clip travels without its transcripts.
-      el("qti-stimulus-body", {}, blocks, player(p.audio, media)),
+      el("qti-stimulus-body", {}, blocks, player(p.audio, place, transcripts ? TRANSCRIPT_CATALOG : undefined)),
+      transcripts,
     ),
   );
 }
 
-function testXml(exam: TExamDetail): string {
+function testXml(exam: TExamDetail, place: TPlace): string {
   return serialize(
     el(
       "qti-assessment-test",
-      { xmlns: QTI_NS, "xmlns:xsi": XSI, "xsi:schemaLocation": `${QTI_NS} ${QTI_XSD}`, identifier: "TEST", title: exam.titleAr },
+      { xmlns: QTI_NS, "xmlns:xsi": XSI, "xsi:schemaLocation": `${QTI_NS} ${QTI_XSD}`, identifier: testId(place), title: exam.titleAr },
       el(
         "qti-test-part",
         { identifier: "PART", "navigation-mode": "nonlinear", "submission-mode": "simultaneous" },
         exam.durationMinutes ? el("qti-time-limits", { "max-time": exam.durationMinutes * 60 }) : null,
-        el("qti-assessment-section", { identifier: "SECTION", title: exam.titleAr, visible: "true" }, exam.questions.map((_, i) => el("qti-assessment-item-ref", { identifier: itemId(i), href: `${itemId(i)}.xml` }))),
+        el(
+          "qti-assessment-section",
+          { identifier: "SECTION", title: exam.titleAr, visible: "true" },
+          exam.questions.map((_, i) => el("qti-assessment-item-ref", { identifier: itemId(place, i), href: local(itemId(place, i), place) })),
+        ),
       ),
     ),
   );
@@ -198,17 +231,23 @@ function testXml(exam: TExamDetail): string {
 const lomString = (text: string, language?: string) => el("lom:string", { language }, text);
 const langString = (name: string, ar: string, en: string) => el(name, {}, ar ? lomString(ar, "ar") : null, en ? lomString(en, "en") : null);
 
-/** A classification in LOM: what the resource is about (the subject) or measures (the skill). */
-function classification(purpose: "discipline" | "competency", source: string, id: string, nameAr: string, nameEn: string): TXmlNode {
+type TTaxon = { id: string; nameAr: string; nameEn: string };
+/**
+ * A classification in LOM: what the resource is about (the subject), measures (the skill) or is for (its grades,
+ * "educational level"), one taxon path per taxon.
+ */
+function classification(purpose: "discipline" | "competency" | "educational level", source: string, taxa: TTaxon[]): TXmlNode | null {
+  if (!taxa.length) return null;
   return el(
     "lom:classification",
     {},
     el("lom:purpose", {}, el("lom:source", {}, "LOMv1.0"), el("lom:value", {}, purpose)),
-    el("lom:taxonPath", {}, el("lom:source", {}, lomString(source, "x-none")), el("lom:taxon", {}, el("lom:id", {}, id), langString("lom:entry", nameAr, nameEn))),
+    taxa.map((t) => el("lom:taxonPath", {}, el("lom:source", {}, lomString(source, "x-none")), el("lom:taxon", {}, el("lom:id", {}, t.id), langString("lom:entry", t.nameAr, t.nameEn)))),
   );
 }
 
-function manifestXml(exam: TExamDetail, skills: Map<string, TExportSkill>, media: TExportMedia): string {
+/** One exam's resources in the manifest: its test (with the exam's metadata), its items and its passages. */
+function examResources(exam: TExamDetail, skills: Map<string, TExportSkill>, place: TPlace): TXmlNode[] {
   const mediaOf = (ids: (string | undefined)[]) => [...new Set(ids.filter((id): id is string => !!id))];
   const passageMedia = exam.passages.map((p) => mediaOf([p.image?.id, p.audio?.id]));
   const questionMedia = exam.questions.map((q) =>
@@ -216,6 +255,49 @@ function manifestXml(exam: TExamDetail, skills: Map<string, TExportSkill>, media
   );
   const file = (href: string) => el("file", { href });
   const dependency = (id: string) => el("dependency", { identifierref: id });
+  return [
+    el(
+      "resource",
+      { identifier: testId(place), type: "imsqti_test_xmlv3p0", href: fromRoot(testId(place), place) },
+      el(
+        "metadata",
+        {},
+        el(
+          "lom:lom",
+          {},
+          el("lom:general", {}, langString("lom:title", exam.titleAr, exam.titleEn), exam.description ? el("lom:description", {}, lomString(exam.description)) : null),
+          classification("discipline", SUBJECT_SOURCE, [exam.subject]),
+          classification("educational level", GRADE_SOURCE, exam.grades.map((g) => ({ id: String(g), nameAr: `الصف ${g}`, nameEn: `Grade ${g}` }))),
+        ),
+      ),
+      file(fromRoot(testId(place), place)),
+      exam.questions.map((_, i) => dependency(itemId(place, i))),
+    ),
+    ...exam.questions.map((q, i) => {
+      const skill = q.skillId ? skills.get(q.skillId) : undefined;
+      const passage = exam.passages.findIndex((p) => p.id === q.passageId);
+      return el(
+        "resource",
+        { identifier: itemId(place, i), type: "imsqti_item_xmlv3p0", href: fromRoot(itemId(place, i), place) },
+        skill ? el("metadata", {}, el("lom:lom", {}, classification("competency", SKILL_SOURCE, [skill]))) : null,
+        file(fromRoot(itemId(place, i), place)),
+        passage >= 0 ? dependency(passageId(place, passage)) : null,
+        questionMedia[i]!.map((id) => dependency(mediaResourceId(id))),
+      );
+    }),
+    ...exam.passages.map((_, i) =>
+      el(
+        "resource",
+        { identifier: passageId(place, i), type: "imsqti_stimulus_xmlv3p0", href: fromRoot(passageId(place, i), place) },
+        file(fromRoot(passageId(place, i), place)),
+        passageMedia[i]!.map((id) => dependency(mediaResourceId(id))),
+      ),
+    ),
+  ];
+}
+
+function manifestXml(exams: { exam: TExamDetail; place: TPlace }[], skills: Map<string, TExportSkill>, media: TExportMedia): string {
+  const first = exams[0]!.exam;
   return serialize(
     el(
       "manifest",
@@ -224,45 +306,15 @@ function manifestXml(exam: TExamDetail, skills: Map<string, TExportSkill>, media
         "xmlns:lom": LOM_NS,
         "xmlns:xsi": XSI,
         "xsi:schemaLocation": `${CP_NS} ${CP_XSD} ${LOM_NS} ${LOM_XSD}`,
-        identifier: `MANIFEST-${exam.id}`,
+        identifier: exams.length === 1 ? `MANIFEST-${first.id}` : `MANIFEST-${exams.length}-${first.id}`,
       },
       el("metadata", {}, el("schema", {}, "QTI Package"), el("schemaversion", {}, "3.0.0")),
       el("organizations"),
       el(
         "resources",
         {},
-        el(
-          "resource",
-          { identifier: "TEST", type: "imsqti_test_xmlv3p0", href: "TEST.xml" },
-          el(
-            "metadata",
-            {},
-            el(
-              "lom:lom",
-              {},
-              el("lom:general", {}, langString("lom:title", exam.titleAr, exam.titleEn), exam.description ? el("lom:description", {}, lomString(exam.description)) : null),
-              classification("discipline", SUBJECT_SOURCE, exam.subject.id, exam.subject.nameAr, exam.subject.nameEn),
-            ),
-          ),
-          file("TEST.xml"),
-          exam.questions.map((_, i) => dependency(itemId(i))),
-        ),
-        exam.questions.map((q, i) => {
-          const skill = q.skillId ? skills.get(q.skillId) : undefined;
-          const passage = exam.passages.findIndex((p) => p.id === q.passageId);
-          return el(
-            "resource",
-            { identifier: itemId(i), type: "imsqti_item_xmlv3p0", href: `${itemId(i)}.xml` },
-            skill ? el("metadata", {}, el("lom:lom", {}, classification("competency", SKILL_SOURCE, skill.id, skill.nameAr, skill.nameEn))) : null,
-            file(`${itemId(i)}.xml`),
-            passage >= 0 ? dependency(passageId(passage)) : null,
-            questionMedia[i]!.map((id) => dependency(mediaResourceId(id))),
-          );
-        }),
-        exam.passages.map((_, i) =>
-          el("resource", { identifier: passageId(i), type: "imsqti_stimulus_xmlv3p0", href: `${passageId(i)}.xml` }, file(`${passageId(i)}.xml`), passageMedia[i]!.map((id) => dependency(mediaResourceId(id)))),
-        ),
-        [...media.keys()].map((id) => el("resource", { identifier: mediaResourceId(id), type: "webcontent", href: mediaPath(id, media) }, file(mediaPath(id, media)))),
+        exams.flatMap(({ exam, place }) => examResources(exam, skills, place)),
+        [...media.keys()].map((id) => el("resource", { identifier: mediaResourceId(id), type: "webcontent", href: mediaFile(id, media) }, el("file", { href: mediaFile(id, media) }))),
       ),
     ),
   );
@@ -281,17 +333,24 @@ export function examMediaIds(exam: TExamDetail): string[] {
   return [...ids];
 }
 
-/** The package's files by path (the tests validate each), and the package zipped. */
-export function qtiPackageFiles(exam: TExamDetail, skills: Map<string, TExportSkill>, media: TExportMedia): Record<string, Uint8Array> {
+/**
+ * The package's files by path (the tests validate each), for one exam or several: one manifest, one assessment
+ * test per exam, each exam in its own folder when there are several, the media once at the root.
+ */
+export function qtiPackageFiles(exams: TExamDetail[], skills: Map<string, TExportSkill>, media: TExportMedia): Record<string, Uint8Array> {
   const enc = (s: string) => new TextEncoder().encode(s);
-  const files: Record<string, Uint8Array> = { "imsmanifest.xml": enc(manifestXml(exam, skills, media)), "TEST.xml": enc(testXml(exam)) };
-  exam.questions.forEach((q, i) => {
-    const passage = exam.passages.findIndex((p) => p.id === q.passageId);
-    const stimulus = passage >= 0 ? { id: passageId(passage), title: exam.passages[passage]!.titleAr || exam.passages[passage]!.titleEn || passageId(passage) } : null;
-    files[`${itemId(i)}.xml`] = enc(itemXml(q, i, stimulus, media));
-  });
-  exam.passages.forEach((p, i) => (files[`${passageId(i)}.xml`] = enc(stimulusXml(p, passageId(i), media))));
-  for (const [id, m] of media) files[mediaPath(id, media)] = m.bytes;
+  const placed = exams.map((exam, n) => ({ exam, place: exams.length === 1 ? { dir: "", prefix: "", media } : { dir: `exam-${n + 1}/`, prefix: `E${n + 1}-`, media } }));
+  const files: Record<string, Uint8Array> = { "imsmanifest.xml": enc(manifestXml(placed, skills, media)) };
+  for (const { exam, place } of placed) {
+    files[fromRoot(testId(place), place)] = enc(testXml(exam, place));
+    exam.questions.forEach((q, i) => {
+      const passage = exam.passages.findIndex((p) => p.id === q.passageId);
+      const stimulus = passage >= 0 ? { id: passageId(place, passage), title: exam.passages[passage]!.titleAr || exam.passages[passage]!.titleEn || passageId(place, passage) } : null;
+      files[fromRoot(itemId(place, i), place)] = enc(itemXml(q, i, stimulus, place));
+    });
+    exam.passages.forEach((p, i) => (files[fromRoot(passageId(place, i), place)] = enc(stimulusXml(p, passageId(place, i), place))));
+  }
+  for (const [id, m] of media) files[mediaFile(id, media)] = m.bytes;
   return files;
 }
 

@@ -6,12 +6,13 @@ import path from "node:path/posix";
 import { AppError } from "../../http/errors";
 import { safeName, unzipCapped, type TZipRefusals } from "../../http/zip";
 import { ERRORS, fillText, type TText } from "../../../shared/errors";
-import { MAX_QTI_BYTES, MAX_QTI_MB, MAX_QTI_UNPACKED_MB } from "../../../shared/limits";
+import { MAX_QTI_BYTES, MAX_QTI_EXAMS, MAX_QTI_MB, MAX_QTI_UNPACKED_MB } from "../../../shared/limits";
+import { ZGradeNumber } from "../../../shared/schemas/grade";
 import { richPlainText, type TRichDoc } from "../../../shared/rich-text";
 import { ZQuestionInput, type TPassageInput, type TQuestionInput, type TQuestionType } from "../../../shared/schemas/exam";
-import { QTI_REASONS, type TQtiPreview } from "../../../shared/schemas/qti";
+import { QTI_REASONS, type TQtiPreviewTest } from "../../../shared/schemas/qti";
 import { inspectAudio, inspectImage } from "../media/media.service";
-import { SKILL_SOURCE, SUBJECT_SOURCE } from "./qti-export";
+import { GRADE_SOURCE, SKILL_SOURCE, SUBJECT_SOURCE } from "./qti-export";
 import { fromXhtml } from "./rich-xhtml";
 import { descendants, kid, kids, parseXml, textOf, type TXmlChild, type TXmlNode } from "./xml";
 
@@ -45,11 +46,12 @@ const lang = (n: TXmlNode) => n.attrs["lang"] ?? n.attrs["xml:lang"];
 const classes = (n: TXmlNode) => (n.attrs.class ?? "").split(/\s+/);
 const isInteraction = (n: TXmlNode) => n.name.startsWith("qti-") && n.name.endsWith("-interaction");
 
-export type TReadPackage = {
-  preview: TQtiPreview;
+/** One assessment test of a package: what it holds, and the draft exam it becomes. */
+export type TReadTest = {
+  preview: TQtiPreviewTest;
   /** The exam as the editor would send it; media ids are the package's paths until the service stores them. */
-  exam: { titleAr: string; titleEn: string; subjectId: string | null; description: string | null; durationMinutes: number | null; passages: TPassageInput[]; questions: TQuestionInput[] };
-  /** The pictures and clips the kept questions and passages show, by their path in the package. */
+  exam: { titleAr: string; titleEn: string; subjectId: string | null; grades: number[]; description: string | null; durationMinutes: number | null; passages: TPassageInput[]; questions: TQuestionInput[] };
+  /** The pictures and clips its kept questions and passages show, by their path in the package. */
   media: Map<string, Uint8Array>;
 };
 
@@ -59,8 +61,16 @@ class Skip extends Error {
   }
 }
 
-/** Reads a package: what it holds, what each item became or why it was skipped. */
-export function readPackage(bytes: Uint8Array): TReadPackage {
+/** A picture a 2.1 tool may write as <object data="…" type="image/png">text</object> rather than <img>. */
+const isPictureObject = (n: TXmlNode) => n.name === "object" && (n.attrs.type ?? "").startsWith("image/");
+const isMediaObject = (n: TXmlNode) => n.name === "object" && /^(image|audio)\//.test(n.attrs.type ?? "");
+
+/**
+ * Reads a package: each assessment test in it as a draft exam, what each item became or why it was skipped. A
+ * package with no test or one takes every item its manifest lists (in that order); a package with several gives
+ * each test the items it names, in its order (an item no test names is not read).
+ */
+export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
   const files = unpack(bytes);
   const xmlFiles = new Map<string, TXmlNode>();
   const xml = (file: string): TXmlNode | null => {
@@ -76,18 +86,16 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
   for (const name of files.keys()) if (name.endsWith(".xml")) xml(name);
   const manifest = xml("imsmanifest.xml")!;
   const resources = descendants(manifest, "resource");
-  const media = new Map<string, Uint8Array>();
+  const checkedMedia = new Set<string>();
 
-  const taxon = (resource: TXmlNode | undefined, source: string): string | null => {
-    if (!resource) return null;
-    for (const tp of descendants(resource, "taxonPath")) {
+  const taxa = (resource: TXmlNode | undefined, source: string): string[] =>
+    (resource ? descendants(resource, "taxonPath") : []).flatMap((tp) => {
       const named = kid(tp, "source");
-      if (!named || textOf(named).trim() !== source) continue;
+      if (!named || textOf(named).trim() !== source) return [];
       const id = descendants(tp, "id")[0];
-      if (id) return textOf(id).trim();
-    }
-    return null;
-  };
+      return id ? [textOf(id).trim()] : [];
+    });
+  const taxon = (resource: TXmlNode | undefined, source: string): string | null => taxa(resource, source)[0] ?? null;
   const langStrings = (n: TXmlNode | undefined) => {
     const out = { ar: "", en: "" };
     for (const s of n ? kids(n, "string") : []) {
@@ -97,21 +105,12 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
     return out;
   };
 
-  // The exam: the test's titles and subject from its metadata, its time limit from the test.
-  const testResource = resources.find((r) => (r.attrs.type ?? "").startsWith("imsqti_test"));
-  const testFile = testResource?.attrs.href ? safeName(testResource.attrs.href, REFUSALS) : null;
-  const test = testFile ? xml(testFile) : null;
-  const titles = langStrings(testResource ? descendants(testResource, "title")[0] : undefined);
-  const testTitle = test?.attrs.title ?? "";
-  const maxTime = test ? Number(descendants(test, "qti-time-limits")[0]?.attrs["max-time"]) : NaN;
-  const description = testResource ? descendants(testResource, "description")[0] : undefined;
-
   /** A picture or clip the package holds, by its path relative to the file naming it; Skip when missing or not ours. */
   const useMedia = (from: string, src: string | undefined, want: "image" | "audio"): string => {
     const file = safeName(path.join(path.dirname(from), src ?? ""), REFUSALS);
     const b = files.get(file);
     if (!src || !b) throw new Skip(fillText(QTI_REASONS.MEDIA_NOT_FOUND, { file: src ?? "" }));
-    if (!media.has(file)) {
+    if (!checkedMedia.has(`${want}:${file}`)) {
       const buf = Buffer.from(b);
       let kind: "image" | "audio" | null = inspectAudio(buf) ? "audio" : null;
       if (!kind) {
@@ -123,38 +122,59 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
         }
       }
       if (kind !== want) throw new Skip(fillText(QTI_REASONS.MEDIA_NOT_SUPPORTED, { file: src }));
-      media.set(file, b);
+      checkedMedia.add(`${want}:${file}`);
     }
     return file;
   };
 
   /**
    * A text in both languages from some content: its xml:lang="ar" and "en" blocks when it has them (ours), or all
-   * of it for both (another tool's, in one language: noted). The picture in it, described in each language.
+   * of it for both (another tool's, in one language: noted). The picture in it — an <img>, or a 2.1 tool's
+   * <object type="image/…"> described by its title or its words — described in each language.
    */
   let oneLanguage = false;
   const bilingual = (from: string, content: TXmlChild[], skip: (n: TXmlNode) => boolean = () => false) => {
     const blocks = content.filter((c): c is TXmlNode => typeof c !== "string" && (lang(c) === "ar" || lang(c) === "en"));
     const parts = blocks.length ? { ar: blocks.filter((b) => lang(b) === "ar").flatMap((b) => b.children), en: blocks.filter((b) => lang(b) === "en").flatMap((b) => b.children) } : { ar: content, en: content };
     if (!blocks.length && content.some((c) => textOf(c).trim())) oneLanguage = true;
-    const imageOf = (nodes: TXmlChild[]) => nodes.flatMap((c) => (typeof c === "string" ? [] : c.name === "img" ? [c] : descendants(c, "img")))[0];
+    const isPicture = (n: TXmlNode) => n.name === "img" || isPictureObject(n);
+    const imageOf = (nodes: TXmlChild[]) => nodes.flatMap((c) => (typeof c === "string" ? [] : isPicture(c) ? [c] : descendantsWhere(c, isPicture)))[0];
+    const srcOf = (n: TXmlNode) => (n.name === "img" ? n.attrs.src : n.attrs.data);
+    const altOf = (n: TXmlNode | undefined) => (!n ? undefined : n.name === "img" ? n.attrs.alt : (n.attrs.title ?? textOf(n).replace(/\s+/g, " ").trim()));
     const imgAr = imageOf(parts.ar);
     const imgEn = imageOf(parts.en);
     const img = imgAr ?? imgEn;
-    const image = img ? { id: useMedia(from, img.attrs.src, "image"), altAr: imgAr?.attrs.alt ?? img.attrs.alt ?? "", altEn: imgEn?.attrs.alt ?? img.attrs.alt ?? "" } : null;
-    const skipAll = (n: TXmlNode) => n.name === "img" || skip(n);
+    const image = img ? { id: useMedia(from, srcOf(img), "image"), altAr: altOf(imgAr) ?? altOf(img) ?? "", altEn: altOf(imgEn) ?? altOf(img) ?? "" } : null;
+    // A picture's object holds its description, not the text's words.
+    const skipAll = (n: TXmlNode) => n.name === "img" || isMediaObject(n) || skip(n);
     return { ar: fromXhtml(parts.ar, skipAll), en: fromXhtml(parts.en, skipAll), image };
   };
   const plain = (doc: TRichDoc) => richPlainText(doc);
 
-  const audioOf = (from: string, body: TXmlNode) => {
+  /**
+   * The clip in some content, with its transcripts: an item's in its proctor rubric block, a passage's in the catalog
+   * card its <audio data-catalog-idref> names (`root`, the stimulus, holds the catalog).
+   */
+  const audioOf = (from: string, body: TXmlNode, root?: TXmlNode) => {
     const a = descendants(body, "audio")[0];
     const obj = descendants(body, "object").find((o) => (o.attrs.type ?? "").startsWith("audio/"));
     const src = a ? (a.attrs.src ?? descendants(a, "source")[0]?.attrs.src) : obj?.attrs.data;
     if (!a && !obj) return null;
     const plays = a ? classes(a).map((c) => /^qias-max-plays-(\d)$/.exec(c)?.[1]).find(Boolean) : undefined;
-    const transcript = kids(body, "qti-rubric-block").find((r) => classes(r).includes("qias-transcript"));
-    const t = transcript ? bilingual(from, kid(transcript, "qti-content-body")?.children ?? transcript.children) : null;
+    const catalogId = a?.attrs["data-catalog-idref"];
+    const card = catalogId && root ? descendants(root, "qti-catalog").find((c) => c.attrs.id === catalogId) : undefined;
+    const transcriptCard = card && kids(card, "qti-card").find((c) => c.attrs.support === "transcript");
+    let t: { ar: TRichDoc; en: TRichDoc } | null = null;
+    if (transcriptCard) {
+      const entries = kids(transcriptCard, "qti-card-entry");
+      const html = (n: TXmlNode | undefined) => (n ? (kid(n, "qti-html-content")?.children ?? []) : []);
+      t = entries.length
+        ? { ar: fromXhtml(html(entries.find((e) => lang(e) === "ar"))), en: fromXhtml(html(entries.find((e) => lang(e) === "en"))) }
+        : { ar: fromXhtml(html(transcriptCard)), en: fromXhtml(html(transcriptCard)) };
+    } else {
+      const rubric = kids(body, "qti-rubric-block").find((r) => classes(r).includes("qias-transcript"));
+      t = rubric ? bilingual(from, kid(rubric, "qti-content-body")?.children ?? rubric.children) : null;
+    }
     return { id: useMedia(from, src, "audio"), maxPlays: plays ? Number(plays) : null, transcriptAr: t ? plain(t.ar) : "", transcriptEn: t ? plain(t.en) : "" };
   };
 
@@ -182,22 +202,20 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
       docAr: text.ar,
       docEn: text.en,
       image: text.image,
-      audio: audioOf(file, body),
+      audio: audioOf(file, body, stimulus),
     });
     return file;
   };
 
-  const items: TQtiPreview["items"] = [];
-  const questions: TQuestionInput[] = [];
-  for (const resource of resources.filter((r) => (r.attrs.type ?? "").startsWith("imsqti_item"))) {
-    const href = resource.attrs.href ? safeName(resource.attrs.href, REFUSALS) : "";
-    const identifier = resource.attrs.identifier ?? href;
+  type TItemRead = { item: TQtiPreviewTest["items"][number]; question: TQuestionInput | null };
+  /** One item: the question it becomes, or why it is skipped. */
+  const readItem = (href: string, identifier: string, resource: TXmlNode | undefined): TItemRead => {
     const item = href ? xml(href) : null;
     const title = item?.attrs.title ?? identifier;
     let type: TQuestionType | null = null;
     oneLanguage = false;
     try {
-      if (!item) throw new Skip(fillText(QTI_REASONS.ITEM_NOT_FOUND, { file: resource.attrs.href ?? "" }));
+      if (!item) throw new Skip(fillText(QTI_REASONS.ITEM_NOT_FOUND, { file: href }));
       const body = kid(item, "qti-item-body");
       const interactions = body ? descendantsWhere(body, isInteraction) : [];
       if (!body || !interactions.length) throw new Skip(QTI_REASONS.NO_INTERACTION);
@@ -273,42 +291,78 @@ export function readPackage(bytes: Uint8Array): TReadPackage {
         const code = checked.error.issues[0]?.message as keyof typeof ERRORS;
         throw new Skip((ERRORS[code] ?? ERRORS.VALIDATION_FAILED).message);
       }
-      questions.push(question);
-      items.push({ identifier, title, type, skipped: false, reason: oneLanguage ? QTI_REASONS.ONE_LANGUAGE : null });
+      return { item: { identifier, title, type, skipped: false, reason: oneLanguage ? QTI_REASONS.ONE_LANGUAGE : null }, question };
     } catch (err) {
       if (!(err instanceof Skip)) throw err;
-      items.push({ identifier, title, type, skipped: true, reason: err.reason });
+      return { item: { identifier, title, type, skipped: true, reason: err.reason }, question: null };
     }
-  }
-
-  // Media and passages only the kept questions use travel; a skipped item's pictures do not.
-  const usedPassages = new Set(questions.map((q) => q.passageKey).filter(Boolean));
-  const keptPassages = [...passages.values()].filter((p) => usedPassages.has(p.key));
-  const used = new Set<string>();
-  const note = (ref: { id: string } | null | undefined) => ref && used.add(ref.id);
-  for (const p of keptPassages) [p.image, p.audio].forEach(note);
-  for (const q of questions) {
-    [q.image, q.audio].forEach(note);
-    q.options?.forEach((o) => note(o.image));
-    q.matchingPairs?.forEach((p) => [p.premiseImage, p.responseImage].forEach(note));
-  }
-  for (const key of [...media.keys()]) if (!used.has(key)) media.delete(key);
-
-  const titleAr = titles.ar || testTitle || titles.en;
-  const titleEn = titles.en || testTitle || titles.ar;
-  return {
-    preview: { titleAr, titleEn, subjectId: taxon(testResource, SUBJECT_SOURCE), passageCount: keptPassages.length, mediaCount: media.size, items },
-    exam: {
-      titleAr,
-      titleEn,
-      subjectId: taxon(testResource, SUBJECT_SOURCE),
-      description: description ? textOf(description).trim() || null : null,
-      durationMinutes: Number.isFinite(maxTime) && maxTime > 0 ? Math.max(1, Math.round(maxTime / 60)) : null,
-      passages: keptPassages,
-      questions,
-    },
-    media,
   };
+
+  const itemResources = resources.filter((r) => (r.attrs.type ?? "").startsWith("imsqti_item"));
+  const hrefOf = (r: TXmlNode) => (r.attrs.href ? safeName(r.attrs.href, REFUSALS) : "");
+  const testResources = resources.filter((r) => (r.attrs.type ?? "").startsWith("imsqti_test"));
+  if (testResources.length > MAX_QTI_EXAMS) throw new AppError("QTI_TOO_MANY_TESTS", { vars: { limit: MAX_QTI_EXAMS } });
+
+  /** One test's items, as item files and the manifest resource describing each (its skill). */
+  const itemsOf = (testResource: TXmlNode | undefined, test: TXmlNode | null, testFile: string | null): { href: string; identifier: string; resource?: TXmlNode }[] => {
+    if (testResources.length <= 1) return itemResources.map((r) => ({ href: hrefOf(r), identifier: r.attrs.identifier ?? hrefOf(r), resource: r }));
+    return (test ? descendants(test, "qti-assessment-item-ref") : []).map((ref) => {
+      const href = safeName(path.join(path.dirname(testFile ?? ""), ref.attrs.href ?? ""), REFUSALS);
+      const resource = itemResources.find((r) => hrefOf(r) === href);
+      return { href, identifier: resource?.attrs.identifier ?? ref.attrs.identifier ?? href, resource };
+    });
+  };
+
+  const readTest = (testResource: TXmlNode | undefined): TReadTest => {
+    // The exam: the test's titles, subject and grades from its metadata, its time limit from the test.
+    const testFile = testResource?.attrs.href ? safeName(testResource.attrs.href, REFUSALS) : null;
+    const test = testFile ? xml(testFile) : null;
+    const titles = langStrings(testResource ? descendants(testResource, "title")[0] : undefined);
+    const testTitle = test?.attrs.title ?? "";
+    const maxTime = test ? Number(descendants(test, "qti-time-limits")[0]?.attrs["max-time"]) : NaN;
+    const description = testResource ? descendants(testResource, "description")[0] : undefined;
+    const grades = [...new Set(taxa(testResource, GRADE_SOURCE).map(Number))].filter((g) => ZGradeNumber.safeParse(g).success).sort((a, b) => a - b);
+
+    const items: TQtiPreviewTest["items"] = [];
+    const questions: TQuestionInput[] = [];
+    for (const { href, identifier, resource } of itemsOf(testResource, test, testFile)) {
+      const read = readItem(href, identifier, resource);
+      items.push(read.item);
+      if (read.question) questions.push(read.question);
+    }
+
+    // Media and passages only the kept questions use travel; a skipped item's pictures do not.
+    const usedPassages = new Set(questions.map((q) => q.passageKey).filter(Boolean));
+    const keptPassages = [...passages.values()].filter((p) => usedPassages.has(p.key));
+    const media = new Map<string, Uint8Array>();
+    const note = (ref: { id: string } | null | undefined) => ref && media.set(ref.id, files.get(ref.id)!);
+    for (const p of keptPassages) [p.image, p.audio].forEach(note);
+    for (const q of questions) {
+      [q.image, q.audio].forEach(note);
+      q.options?.forEach((o) => note(o.image));
+      q.matchingPairs?.forEach((p) => [p.premiseImage, p.responseImage].forEach(note));
+    }
+
+    const titleAr = titles.ar || testTitle || titles.en;
+    const titleEn = titles.en || testTitle || titles.ar;
+    const subjectId = taxon(testResource, SUBJECT_SOURCE);
+    return {
+      preview: { titleAr, titleEn, subjectId, grades, passageCount: keptPassages.length, mediaCount: media.size, items },
+      exam: {
+        titleAr,
+        titleEn,
+        subjectId,
+        grades,
+        description: description ? textOf(description).trim() || null : null,
+        durationMinutes: Number.isFinite(maxTime) && maxTime > 0 ? Math.max(1, Math.round(maxTime / 60)) : null,
+        passages: keptPassages,
+        questions,
+      },
+      media,
+    };
+  };
+
+  return { tests: testResources.length <= 1 ? [readTest(testResources[0])] : testResources.map(readTest) };
 }
 
 /** Descendants that `test` accepts, in document order. */

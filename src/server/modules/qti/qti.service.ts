@@ -1,16 +1,19 @@
-// QTI packages in and out of Qias (issue 19; docs/decisions/0023). Export reads an exam the way its editor does
-// (findExamDetail: the same permission) and zips it with its media; import reads a package (qti-import.ts) and
-// saves one draft exam through the exam save itself, with the package's pictures and clips, in one transaction.
+// QTI packages in and out of Qias (issue 19; docs/decisions/0023). Export reads each exam the way its editor does
+// (findExamDetail: the same permission) and zips them with their media; import reads a package (qti-import.ts) and
+// saves one draft exam per test through the exam save itself, with the package's pictures and clips, in one
+// transaction.
 import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { examMedia, skills } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
 import { ERRORS } from "../../../shared/errors";
+import { MAX_QTI_EXAMS } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { ZExamInput, type TExamDetail } from "../../../shared/schemas/exam";
 import type { TQtiPreview } from "../../../shared/schemas/qti";
@@ -25,10 +28,16 @@ async function readAll(body: AsyncIterable<Buffer | string>): Promise<Uint8Array
   return Buffer.concat(chunks);
 }
 
-/** The exam's package as files by path, with the title to name the download by. */
-export async function exportQtiFiles(db: TDbOrTx, storage: TStorage, actor: TSessionUser, examId: string): Promise<{ title: string; files: Record<string, Uint8Array> }> {
-  const exam = await findExamDetail(db, actor, examId);
-  const ids = examMediaIds(exam);
+type TExportFiles = { title: string; files: Record<string, Uint8Array> };
+
+/** One exam's package as files by path, with the title to name the download by. */
+export async function exportQtiFiles(db: TDbOrTx, storage: TStorage, actor: TSessionUser, examId: string): Promise<TExportFiles> {
+  return packageFiles(db, storage, [await findExamDetail(db, actor, examId)]);
+}
+
+/** The package of exams already read (and so permitted), with their pictures, clips and skills. */
+async function packageFiles(db: TDbOrTx, storage: TStorage, list: TExamDetail[]): Promise<TExportFiles> {
+  const ids = [...new Set(list.flatMap(examMediaIds))];
   const rows = ids.length ? await db.select().from(examMedia).where(inArray(examMedia.id, ids)) : [];
   const media: TExportMedia = new Map();
   for (const row of rows) {
@@ -37,57 +46,92 @@ export async function exportQtiFiles(db: TDbOrTx, storage: TStorage, actor: TSes
     if (!object) throw new AppError("IMAGE_NOT_FOUND");
     media.set(row.id, { contentType: row.contentType, bytes: await readAll(object.body) });
   }
-  const skillIds = [...new Set(exam.questions.map((q) => q.skillId).filter((id): id is string => !!id))];
+  const skillIds = [...new Set(list.flatMap((e) => e.questions.map((q) => q.skillId)).filter((id): id is string => !!id))];
   const skillRows: TExportSkill[] = skillIds.length ? await db.select({ id: skills.id, nameAr: skills.nameAr, nameEn: skills.nameEn }).from(skills).where(inArray(skills.id, skillIds)) : [];
-  return { title: exam.titleEn || exam.titleAr, files: qtiPackageFiles(exam, new Map(skillRows.map((s) => [s.id, s])), media) };
+  const title = list.length === 1 ? list[0]!.titleEn || list[0]!.titleAr : `qias-${list.length}-exams`;
+  return { title, files: qtiPackageFiles(list, new Map(skillRows.map((s) => [s.id, s])), media) };
+}
+
+/**
+ * Several exams in one package. Each id must be one the actor may export (findExamDetail: the author or a
+ * super_admin); one that is not, or is no exam at all, refuses the whole request naming it, so no package silently
+ * lacks an exam. Ids are taken once each, in the order given.
+ */
+export async function exportQtiSelection(db: TDbOrTx, storage: TStorage, actor: TSessionUser, examIds: string[]): Promise<TExportFiles> {
+  if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
+  const ids = [...new Set(examIds)];
+  if (ids.length > MAX_QTI_EXAMS) throw new AppError("QTI_EXPORT_TOO_MANY", { vars: { limit: MAX_QTI_EXAMS } });
+  const list: TExamDetail[] = [];
+  for (const id of ids) {
+    const refused = () => new AppError("QTI_EXPORT_NOT_FOUND", { vars: { id } });
+    if (!z.uuid().safeParse(id).success) throw refused();
+    try {
+      list.push(await findExamDetail(db, actor, id));
+    } catch (err) {
+      if (err instanceof AppError && err.code === "EXAM_NOT_FOUND") throw refused();
+      throw err;
+    }
+  }
+  return packageFiles(db, storage, list);
 }
 
 /** What a package holds, before anything is created. */
 export function previewQti(actor: TSessionUser, bytes: Uint8Array): TQtiPreview {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
-  return readPackage(bytes).preview;
+  return { tests: readPackage(bytes).tests.map((t) => t.preview) };
 }
 
 /**
- * One draft exam from a package, by the importer, in one transaction: the package's pictures and clips stored as the
- * importer's uploads, then the exam saved through the exam save (all its checks, its claim of the media). The subject
- * is the one chosen, else the package's. On any failure nothing stays: the rows roll back and the stored bytes go.
+ * One draft exam per test of a package, by the importer, all in one transaction or none: each exam's pictures and
+ * clips stored as the importer's uploads (a file two exams show is stored for each: an upload belongs to one exam),
+ * then the exam saved through the exam save (all its checks, its claim of the media); a test with nothing understood
+ * is left out. The subject of the n-th test
+ * is the n-th one chosen, else the package's; its grades are the package's. The audience is not carried
+ * (docs/decisions/0023): a teacher's draft is for their school, a super_admin's for every school until they choose.
+ * On any failure nothing stays: the rows roll back and the stored bytes go.
  */
-export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser, bytes: Uint8Array, subjectId: string | null): Promise<TExamDetail> {
+export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser, bytes: Uint8Array, subjectIds: string[]): Promise<TExamDetail[]> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
-  const { exam, media } = readPackage(bytes);
-  if (!exam.questions.length) throw new AppError("QTI_NOTHING_TO_IMPORT");
+  const { tests } = readPackage(bytes);
+  if (!tests.some((t) => t.exam.questions.length)) throw new AppError("QTI_NOTHING_TO_IMPORT");
   const stored: string[] = [];
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "qias-qti-"));
   try {
     return await db.transaction(async (tx) => {
-      const ids = new Map<string, string>();
-      for (const [file, bytes] of media) {
-        const temp = path.join(dir, randomUUID());
-        await fsp.writeFile(temp, bytes);
-        const up = await storeMedia(tx, storage, actor, temp, Buffer.from(bytes));
-        stored.push(`media/${up.id}`);
-        ids.set(file, up.id);
+      const created: TExamDetail[] = [];
+      for (const [n, { exam, media }] of tests.entries()) {
+        // A test none of whose items could be read becomes no exam (the preview showed it with none understood).
+        if (!exam.questions.length) continue;
+        const ids = new Map<string, string>();
+        for (const [file, bytes] of media) {
+          const temp = path.join(dir, randomUUID());
+          await fsp.writeFile(temp, bytes);
+          const up = await storeMedia(tx, storage, actor, temp, Buffer.from(bytes));
+          stored.push(`media/${up.id}`);
+          ids.set(file, up.id);
+        }
+        const id = (file: string) => ids.get(file)!;
+        const input = ZExamInput.safeParse({
+          ...exam,
+          subjectId: subjectIds[n] || exam.subjectId || "",
+          status: "draft",
+          schoolIds: [],
+          passages: exam.passages.map((p) => renamePassageMedia(p, id)),
+          questions: exam.questions.map((q) => renameQuestionMedia(q, id)),
+        });
+        if (!input.success) {
+          const code = input.error.issues[0]?.message;
+          throw new AppError(code && code in ERRORS ? (code as keyof typeof ERRORS) : "VALIDATION_FAILED");
+        }
+        // A skill the package names that is not ours (another instance's, another subject's) is dropped, not refused.
+        const skillIds = [...new Set(input.data.questions.map((q) => q.skillId).filter((id): id is string => !!id))];
+        const known = new Set(
+          skillIds.length ? (await tx.select({ id: skills.id }).from(skills).where(and(inArray(skills.id, skillIds), eq(skills.subjectId, input.data.subjectId), isNull(skills.retiredAt)))).map((s) => s.id) : [],
+        );
+        const data = { ...input.data, questions: input.data.questions.map((q) => ({ ...q, skillId: q.skillId && known.has(q.skillId) ? q.skillId : null })) };
+        created.push(await insertExam(tx, actor, data));
       }
-      const id = (file: string) => ids.get(file)!;
-      const input = ZExamInput.safeParse({
-        ...exam,
-        subjectId: subjectId ?? exam.subjectId ?? "",
-        status: "draft",
-        passages: exam.passages.map((p) => renamePassageMedia(p, id)),
-        questions: exam.questions.map((q) => renameQuestionMedia(q, id)),
-      });
-      if (!input.success) {
-        const code = input.error.issues[0]?.message;
-        throw new AppError(code && code in ERRORS ? (code as keyof typeof ERRORS) : "VALIDATION_FAILED");
-      }
-      // A skill the package names that is not ours (another instance's, another subject's) is dropped, not refused.
-      const skillIds = [...new Set(input.data.questions.map((q) => q.skillId).filter((id): id is string => !!id))];
-      const known = new Set(
-        skillIds.length ? (await tx.select({ id: skills.id }).from(skills).where(and(inArray(skills.id, skillIds), eq(skills.subjectId, input.data.subjectId), isNull(skills.retiredAt)))).map((s) => s.id) : [],
-      );
-      const data = { ...input.data, questions: input.data.questions.map((q) => ({ ...q, skillId: q.skillId && known.has(q.skillId) ? q.skillId : null })) };
-      return insertExam(tx, actor, data);
+      return created;
     });
   } catch (err) {
     await Promise.all(stored.map((key) => storage.remove(key).catch(() => {})));

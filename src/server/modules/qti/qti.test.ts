@@ -1,18 +1,20 @@
-// QTI 3.0 packages (issue 19) through the real routes: every exported file valid against 1EdTech's schemas, and
-// who may export.
+// QTI 3.0 packages (issue 19) through the real routes: every exported file valid against 1EdTech's schemas, who
+// may export (one exam or a selection), the round trip of one and of two exams through one package, a QTI 2.1 bank
+// and every refused package.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exams } from "../../db/schema";
+import { examMedia, exams } from "../../db/schema";
+import { MAX_QTI_EXAMS } from "../../../shared/limits";
 import { validateXML } from "xmllint-wasm";
 import { createHarness, type THarness } from "../../test/harness";
 import { multipart } from "../../test/multipart";
 import type { TExamDetail, TExamInput } from "../../../shared/schemas/exam";
 import type { TRichDoc } from "../../../shared/rich-text";
-import { QTI_REASONS, type TQtiPreview } from "../../../shared/schemas/qti";
+import { QTI_REASONS, type TQtiImported, type TQtiPreview } from "../../../shared/schemas/qti";
 import { unpack } from "./qti-import";
 
 const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "xsd");
@@ -85,6 +87,7 @@ async function richExam(cookie: string): Promise<TExamInput> {
     description: "Term 1 & 2 <review>",
     durationMinutes: 45,
     status: "draft",
+    grades: [8, 7],
     passages: [{ key: "p1", titleAr: "الصدق", titleEn: "Honesty", textAr: "", textEn: "Honesty was the prophets' way.", docAr: passageDoc, image: { id: map, altAr: "خريطة", altEn: "A map" }, audio: { id: clip, maxPlays: 2, transcriptAr: "نص الاستماع", transcriptEn: "The transcript" } }],
     questions: [
       {
@@ -181,7 +184,8 @@ function content(e: TExamDetail) {
     subject: e.subject.id,
     description: e.description,
     durationMinutes: e.durationMinutes,
-    passages: e.passages.map(({ id: _id, image: i, audio: a, ...p }) => ({ ...p, image: image(i), audio: a && { maxPlays: a.maxPlays } })),
+    grades: e.grades,
+    passages: e.passages.map(({ id: _id, image: i, audio: a, ...p }) => ({ ...p, image: image(i), audio: audio(a) })),
     questions: e.questions.map(({ id: _id, answerCount: _n, passageId, image: i, audio: a, options, matchingPairs, ...q }) => ({
       ...q,
       passage: e.passages.findIndex((p) => p.id === passageId),
@@ -194,8 +198,10 @@ function content(e: TExamDetail) {
 }
 
 const importUrl = "/api/exams/import/qti";
-const send = (url: string, cookie: string, content: Buffer | Uint8Array, fields: { subjectId?: string } = {}) => {
-  const { payload, headers } = multipart([...(fields.subjectId ? [{ name: "subjectId", content: fields.subjectId }] : []), { name: "file", filename: "bank.zip", type: "application/zip", content: Buffer.from(content) }]);
+/** A package sent as the dialog sends it: one subject per test (when chosen), then the file. */
+const send = (url: string, cookie: string, content: Buffer | Uint8Array, fields: { subjectId?: string | string[] } = {}) => {
+  const subjects = [fields.subjectId ?? []].flat().map((s) => ({ name: "subjectId", content: s }));
+  const { payload, headers } = multipart([...subjects, { name: "file", filename: "bank.zip", type: "application/zip", content: Buffer.from(content) }]);
   return h.request({ method: "POST", url, cookie, payload, headers });
 };
 const examCount = async () => (await h.db.select({ n: count() }).from(exams))[0]!.n;
@@ -206,21 +212,20 @@ describe("QTI import", () => {
     const zip = await exportPackage(teacher, exam.id);
     const preview = await send(`${importUrl}/preview`, teacher, zip);
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ titleAr: exam.titleAr, titleEn: exam.titleEn, subjectId: "arabic", passageCount: 1, mediaCount: 3 });
-    expect(preview.json().items.map((i: { type: string; skipped: boolean; reason: unknown }) => [i.type, i.skipped, i.reason])).toEqual(
+    const [test] = (preview.json() as TQtiPreview).tests;
+    expect(test).toMatchObject({ titleAr: exam.titleAr, titleEn: exam.titleEn, subjectId: "arabic", grades: [7, 8], passageCount: 1, mediaCount: 3 });
+    expect(test!.items.map((i) => [i.type, i.skipped, i.reason])).toEqual(
       ["multiple_choice", "true_false", "short_answer", "essay", "matching"].map((t) => [t, false, null]),
     );
     const before = await examCount();
     const created = await send(importUrl, teacher, zip);
     expect(created.statusCode, created.body).toBe(201);
-    const copy = created.json() as TExamDetail;
+    const [copy] = (created.json() as TQtiImported).exams as [TExamDetail];
     expect(copy.status).toBe("draft");
     expect(copy.id).not.toBe(exam.id);
     expect(await examCount()).toBe(before + 1);
-    // Passage and transcripts of a passage's clip aside (a stimulus has no staff-only block), the same exam.
-    const expected = content(exam);
-    expected.passages[0]!.audio = { maxPlays: 2 };
-    expect(content(copy)).toEqual(expected);
+    // The same exam: grades, and the passage clip's transcripts (in the stimulus's catalog) included.
+    expect(content(copy)).toEqual(content(exam));
     // Its pictures are the importer's new uploads, readable by them.
     expect(copy.questions[1]!.image!.id).not.toBe(exam.questions[1]!.image!.id);
     expect((await h.request({ method: "GET", url: `/api/media/${copy.questions[1]!.image!.id}`, cookie: teacher })).statusCode).toBe(200);
@@ -261,14 +266,18 @@ describe("QTI import", () => {
     const files: Record<string, Uint8Array> = {};
     for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) if (fs.statSync(path.join(dir, name)).isFile()) files[name.split(path.sep).join("/")] = fs.readFileSync(path.join(dir, name));
     const zip = zipSync(files);
-    const preview = (await send(`${importUrl}/preview`, teacher, zip)).json() as TQtiPreview;
-    expect(preview).toMatchObject({ titleEn: "Geography of the Arab World — Grade 8", subjectId: null, mediaCount: 1 });
+    const { tests } = (await send(`${importUrl}/preview`, teacher, zip)).json() as TQtiPreview;
+    expect(tests).toHaveLength(1);
+    const preview = tests[0]!;
+    expect(preview).toMatchObject({ titleEn: "Geography of the Arab World — Grade 8", subjectId: null, grades: [], mediaCount: 4 });
     const oneLanguage = QTI_REASONS.ONE_LANGUAGE;
     expect(preview.items.map((i) => [i.identifier, i.type, i.skipped, i.reason])).toEqual([
       ["item-capital", "multiple_choice", false, oneLanguage],
       ["item-rivers", "matching", false, oneLanguage],
       ["item-strait", "short_answer", false, oneLanguage],
       ["item-climate", "essay", false, oneLanguage],
+      ["item-flags", "multiple_choice", false, oneLanguage],
+      ["item-oasis", "short_answer", false, oneLanguage],
       ["item-map-click", null, true, { en: "hotspot-interaction is not one of the five question types.", ar: "التفاعل hotspot-interaction ليس من أنواع الأسئلة الخمسة." }],
       ["item-desert", null, true, { en: "The file ../images/desert.jpg it shows is not in the package.", ar: "الملف ../images/desert.jpg الذي يعرضه غير موجود في الحزمة." }],
     ]);
@@ -276,9 +285,9 @@ describe("QTI import", () => {
     expect((await send(importUrl, teacher, zip)).json()).toMatchObject({ code: "EXAM_REQUIRED_FIELDS" });
     const res = await send(importUrl, teacher, zip, { subjectId: "social" });
     expect(res.statusCode, res.body).toBe(201);
-    const exam = res.json() as TExamDetail;
+    const [exam] = (res.json() as TQtiImported).exams as [TExamDetail];
     expect(exam).toMatchObject({ status: "draft", durationMinutes: 30, subject: { id: "social" }, titleAr: "Geography of the Arab World — Grade 8" });
-    const [capital, rivers, strait, climate] = exam.questions;
+    const [capital, rivers, strait, climate, flags, oasis] = exam.questions;
     expect(capital).toMatchObject({ type: "multiple_choice", points: 1, questionTextEn: "Which capital city lies on the Nile?\nChoose one answer.", image: { altEn: "The Nile delta seen from space" } });
     expect(capital!.questionDocEn!.content[0]).toMatchObject({ content: [{ text: "Which capital city lies on the " }, { text: "Nile", marks: [{ type: "bold" }] }, { text: "?" }] });
     expect(capital!.options.map((o) => [o.optionTextEn, o.isCorrect])).toEqual([["Amman", false], ["Cairo", true], ["Beirut", false], ["Muscat", false]]);
@@ -286,7 +295,15 @@ describe("QTI import", () => {
     expect(rivers!.matchingPairs.map((p) => [p.premise_en, p.response_en])).toEqual([["The Nile", "Egypt"], ["The Euphrates", "Iraq"], ["The Jordan", "Jordan"]]);
     expect(strait).toMatchObject({ type: "short_answer", points: 2, correctAnswerText: "Hormuz", questionTextEn: "The strait between Oman and Iran is the Strait of ." });
     expect(climate).toMatchObject({ type: "essay", points: 1, questionTextEn: "Describe the climate of the Arabian desert.", correctAnswerText: "Full marks: names low rainfall and high temperatures, with one example." });
-    expect(exam.questions).toHaveLength(4);
+    // Pictures written as <object type="image/png">: in a prompt, in choices (described by the title or the words),
+    // in the item's body; their words describe them and are not read as the question's text.
+    expect(flags).toMatchObject({ type: "multiple_choice", questionTextEn: "Which is the flag of Jordan?", image: { altEn: "An oasis in the Wadi Rum desert", width: 40, height: 24 } });
+    expect(flags!.options.map((o) => [o.optionTextEn, o.image?.altEn, o.isCorrect])).toEqual([
+      ["", "Red, white and black stripes", false],
+      ["", "Black, white and green stripes with a red triangle", true],
+    ]);
+    expect(oasis).toMatchObject({ type: "short_answer", questionTextEn: "What is a fertile place in a desert, around a spring, called?", correctAnswerText: "oasis", image: { altAr: "Palm trees around a spring in the desert" } });
+    expect(exam.questions).toHaveLength(6);
   });
 
   it("stops inflating a zip whose declared sizes lie, once the real bytes pass the cap", () => {
@@ -306,5 +323,116 @@ describe("QTI import", () => {
     const s = await h.makeUser("student", { schoolId: "school_own" });
     const student = await h.signIn(s.email, s.password, "student");
     expect((await send(`${importUrl}/preview`, student, zipSync({}))).statusCode).toBe(403);
+  });
+});
+
+describe("QTI export of a selection of exams", () => {
+  const exportUrl = "/api/exams/export/qti";
+  const exportMany = (cookie: string | undefined, body: unknown) => h.request({ method: "POST", url: exportUrl, cookie, payload: body as object });
+  const second = (): TExamInput => ({
+    titleAr: "جغرافيا الوطن العربي",
+    titleEn: "Arab world geography",
+    subjectId: "social",
+    durationMinutes: null,
+    grades: [9],
+    questions: [
+      { type: "short_answer", questionTextAr: "أطول نهر في العالم؟", questionTextEn: "The longest river in the world?", points: 2, correctAnswerText: "النيل" },
+      { type: "essay", questionTextAr: "صف مناخ الصحراء.", questionTextEn: "Describe the desert's climate.", points: 5 },
+    ],
+  });
+
+  it("writes one valid package with a test per exam, and imports it back as the same exams, grades included", async () => {
+    const first = await createExam(teacher, await richExam(teacher));
+    const other = await createExam(teacher, second());
+    const res = await exportMany(teacher, { examIds: [first.id, other.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toContain("qias-2-exams.qti.zip");
+    const files = unzipSync(res.rawPayload);
+    const names = Object.keys(files).sort();
+    // A folder per exam, identifiers prefixed, media once at the root.
+    expect(names.filter((n) => n.endsWith(".xml"))).toEqual([
+      ...["Q1", "Q2", "Q3", "Q4", "Q5", "S1", "TEST"].map((n) => `exam-1/${n}.xml`),
+      ...["Q1", "Q2", "TEST"].map((n) => `exam-2/${n}.xml`),
+      "imsmanifest.xml",
+    ]);
+    expect(names.filter((n) => n.startsWith("media/"))).toHaveLength(3);
+    expect(strFromU8(files["exam-1/Q2.xml"]!)).toContain('src="../media/');
+    expect(strFromU8(files["exam-2/TEST.xml"]!)).toContain('<qti-assessment-item-ref identifier="E2-Q1" href="Q1.xml"/>');
+    const manifest = strFromU8(files["imsmanifest.xml"]!);
+    expect(manifest.match(/type="imsqti_test_xmlv3p0"/g)).toHaveLength(2);
+    expect(manifest).toContain("<lom:value>educational level</lom:value>");
+    expect(await validate(files, ["imsmanifest.xml"], CP_XSD)).toEqual([]);
+    expect(await validate(files, names.filter((n) => n.endsWith(".xml") && n !== "imsmanifest.xml"), ASI_XSD)).toEqual([]);
+
+    const preview = await send(`${importUrl}/preview`, teacher, res.rawPayload);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { tests } = preview.json() as TQtiPreview;
+    expect(tests.map((t) => [t.titleEn, t.subjectId, t.grades, t.items.map((i) => [i.type, i.skipped])])).toEqual([
+      [first.titleEn, "arabic", [7, 8], ["multiple_choice", "true_false", "short_answer", "essay", "matching"].map((t) => [t, false])],
+      [other.titleEn, "social", [9], [["short_answer", false], ["essay", false]]],
+    ]);
+    const before = await examCount();
+    const created = await send(importUrl, teacher, res.rawPayload);
+    expect(created.statusCode, created.body).toBe(201);
+    const { exams: copies } = created.json() as TQtiImported;
+    expect(await examCount()).toBe(before + 2);
+    expect(copies.map((c) => c.status)).toEqual(["draft", "draft"]);
+    expect(copies.map(content)).toEqual([content(first), content(other)]);
+  }, XSD_TIMEOUT);
+
+  it("imports every test in one transaction: one refused, none is created", async () => {
+    const a = await createExam(teacher, second());
+    const b = await createExam(teacher, second());
+    const zip = (await exportMany(teacher, { examIds: [a.id, b.id] })).rawPayload;
+    const before = await examCount();
+    const mediaBefore = (await h.db.select({ n: count() }).from(examMedia))[0]!.n;
+    // The second test's chosen subject does not exist: the first exam, saved already, rolls back with it.
+    expect((await send(importUrl, teacher, zip, { subjectId: ["arabic", "no-such-subject"] })).json()).toMatchObject({ code: "SUBJECT_NOT_FOUND" });
+    expect(await examCount()).toBe(before);
+    expect((await h.db.select({ n: count() }).from(examMedia))[0]!.n).toBe(mediaBefore);
+    // Chosen subjects apply test by test; an empty choice keeps the package's.
+    const res = await send(importUrl, teacher, zip, { subjectId: ["arabic", ""] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as TQtiImported).exams.map((e) => e.subject.id)).toEqual(["arabic", "social"]);
+  });
+
+  it("refuses the whole selection, naming the exam, when one is another teacher's, unknown or no id at all", async () => {
+    const mine = await createExam(teacher, second());
+    const theirs = await createExam(otherTeacher, second());
+    const unknown = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
+    for (const bad of [theirs.id, unknown, "not-an-id"]) {
+      const res = await exportMany(teacher, { examIds: [mine.id, bad] });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: "QTI_EXPORT_NOT_FOUND" });
+      expect(res.json().message.en).toContain(bad);
+      expect(res.json().message.ar).toContain(bad);
+    }
+    // A super_admin may export any teacher's exams; the same id twice is one exam.
+    const res = await exportMany(admin, { examIds: [mine.id, theirs.id, mine.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Object.keys(unzipSync(res.rawPayload)).filter((n) => n.endsWith("TEST.xml")).sort()).toEqual(["exam-1/TEST.xml", "exam-2/TEST.xml"]);
+  });
+
+  it("refuses too many exams, none, wrong types, students and strangers", async () => {
+    const ids = Array.from({ length: MAX_QTI_EXAMS + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    const tooMany = await exportMany(teacher, { examIds: ids });
+    expect(tooMany.json()).toMatchObject({ code: "QTI_EXPORT_TOO_MANY", message: { en: `Choose at most ${MAX_QTI_EXAMS} exams to export in one package.` } });
+    for (const body of [{}, { examIds: [] }, { examIds: "abc" }]) expect((await exportMany(teacher, body)).json(), JSON.stringify(body)).toMatchObject({ code: "QTI_EXPORT_NO_EXAMS" });
+    for (const body of [{ examIds: [1, 2] }, { examIds: ["x".repeat(65)] }]) {
+      const res = await exportMany(teacher, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    }
+    const s = await h.makeUser("student", { schoolId: "school_own" });
+    const student = await h.signIn(s.email, s.password, "student");
+    expect((await exportMany(student, { examIds: [ids[0]] })).statusCode).toBe(403);
+    expect((await exportMany(undefined, { examIds: [ids[0]] })).statusCode).toBe(401);
+  });
+
+  it("refuses a package of more tests than an import takes", async () => {
+    const tests = Array.from({ length: MAX_QTI_EXAMS + 1 }, (_, i) => `<resource identifier="T${i}" type="imsqti_test_xmlv3p0" href="t${i}.xml"><file href="t${i}.xml"/></resource>`).join("");
+    const zip = zipSync({ "imsmanifest.xml": strToU8(`<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="M"><organizations/><resources>${tests}</resources></manifest>`) });
+    expect((await send(`${importUrl}/preview`, teacher, zip)).json()).toMatchObject({ code: "QTI_TOO_MANY_TESTS" });
   });
 });

@@ -1,11 +1,11 @@
 // Exams, subjects and the schools of an exam's audience: fetchers, query options and hooks.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TExamDetail, TExamInput, TExamStatus, TExamSummary } from "@shared/schemas/exam";
-import type { TQtiPreview } from "@shared/schemas/qti";
+import type { TQtiImported, TQtiPreview } from "@shared/schemas/qti";
 import { api } from "@web/lib/api";
 import { skillsQuery, subjectsQuery } from "@web/lib/catalogue";
 import { toExamInput } from "./lib/exam-form";
-import { apiErrorFrom } from "@web/features/files/api";
+import { apiErrorFrom, filenameFromDisposition, saveThroughLink } from "@web/features/files/api";
 
 const EXAMS = ["exams"] as const;
 
@@ -117,10 +117,10 @@ export function useArchiveExam() {
 
 export type TUploadedMedia = { id: string; kind: "image" | "audio"; contentType: string; sizeBytes: number; width: number | null; height: number | null };
 
-/** POSTs a file (and form fields before it: the server reads the parts in order) as multipart/form-data. */
-async function postFile<T>(url: string, file: File, fields: Record<string, string> = {}): Promise<T> {
+/** POSTs a file (and form fields before it, a name possibly repeated: the server reads the parts in order) as multipart/form-data. */
+async function postFile<T>(url: string, file: File, fields: [string, string][] = []): Promise<T> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of fields) form.append(name, value);
   form.append("file", file);
   let response: Response;
   try {
@@ -141,18 +141,39 @@ export const uploadMedia = (file: File) => postFile<TUploadedMedia>("/api/media"
 /** The exam as a QTI 3.0 package: a plain download link (the session cookie rides along). */
 export const qtiExportUrl = (id: string) => `/api/exams/${encodeURIComponent(id)}/qti`;
 
+/**
+ * Several exams as one QTI package (POST: the ids go in the body): fetched, then saved through a link. A refusal
+ * (an exam no longer there or not yours, too many) is thrown with the server's words for a toast.
+ */
+async function exportQtiSelection(examIds: string[]): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch("/api/exams/export/qti", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ examIds }), credentials: "same-origin" });
+  } catch {
+    throw apiErrorFrom(0, "", "", "NETWORK");
+  }
+  if (!response.ok) throw apiErrorFrom(response.status, await response.text(), response.headers.get("x-request-id") ?? "");
+  const url = URL.createObjectURL(await response.blob());
+  saveThroughLink(url, filenameFromDisposition(response.headers.get("content-disposition")) ?? "exams.qti.zip");
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function useExportQtiSelection() {
+  return useMutation({ mutationFn: exportQtiSelection });
+}
+
 /** What a package holds, understood and skipped; nothing is created. */
 export function useQtiPreview() {
   return useMutation({ mutationFn: (file: File) => postFile<TQtiPreview>("/api/exams/import/qti/preview", file) });
 }
 
-/** A draft exam from the package, in the chosen subject. */
+/** A draft exam per test of the package, each in the subject chosen for it (in the tests' order). */
 export function useImportQti() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, subjectId }: { file: File; subjectId: string }) => postFile<TExamDetail>("/api/exams/import/qti", file, { subjectId }),
-    onSuccess: (exam) => {
-      queryClient.setQueryData(examQuery(exam.id).queryKey, exam);
+    mutationFn: ({ file, subjectIds }: { file: File; subjectIds: string[] }) => postFile<TQtiImported>("/api/exams/import/qti", file, subjectIds.map((id): [string, string] => ["subjectId", id])),
+    onSuccess: ({ exams }) => {
+      for (const exam of exams) queryClient.setQueryData(examQuery(exam.id).queryKey, exam);
       return queryClient.invalidateQueries({ queryKey: [...EXAMS, "list"] });
     },
   });

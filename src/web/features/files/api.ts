@@ -134,7 +134,7 @@ export function filenameFromDisposition(header: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
-function saveThroughLink(href: string, filename: string): void {
+export function saveThroughLink(href: string, filename: string): void {
   const link = document.createElement("a");
   link.href = href;
   link.download = filename;

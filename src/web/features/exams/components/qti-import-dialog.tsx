@@ -1,6 +1,7 @@
-// "Import QTI" (issue 19; docs/decisions/0023): choose a package, see what it holds — each question understood
-// (and as what) or skipped, with the reason in the page's language — choose the subject, and only then create the
-// draft exam, which opens in the editor.
+// "Import QTI" (issue 19; docs/decisions/0023): choose a package, see what it holds — each test in it, and each
+// question understood (and as what) or skipped, with the reason in the page's language — choose each test's subject,
+// and only then create the draft exams (one per test, all or none). A single draft opens in the editor; several stay
+// in the list.
 import { CircleCheck, CircleSlash, LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -9,6 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FileChooser } from "@web/components/ui/file-chooser";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { toErrorBody } from "@web/lib/errors";
+import { cn } from "@web/lib/utils";
+import type { TQtiPreviewTest } from "@shared/schemas/qti";
 import { useImportQti, useQtiPreview, useSubjects } from "../api";
 import { failureToast, formatNumber, pick, successToast, useExamsT } from "../lib/use-exams-t";
 
@@ -16,15 +19,15 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const { t, lang } = useExamsT();
   const id = useId();
   const navigate = useNavigate();
-  const subjects = useSubjects();
   const preview = useQtiPreview();
   const create = useImportQti();
   const [file, setFile] = useState<File | null>(null);
-  const [chosenSubject, setChosenSubject] = useState("");
+  // The subject chosen for each test, by its place in the package.
+  const [chosenSubjects, setChosenSubjects] = useState<Record<number, string>>({});
 
   const reset = () => {
     setFile(null);
-    setChosenSubject("");
+    setChosenSubjects({});
     preview.reset();
     create.reset();
   };
@@ -40,24 +43,29 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
     if (chosen) preview.mutate(chosen);
   };
 
-  const data = preview.data;
+  const tests = preview.data?.tests ?? [];
   // The package's own subject when it names one of ours, until the author picks another.
-  const subjectId = chosenSubject || data?.subjectId || "";
-  const understood = data ? data.items.filter((i) => !i.skipped).length : 0;
+  const subjectOf = (n: number) => chosenSubjects[n] || tests[n]?.subjectId || "";
+  const understoodIn = (test: TQtiPreviewTest) => test.items.filter((i) => !i.skipped).length;
+  // Tests with nothing understood become no exam; every other one needs a subject.
+  const creating = tests.map((test, n) => ({ test, n })).filter(({ test }) => understoodIn(test) > 0);
+  const ready = creating.length > 0 && creating.every(({ n }) => subjectOf(n));
   // A refused package (too large, not a package, unsafe, malformed): the server's words, in the page's language.
   const refusal = preview.isError ? toErrorBody(preview.error).message : null;
 
   const confirm = () => {
-    if (!file || !subjectId) return;
+    if (!file || !ready) return;
     create.mutate(
-      { file, subjectId },
+      { file, subjectIds: tests.map((_, n) => subjectOf(n)) },
       {
         // The dialog closes first: while it is open the page behind it, toasts included, is hidden from screen readers.
-        onSuccess: async (exam) => {
+        onSuccess: async ({ exams }) => {
           reset();
           onOpenChange(false);
-          await navigate(`/exams/edit/${exam.id}`);
-          successToast("toast.imported");
+          if (exams.length === 1) {
+            await navigate(`/exams/edit/${exams[0]!.id}`);
+            successToast("toast.imported");
+          } else successToast("toast.importedMany", { count: exams.length });
         },
         onError: (error) => failureToast(error, "toast.importFailed"),
       },
@@ -102,67 +110,93 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
               {pick(lang, refusal.ar, refusal.en)}
             </p>
           )}
-          {data && (
-            <>
-              <p className="font-semibold">
-                <bdi>{pick(lang, data.titleAr, data.titleEn)}</bdi>
-              </p>
-              <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
-                {t("qti.summary", { understood: formatNumber(lang, understood), total: formatNumber(lang, data.items.length) })}
-              </p>
-              {/* It scrolls: a Tab stop, so a keyboard can scroll it too. */}
-              <ul
-                aria-label={t("qti.itemsLabel")}
-                tabIndex={0}
-                className="flex max-h-72 flex-col gap-2 overflow-y-auto rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                data-testid="qti-items"
-              >
-                {data.items.map((item) => (
-                  <li key={item.identifier} className="flex items-start gap-2 rounded-xl border border-border px-3 py-2 text-sm" data-skipped={item.skipped}>
-                    {item.skipped ? <CircleSlash aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive-text" /> : <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-foreground" />}
-                    <div className="flex min-w-0 flex-col gap-0.5">
-                      <span className="font-medium">
-                        <bdi>{item.title}</bdi>
-                      </span>
-                      <span className="text-muted-foreground">
-                        {item.skipped ? t("qti.skipped") : t("qti.understood")}
-                        {item.type && ` · ${t(`types.${item.type}`)}`}
-                      </span>
-                      {item.reason && <span>{pick(lang, item.reason.ar, item.reason.en)}</span>}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              <div className="flex flex-col gap-1.5">
-                <span id={`${id}-subject`} className="text-sm font-medium">
-                  {t("qti.subject")}
-                </span>
-                <Select value={subjectId} onValueChange={setChosenSubject}>
-                  <SelectTrigger aria-labelledby={`${id}-subject`} data-testid="qti-subject">
-                    <SelectValue placeholder={t("qti.chooseSubject")} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(subjects.data ?? []).map((s) => (
-                      <SelectItem key={s.id} value={s.id}>
-                        {pick(lang, s.nameAr, s.nameEn)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-            </>
+          {tests.length > 1 && (
+            <p className="text-sm" data-testid="qti-tests-summary">
+              {t("qti.tests", { count: tests.length })}
+            </p>
+          )}
+          {tests.length > 0 && (
+            // Several tests are read with the dialog, which scrolls, rather than in nested scrolling boxes.
+            <div className="flex flex-col gap-5">
+              {tests.map((test, n) => (
+                <TestPreview key={n} test={test} n={n} several={tests.length > 1} subjectId={subjectOf(n)} onSubject={(v) => setChosenSubjects((prev) => ({ ...prev, [n]: v }))} />
+              ))}
+            </div>
           )}
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)} disabled={create.isPending}>
             {t("common.cancel")}
           </Button>
-          <Button onClick={confirm} disabled={!data || understood === 0 || !subjectId || create.isPending} data-testid="qti-confirm">
+          <Button onClick={confirm} disabled={!ready || create.isPending} data-testid="qti-confirm">
             {create.isPending && <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-            {create.isPending ? t("qti.creating") : t("qti.confirm")}
+            {create.isPending ? t("qti.creating") : tests.length > 1 ? t("qti.confirmMany", { count: creating.length }) : t("qti.confirm")}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One test of the package: its title, grades, each question understood or skipped, and the subject of its draft. */
+function TestPreview({ test, n, several, subjectId, onSubject }: { test: TQtiPreviewTest; n: number; several: boolean; subjectId: string; onSubject: (id: string) => void }) {
+  const { t, lang } = useExamsT();
+  const id = useId();
+  const subjects = useSubjects();
+  const understood = test.items.filter((i) => !i.skipped).length;
+  const title = pick(lang, test.titleAr, test.titleEn);
+  return (
+    <section aria-labelledby={`${id}-title`} className={cn("flex flex-col gap-3", several && "rounded-2xl border border-border p-3")} data-testid="qti-test">
+      <h3 id={`${id}-title`} className="font-semibold">
+        {several && `${t("qti.testNumber", { n: formatNumber(lang, n + 1) })} `}
+        <bdi>{title}</bdi>
+      </h3>
+      <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground tabular-nums" aria-live="polite">
+        <span>{t("qti.summary", { understood: formatNumber(lang, understood), total: formatNumber(lang, test.items.length) })}</span>
+        {test.grades.length > 0 && <span data-testid="qti-grades">{t("qti.gradesOf", { grades: test.grades.map((g) => formatNumber(lang, g)).join(lang === "ar" ? "، " : ", ") })}</span>}
+      </p>
+      {/* Alone, it scrolls: a Tab stop, so a keyboard can scroll it too. Among several tests, the dialog scrolls. */}
+      <ul
+        aria-label={several ? `${t("qti.itemsLabel")} — ${title}` : t("qti.itemsLabel")}
+        tabIndex={several ? undefined : 0}
+        className={cn("flex flex-col gap-2", !several && "max-h-72 overflow-y-auto rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring")}
+        data-testid="qti-items"
+      >
+        {test.items.map((item) => (
+          <li key={item.identifier} className="flex items-start gap-2 rounded-xl border border-border px-3 py-2 text-sm" data-skipped={item.skipped}>
+            {item.skipped ? <CircleSlash aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive-text" /> : <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-foreground" />}
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <span className="font-medium">
+                <bdi>{item.title}</bdi>
+              </span>
+              <span className="text-muted-foreground">
+                {item.skipped ? t("qti.skipped") : t("qti.understood")}
+                {item.type && ` · ${t(`types.${item.type}`)}`}
+              </span>
+              {item.reason && <span>{pick(lang, item.reason.ar, item.reason.en)}</span>}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {understood > 0 && (
+        <div className="flex flex-col gap-1.5">
+          <span id={`${id}-subject`} className="text-sm font-medium">
+            {t("qti.subject")}
+          </span>
+          <Select value={subjectId} onValueChange={onSubject}>
+            <SelectTrigger aria-labelledby={several ? `${id}-subject ${id}-title` : `${id}-subject`} data-testid="qti-subject">
+              <SelectValue placeholder={t("qti.chooseSubject")} />
+            </SelectTrigger>
+            <SelectContent>
+              {(subjects.data ?? []).map((s) => (
+                <SelectItem key={s.id} value={s.id}>
+                  {pick(lang, s.nameAr, s.nameEn)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      )}
+    </section>
   );
 }

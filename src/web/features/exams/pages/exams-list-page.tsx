@@ -1,7 +1,8 @@
 // /dashboard/exams (super_admin: every exam; teacher: their own — the server decides): search, filters by
 // subject and status, a row per exam with Edit/Questions, its QTI package and a confirmed delete, and Import QTI
-// beside Create. An exam students have taken cannot be deleted; the dialog says so and offers to archive it instead.
-import { Archive, CalendarClock, ChartColumnBig, FileDown, FileText, FileUp, ListChecks, Pencil, Plus, School, SearchX, Trash2 } from "lucide-react";
+// beside Create. Exams ticked in the list leave together as one QTI package. An exam students have taken cannot be
+// deleted; the dialog says so and offers to archive it instead.
+import { Archive, CalendarClock, ChartColumnBig, FileDown, FileText, FileUp, ListChecks, LoaderCircle, Pencil, Plus, School, SearchX, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EXAM_STATUSES, type TExamStatus, type TExamSummary } from "@shared/schemas/exam";
@@ -13,7 +14,7 @@ import { isApiError } from "@web/lib/api";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
-import { qtiExportUrl, useArchiveExam, useDeleteExam, useExams, useSubjects } from "../api";
+import { qtiExportUrl, useArchiveExam, useDeleteExam, useExams, useExportQtiSelection, useSubjects } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { QtiImportDialog } from "../components/qti-import-dialog";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
@@ -44,6 +45,9 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
 
   const [deleting, setDeleting] = useState<TDeleting>(null);
   const [importing, setImporting] = useState(false);
+  // Ticked exams; only those the list shows now are exported (a filter hides the others from the count too).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const exportSelection = useExportQtiSelection();
   const remove = useDeleteExam();
   const archive = useArchiveExam();
 
@@ -95,6 +99,15 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
   );
 
   const items = list.data ?? [];
+  const chosen = items.filter((e) => selected.has(e.id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const exportChosen = () => exportSelection.mutate(chosen.map((e) => e.id), { onError: (error) => failureToast(error, "toast.exportFailed") });
   const deletingTitle = deleting ? pick(lang, deleting.exam.titleAr, deleting.exam.titleEn) : "";
 
   return (
@@ -198,7 +211,21 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
         )
       ) : (
         <>
-          <ExamsTable exams={items} showSchools={user?.role === "super_admin"} busy={list.isFetching && list.isPlaceholderData} onDelete={(exam) => setDeleting({ exam, hasAttempts: exam.attemptCount > 0 })} />
+          <SelectionBar
+            shown={items.length}
+            count={chosen.length}
+            pending={exportSelection.isPending}
+            onAll={(on) => setSelected(on ? new Set(items.map((e) => e.id)) : new Set())}
+            onExport={exportChosen}
+          />
+          <ExamsTable
+            exams={items}
+            selected={selected}
+            onSelect={toggle}
+            showSchools={user?.role === "super_admin"}
+            busy={list.isFetching && list.isPlaceholderData}
+            onDelete={(exam) => setDeleting({ exam, hasAttempts: exam.attemptCount > 0 })}
+          />
           <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
             {t("list.count", { count: items.length, formatted: formatNumber(lang, items.length) })}
           </p>
@@ -249,7 +276,63 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
   );
 }
 
-function ExamsTable({ exams, showSchools, busy, onDelete }: { exams: TExamSummary[]; showSchools: boolean; busy: boolean; onDelete: (exam: TExamSummary) => void }) {
+/**
+ * Above the list: tick every exam shown, how many are ticked, and "Export selected as QTI" (one package, a test per
+ * exam). A native checkbox: Space ticks it, and its mixed state says "some".
+ */
+function SelectionBar({ shown, count, pending, onAll, onExport }: { shown: number; count: number; pending: boolean; onAll: (on: boolean) => void; onExport: () => void }) {
+  const { t } = useExamsT();
+  return (
+    <div role="group" aria-label={t("qti.selectionLabel")} className="flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="exam-selection">
+      <label className="inline-flex min-h-9 cursor-pointer items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          ref={(el) => {
+            if (el) el.indeterminate = count > 0 && count < shown;
+          }}
+          checked={count > 0 && count === shown}
+          onChange={(e) => onAll(e.target.checked)}
+          className={CHECKBOX}
+          data-testid="select-all-exams"
+        />
+        {t("qti.selectAll")}
+      </label>
+      <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite" data-testid="selected-count">
+        {t("qti.selected", { count })}
+      </span>
+      {count > 0 && (
+        <div className="flex flex-wrap gap-2 sm:ms-auto">
+          <Button size="sm" onClick={onExport} disabled={pending} data-testid="export-selected-qti">
+            {pending ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <FileDown aria-hidden="true" />}
+            {pending ? t("qti.exporting") : t("qti.exportSelected")}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onAll(false)} disabled={pending}>
+            <X aria-hidden="true" />
+            {t("qti.clearSelection")}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const CHECKBOX = "size-4.5 shrink-0 cursor-pointer rounded accent-primary outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background";
+
+function ExamsTable({
+  exams,
+  selected,
+  onSelect,
+  showSchools,
+  busy,
+  onDelete,
+}: {
+  exams: TExamSummary[];
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, on: boolean) => void;
+  showSchools: boolean;
+  busy: boolean;
+  onDelete: (exam: TExamSummary) => void;
+}) {
   const { t, lang } = useExamsT();
   const headers = [
     t("list.columns.title"),
@@ -301,31 +384,41 @@ function ExamsTable({ exams, showSchools, busy, onDelete }: { exams: TExamSummar
                 className="border-b border-border transition-colors last:border-b-0 md:hover:bg-muted/40 max-md:flex max-md:flex-col max-md:gap-2 max-md:rounded-2xl max-md:border max-md:bg-card max-md:p-4 max-md:shadow-sm max-md:last:border-b"
               >
                 <td role="cell" className="px-4 py-3 align-middle max-md:order-first max-md:p-0">
-                  <div className="flex min-w-0 flex-col gap-1 md:min-w-40 md:max-w-xs">
-                    <bdi className="font-semibold max-md:text-base" data-testid="exam-title">
-                      {title}
-                    </bdi>
-                    <span className="inline-flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
-                      <span>{exam.durationMinutes === null ? t("list.noTimeLimit") : t("list.minutes", { count: exam.durationMinutes })}</span>
-                      <span aria-hidden="true">·</span>
-                      <span className="inline-flex items-center gap-1" data-testid="exam-question-count">
-                        <ListChecks aria-hidden="true" className="size-3.5" />
-                        {t("list.questionCount", { count: exam.questionCount })}
+                  <div className="flex min-w-0 items-start gap-3">
+                    <input
+                      type="checkbox"
+                      checked={selected.has(exam.id)}
+                      onChange={(e) => onSelect(exam.id, e.target.checked)}
+                      aria-label={t("qti.selectItem", { title })}
+                      className={cn(CHECKBOX, "mt-0.5")}
+                      data-testid="select-exam"
+                    />
+                    <div className="flex min-w-0 flex-col gap-1 md:min-w-40 md:max-w-xs">
+                      <bdi className="font-semibold max-md:text-base" data-testid="exam-title">
+                        {title}
+                      </bdi>
+                      <span className="inline-flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+                        <span>{exam.durationMinutes === null ? t("list.noTimeLimit") : t("list.minutes", { count: exam.durationMinutes })}</span>
+                        <span aria-hidden="true">·</span>
+                        <span className="inline-flex items-center gap-1" data-testid="exam-question-count">
+                          <ListChecks aria-hidden="true" className="size-3.5" />
+                          {t("list.questionCount", { count: exam.questionCount })}
+                        </span>
+                        {exam.grades.length > 0 && (
+                          <>
+                            <span aria-hidden="true">·</span>
+                            <span data-testid="exam-grades">{t("list.grades", { grades: exam.grades.map((g) => formatNumber(lang, g)).join(lang === "ar" ? "، " : ", ") })}</span>
+                          </>
+                        )}
                       </span>
-                      {exam.grades.length > 0 && (
-                        <>
-                          <span aria-hidden="true">·</span>
-                          <span data-testid="exam-grades">{t("list.grades", { grades: exam.grades.map((g) => formatNumber(lang, g)).join(lang === "ar" ? "، " : ", ") })}</span>
-                        </>
+                      {showSchools && (
+                        // A super_admin sees every school's exams: whose students each is for (issue 15).
+                        <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="exam-schools">
+                          <School aria-hidden="true" className="size-3.5 shrink-0" />
+                          {exam.schools.length === 0 ? t("list.everySchool") : exam.schools.map((sc, i) => <bdi key={sc.id}>{(i > 0 ? (lang === "ar" ? "، " : ", ") : "") + sc.name}</bdi>)}
+                        </span>
                       )}
-                    </span>
-                    {showSchools && (
-                      // A super_admin sees every school's exams: whose students each is for (issue 15).
-                      <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="exam-schools">
-                        <School aria-hidden="true" className="size-3.5 shrink-0" />
-                        {exam.schools.length === 0 ? t("list.everySchool") : exam.schools.map((sc, i) => <bdi key={sc.id}>{(i > 0 ? (lang === "ar" ? "، " : ", ") : "") + sc.name}</bdi>)}
-                      </span>
-                    )}
+                    </div>
                   </div>
                 </td>
                 <td role="cell" className={cn("px-4 py-3 align-middle max-md:p-0", field)}>
