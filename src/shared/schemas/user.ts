@@ -198,7 +198,7 @@ function headerKey(header: string): string {
     .toLowerCase()
     .replace(/\s+/g, "_")
     .replace(/[\u0623\u0625\u0622]/g, "\u0627")
-    .replace(/[\u0640\u064B-\u0652]/g, "");
+    .replace(/\u0640|\p{Mn}/gu, "");
 }
 
 /** The column a header names, in English (`email`, `school_id`, …) or Arabic (`البريد الإلكتروني`, …); undefined if none. */
