@@ -215,7 +215,16 @@ describe("the language of a user's emails (issue 19)", () => {
     expect(mail.text).not.toMatch(/[\u0600-\u06FF]/);
   });
 
-  it.each([["fr"], ["EN"], ["x".repeat(5000)], [""], [5], [null], [["en"]], [{ lang: "en" }]])("refuses %o on create and on edit, in both languages", async (emailLang) => {
+  it.each([
+    ["an unknown language", "fr"],
+    ["a code in capitals", "EN"],
+    ["a long text", "x".repeat(5000)],
+    ["an empty text", ""],
+    ["a number", 5],
+    ["null", null],
+    ["a list", ["en"]],
+    ["an object", { lang: "en" }],
+  ])("refuses %s on create and on edit, in both languages", async (_what, emailLang) => {
     const created = await post(cookie.super_admin, newUser("teacher", own, { emailLang }));
     expect(created.statusCode).toBe(400);
     expect(created.json()).toMatchObject({ code: "EMAIL_LANGUAGE_INVALID", message: { en: "The language of emails must be Arabic or English (ar or en).", ar: "يجب أن تكون لغة الرسائل العربية أو الإنجليزية (ar أو en)." } });
