@@ -10,13 +10,15 @@ import { allowSlowMachine, expect, LANGS, errorOf, expectToast, fill, texts, uni
 
 allowSlowMachine();
 
-// Files made before grade and class existed still import (the uploads below use this header); the template and
-// the credentials file carry the two new columns for students.
+// Files made before grade, class and email_language existed still import (most uploads below use this header); the
+// template and the credentials file carry the newer columns.
 const HEADER = "email,username,name,password,school_id";
-const STUDENT_HEADER = `${HEADER},grade,class`;
+const STUDENT_HEADER = `${HEADER},grade,class,email_language`;
+// The same columns as a school writes them in Arabic, with the email language (issue 19).
+const ARABIC_HEADER = "البريد الإلكتروني,اسم المستخدم,الاسم,كلمة المرور,المدرسة,لغة البريد";
 
-function csvFile(lines: string[], name = "roster.csv") {
-  return { name, mimeType: "text/csv", buffer: Buffer.from("\uFEFF" + [HEADER, ...lines].join("\r\n") + "\r\n", "utf8") };
+function csvFile(lines: string[], name = "roster.csv", header = HEADER) {
+  return { name, mimeType: "text/csv", buffer: Buffer.from("\uFEFF" + [header, ...lines].join("\r\n") + "\r\n", "utf8") };
 }
 
 for (const lang of LANGS) {
@@ -37,31 +39,37 @@ for (const lang of LANGS) {
       expect(template.status()).toBe(200);
       expect((await template.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(STUDENT_HEADER);
 
-      // Bad rows: an invalid email, an unknown school, a duplicate within the file.
+      // Bad rows: an invalid email, an unknown school, a duplicate within the file, a language that is none of ours.
       await dialog.getByTestId("import-file").setInputFiles(
-        csvFile([
-          `ok.${tag}@example.com,ok-${tag},أحمد المنصوري,,school_dubai`,
-          `not-an-email,bad1-${tag},Bad Email,,school_dubai`,
-          `school.${tag}@example.com,bad2-${tag},Bad School,,no_such_school`,
-          `ok.${tag}@example.com,bad3-${tag},Duplicate,,school_dubai`,
-        ]),
+        csvFile(
+          [
+            `ok.${tag}@example.com,ok-${tag},أحمد المنصوري,,school_dubai,`,
+            `not-an-email,bad1-${tag},Bad Email,,school_dubai,`,
+            `school.${tag}@example.com,bad2-${tag},Bad School,,no_such_school,`,
+            `ok.${tag}@example.com,bad3-${tag},Duplicate,,school_dubai,`,
+            `lang.${tag}@example.com,bad4-${tag},Bad Language,,school_dubai,fr`,
+          ],
+          "roster.csv",
+          `${HEADER},email_language`,
+        ),
       );
       const preview = dialog.getByTestId("import-preview");
       await expect(preview).toBeVisible();
       await expect(dialog.getByTestId("import-valid")).toHaveText(fill(t.import.validRows, { count: 1 }));
-      await expect(dialog.getByTestId("import-invalid")).toHaveText(fill(t.import.invalidRows, { count: 3 }));
+      await expect(dialog.getByTestId("import-invalid")).toHaveText(fill(t.import.invalidRows, { count: 4 }));
       await expect(dialog.getByTestId("import-row-3")).toContainText(errorOf("USER_EMAIL_INVALID", lang).message);
       await expect(dialog.getByTestId("import-row-4")).toContainText(errorOf("SCHOOL_NOT_FOUND", lang).message);
       await expect(dialog.getByTestId("import-row-5")).toContainText(errorOf("IMPORT_DUPLICATE_IN_FILE", lang).message);
+      await expect(dialog.getByTestId("import-row-6")).toContainText(errorOf("EMAIL_LANGUAGE_INVALID", lang).message);
       await expect(dialog.getByTestId("import-row-2")).toContainText(t.import.rowOk);
       await expect(dialog.getByTestId("import-row-2")).toContainText("أحمد المنصوري");
       await expect(dialog.getByTestId("import-submit")).toBeDisabled();
       await expect(dialog).toContainText(t.import.fixFirst);
       await expectNoAxeViolations(page, "import preview with bad rows");
 
-      // A good file: one row with a password, one without (generated).
+      // A good file under Arabic headers: one row with a password and English mail, one with neither (generated, Arabic).
       await dialog.getByTestId("import-file").setInputFiles(
-        csvFile([`a.${tag}@example.com,a-${tag},مريم الظاهري,Given-pass-1,school_dubai`, `b.${tag}@example.com,b-${tag},Omar Saeed,,school_alain`], "good.csv"),
+        csvFile([`a.${tag}@example.com,a-${tag},مريم الظاهري,Given-pass-1,school_dubai,en`, `b.${tag}@example.com,b-${tag},Omar Saeed,,school_alain,`], "good.csv", ARABIC_HEADER),
       );
       await expect(dialog.getByTestId("import-invalid")).toHaveText(fill(t.import.invalidRows, { count: 0 }));
       await expect(dialog.getByTestId("import-row-3")).toContainText(t.import.passwordGenerated);
@@ -80,10 +88,11 @@ for (const lang of LANGS) {
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       const lines = csv.slice(1).trim().split(/\r\n/);
       expect(lines[0]).toBe(STUDENT_HEADER);
-      expect(lines[1]).toBe(`a.${tag}@example.com,a-${tag},مريم الظاهري,Given-pass-1,school_dubai,,`);
+      expect(lines[1]).toBe(`a.${tag}@example.com,a-${tag},مريم الظاهري,Given-pass-1,school_dubai,,,en`);
       const generated = lines[2]!.split(",");
       expect(generated.slice(0, 3)).toEqual([`b.${tag}@example.com`, `b-${tag}`, "Omar Saeed"]);
       expect(generated[3]!.length).toBeGreaterThanOrEqual(6);
+      expect(generated.at(-1)).toBe("ar");
 
       await done.getByRole("button", { name: t.import.done.close }).click();
       await expect(done).toBeHidden();

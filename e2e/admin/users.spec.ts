@@ -46,6 +46,10 @@ for (const lang of LANGS) {
       await dialog.locator("button[type=submit]").click();
       await expect(dialog.getByTestId("user-password-error")).toHaveText(errorOf("PASSWORD_TOO_SHORT", lang).message);
 
+      // The language of the student's emails: Arabic unless chosen, each language named in itself.
+      await expect(dialog.getByTestId("user-email-lang")).toHaveText("العربية");
+      await dialog.getByTestId("user-email-lang").click();
+      await page.getByRole("option", { name: "English" }).click();
       await dialog.locator("#user-password").fill("secret1");
       await dialog.locator("button[type=submit]").click();
       await expectToast(page, lang === "en" ? "User created successfully" : t.toast.userCreated);
@@ -65,6 +69,9 @@ for (const lang of LANGS) {
       await expect(edit.locator("#user-email")).toHaveValue(email);
       await expect(edit.locator("#user-email")).toHaveAttribute("readonly", "");
       await expect(edit).toContainText(t.users.dialog.newPasswordHint);
+      await expect(edit.getByTestId("user-email-lang")).toHaveText("English");
+      await edit.getByTestId("user-email-lang").click();
+      await page.getByRole("option", { name: "العربية" }).click();
       await edit.locator("#user-name").fill(lang === "ar" ? "ليلى المنصوري" : "Laila Mansoori");
       await edit.locator("#user-password").fill("another-secret");
       await edit.locator("button[type=submit]").click();
@@ -74,6 +81,7 @@ for (const lang of LANGS) {
       // The new password works (a separate request context: the page keeps its own session).
       const login = await request.post("/api/auth/login", { data: { email, password: "another-secret", loginType: "student" } });
       expect(login.status()).toBe(200);
+      const userId = (await (await page.request.get(`/api/users?group=students&q=${tag}`)).json()).items[0].id as string;
 
       // Delete: the confirmation says what goes with the account.
       await row.getByRole("button", { name: new RegExp(t.common.delete) }).click();
@@ -84,6 +92,16 @@ for (const lang of LANGS) {
       await expectToast(page, lang === "en" ? "User deleted successfully" : t.toast.userDeleted);
       await expect(row).toBeHidden();
       await expect(page.getByTestId("list-empty")).toContainText(fill(t.users.noMatches, { q: tag }));
+
+      // The record of changes: created, updated (the email language among the changed fields), deleted.
+      await page.goto("/dashboard/audit");
+      await page.getByLabel(t.audit.entityId).fill(userId);
+      const entries = page.getByTestId(`audit-row-${userId}`);
+      await expect(entries).toHaveCount(3);
+      await entries.nth(1).getByRole("button", { name: t.audit.show }).click();
+      const changed = page.getByTestId("audit-detail").locator("tr[data-changed]", { hasText: t.audit.fields.emailLang });
+      await expect(changed).toContainText("English");
+      await expect(changed).toContainText("العربية");
     });
 
     test("the delete confirmation states a student's attempts and a teacher's exams", async ({ page }) => {

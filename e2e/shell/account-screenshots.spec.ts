@@ -2,6 +2,7 @@
 // ar/en × light/dark × 390/1280 px, plus the menu that leads there and the wrong-password state, written to
 // screenshots/account/ (gitignored).
 import path from "node:path";
+import { apiAs, apiAsAccount, createStudent, STUDENT_PASSWORD } from "../api";
 import { expect, signIn, test, useLanguage } from "../fixtures";
 
 const OUT = path.resolve("screenshots/account");
@@ -33,6 +34,46 @@ test("account screenshots", async ({ browser }) => {
         await page.getByTestId(width > 500 ? "account-menu" : "mobile-menu-button").click();
         await expect(page.getByRole(width > 500 ? "menuitem" : "link", { name: lang === "ar" ? "حسابي" : "My account" })).toBeVisible();
         await page.screenshot({ path: name("menu") });
+        await context.close();
+      }
+    }
+  }
+});
+
+// The email language in the user dialog (create, and its list open) and a person's own password change in the
+// record of changes, with its details, written to screenshots/account/ as well.
+test("user dialog and audit entry screenshots", async ({ browser, playwright }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const student = await createStudent(admin, "school_dubai", "shot");
+  const self = await apiAs(playwright, student.email, STUDENT_PASSWORD, "student");
+  expect((await self.post("/api/account/password", { data: { currentPassword: STUDENT_PASSWORD, password: "Changed-pass-1", confirmPassword: "Changed-pass-1" } })).status()).toBe(200);
+  expect((await admin.patch(`/api/users/${student.id}`, { data: { emailLang: "en" } })).status()).toBe(200);
+  for (const lang of ["ar", "en"] as const) {
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const name = (what: string) => path.join(OUT, `${what}-${lang}-${dark ? "dark" : "light"}-${width}.png`);
+        const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        await useLanguage(page, lang, { dark });
+        await signIn(page, "super_admin", { goto: "/dashboard/users/students" });
+        await page.getByRole("button", { name: lang === "ar" ? "إضافة طالب جديد" : "Add New Student" }).click();
+        const dialog = page.getByTestId("user-dialog");
+        await dialog.getByTestId("user-email-lang").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: name("user-dialog") });
+        await dialog.getByTestId("user-email-lang").click();
+        await expect(page.getByRole("option", { name: "English" })).toBeVisible();
+        await page.screenshot({ path: name("user-dialog-lang-open") });
+        await page.keyboard.press("Escape");
+        await page.keyboard.press("Escape");
+
+        await page.goto("/dashboard/audit");
+        await page.locator("input[type=search]").fill(student.id);
+        const rows = page.getByTestId(`audit-row-${student.id}`);
+        await expect(rows).toHaveCount(3);
+        // Newest first: the administrator's change of language, then the student's own password change.
+        for (const i of [0, 1]) await rows.nth(i).getByRole("button").click();
+        await expect(page.getByTestId("audit-detail")).toHaveCount(2);
+        await page.screenshot({ path: name("audit-entry"), fullPage: true });
         await context.close();
       }
     }

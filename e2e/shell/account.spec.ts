@@ -3,7 +3,7 @@
 // language chosen here is the language of the next mail. Each test changes an account of its own.
 import type { Browser, Page } from "@playwright/test";
 import { apiAsAccount, createStudent, json, STUDENT_PASSWORD } from "../api";
-import { expect, expectNoAxeViolations, readLatestMail, test, useLanguage } from "../fixtures";
+import { expect, expectNoAxeViolations, readLatestMail, signIn, test, useLanguage } from "../fixtures";
 import { expectToast } from "./helpers";
 
 /** A browser of its own (cookies and storage), signed in through the API as `email`. */
@@ -37,6 +37,10 @@ for (const lang of ["ar", "en"] as const) {
           mismatch: "كلمتا المرور غير متطابقتين.",
           changed: "تم تغيير كلمة المرور",
           changedDetail: "ما زلت متصلًا هنا، وسُجِّل خروجك من الأجهزة والمتصفحات الأخرى.",
+          itemId: "معرّف العنصر",
+          auditAction: "تغيير كلمة المرور ذاتيًا",
+          auditShow: "عرض التفاصيل",
+          auditVia: "من صفحة الحساب، بإدخال كلمة المرور الحالية",
         }
       : {
           menu: "My account",
@@ -49,6 +53,10 @@ for (const lang of ["ar", "en"] as const) {
           mismatch: "Passwords do not match.",
           changed: "Password changed",
           changedDetail: "You are still signed in here; other devices and browsers have been signed out.",
+          itemId: "Item ID",
+          auditAction: "Changed own password",
+          auditShow: "Show details",
+          auditVia: "On the account page, with the current password",
         };
 
   test(`${lang}: a student changes their password; a wrong one is refused, the other browser is signed out, this one stays`, async ({ browser, playwright }) => {
@@ -97,8 +105,20 @@ for (const lang of ["ar", "en"] as const) {
     const login = (password: string) => admin.post("/api/auth/login", { data: { email: student.email, password, loginType: "student" } });
     expect((await login(STUDENT_PASSWORD)).status()).toBe(401);
     expect((await login("Changed-pass-1")).status()).toBe(200);
-    await other.context().close();
+
+    // The record of changes has the change (and not the refused tries), by the student to themselves.
     await page.context().close();
+    await other.context().close();
+    const audit = await (await browser.newContext()).newPage();
+    await useLanguage(audit, lang);
+    await signIn(audit, "super_admin", { goto: "/dashboard/audit" });
+    await audit.getByLabel(text.itemId).fill(student.id);
+    const entry = audit.getByTestId(`audit-row-${student.id}`).filter({ hasText: text.auditAction });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(student.email);
+    await entry.getByRole("button", { name: text.auditShow }).click();
+    await expect(audit.getByTestId("audit-detail")).toContainText(text.auditVia);
+    await audit.context().close();
   });
 }
 

@@ -194,7 +194,8 @@ export const ERRORS = {
   EMAIL_LANGUAGE_INVALID: {
     status: 400,
     title: INVALID_INPUT,
-    message: t("Choose Arabic or English for your emails.", "اختر العربية أو الإنجليزية لغةً لرسائلك."),
+    // One text for the account page, the user dialog and a roster's email_language column, so it names the codes.
+    message: t("The language of emails must be Arabic or English (ar or en).", "يجب أن تكون لغة الرسائل العربية أو الإنجليزية (ar أو en)."),
   },
   RESET_LINK_INVALID: {
     status: 400,

@@ -21,6 +21,8 @@ export const STORAGE_KEY_DARK_MODE = "darkMode";
 export const DEFAULT_LANGUAGE = "ar" as const;
 export const LANGUAGES = ["ar", "en"] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
+/** Each language named in itself, whatever the page's language (the account page, the user dialog, the audit). */
+export const LANGUAGE_NAMES: Record<TLanguage, string> = { ar: "العربية", en: "English" };
 
 // Text bounds the spec does not give; generous for real content, small enough to refuse abuse.
 export const MAX_EMAIL_LENGTH = 254;

@@ -15,7 +15,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch("/api/account", { schema: { body: ZAccountUpdate, response: { 200: ZAccount } } }, async (request) =>
-    updateAccount(app.db, (await requireUser(request)).id, request.body),
+    updateAccount(app.db, await requireUser(request), request.body),
   );
 
   app.post("/api/account/password", { schema: { body: ZPasswordChange, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {

@@ -69,7 +69,7 @@ describe("reading and setting one's account", () => {
     for (const payload of [{ emailLang: "fr" }, { emailLang: 7 }, { emailLang: null }, {}, { emailLang: "ar".repeat(5000) }]) {
       const res = await patch(payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
-      expect(res.json()).toMatchObject({ code: "EMAIL_LANGUAGE_INVALID", message: { en: "Choose Arabic or English for your emails.", ar: expect.any(String) } });
+      expect(res.json()).toMatchObject({ code: "EMAIL_LANGUAGE_INVALID", message: { en: "The language of emails must be Arabic or English (ar or en).", ar: expect.any(String) } });
     }
     // The account page sets the email language only: not the name, the role or the email.
     for (const payload of [{ emailLang: "en", role: "super_admin" }, { emailLang: "en", email: "else@test.local" }, { name: "Other" }]) {
@@ -177,6 +177,52 @@ describe("changing one's password", () => {
     // None of it changed the password or ended a session.
     expect((await me(p.elsewhere)).statusCode).toBe(200);
     expect((await login(p.email, p.password, "student")).statusCode).toBe(200);
+  });
+});
+
+
+describe("the audit log of one's own account", () => {
+  const entriesOf = async (id: string) => {
+    const admin = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+    return (await h.request({ method: "GET", url: `/api/audit?entity=user&entityId=${id}`, cookie: admin })).json().items as { action: string; actorId: string; actorEmail: string; before: unknown; after: Record<string, unknown> }[];
+  };
+
+  it("a password change is recorded as done by the person to themselves, with no secret in it", async () => {
+    const p = await personWithTwoSessions("teacher");
+    expect((await changePassword(p.here, { currentPassword: p.password, password: "secret-new-5", confirmPassword: "secret-new-5" })).statusCode).toBe(200);
+    const entries = await entriesOf(p.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: "password_change", actorId: p.id, actorEmail: p.email, before: null, after: { email: p.email, passwordChanged: true, via: "account_page" } });
+    const text = JSON.stringify(entries);
+    for (const secret of ["secret-new-5", p.password, "scrypt$"]) expect(text).not.toContain(secret);
+  });
+
+  it("a wrong current password or a refused new one records nothing", async () => {
+    const p = await personWithTwoSessions("student");
+    expect((await changePassword(p.here, { currentPassword: "not-my-password", password: "secret-new-6", confirmPassword: "secret-new-6" })).statusCode).toBe(400);
+    expect((await changePassword(p.here, { currentPassword: p.password, password: "secret-new-6", confirmPassword: "other-one-6" })).statusCode).toBe(400);
+    expect(await entriesOf(p.id)).toEqual([]);
+  });
+
+  it("a password set through a reset link is recorded the same way", async () => {
+    const u = await h.makeUser("student");
+    await h.request({ method: "POST", url: "/api/auth/password-reset/request", payload: { email: u.email } });
+    await h.drainJobs();
+    const token = h.mails.findLast((m) => m.to === u.email)!.text.match(/#token=([A-Za-z0-9_-]+)/)![1];
+    const res = await h.request({ method: "POST", url: "/api/auth/password-reset/confirm", payload: { token, password: "secret-new-7", confirmPassword: "secret-new-7" } });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await entriesOf(u.id);
+    expect(entries.map((e) => [e.action, e.actorId, e.after.via])).toEqual([["password_change", u.id, "reset_link"]]);
+    expect(JSON.stringify(entries)).not.toContain("secret-new-7");
+  });
+
+  it("a change of email language is an update of the person by themselves; saving the same language records nothing", async () => {
+    const u = await h.makeUser("teacher");
+    const cookie = await h.signIn(u.email, u.password, "school");
+    expect((await h.request({ method: "PATCH", url: "/api/account", cookie, payload: { emailLang: "ar" } })).statusCode).toBe(200);
+    expect(await entriesOf(u.id)).toEqual([]);
+    expect((await h.request({ method: "PATCH", url: "/api/account", cookie, payload: { emailLang: "en" } })).json().emailLang).toBe("en");
+    expect(await entriesOf(u.id)).toMatchObject([{ action: "update", actorId: u.id, before: { emailLang: "ar" }, after: { emailLang: "en" } }]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { TDbOrTx } from "../db/client";
 import { authUsers, profiles } from "../db/schema";
 import { hashPassword } from "./password";
 import type { TRole } from "../../shared/permissions";
+import { DEFAULT_LANGUAGE, type TLanguage } from "../../shared/limits";
 
 export type TNewAccount = {
   email: string;
@@ -13,6 +14,7 @@ export type TNewAccount = {
   schoolId?: string | null;
   grade?: number | null;
   className?: string | null;
+  emailLang?: TLanguage;
 };
 
 /** SPEC §5 defaults: username from the part of the email before '@', name from the username; the school is
@@ -26,7 +28,8 @@ export function accountDefaults(input: Omit<TNewAccount, "password">) {
   const student = input.role === "student";
   const grade = student ? (input.grade ?? null) : null;
   const className = student && grade !== null ? (input.className ?? null) : null;
-  return { email, username, name, schoolId, role: input.role, grade, className };
+  const emailLang = input.emailLang ?? DEFAULT_LANGUAGE;
+  return { email, username, name, schoolId, role: input.role, grade, className, emailLang };
 }
 
 export async function createAccount(db: TDbOrTx, input: TNewAccount): Promise<{ id: string }> {

@@ -10,6 +10,7 @@ import { passwordResetMail } from "../mail/messages";
 import { getDummyHash, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 import { singleFlight } from "../single-flight";
+import { writeAudit } from "../modules/audit/audit.service";
 import { batchLoader } from "../batch-loader";
 import { isRoleAllowedForLogin, type TSessionUser } from "../../shared/permissions";
 import type { TLoginInput, TPasswordUpdate } from "../../shared/schemas/auth";
@@ -270,6 +271,17 @@ export async function sendPasswordResetMail(db: TDbOrTx, mailer: TMailer, payloa
   return { sent: true };
 }
 
+/**
+ * A password the person set themselves — on the account page with the current one, or through a reset link —
+ * recorded as done by them to themselves, in the change's transaction. Only the fact and the way: never a password
+ * or a hash. (An administrator setting someone's password is an "update" of that user, users.service.ts.)
+ */
+async function auditOwnPasswordChange(tx: TDbOrTx, userId: string, via: "account_page" | "reset_link"): Promise<void> {
+  const [person] = await tx.select({ email: profiles.email, name: profiles.name }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+  if (!person) return;
+  await writeAudit(tx, { id: userId, email: person.email }, { action: "password_change", entity: "user", entityId: userId, after: { ...person, passwordChanged: true, via } });
+}
+
 /** Every reset link of the user that is still outstanding stops working (a password was just set). */
 export async function endResetLinks(tx: TDbOrTx, userId: string): Promise<void> {
   await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
@@ -288,6 +300,7 @@ export async function confirmPasswordReset(db: TDb, input: TPasswordUpdate): Pro
     await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, spent.userId));
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
     await endResetLinks(tx, spent.userId);
+    await auditOwnPasswordChange(tx, spent.userId, "reset_link");
     return spent.userId;
   });
   await forgetSessionsOf(db, [userId]);
@@ -318,6 +331,7 @@ export async function changePassword(db: TDb, user: TSessionUser, sessionToken: 
     await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, hashToken(sessionToken))));
     await endResetLinks(tx, user.id);
+    await auditOwnPasswordChange(tx, user.id, "account_page");
   });
   await forgetSessionsOf(db, [user.id]);
 }

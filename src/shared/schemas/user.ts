@@ -2,7 +2,8 @@
 // server: messages are error codes from shared/errors.ts.
 import { z } from "zod";
 import { ROLES, type TRole } from "../permissions";
-import { MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits";
+import { DEFAULT_LANGUAGE, LANGUAGES, MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type TLanguage } from "../limits";
+import { ZEmailLanguage } from "./account";
 import { ZClassFilter, ZGradeFilter, ZGradeNumber } from "./grade";
 import { ZExtraTimeMinutes, ZExtraTimePercent } from "./sitting";
 
@@ -94,6 +95,8 @@ export const ZUserCreate = z
     extraTimeMinutes: ZExtraTimeMinutes.optional().transform((v) => v ?? 0),
     /** A student who cannot hear is given the transcripts of listening clips (issue 18); dropped for other roles. */
     clipTranscripts: ZClipTranscripts.optional().transform((v) => v ?? false),
+    /** The language of the user's emails (issue 19); Arabic unless chosen, like the interface (decision 0019). */
+    emailLang: ZEmailLanguage.optional().transform((v) => v ?? DEFAULT_LANGUAGE),
   })
   .superRefine((v, ctx) => {
     if (v.role === "student" && v.className && v.grade === null) ctx.addIssue({ code: "custom", path: ["grade"], message: "CLASS_NEEDS_GRADE" });
@@ -118,6 +121,7 @@ export const ZUserUpdate = z
     extraTimePercent: ZExtraTimePercent.optional(),
     extraTimeMinutes: ZExtraTimeMinutes.optional(),
     clipTranscripts: ZClipTranscripts.optional(),
+    emailLang: ZEmailLanguage.optional(),
   })
   .strict();
 export type TUserUpdate = z.input<typeof ZUserUpdate>;
@@ -145,6 +149,7 @@ export const ZUser = z.object({
   extraTimePercent: z.number().int(),
   extraTimeMinutes: z.number().int(),
   clipTranscripts: z.boolean(),
+  emailLang: z.enum(LANGUAGES),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -158,12 +163,58 @@ export type TDeleteImpact = z.infer<typeof ZDeleteImpact>;
 
 // ---- roster import
 
-/** grade and class came later (issue 15): a file without them still imports. */
-export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id", "grade", "class"] as const;
+/** grade and class came later (issue 15), email_language later still (issue 19): a file without them still imports. */
+export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id", "grade", "class", "email_language"] as const;
+export type TImportColumn = (typeof IMPORT_COLUMNS)[number];
 export const IMPORT_MAX_ROWS = 5000;
 /** The columns a file for `role` may have: a teacher has no grade or class. */
-export function importColumnsFor(role: "student" | "teacher"): readonly (typeof IMPORT_COLUMNS)[number][] {
+export function importColumnsFor(role: "student" | "teacher"): readonly TImportColumn[] {
   return role === "student" ? IMPORT_COLUMNS : IMPORT_COLUMNS.filter((c) => c !== "grade" && c !== "class");
+}
+
+/** Headers as a school writes them in Arabic, each read as the column it names (after `headerKey`). */
+const ARABIC_HEADERS: Record<string, TImportColumn> = {
+  البريد_الالكتروني: "email",
+  البريد: "email",
+  اسم_المستخدم: "username",
+  الاسم: "name",
+  الاسم_الكامل: "name",
+  كلمة_المرور: "password",
+  المدرسة: "school_id",
+  رمز_المدرسة: "school_id",
+  معرف_المدرسة: "school_id",
+  الصف: "grade",
+  الشعبة: "class",
+  الفصل: "class",
+  لغة_البريد: "email_language",
+  لغة_الرسائل: "email_language",
+};
+
+/** A header cell as a key: trimmed, lower case, spaces as "_", and the Arabic spellings that vary (أ إ آ → ا,
+ *  tatweel and short vowels dropped) made one. */
+function headerKey(header: string): string {
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, "_")
+    .replace(/[\u0623\u0625\u0622]/g, "\u0627")
+    .replace(/\u0640|\p{Mn}/gu, "");
+}
+
+/** The column a header names, in English (`email`, `school_id`, …) or Arabic (`البريد الإلكتروني`, …); undefined if none. */
+export function importColumnOf(header: string): TImportColumn | undefined {
+  const key = headerKey(header);
+  return (IMPORT_COLUMNS as readonly string[]).includes(key) ? (key as TImportColumn) : ARABIC_HEADERS[key];
+}
+
+/** An email_language cell: a language's code or its name in either language (as typed in a spreadsheet);
+ *  blank is Arabic, the default everywhere; anything else is undefined (a row error). */
+export function importEmailLanguage(cell: string): TLanguage | undefined {
+  const key = headerKey(cell);
+  if (key === "") return DEFAULT_LANGUAGE;
+  if (["ar", "arabic", "العربية", "عربي", "عربية"].includes(key)) return "ar";
+  if (["en", "english", "الانجليزية", "انجليزي", "انجليزية", "الانكليزية"].includes(key)) return "en";
+  return undefined;
 }
 
 /** The largest roster file, in bytes (a 5,000-row roster is a few hundred kilobytes). */
@@ -195,6 +246,7 @@ export const ZImportRow = z.object({
   schoolId: z.string().nullable(),
   grade: z.number().int().nullable(),
   className: z.string().nullable(),
+  emailLang: z.enum(LANGUAGES),
   passwordGenerated: z.boolean(),
   errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.object({ en: z.string(), ar: z.string() }) })),
 });
@@ -206,7 +258,16 @@ export type TImportPreview = z.infer<typeof ZImportPreview>;
 export const ZImportResult = z.object({
   created: z.number().int(),
   credentials: z.array(
-    z.object({ email: z.string(), username: z.string(), name: z.string(), password: z.string(), schoolId: z.string().nullable(), grade: z.number().int().nullable(), className: z.string().nullable() }),
+    z.object({
+      email: z.string(),
+      username: z.string(),
+      name: z.string(),
+      password: z.string(),
+      schoolId: z.string().nullable(),
+      grade: z.number().int().nullable(),
+      className: z.string().nullable(),
+      emailLang: z.enum(LANGUAGES),
+    }),
   ),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;

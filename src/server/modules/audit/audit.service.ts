@@ -4,7 +4,8 @@ import type { TDbOrTx } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import type { TSessionUser } from "../../../shared/permissions";
 
-export type TAuditAction = "create" | "update" | "delete" | "import";
+/** password_change: a person set their own password (account page or reset link); see auth.service.ts. */
+export type TAuditAction = "create" | "update" | "delete" | "import" | "password_change";
 
 /** Written in the caller's transaction, so a change and its record land together or not at all. */
 export async function writeAudit(

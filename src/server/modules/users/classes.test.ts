@@ -117,12 +117,14 @@ describe("the roster import with grade and class", () => {
     expect(rows.map((r) => r.errors.map((e) => `${e.field}:${e.code}`))).toEqual([["grade:GRADE_INVALID"], ["grade:CLASS_NEEDS_GRADE"], ["class:CLASS_NAME_INVALID"]]);
   });
 
-  it("offers a student template with grade and class, a teacher template without", async () => {
+  it("offers a student template with grade and class, a teacher template without; both with the email language", async () => {
     const s = parseCsv((await h.request({ method: "GET", url: "/api/users/import/template?role=student", cookie: principal })).body);
-    expect(s[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class"]);
-    expect(s[1]!.slice(5)).toEqual(["8", "8/أ"]);
+    expect(s[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language"]);
+    expect(s[1]!.slice(5)).toEqual(["8", "8/أ", "ar"]);
     const t = parseCsv((await h.request({ method: "GET", url: "/api/users/import/template?role=teacher", cookie: principal })).body);
-    expect(t[0]).toEqual(["email", "username", "name", "password", "school_id"]);
+    expect(t[0]).toEqual(["email", "username", "name", "password", "school_id", "email_language"]);
+    // The example lines up with its header: no grade or class left in it.
+    expect(t[1]).toEqual(["teacher01@example.com", "t01", "أ. منى العلي", "", expect.any(String), "ar"]);
   });
 });
 

@@ -4,6 +4,7 @@ import { requireUser } from "../../http/context";
 import { sendTable, TABLE_FORMATS } from "../../http/table";
 import {
   importColumnsFor,
+  type TImportColumn,
   ZDeleteImpact,
   ZImportPreview,
   ZImportRequest,
@@ -50,12 +51,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireUser(request);
     if (!can(user, request.query.role === "student" ? "students.manage" : "teachers.manage", undefined, { write: true })) throw new AppError("FORBIDDEN");
     const school = user.role === "super_admin" ? "school_xyz" : (user.schoolId ?? "");
-    // A teacher has no grade or class: their template stops at school_id.
-    const example =
+    // Example rows by column, so each role's template (a teacher's has no grade or class) lines up with its header.
+    const example: Record<TImportColumn, string>[] =
       request.query.role === "student"
-        ? [["student01@example.com", "s01", "أحمد المنصوري", "", school, "8", "8/أ"], ["student02@example.com", "s02", "Aisha Khan", "", school, "8", "8B"]]
-        : [["teacher01@example.com", "t01", "أ. منى العلي", "", school]];
-    return sendTable(reply, request.query.format, { name: `qias-${request.query.role}s-template`, rows: [[...importColumnsFor(request.query.role)], ...example], rtl: false });
+        ? [
+            { email: "student01@example.com", username: "s01", name: "أحمد المنصوري", password: "", school_id: school, grade: "8", class: "8/أ", email_language: "ar" },
+            { email: "student02@example.com", username: "s02", name: "Aisha Khan", password: "", school_id: school, grade: "8", class: "8B", email_language: "en" },
+          ]
+        : [{ email: "teacher01@example.com", username: "t01", name: "أ. منى العلي", password: "", school_id: school, grade: "", class: "", email_language: "ar" }];
+    const columns = importColumnsFor(request.query.role);
+    return sendTable(reply, request.query.format, { name: `qias-${request.query.role}s-template`, rows: [[...columns], ...example.map((row) => columns.map((c) => row[c]))], rtl: false });
   });
 
   app.post("/api/users/import/preview", { bodyLimit: 3_000_000, schema: { body: ZImportRequest, response: { 200: ZImportPreview } } }, async (request) =>

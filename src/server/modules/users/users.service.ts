@@ -23,10 +23,11 @@ import {
 } from "../../../shared/schemas/user";
 import type { z } from "zod";
 import type { ZImportRequest, ZUserListQuery, ZUserUpdate, TImportPreview, TImportResult, TImportRow } from "../../../shared/schemas/user";
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from "../../../shared/schemas/user";
+import { IMPORT_MAX_ROWS, importColumnOf, importEmailLanguage, type TImportColumn } from "../../../shared/schemas/user";
 import { parseCsv } from "../../../shared/csv";
 import { readTable } from "../../http/table";
 import { ERRORS, type TErrorCode } from "../../../shared/errors";
+import type { TLanguage } from "../../../shared/limits";
 
 const userColumns = {
   id: profiles.id,
@@ -41,6 +42,7 @@ const userColumns = {
   extraTimePercent: profiles.extraTimePercent,
   extraTimeMinutes: profiles.extraTimeMinutes,
   clipTranscripts: profiles.clipTranscripts,
+  emailLang: profiles.emailLang,
   createdAt: profiles.createdAt,
 };
 
@@ -57,6 +59,7 @@ type TUserRow = {
   extraTimePercent: number;
   extraTimeMinutes: number;
   clipTranscripts: boolean;
+  emailLang: TLanguage;
   createdAt: Date;
 };
 
@@ -162,6 +165,8 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
       if (input.username !== undefined) changes.username = input.username;
       if (input.name !== undefined) changes.name = input.name;
+      // The language of the user's mail counts from the next mail (a reset link asked for now).
+      if (input.emailLang !== undefined) changes.emailLang = input.emailLang;
       if (input.schoolId !== undefined && before.role !== "super_admin" && input.schoolId !== before.schoolId) {
         changes.schoolId = await resolveSchool(tx, actor, before.role, input.schoolId);
       }
@@ -246,7 +251,7 @@ function rowError(field: string, code: TErrorCode) {
 
 /** The file's column a field of the user schema came from. */
 function importField(path: string): string {
-  return path === "className" ? "class" : path === "schoolId" ? "school_id" : path;
+  return path === "className" ? "class" : path === "schoolId" ? "school_id" : path === "emailLang" ? "email_language" : path;
 }
 
 /** Reads and checks every row without writing anything; the import runs the same checks again. */
@@ -255,17 +260,20 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
   if (!can(actor, GROUP_CAPABILITY[groupOfRole(role)], undefined, { write: true })) throw new AppError("FORBIDDEN");
   const [header, ...lines] = input.file ? await readTable(Buffer.from(input.file, "base64")) : parseCsv(input.csv ?? "");
   if (!header) throw new AppError("IMPORT_EMPTY");
-  const columns = header.map((h) => h.trim().toLowerCase().replace(/\s+/g, "_"));
-  if (!columns.includes("email") || columns.some((c) => !(IMPORT_COLUMNS as readonly string[]).includes(c))) throw new AppError("IMPORT_BAD_HEADER");
+  // Headers in English or Arabic (shared/schemas/user.ts: importColumnOf); an unknown one refuses the file.
+  const columns = header.map(importColumnOf);
+  if (!columns.includes("email") || columns.some((c) => c === undefined)) throw new AppError("IMPORT_BAD_HEADER");
   if (lines.length === 0) throw new AppError("IMPORT_EMPTY");
   if (lines.length > IMPORT_MAX_ROWS) throw new AppError("IMPORT_TOO_MANY_ROWS");
 
   const rows: TPlannedRow[] = lines.map((fields, i) => {
-    const cell = (name: string) => (fields[columns.indexOf(name)] ?? "").trim();
+    const cell = (name: TImportColumn) => (fields[columns.indexOf(name)] ?? "").trim();
     const given = cell("password");
     const password = given || generatePassword();
     const schoolId = cell("school_id") || (actor.role === "super_admin" ? "" : (actor.schoolId ?? ""));
-    const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId, grade: cell("grade"), className: cell("class") });
+    // A language as a spreadsheet names it ("ar", "English", "العربية"); what is none of them, the schema refuses.
+    const emailLang = importEmailLanguage(cell("email_language")) ?? cell("email_language");
+    const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId, grade: cell("grade"), className: cell("class"), emailLang });
     const errors = parsed.success
       ? []
       : parsed.error.issues.map((issue) => rowError(importField(issue.path.join(".")), (issue.message in ERRORS ? issue.message : "VALIDATION_FAILED") as TErrorCode));
@@ -277,6 +285,7 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
       schoolId: schoolId || null,
       grade: parsed.data?.grade ?? null,
       className: parsed.data?.className ?? null,
+      emailLang: parsed.data?.emailLang,
     });
     return {
       line: i + 2,
@@ -286,6 +295,7 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
       schoolId: defaults.schoolId,
       grade: defaults.grade,
       className: defaults.className,
+      emailLang: defaults.emailLang,
       passwordGenerated: !given,
       password,
       errors,
@@ -351,7 +361,7 @@ export async function runImport(db: TDb, actor: TSessionUser, input: TImportInpu
           .values(chunk.map((r, j) => ({ email: r.email, passwordHash: hashes[i + j]! })))
           .returning({ id: authUsers.id, email: authUsers.email });
         const idByEmail = new Map(created.map((c) => [c.email, c.id]));
-        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId, grade: r.grade, className: r.className })));
+        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId, grade: r.grade, className: r.className, emailLang: r.emailLang })));
       }
       await writeAudit(tx, actor, { action: "import", entity: "user", entityId: `import:${input.role}`, after: { role: input.role, count: rows.length, emails: rows.map((r) => r.email) } });
     });
@@ -360,7 +370,7 @@ export async function runImport(db: TDb, actor: TSessionUser, input: TImportInpu
     if (constraint !== null) throw new AppError(conflictCode(constraint));
     throw err;
   }
-  return { created: rows.length, credentials: rows.map((r) => ({ email: r.email, username: r.username, name: r.name, password: r.password, schoolId: r.schoolId, grade: r.grade, className: r.className })) };
+  return { created: rows.length, credentials: rows.map((r) => ({ email: r.email, username: r.username, name: r.name, password: r.password, schoolId: r.schoolId, grade: r.grade, className: r.className, emailLang: r.emailLang })) };
 }
 
 export function isGroup(value: string): value is TUserGroup {

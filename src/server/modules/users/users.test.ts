@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { authUsers, exams, profiles, studentExams } from "../../db/schema";
 import { zipSync } from "fflate";
@@ -190,6 +190,68 @@ describe("the user dialog's rules (SPEC §5)", () => {
   });
 });
 
+describe("the language of a user's emails (issue 19)", () => {
+  const audit = async (id: string) => (await h.request({ method: "GET", url: `/api/audit?entity=user&entityId=${id}`, cookie: cookie.super_admin })).json().items;
+  const emailLangOf = async (id: string) => (await h.db.select({ l: profiles.emailLang }).from(profiles).where(eq(profiles.id, id)))[0]!.l;
+
+  it("is chosen when creating a user, Arabic when not, and is in the list and the audit entry", async () => {
+    const english = await post(cookie.school_admin, newUser("teacher", own, { emailLang: "en" }));
+    expect(english.statusCode, english.body).toBe(201);
+    expect(english.json().emailLang).toBe("en");
+    expect(await emailLangOf(english.json().id)).toBe("en");
+    const plain = await post(cookie.super_admin, newUser("student", own));
+    expect(plain.json().emailLang).toBe("ar");
+    expect((await audit(english.json().id))[0].after).toMatchObject({ emailLang: "en" });
+    const listed = (await list(cookie.school_admin, `group=teachers&q=${english.json().username}`)).json().items[0];
+    expect(listed.emailLang).toBe("en");
+  });
+
+  it("the first mail a new user gets (a reset link) is in the language chosen for them", async () => {
+    const created = (await post(cookie.super_admin, newUser("teacher", own, { emailLang: "en" }))).json();
+    await h.request({ method: "POST", url: "/api/auth/password-reset/request", payload: { email: created.email } });
+    await h.drainJobs();
+    const mail = h.mails.findLast((m) => m.to === created.email)!;
+    expect(mail.subject).toBe("Qias — Reset your password");
+    expect(mail.text).not.toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it.each([
+    ["an unknown language", "fr"],
+    ["a code in capitals", "EN"],
+    ["a long text", "x".repeat(5000)],
+    ["an empty text", ""],
+    ["a number", 5],
+    ["null", null],
+    ["a list", ["en"]],
+    ["an object", { lang: "en" }],
+  ])("refuses %s on create and on edit, in both languages", async (_what, emailLang) => {
+    const created = await post(cookie.super_admin, newUser("teacher", own, { emailLang }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ code: "EMAIL_LANGUAGE_INVALID", message: { en: "The language of emails must be Arabic or English (ar or en).", ar: "يجب أن تكون لغة الرسائل العربية أو الإنجليزية (ar أو en)." } });
+    const target = await h.makeUser("student", { schoolId: own });
+    const edited = await patch(cookie.school_admin, target.id, { emailLang });
+    expect([edited.statusCode, edited.json().code]).toEqual([400, "EMAIL_LANGUAGE_INVALID"]);
+    expect(await emailLangOf(target.id)).toBe("ar");
+  });
+
+  it("is changed by whoever may edit the user, and recorded before and after; another school's user is not found", async () => {
+    const target = await h.makeUser("student", { schoolId: own });
+    const res = await patch(cookie.school_admin, target.id, { emailLang: "en" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.emailLang).toBe("en");
+    const [entry] = await audit(target.id);
+    expect(entry).toMatchObject({ action: "update", actorEmail: me.school_admin.email, before: { emailLang: "ar" }, after: { emailLang: "en" } });
+
+    const foreign = await h.makeUser("student", { schoolId: other });
+    const refused = await patch(cookie.school_admin, foreign.id, { emailLang: "en" });
+    expect([refused.statusCode, refused.json().code]).toEqual([404, "USER_NOT_FOUND"]);
+    expect((await patch(cookie.teacher, target.id, { emailLang: "ar" })).statusCode).toBe(403);
+    expect(await emailLangOf(foreign.id)).toBe("ar");
+    expect(await emailLangOf(target.id)).toBe("en");
+    expect(await audit(foreign.id)).toEqual([]);
+  });
+});
+
 describe("deleting a user", () => {
   it("says beforehand what goes with the account, then keeps the teacher's exams and removes the student's attempts", async () => {
     const teacher = await h.makeUser("teacher", { schoolId: own });
@@ -300,6 +362,40 @@ describe("roster import", () => {
     expect(log.items[0].after).toMatchObject({ count: 2 });
   });
 
+  it("reads the email_language column under an English or an Arabic header; blank is Arabic, anything else a row error", async () => {
+    const english = csvOf([
+      ["email", "username", "email_language"],
+      ["lang1@imp.local", "imp_lang1", "en"],
+      ["lang2@imp.local", "imp_lang2", "English"],
+      ["lang3@imp.local", "imp_lang3", ""],
+      ["lang4@imp.local", "imp_lang4", "العربية"],
+    ]);
+    const res = await run(cookie.school_admin, "student", english);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().credentials.map((c: { emailLang: string }) => c.emailLang)).toEqual(["en", "en", "ar", "ar"]);
+    const stored = await h.db.select({ email: profiles.email, l: profiles.emailLang }).from(profiles).where(inArray(profiles.email, ["lang1@imp.local", "lang3@imp.local"]));
+    expect(Object.fromEntries(stored.map((r) => [r.email, r.l]))).toEqual({ "lang1@imp.local": "en", "lang3@imp.local": "ar" });
+
+    // Headers as an Arabic school writes them, hamza or not, with the school's column too.
+    const arabic = csvOf([
+      ["البريد الإلكتروني", "اسم المستخدم", "الاسم", "كلمة المرور", "المدرسة", "الصف", "الشعبة", "لغة البريد"],
+      ["lang5@imp.local", "imp_lang5", "سلمى", "", own, "٧", "7A", "الإنجليزية"],
+      ["lang6@imp.local", "imp_lang6", "زيد", "", own, "", "", "ar"],
+    ]);
+    const shown = await preview(cookie.school_admin, "student", arabic);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ valid: 2, rows: [{ email: "lang5@imp.local", name: "سلمى", grade: 7, className: "7A", emailLang: "en" }, { name: "زيد", emailLang: "ar" }] });
+    expect((await preview(cookie.school_admin, "teacher", "البريد الالكتروني,لغة الرسائل\nlang7@imp.local,en")).json().rows[0]).toMatchObject({ emailLang: "en", errors: [] });
+
+    const bad = csvOf([["email", "username", "لغة البريد"], ["lang8@imp.local", "imp_lang8", "fr"], ["lang9@imp.local", "imp_lang9", "en"]]);
+    const checked = (await preview(cookie.school_admin, "student", bad)).json();
+    expect(checked).toMatchObject({ valid: 1, invalid: 1 });
+    expect(checked.rows[0].errors).toEqual([{ field: "email_language", code: "EMAIL_LANGUAGE_INVALID", message: { en: expect.stringContaining("ar or en"), ar: expect.stringContaining("العربية") } }]);
+    expect((await run(cookie.school_admin, "student", bad)).json().code).toBe("IMPORT_INVALID");
+    expect(await h.db.select().from(authUsers).where(eq(authUsers.email, "lang9@imp.local"))).toEqual([]);
+    expect((await preview(cookie.school_admin, "student", "email,لغة\nx@y.z,en")).json().code).toBe("IMPORT_BAD_HEADER");
+  });
+
   it("refuses a bad header, an empty file, a teacher, and a school_admin importing admins", async () => {
     expect((await preview(cookie.super_admin, "student", "mail,name\nx@y.z,X")).json().code).toBe("IMPORT_BAD_HEADER");
     expect((await preview(cookie.super_admin, "student", "email,username\n")).json().code).toBe("IMPORT_EMPTY");
@@ -312,7 +408,7 @@ describe("roster import", () => {
     const res = await h.request({ method: "GET", url: "/api/users/import/template?role=student", cookie: cookie.school_admin });
     expect(res.headers["content-type"]).toContain("text/csv");
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class"]);
+    expect(rows[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language"]);
     expect(rows[1]![4]).toBe(own);
     expect((await h.request({ method: "GET", url: "/api/users/import/template?role=teacher", cookie: cookie.teacher })).statusCode).toBe(403);
   });
@@ -332,7 +428,7 @@ describe("roster import", () => {
       expect([template.statusCode, template.headers["content-disposition"]]).toEqual([200, 'attachment; filename="qias-students-template.xlsx"']);
       const header = (await readSheet(template.rawPayload))[0]!;
       expect((await h.request({ method: "GET", url: "/api/users/import/template?role=student&format=pdf", cookie: cookie.school_admin })).statusCode).toBe(400);
-      expect(header).toEqual(["email", "username", "name", "password", "school_id", "grade", "class"]);
+      expect(header).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language"]);
       const filled = await writeXlsxFile(rowsOf("xl").map((r) => r.map((value) => ({ value })))).toBuffer();
       expectRows(await sendFile(filled), "xl");
       const done = await sendFile(filled, "/api/users/import");

@@ -6,7 +6,7 @@ import { LoaderCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, MIN_PASSWORD_LENGTH, type TLanguage } from "@shared/limits";
+import { LANGUAGE_NAMES, LANGUAGES, MIN_PASSWORD_LENGTH, type TLanguage } from "@shared/limits";
 import type { TDashboardSection } from "@shared/permissions";
 import { ZPasswordChange, type TAccount, type TPasswordChange } from "@shared/schemas/account";
 import { Button } from "@web/components/ui/button";
@@ -23,8 +23,6 @@ import { useAccount, useChangePassword, useUpdateAccount } from "./api";
 import { Field, fieldA11y } from "./field";
 import { PasswordInput } from "./password-input";
 
-/** Each language named in itself, whatever the page's language. */
-const LANGUAGE_NAMES: Record<TLanguage, string> = { ar: "العربية", en: "English" };
 
 function Pending({ label }: { label: string }) {
   return (

@@ -3,6 +3,7 @@
 import { ChevronDown, History } from "lucide-react";
 import { useId, useState } from "react";
 import type { TDashboardSection, TRole } from "@shared/permissions";
+import { LANGUAGE_NAMES, type TLanguage } from "@shared/limits";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { useDocumentTitle } from "@web/lib/use-document-title";
@@ -18,7 +19,7 @@ import { useDebouncedValue } from "../lib/use-debounced-value";
 
 export const AUDIT_PAGE_SIZE = 25;
 const ENTITIES = [undefined, "school", "user"] as const;
-const ACTION_VARIANT = { create: "success", update: "default", delete: "destructive", import: "gold" } as const;
+const ACTION_VARIANT = { create: "success", update: "default", delete: "destructive", import: "gold", password_change: "default" } as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const MAX_EMAILS_SHOWN = 20;
 
@@ -213,6 +214,8 @@ function formatValue(value: unknown, key: string, lang: TLang, t: (key: string, 
   if (value === null || value === undefined || value === "") return t("common.empty");
   if (typeof value === "boolean") return value ? t("audit.yes") : t("audit.no");
   if (key === "role" && typeof value === "string") return t(`dashboard.roles.${value as TRole}`, { ns: "translation", defaultValue: value });
+  if (key === "emailLang" && typeof value === "string") return LANGUAGE_NAMES[value as TLanguage] ?? value;
+  if (key === "via" && typeof value === "string") return t(`audit.via.${value}`, { defaultValue: value });
   if (typeof value === "string" && ISO_DATE.test(value)) return formatDateTime(lang, value);
   if (Array.isArray(value)) {
     const head = value.slice(0, MAX_EMAILS_SHOWN).map(String).join(", ");

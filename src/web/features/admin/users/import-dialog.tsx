@@ -6,7 +6,7 @@ import { CircleCheck, Download, KeyRound, LoaderCircle, TriangleAlert, Upload } 
 import { useId, useState, type ChangeEvent } from "react";
 import type { TSessionUser } from "@shared/permissions";
 import type { TImportPreview, TImportResult, TImportRow } from "@shared/schemas/user";
-import { IMPORT_MAX_FILE_BYTES, importColumnsFor } from "@shared/schemas/user";
+import { IMPORT_MAX_FILE_BYTES, importColumnsFor, type TImportColumn } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
 import { FileChooser } from "@web/components/ui/file-chooser";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
@@ -99,7 +99,20 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
     const columns = importColumnsFor(role);
     const rows = [
       [...columns],
-      ...result.credentials.map((c) => [c.email, c.username, c.name, c.password, c.schoolId ?? "", String(c.grade ?? ""), c.className ?? ""].slice(0, columns.length)),
+      ...result.credentials.map((c) => {
+        // Under the template's own headers, so the file can be read back as a roster.
+        const cells: Record<TImportColumn, string> = {
+          email: c.email,
+          username: c.username,
+          name: c.name,
+          password: c.password,
+          school_id: c.schoolId ?? "",
+          grade: String(c.grade ?? ""),
+          class: c.className ?? "",
+          email_language: c.emailLang,
+        };
+        return columns.map((column) => cells[column]);
+      }),
     ];
     if (format === "csv") return downloadCsv(`qias-${group}-credentials.csv`, rows);
     downloadXlsx(`qias-${group}-credentials.xlsx`, rows, lang === "ar").catch((error: unknown) => toastError(error));
@@ -132,6 +145,7 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
                 </div>
                 <p className="text-xs leading-relaxed text-muted-foreground">{t(`import.templateHint.${group}`)}</p>
                 {role === "student" && <p className="text-xs leading-relaxed text-muted-foreground">{t("import.classHint")}</p>}
+                <p className="text-xs leading-relaxed text-muted-foreground">{t("import.emailLangHint")}</p>
                 {viewer.role !== "super_admin" && viewer.schoolId && (
                   <p className="text-xs leading-relaxed text-muted-foreground">
                     {t("import.schoolHint")}{" "}

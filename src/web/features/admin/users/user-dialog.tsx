@@ -9,7 +9,7 @@ import type { TSchool } from "@shared/schemas/school";
 import { USER_GROUPS, ZUserCreate, ZUserUpdate, type TUser, type TUserGroup } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
 import { GradeItems } from "@web/components/grade-items";
-import { EXTRA_TIME_PERCENTS } from "@shared/limits";
+import { DEFAULT_LANGUAGE, EXTRA_TIME_PERCENTS, LANGUAGE_NAMES, LANGUAGES, type TLanguage } from "@shared/limits";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
@@ -35,8 +35,9 @@ type TValues = {
   extraTimePercent: string;
   extraTimeMinutes: string;
   clipTranscripts: boolean;
+  emailLang: TLanguage;
 };
-const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className", "extraTimePercent", "extraTimeMinutes"] as const;
+const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className", "extraTimePercent", "extraTimeMinutes", "emailLang"] as const;
 const NO_GRADE = "none";
 const gradeOf = (v: TValues) => (v.grade ? Number(v.grade) : null);
 /** A student's accommodations: extra time (issue 16; an empty minutes field is none, anything else must be a
@@ -63,6 +64,7 @@ const SERVER_FIELD_BY_CODE = {
   CLASS_NEEDS_GRADE: "grade",
   CLASS_NAME_INVALID: "className",
   EXTRA_TIME_INVALID: "extraTimeMinutes",
+  EMAIL_LANGUAGE_INVALID: "emailLang",
 } as const;
 
 export function UserDialog({
@@ -102,6 +104,8 @@ export function UserDialog({
       extraTimePercent: String(user?.extraTimePercent ?? 0),
       extraTimeMinutes: user?.extraTimeMinutes ? String(user.extraTimeMinutes) : "",
       clipTranscripts: user?.clipTranscripts ?? false,
+      // Arabic for a new account, like the interface and the server when none is given (decision 0019).
+      emailLang: user?.emailLang ?? DEFAULT_LANGUAGE,
     },
     resolver: codeResolver<TValues>((v) => {
       const needsSchool = v.role !== "super_admin" && !schoolFixed && !v.schoolId;
@@ -115,6 +119,7 @@ export function UserDialog({
           username: v.username,
           name: v.name,
           password: v.password,
+          emailLang: v.emailLang,
           ...(v.role !== "super_admin" && !schoolFixed ? { schoolId: v.schoolId } : {}),
           ...(v.role === "student" ? { grade: gradeOf(v), className: v.className, ...accommodationsOf(v) } : {}),
         }),
@@ -145,6 +150,7 @@ export function UserDialog({
           username: v.username,
           name: v.name,
           password: v.password || undefined,
+          emailLang: v.emailLang,
           ...(hasSchool && !schoolFixed ? { schoolId: v.schoolId } : {}),
           ...(isStudent ? { grade: gradeOf(v), className: v.className, ...accommodationsOf(v) } : {}),
         },
@@ -169,6 +175,7 @@ export function UserDialog({
           username: v.username || undefined,
           name: v.name || undefined,
           schoolId: hasSchool ? v.schoolId || null : null,
+          emailLang: v.emailLang,
           ...(isStudent ? { grade: gradeOf(v), className: v.className, ...accommodationsOf(v) } : {}),
         },
         {
@@ -337,6 +344,27 @@ export function UserDialog({
           ) : (
             <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{t("users.dialog.superAdminNoSchool")}</p>
           )}
+
+          <FormField id="user-email-lang" label={t("users.dialog.emailLang")} hint={t("users.dialog.emailLangHint")} error={errors.emailLang?.message}>
+            <Controller
+              control={form.control}
+              name="emailLang"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={(value) => field.onChange(value as TLanguage)}>
+                  <SelectTrigger id="user-email-lang" data-testid="user-email-lang" {...fieldA11y("user-email-lang", { error: errors.emailLang?.message, hint: true })}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {LANGUAGES.map((lang) => (
+                      <SelectItem key={lang} value={lang}>
+                        <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
 
           {isStudent && (
             <div className="grid gap-4 sm:grid-cols-2">
