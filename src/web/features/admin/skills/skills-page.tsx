@@ -19,6 +19,7 @@ import { useAdminT } from "../lib/use-admin";
 import { useUpdateSkill } from "./api";
 import { SkillDialog } from "./skill-dialog";
 import { skillsFailureToast, skillsToast, useSkillsT } from "./use-skills-t";
+import { SubjectItems } from "@web/components/subject-items";
 
 const ALL = "all";
 type TDialog = { mode: "create" } | { mode: "edit"; skill: TSkill } | null;
@@ -185,11 +186,7 @@ export default function SkillsPage(_props: { section: TDashboardSection }) {
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL}>{t("filter.allSubjects")}</SelectItem>
-              {(subjects.data ?? []).map((s) => (
-                <SelectItem key={s.id} value={s.id}>
-                  {name(s)}
-                </SelectItem>
-              ))}
+              <SubjectItems subjects={subjects.data} />
             </SelectContent>
           </Select>
         </div>

@@ -30,6 +30,7 @@ import { Distribution } from "../components/distribution";
 import { GroupPlanSection } from "../components/group-plan";
 import { GroupMeansChart, TREND_MAX_GROUPS, TrendChart, type TTrendPoint } from "../components/dashboard-charts";
 import { formatNumber, formatPercent, formatShare, pick, useAnalyticsT } from "../lib/use-analytics-t";
+import { SubjectItems } from "@web/components/subject-items";
 
 const ALL = "all";
 const LEVEL_STYLE: Record<TMasteryLevel, { cell: string; Icon: typeof CircleCheck }> = {
@@ -139,11 +140,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
         )}
         <FilterSelect id={ids.subject} label={t("dashboard.filters.subject")} value={query.subjectId ?? ALL} testId="dashboard-subject" onChange={(v) => update({ subject: v, exam: undefined })}>
           <SelectItem value={ALL}>{t("dashboard.filters.allSubjects")}</SelectItem>
-          {(subjects.data ?? []).map((s) => (
-            <SelectItem key={s.id} value={s.id}>
-              {pick(lang, s.nameAr, s.nameEn)}
-            </SelectItem>
-          ))}
+          <SubjectItems subjects={subjects.data} />
         </FilterSelect>
         <FilterSelect id={ids.exam} label={t("dashboard.filters.exam")} value={query.examId ?? ALL} testId="dashboard-exam" wide onChange={(v) => update({ exam: v })}>
           <SelectItem value={ALL}>{t("dashboard.filters.allExams")}</SelectItem>

@@ -8,12 +8,13 @@ import { useNavigate } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { FileChooser } from "@web/components/ui/file-chooser";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { Select, SelectContent, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { toErrorBody } from "@web/lib/errors";
 import { cn } from "@web/lib/utils";
 import type { TQtiPreviewTest } from "@shared/schemas/qti";
 import { useImportQti, useQtiPreview, useSubjects } from "../api";
 import { failureToast, formatNumber, pick, successToast, useExamsT } from "../lib/use-exams-t";
+import { SubjectItems } from "@web/components/subject-items";
 
 export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, lang } = useExamsT();
@@ -188,11 +189,7 @@ function TestPreview({ test, n, several, subjectId, onSubject }: { test: TQtiPre
               <SelectValue placeholder={t("qti.chooseSubject")} />
             </SelectTrigger>
             <SelectContent>
-              {(subjects.data ?? []).map((s) => (
-                <SelectItem key={s.id} value={s.id}>
-                  {pick(lang, s.nameAr, s.nameEn)}
-                </SelectItem>
-              ))}
+              <SubjectItems subjects={subjects.data} />
             </SelectContent>
           </Select>
         </div>

@@ -11,8 +11,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@web/components/ui/textarea";
 import { StatusBadge } from "../components/status-badge";
 import type { TExamForm } from "../lib/exam-form";
-import { pick, useExamsT } from "../lib/use-exams-t";
+import { useExamsT } from "../lib/use-exams-t";
 import { FieldMessage, useFieldA11y } from "./field-message";
+import { SubjectItems } from "@web/components/subject-items";
 
 function RequiredMark() {
   const { t } = useExamsT();
@@ -27,7 +28,7 @@ function RequiredMark() {
 }
 
 export function ExamDetails({ subjects, savedStatus }: { subjects: TSubject[] | undefined; savedStatus: TExamStatus | null }) {
-  const { t, lang } = useExamsT();
+  const { t } = useExamsT();
   const { control, register } = useFormContext<TExamForm>();
   const uid = useId();
   const status = useWatch({ control, name: "status" });
@@ -86,11 +87,7 @@ export function ExamDetails({ subjects, savedStatus }: { subjects: TSubject[] | 
                     <SelectValue placeholder={subjects ? t("details.subjectPlaceholder") : t("common.loading")} />
                   </SelectTrigger>
                   <SelectContent>
-                    {(subjects ?? []).map((s) => (
-                      <SelectItem key={s.id} value={s.id}>
-                        {pick(lang, s.nameAr, s.nameEn)}
-                      </SelectItem>
-                    ))}
+                    <SubjectItems subjects={subjects} />
                   </SelectContent>
                 </Select>
               )}

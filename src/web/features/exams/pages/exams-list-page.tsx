@@ -22,6 +22,7 @@ import { StatusBadge } from "../components/status-badge";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 import { failureToast, formatDate, formatNumber, pick, successToast, useExamsT } from "../lib/use-exams-t";
 import { useSubjectsFailureToast } from "../lib/use-subjects-toast";
+import { SubjectItems } from "@web/components/subject-items";
 
 const ALL = "__all";
 const HEADING_ID = "exams-heading";
@@ -160,11 +161,7 @@ export default function ExamsListPage(_props: { section: TDashboardSection }) {
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL}>{t("list.allSubjects")}</SelectItem>
-              {(subjects.data ?? []).map((s) => (
-                <SelectItem key={s.id} value={s.id}>
-                  {pick(lang, s.nameAr, s.nameEn)}
-                </SelectItem>
-              ))}
+              <SubjectItems subjects={subjects.data} />
             </SelectContent>
           </Select>
         </div>

@@ -28,6 +28,7 @@ import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
 import { formatPercent, gradeClassLabel } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { gradingPath, resultPath, schoolReportPath, takePath } from "../lib/paths";
+import { SubjectItems } from "@web/components/subject-items";
 
 export const RESULTS_PAGE_SIZE = 25;
 const ALL = "all";
@@ -335,11 +336,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
                 </SelectTrigger>
                 <SelectContent>
                   <SelectItem value={ALL}>{t("list.filters.allSubjects")}</SelectItem>
-                  {(subjects.data ?? []).map((sub) => (
-                    <SelectItem key={sub.id} value={sub.id}>
-                      {pick(lang, sub.nameAr, sub.nameEn)}
-                    </SelectItem>
-                  ))}
+                  <SubjectItems subjects={subjects.data} />
                 </SelectContent>
               </Select>
             </div>
