@@ -22,8 +22,8 @@ const FORMAT_VERSION = 1;
 const MANIFEST = "qias-backup.json";
 /**
  * The embedded database's data folder as a tar of its files, in the layout of PGlite's own dump (dumpDataDir): the
- * files of the folder, by their paths inside it, so PGlite's loadDataDir reads it too. Backups made before 0.1.x wrote
- * PGlite's dump itself (its names begin with "/"); both restore the same way.
+ * files of the folder, by their paths inside it, so PGlite's loadDataDir reads it too. Older backups hold PGlite's dump
+ * itself (its names begin with "/"); both restore the same way (docs/decisions/0022).
  */
 const DATABASE = "database.tar";
 /** In the staging folder: the copy of the data folder, before it is tarred. */
@@ -96,7 +96,7 @@ export async function removeLeftoverStagings(dataDir: string): Promise<string[]>
  * checkpointed (every change is then in the data files, and a restore replays no log), its data folder's files are
  * copied into a staging folder, and every stored file is hard-linked there. A stored file is written before its row
  * and removed only once its row is deleted (or inside the deleting transaction), so every row of the copy finds its
- * file among the links. The copy is made file by file by the kernel (copy_file_range), not through this process's
+ * file among the links. The copy is made file by file by the kernel (copyFile), not through this process's
  * memory. Verifying, packing, checksums and compression happen afterwards, from the staging folder, while writers
  * go on.
  */
@@ -416,7 +416,9 @@ async function unpack(file: string, dataDir: string): Promise<TManifest> {
     entry.pipe(counted).pipe(out);
   };
   try {
-    await tar.t({ file, strict: true, noResume: true, onReadEntry });
+    // Read in small pieces: each is unzipped and handed on at once, so a 16 MB piece (tar's default) of a database
+    // that compresses 20 times became 300 MB waiting in memory for the unpacker; 64 KB keeps it to a few.
+    await tar.t({ file, strict: true, noResume: true, maxReadSize: 64 * 1024, onReadEntry });
   } catch (err) {
     // A cut-off archive leaves its last entry's writer open: closed, so nothing is written into the folder after the
     // refusal removes it.
