@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -153,6 +154,19 @@ describe.skipIf(!!process.env.DATABASE_URL)("backup and restore of the embedded 
     backups = await listenForBackups(database!.pglite!, dataDir, config.filesDir);
     expect(stagings()).toEqual([alive]);
     fs.rmSync(path.join(dataDir, alive), { recursive: true });
+
+    // The socket's one request names the writing process; anything else takes no snapshot.
+    const ask = (line: string) =>
+      new Promise<string>((resolve) => {
+        let answer = "";
+        const socket = net.connect(path.join(dataDir, "qias.sock"), () => socket.write(line));
+        socket.setEncoding("utf8").on("data", (c: string) => (answer += c)).on("close", () => resolve(answer));
+      });
+    for (const line of ["{}\n", '{"pid":"../x"}\n', "not json\n", '{"pid":-1}\n']) {
+      expect(JSON.parse(await ask(line)), line).toEqual({ error: "the request names no process" });
+    }
+    expect(await ask("x".repeat(200))).toBe("");
+    expect(stagings()).toEqual([]);
   }, 180_000);
 
   it("restores a backup whose database.tar is PGlite's own dump (as Qias wrote them before), and PGlite's loader reads the new one", async () => {
