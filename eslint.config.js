@@ -24,6 +24,17 @@ export default tseslint.config(
     },
   },
   {
+    // An upload's form is read through formParts(), which needs the route to declare it (docs/decisions/0020).
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/http/multipart-form.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["parts", "file", "files", "saveRequestFiles"].map((property) => ({ object: "request", property, message: "read an upload with formParts(request) (http/multipart-form.ts)" })),
+      ],
+    },
+  },
+  {
     files: ["src/shared/**/*.ts"],
     ignores: ["src/shared/**/*.test.ts"],
     rules: {

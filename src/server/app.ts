@@ -16,6 +16,7 @@ import { AppError, errorBody, handleError } from "./http/errors";
 import { clientErrorHandler, containsNul, frameworkErrorHandler, hasNulInUrl } from "./http/edge";
 import { serializeError } from "./http/log";
 import { registerOpenApi } from "./http/openapi";
+import type { TMultipartForm } from "./http/multipart-form";
 import { registerMetrics } from "./metrics";
 import { createJobRunner } from "./jobs/jobs";
 import type { Writable } from "node:stream";
@@ -34,7 +35,7 @@ export type TAppOptions = {
   logger?: boolean | Writable;
 };
 
-export type TRouteEntry = { method: string; url: string; schema?: { params?: unknown; querystring?: unknown; body?: unknown } };
+export type TRouteEntry = { method: string; url: string; schema?: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown>; multipart?: TMultipartForm } };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

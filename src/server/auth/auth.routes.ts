@@ -5,6 +5,7 @@ import { clearSessionCookie, requestMeta, requireUser, setSessionCookie } from "
 import { AppError } from "../http/errors";
 import { signIns } from "../metrics";
 import { confirmPasswordReset, deleteSession, login, PASSWORD_RESET_JOB, requestPasswordReset, sendPasswordResetMail } from "./auth.service";
+import { ZNoContent } from "../http/openapi";
 
 const ZOk = z.object({ ok: z.literal(true) });
 
@@ -24,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user };
   });
 
-  app.post("/api/auth/logout", { schema: { security: [] } }, async (request, reply) => {
+  app.post("/api/auth/logout", { schema: { security: [], response: { 204: ZNoContent } } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     clearSessionCookie(reply);
     return reply.status(204).send();

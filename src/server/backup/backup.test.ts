@@ -1,9 +1,10 @@
 // npm run backup / restore (issue 19): the demo and an upload made through the app, backed up while the app holds
 // DATA_DIR open and again with it stopped, come back in a fresh folder with every row and every file's bytes; and a
 // restore refuses a folder in use, a file that is not a backup, a damaged one and one naming a path outside.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -18,6 +19,7 @@ import { prepareDatabase } from "../bootstrap";
 import { createLocalStorage } from "../storage/storage";
 import { DEMO_PASSWORD, seedDemo, seedDemoAttempts } from "../demo-data";
 import { multipart } from "../test/multipart";
+import { PGlite } from "@electric-sql/pglite";
 import { listenForBackups, restoreBackup, writeBackup } from "./backup";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "qias-backup-test-"));
@@ -120,6 +122,81 @@ describe.skipIf(!!process.env.DATABASE_URL)("backup and restore of the embedded 
     await expectRestored(restoredDir);
   }, 180_000);
 
+  const stagings = () => fs.readdirSync(dataDir).filter((n) => n.startsWith(".backup-")).sort();
+
+  it("cleans the staging folder of a backup killed while writing, at the next backup and at the server's start, and leaves one under way", async () => {
+    // npm run backup, killed once the server gave it the snapshot, while it packs.
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/backup/command.ts", "backup", path.join(work, "killed.tar.gz")], {
+      env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const staging = `.backup-${child.pid}-`;
+    const deadline = Date.now() + 90_000;
+    while (!stagings().some((n) => n.startsWith(staging) && fs.existsSync(path.join(dataDir, n, "database.tar")))) {
+      expect(Date.now(), "the command never began to pack").toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill("SIGKILL");
+    await exited;
+    expect(stagings().filter((n) => n.startsWith(staging))).toHaveLength(1);
+    // Others: one of this process's pid that is none of its backups (a restarted container's pid 1), one from before
+    // staging folders were named by their writer, and one of a live process (a backup under way elsewhere).
+    const alive = `.backup-${process.ppid}-underway`;
+    for (const name of [`.backup-${process.pid}-stale`, ".backup-Xq3ZaB", alive]) fs.mkdirSync(path.join(dataDir, name));
+
+    const next = await writeBackup({ dataDir, filesDir: config.filesDir, to: path.join(work, "next.tar.gz") });
+    expect(next.manifest.counts).toEqual(before.counts);
+    expect(stagings()).toEqual([alive]);
+
+    fs.mkdirSync(path.join(dataDir, `.backup-${process.pid}-stale`));
+    await backups!.close();
+    backups = await listenForBackups(database!.pglite!, dataDir, config.filesDir);
+    expect(stagings()).toEqual([alive]);
+    fs.rmSync(path.join(dataDir, alive), { recursive: true });
+
+    // The socket's one request names the writing process; anything else takes no snapshot.
+    const ask = (line: string) =>
+      new Promise<string>((resolve) => {
+        let answer = "";
+        const socket = net.connect(path.join(dataDir, "qias.sock"), () => socket.write(line));
+        socket.setEncoding("utf8").on("data", (c: string) => (answer += c)).on("close", () => resolve(answer));
+      });
+    for (const line of ["{}\n", '{"pid":"../x"}\n', "not json\n", '{"pid":-1}\n']) {
+      expect(JSON.parse(await ask(line)), line).toEqual({ error: "the request names no process" });
+    }
+    expect(await ask("x".repeat(200))).toBe("");
+    expect(stagings()).toEqual([]);
+  }, 180_000);
+
+  it("restores a backup whose database.tar is PGlite's own dump (as Qias wrote them before), and PGlite's loader reads the new one", async () => {
+    // The live backup, its database.tar replaced by PGlite's dump of the same database and the manifest updated.
+    const unpacked = path.join(work, "as-before");
+    fs.mkdirSync(unpacked);
+    await tar.x({ file: liveBackup, cwd: unpacked });
+    const ours = fs.readFileSync(path.join(unpacked, "database.tar"));
+    const dump = Buffer.from(await (await database!.pglite!.dumpDataDir("none")).arrayBuffer());
+    fs.writeFileSync(path.join(unpacked, "database.tar"), dump);
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, "qias-backup.json"), "utf8")) as { entries: { path: string; size: number; sha256: string }[] };
+    Object.assign(manifest.entries.find((e) => e.path === "database.tar")!, { size: dump.length, sha256: createHash("sha256").update(dump).digest("hex") });
+    fs.writeFileSync(path.join(unpacked, "qias-backup.json"), JSON.stringify(manifest));
+    const asBefore = path.join(work, "as-before.tar.gz");
+    const names: string[] = [];
+    await tar.t({ file: liveBackup, onReadEntry: (e) => void names.push(e.path) });
+    await tar.c({ gzip: true, cwd: unpacked, file: asBefore }, names);
+    const restoredDir = path.join(work, "restored-as-before");
+    await restoreBackup({ file: asBefore, dataDir: restoredDir });
+    await expectRestored(restoredDir);
+
+    // A Qias from before this change restores with PGlite's loadDataDir: it reads the new database.tar as its own.
+    const loaded = await PGlite.create({ loadDataDir: new Blob([ours]) });
+    try {
+      expect((await loaded.query<{ n: number }>("select count(*)::int as n from auth_users")).rows[0]!.n).toBe(before.counts.auth_users);
+    } finally {
+      await loaded.close();
+    }
+  }, 180_000);
+
   it("backs up with the server stopped, and says so in one line each way", async () => {
     await backups!.close();
     backups = null;
@@ -187,7 +264,7 @@ describe.skipIf(!!process.env.DATABASE_URL)("backup and restore of the embedded 
     await expectRefused(cut, /is damaged/);
   });
 
-  it("refuses an entry whose path leads out of the data folder, writing nothing", async () => {
+  it("refuses an entry whose path leads out of the data folder, writing nothing, in the archive or in its database.tar", async () => {
     const escaping = "files/../../escaped.txt";
     const content = Buffer.from("owned");
     const manifest = Buffer.from(
@@ -202,6 +279,17 @@ describe.skipIf(!!process.env.DATABASE_URL)("backup and restore of the embedded 
     fs.writeFileSync(slip, gzipSync(Buffer.concat([...entry("qias-backup.json", manifest), ...entry(escaping, content), Buffer.alloc(1024)])));
     await expectRefused(slip, `${slip} names a path outside the data folder, refused: ${escaping}`);
     expect(fs.existsSync(path.join(work, "escaped.txt"))).toBe(false);
+
+    // …and inside database.tar, unpacked as it streams in: a path leading out, or a link.
+    for (const [name, type] of [["../../escaped-db.txt", "File"], ["base/link", "SymbolicLink"]] as const) {
+      const header = new tar.Header({ path: name, mode: 0o644, size: type === "File" ? content.length : 0, type, linkpath: type === "File" ? "" : "/etc/passwd", mtime: new Date(0) });
+      header.encode();
+      const inner = Buffer.concat([header.block!, ...(type === "File" ? [content, Buffer.alloc(512 - content.length)] : []), Buffer.alloc(1024)]);
+      const bad = path.join(work, `bad-database-${type}.tar.gz`);
+      fs.writeFileSync(bad, gzipSync(Buffer.concat([...entry("qias-backup.json", manifest), ...entry("database.tar", inner), Buffer.alloc(1024)])));
+      await expectRefused(bad, `${bad} is damaged: database.tar holds ${type} entry ${name}, refused.`);
+    }
+    expect(fs.existsSync(path.join(work, "escaped-db.txt"))).toBe(false);
   });
 
   it("does not pretend with DATABASE_URL: it names pg_dump and fails", () => {

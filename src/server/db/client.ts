@@ -158,7 +158,8 @@ export function lockDataDir(dataDir: string): () => void {
   throw new DatabaseLockedError(`Could not lock ${lockPath}.`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` is running (EPERM: it is, as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,12 +1,22 @@
 // The OpenAPI document (issue 19): generated from the routes' own schemas, complete, and served with its reference page.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import Fastify from "fastify";
 import { createHarness, type THarness } from "../test/harness";
 import { ZLoginInput } from "../../shared/schemas/auth";
-import { ZAnswerInput } from "../../shared/schemas/attempt";
-import { API_REFERENCE_PREFIX, OPENAPI_URL } from "./openapi";
+import { ZAnswerInput, ZPaper } from "../../shared/schemas/attempt";
+import { API_REFERENCE_PREFIX, failUndocumentedSuccess, OPENAPI_URL } from "./openapi";
+import { formParts } from "./multipart-form";
+import type { FastifyRequest } from "fastify";
 
 let h: THarness;
-type TOperation = { security?: unknown[]; tags?: string[]; parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> } };
+type TSchema = { type?: string; format?: string; properties: Record<string, TSchema>; required?: string[]; $ref?: string };
+type TOperation = {
+  security?: unknown[];
+  tags?: string[];
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema: TSchema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: TSchema }> }>;
+};
 let doc: { openapi: string; paths: Record<string, Record<string, TOperation>>; components: { schemas: Record<string, { properties: Record<string, unknown> }>; securitySchemes: Record<string, unknown> }; security: unknown[] };
 
 beforeAll(async () => {
@@ -82,5 +92,116 @@ describe("the OpenAPI document", () => {
     }
     const json = await h.request({ method: "GET", url: `${API_REFERENCE_PREFIX}/json` });
     expect(json.json().openapi).toBe(doc.openapi);
+  });
+
+  it("describes every upload as multipart/form-data: the file as binary, and the fields the route declares", () => {
+    const uploads = h.app.routeTable.filter((r) => r.schema?.multipart).map((r) => `${r.method} ${r.url}`);
+    expect(uploads.sort()).toEqual(["POST /api/exams/import/qti", "POST /api/exams/import/qti/preview", "POST /api/files", "POST /api/media"]);
+    for (const route of h.app.routeTable.filter((r) => r.schema?.multipart)) {
+      const operation = doc.paths[openApiPath(route.url)]![route.method.toLowerCase()]!;
+      const form = operation.requestBody?.content["multipart/form-data"]?.schema;
+      expect(form, route.url).toBeDefined();
+      expect(form!.properties.file, route.url).toMatchObject({ type: "string", format: "binary" });
+      expect(form!.required, route.url).toEqual(["file"]);
+      expect(Object.keys(form!.properties).sort(), route.url).toEqual(["file", ...Object.keys(route.schema!.multipart!.fields ?? {})].sort());
+      // Not offered as JSON: the handlers read only the form.
+      expect(Object.keys(operation.requestBody!.content), route.url).toEqual(["multipart/form-data"]);
+    }
+    expect(Object.keys(doc.paths["/api/files"]!.post!.requestBody!.content["multipart/form-data"]!.schema.properties).sort()).toEqual(["file", "skillIds", "studentIds"]);
+    expect(Object.keys(doc.paths["/api/exams/import/qti"]!.post!.requestBody!.content["multipart/form-data"]!.schema.properties).sort()).toEqual(["file", "subjectId"]);
+  });
+
+  it("a handler cannot read a form its route does not declare (formParts refuses), nor a field the declaration does not name", async () => {
+    const request = { method: "POST", routeOptions: { url: "/api/x", schema: {} } } as unknown as FastifyRequest;
+    await expect(formParts(request).next()).rejects.toThrow(/does not declare/);
+    const parts = [
+      { type: "field", fieldname: "subjectId", value: "a" },
+      { type: "field", fieldname: "note", value: "b" },
+      { type: "file", fieldname: "upload", filename: "x.zip" },
+    ];
+    const declared = {
+      method: "POST",
+      routeOptions: { url: "/api/x", schema: { multipart: { file: { name: "file", description: "" }, fields: { subjectId: { description: "" } } } } },
+      parts: async function* () {
+        yield* parts;
+      },
+    } as unknown as FastifyRequest;
+    const seen: string[] = [];
+    for await (const part of formParts(declared)) seen.push(part.fieldname);
+    expect(seen).toEqual(["subjectId", "upload"]);
+  });
+
+  it("says 204 with no content where a route answers 204, and never the generator's default 200 beside it", () => {
+    const noContent = h.app.routeTable.filter((r) => r.schema?.response && "204" in r.schema.response).map((r) => `${r.method} ${r.url}`);
+    expect(noContent.sort()).toEqual([
+      "DELETE /api/exams/:id",
+      "DELETE /api/files/:id",
+      "DELETE /api/schools/:id",
+      "DELETE /api/sittings/:sittingId",
+      "DELETE /api/users/:id",
+      "POST /api/attempts/:attemptId/events",
+      "POST /api/auth/logout",
+    ]);
+    for (const route of noContent) {
+      const [method, url] = route.split(" ") as [string, string];
+      const responses = doc.paths[openApiPath(url)]![method.toLowerCase()]!.responses;
+      expect(responses["204"], route).toEqual({ description: "No content" });
+      expect(responses["200"], route).toBeUndefined();
+    }
+  });
+
+  it("fails, in tests, any API reply whose success status the route does not declare (so none can be documented as 200)", async () => {
+    const app = Fastify();
+    app.addHook("onSend", failUndocumentedSuccess);
+    app.post("/api/undeclared", async (_request, reply) => reply.status(204).send());
+    app.post("/api/declared", { schema: { response: { 204: { type: "null" } } } }, async (_request, reply) => reply.status(204).send());
+    app.post("/api/created", async (_request, reply) => reply.status(201).send({}));
+    app.get("/api/plain", async () => ({ ok: true }));
+    expect((await app.inject({ method: "POST", url: "/api/undeclared" })).statusCode).toBe(500);
+    expect((await app.inject({ method: "POST", url: "/api/created" })).statusCode).toBe(500);
+    expect((await app.inject({ method: "POST", url: "/api/declared" })).statusCode).toBe(204);
+    expect((await app.inject({ method: "GET", url: "/api/plain" })).statusCode).toBe(200);
+    await app.close();
+    // The app's own routes are held to it: signing out answers its declared 204.
+    expect((await h.request({ method: "POST", url: "/api/auth/logout" })).statusCode).toBe(204);
+  });
+
+  it("describes the student's paper with ZPaper, while the route still sends its cached bytes unchecked and unserialised", async () => {
+    const paperDoc = doc.paths["/api/student/exams/{examId}/paper"]!.get!.responses;
+    const schema = paperDoc["200"]!.content!["application/json"]!.schema;
+    expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(ZPaper.shape).sort());
+    expect(paperDoc["304"]!.content).toBeUndefined();
+
+    const school = await h.makeSchool("school_paper");
+    const teacher = await h.makeUser("teacher", { schoolId: school });
+    const student = await h.makeUser("student", { schoolId: school });
+    const exam = await h.request({
+      method: "POST",
+      url: "/api/exams",
+      cookie: await h.signIn(teacher.email, teacher.password, "school"),
+      payload: {
+        titleAr: "اختبار",
+        titleEn: "Test",
+        subjectId: "islamic",
+        durationMinutes: 10,
+        status: "published",
+        questions: [{ type: "short_answer", questionTextAr: "سؤال؟", questionTextEn: "Question?", points: 1, correctAnswerText: "جواب" }],
+      },
+    });
+    expect(exam.statusCode, exam.body).toBe(201);
+    const cookie = await h.signIn(student.email, student.password, "student");
+    const url = `/api/student/exams/${exam.json().id}/paper`;
+    const first = await h.request({ method: "GET", url, cookie });
+    expect(first.statusCode).toBe(200);
+    // Served again from the cache: nothing turns a paper into JSON on the way out (the zod serialiser would).
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      const again = await h.request({ method: "GET", url, cookie });
+      expect(again.body).toBe(first.body);
+      expect(stringify.mock.calls.filter(([value]) => value && typeof value === "object" && "questions" in value)).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(ZPaper.safeParse(first.json()).success).toBe(true);
   });
 });

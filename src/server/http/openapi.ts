@@ -3,7 +3,7 @@
 // (Swagger UI, served from this server, under the app's own Content-Security-Policy). Both are public: the
 // document describes routes, not data, and every route still checks who is asking (docs/decisions/0020).
 import { createRequire } from "node:module";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
@@ -11,9 +11,20 @@ import { z } from "zod";
 import { SESSION_COOKIE } from "./context";
 import { ZErrorBody } from "../../shared/schemas/error";
 import { ZRichBlock } from "../../shared/rich-text";
+import { formBodySchema } from "./multipart-form";
 
 export const OPENAPI_URL = "/api/openapi.json";
 export const API_REFERENCE_PREFIX = "/api/docs";
+
+/**
+ * The response of a route that answers 204, and of a conditional GET answered 304: the document says the status with
+ * no content (a null schema gets no body; withErrors words them). Typed as undefined so `reply.status(204).send()`
+ * stays as it is: no payload reaches a serialiser, so the schema is never run.
+ */
+export const ZNoContent = z.null() as unknown as z.ZodType<undefined>;
+export const ZNotModified = ZNoContent;
+/** The generator takes a response's description from the schema's; these have none, being only a status. */
+const BODILESS: Record<string, string> = { "204": "No content", "304": "Not modified: the version If-None-Match names is still current" };
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
@@ -31,11 +42,15 @@ type TOpenApiDocument = {
   components?: { schemas?: Record<string, unknown>; responses?: Record<string, unknown> };
 };
 
-/** Every operation can fail, and every failure has one shape: said once, and pointed to from each operation. */
+/**
+ * Every operation can fail, and every failure has one shape: said once, and pointed to from each operation. And a
+ * response with no body is described by its status.
+ */
 function withErrors<T extends object>(document: T): T {
   const doc = document as TOpenApiDocument;
   for (const operations of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(operations)) {
+      for (const [status, description] of Object.entries(BODILESS)) if (operation.responses?.[status]) operation.responses[status] = { description };
       operation.responses = { ...operation.responses, "4XX": { $ref: "#/components/responses/Error" }, "5XX": { $ref: "#/components/responses/Error" } };
     }
   }
@@ -73,12 +88,16 @@ export async function registerOpenApi(app: FastifyInstance) {
     // Only the API: the web app's pages and files, the health checks and /metrics are not part of it.
     transform: (input) => {
       if (!input.url.startsWith("/api/")) return { schema: { hide: true }, url: input.url };
-      const transformed = zodTransform(input);
+      const { multipart, ...schema } = zodTransform(input).schema ?? {};
+      // An upload's form is declared beside its route (http/multipart-form.ts), not as a body Fastify would validate.
+      const form = multipart ? { body: formBodySchema(multipart), consumes: ["multipart/form-data"] } : {};
       // Grouped by the address's first part (/api/exams/… → exams), which is the module that serves it.
-      return { ...transformed, schema: { tags: [input.url.split("/")[2]!], ...transformed.schema } };
+      return { url: input.url, schema: { tags: [input.url.split("/")[2]!], ...schema, ...form } };
     },
     transformObject: (input) => withErrors(zodTransformObject(input)),
   });
+
+  if (app.config.env === "test") app.addHook("onSend", failUndocumentedSuccess);
 
   // @fastify/swagger builds the document once, on first use, and keeps it; this keeps its text too.
   let json: string | undefined;
@@ -91,4 +110,19 @@ export async function registerOpenApi(app: FastifyInstance) {
     routePrefix: API_REFERENCE_PREFIX,
     theme: { title: "Qias API" },
   });
+}
+
+/**
+ * In tests only: an API reply whose success status the route's schema does not declare fails (a 500), so a route that
+ * answers 204 or 201 cannot be documented as the generator's default 200. 206 is a range of the documented 200.
+ */
+export async function failUndocumentedSuccess(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const status = reply.statusCode;
+  const { url, schema } = request.routeOptions;
+  if (status < 200 || status > 299 || status === 206 || !url?.startsWith("/api/") || schema?.hide) return payload;
+  const documented = Object.keys(schema?.response ?? { 200: null });
+  if (!documented.includes(String(status))) {
+    throw new Error(`${request.method} ${url} replied ${status}, which its schema.response (so ${OPENAPI_URL}) does not declare: ${documented.join(", ")}`);
+  }
+  return payload;
 }

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAnswerInput, ZAttemptState, ZStudentOverview } from "../../../shared/schemas/attempt";
+import { ZAnswerInput, ZAttemptState, ZPaper, ZStudentOverview } from "../../../shared/schemas/attempt";
 import { ZClientEvent, ZHeartbeat, ZLobby } from "../../../shared/schemas/sitting";
 import { enterLobby, findPaper, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
+import { ZNoContent, ZNotModified } from "../../http/openapi";
 
 const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_AVAILABLE" }) });
 const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }) });
+
+/** The cached bytes of a ZPaper, for the route typed by that schema: Fastify sends a Buffer as it is, unserialised. */
+const asPaper = (bytes: Buffer) => bytes as unknown as z.infer<typeof ZPaper>;
 
 export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/student/overview", { schema: { response: { 200: ZStudentOverview } } }, async (request, reply) => {
@@ -22,13 +26,15 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The same bytes for everyone who sits this version, checked against ZPaper, serialised and gzipped once
   // (paper.ts): on an exam morning thousands ask in the same second. An ETag lets a reload cost nothing.
-  app.get("/api/student/exams/:examId/paper", { schema: { params: ZExamParams } }, async (request, reply) => {
+  // ZPaper below describes the reply in /api/openapi.json only: Fastify serialises no Buffer, so the cached bytes go
+  // out as they are, neither checked nor serialised again (openapi.test.ts makes sure).
+  app.get("/api/student/exams/:examId/paper", { schema: { params: ZExamParams, response: { 200: ZPaper, 304: ZNotModified } } }, async (request, reply) => {
     const version = await findPaper(app.db, await requireUser(request), request.params.examId);
     reply.header("etag", version.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
     if (request.headers["if-none-match"] === version.etag) return reply.status(304).send();
     reply.type("application/json; charset=utf-8");
-    if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(version.paperGzip);
-    return reply.send(version.paperJson);
+    if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(asPaper(version.paperGzip));
+    return reply.send(asPaper(version.paperJson));
   });
 
   app.post("/api/student/exams/:examId/attempt", { schema: { params: ZExamParams, response: { 200: ZAttemptState } } }, async (request) =>
@@ -66,7 +72,7 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     return heartbeat(app.db, await requireUser(request), request.params.attemptId);
   });
 
-  app.post("/api/attempts/:attemptId/events", { schema: { params: ZAttemptParams, body: ZClientEvent } }, async (request, reply) => {
+  app.post("/api/attempts/:attemptId/events", { schema: { params: ZAttemptParams, body: ZClientEvent, response: { 204: ZNoContent } } }, async (request, reply) => {
     await recordClientEvent(app.db, await requireUser(request), request.params.attemptId, request.body);
     return reply.status(204).send();
   });

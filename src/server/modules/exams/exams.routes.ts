@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { ZExamDetail, ZExamInput, ZExamListQuery, ZExamSummary, ZSubject } from "../../../shared/schemas/exam";
 import { createExam, deleteExam, findExamDetail, findExams, findSubjects, updateExam } from "./exams.service";
+import { ZNoContent } from "../../http/openapi";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 /** An exam of 200 questions with long Arabic and English texts fits comfortably. */
@@ -31,7 +32,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
     updateExam(app.db, await requireUser(request), request.params.id, request.body),
   );
 
-  app.delete("/api/exams/:id", { schema: { params: ZParams } }, async (request, reply) => {
+  app.delete("/api/exams/:id", { schema: { params: ZParams, response: { 204: ZNoContent } } }, async (request, reply) => {
     await deleteExam(app.db, await requireUser(request), request.params.id);
     return reply.status(204).send();
   });

@@ -10,6 +10,8 @@ import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { uploadError } from "../../http/upload-error";
+import { formParts } from "../../http/multipart-form";
+import { ZNoContent } from "../../http/openapi";
 import { ZAssignStudents, ZFile, ZFileSkills } from "../../../shared/schemas/file";
 import { contentDisposition, downloadContentType, safeContentType, safeFilename } from "./filename";
 import { deleteFile, findFileStudents, findFiles, findReadableFile, setFileSkills, setFileStudents, uploadFile } from "./files.service";
@@ -28,8 +30,14 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     return { items: await findFiles(app.db, user) };
   });
 
-  // multipart/form-data: "file" (one), and optionally "studentIds" as a JSON array of student ids.
-  app.post("/api/files", async (request, reply) => {
+  const form = {
+    file: { name: "file", description: "The file (one), up to FILE_SIZE_LIMIT_MB." },
+    fields: {
+      studentIds: { description: "Optional: a JSON array of the ids of the students who may read it (none: every student of the school)." },
+      skillIds: { description: "Optional: a JSON array of the ids of the skills it covers." },
+    },
+  };
+  app.post("/api/files", { schema: { multipart: form, response: { 201: ZFile } } }, async (request, reply) => {
     const user = await authorize(request, "files.upload");
     // Refuse an oversized upload from its declared length, before reading the body.
     if (Number(request.headers["content-length"] ?? 0) > limit + ENVELOPE_BYTES) throw tooLarge();
@@ -42,7 +50,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     let skillIdsRaw: string | undefined;
     try {
       try {
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request)) {
           if (part.type === "file") {
             name = part.filename;
             contentType = safeContentType(part.mimetype);
@@ -106,7 +114,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     return setFileSkills(app.db, user, request.params.id, request.body.skillIds);
   });
 
-  app.delete("/api/files/:id", { schema: { params: ZParams } }, async (request, reply) => {
+  app.delete("/api/files/:id", { schema: { params: ZParams, response: { 204: ZNoContent } } }, async (request, reply) => {
     const user = await authorize(request, "files.view");
     await deleteFile(app.db, app.storage, user, request.params.id);
     return reply.status(204).send();

@@ -12,7 +12,8 @@ import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { uploadError } from "../../http/upload-error";
-import { MAX_AUDIO_BYTES, MAX_AUDIO_MB } from "../../../shared/limits";
+import { formParts } from "../../http/multipart-form";
+import { MAX_AUDIO_BYTES, MAX_AUDIO_MB, MAX_IMAGE_MB } from "../../../shared/limits";
 import { findReadableMedia, uploadMedia } from "./media.service";
 
 const ZParams = z.object({ id: z.uuid({ error: "IMAGE_NOT_FOUND" }) });
@@ -31,7 +32,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tooLarge = () => new AppError("AUDIO_TOO_LARGE", { vars: { limitMb: MAX_AUDIO_MB } });
   await app.register(multipart, { limits: { fileSize: MAX_AUDIO_BYTES, files: 1, fields: 0, parts: 2 } });
 
-  app.post("/api/media", { schema: { response: { 201: ZUploaded } } }, async (request, reply) => {
+  const form = { file: { name: "file", description: `A picture (PNG, JPEG, WebP; up to ${MAX_IMAGE_MB} MB) or a listening clip (MP3, M4A, OGG; up to ${MAX_AUDIO_MB} MB), told apart by its bytes.` } };
+  app.post("/api/media", { schema: { multipart: form, response: { 201: ZUploaded } } }, async (request, reply) => {
     const user = await authorize(request, "exams.author");
     if (Number(request.headers["content-length"] ?? 0) > MAX_AUDIO_BYTES + ENVELOPE_BYTES) throw tooLarge();
     if (!request.isMultipart()) throw new AppError("FILE_REQUIRED");
@@ -39,7 +41,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     let got = false;
     try {
       try {
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request)) {
           if (part.type !== "file") continue;
           got = true;
           await pipeline(part.file, fs.createWriteStream(tempFile));

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { uploadError } from "../../http/upload-error";
+import { formParts, type TMultipartForm } from "../../http/multipart-form";
 import { MAX_QTI_BYTES, MAX_QTI_EXAMS, MAX_QTI_MB } from "../../../shared/limits";
 import { ZQtiExportInput, ZQtiImported, ZQtiPreview } from "../../../shared/schemas/qti";
 import { contentDisposition, safeFilename } from "../files/filename";
@@ -17,6 +18,7 @@ import { zipPackage } from "./qti-export";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 const ENVELOPE_BYTES = 64 * 1024;
+const PACKAGE: TMultipartForm["file"] = { name: "file", description: `The QTI 3.0 or 2.1 content package (.zip), up to ${MAX_QTI_MB} MB.` };
 const tooLarge = () => new AppError("QTI_TOO_LARGE", { vars: { limitMb: MAX_QTI_MB } });
 
 /** The uploaded package's bytes and the form's subjects (one per test); refused from its declared length before reading it. */
@@ -26,7 +28,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; sub
   let bytes: Buffer | null = null;
   const subjectIds: string[] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === "file") bytes = await part.toBuffer();
       else if (part.fieldname === "subjectId") subjectIds.push(String(part.value).trim().slice(0, 64));
     }
@@ -55,14 +57,23 @@ export const qtiRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendPackage(reply, await exportQtiSelection(app.db, app.storage, await requireUser(request), request.body.examIds));
   });
 
-  app.post("/api/exams/import/qti/preview", { schema: { response: { 200: ZQtiPreview } } }, async (request) => {
+  app.post("/api/exams/import/qti/preview", { schema: { multipart: { file: PACKAGE }, response: { 200: ZQtiPreview } } }, async (request) => {
     const user = await authorize(request, "exams.author");
     return previewQti(user, (await readUpload(request)).bytes);
   });
 
-  app.post("/api/exams/import/qti", { schema: { response: { 201: ZQtiImported } } }, async (request, reply) => {
-    const user = await authorize(request, "exams.author");
-    const { bytes, subjectIds } = await readUpload(request);
-    return reply.status(201).send({ exams: await importQti(app.db, app.storage, user, bytes, subjectIds) });
-  });
+  app.post(
+    "/api/exams/import/qti",
+    {
+      schema: {
+        multipart: { file: PACKAGE, fields: { subjectId: { description: "Optional, one per test of the package in order: the id of the subject its draft exam is filed under (empty: the package's)." } } },
+        response: { 201: ZQtiImported },
+      },
+    },
+    async (request, reply) => {
+      const user = await authorize(request, "exams.author");
+      const { bytes, subjectIds } = await readUpload(request);
+      return reply.status(201).send({ exams: await importQti(app.db, app.storage, user, bytes, subjectIds) });
+    },
+  );
 };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
 import { ZSchool, ZSchoolCreate, ZSchoolUpdate } from "../../../shared/schemas/school";
 import { createSchool, deleteSchool, findSchools, updateSchool } from "./schools.service";
+import { ZNoContent } from "../../http/openapi";
 
 const ZParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -23,7 +24,7 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
     return updateSchool(app.db, user, request.params.id, request.body);
   });
 
-  app.delete("/api/schools/:id", { schema: { params: ZParams } }, async (request, reply) => {
+  app.delete("/api/schools/:id", { schema: { params: ZParams, response: { 204: ZNoContent } } }, async (request, reply) => {
     const user = await authorize(request, "schools.manage", undefined, { write: true });
     await deleteSchool(app.db, user, request.params.id);
     return reply.status(204).send();

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { ZAttemptEvent, ZGrantInput, ZMySitting, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
 import { createSitting, deleteSitting, findAttemptEvents, findLiveViewJson, grantTime, listMySittings, listSittings, updateSitting } from "./sittings.service";
+import { ZNoContent } from "../../http/openapi";
 
 const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 const ZSittingParams = z.object({ sittingId: z.uuid({ error: "SITTING_NOT_FOUND" }) });
@@ -26,7 +27,7 @@ export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
     updateSitting(app.db, await requireUser(request), request.params.sittingId, request.body),
   );
 
-  app.delete("/api/sittings/:sittingId", { schema: { params: ZSittingParams } }, async (request, reply) => {
+  app.delete("/api/sittings/:sittingId", { schema: { params: ZSittingParams, response: { 204: ZNoContent } } }, async (request, reply) => {
     await deleteSitting(app.db, await requireUser(request), request.params.sittingId);
     return reply.status(204).send();
   });

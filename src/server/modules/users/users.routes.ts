@@ -18,6 +18,7 @@ import {
 import { createUser, deleteUser, findDeleteImpact, findUsers, previewImport, runImport, updateUser } from "./users.service";
 import { can } from "../../../shared/permissions";
 import { AppError } from "../../http/errors";
+import { ZNoContent } from "../../http/openapi";
 
 const ZParams = z.object({ id: z.uuid({ error: "USER_NOT_FOUND" }) });
 
@@ -40,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     findDeleteImpact(app.db, await requireUser(request), request.params.id),
   );
 
-  app.delete("/api/users/:id", { schema: { params: ZParams } }, async (request, reply) => {
+  app.delete("/api/users/:id", { schema: { params: ZParams, response: { 204: ZNoContent } } }, async (request, reply) => {
     await deleteUser(app.db, await requireUser(request), request.params.id);
     return reply.status(204).send();
   });
