@@ -436,10 +436,11 @@ function ExamsTable({
                 </td>
                 <td role="cell" className="px-4 py-3 align-middle max-md:order-last max-md:mt-1 max-md:border-t max-md:border-border max-md:p-0 max-md:pt-3">
                   <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-                    <Button size="sm" variant="outline" asChild>
-                      <Link to={`/exams/edit/${exam.id}`} aria-label={t("list.editItem", { title })} data-testid="edit-exam">
+                    {/* Beside the sidebar (md to 2xl) the table is too narrow for the edit button's words: an icon there too. */}
+                    <Button size="sm" variant="outline" className="md:max-2xl:w-9 md:max-2xl:px-0" asChild>
+                      <Link to={`/exams/edit/${exam.id}`} aria-label={t("list.editItem", { title })} title={t("list.edit")} data-testid="edit-exam">
                         <Pencil aria-hidden="true" />
-                        {t("list.edit")}
+                        <span className="md:max-2xl:sr-only">{t("list.edit")}</span>
                       </Link>
                     </Button>
                     <Button size="sm" variant="outline" className="md:w-9 md:px-0" asChild>
