@@ -1,7 +1,7 @@
 // What every browser test needs: accounts, an API sign-in, the mail outbox, and an axe check.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { E2E_DATA_DIR } from "./env";
 import { E2E_ACCOUNTS, type TE2ERole } from "./accounts";
@@ -33,6 +33,23 @@ export async function useLanguage(page: Page, language: "ar" | "en", options: { 
     },
     [language, !!options.dark] as const,
   );
+}
+
+/** Four looks that between them show each language, theme and width once: what a screen is photographed in. */
+export const FOUR_LOOKS = [
+  { lang: "ar", dark: false, width: 1280 },
+  { lang: "ar", dark: true, width: 390 },
+  { lang: "en", dark: true, width: 1280 },
+  { lang: "en", dark: false, width: 390 },
+] as const;
+
+/** A page of its own at a phone's (under 500 px) or a desktop's size, in this language and theme; close its context after. */
+export async function pageInLook(browser: Browser, look: { lang: "ar" | "en"; dark: boolean; width: number }, baseURL?: string): Promise<Page> {
+  // An explicit `baseURL: undefined` would override the one the config gives every context.
+  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), viewport: { width: look.width, height: look.width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await useLanguage(page, look.lang, { dark: look.dark });
+  return page;
 }
 
 /** The newest mail to `email` in the outbox (.eml files under DATA_DIR), its parts decoded; null when none. */

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
-import { expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
+import { expectNoAxeViolations, FOUR_LOOKS, pageInLook, signIn, test, useLanguage } from "../fixtures";
 import { allowSlowMachine, expect, LANGS, errorOf, expectToast, fill, texts, uniqueTag } from "./helpers";
 
 allowSlowMachine();
@@ -176,15 +176,9 @@ test("an Excel roster and a CSV saved by Arabic Excel import; credentials and re
 
 test("the import dialog and the results' downloads, photographed in Arabic and English, light and dark, phone and desktop", async ({ browser, baseURL }) => {
   const out = path.resolve("screenshots/spreadsheets");
-  for (const [lang, dark, width] of [
-    ["ar", false, 1280],
-    ["ar", true, 390],
-    ["en", true, 1280],
-    ["en", false, 390],
-  ] as const) {
-    const context = await browser.newContext({ baseURL, viewport: { width, height: width < 500 ? 844 : 900 } });
-    const page = await context.newPage();
-    await useLanguage(page, lang, { dark });
+  for (const look of FOUR_LOOKS) {
+    const { lang, dark, width } = look;
+    const page = await pageInLook(browser, look, baseURL);
     await signIn(page, "super_admin", { goto: "/dashboard/users/students" });
     await page.getByRole("button", { name: texts(lang).import.open }).click();
     const dialog = page.getByRole("dialog", { name: texts(lang).import.title.students });
@@ -195,6 +189,6 @@ test("the import dialog and the results' downloads, photographed in Arabic and E
     await page.goto("/dashboard/results");
     await expect(page.getByTestId("results-export-xlsx")).toBeVisible();
     await page.screenshot({ path: path.join(out, `results-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
-    await context.close();
+    await page.context().close();
   }
 });

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { unzipSync, zipSync } from "fflate";
-import { expectNoAxeViolations, test, useLanguage } from "../fixtures";
+import { expectNoAxeViolations, FOUR_LOOKS, pageInLook, test, useLanguage } from "../fixtures";
 import { createExam, expect, expectToast, fullExam, makeTeacher, signInWith, text } from "./helpers";
 
 test.describe.configure({ timeout: 150_000 });
@@ -101,15 +101,9 @@ test("the list with exams ticked and the preview of a two-test package, photogra
   const pkg = await request.post("/api/exams/export/qti", { data: { examIds: ids } });
   expect(pkg.status(), await pkg.text()).toBe(200);
   const zip = await pkg.body();
-  for (const [lang, dark, width] of [
-    ["ar", false, 1280],
-    ["ar", true, 390],
-    ["en", true, 1280],
-    ["en", false, 390],
-  ] as const) {
-    const context = await browser.newContext({ baseURL, viewport: { width, height: width < 500 ? 844 : 900 } });
-    const page = await context.newPage();
-    await useLanguage(page, lang, { dark });
+  for (const look of FOUR_LOOKS) {
+    const { lang, dark, width } = look;
+    const page = await pageInLook(browser, look, baseURL);
     await signInWith(page, teacher);
     await page.goto("/dashboard/exams");
     await page.getByRole("checkbox", { name: text(lang, "qti.selectAll") }).check();
@@ -121,6 +115,6 @@ test("the list with exams ticked and the preview of a two-test package, photogra
     await dialog.getByLabel(text(lang, "qti.file")).setInputFiles({ name: "two.zip", mimeType: "application/zip", buffer: zip });
     await expect(dialog.getByTestId("qti-test")).toHaveCount(2);
     await page.screenshot({ path: path.resolve("screenshots/qti", `import-${name}`) });
-    await context.close();
+    await page.context().close();
   }
 });

@@ -3,7 +3,7 @@
 // screenshots/account/ (gitignored).
 import path from "node:path";
 import { apiAs, apiAsAccount, createStudent, STUDENT_PASSWORD } from "../api";
-import { expect, signIn, test, useLanguage } from "../fixtures";
+import { expect, pageInLook, signIn, test } from "../fixtures";
 
 const OUT = path.resolve("screenshots/account");
 
@@ -15,9 +15,7 @@ test("account screenshots", async ({ browser }) => {
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
         const name = (what: string) => path.join(OUT, `${what}-${lang}-${dark ? "dark" : "light"}-${width}.png`);
-        const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
-        const page = await context.newPage();
-        await useLanguage(page, lang, { dark });
+        const page = await pageInLook(browser, { lang, dark, width });
         await signIn(page, "school_admin", { goto: "/dashboard/account" });
         await expect(page.getByTestId("account-details")).toBeVisible();
         await page.screenshot({ path: name("account"), fullPage: true });
@@ -34,7 +32,7 @@ test("account screenshots", async ({ browser }) => {
         await page.getByTestId(width > 500 ? "account-menu" : "mobile-menu-button").click();
         await expect(page.getByRole(width > 500 ? "menuitem" : "link", { name: lang === "ar" ? "حسابي" : "My account" })).toBeVisible();
         await page.screenshot({ path: name("menu") });
-        await context.close();
+        await page.context().close();
       }
     }
   }
@@ -52,9 +50,7 @@ test("user dialog and audit entry screenshots", async ({ browser, playwright }) 
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
         const name = (what: string) => path.join(OUT, `${what}-${lang}-${dark ? "dark" : "light"}-${width}.png`);
-        const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
-        const page = await context.newPage();
-        await useLanguage(page, lang, { dark });
+        const page = await pageInLook(browser, { lang, dark, width });
         await signIn(page, "super_admin", { goto: "/dashboard/users/students" });
         await page.getByRole("button", { name: lang === "ar" ? "إضافة طالب جديد" : "Add New Student" }).click();
         const dialog = page.getByTestId("user-dialog");
@@ -74,7 +70,7 @@ test("user dialog and audit entry screenshots", async ({ browser, playwright }) 
         for (const i of [0, 1]) await rows.nth(i).getByRole("button").click();
         await expect(page.getByTestId("audit-detail")).toHaveCount(2);
         await page.screenshot({ path: name("audit-entry"), fullPage: true });
-        await context.close();
+        await page.context().close();
       }
     }
   }
