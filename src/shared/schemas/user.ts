@@ -238,8 +238,8 @@ export const ZImportRequest = z
     if (!v.csv && !v.file) ctx.addIssue({ code: "custom", path: ["file"], message: "IMPORT_EMPTY" });
   });
 
-export const ZImportRow = z.object({
-  line: z.number().int(),
+/** A person of a roster as the import reads them: what a preview row and a credential both carry. */
+const ZRosterPerson = z.object({
   email: z.string(),
   username: z.string(),
   name: z.string(),
@@ -247,6 +247,10 @@ export const ZImportRow = z.object({
   grade: z.number().int().nullable(),
   className: z.string().nullable(),
   emailLang: z.enum(LANGUAGES),
+});
+
+export const ZImportRow = ZRosterPerson.extend({
+  line: z.number().int(),
   passwordGenerated: z.boolean(),
   errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.object({ en: z.string(), ar: z.string() }) })),
 });
@@ -257,17 +261,6 @@ export type TImportPreview = z.infer<typeof ZImportPreview>;
 
 export const ZImportResult = z.object({
   created: z.number().int(),
-  credentials: z.array(
-    z.object({
-      email: z.string(),
-      username: z.string(),
-      name: z.string(),
-      password: z.string(),
-      schoolId: z.string().nullable(),
-      grade: z.number().int().nullable(),
-      className: z.string().nullable(),
-      emailLang: z.enum(LANGUAGES),
-    }),
-  ),
+  credentials: z.array(ZRosterPerson.extend({ password: z.string() })),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
