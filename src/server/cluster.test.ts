@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createScratchDatabase } from "./test/harness";
+import { freePort } from "./test/ports";
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) console.log("cluster.test.ts: skipped — a cluster of workers needs PostgreSQL (set DATABASE_URL); the embedded database allows one process");
@@ -52,7 +53,7 @@ describe.skipIf(!baseUrl)("the server as a cluster (WORKERS=2)", () => {
   it("migrates once, serves from two workers on one port, adds their metrics up, replaces one that dies, stops on SIGTERM", async () => {
     const scratch = await createScratchDatabase(baseUrl!, "qias_cluster");
     dropDatabase = scratch.drop;
-    const port = 34000 + Math.floor(Math.random() * 2000);
+    const port = await freePort();
     let output = "";
     server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
       env: { ...process.env, DATABASE_URL: scratch.url, WORKERS: "2", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ADMIN_PASSWORD: "cluster-admin-1", METRICS_TOKEN: METRICS_TOKEN },

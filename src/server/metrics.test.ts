@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type THarness } from "./test/harness";
 import { listenForMetrics } from "./metrics";
+import { freePort } from "./test/ports";
 
 const TOKEN = "metrics-token-for-the-test";
 let h: THarness;
@@ -137,7 +138,7 @@ describe("GET /metrics", () => {
 
 describe("METRICS_PORT", () => {
   it("serves the metrics on a listener of its own, never on the public port; with a token there too when one is set", async () => {
-    const port = 36000 + Math.floor(Math.random() * 2000);
+    const port = await freePort();
     // A built web app: each of its files is a route, counted together rather than one series per file.
     const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-web-"));
     fs.mkdirSync(path.join(webDir, "assets"));
@@ -163,10 +164,11 @@ describe("METRICS_PORT", () => {
       fs.rmSync(webDir, { recursive: true, force: true });
     }
 
-    const guarded = await listenForMetrics({ ...p.config, metrics: { token: TOKEN, port: port + 1 } });
+    const guardedPort = await freePort();
+    const guarded = await listenForMetrics({ ...p.config, metrics: { token: TOKEN, port: guardedPort } });
     try {
-      expect((await fetch(`http://127.0.0.1:${port + 1}/metrics`)).status).toBe(401);
-      expect((await fetch(`http://127.0.0.1:${port + 1}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${guardedPort}/metrics`)).status).toBe(401);
+      expect((await fetch(`http://127.0.0.1:${guardedPort}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     } finally {
       guarded!.close();
       await p.close();

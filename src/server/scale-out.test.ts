@@ -13,6 +13,7 @@ import { openDatabase, type TDatabase } from "./db/client";
 import { attemptEvents, profiles, schools, studentExams } from "./db/schema";
 import { createAccount } from "./auth/accounts";
 import { createScratchDatabase } from "./test/harness";
+import { freePort } from "./test/ports";
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) console.log("scale-out.test.ts: skipped — two instances over one database need PostgreSQL (set DATABASE_URL); the embedded database allows one process");
@@ -94,8 +95,7 @@ describe.skipIf(!baseUrl)("two instances over one PostgreSQL and one bucket", ()
     dropDatabase = scratch.drop;
 
     // Both start at once over an empty database: they take turns to migrate and to create the first admin.
-    const start = (name: string): TInstance => {
-      const port = 36000 + Math.floor(Math.random() * 2000);
+    const start = (name: string, port: number): TInstance => {
       let output = "";
       const proc = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
         env: {
@@ -121,8 +121,8 @@ describe.skipIf(!baseUrl)("two instances over one PostgreSQL and one bucket", ()
       instances.push(instance);
       return instance;
     };
-    const a = start("a");
-    const b = start("b");
+    const a = start("a", await freePort());
+    const b = start("b", await freePort());
     for (const i of [a, b]) await waitFor(() => i.output().includes("Qias is running on") || i.proc.exitCode !== null, 90_000, `an instance to start:\n${i.output()}`);
     expect(a.output() + b.output()).not.toContain("cannot start");
     database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 2 });

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { createScratchDatabase } from "./test/harness";
+import { freePort } from "./test/ports";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-start-"));
 let server: ChildProcess | null = null;
@@ -49,7 +50,7 @@ async function start(env: Record<string, string>): Promise<{ output: () => strin
 }
 
 it("says where Qias runs and warns about the default admin password, and nothing else; requests after it are logged", async () => {
-  const port = 36000 + Math.floor(Math.random() * 2000);
+  const port = await freePort();
   const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WORKERS: "1" };
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL, "qias_start");
