@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
-import { deadlineSql } from "./deadline";
+import { startNewAttempt } from "./attempt-starter";
 import { attemptEvents, examSchools, exams, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { isForeignKeyViolation } from "../../db/errors";
@@ -18,6 +18,8 @@ import type { THeartbeat, TLobby, TSittingWindow, ZClientEvent } from "../../../
 
 type TAttemptRow = typeof studentExams.$inferSelect;
 type TAnswerRow = typeof studentAnswers.$inferSelect;
+/** What the student's page is given of a stored answer. */
+type TShownAnswer = Pick<TAnswerRow, "questionId" | "selectedOptionId" | "answerText" | "matchingAnswer" | "clientSeq">;
 
 /** How long a save may trust the exam version it last confirmed (see getExamVersion). */
 const SAVE_VERSION_MAX_AGE_MS = 1000;
@@ -26,7 +28,7 @@ function assertStudent(user: TSessionUser) {
   if (user.role !== "student") throw new AppError("FORBIDDEN");
 }
 
-function presentAnswer(row: TAnswerRow, key: TQuestionKey | undefined): TSavedAnswer {
+function presentAnswer(row: TShownAnswer, key: TQuestionKey | undefined): TSavedAnswer {
   return {
     questionId: row.questionId,
     selectedOptionId: row.selectedOptionId,
@@ -41,7 +43,7 @@ function presentAnswer(row: TAnswerRow, key: TQuestionKey | undefined): TSavedAn
  * `known`: what this request has just read or written — the attempt's answers and the clock — so they are not read
  * again (an attempt just started has none; one just submitted has what was marked).
  */
-async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVersion | null, known?: { now: Date; answers: TAnswerRow[] }): Promise<TAttemptState> {
+async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVersion | null, known?: { now: Date; answers: TShownAnswer[] }): Promise<TAttemptState> {
   const rows = known ? known.answers : await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt.id));
   const [clock] = known ? [{ now: known.now }] : rowsOf<{ now: string | Date }>(await db.execute(sql`select now() as now`));
   const now = new Date(clock?.now ?? Date.now());
@@ -212,10 +214,6 @@ export async function findPaper(db: TDbOrTx, user: TSessionUser, examId: string)
 
 // ---- start or resume
 
-/** The student's accommodation in minutes for an exam of this duration, read from their profile (decision 0016). */
-const extraMinutesOf = (studentId: string, durationMinutes: number | null) =>
-  sql`(select ceil(${durationMinutes ?? 0} * ${profiles.extraTimePercent} / 100.0)::int + ${profiles.extraTimeMinutes} from ${profiles} where ${profiles.id} = ${studentId})`;
-
 export async function recordEvent(db: TDbOrTx, event: typeof attemptEvents.$inferInsert) {
   await db.insert(attemptEvents).values(event);
 }
@@ -227,37 +225,17 @@ export async function startAttempt(db: TDb, user: TSessionUser, examId: string):
   if (state === "lobby") refuseEntry(state, slot);
   let attempt: TAttemptRow | undefined;
   if (state === "open") {
-    const duration = version.paper.durationMinutes;
-    const extra = extraMinutesOf(user.id, duration);
-    [attempt] = await db
-      .insert(studentExams)
-      .values({
-        studentId: user.id,
-        examId,
-        status: "in_progress",
-        startedAt: sql`now()`,
-        deadlineAt: deadlineSql({
-          start: sql`now()`,
-          durationMinutes: sql`${duration}`,
-          sittingEndsAt: sql`${slot?.endsAt.toISOString() ?? null}`,
-          extraMinutes: extra,
-          grantedMinutes: sql`0`,
-        }),
-        totalPossibleScore: version.paper.totalPoints,
-        sittingId: slot?.id ?? null,
-        extraMinutes: extra,
-        // The class the student is in today stays with this attempt (docs/decisions/0014).
-        grade: sql`(select ${profiles.grade} from ${profiles} where ${profiles.id} = ${user.id})`,
-        className: sql`(select ${profiles.className} from ${profiles} where ${profiles.id} = ${user.id})`,
-      })
-      .onConflictDoNothing({ target: [studentExams.studentId, studentExams.examId] })
-      .returning();
-    if (attempt) {
-      // At a sitting's start a whole school starts in the same second: the new attempt's start is the clock the
-      // page needs, and it has no answers yet, so two round trips fewer per student.
-      await recordEvent(db, { examId, studentId: user.id, kind: "started", at: attempt.startedAt });
-      return presentState(db, attempt, version, { now: attempt.startedAt, answers: [] });
-    }
+    // A whole school starts in the same second: starts go to the database together (attempt-starter.ts). The new
+    // attempt's start is the clock the page needs, and it has no answers yet.
+    attempt = await startNewAttempt(db, {
+      studentId: user.id,
+      examId,
+      durationMinutes: version.paper.durationMinutes,
+      sittingId: slot?.id ?? null,
+      sittingEndsAt: slot?.endsAt ?? null,
+      totalPossibleScore: version.paper.totalPoints,
+    });
+    if (attempt) return presentState(db, attempt, version, { now: attempt.startedAt, answers: [] });
   }
   attempt = await attemptOf(db, user, examId);
   if (!attempt) {
@@ -455,48 +433,73 @@ export function markAnswer(key: TQuestionKey, answer: Pick<TAnswerRow, "selected
  * once when nothing waits for a teacher. Idempotent: an attempt already closed is returned as it is.
  */
 export async function finalizeAttempt(db: TDbOrTx, attemptId: string, options: { atDeadline?: boolean; auto?: boolean } = {}): Promise<TAttemptRow> {
-  return (await closeAttempt(db, attemptId, options)).attempt;
+  return (await closeAttempt(db, attemptId, () => options)).attempt;
 }
 
 /**
  * finalizeAttempt, also giving what it read and wrote: the marked answers and the version they were marked
  * against (null when the attempt was closed already), so a submission is answered without reading them again.
+ * `how` says, from the attempt as locked, whether it closes at its deadline or by the timer. `studentId`, when
+ * given, must own the attempt (a submission), or it is not found.
+ *
+ * At the end of a sitting thousands submit in the same minutes, while everyone else still saves: a closing is four
+ * round trips in its transaction — lock the attempt, read its answers, then the marks, the closing and the trail
+ * in one statement, and the commit. Under the lock no save can change an answer (a save holds the attempt's row
+ * for key share), so the answers read and the marks made are what is stored, and the page is answered from them.
  */
 async function closeAttempt(
   db: TDbOrTx,
   attemptId: string,
-  options: { atDeadline?: boolean; auto?: boolean },
-): Promise<{ attempt: TAttemptRow; marked: { answers: TAnswerRow[]; version: TExamVersion | null } | null }> {
+  how: (attempt: TAttemptRow) => { atDeadline?: boolean; auto?: boolean },
+  studentId?: string,
+): Promise<{ attempt: TAttemptRow; marked: { answers: TShownAnswer[]; version: TExamVersion | null } | null }> {
   return db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(studentExams).where(eq(studentExams.id, attemptId)).for("update");
+    const mine = studentId ? eq(studentExams.studentId, studentId) : undefined;
+    const [attempt] = await tx.select().from(studentExams).where(and(eq(studentExams.id, attemptId), mine)).for("update");
     if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
     if (attempt.status !== "in_progress") return { attempt, marked: null };
+    const options = how(attempt);
     const version = await getExamVersion(tx, attempt.examId);
-    let answers = await tx.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
+    const answers = await tx.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
     const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
     const marks = [...(version?.keys ?? new Map<string, TQuestionKey>()).entries()].map(([questionId, key]) => ({ questionId, ...markAnswer(key, byQuestion.get(questionId)) }));
-    if (marks.length) {
-      // Every question gets a row (an unanswered one is marked too): what this returns is the whole marked set.
-      answers = await tx
-        .insert(studentAnswers)
-        .values(marks.map((m) => ({ studentExamId: attemptId, questionId: m.questionId, studentId: attempt.studentId, isCorrect: m.isCorrect, score: m.score })))
-        .onConflictDoUpdate({
-          target: [studentAnswers.studentExamId, studentAnswers.questionId],
-          set: { isCorrect: sql`excluded.is_correct`, score: sql`excluded.score` },
-        })
-        .returning();
-    }
     const pending = marks.some((m) => m.score === null);
     const total = Math.round(marks.reduce((s, m) => s + (m.score ?? 0), 0) * 100) / 100;
     const completedAt = options.atDeadline && attempt.deadlineAt ? attempt.deadlineAt : new Date();
-    const [closed] = await tx
-      .update(studentExams)
-      .set({ status: pending ? "completed" : "graded", completedAt, score: pending ? null : total, markedAt: sql`now()` })
-      .where(eq(studentExams.id, attemptId))
-      .returning();
+
+    const closing = tx.$with("closing").as(
+      tx
+        .update(studentExams)
+        .set({ status: pending ? "completed" : "graded", completedAt, score: pending ? null : total, markedAt: sql`now()` })
+        .where(eq(studentExams.id, attemptId))
+        .returning(),
+    );
     // Closed by the clock (the page's own timer, or the server after the deadline) or by the student.
-    await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: options.atDeadline || options.auto ? "auto_submitted" : "submitted" });
-    return { attempt: closed!, marked: { answers, version } };
+    const trail = tx.$with("trail").as(
+      tx.insert(attemptEvents).values({ examId: attempt.examId, studentId: attempt.studentId, kind: options.atDeadline || options.auto ? "auto_submitted" : "submitted" }),
+    );
+    // Every question gets a row (an unanswered one is marked too).
+    const marking = marks.length
+      ? [
+          tx.$with("marking").as(
+            tx
+              .insert(studentAnswers)
+              .values(marks.map((m) => ({ studentExamId: attemptId, questionId: m.questionId, studentId: attempt.studentId, isCorrect: m.isCorrect, score: m.score })))
+              .onConflictDoUpdate({
+                target: [studentAnswers.studentExamId, studentAnswers.questionId],
+                set: { isCorrect: sql`excluded.is_correct`, score: sql`excluded.score` },
+              }),
+          ),
+        ]
+      : [];
+    const [closed] = await tx
+      .with(...marking, trail, closing)
+      .select()
+      .from(closing);
+    const shown: TShownAnswer[] = marks.length
+      ? marks.map(({ questionId }) => byQuestion.get(questionId) ?? { questionId, selectedOptionId: null, answerText: null, matchingAnswer: null, clientSeq: 0 })
+      : answers;
+    return { attempt: closed!, marked: { answers: shown, version } };
   });
 }
 
@@ -505,12 +508,17 @@ const AUTO_SUBMIT_EARLY_MS = 5000;
 
 export async function submitAttempt(db: TDb, user: TSessionUser, attemptId: string, options: { auto?: boolean } = {}): Promise<TAttemptState> {
   assertStudent(user);
-  const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id)));
-  if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
-  // The trail says "submitted by the timer" only when the time really was (nearly) up.
-  const auto = !!options.auto && !!attempt.deadlineAt && Date.now() >= attempt.deadlineAt.getTime() - AUTO_SUBMIT_EARLY_MS;
-  // Submitting after the deadline is what the timer's auto-submit does: the saved answers stand.
-  const { attempt: closed, marked } = await closeAttempt(db, attemptId, { atDeadline: isPastGrace(attempt), auto });
+  const { attempt: closed, marked } = await closeAttempt(
+    db,
+    attemptId,
+    (attempt) => ({
+      // Submitting after the deadline is what the timer's auto-submit does: the saved answers stand.
+      atDeadline: isPastGrace(attempt),
+      // The trail says "submitted by the timer" only when the time really was (nearly) up.
+      auto: !!options.auto && !!attempt.deadlineAt && Date.now() >= attempt.deadlineAt.getTime() - AUTO_SUBMIT_EARLY_MS,
+    }),
+    user.id,
+  );
   // At the end of a sitting thousands submit in the same minutes: answer from what was just marked.
   if (marked) return presentState(db, closed, marked.version, { now: new Date(), answers: marked.answers });
   return presentState(db, closed, await getExamVersion(db, closed.examId));

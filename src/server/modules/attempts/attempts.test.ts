@@ -8,6 +8,7 @@ import { seededOrder } from "../../../shared/grading";
 import { ATTEMPT_SWEEP_LOCK, sweepExpiredAttempts } from "./attempts.service";
 import { rowsOf } from "../../db/client";
 import { writeAnswer } from "./answer-writer";
+import { startNewAttempt, startStatements } from "./attempt-starter";
 import { examsChanged, getExamVersion, paperBuilds, versionReads } from "./paper";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TPaper } from "../../../shared/schemas/attempt";
@@ -205,6 +206,53 @@ describe("attempts", () => {
     const started = await Promise.all(students.map((s) => start(s.cookie, exam.id)));
     expect(started.map((r) => r.statusCode)).toEqual(started.map(() => 200));
     expect(paperBuilds.count - before).toBe(1);
+  });
+
+  it("a class pressing Start at once: each their own attempt and one start in the trail; a double press one attempt", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const students = await Promise.all(Array.from({ length: 12 }, () => newStudent()));
+    const presses = [...students, students[3]!];
+    const started = await Promise.all(presses.map((s) => start(s.cookie, exam.id)));
+    expect(started.map((r) => r.statusCode)).toEqual(presses.map(() => 200));
+    const ids = started.map((r) => r.json().id as string);
+    expect(ids[12]).toBe(ids[3]);
+    const rows = await h.db.select().from(studentExams).where(eq(studentExams.examId, exam.id));
+    expect(rows.length).toBe(12);
+    for (const [i, s] of students.entries()) expect(rows.find((r) => r.id === ids[i])?.studentId).toBe(s.id);
+    const trail = rowsOf<{ student_id: string; n: string | number }>(
+      await h.db.execute(sql`select student_id, count(*) as n from attempt_events where exam_id = ${exam.id} and kind = 'started' group by student_id`),
+    );
+    expect(trail.length).toBe(12);
+    expect(trail.every((t) => Number(t.n) === 1)).toBe(true);
+  });
+
+  it("starts arriving while one is in the database go together in one statement, each answered with its own attempt", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const students = await Promise.all(Array.from({ length: 10 }, () => newStudent()));
+    const before = startStatements.count;
+    const made = await Promise.all(
+      students.map((s) => startNewAttempt(h.db, { studentId: s.id, examId: exam.id, durationMinutes: 30, sittingId: null, sittingEndsAt: null, totalPossibleScore: 12 })),
+    );
+    // The first goes at once; the nine arriving meanwhile go together in the next statement.
+    expect(startStatements.count - before).toBe(2);
+    expect(made.map((a) => a?.studentId)).toEqual(students.map((s) => s.id));
+    expect(new Set(made.map((a) => a?.id)).size).toBe(10);
+  });
+
+  it("one start the database refuses does not fail the others started with it", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const students = await Promise.all(Array.from({ length: 5 }, () => newStudent()));
+    // A sitting deleted a moment ago (the copy in memory still had it): a foreign-key failure for that one start.
+    const gone = "00000000-0000-4000-8000-000000000000";
+    const made = await Promise.all(
+      students.map((s, i) =>
+        startNewAttempt(h.db, { studentId: s.id, examId: exam.id, durationMinutes: 30, sittingId: i === 3 ? gone : null, sittingEndsAt: null, totalPossibleScore: 12 }),
+      ),
+    );
+    expect(made.map((a) => a?.studentId ?? null)).toEqual(students.map((s, i) => (i === 3 ? null : s.id)));
+    expect(made[0]).toMatchObject({ examId: exam.id, status: "in_progress", totalPossibleScore: 12, extraMinutes: 0, grantedMinutes: 0 });
+    expect(made[0]!.startedAt).toBeInstanceOf(Date);
+    expect(made[0]!.deadlineAt!.getTime() - made[0]!.startedAt.getTime()).toBe(30 * 60_000);
   });
 
   it("saves that find the exam's version due for a check share one look at it", async () => {

@@ -1,0 +1,105 @@
+// Starts attempts several at a time. At a sitting's start a whole school presses Start in the same second, and each
+// start was a statement of its own with its own commit: measured at 20,000 students, the database's connections
+// spent the start waiting on each other's WAL flushes (pg_stat_activity: WALWrite and WALSync), not on work. Starts
+// that arrive while a statement is in the database now go together in the next one — the attempts and their
+// "started" trail in one statement and one commit, like the answer writer's saves (decision 0007). A start is
+// answered only after its statement has committed; with nothing in the database a start goes at once.
+import { getTableColumns, sql } from "drizzle-orm";
+import { preparedStatement, type TDb } from "../../db/client";
+import { attemptEvents, profiles, studentExams } from "../../db/schema";
+import { batchLoader } from "../../batch-loader";
+import { deadlineSql } from "./deadline";
+
+type TAttemptRow = typeof studentExams.$inferSelect;
+
+/** What an attempt is started with: everything but the student's own accommodation and class, read from their profile. */
+export type TAttemptStart = {
+  studentId: string;
+  examId: string;
+  durationMinutes: number | null;
+  sittingId: string | null;
+  sittingEndsAt: Date | null;
+  totalPossibleScore: number;
+};
+
+const p = sql.placeholder;
+/**
+ * Each start becomes an attempt unless the student has one of this exam already (then nothing is made, and the
+ * caller resumes it). The accommodation (decision 0016) and the class the student is in today (decision 0014)
+ * come from the profile, as the attempt starts.
+ */
+const startAttempts = preparedStatement<Record<string, unknown>>(
+  "start_attempts",
+  sql`with made as (
+      insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name)
+      select v.student_id, v.exam_id, 'in_progress', now(),
+        ${deadlineSql({ start: sql`now()`, durationMinutes: sql`v.duration_minutes`, sittingEndsAt: sql`v.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
+        v.total, v.sitting_id, x.extra, pr.grade, pr.class_name
+      from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[], ${p("totals")}::int[])
+        as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at, total)
+      join ${profiles} pr on pr.id = v.student_id
+      cross join lateral (select ceil(coalesce(v.duration_minutes, 0) * pr.extra_time_percent / 100.0)::int + pr.extra_time_minutes as extra) x
+      on conflict (student_id, exam_id) do nothing
+      returning *
+    ), trail as (
+      insert into ${attemptEvents} (exam_id, student_id, kind, at) select exam_id, student_id, 'started', started_at from made
+    )
+    select * from made`,
+);
+
+const columns = Object.entries(getTableColumns(studentExams));
+/** A row as the database gave it, as Drizzle would have: the drivers differ (dates as text or as Date). */
+function toAttemptRow(raw: Record<string, unknown>): TAttemptRow {
+  return Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as TAttemptRow;
+}
+
+const keyOf = (s: Pick<TAttemptStart, "studentId" | "examId">) => `${s.studentId}:${s.examId}`;
+
+/** How many start statements this process has sent (the tests read it). */
+export const startStatements = { count: 0 };
+
+async function writeStarts(db: TDb, starts: TAttemptStart[]): Promise<Map<string, TAttemptRow>> {
+  startStatements.count++;
+  const rows = await startAttempts(db, {
+    studentIds: starts.map((s) => s.studentId),
+    examIds: starts.map((s) => s.examId),
+    durations: starts.map((s) => s.durationMinutes),
+    sittingIds: starts.map((s) => s.sittingId),
+    ends: starts.map((s) => s.sittingEndsAt?.toISOString() ?? null),
+    totals: starts.map((s) => s.totalPossibleScore),
+  });
+  return new Map(rows.map((raw) => [keyOf({ studentId: String(raw.student_id), examId: String(raw.exam_id) }), toAttemptRow(raw)]));
+}
+
+function createStarter(db: TDb) {
+  // What each waiting key is to start with. A double press waits on the same key and is given the same attempt.
+  const starts = new Map<string, TAttemptStart>();
+  const load = batchLoader<TAttemptRow>(async (keys) => {
+    const batch = keys.map((k) => starts.get(k)!);
+    for (const k of keys) starts.delete(k);
+    try {
+      return await writeStarts(db, batch);
+    } catch (err) {
+      if (batch.length === 1) throw err;
+      // One start the database refuses (its sitting deleted a moment ago) must not fail the others: each again
+      // alone. One still refused is answered as not made; its caller finds no attempt and says the start failed.
+      const found = new Map<string, TAttemptRow>();
+      for (const r of await Promise.allSettled(batch.map((s) => writeStarts(db, [s])))) if (r.status === "fulfilled") for (const [k, row] of r.value) found.set(k, row);
+      return found;
+    }
+  });
+  return (start: TAttemptStart) => {
+    const key = keyOf(start);
+    if (!starts.has(key)) starts.set(key, start);
+    return load(key);
+  };
+}
+
+const starters = new WeakMap<TDb, (start: TAttemptStart) => Promise<TAttemptRow | undefined>>();
+
+/** The new attempt, or undefined when the student already has one of this exam; resolves once it has committed. */
+export function startNewAttempt(db: TDb, start: TAttemptStart): Promise<TAttemptRow | undefined> {
+  let starter = starters.get(db);
+  if (!starter) starters.set(db, (starter = createStarter(db)));
+  return starter(start);
+}
