@@ -45,16 +45,20 @@ export const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
  * A batch skips an attempt being marked (`skip locked`) rather than wait for it: the batch holds everyone's saves,
  * and during the last minutes' submissions one locked attempt in each batch held them all for seconds. A skipped
  * save is written again alone, waiting for the marking (`writeAnswerAlone`).
+ * Each attempt is found by its id alone, in a subquery of its own (which a row lock keeps from being merged into the
+ * join): measured on a fresh database at 20,000 students, the statistics still said no attempt was in progress a
+ * minute after the start, and the planner joined through the in-progress index instead — every save scanning all
+ * 20,000 attempts, saves p50 10 s until autovacuum analyzed the table. By id, the plan does not depend on them. The
+ * row lock takes the attempt's newest version, and the checks after it are made on that version.
  */
-const saveSql = (lock: "for key share of se skip locked" | "for key share of se") => sql`
+const saveSql = (lock: "for key share skip locked" | "for key share") => sql`
     insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, client_seq, updated_at)
     select se.id, v.question_id, se.student_id, v.selected_option_id, v.answer_text, v.matching_answer, v.client_seq, now()
     from unnest(${p("attemptIds")}::uuid[], ${p("questionIds")}::uuid[], ${p("studentIds")}::uuid[], ${p("examIds")}::uuid[],
                 ${p("optionIds")}::uuid[], ${p("texts")}::text[], ${p("matchings")}::jsonb[], ${p("seqs")}::int[])
       as v(attempt_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, client_seq)
-    join ${studentExams} se on se.id = v.attempt_id and se.student_id = v.student_id and se.exam_id = v.exam_id
-    where se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + ${GRACE})
-    ${sql.raw(lock)}
+    cross join lateral (select * from ${studentExams} se where se.id = v.attempt_id ${sql.raw(lock)}) se
+    where se.student_id = v.student_id and se.exam_id = v.exam_id and se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + ${GRACE})
     on conflict (student_exam_id, question_id) do update set
       selected_option_id = excluded.selected_option_id,
       answer_text = excluded.answer_text,
@@ -64,8 +68,8 @@ const saveSql = (lock: "for key share of se skip locked" | "for key share of se"
     where ${studentAnswers.clientSeq} <= excluded.client_seq
     returning student_exam_id, question_id, updated_at, client_seq`;
 type TWrittenRow = { student_exam_id: string; question_id: string; updated_at: string | Date; client_seq: number };
-const upsertAnswers = preparedStatement<TWrittenRow>("save_answers", saveSql("for key share of se skip locked"));
-const upsertAnswerWaiting = preparedStatement<TWrittenRow>("save_answer_waiting", saveSql("for key share of se"));
+const upsertAnswers = preparedStatement<TWrittenRow>("save_answers", saveSql("for key share skip locked"));
+const upsertAnswerWaiting = preparedStatement<TWrittenRow>("save_answer_waiting", saveSql("for key share"));
 
 type TPending = { write: TAnswerWrite; resolve: (r: TAnswerWritten) => void; reject: (e: unknown) => void };
 const keyOf = (w: TAnswerWrite) => `${w.attemptId}:${w.questionId}`;
