@@ -3,11 +3,11 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { createHmac } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { appSecrets, exams, studentAnswers, studentExams } from "../../db/schema";
+import { appSecrets, authUsers, exams, profiles, questions, studentAnswers, studentExams } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
 import { ATTEMPT_SWEEP_LOCK, sweepExpiredAttempts } from "./attempts.service";
 import { rowsOf } from "../../db/client";
-import { writeAnswer } from "./answer-writer";
+import { explainSaves, writeAnswer } from "./answer-writer";
 import { startNewAttempt, startStatements } from "./attempt-starter";
 import { examsChanged, getExamVersion, paperBuilds, versionReads } from "./paper";
 import type { TExamInput } from "../../../shared/schemas/exam";
@@ -747,5 +747,50 @@ describe("results", () => {
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.body.startsWith("\uFEFF")).toBe(true);
     expect(res.body).toContain("الطالب");
+  });
+});
+
+describe("the save's plan does not depend on the statistics (decision 0024)", () => {
+  it("a save finds its attempt by its primary key while the statistics still say no attempt is in progress", async () => {
+    // A database of its own, whose statistics this test decides.
+    const f = await createHarness();
+    try {
+      const school = await f.makeSchool();
+      const teacher = await f.makeUser("teacher", { schoolId: school });
+      const [exam] = await f.db.insert(exams).values({ titleAr: "خطة", titleEn: "Plan", subjectId: "arabic", status: "published", durationMinutes: 30, creatorId: teacher.id }).returning();
+      const [question] = await f.db
+        .insert(questions)
+        .values({ examId: exam!.id, position: 0, type: "short_answer", questionTextAr: "س", questionTextEn: "Q", points: 1, correctAnswerText: "ج" })
+        .returning();
+      const users = await f.db
+        .insert(authUsers)
+        .values(Array.from({ length: 3000 }, (_, i) => ({ email: `plan${i}@test.local`, passwordHash: "unused" })))
+        .returning({ id: authUsers.id, email: authUsers.email });
+      await f.db.insert(profiles).values(users.map((u) => ({ id: u.id, email: u.email, username: u.email.split("@")[0]!, name: u.email, role: "student" as const, schoolId: school })));
+      // Gathered the evening before: no attempt in progress. (PGlite runs no autovacuum; on PostgreSQL it would
+      // gather them again up to a minute after the start.)
+      await f.db.execute(sql`analyze ${studentExams}`);
+      const attempts = await f.db
+        .insert(studentExams)
+        .values(users.map((u) => ({ studentId: u.id, examId: exam!.id, deadlineAt: new Date(Date.now() + 30 * 60_000), totalPossibleScore: 1 })))
+        .returning({ id: studentExams.id, studentId: studentExams.studentId });
+      const writes = attempts.slice(0, 50).map((a, i) => ({
+        attemptId: a.id,
+        questionId: question!.id,
+        studentId: a.studentId,
+        examId: exam!.id,
+        selectedOptionId: null,
+        answerText: `a${i}`,
+        matching: null,
+        clientSeq: 1,
+      }));
+      const plan = await explainSaves(f.db, writes);
+      expect(plan).toContain("Index Scan using student_exams_pkey on student_exams");
+      expect(plan).not.toMatch(/student_exams_(deadline|exam)_idx|Seq Scan on student_exams/);
+      // And the saves are written.
+      expect((await Promise.all(writes.map((w) => writeAnswer(f.db, w)))).every((w) => w !== null)).toBe(true);
+    } finally {
+      await f.close();
+    }
   });
 });
