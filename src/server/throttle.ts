@@ -74,10 +74,9 @@ async function tryReserve(db: TDbOrTx, key: string, max: number, windowMinutes: 
 const MAX_WAIT_MS = 10_000;
 /**
  * How often a waiting sign-in looks again without being woken: for slots given back by another process or instance.
- * Waiting sign-ins used to look every 250 ms. Measured at 20,000 students, when the cores fell behind the lobby
- * every school's slots filled with sign-ins queued for scrypt, and thousands of waiters asking four times a second
- * (645,000 queries in ten minutes) took the CPU scrypt needed: sign-ins fell from 32 to 20 a second and 7,137 were
- * refused. Now a slot given back here wakes one waiter for it at once, and a waiter looks on its own once a second.
+ * Waiting sign-ins used to look every 250 ms or sooner. When the cores fall behind a lobby, every school's slots fill
+ * with sign-ins queued for scrypt and thousands wait (645,000 throttle queries in one measured morning). A slot given
+ * back here now wakes the oldest waiter for it at once, and a waiter looks on its own about once a second.
  */
 const LOOK_AGAIN_MS = 1_000;
 /** Sign-ins of this process waiting for a slot of a key, oldest first. */
