@@ -41,8 +41,8 @@ export async function countAndCheck(db: TDbOrTx, key: string, max: number, windo
   return row && row.failures > max ? { retryAfterSeconds: retryAfter(row.window_started_at, windowMinutes) } : null;
 }
 
-/** How many times this process has asked the database for a sign-in slot (the tests read it). */
-export const slotLooks = { count: 0 };
+/** How many times a sign-in of this process found every slot held and waited (the tests read it). */
+export const slotWaits = { count: 0 };
 
 /**
  * Takes a slot to check a password, if failures + checks in progress are under `max`. Answers "taken", or
@@ -50,7 +50,6 @@ export const slotLooks = { count: 0 };
  * (the caller waits and asks again).
  */
 async function tryReserve(db: TDbOrTx, key: string, max: number, windowMinutes: number): Promise<"taken" | "busy" | TThrottled> {
-  slotLooks.count++;
   const stale = staleSql(windowMinutes);
   const taken = rowsOf<{ key: string }>(
     await db.execute(sql`
@@ -121,6 +120,7 @@ export async function reserveAttempt(db: TDbOrTx, limits: { key: string; max: nu
     if (outcome !== "busy") return outcome;
     const left = MAX_WAIT_MS - (Date.now() - started);
     if (left <= 0) return { retryAfterSeconds: 5, busy: true };
+    slotWaits.count++;
     await slotGivenBack(blocking, Math.min(left, LOOK_AGAIN_MS * (0.5 + Math.random())));
   }
 }
