@@ -14,8 +14,9 @@
 //   STUDENTS=2000 LOBBY_MINUTES=1 EXAM_MINUTES=2 SUBMIT_MINUTES=1 DATABASE_URL=… npm run bench:exam-day
 //   WORKERS=2 …        # server processes (default 1, to compare with earlier runs)
 //   LIMITS=0 …         # skip the limits
-//   SIGN_IN=0 …        # students come with sessions made beforehand: the lobby without scrypt, to measure the
-//                      # start and the exam alone (scrypt is a third of a sign-in's … the whole lobby's CPU)
+//   SIGN_IN=0 …        # students come with sessions made beforehand: a lobby without scrypt, which otherwise takes
+//                      # nearly all its CPU, to measure the start and the exam alone
+//   ONLY_LIMITS=1 …    # the limits alone;  PROFILE=dir … a CPU profile of the server
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, scrypt } from "node:crypto";
 import fs from "node:fs";
