@@ -5,6 +5,8 @@ import { authUsers, jobs, loginThrottle, passwordResetTokens, profiles, sessions
 import { createSession, deleteSession, findSessionUser, forgetSessionsOf, sessionQueries } from "./auth.service";
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ADDRESS } from "../../shared/limits";
 import { releaseAttempt, slotWaits } from "../throttle";
+import { scryptEngine } from "./password";
+import { legacyHash } from "../test/legacy-hash";
 import type { TLoginType, TRole } from "../../shared/permissions";
 
 let h: THarness;
@@ -71,6 +73,23 @@ describe("sign-in: each login type × each role", () => {
     const res = await login({ email: u.email, password: u.password, loginType: "student" });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: "PROFILE_NOT_FOUND", title: { en: "Profile Retrieval Failed" } });
+  });
+
+  it("a hash from before libsodium (16-byte salt) still signs in, and the right password makes it again; a wrong one leaves it", async () => {
+    const u = await h.makeUser("student");
+    const old = legacyHash(u.password);
+    await h.db.update(authUsers).set({ passwordHash: old }).where(eq(authUsers.id, u.id));
+    const hashNow = async () => (await h.db.select({ hash: authUsers.passwordHash }).from(authUsers).where(eq(authUsers.id, u.id)))[0]!.hash;
+
+    expect((await login({ email: u.email, password: "not-it", loginType: "student" })).statusCode).toBe(401);
+    expect(await hashNow()).toBe(old);
+    expect((await login({ email: u.email, password: u.password, loginType: "student" })).statusCode).toBe(200);
+    const made = await hashNow();
+    if (scryptEngine === "libsodium") {
+      expect(made).not.toBe(old);
+      expect(Buffer.from(made.split("$")[4]!, "base64url")).toHaveLength(32);
+    } else expect(made).toBe(old);
+    expect((await login({ email: u.email, password: u.password, loginType: "student" })).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,9 @@
 // The password hash, and the thread pool it shares with the rest of the process (issue 17).
 import { describe, expect, it } from "vitest";
-import { hashPassword, SCRYPT_AT_ONCE, scryptPeak, verifyPassword } from "./password";
+import { randomBytes, scryptSync } from "node:crypto";
+import { legacyHash } from "../test/legacy-hash";
+import { hashPassword, needsRehash, SCRYPT_AT_ONCE, scryptEngine, scryptKey, scryptPeak, verifyPassword } from "./password";
+
 
 describe("scrypt", () => {
   it("hashes and verifies, refusing a wrong password and a malformed hash", async () => {
@@ -9,6 +12,34 @@ describe("scrypt", () => {
     expect(await verifyPassword("كلمة-سر-1", hash)).toBe(true);
     expect(await verifyPassword("كلمة-سر-2", hash)).toBe(false);
     expect(await verifyPassword("x", "md5$abc")).toBe(false);
+  });
+
+  it("is computed by libsodium here (its addon is prebuilt for this platform), giving node:crypto's key for every password, salt, N and length", async () => {
+    if (process.platform === "linux" && ["x64", "arm64"].includes(process.arch)) expect(scryptEngine).toBe("libsodium");
+    else console.log(`scrypt engine on ${process.platform}-${process.arch}: ${scryptEngine}`);
+    // "ﻻ" (a presentation form) and "é" as e + combining accent meet NFKC; long, empty-ish and Arabic passwords.
+    const passwords = ["كلمة-سر-1", "\uFEFB", "e\u0301te", "x", "p".repeat(200), "Pa$$w0rd 🙂"];
+    for (const [i, password] of passwords.entries()) {
+      const salt = randomBytes(32);
+      const params = { N: i % 2 ? 1024 : 16384, r: 8, p: 1 };
+      const keyLength = i % 3 ? 32 : 64;
+      const fast = await scryptKey(password, salt, keyLength, params);
+      const reference = await scryptKey(password, salt, keyLength, params, "node:crypto");
+      expect(fast.toString("hex"), password).toBe(reference.toString("hex"));
+      expect(fast.toString("hex")).toBe(scryptSync(password.normalize("NFKC"), salt, keyLength, { ...params, maxmem: 64 * 1024 * 1024 }).toString("hex"));
+    }
+  });
+
+  it("verifies a hash made before libsodium (16-byte salt), and asks for it to be made again; today's hash is not", async () => {
+    const old = legacyHash("كلمة-سر-قديمة");
+    expect(await verifyPassword("كلمة-سر-قديمة", old)).toBe(true);
+    expect(await verifyPassword("كلمة-سر-جديدة", old)).toBe(false);
+    expect(needsRehash(old)).toBe(scryptEngine === "libsodium");
+    const today = await hashPassword("كلمة-سر-قديمة");
+    expect(Buffer.from(today.split("$")[4]!, "base64url")).toHaveLength(32);
+    expect(needsRehash(today)).toBe(false);
+    expect(needsRehash(today.replace("$16384$", "$8192$"))).toBe(true);
+    expect(needsRehash("md5$abc")).toBe(false);
   });
 
   it("a crowd of sign-ins leaves the thread pool a free thread: at most one derivation more than the cores at once (never the whole pool), all answered", async () => {
