@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { fillPlaceholders, type SQL } from "drizzle-orm";
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { fillPlaceholders, getTableColumns, type SQL } from "drizzle-orm";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTable } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import { openNotices, type TNotices } from "./notices";
 import * as schema from "./schema";
@@ -203,6 +203,12 @@ type TPrepared<T> = ((db: TDb, values: Record<string, unknown>) => Promise<T[]>)
 /** True for the handle openDatabase returned, false for a transaction's `tx`. */
 export function isDatabaseHandle(db: TDbOrTx): db is TDb {
   return preparedRunners.has(db);
+}
+
+/** Rows of `table` from raw SQL, made what Drizzle's select gives: the drivers differ (dates as text or as Date). */
+export function rowMapper<T extends PgTable>(table: T): (raw: Record<string, unknown>) => T["$inferSelect"] {
+  const columns = Object.entries(getTableColumns(table));
+  return (raw) => Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as T["$inferSelect"];
 }
 
 /** Rows of a raw `db.execute(sql…)`: both drivers answer with `{ rows }`. */

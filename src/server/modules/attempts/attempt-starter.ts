@@ -4,8 +4,8 @@
 // that arrive while a statement is in the database now go together in the next one — the attempts and their
 // "started" trail in one statement and one commit, like the answer writer's saves (decision 0007). A start is
 // answered only after its statement has committed; with nothing in the database a start goes at once.
-import { getTableColumns, sql } from "drizzle-orm";
-import { preparedStatement, type TDb } from "../../db/client";
+import { sql } from "drizzle-orm";
+import { preparedStatement, rowMapper, type TDb } from "../../db/client";
 import { attemptEvents, profiles, studentExams } from "../../db/schema";
 import { batchLoader } from "../../batch-loader";
 import { deadlineSql } from "./deadline";
@@ -47,11 +47,7 @@ const startAttempts = preparedStatement<Record<string, unknown>>(
     select * from made`,
 );
 
-const columns = Object.entries(getTableColumns(studentExams));
-/** A row as the database gave it, as Drizzle would have: the drivers differ (dates as text or as Date). */
-function toAttemptRow(raw: Record<string, unknown>): TAttemptRow {
-  return Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as TAttemptRow;
-}
+const toAttemptRow = rowMapper(studentExams);
 
 const keyOf = (s: Pick<TAttemptStart, "studentId" | "examId">) => `${s.studentId}:${s.examId}`;
 

@@ -5,7 +5,8 @@ import { createHmac } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { appSecrets, authUsers, exams, profiles, questions, studentAnswers, studentExams } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
-import { ATTEMPT_SWEEP_LOCK, sweepExpiredAttempts } from "./attempts.service";
+import { ATTEMPT_SWEEP_LOCK, submitAttempt, submitTransactions, sweepExpiredAttempts } from "./attempts.service";
+import type { TSessionUser } from "../../../shared/permissions";
 import { rowsOf } from "../../db/client";
 import { explainSaves, writeAnswer } from "./answer-writer";
 import { startNewAttempt, startStatements } from "./attempt-starter";
@@ -101,6 +102,9 @@ const start = (c: string, examId: string) => h.request({ method: "POST", url: `/
 const save = (c: string, attemptId: string, questionId: string, body: object) => h.request({ method: "PUT", url: `/api/attempts/${attemptId}/answers/${questionId}`, cookie: c, payload: body });
 const submit = (c: string, attemptId: string) => h.request({ method: "POST", url: `/api/attempts/${attemptId}/submit`, cookie: c, payload: {} });
 const result = (c: string, attemptId: string) => h.request({ method: "GET", url: `/api/attempts/${attemptId}/result`, cookie: c });
+
+/** A student as the session gives them to a route, for calling a service directly. */
+const asUser = (id: string): TSessionUser => ({ id, username: "", email: "", role: "student", schoolId: own, name: "", grade: null });
 
 /** Answers every question: right ones where `right`, and a matching answer expressed in the paper's shuffled order. */
 async function answerAll(c: string, examId: string, attemptId: string, exam: Awaited<ReturnType<typeof makeExam>>, opts: { shortAnswer: string; essay: string; matchingRight: number }) {
@@ -588,6 +592,78 @@ describe("grading", () => {
     const r = (await result(s.cookie, attempt.id)).json();
     expect(r.attempt.score).toBe(2);
     expect(r.questions[1]).toMatchObject({ score: 0, isCorrect: false });
+  });
+
+  it("a class submitting at once goes together in a few transactions, each marked as it deserves; a double press, and another student's attempt named in the same moment", async () => {
+    const exam = await makeExam(cookie.teacher!, { questions: EXAM.questions.slice(0, 2) });
+    const [mc, tf] = exam.questions;
+    const students = await Promise.all(Array.from({ length: 10 }, () => newStudent()));
+    const attempts: string[] = [];
+    for (const [i, s] of students.entries()) {
+      const attempt = (await start(s.cookie, exam.id)).json() as { id: string };
+      attempts.push(attempt.id);
+      await save(s.cookie, attempt.id, mc!.id, { examId: exam.id, selectedOptionId: mc!.options.find((o) => o.isCorrect === (i % 2 === 0))!.id, clientSeq: 1 });
+      if (i % 3 === 0) await save(s.cookie, attempt.id, tf!.id, { examId: exam.id, selectedOptionId: tf!.options.find((o) => o.isCorrect)!.id, clientSeq: 1 });
+    }
+    // Called as the route does, so they reach it in the same moment (through HTTP on the embedded database each
+    // request's session lookup waits for the connection the previous submission holds).
+    const user = (i: number) => asUser(students[i]!.id);
+    const before = submitTransactions.count;
+    const presses = [...students.map((_, i) => [i, i] as const), [0, 0] as const, [1, 2] as const].map(([who, which]) =>
+      submitAttempt(h.db, user(who), attempts[which]!).then(
+        (state) => ({ state, code: null }),
+        (err: { code?: string }) => ({ state: null, code: err.code ?? String(err) }),
+      ),
+    );
+    const answered = await Promise.all(presses);
+    // The first goes at once; the eleven arriving meanwhile go together in the next transaction.
+    expect(submitTransactions.count - before).toBe(2);
+    expect(answered.slice(0, 11).map((r) => r.code)).toEqual(Array(11).fill(null));
+    expect(answered[11]!.code).toBe("ATTEMPT_NOT_FOUND"); // student 1 named student 2's attempt
+    expect(answered[10]!.state).toMatchObject({ id: attempts[0], status: "graded" });
+    // Each page is answered from what was marked: its own answers, its own score's status.
+    expect(answered[2]!.state!.answers.find((a) => a.questionId === mc!.id)?.selectedOptionId).toBe(mc!.options.find((o) => o.isCorrect)!.id);
+
+    const rows = await h.db.select().from(studentExams).where(inArray(studentExams.id, attempts));
+    for (const [i, id] of attempts.entries()) {
+      const row = rows.find((r) => r.id === id)!;
+      expect(row.status).toBe("graded");
+      expect(row.score, `student ${i}`).toBe((i % 2 === 0 ? 2 : 0) + (i % 3 === 0 ? 1 : 0));
+      expect(answered[i]!.state).toMatchObject({ id, status: "graded" });
+    }
+    const marks = await h.db.select().from(studentAnswers).where(inArray(studentAnswers.studentExamId, attempts));
+    expect(marks).toHaveLength(20); // every question of every attempt, the unanswered marked 0
+    expect(marks.filter((m) => m.questionId === tf!.id && m.selectedOptionId === null).every((m) => m.score === 0 && m.isCorrect === false)).toBe(true);
+    const trail = rowsOf<{ student_id: string; n: string | number }>(
+      await h.db.execute(sql`select student_id, count(*) as n from attempt_events where exam_id = ${exam.id} and kind = 'submitted' group by student_id`),
+    );
+    expect(trail.map((t) => Number(t.n))).toEqual(Array(10).fill(1));
+  });
+
+  it("one submission the database refuses does not fail the others submitted with it, and stays open", async () => {
+    const exam = await makeExam(cookie.teacher!, { questions: EXAM.questions.slice(0, 2) });
+    const students = await Promise.all(Array.from({ length: 6 }, () => newStudent()));
+    const attempts = await Promise.all(students.map(async (s) => ((await start(s.cookie, exam.id)).json() as { id: string }).id));
+    // The trail refuses student 4's submission: a failure inside the batch's statement, for that one alone.
+    await h.db.execute(sql.raw(`create or replace function refuse_one() returns trigger language plpgsql as $$
+      begin if new.student_id = '${students[4]!.id}' and new.kind = 'submitted' then raise exception 'refused for the test'; end if; return new; end $$`));
+    await h.db.execute(sql`create trigger refuse_one before insert on attempt_events for each row execute function refuse_one()`);
+    try {
+      const before = submitTransactions.count;
+      const answered = await Promise.allSettled(students.map((s, i) => submitAttempt(h.db, asUser(s.id), attempts[i]!)));
+      // The first alone; the five after it together, refused as a whole; then each of the five alone.
+      expect(submitTransactions.count - before).toBe(7);
+      expect(answered.map((r) => r.status)).toEqual(students.map((_, i) => (i === 4 ? "rejected" : "fulfilled")));
+      const reason = (answered[4] as PromiseRejectedResult).reason as Error;
+      expect(String(reason.cause ?? reason)).toMatch(/refused for the test/);
+      const rows = await h.db.select().from(studentExams).where(inArray(studentExams.id, attempts));
+      expect(attempts.map((id) => rows.find((r) => r.id === id)!.status)).toEqual(students.map((_, i) => (i === 4 ? "in_progress" : "graded")));
+    } finally {
+      await h.db.execute(sql`drop trigger refuse_one on attempt_events`);
+      await h.db.execute(sql`drop function refuse_one`);
+    }
+    // Once the database takes it, it submits.
+    expect((await submit(students[4]!.cookie, attempts[4]!)).json()).toMatchObject({ status: "graded" });
   });
 
   it("a short answer that does not match waits for a teacher", async () => {
