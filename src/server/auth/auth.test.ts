@@ -241,6 +241,24 @@ describe("throttling under simultaneous requests (check and count are one step)"
     await h.db.update(loginThrottle).set({ pending: 0 }).where(eq(loginThrottle.key, `address:${ip}`));
   }, 30_000);
 
+  it("a class waiting behind one address: only the oldest sign-in asks the database again; each slot given back lets the next in", async () => {
+    const ip = "203.0.113.154";
+    const students = await Promise.all(Array.from({ length: 8 }, () => h.makeUser("student")));
+    await h.db.insert(loginThrottle).values({ key: `address:${ip}`, failures: 0, pending: LOGIN_MAX_FAILURES_PER_ADDRESS, windowStartedAt: new Date() });
+    const before = slotWaits.count;
+    const started = Date.now();
+    const signingIn = students.map((s) => loginFrom(ip, { email: s.email, password: s.password, loginType: "student" }));
+    await new Promise((r) => setTimeout(r, 4000));
+    for (let i = 0; i < 8; i++) await releaseAttempt(h.db, `address:${ip}`, { failed: false });
+    expect((await Promise.all(signingIn)).map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    // Each waited once on joining the queue and at most once more when a slot came back; only the head looked on
+    // its own, at most every 0.5 s. All eight looking on their own waited about 40 times in these four seconds.
+    const waited = slotWaits.count - before;
+    expect(waited).toBeGreaterThanOrEqual(8);
+    expect(waited).toBeLessThanOrEqual(16 + Math.floor((Date.now() - started) / 500));
+    await h.db.update(loginThrottle).set({ pending: 0 }).where(eq(loginThrottle.key, `address:${ip}`));
+  }, 30_000);
+
   it("a sign-in that waited too long behind checks in progress is told to try again in a moment, not that it failed", async () => {
     const ip = "203.0.113.152";
     const s = await h.makeUser("student");
