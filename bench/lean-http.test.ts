@@ -62,4 +62,20 @@ describe("the benchmarks' lean HTTP client", () => {
     expect(connections()).toBe(2);
     await expect(client.request("GET", "/drop", {})).rejects.toThrow();
   });
+
+  it("sends again, once, a request whose kept-alive connection the server closed as it went out (the idle-close race)", async () => {
+    let drops = 0;
+    const { port, connections } = await serve((req, res) => {
+      // The server closing an idle connection just as the request arrives: no response on that connection.
+      if ((req.url === "/raced" && drops++ === 0) || req.url === "/always") return req.socket.destroy();
+      res.end(req.url);
+    });
+    client = new LeanHttpClient(port, 1);
+    expect((await client.request("GET", "/first", {})).text).toBe("/first");
+    expect((await client.request("POST", "/raced", {}, "{}")).text).toBe("/raced");
+    expect(connections()).toBe(2);
+    expect((await client.request("GET", "/next", {})).text).toBe("/next");
+    // Sent again once; dropped again, it fails.
+    await expect(client.request("GET", "/always", {})).rejects.toThrow(/closed before the response/);
+  });
 });

@@ -11,8 +11,9 @@ import net from "node:net";
 /** `head`: the status line and headers as received (a sign-in's Set-Cookie is read from it). */
 export type TResponse = { status: number; text: string; head: string };
 
-type TConnection = { socket: net.Socket; closed: boolean; buffer: Buffer; waiting: { resolve: (r: TResponse) => void; reject: (e: Error) => void } | null };
-type TQueued = { head: string; body: string; resolve: (r: TResponse) => void; reject: (e: Error) => void };
+type TQueued = { head: string; body: string; resolve: (r: TResponse) => void; reject: (e: Error) => void; retried?: true };
+/** `served`: responses it has carried; a connection that has served one may be closed by the server as idle. */
+type TConnection = { socket: net.Socket; closed: boolean; buffer: Buffer; served: number; waiting: TQueued | null };
 
 const HEADER_END = Buffer.from("\r\n\r\n");
 
@@ -47,7 +48,7 @@ export class LeanHttpClient {
       const connection = this.idle.pop() ?? (this.all.size < this.maxConnections ? this.open() : null);
       if (!connection) return;
       const item = this.queue.shift()!;
-      connection.waiting = { resolve: item.resolve, reject: item.reject };
+      connection.waiting = item;
       connection.socket.write(item.head + item.body);
     }
   }
@@ -55,7 +56,7 @@ export class LeanHttpClient {
   private open(): TConnection {
     const socket = net.connect(this.port, this.host);
     socket.setNoDelay(true);
-    const connection: TConnection = { socket, closed: false, buffer: Buffer.alloc(0), waiting: null };
+    const connection: TConnection = { socket, closed: false, buffer: Buffer.alloc(0), served: 0, waiting: null };
     this.all.add(connection);
     socket.on("data", (chunk: Buffer) => this.onData(connection, chunk));
     const gone = (err?: Error) => {
@@ -64,8 +65,12 @@ export class LeanHttpClient {
       this.all.delete(connection);
       const i = this.idle.indexOf(connection);
       if (i >= 0) this.idle.splice(i, 1);
-      connection.waiting?.reject(err ?? new Error("connection closed before the response"));
+      const item = connection.waiting;
       connection.waiting = null;
+      // A kept-alive connection the server closed as idle just as a request went out on it: the request never
+      // reached the server, and is sent again once on another connection, as browsers do.
+      if (item && connection.served > 0 && connection.buffer.length === 0 && !item.retried) this.queue.unshift({ ...item, retried: true });
+      else item?.reject(err ?? new Error("connection closed before the response"));
       this.pump();
     };
     socket.on("error", gone);
@@ -88,6 +93,7 @@ export class LeanHttpClient {
     if (connection.buffer.length < bodyEnd) return;
     const response = { status: Number(head.slice(9, 12)), text: connection.buffer.toString("utf8", bodyStart, bodyEnd), head };
     connection.buffer = connection.buffer.subarray(bodyEnd);
+    connection.served++;
     const waiting = connection.waiting;
     connection.waiting = null;
     if (/\r\nconnection:\s*close/i.test(head)) connection.socket.end();
