@@ -15,6 +15,7 @@ import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
 import { quietly } from "./http/log";
+import { scryptEngine } from "./auth/password";
 import { listenForMetrics, serveWorkersMetrics } from "./metrics";
 import { backedUpFilesDir, listenForBackups } from "./backup/backup";
 
@@ -52,7 +53,7 @@ async function runPrimary(config: TConfig) {
       listening = true;
       if (!announced && ++ready >= config.workers) {
         announced = true;
-        console.log(`Qias is running on ${config.publicUrl} with ${describeDatabase(config)} (${config.workers} workers).`);
+        console.log(`Qias is running on ${config.publicUrl} with ${describeDatabase(config)} (${config.workers} workers); passwords by ${scryptEngine}.`);
       }
     });
     worker.on("exit", (code, signal) => {
@@ -141,9 +142,10 @@ async function main() {
   app.jobs.start();
   if (cluster.isWorker) process.send?.({ listening: true });
   else {
-    // Start-up says two things at most, as plain lines for people: the first admin's password, and where Qias runs.
+    // Start-up says two things at most, as plain lines for people: the first admin's password, and where Qias runs
+    // (with what: the database, and which scrypt computes the passwords, decision 0025).
     if (admin) console.warn(admin);
-    console.log(`Qias is running on ${config.publicUrl} with ${describeDatabase(config)}.`);
+    console.log(`Qias is running on ${config.publicUrl} with ${describeDatabase(config)}; passwords by ${scryptEngine}.`);
   }
 }
 

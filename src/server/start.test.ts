@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { createScratchDatabase } from "./test/harness";
 import { freePort } from "./test/ports";
+import { scryptEngine } from "./auth/password";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-start-"));
 let server: ChildProcess | null = null;
@@ -63,7 +64,7 @@ it("says where Qias runs and warns about the default admin password, and nothing
   const first = await start(env);
   expect(first.output().trim().split("\n")).toEqual([
     `Created the first super_admin admin@qias.local with the default password "ChangeMe123!": ${changeIt}`,
-    `Qias is running on http://localhost:${port} with ${database}.`,
+    `Qias is running on http://localhost:${port} with ${database}; passwords by ${scryptEngine}.`,
   ]);
   expect(first.output()).not.toMatch(/postgres(ql)?:\/\/[^ ]*:[^ ]*@/); // no password of DATABASE_URL
 
@@ -75,7 +76,7 @@ it("says where Qias runs and warns about the default admin password, and nothing
   const again = await start(env);
   expect(again.output().trim().split("\n")).toEqual([
     `The first super_admin admin@qias.local still has the default password "ChangeMe123!": ${changeIt}`,
-    `Qias is running on http://localhost:${port} with ${database}.`,
+    `Qias is running on http://localhost:${port} with ${database}; passwords by ${scryptEngine}.`,
   ]);
   expect(await again.stop()).toBe(0);
 }, 240_000);

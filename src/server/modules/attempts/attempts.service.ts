@@ -434,24 +434,18 @@ export function markAnswer(key: TQuestionKey, answer: Pick<TAnswerRow, "selected
  * once when nothing waits for a teacher. Idempotent: an attempt already closed is returned as it is.
  */
 export async function finalizeAttempt(db: TDbOrTx, attemptId: string, options: { atDeadline?: boolean; auto?: boolean } = {}): Promise<TAttemptRow> {
-  return (await closeAttempt(db, attemptId, () => options)).attempt;
+  const closed = await db.transaction((tx) => closeAttempts(tx, [{ key: attemptId, attemptId, how: () => options }]));
+  const closing = closed.get(attemptId);
+  if (!closing) throw new AppError("ATTEMPT_NOT_FOUND");
+  return closing.attempt;
 }
 
+/** What a closing read and wrote: the marked answers and the version they were marked against (null when the attempt
+ *  was closed already), so a submission is answered without reading them again. */
 type TClosing = { attempt: TAttemptRow; marked: { answers: TShownAnswer[]; version: TExamVersion | null } | null };
 /** One closing asked for: `how` says, from the attempt as locked, whether it closes at its deadline or by the timer;
  *  `studentId`, when given, must own the attempt (a submission), or it is not found. */
 type TCloseRequest = { key: string; attemptId: string; studentId?: string; how: (attempt: TAttemptRow) => { atDeadline?: boolean; auto?: boolean } };
-
-/**
- * finalizeAttempt, also giving what it read and wrote: the marked answers and the version they were marked against
- * (null when the attempt was closed already), so a submission is answered without reading them again.
- */
-async function closeAttempt(db: TDbOrTx, attemptId: string, how: TCloseRequest["how"], studentId?: string): Promise<TClosing> {
-  const closed = await db.transaction((tx) => closeAttempts(tx, [{ key: attemptId, attemptId, studentId, how }]));
-  const closing = closed.get(attemptId);
-  if (!closing) throw new AppError("ATTEMPT_NOT_FOUND");
-  return closing;
-}
 
 const toAttemptRow = rowMapper(studentExams);
 
