@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchLoader } from "./batch-loader";
+import { batchLoader, batchWriter } from "./batch-loader";
 
 describe("batchLoader", () => {
   it("sends the first key at once and the keys that arrive meanwhile together, each answered for itself", async () => {
@@ -39,5 +39,30 @@ describe("batchLoader", () => {
     const later = load("d");
     expect(await Promise.allSettled(failed)).toEqual([expect.objectContaining({ status: "rejected" }), expect.objectContaining({ status: "rejected" })]);
     expect(await later).toBe("d");
+  });
+});
+
+describe("batchWriter", () => {
+  it("writes what arrives meanwhile together; a batch refused as a whole is written one by one, the refused one failing with its own error", async () => {
+    const calls: string[][] = [];
+    const write = batchWriter(async (items: string[]) => {
+      calls.push(items);
+      await new Promise((r) => setTimeout(r, 5));
+      if (items.includes("bad")) throw new Error(`refused: ${items.join(",")}`);
+      return new Map(items.map((i) => [i, i.toUpperCase()]));
+    });
+    const outcomes = await Promise.allSettled(["a", "b", "bad", "c", "b"].map((k) => write(k, k)));
+    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value : String(o.reason)))).toEqual(["A", "B", "Error: refused: bad", "C", "B"]);
+    // "a" alone; the rest together (the double "b" once), refused; then each alone.
+    expect(calls).toEqual([["a"], ["b", "bad", "c"], ["b"], ["bad"], ["c"]]);
+  });
+
+  it("a write refused alone rejects with the error; a key it does not answer for resolves as undefined", async () => {
+    const write = batchWriter(async (items: string[]) => {
+      if (items[0] === "x") throw new Error("gone");
+      return new Map<string, string>();
+    });
+    await expect(write("x", "x")).rejects.toThrow("gone");
+    expect(await write("y", "y")).toBeUndefined();
   });
 });

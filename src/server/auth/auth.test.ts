@@ -192,6 +192,10 @@ describe("throttling", () => {
 
 describe("throttling under simultaneous requests (check and count are one step)", () => {
   const loginFrom = (ip: string, payload: object) => h.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: ip, payload });
+  // Every slot of an address held by checks in progress (as when a school's sign-ins queue for the cores), and given back.
+  const holdEverySlot = (ip: string) =>
+    h.db.insert(loginThrottle).values({ key: `address:${ip}`, failures: 0, pending: LOGIN_MAX_FAILURES_PER_ADDRESS, windowStartedAt: new Date() });
+  const freeEverySlot = (ip: string) => h.db.update(loginThrottle).set({ pending: 0 }).where(eq(loginThrottle.key, `address:${ip}`));
 
   it("30 wrong passwords at once for one account: 5 are checked, the rest are refused", async () => {
     const u = await h.makeUser("student");
@@ -225,7 +229,7 @@ describe("throttling under simultaneous requests (check and count are one step)"
   it("a sign-in waiting for a slot is woken when one is given back here, instead of asking the database four times a second", async () => {
     const ip = "203.0.113.153";
     const s = await h.makeUser("student");
-    await h.db.insert(loginThrottle).values({ key: `address:${ip}`, failures: 0, pending: LOGIN_MAX_FAILURES_PER_ADDRESS, windowStartedAt: new Date() });
+    await holdEverySlot(ip);
     const before = slotWaits.count;
     const started = Date.now();
     const signingIn = loginFrom(ip, { email: s.email, password: s.password, loginType: "student" });
@@ -238,13 +242,13 @@ describe("throttling under simultaneous requests (check and count are one step)"
     const waited = slotWaits.count - before;
     expect(waited).toBeGreaterThanOrEqual(1);
     expect(waited).toBeLessThanOrEqual(1 + Math.floor((Date.now() - started) / 500));
-    await h.db.update(loginThrottle).set({ pending: 0 }).where(eq(loginThrottle.key, `address:${ip}`));
+    await freeEverySlot(ip);
   }, 30_000);
 
   it("a class waiting behind one address: only the oldest sign-in asks the database again; each slot given back lets the next in", async () => {
     const ip = "203.0.113.154";
     const students = await Promise.all(Array.from({ length: 8 }, () => h.makeUser("student")));
-    await h.db.insert(loginThrottle).values({ key: `address:${ip}`, failures: 0, pending: LOGIN_MAX_FAILURES_PER_ADDRESS, windowStartedAt: new Date() });
+    await holdEverySlot(ip);
     const before = slotWaits.count;
     const started = Date.now();
     const signingIn = students.map((s) => loginFrom(ip, { email: s.email, password: s.password, loginType: "student" }));
@@ -256,17 +260,16 @@ describe("throttling under simultaneous requests (check and count are one step)"
     const waited = slotWaits.count - before;
     expect(waited).toBeGreaterThanOrEqual(8);
     expect(waited).toBeLessThanOrEqual(16 + Math.floor((Date.now() - started) / 500));
-    await h.db.update(loginThrottle).set({ pending: 0 }).where(eq(loginThrottle.key, `address:${ip}`));
+    await freeEverySlot(ip);
   }, 30_000);
 
   it("a sign-in that waited too long behind checks in progress is told to try again in a moment, not that it failed", async () => {
     const ip = "203.0.113.152";
     const s = await h.makeUser("student");
-    // Every slot of the address held by checks in progress (as when a school's sign-ins queue for the cores).
-    await h.db.insert(loginThrottle).values({ key: `address:${ip}`, failures: 0, pending: LOGIN_MAX_FAILURES_PER_ADDRESS, windowStartedAt: new Date() });
+    await holdEverySlot(ip);
     const res = await loginFrom(ip, { email: s.email, password: s.password, loginType: "student" });
     expect([res.statusCode, res.json().code, res.headers["retry-after"]]).toEqual([503, "SIGN_IN_BUSY", "5"]);
-    await h.db.update(loginThrottle).set({ pending: 0 }).where(eq(loginThrottle.key, `address:${ip}`));
+    await freeEverySlot(ip);
     expect((await loginFrom(ip, { email: s.email, password: s.password, loginType: "student" })).statusCode).toBe(200);
   }, 30_000);
 });

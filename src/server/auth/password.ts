@@ -35,7 +35,8 @@ const nodeScrypt = (password: Buffer, salt: Buffer, keyLength: number, { N, r, p
 /**
  * libsodium's high-level call takes an operations and a memory limit and picks N, r = 8 and p from them
  * (escrypt's pickparams): with opslimit = 32·N and memlimit above 32·opslimit (and at least its minimum, 16 MiB)
- * it picks exactly N, r = 8, p = 1. Anything else (another r or p, a 16-byte salt, an N outside what node:crypto's 64 MB allows) is left to node:crypto.
+ * it picks exactly N, r = 8, p = 1. Anything else (another r or p, a 16-byte salt, an N outside what node:crypto's
+ * 64 MB allows) is left to node:crypto.
  */
 function sodiumScrypt(password: Buffer, salt: Buffer, keyLength: number, { N, r, p }: TScryptParams): Promise<Buffer> | null {
   const powerOfTwo = Number.isInteger(N) && N >= 1024 && N <= 32768 && (N & (N - 1)) === 0;
@@ -53,8 +54,8 @@ export function scryptKey(password: string, salt: Buffer, keyLength: number, par
 }
 
 /**
- * scrypt runs on libuv's thread pool (4 threads, both implementations), which the rest of the process needs too: opening a database
- * connection (SCRAM), reading a file to serve, gzip. On an exam morning hundreds of sign-ins queue for it, and
+ * scrypt runs on libuv's thread pool (4 threads, both implementations), which the rest of the process needs too:
+ * opening a database connection (SCRAM), reading a file to serve, gzip. On an exam morning hundreds of sign-ins queue for it, and
  * measured with 20,000 students (bench:exam-day) a new database connection waited behind them for over 10 s and
  * requests failed with 503. So only a few scrypts run at once (never the whole pool); the others wait
  * here, in order. One more than the cores (at most 3 of the 4 threads), so a core finishing one does not wait for
@@ -85,12 +86,18 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** A stored hash's parts (the format above), or null when it is not one of ours. */
+function parseHash(stored: string): { params: TScryptParams; salt: Buffer; key: Buffer } | null {
   const [algo, n, r, p, saltB64, keyB64] = stored.split("$");
-  if (algo !== "scrypt" || !saltB64 || !keyB64) return false;
-  const expected = Buffer.from(keyB64, "base64url");
-  const actual = await derive(password, Buffer.from(saltB64, "base64url"), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (algo !== "scrypt" || !saltB64 || !keyB64) return null;
+  return { params: { N: Number(n), r: Number(r), p: Number(p) }, salt: Buffer.from(saltB64, "base64url"), key: Buffer.from(keyB64, "base64url") };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const hash = parseHash(stored);
+  if (!hash) return false;
+  const actual = await derive(password, hash.salt, hash.key.length, hash.params);
+  return actual.length === hash.key.length && timingSafeEqual(actual, hash.key);
 }
 
 /**
@@ -98,10 +105,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * libsodium cannot take (16 bytes, before decision 0025) while libsodium is here to compute the new one faster.
  */
 export function needsRehash(stored: string): boolean {
-  const [algo, n, r, p, saltB64, keyB64] = stored.split("$");
-  if (algo !== "scrypt" || !saltB64 || !keyB64) return false;
-  const sameParams = Number(n) === PARAMS.N && Number(r) === PARAMS.r && Number(p) === PARAMS.p && Buffer.from(keyB64, "base64url").length === PARAMS.keyLength;
-  return !sameParams || (!!sodium && Buffer.from(saltB64, "base64url").length !== SALT_BYTES);
+  const hash = parseHash(stored);
+  if (!hash) return false;
+  const { N, r, p } = hash.params;
+  const sameParams = N === PARAMS.N && r === PARAMS.r && p === PARAMS.p && hash.key.length === PARAMS.keyLength;
+  return !sameParams || (!!sodium && hash.salt.length !== SALT_BYTES);
 }
 
 /** No derivation running or waiting in this process: a moment when an extra one delays nobody. */

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { preparedStatement, rowMapper, type TDb } from "../../db/client";
 import { attemptEvents, profiles, studentExams } from "../../db/schema";
-import { batchLoader } from "../../batch-loader";
+import { batchWriter } from "../../batch-loader";
 import { deadlineSql } from "./deadline";
 
 type TAttemptRow = typeof studentExams.$inferSelect;
@@ -67,35 +67,15 @@ async function writeStarts(db: TDb, starts: TAttemptStart[]): Promise<Map<string
   return new Map(rows.map((raw) => [keyOf({ studentId: String(raw.student_id), examId: String(raw.exam_id) }), toAttemptRow(raw)]));
 }
 
-function createStarter(db: TDb) {
-  // What each waiting key is to start with. A double press waits on the same key and is given the same attempt.
-  const starts = new Map<string, TAttemptStart>();
-  const load = batchLoader<TAttemptRow>(async (keys) => {
-    const batch = keys.map((k) => starts.get(k)!);
-    for (const k of keys) starts.delete(k);
-    try {
-      return await writeStarts(db, batch);
-    } catch (err) {
-      if (batch.length === 1) throw err;
-      // One start the database refuses (its sitting deleted a moment ago) must not fail the others: each again
-      // alone. One still refused is answered as not made; its caller finds no attempt and says the start failed.
-      const found = new Map<string, TAttemptRow>();
-      for (const r of await Promise.allSettled(batch.map((s) => writeStarts(db, [s])))) if (r.status === "fulfilled") for (const [k, row] of r.value) found.set(k, row);
-      return found;
-    }
-  });
-  return (start: TAttemptStart) => {
-    const key = keyOf(start);
-    if (!starts.has(key)) starts.set(key, start);
-    return load(key);
-  };
-}
+const starters = new WeakMap<TDb, (key: string, start: TAttemptStart) => Promise<TAttemptRow | undefined>>();
 
-const starters = new WeakMap<TDb, (start: TAttemptStart) => Promise<TAttemptRow | undefined>>();
-
-/** The new attempt, or undefined when the student already has one of this exam; resolves once it has committed. */
+/**
+ * The new attempt, or undefined when the student already has one of this exam; resolves once it has committed. A
+ * double press waits on the same key and is given the same attempt; a start the database refuses even alone (its
+ * sitting deleted a moment ago) rejects with the database's error, and only that start.
+ */
 export function startNewAttempt(db: TDb, start: TAttemptStart): Promise<TAttemptRow | undefined> {
   let starter = starters.get(db);
-  if (!starter) starters.set(db, (starter = createStarter(db)));
-  return starter(start);
+  if (!starter) starters.set(db, (starter = batchWriter((starts: TAttemptStart[]) => writeStarts(db, starts))));
+  return starter(keyOf(start), start);
 }

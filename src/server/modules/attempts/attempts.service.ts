@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { rowMapper, rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { startNewAttempt } from "./attempt-starter";
-import { batchLoader } from "../../batch-loader";
+import { batchWriter } from "../../batch-loader";
 import { attemptEvents, examSchools, exams, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { isForeignKeyViolation } from "../../db/errors";
@@ -235,6 +235,8 @@ export async function startAttempt(db: TDb, user: TSessionUser, examId: string):
       sittingId: slot?.id ?? null,
       sittingEndsAt: slot?.endsAt ?? null,
       totalPossibleScore: version.paper.totalPoints,
+    }).catch((err: unknown) => {
+      throw new AppError("START_FAILED", { cause: err });
     });
     if (attempt) return presentState(db, attempt, version, { now: attempt.startedAt, answers: [] });
   }
@@ -469,7 +471,8 @@ async function closeAttempts(tx: TDbOrTx, requests: TCloseRequest[]): Promise<Ma
     const attempt = byId.get(r.attemptId);
     if (!attempt || (r.studentId && attempt.studentId !== r.studentId)) continue;
     if (attempt.status !== "in_progress") result.set(r.key, { attempt, marked: null });
-    else closers.set(attempt.id, [...(closers.get(attempt.id) ?? []), r]);
+    else if (closers.has(attempt.id)) closers.get(attempt.id)!.push(r);
+    else closers.set(attempt.id, [r]);
   }
   if (closers.size === 0) return result;
 
@@ -541,47 +544,24 @@ const AUTO_SUBMIT_EARLY_MS = 5000;
 
 /** How many submission transactions this process has run (the tests read it). */
 export const submitTransactions = { count: 0 };
-const submitters = new WeakMap<TDb, (request: TCloseRequest) => Promise<TClosing | undefined>>();
+const submitters = new WeakMap<TDb, (key: string, request: TCloseRequest) => Promise<TClosing | undefined>>();
 
 /**
  * Submissions that arrive while one is in the database go together in the next transaction (closeAttempts), as
  * starts do (attempt-starter.ts): measured at 20,000 students, a submission each with its own round trips and commit
  * held the server's thread in the last minutes, and the saves waiting behind it passed 150 ms at p99. A batch the
- * database refuses as a whole (a deadlock, a lost connection) is tried again one by one, so it fails only the one
- * that fails alone.
+ * database refuses as a whole is tried one by one (batchWriter), so it fails only the one that fails alone.
  */
 function submitTogether(db: TDb, request: TCloseRequest): Promise<TClosing | undefined> {
   let submit = submitters.get(db);
   if (!submit) {
-    const requests = new Map<string, TCloseRequest>();
-    const run = async (batch: TCloseRequest[]) => {
+    submit = batchWriter((batch: TCloseRequest[]) => {
       submitTransactions.count++;
       return db.transaction((tx) => closeAttempts(tx, batch));
-    };
-    const load = batchLoader<TClosing | { failed: unknown }>(async (keys) => {
-      const batch = keys.map((k) => requests.get(k)!);
-      for (const k of keys) requests.delete(k);
-      try {
-        return await run(batch);
-      } catch (err) {
-        if (batch.length === 1) throw err;
-        const found = new Map<string, TClosing | { failed: unknown }>();
-        (await Promise.allSettled(batch.map((r) => run([r])))).forEach((alone, i) => {
-          if (alone.status === "fulfilled") for (const [k, v] of alone.value) found.set(k, v);
-          else found.set(batch[i]!.key, { failed: alone.reason });
-        });
-        return found;
-      }
     }, 200);
-    submit = async (r) => {
-      if (!requests.has(r.key)) requests.set(r.key, r);
-      const closing = await load(r.key);
-      if (closing && "failed" in closing) throw closing.failed;
-      return closing;
-    };
     submitters.set(db, submit);
   }
-  return submit(request);
+  return submit(request.key, request);
 }
 
 export async function submitAttempt(db: TDb, user: TSessionUser, attemptId: string, options: { auto?: boolean } = {}): Promise<TAttemptState> {

@@ -8,6 +8,7 @@ import { seededOrder } from "../../../shared/grading";
 import { ATTEMPT_SWEEP_LOCK, submitAttempt, submitTransactions, sweepExpiredAttempts } from "./attempts.service";
 import type { TSessionUser } from "../../../shared/permissions";
 import { rowsOf } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/errors";
 import { explainSaves, writeAnswer } from "./answer-writer";
 import { startNewAttempt, startStatements } from "./attempt-starter";
 import { examsChanged, getExamVersion, paperBuilds, versionReads } from "./paper";
@@ -248,11 +249,15 @@ describe("attempts", () => {
     const students = await Promise.all(Array.from({ length: 5 }, () => newStudent()));
     // A sitting deleted a moment ago (the copy in memory still had it): a foreign-key failure for that one start.
     const gone = "00000000-0000-4000-8000-000000000000";
-    const made = await Promise.all(
+    const settled = await Promise.allSettled(
       students.map((s, i) =>
         startNewAttempt(h.db, { studentId: s.id, examId: exam.id, durationMinutes: 30, sittingId: i === 3 ? gone : null, sittingEndsAt: null, totalPossibleScore: 12 }),
       ),
     );
+    // That one fails with its own error; the others are made.
+    expect(settled.map((r) => r.status)).toEqual(students.map((_, i) => (i === 3 ? "rejected" : "fulfilled")));
+    expect(isForeignKeyViolation((settled[3] as PromiseRejectedResult).reason)).toBe(true);
+    const made = settled.map((r) => (r.status === "fulfilled" ? r.value : null));
     expect(made.map((a) => a?.studentId ?? null)).toEqual(students.map((s, i) => (i === 3 ? null : s.id)));
     expect(made[0]).toMatchObject({ examId: exam.id, status: "in_progress", totalPossibleScore: 12, extraMinutes: 0, grantedMinutes: 0 });
     expect(made[0]!.startedAt).toBeInstanceOf(Date);
