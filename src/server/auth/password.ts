@@ -1,83 +1,92 @@
 // scrypt, computed by libsodium where its prebuilt addon loads and by node:crypto otherwise: the same function with
 // the same parameters, so either verifies any hash; libsodium's vectorised core is about 30 % faster on an exam
-// morning, when the cores are scrypt's (docs/decisions/0025, which amends 0002).
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { createRequire } from "node:module";
+// morning, when the cores are scrypt's (docs/decisions/0025, which amends 0002). The derivations run on threads of
+// their own at a lower priority (scrypt-thread.mjs, docs/decisions/0026).
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { engine } from "./scrypt-thread.mjs";
 
 const PARAMS = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
 /** libsodium's scrypt takes salts of exactly 32 bytes; hashes made before 0025 have 16 and are verified by node:crypto. */
 const SALT_BYTES = 32;
 
 type TScryptParams = { N: number; r: number; p: number };
-type TSodium = {
-  crypto_pwhash_scryptsalsa208sha256_async(out: Buffer, password: Buffer, salt: Buffer, opslimit: number, memlimit: number, done: (err: Error | null) => void): void;
-};
 
-function loadSodium(): TSodium | null {
-  if (process.env.SCRYPT_ENGINE === "node") return null;
-  try {
-    return createRequire(import.meta.url)("sodium-native") as TSodium;
-  } catch {
-    return null; // no prebuilt addon for this platform: node:crypto computes the same
-  }
-}
-const sodium = loadSodium();
-
-/** Which implementation computes the derivations libsodium can compute (the bench prints it). */
-export const scryptEngine: "libsodium" | "node:crypto" = sodium ? "libsodium" : "node:crypto";
-
-const nodeScrypt = (password: Buffer, salt: Buffer, keyLength: number, { N, r, p }: TScryptParams) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, keyLength, { N, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/** Which implementation computes the derivations libsodium can compute (the start-up line and the bench print it). */
+export const scryptEngine = engine;
 
 /**
- * libsodium's high-level call takes an operations and a memory limit and picks N, r = 8 and p from them
- * (escrypt's pickparams): with opslimit = 32·N and memlimit above 32·opslimit (and at least its minimum, 16 MiB)
- * it picks exactly N, r = 8, p = 1. Anything else (another r or p, a 16-byte salt, an N outside what node:crypto's
- * 64 MB allows) is left to node:crypto.
+ * The threads that compute passwords, and their nice value. On libuv's pool (where both implementations' async calls
+ * ran) a derivation had the same priority as the event loop and as PostgreSQL: in a lobby, with every core deriving,
+ * each of a sign-in's statements waited for a core behind the derivations, and so did every save and lobby call
+ * (bench:exam-day). On threads of their own they take only what the rest leaves, and libuv's pool stays free for
+ * what else needs it (opening a database connection, reading a file). One more than the cores, so a core finishing
+ * one does not wait for the event loop to hand it the next.
  */
-function sodiumScrypt(password: Buffer, salt: Buffer, keyLength: number, { N, r, p }: TScryptParams): Promise<Buffer> | null {
-  const powerOfTwo = Number.isInteger(N) && N >= 1024 && N <= 32768 && (N & (N - 1)) === 0;
-  if (!sodium || r !== 8 || p !== 1 || !powerOfTwo || salt.length !== SALT_BYTES || keyLength < 16) return null;
-  const out = Buffer.alloc(keyLength);
-  return new Promise((resolve, reject) =>
-    sodium.crypto_pwhash_scryptsalsa208sha256_async(out, password, salt, 32 * N, Math.max(2048 * N, 1 << 24), (err) => (err ? reject(err) : resolve(out))),
-  );
-}
+export const SCRYPT_THREADS = availableParallelism() + 1;
+export const SCRYPT_NICE = 10;
 
-/** The key of `password` (NFKC, UTF-8) by whichever implementation can compute it; `engine` forces one (tests, bench). */
-export function scryptKey(password: string, salt: Buffer, keyLength: number, params: TScryptParams, engine?: "node:crypto"): Promise<Buffer> {
-  const bytes = Buffer.from(password.normalize("NFKC"), "utf8");
-  return (engine ? null : sodiumScrypt(bytes, salt, keyLength, params)) ?? nodeScrypt(bytes, salt, keyLength, params);
-}
-
-/**
- * scrypt runs on libuv's thread pool (4 threads, both implementations), which the rest of the process needs too:
- * opening a database connection (SCRAM), reading a file to serve, gzip. On an exam morning hundreds of sign-ins queue for it, and
- * measured with 20,000 students (bench:exam-day) a new database connection waited behind them for over 10 s and
- * requests failed with 503. So only a few scrypts run at once (never the whole pool); the others wait
- * here, in order. One more than the cores (at most 3 of the 4 threads), so a core finishing one does not wait for
- * this thread to hand it the next: the cores stay busy, and the pool always has a thread free.
- */
-export const SCRYPT_AT_ONCE = Math.min(availableParallelism() + 1, 3);
-let running = 0;
-const waiting: (() => void)[] = [];
-/** The most derivations this process has run at once (the tests read it). */
+type TJob = { password: string; salt: Buffer; keyLength: number; params: TScryptParams; force?: "node:crypto"; resolve: (key: Buffer) => void; reject: (err: Error) => void };
+type TThread = { worker: Worker; job: TJob | null };
+const threads: TThread[] = [];
+/** Derivations waiting for a thread, in order of arrival. */
+const queue: TJob[] = [];
+/** The most derivations this process has run at once, and the nice value its threads run at (the tests read them). */
 export const scryptPeak = { value: 0 };
+export const scryptThreadNice = { value: null as number | null };
 
-async function derive(password: string, salt: Buffer, keyLength: number, params: TScryptParams): Promise<Buffer> {
-  if (running >= SCRYPT_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  scryptPeak.value = Math.max(scryptPeak.value, running);
-  try {
-    return await scryptKey(password, salt, keyLength, params);
-  } finally {
-    running--;
-    waiting.shift()?.();
+function startThread(): TThread {
+  const worker = new Worker(new URL("./scrypt-thread.mjs", import.meta.url), { workerData: { scryptThread: true, nice: SCRYPT_NICE }, execArgv: [] });
+  const thread: TThread = { worker, job: null };
+  worker.unref(); // an idle thread keeps nobody alive; one computing does (ref in dispatch)
+  worker.on("message", (m: { key?: Uint8Array; error?: string; nice?: number }) => {
+    const job = thread.job;
+    thread.job = null;
+    worker.unref();
+    if (m.nice !== undefined) scryptThreadNice.value = m.nice;
+    if (m.key) job?.resolve(Buffer.from(m.key.buffer, m.key.byteOffset, m.key.byteLength));
+    else job?.reject(new Error(m.error ?? "scrypt failed"));
+    dispatch();
+  });
+  // A thread that dies (out of memory) fails its derivation, not the ones behind it: the next gets a new thread.
+  const lost = (err: Error) => {
+    const i = threads.indexOf(thread);
+    if (i < 0) return;
+    threads.splice(i, 1);
+    thread.job?.reject(err);
+    thread.job = null;
+    dispatch();
+  };
+  worker.on("error", lost);
+  worker.on("exit", (code) => lost(new Error(`scrypt thread exited with ${code}`)));
+  return thread;
+}
+
+function dispatch(): void {
+  while (queue.length) {
+    let thread = threads.find((t) => !t.job);
+    if (!thread) {
+      if (threads.length >= SCRYPT_THREADS) return;
+      threads.push((thread = startThread()));
+    }
+    const job = queue.shift()!;
+    thread.job = job;
+    thread.worker.ref();
+    scryptPeak.value = Math.max(scryptPeak.value, threads.filter((t) => t.job).length);
+    thread.worker.postMessage({ password: job.password, salt: job.salt, keyLength: job.keyLength, params: job.params, force: job.force });
   }
 }
+
+/** The key of `password` (NFKC, UTF-8), computed on the password threads in order of asking; `engine` forces one (tests, bench). */
+export function scryptKey(password: string, salt: Buffer, keyLength: number, params: TScryptParams, force?: "node:crypto"): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    queue.push({ password, salt, keyLength, params: { N: params.N, r: params.r, p: params.p }, force, resolve, reject });
+    dispatch();
+  });
+}
+
+const derive = (password: string, salt: Buffer, keyLength: number, params: TScryptParams) => scryptKey(password, salt, keyLength, params);
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later without breaking old hashes. */
 export async function hashPassword(password: string): Promise<string> {
@@ -109,11 +118,11 @@ export function needsRehash(stored: string): boolean {
   if (!hash) return false;
   const { N, r, p } = hash.params;
   const sameParams = N === PARAMS.N && r === PARAMS.r && p === PARAMS.p && hash.key.length === PARAMS.keyLength;
-  return !sameParams || (!!sodium && hash.salt.length !== SALT_BYTES);
+  return !sameParams || (engine === "libsodium" && hash.salt.length !== SALT_BYTES);
 }
 
 /** No derivation running or waiting in this process: a moment when an extra one delays nobody. */
-export const scryptIdle = () => running === 0 && waiting.length === 0;
+export const scryptIdle = () => queue.length === 0 && threads.every((t) => !t.job);
 
 /** A hash of a random password: verifying against it costs the same as a real one, so a missing account
  *  answers as slowly as a wrong password. */
