@@ -43,11 +43,26 @@ describe("the benchmarks' lean HTTP client", () => {
   });
 
   it("queues requests beyond its connections and answers each with its own response", async () => {
-    const { port, connections } = await serve((req, res) => setTimeout(() => res.end(req.url), 5));
+    const { port, connections } = await serve((req, res) => (req.url === "/0" ? setTimeout(() => res.end(req.url), 5) : res.end(req.url)));
     client = new LeanHttpClient(port, 3);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => client!.request("GET", `/${i}`, {})));
     expect(answers.map((a) => a.text)).toEqual(Array.from({ length: 20 }, (_, i) => `/${i}`));
     expect(connections()).toBe(3);
+    // Thousands waiting at once (a sitting's start), past the point where the queue is compacted.
+    const many = await Promise.all(Array.from({ length: 9_000 }, (_, i) => client!.request("GET", `/${i}`, {})));
+    expect(many.every((a, i) => a.text === `/${i}`)).toBe(true);
+  });
+
+  it("spreads requests over its open connections, the least recently used first, as a room of devices spreads over a cluster's workers", async () => {
+    const { port } = await serve((req, res) => setTimeout(() => res.end(String(req.socket.remotePort)), 5));
+    client = new LeanHttpClient(port, 4);
+    const opened = await Promise.all(Array.from({ length: 4 }, () => client!.request("GET", "/", {})));
+    expect(new Set(opened.map((r) => r.text)).size).toBe(4);
+    const used: string[] = [];
+    for (let i = 0; i < 8; i++) used.push((await client.request("GET", "/", {})).text);
+    // One request at a time, each on the connection idle longest: every connection twice, in turn.
+    expect(new Set(used.slice(0, 4)).size).toBe(4);
+    expect(used.slice(4)).toEqual(used.slice(0, 4));
   });
 
   it("opens a new connection after the server closes one, and fails a request whose connection drops", async () => {

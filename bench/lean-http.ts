@@ -5,7 +5,7 @@
 // of what the Qias server spends answering a save. The students it stands for each have their own device; a
 // client that takes a fifth of the machine measures itself. This one writes each request as one string and reads only the status line,
 // Content-Length and the body. It does what a browser does on one connection: one request at a time (no
-// pipelining), the connection reused when the server keeps it open.
+// pipelining), the connection reused when the server keeps it open, the one idle longest first.
 import net from "node:net";
 
 /** `head`: the status line and headers as received (a sign-in's Set-Cookie is read from it). */
@@ -20,7 +20,10 @@ const HEADER_END = Buffer.from("\r\n\r\n");
 export class LeanHttpClient {
   private readonly idle: TConnection[] = [];
   private readonly all = new Set<TConnection>();
-  private readonly queue: TQueued[] = [];
+  /** Requests waiting for a connection, from `next` on: at a sitting's start 20,000 wait at once, and shifting an
+   *  array that long moves it all each time. */
+  private queue: TQueued[] = [];
+  private next = 0;
 
   constructor(
     private readonly port: number,
@@ -44,13 +47,28 @@ export class LeanHttpClient {
   }
 
   private pump(): void {
-    while (this.queue.length) {
-      const connection = this.idle.pop() ?? (this.all.size < this.maxConnections ? this.open() : null);
+    while (this.next < this.queue.length) {
+      // The connection idle longest: requests spread over every open connection, and so over the server's workers
+      // (a cluster hands out connections, not requests), as each student's own device would. Reusing the last one
+      // sent a quiet minute's requests all to the worker that happened to own it.
+      const connection = this.idle.shift() ?? (this.all.size < this.maxConnections ? this.open() : null);
       if (!connection) return;
-      const item = this.queue.shift()!;
+      const item = this.take();
       connection.waiting = item;
       connection.socket.write(item.head + item.body);
     }
+  }
+
+  private take(): TQueued {
+    const item = this.queue[this.next++]!;
+    if (this.next === this.queue.length) {
+      this.queue = [];
+      this.next = 0;
+    } else if (this.next > 4096 && this.next * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.next);
+      this.next = 0;
+    }
+    return item;
   }
 
   private open(): TConnection {
@@ -69,8 +87,10 @@ export class LeanHttpClient {
       connection.waiting = null;
       // A kept-alive connection the server closed as idle just as a request went out on it: the request never
       // reached the server, and is sent again once on another connection, as browsers do.
-      if (item && connection.served > 0 && connection.buffer.length === 0 && !item.retried) this.queue.unshift({ ...item, retried: true });
-      else item?.reject(err ?? new Error("connection closed before the response"));
+      if (item && connection.served > 0 && connection.buffer.length === 0 && !item.retried) {
+        if (this.next > 0) this.queue[--this.next] = { ...item, retried: true };
+        else this.queue.unshift({ ...item, retried: true });
+      } else item?.reject(err ?? new Error("connection closed before the response"));
       this.pump();
     };
     socket.on("error", gone);

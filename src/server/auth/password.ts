@@ -39,7 +39,6 @@ export const scryptThreadNice = { value: null as number | null };
 function startThread(): TThread {
   const worker = new Worker(new URL("./scrypt-thread.mjs", import.meta.url), { workerData: { scryptThread: true, nice: SCRYPT_NICE }, execArgv: [] });
   const thread: TThread = { worker, job: null };
-  worker.unref(); // an idle thread keeps nobody alive; one computing does (ref in dispatch)
   worker.on("message", (m: { key?: Uint8Array; error?: string; nice?: number }) => {
     const job = thread.job;
     thread.job = null;
@@ -60,6 +59,9 @@ function startThread(): TThread {
   };
   worker.on("error", lost);
   worker.on("exit", (code) => lost(new Error(`scrypt thread exited with ${code}`)));
+  // An idle thread keeps nobody alive, one computing does (dispatch). After the listeners: adding a "message"
+  // listener refs the worker again.
+  worker.unref();
   return thread;
 }
 
