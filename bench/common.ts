@@ -44,11 +44,6 @@ export function cpuMsOf(pid: number): number | null {
     return null;
   }
 }
-/** CPU time (ms) of this process's children that have ended and been waited for (a wrk run by spawnSync). */
-export function endedChildrenCpuMs(): number {
-  const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
 /** CPU time of each PostgreSQL process on this machine (the local server the bench is meant for). */
 export function postgresCpuMs(): Map<number, number> {
   const byPid = new Map<number, number>();

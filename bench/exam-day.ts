@@ -7,8 +7,8 @@
 //      and every score is what the answers sent deserve.
 // Each phase prints its throughput, p50/p99/max latency (from when each request was due, so a queue cannot hide),
 // and the CPU of the server, PostgreSQL and this client. Beside it, in the same run, the limits it is judged
-// against: raw scrypt (sign-in), pgbench's upsert (the save path, driven by wrk), a bare Fastify route serving the
-// same bytes as the student's copy (both by wrk), each measured with the app's own path at full load for 10 s.
+// against: raw scrypt (sign-in), pgbench's upsert (the save path), a bare Fastify route serving the same bytes as
+// the student's copy (wrk), each measured with the app's own path at full load for the same 10 s.
 // WINDOW_SECONDS=5 … shorter windows of the lobby and the exam, to find a stall
 //
 //   DATABASE_URL=postgres://… npm run bench:exam-day                      # 20,000 students, 10-minute lobby
@@ -31,7 +31,7 @@ import { hashPassword, scryptEngine, scryptKey } from "../src/server/auth/passwo
 import { createSession } from "../src/server/auth/auth.service";
 import { examsChanged } from "../src/server/modules/attempts/paper";
 import { LeanHttpClient, type TResponse } from "./lean-http";
-import { cpuMsOf, cpuSpent, endedChildrenCpuMs, pct, postgresCpuMs, runPool, waitForServer } from "./common";
+import { cpuMsOf, cpuSpent, pct, postgresCpuMs, runPool, waitForServer } from "./common";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const STUDENTS = num("STUDENTS", 20_000);
@@ -286,42 +286,6 @@ function pgbenchSaveTps(attempts: { attemptId: string }[], questionIds: string[]
   return m ? Number(m[1]) : null;
 }
 
-/**
- * Saves through the app, driven by wrk as pgbench drives the statement: two C load generators, so neither side
- * of the ratio pays for a JavaScript client (the lean client spent about 27 µs a save, a tenth of the machine's
- * CPU per save). Each of wrk's two threads saves for its own half of the students, every question in turn, with
- * a clientSeq rising in that thread, so no save is older than the one stored (which would take the slower path).
- */
-function wrkSaves(savers: TStudent[], exam: { examId: string; questionIds: string[]; options: { id: string }[][] }): { rate: number; failures: number; wrkCpu: number } | null {
-  const list = (xs: string[]) => `{${xs.map((x) => JSON.stringify(x)).join(",")}}`;
-  const choices = exam.questionIds.map((q, i) => [q, exam.options[i]!.map((o) => o.id)] as const).filter(([, opts]) => opts.length);
-  const script = path.join(dataDir, "saves.lua");
-  fs.writeFileSync(
-    script,
-    `local attempts = ${list(savers.map((s) => s.attemptId))}
-local cookies = ${list(savers.map((s) => s.cookie))}
-local questions = ${list(choices.map(([q]) => q))}
-local options = {${choices.map(([, opts]) => list(opts)).join(",")}}
-local threads = 0
-function setup(thread) thread:set("me", threads); threads = threads + 1 end
-local k = 0
-function request()
-  k = k + 1
-  local half = math.floor(#attempts / 2)
-  local i = me + 2 * (k % half) + 1
-  local q = math.floor(k / half) % #questions + 1
-  local body = '{"examId":"${exam.examId}","selectedOptionId":"' .. options[q][k % #options[q] + 1] .. '","clientSeq":' .. k .. '}'
-  return wrk.format("PUT", "/api/attempts/" .. attempts[i] .. "/answers/" .. questions[q], { ["content-type"] = "application/json", ["cookie"] = cookies[i] }, body)
-end
-`,
-  );
-  const cpuBefore = endedChildrenCpuMs();
-  const r = spawnSync("wrk", ["-t2", "-c64", "-d10s", "-s", script, base], { encoding: "utf8" });
-  const rate = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout ?? "");
-  if (!rate) return null;
-  return { rate: Number(rate[1]), failures: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0), wrkCpu: (endedChildrenCpuMs() - cpuBefore) / 100 };
-}
-
 function wrkRate(url: string, headers: string[] = []): number | null {
   const r = spawnSync("wrk", ["-t2", "-c64", "-d10s", ...headers.flatMap((h) => ["-H", h]), url], { encoding: "utf8" });
   const m = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout ?? "");
@@ -390,12 +354,15 @@ async function measureLimits(db: TDb, client: LeanHttpClient, server: ChildProce
     s.attemptId = (JSON.parse(res.text) as { id: string }).id;
   });
   const cpu = cpuNow(server);
-  const saves = wrkSaves(savers, limitExam);
+  const saves = await saturate(10, 64, async (k) => {
+    const s = savers[k % savers.length]!;
+    const q = (k >> 10) % (QUESTIONS - 2);
+    const body = JSON.stringify({ examId: limitExam.examId, selectedOptionId: limitExam.options[q]![k % 4]!.id, clientSeq: k + 1 });
+    return (await client.request("PUT", `/api/attempts/${s.attemptId}/answers/${limitExam.questionIds[q]}`, { cookie: s.cookie, "content-type": "application/json" }, body)).status === 200;
+  });
   const savesCpu = cpuShare(cpu, cpuNow(server));
   const tps = pgbenchSaveTps(savers, limitExam.questionIds, limitExam.options);
-  console.log(
-    `saves     ${saves ? `${saves.rate.toFixed(0)}/s` : "(wrk not found)"} through the app vs pgbench running the save's statement ${tps?.toFixed(0) ?? "(pgbench not found)"} TPS → ${saves && tps ? (saves.rate / tps).toFixed(2) : "–"} (target ≥ 0.9)${saves?.failures ? ` — ${saves.failures} failed` : ""}; ${savesCpu.replace(/client \d+ %/, `client (wrk) ${saves?.wrkCpu.toFixed(0) ?? "–"} %`)}`,
-  );
+  console.log(`saves     ${saves.rate.toFixed(0)}/s through the app vs pgbench running the save's statement ${tps?.toFixed(0) ?? "(pgbench not found)"} TPS → ${tps ? (saves.rate / tps).toFixed(2) : "–"} (target ≥ 0.9)${saves.failures ? ` — ${saves.failures} failed` : ""}; ${savesCpu}`);
 
   // The cached student copy beside a bare Fastify route serving the same bytes.
   const paper = await client.request("GET", `/api/student/exams/${limitExam.examId}/paper`, { cookie: savers[0]!.cookie });
