@@ -51,4 +51,10 @@ describe("scrypt", () => {
     // Linux gives each thread its own nice value; elsewhere the call may be refused and the threads run at ours.
     if (process.platform === "linux") expect(scryptThreadNice.value).toBe(SCRYPT_NICE);
   });
+
+  it("a derivation the thread cannot compute fails alone, and the next is computed", async () => {
+    await expect(scryptKey("x", randomBytes(32), 32, { N: 3, r: 8, p: 1 })).rejects.toThrow(/N|param/i);
+    const key = await scryptKey("x", Buffer.alloc(32, 1), 32, { N: 1024, r: 8, p: 1 });
+    expect(key.toString("hex")).toBe(scryptSync("x", Buffer.alloc(32, 1), 32, { N: 1024, r: 8, p: 1 }).toString("hex"));
+  });
 });
