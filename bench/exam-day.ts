@@ -293,8 +293,8 @@ function wrkRate(url: string, headers: string[] = []): number | null {
 }
 
 /**
- * Raw scrypt: derivations per second with the parameters of the server's hashes, as many at once as the thread
- * pool runs, by the implementation the server uses (libsodium where it loads) or by node:crypto's.
+ * Raw scrypt: derivations per second with the parameters of the server's hashes, on the password threads (as many
+ * at once as they run), by the implementation the server uses (libsodium where it loads) or by node:crypto's.
  */
 async function scryptRate(engine?: "node:crypto"): Promise<number> {
   const [, n, r, p, salt, key] = (await hashPassword(PASSWORD)).split("$");
