@@ -104,7 +104,7 @@ class Latencies {
 
 /** WINDOW_SECONDS: the length of the windows below (30 s; shorter to look for a stall). */
 const WINDOW_MS = num("WINDOW_SECONDS", 30) * 1000;
-/** Latencies in windows counted from t0 (by when each was due), each beside the CPU of its 30 s. */
+/** Latencies in windows counted from t0 (by when each was due), each beside the CPU of its window. */
 class Windows {
   private readonly by = new Map<number, { ms: number[]; cpu?: string }>();
   private readonly timer: NodeJS.Timeout;

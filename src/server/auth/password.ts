@@ -80,7 +80,7 @@ function dispatch(): void {
   }
 }
 
-/** The key of `password` (NFKC, UTF-8), computed on the password threads in order of asking; `engine` forces one (tests, bench). */
+/** The key of `password` (NFKC, UTF-8), computed on the password threads in order of asking; `force` chooses node:crypto (tests, bench). */
 export function scryptKey(password: string, salt: Buffer, keyLength: number, params: TScryptParams, force?: "node:crypto"): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     queue.push({ password, salt, keyLength, params: { N: params.N, r: params.r, p: params.p }, force, resolve, reject });
@@ -88,12 +88,10 @@ export function scryptKey(password: string, salt: Buffer, keyLength: number, par
   });
 }
 
-const derive = (password: string, salt: Buffer, keyLength: number, params: TScryptParams) => scryptKey(password, salt, keyLength, params);
-
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later without breaking old hashes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, PARAMS.keyLength, { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p });
+  const key = await scryptKey(password, salt, PARAMS.keyLength, { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p });
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
@@ -107,7 +105,7 @@ function parseHash(stored: string): { params: TScryptParams; salt: Buffer; key: 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const hash = parseHash(stored);
   if (!hash) return false;
-  const actual = await derive(password, hash.salt, hash.key.length, hash.params);
+  const actual = await scryptKey(password, hash.salt, hash.key.length, hash.params);
   return actual.length === hash.key.length && timingSafeEqual(actual, hash.key);
 }
 

@@ -1,5 +1,5 @@
 // One thread of the password pool (password.ts), and the one place that says which implementation computes a
-// derivation. Plain JavaScript so it loads the same under tsx, vitest and node, in a thread or not.
+// derivation (one job at a time: password.ts sends the next only when this one has answered). Plain JavaScript so it loads the same under tsx, vitest and node, in a thread or not.
 //
 // In a thread it lowers its own scheduling priority first (on Linux a thread's nice value is its own): on an exam
 // morning the cores are scrypt's, and a derivation that takes the core from the event loop or from PostgreSQL delays
@@ -35,7 +35,7 @@ function sodiumCan(salt, keyLength, { N, r, p }) {
 }
 
 /** The key of `password` (NFKC, UTF-8), computed here and now; `force` chooses node:crypto (tests, bench). */
-export function deriveKey(password, salt, keyLength, params, force) {
+function deriveKey(password, salt, keyLength, params, force) {
   const bytes = Buffer.from(password.normalize("NFKC"), "utf8");
   if (!force && sodiumCan(salt, keyLength, params)) {
     const out = Buffer.alloc(keyLength);
@@ -53,12 +53,12 @@ if (parentPort && workerData?.scryptThread) {
   } catch {
     // not allowed here: the derivations run at the same priority as the rest
   }
-  parentPort.on("message", ({ id, password, salt, keyLength, params, force }) => {
+  parentPort.on("message", ({ password, salt, keyLength, params, force }) => {
     try {
       const key = deriveKey(password, Buffer.from(salt.buffer, salt.byteOffset, salt.byteLength), keyLength, params, force);
-      parentPort.postMessage({ id, key, nice });
+      parentPort.postMessage({ key, nice });
     } catch (err) {
-      parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+      parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });
     }
   });
 }
