@@ -722,7 +722,8 @@ export const ERRORS = {
     message: t("This answer does not fit the question.", "هذه الإجابة لا تناسب السؤال."),
   },
   START_FAILED: {
-    status: 500,
+    // Only when a start raced a change to the exam twice in a row (attempts.service.ts): pressing Start again works.
+    status: 409,
     title: t("Error", "خطأ"),
     message: t("Failed to start the exam.", "تعذّر بدء الاختبار."),
   },

@@ -219,7 +219,21 @@ export async function recordEvent(db: TDbOrTx, event: typeof attemptEvents.$infe
   await db.insert(attemptEvents).values(event);
 }
 
+/**
+ * Starts the student's attempt, or resumes the one they have. Two races end a start without an answer: the database
+ * refuses the new attempt because the exam or its sitting was deleted between the look at the exam and the insert,
+ * or the attempt the start collided with is gone when looked up (removed that moment). Either way the second try
+ * looks at the exam afresh (a start always does) and its answer stands: the exam no longer offered, the sitting's new
+ * state, or the attempt. Racing twice in a row is a conflict to try again (409), not a fault of the server's.
+ */
 export async function startAttempt(db: TDb, user: TSessionUser, examId: string): Promise<TAttemptState> {
+  const started = (await startOrResume(db, user, examId)) ?? (await startOrResume(db, user, examId));
+  if (!started) throw new AppError("START_FAILED");
+  return started;
+}
+
+/** The attempt started or resumed, or null when the start raced a change (above). */
+async function startOrResume(db: TDb, user: TSessionUser, examId: string): Promise<TAttemptState | null> {
   const version = await offeredVersion(db, user, examId);
   const slot = sittingFor(version.sittings, user);
   const state = entryState(slot);
@@ -228,22 +242,25 @@ export async function startAttempt(db: TDb, user: TSessionUser, examId: string):
   if (state === "open") {
     // A whole school starts in the same second: starts go to the database together (attempt-starter.ts). The new
     // attempt's start is the clock the page needs, and it has no answers yet.
-    attempt = await startNewAttempt(db, {
-      studentId: user.id,
-      examId,
-      durationMinutes: version.paper.durationMinutes,
-      sittingId: slot?.id ?? null,
-      sittingEndsAt: slot?.endsAt ?? null,
-      totalPossibleScore: version.paper.totalPoints,
-    }).catch((err: unknown) => {
-      throw new AppError("START_FAILED", { cause: err });
-    });
+    try {
+      attempt = await startNewAttempt(db, {
+        studentId: user.id,
+        examId,
+        durationMinutes: version.paper.durationMinutes,
+        sittingId: slot?.id ?? null,
+        sittingEndsAt: slot?.endsAt ?? null,
+        totalPossibleScore: version.paper.totalPoints,
+      });
+    } catch (err) {
+      if (isForeignKeyViolation(err)) return null;
+      throw err;
+    }
     if (attempt) return presentState(db, attempt, version, { now: attempt.startedAt, answers: [] });
   }
   attempt = await attemptOf(db, user, examId);
   if (!attempt) {
     if (state !== "open") refuseEntry(state, slot);
-    throw new AppError("START_FAILED");
+    return null;
   }
   // Time ran out while the student was away: close it now, the same way the sweep would.
   if (attempt.status === "in_progress" && isPastGrace(attempt)) attempt = await finalizeAttempt(db, attempt.id, { atDeadline: true });

@@ -264,6 +264,57 @@ describe("attempts", () => {
     expect(made[0]!.deadlineAt!.getTime() - made[0]!.startedAt.getTime()).toBe(30 * 60_000);
   });
 
+  it("a start that races a change to the exam is tried once more; twice in a row is a 409 to try again, never a 500", async () => {
+    // The database refuses the first N starts of an exam with `code` (a trigger; a sequence counts, as it is not
+    // rolled back with the refused statement): 23503 is what a sitting or exam deleted a moment ago gives.
+    await h.db.execute(sql`create sequence test_start_refusals`);
+    await h.db.execute(sql`create table test_start_refusal (exam_id uuid primary key, until bigint not null, code text not null)`);
+    await h.db.execute(sql.raw(`create function test_refuse_start() returns trigger language plpgsql as $$
+      declare r record;
+      begin
+        select until, code into r from test_start_refusal where exam_id = new.exam_id;
+        if found and nextval('test_start_refusals') <= r.until then raise exception 'refused by the test' using errcode = r.code; end if;
+        return new;
+      end $$`));
+    await h.db.execute(sql`create trigger test_refuse_start before insert on student_exams for each row execute function test_refuse_start()`);
+    const refuse = async (examId: string, times: number, code: string) => {
+      await h.db.execute(sql`select setval('test_start_refusals', 1, false)`);
+      await h.db.execute(sql`insert into test_start_refusal values (${examId}, ${times}, ${code}) on conflict (exam_id) do update set until = excluded.until, code = excluded.code`);
+    };
+    try {
+      const exam = await makeExam(cookie.teacher!);
+      const s = await newStudent();
+      // Refused once: the second try starts the attempt.
+      await refuse(exam.id, 1, "23503");
+      const once = await start(s.cookie, exam.id);
+      expect(once.statusCode, once.body).toBe(200);
+      expect(once.json()).toMatchObject({ status: "in_progress" });
+
+      // Refused twice: 409 with the catalogue's message in both languages, nothing made; pressing Start again works.
+      const s2 = await newStudent();
+      await refuse(exam.id, 2, "23503");
+      const twice = await start(s2.cookie, exam.id);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({ code: "START_FAILED", message: { en: "Failed to start the exam.", ar: "تعذّر بدء الاختبار." } });
+      expect(await h.db.select().from(studentExams).where(eq(studentExams.studentId, s2.id))).toEqual([]);
+      const again = await start(s2.cookie, exam.id);
+      expect(again.statusCode, again.body).toBe(200);
+
+      // The database going away mid-start is the client's to retry later (503), not a failed start.
+      const s3 = await newStudent();
+      await refuse(exam.id, 1, "57P01");
+      const away = await start(s3.cookie, exam.id);
+      expect(away.statusCode, away.body).toBe(503);
+      expect(away.json()).toMatchObject({ code: "UNAVAILABLE" });
+      expect((await start(s3.cookie, exam.id)).statusCode).toBe(200);
+    } finally {
+      await h.db.execute(sql`drop trigger test_refuse_start on student_exams`);
+      await h.db.execute(sql`drop function test_refuse_start`);
+      await h.db.execute(sql`drop table test_start_refusal`);
+      await h.db.execute(sql`drop sequence test_start_refusals`);
+    }
+  });
+
   it("saves that find the exam's version due for a check share one look at it", async () => {
     const exam = await makeExam(cookie.teacher!);
     expect(await getExamVersion(h.db, exam.id)).not.toBeNull();

@@ -23,7 +23,9 @@ export function useStudentOverview() {
 }
 
 /** The lobby and the paper answer "not yet" when the device's estimate of the start ran a little early: ask again. */
-const retryEarly = (failureCount: number, error: unknown) => (isApiError(error, "SITTING_NOT_STARTED") ? failureCount < 30 : retryTransient(failureCount, error));
+// START_FAILED: the start raced a change to the exam twice (the server tried twice); another try usually lands.
+const retryEarly = (failureCount: number, error: unknown) =>
+  isApiError(error, "SITTING_NOT_STARTED") ? failureCount < 30 : isApiError(error, "START_FAILED") ? failureCount < 2 : retryTransient(failureCount, error);
 const retryDelay = (failureCount: number, error: unknown) => (isApiError(error, "SITTING_NOT_STARTED") ? 500 + Math.random() * 1000 : Math.min(1000 * 2 ** failureCount, 30_000));
 
 /** Where the student stands with the exam's sitting (issue 16): wait in the lobby, take it, or too late. */
