@@ -15,6 +15,7 @@
 //   STUDENTS=2000 LOBBY_MINUTES=1 EXAM_MINUTES=2 SUBMIT_MINUTES=1 DATABASE_URL=… npm run bench:exam-day
 //   WORKERS=2 …        # server processes (default 1, to compare with earlier runs)
 //   LIMITS=0 …         # skip the limits;  LIMIT_ROUNDS=5 LIMIT_SECONDS=5 … each limit and the app in turn, so many times
+//   PGBENCH_CLIENTS=64 SAVES_IN_FLIGHT=128 … the saves' limit's load on each side
 //   SIGN_IN=0 …        # students come with sessions made beforehand: a lobby without scrypt, which otherwise takes
 //                      # nearly all its CPU, to measure the start and the exam alone
 //   ONLY_LIMITS=1 …    # the limits alone;  PROFILE=dir … a CPU profile of the server
@@ -260,6 +261,14 @@ async function makeExam(db: TDb, teacherId: string, schoolIds: string[], title: 
  */
 const LIMIT_ROUNDS = num("LIMIT_ROUNDS", 5);
 const LIMIT_SECONDS = num("LIMIT_SECONDS", 5);
+/**
+ * The saves' limit, each at its own full load: pgbench's TPS is flat from 32 clients to 64 (more do not fit beside the
+ * app's pools under PostgreSQL's 100 connections), while the app's saves rise with the saves in flight — its batches
+ * fill — from 7,300–8,000/s at 32 to 12,600–13,200 at 64 and 15,600–17,900 at 128, and no higher at 256 (measured
+ * 2026-11-27). Each is judged at the load where it stops rising.
+ */
+const PGBENCH_CLIENTS = num("PGBENCH_CLIENTS", 64);
+const SAVES_IN_FLIGHT = num("SAVES_IN_FLIGHT", 128);
 
 async function paired(app: (round: number) => Promise<number>, limit: (round: number) => Promise<number | null> | number | null) {
   const pairs: { app: number; limit: number | null; ratio: number | null }[] = [];
@@ -279,7 +288,7 @@ async function paired(app: (round: number) => Promise<number>, limit: (round: nu
 /**
  * pgbench running the save path's own statement (answer-writer.ts: the join that checks the attempt is open and
  * in time, the upsert that keeps the newest save) on the same tables and attempts as the app, one save per
- * transaction, 64 clients: what the database alone does with the work of a save. `seq` is the saves' sequence
+ * transaction, PGBENCH_CLIENTS clients: what the database alone does with the work of a save. `seq` is the saves' sequence
  * number, above every save before it so that each one writes (a save older than the stored one writes nothing).
  */
 function pgbenchSaves(attempts: { attemptId: string }[], questionIds: string[], options: { id: string }[][]) {
@@ -308,7 +317,7 @@ function pgbenchSaves(attempts: { attemptId: string }[], questionIds: string[], 
   return {
     tps(seq: number): number | null {
       if (made.status !== 0) return null;
-      const r = spawnSync("pgbench", ["-n", "-M", "prepared", "-c", "64", "-j", "2", "-T", String(LIMIT_SECONDS), "-D", `seq=${seq}`, "-f", script, databaseUrl!], { encoding: "utf8" });
+      const r = spawnSync("pgbench", ["-n", "-M", "prepared", "-c", String(PGBENCH_CLIENTS), "-j", "2", "-T", String(LIMIT_SECONDS), "-D", `seq=${seq}`, "-f", script, databaseUrl!], { encoding: "utf8" });
       const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout);
       if (!m) console.log(r.stdout, r.stderr);
       return m ? Number(m[1]) : null;
@@ -399,7 +408,7 @@ async function measureLimits(db: TDb, client: LeanHttpClient, server: ChildProce
   const saves = await paired(
     async (round) => {
       const cpu = cpuNow(server);
-      const r = await saturate(LIMIT_SECONDS, 64, async (k) => {
+      const r = await saturate(LIMIT_SECONDS, SAVES_IN_FLIGHT, async (k) => {
         const s = savers[k % savers.length]!;
         const q = (k >> 10) % (QUESTIONS - 2);
         const body = JSON.stringify({ examId: limitExam.examId, selectedOptionId: limitExam.options[q]![k % 4]!.id, clientSeq: seqOf(round, false) + k + 1 });
