@@ -137,3 +137,48 @@ for (const lang of ["ar", "en"] as const satisfies TLang[]) {
     await expect(page.getByText(t.success).first()).toBeVisible();
   });
 }
+
+// A start that raced a change to the exam twice on the server answers 409 START_FAILED (attempts.service.ts): the page
+// asks again by itself and the paper opens, with no error shown. Refused every time, it says so once and offers a retry.
+async function refuseStarts(page: Page, examId: string, times: number) {
+  let starts = 0;
+  await page.route(`**/api/student/exams/${examId}/attempt`, async (route) => {
+    if (route.request().method() !== "POST" || starts++ >= times) return route.continue();
+    return route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({ code: "START_FAILED", title: ERRORS.START_FAILED.title, message: ERRORS.START_FAILED.message, requestId: "drill" }),
+    });
+  });
+  return () => starts;
+}
+
+test("a start refused as raced (409 START_FAILED) is asked again by the page, and the paper opens", async ({ page, playwright, baseURL }) => {
+  const { student, exam } = await setup(playwright, baseURL!);
+  const starts = await refuseStarts(page, exam.id, 1);
+  await useLanguage(page, "en");
+  const login = await page.request.post("/api/auth/login", { data: { ...student, loginType: "student" } });
+  expect(login.status()).toBe(200);
+  await page.goto(`/student/exam/${exam.id}/take`);
+  await expect(page.getByTestId("question")).toHaveCount(3);
+  expect(starts()).toBe(2);
+  await expect(page.getByText(ERRORS.START_FAILED.message.en)).toHaveCount(0);
+});
+
+for (const lang of ["ar", "en"] as const) {
+  test(`${lang}: a start refused every time says so once, in a toast and on the page, and Try again starts it`, async ({ page, playwright, baseURL }) => {
+    test.setTimeout(60_000);
+    const { student, exam } = await setup(playwright, baseURL!);
+    await refuseStarts(page, exam.id, 3); // the first ask and the page's two retries
+    await useLanguage(page, lang);
+    expect((await page.request.post("/api/auth/login", { data: { ...student, loginType: "student" } })).status()).toBe(200);
+    await page.goto(`/student/exam/${exam.id}/take`);
+    const error = page.getByTestId("take-error");
+    await expect(error).toContainText(ERRORS.START_FAILED.message[lang], { timeout: 30_000 });
+    // The toast's title is the operation's words, which are the server's here: said once, not twice.
+    await expect(page.getByText(ERRORS.START_FAILED.message[lang], { exact: true })).toHaveCount(2);
+    await expectNoAxeViolations(page, `start failed (${lang})`);
+    await error.getByRole("button").click();
+    await expect(page.getByTestId("question")).toHaveCount(3);
+  });
+}

@@ -22,8 +22,10 @@ export function useStudentOverview() {
   return useQuery(overviewQuery);
 }
 
-/** The lobby and the paper answer "not yet" when the device's estimate of the start ran a little early: ask again. */
-// START_FAILED: the start raced a change to the exam twice (the server tried twice); another try usually lands.
+/**
+ * The lobby and the paper answer "not yet" when the device's estimate of the start ran a little early: ask again.
+ * START_FAILED: the start raced a change to the exam twice on the server; another try usually lands.
+ */
 const retryEarly = (failureCount: number, error: unknown) =>
   isApiError(error, "SITTING_NOT_STARTED") ? failureCount < 30 : isApiError(error, "START_FAILED") ? failureCount < 2 : retryTransient(failureCount, error);
 const retryDelay = (failureCount: number, error: unknown) => (isApiError(error, "SITTING_NOT_STARTED") ? 500 + Math.random() * 1000 : Math.min(1000 * 2 ** failureCount, 30_000));

@@ -31,7 +31,13 @@ export function successToast(key: string, options: Record<string, unknown> = {})
   toast({ variant: "success", title: takingText(key, options) });
 }
 
-/** A destructive toast titled with the operation's words of SPEC §8, the server's message below. */
+/**
+ * A destructive toast titled with the operation's words of SPEC §8, the server's message below — once, when the server
+ * says the same words (START_FAILED is "Failed to start the exam.").
+ */
 export function failureToast(error: unknown, titleKey: string) {
-  return toast({ variant: "destructive", title: takingText(titleKey), description: toErrorBody(error).message });
+  const title = takingText(titleKey);
+  const message = toErrorBody(error).message;
+  const same = title.en === message.en && title.ar === message.ar;
+  return toast({ variant: "destructive", title, ...(same ? {} : { description: message }) });
 }
