@@ -1,5 +1,6 @@
 // One thread of the password pool (password.ts), and the one place that says which implementation computes a
-// derivation (one job at a time: password.ts sends the next only when this one has answered). Plain JavaScript so it loads the same under tsx, vitest and node, in a thread or not.
+// derivation (one job at a time: password.ts sends the next only when this one has answered). Plain JavaScript so
+// it loads the same under tsx, vitest and node, in a thread or not.
 //
 // In a thread it lowers its own scheduling priority first (on Linux a thread's nice value is its own): on an exam
 // morning the cores are scrypt's, and a derivation that takes the core from the event loop or from PostgreSQL delays
