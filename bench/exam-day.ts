@@ -18,7 +18,7 @@
 //   PGBENCH_CLIENTS=64 SAVES_IN_FLIGHT=128 … the saves' limit's load on each side
 //   SIGN_IN=0 …        # students come with sessions made beforehand: a lobby without scrypt, which otherwise takes
 //                      # nearly all its CPU, to measure the start and the exam alone
-//   ONLY_LIMITS=1 …    # the limits alone;  PROFILE=dir … a CPU profile of the server
+//   ONLY_LIMITS=1 …    # the limits alone (ONLY_LIMITS=sign-in: that one alone);  PROFILE=dir … a CPU profile of the server
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -388,6 +388,7 @@ async function measureLimits(db: TDb, client: LeanHttpClient, server: ChildProce
   );
   const rawNode = scryptEngine === "node:crypto" ? null : await scryptRate(LIMIT_SECONDS, "node:crypto");
   console.log(`sign-in   through the app / raw scrypt (${scryptEngine}) → ${signIns.text(0.8)}${rawNode ? `; node:crypto's raw ${rawNode.toFixed(0)}/s` : ""}${signInFailures ? ` — ${signInFailures} failed` : ""}`);
+  if (process.env.ONLY_LIMITS === "sign-in") return;
 
   // The save path: 1,000 students with sessions and attempts, saving back to back.
   const limitExam = await makeExam(db, teacherId, schoolIds, "Limits");
