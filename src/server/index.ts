@@ -15,7 +15,7 @@ import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
 import { quietly } from "./http/log";
-import { scryptEngine } from "./auth/password";
+import { scryptEngine, shareCores } from "./auth/password";
 import { listenForMetrics, serveWorkersMetrics } from "./metrics";
 import { backedUpFilesDir, listenForBackups } from "./backup/backup";
 
@@ -89,6 +89,8 @@ async function runPrimary(config: TConfig) {
 async function main() {
   const config = parseConfig();
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+  // The workers' password threads together compute as many derivations at once as there are cores.
+  shareCores(config.workers);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // In a cluster the primary has migrated the database and created the first admin already.
   const admin = cluster.isWorker ? null : await adminLine(database.db, config, (await prepareDatabase(database.db, config.admin)).adminCreated);

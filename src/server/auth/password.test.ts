@@ -1,8 +1,9 @@
 // The password hash, and the threads that compute it beside the rest of the process (issue 17).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { availableParallelism } from "node:os";
 import { randomBytes, scryptSync } from "node:crypto";
 import { legacyHash } from "../test/legacy-hash";
-import { hashPassword, needsRehash, SCRYPT_NICE, SCRYPT_THREADS, scryptEngine, scryptKey, scryptPeak, scryptThreadNice, verifyPassword } from "./password";
+import { hashPassword, needsRehash, SCRYPT_NICE, scryptEngine, scryptKey, scryptPeak, scryptThreadNice, scryptThreads, verifyPassword } from "./password";
 
 
 describe("scrypt", () => {
@@ -44,12 +45,30 @@ describe("scrypt", () => {
 
   it("a crowd of sign-ins is computed on the password threads, as many at once as there are threads, at a lower priority than the event loop, all answered", async () => {
     const hash = await hashPassword("secret-pass");
-    scryptPeak.value = 0;
+    Object.assign(scryptPeak, { computing: 0, given: 0 });
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => verifyPassword(i % 3 ? "secret-pass" : "wrong", hash)));
     expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i % 3 !== 0));
-    expect(scryptPeak.value).toBe(Math.min(12, SCRYPT_THREADS));
+    // As many threads as cores, each given its next derivation while it computes one.
+    expect(scryptThreads()).toBe(availableParallelism());
+    expect(scryptPeak).toEqual({ computing: Math.min(12, scryptThreads()), given: Math.min(12, 2 * scryptThreads()) });
     // Linux gives each thread its own nice value; elsewhere the call may be refused and the threads run at ours.
     if (process.platform === "linux") expect(scryptThreadNice.value).toBe(SCRYPT_NICE);
+  });
+
+  it("a process that shares the machine with other workers runs its share of the cores' threads, and computes in order of asking", async () => {
+    vi.resetModules();
+    const own = await import("./password");
+    own.shareCores(availableParallelism()); // as many workers as cores: one thread each
+    expect(own.scryptThreads()).toBe(1);
+    own.shareCores(64);
+    expect(own.scryptThreads()).toBe(1);
+    own.shareCores(1);
+    expect(own.scryptThreads()).toBe(availableParallelism());
+    own.shareCores(availableParallelism());
+    const finished: number[] = [];
+    await Promise.all(Array.from({ length: 5 }, (_, i) => own.scryptKey(`p${i}`, Buffer.alloc(32, i), 32, { N: 1024, r: 8, p: 1 }).then(() => finished.push(i))));
+    expect(finished).toEqual([0, 1, 2, 3, 4]);
+    expect(own.scryptPeak).toEqual({ computing: 1, given: 2 });
   });
 
   it("a derivation the thread cannot compute fails alone, and the next is computed", async () => {

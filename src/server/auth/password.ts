@@ -21,40 +21,56 @@ export const scryptEngine = engine;
  * ran) a derivation had the same priority as the event loop and as PostgreSQL: in a lobby, with every core deriving,
  * each of a sign-in's statements waited for a core behind the derivations, and so did every save and lobby call
  * (bench:exam-day). On threads of their own they take only what the rest leaves, and libuv's pool stays free for
- * what else needs it (opening a database connection, reading a file). One more than the cores, so a core finishing
- * one does not wait for the event loop to hand it the next.
+ * what else needs it (opening a database connection, reading a file).
+ *
+ * As many derivations at once as the machine has cores, across all the server's processes (`shareCores`): each
+ * works through 16 MiB in an order no cache foresees, and more of them than cores, taking turns on a core, compute
+ * fewer in all — on the 2-core bench machine 55–57 a second with 4 or 6 at once against 63–68 with 2 (docs/
+ * decisions/0027). So that a core finishing one does not wait for the event loop to hand it the next, each thread is
+ * given its next derivation while it computes the one before.
  */
-export const SCRYPT_THREADS = availableParallelism() + 1;
+let threadCount = availableParallelism();
 export const SCRYPT_NICE = 10;
+/** Derivations a thread is given at once: the one it computes and the next, waiting in its port. */
+const PER_THREAD = 2;
+
+/** This process is one of `processes` sharing the machine's cores (WORKERS): it runs its share of the threads. */
+export function shareCores(processes: number): void {
+  threadCount = Math.max(1, Math.ceil(availableParallelism() / processes));
+}
+/** How many password threads this process runs at most. */
+export const scryptThreads = () => threadCount;
 
 type TJob = { password: string; salt: Buffer; keyLength: number; params: TScryptParams; force?: "node:crypto"; resolve: (key: Buffer) => void; reject: (err: Error) => void };
-type TThread = { worker: Worker; job: TJob | null };
+/** `jobs[0]` is being computed; the one after it waits in the thread's port. */
+type TThread = { worker: Worker; jobs: TJob[] };
 const threads: TThread[] = [];
 /** Derivations waiting for a thread, in order of arrival. */
 const queue: TJob[] = [];
-/** The most derivations this process has run at once, and the nice value its threads run at (the tests read them). */
-export const scryptPeak = { value: 0 };
+/** The most derivations this process has computed at once and given to its threads at once, and the nice value its threads run at (the tests read them). */
+export const scryptPeak = { computing: 0, given: 0 };
 export const scryptThreadNice = { value: null as number | null };
 
 function startThread(): TThread {
   const worker = new Worker(new URL("./scrypt-thread.mjs", import.meta.url), { workerData: { scryptThread: true, nice: SCRYPT_NICE }, execArgv: [] });
-  const thread: TThread = { worker, job: null };
+  const thread: TThread = { worker, jobs: [] };
   worker.on("message", (m: { key?: Uint8Array; error?: string; nice?: number }) => {
-    const job = thread.job;
-    thread.job = null;
-    worker.unref();
+    const job = thread.jobs.shift();
+    if (!thread.jobs.length) worker.unref();
     if (m.nice !== undefined) scryptThreadNice.value = m.nice;
     if (m.key) job?.resolve(Buffer.from(m.key.buffer, m.key.byteOffset, m.key.byteLength));
     else job?.reject(new Error(m.error ?? "scrypt failed"));
     dispatch();
   });
-  // A thread that dies (out of memory) fails its derivation, not the ones behind it: the next gets a new thread.
+  // A thread that dies (out of memory) fails the derivation it computed, not the one given to it next: that goes
+  // back to the head of the queue, for a new thread.
   const lost = (err: Error) => {
     const i = threads.indexOf(thread);
     if (i < 0) return;
     threads.splice(i, 1);
-    thread.job?.reject(err);
-    thread.job = null;
+    const [computing, ...next] = thread.jobs.splice(0);
+    computing?.reject(err);
+    queue.unshift(...next);
     dispatch();
   };
   worker.on("error", lost);
@@ -65,17 +81,27 @@ function startThread(): TThread {
   return thread;
 }
 
+/** The thread for the next derivation: an idle one, a new one while there are fewer than `threadCount`, else one with room for the next. */
+function threadFor(): TThread | undefined {
+  const idle = threads.find((t) => !t.jobs.length);
+  if (idle) return idle;
+  if (threads.length < threadCount) {
+    const thread = startThread();
+    threads.push(thread);
+    return thread;
+  }
+  return threads.find((t) => t.jobs.length < PER_THREAD);
+}
+
 function dispatch(): void {
   while (queue.length) {
-    let thread = threads.find((t) => !t.job);
-    if (!thread) {
-      if (threads.length >= SCRYPT_THREADS) return;
-      threads.push((thread = startThread()));
-    }
+    const thread = threadFor();
+    if (!thread) return;
     const job = queue.shift()!;
-    thread.job = job;
+    thread.jobs.push(job);
     thread.worker.ref();
-    scryptPeak.value = Math.max(scryptPeak.value, threads.filter((t) => t.job).length);
+    scryptPeak.computing = Math.max(scryptPeak.computing, threads.filter((t) => t.jobs.length).length);
+    scryptPeak.given = Math.max(scryptPeak.given, threads.reduce((n, t) => n + t.jobs.length, 0));
     thread.worker.postMessage({ password: job.password, salt: job.salt, keyLength: job.keyLength, params: job.params, force: job.force });
   }
 }
@@ -122,7 +148,7 @@ export function needsRehash(stored: string): boolean {
 }
 
 /** No derivation running or waiting in this process: a moment when an extra one delays nobody. */
-export const scryptIdle = () => queue.length === 0 && threads.every((t) => !t.job);
+export const scryptIdle = () => queue.length === 0 && threads.every((t) => !t.jobs.length);
 
 /** A hash of a random password: verifying against it costs the same as a real one, so a missing account
  *  answers as slowly as a wrong password. */
