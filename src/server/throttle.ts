@@ -4,12 +4,12 @@
 //
 // Two kinds:
 // - `countAndCheck`: every request counts (reset requests, reset mails, contact messages).
-// - `reserveAttempt` / `releaseAttempt`: only failures count (sign-in). A sign-in holds a slot while its password
+// - `reserveAttempt` / `releaseAttempts`: only failures count (sign-in). A sign-in holds a slot while its password
 //   is checked; a slot is free only while failures + checks in progress are under the limit. A wrong password
 //   turns its slot into a failure, a right one gives it back. So 30 wrong passwords sent at once for one account
 //   get 5 checks, and a class of 40 signing in at once behind one school address is not refused: those beyond
 //   the limit wait a moment for the slots of the right passwords to come back.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "./db/client";
 import { loginThrottle } from "./db/schema";
 
@@ -18,8 +18,9 @@ export type TThrottled = { retryAfterSeconds: number; busy?: true };
 
 const t = loginThrottle;
 
-function staleSql(windowMinutes: number) {
-  return sql`${t.windowStartedAt} < now() - make_interval(mins => ${windowMinutes})`;
+/** Whether a counter's window has ended (`startedAt`: its column, or the same column under another name). */
+function staleSql(windowMinutes: number, startedAt: SQL | typeof t.windowStartedAt = t.windowStartedAt) {
+  return sql`${startedAt} < now() - make_interval(mins => ${windowMinutes})`;
 }
 
 function retryAfter(windowStartedAt: string | Date, windowMinutes: number): number {
@@ -44,30 +45,40 @@ export async function countAndCheck(db: TDbOrTx, key: string, max: number, windo
 /** How many times a sign-in of this process found every slot held and waited (the tests read it). */
 export const slotWaits = { count: 0 };
 
+type TLimit = { key: string; max: number };
+type TLook = { key: string; taken: boolean; free: boolean; failures: number | null; window_started_at: string | Date | null };
+
 /**
- * Takes a slot to check a password, if failures + checks in progress are under `max`. Answers "taken", or
- * "throttled" when the failures alone have reached the limit, or "busy" when checks in progress hold the rest
- * (the caller waits and asks again). One statement: the counter as it was is read beside the attempt to take.
+ * One look at every key, in one statement: a slot is taken on each key if every one has a slot free
+ * (failures + checks in progress under its `max`), and on none otherwise. Each key's counter as it was is read
+ * beside it. Keys are taken in the order of their names, as `releaseAttempts` gives them back, so two statements on
+ * the same keys cannot each hold one the other waits for. Two sign-ins racing for one last slot can leave a look
+ * with some keys taken and not others: the caller gives those back.
  */
-async function tryReserve(db: TDbOrTx, key: string, max: number, windowMinutes: number): Promise<"taken" | "busy" | TThrottled> {
+async function tryReserve(db: TDbOrTx, limits: TLimit[], windowMinutes: number): Promise<TLook[]> {
   const stale = staleSql(windowMinutes);
-  const [row] = rowsOf<{ taken: boolean; failures: number | null; window_started_at: string | Date | null }>(
+  const input = sql.join(limits.map(({ key, max }) => sql`(${key}::text, ${max}::int)`), sql`, `);
+  const maxOf = sql`case ${t.key} ${sql.join(limits.map(({ key, max }) => sql`when ${key} then ${max}::int`), sql` `)} end`;
+  return rowsOf<TLook>(
     await db.execute(sql`
-      with taken as (
-        insert into ${t} (key, failures, pending, window_started_at) values (${key}, 0, 1, now())
+      with input (key, max) as (values ${input}),
+      look as (
+        select i.key, c.failures, c.window_started_at,
+          c.key is null or ${staleSql(windowMinutes, sql`c.window_started_at`)} or c.failures + c.pending < i.max as free
+        from input i left join ${t} c on c.key = i.key
+      ),
+      taken as (
+        insert into ${t} (key, failures, pending, window_started_at)
+        select key, 0, 1, now() from look where (select bool_and(free) from look) order by key
         on conflict (key) do update set
           failures = case when ${stale} then 0 else ${t.failures} end,
           pending = case when ${stale} then 1 else ${t.pending} + 1 end,
           window_started_at = case when ${stale} then now() else ${t.windowStartedAt} end
-        where ${stale} or ${t.failures} + ${t.pending} < ${max}
+        where ${stale} or ${t.failures} + ${t.pending} < ${maxOf}
         returning key
       )
-      select exists (select 1 from taken) as taken, c.failures, c.window_started_at
-      from (select 1) one left join ${t} c on c.key = ${key}`),
+      select look.*, exists (select 1 from taken where taken.key = look.key) as taken from look`),
   );
-  if (row?.taken) return "taken";
-  if (row?.failures != null && row.failures >= max) return { retryAfterSeconds: retryAfter(row.window_started_at!, windowMinutes) };
-  return "busy";
 }
 
 /** How long a sign-in waits for a slot held by checks in progress before it is refused. */
@@ -125,37 +136,32 @@ function sleep(waiter: TWaiter, ms: number): Promise<void> {
 }
 
 /**
- * Reserves a slot on every key, in order, waiting while checks in progress hold them; throttled as soon as one
- * key's failures have reached its limit. Slots taken before a refusal are given back. After a wait the key that was
- * busy is asked first, so a look that finds it busy again costs one statement, not three.
+ * Reserves a slot on every key, waiting while checks in progress hold one; throttled as soon as one key's failures
+ * have reached its limit. A look that took some keys and not all gives them back.
  */
-export async function reserveAttempt(db: TDbOrTx, limits: { key: string; max: number }[], windowMinutes: number): Promise<TThrottled | null> {
+export async function reserveAttempt(db: TDbOrTx, limits: TLimit[], windowMinutes: number): Promise<TThrottled | null> {
   const started = Date.now();
-  const order = [...limits];
   const me: TWaiter = { wake: null, woken: false };
   let queuedFor: string | null = null;
   try {
     for (;;) {
-      const held: string[] = [];
-      let outcome: "taken" | "busy" | TThrottled = "taken";
-      let blocking = "";
-      for (const { key, max } of order) {
-        outcome = await tryReserve(db, key, max, windowMinutes);
-        if (outcome !== "taken") {
-          blocking = key;
-          break;
-        }
-        held.push(key);
-      }
-      if (outcome === "taken") return null;
-      for (const key of held) await releaseAttempt(db, key, { failed: false });
-      if (outcome !== "busy") return outcome;
+      const rows = await tryReserve(db, limits, windowMinutes);
+      const looks = limits.map(({ key }) => rows.find((r) => r.key === key)!);
+      const notTaken = looks.filter((l) => !l.taken);
+      if (!notTaken.length) return null;
+      const taken = looks.filter((l) => l.taken);
+      if (taken.length) await releaseAttempts(db, taken.map(({ key }) => ({ key, failed: false })));
+      const maxOf = (key: string) => limits.find((l) => l.key === key)!.max;
+      const throttled = notTaken.find((l) => !l.free && l.failures! >= maxOf(l.key));
+      if (throttled) return { retryAfterSeconds: retryAfter(throttled.window_started_at!, windowMinutes) };
       const left = MAX_WAIT_MS - (Date.now() - started);
       if (left <= 0) return { retryAfterSeconds: 5, busy: true };
+      // Busy: wait in this process's queue for the first key without a free slot (or, after a race for a last slot,
+      // the first not taken).
+      const blocking = (notTaken.find((l) => !l.free) ?? notTaken[0]!).key;
       if (queuedFor !== blocking) {
         if (queuedFor) leave(queuedFor, me);
         join((queuedFor = blocking), me);
-        order.sort((a, b) => Number(b.key === blocking) - Number(a.key === blocking));
       }
       slotWaits.count++;
       // Only the head looks on a timer; the others wait to be woken (or to be refused when their time is up).
@@ -167,12 +173,21 @@ export async function reserveAttempt(db: TDbOrTx, limits: { key: string; max: nu
   }
 }
 
-/** Gives a slot back: as a failure (a wrong password), or free again (a right one; `clear` also forgets failures). */
-export async function releaseAttempt(db: TDbOrTx, key: string, outcome: { failed: boolean; clear?: boolean }): Promise<void> {
-  const failures = outcome.clear ? sql`0` : outcome.failed ? sql`${t.failures} + 1` : sql`${t.failures}`;
-  await db.execute(sql`update ${t} set failures = ${failures}, pending = greatest(${t.pending} - 1, 0) where key = ${key}`);
-  // The oldest sign-in of this process waiting for this key looks now (a failure may refuse it; that is its answer).
-  poke(waiting.get(key)?.[0]);
+/**
+ * Gives slots back, in one statement: each as a failure (a wrong password), or free again (a right one; `clear`
+ * also forgets the key's failures). The rows are locked in the order of their keys, as `tryReserve` takes them.
+ */
+export async function releaseAttempts(db: TDbOrTx, releases: { key: string; failed: boolean; clear?: boolean }[]): Promise<void> {
+  if (!releases.length) return;
+  const failuresOf = ({ failed, clear }: { failed: boolean; clear?: boolean }) => (clear ? sql`0` : failed ? sql`${t.failures} + 1` : sql`${t.failures}`);
+  const keys = sql.join(releases.map(({ key }) => sql`${key}::text`), sql`, `);
+  await db.execute(sql`
+    update ${t} set failures = case ${t.key} ${sql.join(releases.map((r) => sql`when ${r.key} then ${failuresOf(r)}`), sql` `)} end,
+      pending = greatest(${t.pending} - 1, 0)
+    from (select key from ${t} where key in (${keys}) order by key for update) locked
+    where ${t.key} = locked.key`);
+  // The oldest sign-in of this process waiting for each key looks now (a failure may refuse it; that is its answer).
+  for (const { key } of releases) poke(waiting.get(key)?.[0]);
 }
 
 /** Counters whose window ended a day ago (and hold no check in progress) are no longer needed. */

@@ -1,6 +1,6 @@
 // Sign-in, sessions, password reset and change. The rules of SPEC §4–§6 for logging in are here and only here.
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
-import { countAndCheck, releaseAttempt, reserveAttempt, type TThrottled } from "../throttle";
+import { countAndCheck, releaseAttempts, reserveAttempt, type TThrottled } from "../throttle";
 import { enqueueJob } from "../jobs/jobs";
 import { noticesOf, preparedStatement, type TDb, type TDbOrTx } from "../db/client";
 import { authUsers, passwordResetTokens, profiles, sessions } from "../db/schema";
@@ -198,7 +198,7 @@ async function checkUnderThrottle(
     ok = await check();
     checked = true;
   } finally {
-    for (const { key, clearOnSuccess } of keys) await releaseAttempt(db, key, ok && clearOnSuccess ? { failed: false, clear: true } : { failed: checked && !ok });
+    await releaseAttempts(db, keys.map(({ key, clearOnSuccess }) => ({ key, failed: checked && !ok, clear: ok && clearOnSuccess })));
   }
   return ok;
 }
@@ -207,15 +207,17 @@ async function checkUnderThrottle(
 
 export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta): Promise<{ user: TSessionUser; token: string; expiresAt: Date }> {
   const email = input.email.trim().toLowerCase();
-  let account: { id: string; passwordHash: string } | undefined;
+  let account: { id: string; passwordHash: string; profile: TSessionUser | null } | undefined;
   const keys = [
     { key: accountKey(email), max: LOGIN_MAX_FAILURES_PER_ACCOUNT, clearOnSuccess: true },
     { key: addressKey(meta.ip), max: LOGIN_MAX_FAILURES_PER_ADDRESS },
   ];
   const ok = await checkUnderThrottle(db, keys, throttledError, async () => {
+    // The profile comes with the account: a sign-in's statements are its share of the cores in a lobby.
     [account] = await db
-      .select({ id: authUsers.id, passwordHash: authUsers.passwordHash })
+      .select({ id: authUsers.id, passwordHash: authUsers.passwordHash, profile: sessionUserColumns })
       .from(authUsers)
+      .leftJoin(profiles, eq(profiles.id, authUsers.id))
       .where(sql`lower(${authUsers.email}) = ${email}`)
       .limit(1);
     // Verify even when there is no account, so both cases take the same time.
@@ -223,7 +225,7 @@ export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta)
   });
   if (!account || !ok) throw new AppError("INVALID_CREDENTIALS");
 
-  const [profile] = await db.select(sessionUserColumns).from(profiles).where(eq(profiles.id, account.id)).limit(1);
+  const profile = account.profile;
   if (!profile) throw new AppError("PROFILE_NOT_FOUND");
   if (!isRoleAllowedForLogin(profile.role, input.loginType)) throw new AppError("ROLE_MISMATCH");
   // An old hash is made again with the password just proved, but only when no other sign-in waits for the cores;
