@@ -374,20 +374,38 @@ async function measureLimits(db: TDb, client: LeanHttpClient, server: ChildProce
   console.log(`\n== limits, each measured in turn with the app's own figure: ${LIMIT_ROUNDS} pairs of ${LIMIT_SECONDS} s at full load`);
   const limitStudents = await seed(db, 2000, "limit", schoolIds);
   let signInFailures = 0;
+  // The CPU of a sign-in, summed over the measured rounds: the server's (its threads' scrypt included), PostgreSQL's
+  // and this client's, against what a raw derivation costs (the cores' time over the raw rate).
+  const signInCpu = { server: 0, postgres: 0, client: 0, count: 0, rawCoreMs: [] as number[] };
   const signIns = await paired(
-    async () => {
+    async (round) => {
+      const before = cpuNow(server);
       const r = await saturate(LIMIT_SECONDS, 8, async (k) => {
         const s = limitStudents[k % limitStudents.length]!;
         const res = await client.request("POST", "/api/auth/login", { "content-type": "application/json", "x-forwarded-for": `10.9.${k % 200}.1` }, JSON.stringify({ email: s.email, password: PASSWORD, loginType: "student" }));
         return res.status === 200;
       });
       signInFailures += r.failures;
+      const after = cpuNow(server);
+      if (round > 0) {
+        signInCpu.server += after.server - before.server;
+        signInCpu.postgres += cpuSpent(before.postgres, after.postgres);
+        signInCpu.client += after.client - before.client;
+        signInCpu.count += r.rate * LIMIT_SECONDS;
+      }
       return r.rate;
     },
-    () => scryptRate(LIMIT_SECONDS),
+    async () => {
+      const rate = await scryptRate(LIMIT_SECONDS);
+      signInCpu.rawCoreMs.push((os.availableParallelism() * 1000) / rate);
+      return rate;
+    },
   );
   const rawNode = scryptEngine === "node:crypto" ? null : await scryptRate(LIMIT_SECONDS, "node:crypto");
   console.log(`sign-in   through the app / raw scrypt (${scryptEngine}) → ${signIns.text(0.8)}${rawNode ? `; node:crypto's raw ${rawNode.toFixed(0)}/s` : ""}${signInFailures ? ` — ${signInFailures} failed` : ""}`);
+  const perSignIn = (ms: number) => (ms / signInCpu.count).toFixed(1);
+  const rawMs = signInCpu.rawCoreMs.sort((a, b) => a - b)[signInCpu.rawCoreMs.length >> 1]!;
+  console.log(`          CPU a sign-in: server ${perSignIn(signInCpu.server)} ms, PostgreSQL ${perSignIn(signInCpu.postgres)} ms, client ${perSignIn(signInCpu.client)} ms; a raw derivation ${rawMs.toFixed(1)} ms of the cores`);
   if (process.env.ONLY_LIMITS === "sign-in") return;
 
   // The save path: 1,000 students with sessions and attempts, saving back to back.
