@@ -1,7 +1,7 @@
 // Configuration is read from the environment here and nowhere else, validated once at start.
-import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { availableCores } from "./cores";
 
 /** The first admin's password when ADMIN_PASSWORD is not set: the start warns while it still opens that account. */
 export const DEFAULT_ADMIN_PASSWORD = "ChangeMe123!";
@@ -75,7 +75,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("S3_BUCKET: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with it");
   }
-  const workers = c.WORKERS ?? (c.DATABASE_URL ? os.availableParallelism() : 1);
+  const workers = c.WORKERS ?? (c.DATABASE_URL ? availableCores() : 1);
   if (workers > 1 && !c.DATABASE_URL) throw new ConfigError("WORKERS: the embedded database allows one process; set DATABASE_URL to run more than one worker");
   if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) throw new ConfigError("METRICS_PORT: must differ from PORT (metrics are kept off the public port)");
   return {

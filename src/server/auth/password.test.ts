@@ -1,6 +1,6 @@
 // The password hash, and the threads that compute it beside the rest of the process (issue 17).
 import { describe, expect, it, vi } from "vitest";
-import { availableParallelism } from "node:os";
+import { availableCores } from "../cores";
 import { randomBytes, scryptSync } from "node:crypto";
 import { legacyHash } from "../test/legacy-hash";
 import { hashPassword, needsRehash, SCRYPT_NICE, scryptEngine, scryptKey, scryptPeak, scryptThreadNice, scryptThreads, verifyPassword } from "./password";
@@ -49,7 +49,7 @@ describe("scrypt", () => {
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => verifyPassword(i % 3 ? "secret-pass" : "wrong", hash)));
     expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i % 3 !== 0));
     // As many threads as cores, each given its next derivation while it computes one.
-    expect(scryptThreads()).toBe(availableParallelism());
+    expect(scryptThreads()).toBe(availableCores());
     expect(scryptPeak).toEqual({ computing: Math.min(12, scryptThreads()), given: Math.min(12, 2 * scryptThreads()) });
     // Linux gives each thread its own nice value; elsewhere the call may be refused and the threads run at ours.
     if (process.platform === "linux") expect(scryptThreadNice.value).toBe(SCRYPT_NICE);
@@ -58,13 +58,13 @@ describe("scrypt", () => {
   it("a process that shares the machine with other workers runs its share of the cores' threads, and computes in order of asking", async () => {
     vi.resetModules();
     const own = await import("./password");
-    own.shareCores(availableParallelism()); // as many workers as cores: one thread each
+    own.shareCores(availableCores()); // as many workers as cores: one thread each
     expect(own.scryptThreads()).toBe(1);
     own.shareCores(64);
     expect(own.scryptThreads()).toBe(1);
     own.shareCores(1);
-    expect(own.scryptThreads()).toBe(availableParallelism());
-    own.shareCores(availableParallelism());
+    expect(own.scryptThreads()).toBe(availableCores());
+    own.shareCores(availableCores());
     const finished: number[] = [];
     await Promise.all(Array.from({ length: 5 }, (_, i) => own.scryptKey(`p${i}`, Buffer.alloc(32, i), 32, { N: 1024, r: 8, p: 1 }).then(() => finished.push(i))));
     expect(finished).toEqual([0, 1, 2, 3, 4]);

@@ -3,9 +3,9 @@
 // morning, when the cores are scrypt's (docs/decisions/0025, which amends 0002). The derivations run on threads of
 // their own at a lower priority (scrypt-thread.mjs, docs/decisions/0026).
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { engine } from "./scrypt-thread.mjs";
+import { availableCores } from "../cores";
 
 const PARAMS = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
 /** libsodium's scrypt takes salts of exactly 32 bytes; hashes made before 0025 have 16 and are verified by node:crypto. */
@@ -29,14 +29,14 @@ export const scryptEngine = engine;
  * decisions/0027). So that a core finishing one does not wait for the event loop to hand it the next, each thread is
  * given its next derivation while it computes the one before.
  */
-let threadCount = availableParallelism();
+let threadCount = availableCores();
 export const SCRYPT_NICE = 10;
 /** Derivations a thread is given at once: the one it computes and the next, waiting in its port. */
 const PER_THREAD = 2;
 
 /** This process is one of `processes` sharing the machine's cores (WORKERS): it runs its share of the threads. */
 export function shareCores(processes: number): void {
-  threadCount = Math.max(1, Math.ceil(availableParallelism() / processes));
+  threadCount = Math.max(1, Math.ceil(availableCores() / processes));
 }
 /** How many password threads this process runs at most. */
 export const scryptThreads = () => threadCount;
