@@ -71,6 +71,36 @@ describe("scrypt", () => {
     expect(own.scryptPeak).toEqual({ computing: 1, given: 2 });
   });
 
+  it("a thread that dies fails the derivation it computed; the one it was handed next is computed by a new thread", async () => {
+    vi.resetModules();
+    const started: import("node:worker_threads").Worker[] = [];
+    vi.doMock("node:worker_threads", async (original) => {
+      const real = await original<typeof import("node:worker_threads")>();
+      class Recorded extends real.Worker {
+        constructor(...args: ConstructorParameters<typeof real.Worker>) {
+          super(...args);
+          started.push(this);
+        }
+      }
+      return { ...real, Worker: Recorded };
+    });
+    try {
+      const own = await import("./password");
+      own.shareCores(availableCores()); // one thread
+      const salt = Buffer.alloc(32, 7);
+      const params = { N: 16384, r: 8, p: 1 };
+      const keys = ["a", "b", "c"].map((password) => own.scryptKey(password, salt, 32, params).then((key) => key.toString("hex"), (err: Error) => err.message));
+      expect(started).toHaveLength(1);
+      await started[0]!.terminate(); // as if it ran out of memory mid-derivation
+      const [a, b, c] = await Promise.all(keys);
+      expect(a).toMatch(/exited/);
+      expect([b, c]).toEqual(["b", "c"].map((password) => scryptSync(password, salt, 32, { ...params, maxmem: 64 * 1024 * 1024 }).toString("hex")));
+      expect(started).toHaveLength(2);
+    } finally {
+      vi.doUnmock("node:worker_threads");
+    }
+  });
+
   it("a derivation the thread cannot compute fails alone, and the next is computed", async () => {
     await expect(scryptKey("x", randomBytes(32), 32, { N: 3, r: 8, p: 1 })).rejects.toThrow(/N|param/i);
     const key = await scryptKey("x", Buffer.alloc(32, 1), 32, { N: 1024, r: 8, p: 1 });
