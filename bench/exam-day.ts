@@ -31,6 +31,7 @@ import { authUsers, examSchools, exams, profiles, questionOptions, questions, sc
 import { hashPassword, scryptEngine, scryptKey } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/auth.service";
 import { examsChanged } from "../src/server/modules/attempts/paper";
+import { availableCores } from "../src/server/cores";
 import { LeanHttpClient, type TResponse } from "./lean-http";
 import { cpuMsOf, cpuSpent, pct, postgresCpuMs, runPool, waitForServer } from "./common";
 
@@ -397,7 +398,7 @@ async function measureLimits(db: TDb, client: LeanHttpClient, server: ChildProce
     },
     async () => {
       const rate = await scryptRate(LIMIT_SECONDS);
-      signInCpu.rawCoreMs.push((os.availableParallelism() * 1000) / rate);
+      signInCpu.rawCoreMs.push((availableCores() * 1000) / rate);
       return rate;
     },
   );
