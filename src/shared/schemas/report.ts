@@ -71,7 +71,7 @@ export const GENERATORS = ["rules", "llm"] as const;
 export type TGenerator = (typeof GENERATORS)[number];
 
 /** Why the language model's text was not used (the rules wrote it instead). */
-export const FALLBACK_REASONS = ["timeout", "refused", "invalid_output", "unavailable"] as const;
+export const FALLBACK_REASONS = ["timeout", "refused", "invalid_output", "contradicts_figures", "unavailable"] as const;
 export type TFallbackReason = (typeof FALLBACK_REASONS)[number];
 
 const ZWriter = {
