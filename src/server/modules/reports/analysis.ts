@@ -8,6 +8,7 @@ import {
   type TBand,
   type TMasteryLevel,
 } from "../../../shared/schemas/report";
+import { MARK_DECIMALS, percentOf, roundHalfAway, roundPercent } from "../../../shared/format";
 
 export type TAnalysisInput = {
   score: number;
@@ -32,8 +33,9 @@ export function peersOf(value: number, values: number[]): TPeers {
   };
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const percentOf = (earned: number, possible: number) => (possible > 0 ? round1((earned / possible) * 100) : 0);
+// The one rounding rule (src/shared/format.ts): percentages to one decimal, marks to two, half away from zero.
+const round1 = roundPercent;
+const roundMark = (n: number) => roundHalfAway(n, MARK_DECIMALS);
 
 export function bandOf(percentage: number): TBand {
   if (percentage >= BAND_MIN_PERCENT.advanced) return "advanced";
@@ -77,7 +79,7 @@ export function analyse(input: TAnalysisInput): TAnalysis {
   }
   const skills = [...bySkill.values()].map((s) => {
     const percent = percentOf(s.earned, s.possible);
-    return { ...s, earned: round1(s.earned), percent, level: levelOf(percent) };
+    return { ...s, earned: roundMark(s.earned), percent, level: levelOf(percent) };
   });
   // Strongest first; ties by points at stake, then by id, so the order never depends on the input's.
   skills.sort((a, b) => b.percent - a.percent || b.possible - a.possible || a.skillId.localeCompare(b.skillId));
@@ -87,7 +89,7 @@ export function analyse(input: TAnalysisInput): TAnalysis {
     percentage,
     band: bandOf(percentage),
     skills,
-    untagged: { ...untagged, earned: round1(untagged.earned) },
+    untagged: { ...untagged, earned: roundMark(untagged.earned) },
     comparison: {
       school: input.peers.school ? comparison(input.peers.school) : null,
       all: comparison(input.peers.all),
@@ -99,4 +101,14 @@ export function analyse(input: TAnalysisInput): TAnalysis {
 export function skillsByNeed(analysis: TAnalysis): TAnalysis["skills"] {
   const need = (s: TAnalysis["skills"][number]) => (MASTERED_PERCENT - s.percent) * s.possible;
   return analysis.skills.filter((s) => s.level !== "mastered").sort((a, b) => need(b) - need(a) || a.skillId.localeCompare(b.skillId));
+}
+
+/**
+ * The skills a summary names as needing the most work: the two lowest by percentage and every skill tied with the
+ * lower of them, so each skill at the bottom (a skill at 0 % above all) is named. Lowest first.
+ */
+export function weakestSkills(analysis: TAnalysis): TAnalysis["skills"] {
+  const low = analysis.skills.filter((s) => s.level !== "mastered").sort((a, b) => a.percent - b.percent || b.possible - a.possible || a.skillId.localeCompare(b.skillId));
+  const cut = low[Math.min(1, low.length - 1)]?.percent;
+  return low.filter((s, i) => i < 2 || s.percent === cut);
 }

@@ -430,7 +430,7 @@ describe("reports and plans through the API with a language model", () => {
       { ar: "توصية النموذج رقم 1", en: "Model recommendation 1" },
       { ar: "توصية النموذج رقم 2", en: "Model recommendation 2" },
     ]);
-    expect(report.json().content.areas_for_improvement[0].en).toBe("Reading comprehension: 0/4 (0%), not yet mastered; see question 2.");
+    expect(report.json().content.areas_for_improvement[0].en).toBe("Reading comprehension: 0 / 4 (0%), not yet mastered; see question 2.");
 
     const plan = await req("POST", `/api/attempts/${sat.attemptId}/plan`, teacher);
     expect(plan.statusCode, plan.body).toBe(201);

@@ -245,7 +245,7 @@ describe("generating reports and plans (SPEC §6)", () => {
     expect(report.analysis.untagged).toEqual({ count: 1, earned: 1, possible: 1 });
     expect(report.content.summary.en).toContain("7 of 11 points (63.6%) in “Skills test”: Developing.");
     expect(report.content.summary.ar).toContain("الدرجة 7 من 11 (63.6٪) في «اختبار المهارات»، والمستوى: في طور النمو.");
-    expect(report.content.areas_for_improvement[0].en).toBe("Reading comprehension: 0/4 (0%), not yet mastered; see question 3.");
+    expect(report.content.areas_for_improvement[0].en).toBe("Reading comprehension: 0 / 4 (0%), not yet mastered; see question 3.");
     expect(report.content.recommendations[0].ar).toContain("قراءة نص قصير يوميًا");
     expect(JSON.stringify(report)).not.toContain(s.email);
   });

@@ -61,8 +61,8 @@ describe("the rule-based report and plan", () => {
     expect(report.summary.ar).toContain("الدرجة 9.5 من 10 (95٪) في «اختبار اللغة»، والمستوى: متقدّم.");
     expect(report.summary.ar).toContain("أبرز نقاط القوة: «الفهم القرائي» و«النحو».");
     expect(report.strengths).toEqual([
-      { en: "Reading comprehension: 2/2 (100%)", ar: "الفهم القرائي: 2/2 (100٪)" },
-      { en: "Grammar (nahw): 7.5/8 (93.8%)", ar: "النحو: 7.5/8 (93.8٪)" },
+      { en: "Reading comprehension: 2 / 2 (100%)", ar: "الفهم القرائي: 2 من 2 (100٪)" },
+      { en: "Grammar (nahw): 7.5 / 8 (93.8%)", ar: "النحو: 7.5 من 8 (93.8٪)" },
     ]);
     expect(report.areas_for_improvement).toEqual([]);
     expect(report.recommendations).toHaveLength(1);
@@ -81,11 +81,11 @@ describe("the rule-based report and plan", () => {
     expect(report.summary.en).toContain("No skill has reached mastery yet. Reading comprehension and Grammar (nahw) need the most work.");
     expect(report.summary.ar).toContain("لم تبلغ أيّ مهارة حدّ الإتقان بعد. وأكثر ما يحتاج إلى عمل: «الفهم القرائي» و«النحو».");
     expect(report.areas_for_improvement.map((a) => a.en)).toEqual([
-      "Reading comprehension: 1/8 (12.5%), not yet mastered; see questions 2 and 4.",
-      "Grammar (nahw): 1/4 (25%), not yet mastered; see question 1.",
-      "Spelling (imla'): 1/2 (50%), developing; see question 3.",
+      "Reading comprehension: 1 / 8 (12.5%), not yet mastered; see questions 2 and 4.",
+      "Grammar (nahw): 1 / 4 (25%), not yet mastered; see question 1.",
+      "Spelling (imla'): 1 / 2 (50%), developing; see question 3.",
     ]);
-    expect(report.areas_for_improvement[0]!.ar).toBe("الفهم القرائي: 1/8 (12.5٪)، لم تُتقَن بعد؛ راجع الأسئلة: 2، 4.");
+    expect(report.areas_for_improvement[0]!.ar).toBe("الفهم القرائي: 1 من 8 (12.5٪)، لم تُتقَن بعد؛ راجع الأسئلة: 2، 4.");
     // A skill the catalogue has guidance for uses it; one without gets the generic advice naming its questions.
     expect(report.recommendations.map((r) => r.en)).toEqual([
       "Reading comprehension: Read a short text every day.",
@@ -109,6 +109,20 @@ describe("the rule-based report and plan", () => {
       ["skill", "arabic.spelling", null],
     ]);
     expect(plan.ai_suggestion.en).toMatch(/^Start with Reading comprehension: it carries 8 of the 14 points and stands at 12.5%\./);
+  });
+
+  it("the summary names every skill at the bottom, a skill at 0 % with few points included", () => {
+    // Vocabulary and writing lose the most points; spelling (2 points) and grammar (1 point) earned nothing.
+    const VOCABULARY = { id: "english.vocabulary", nameAr: "المفردات", nameEn: "Vocabulary" };
+    const WRITING = { id: "english.writing", nameAr: "الكتابة", nameEn: "Writing" };
+    const i = input([q(1, 6, 1, VOCABULARY), q(2, 6, 1, WRITING), q(3, 2, 0, SPELLING), q(4, 1, 0, GRAMMAR)]);
+    const report = writeReport(i);
+    expect(report.summary.en).toContain("Spelling (imla') and Grammar (nahw) need the most work.");
+    expect(report.summary.ar).toContain("وأكثر ما يحتاج إلى عمل: «الإملاء» و«النحو».");
+    // The plan still starts where the most points are at stake; its Arabic says the skill carries those points.
+    const plan = writePlan(i, []);
+    expect(plan.ai_suggestion.en).toMatch(/^Start with Vocabulary: it carries 6 of the 15 points and stands at 16.7%\./);
+    expect(plan.ai_suggestion.ar).toMatch(/^يُقترح البدء بمهارة «المفردات»، إذ تخصّها 6 من درجات الاختبار البالغة 15، وما تحقق منها حتى الآن 16.7٪\./);
   });
 
   it("questions without skills: the report covers the overall result and says so", () => {

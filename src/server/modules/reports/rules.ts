@@ -3,7 +3,8 @@
 // is the default, the fallback of the language model, and what the tests pin. It never names the student:
 // "the student" is whoever reads it.
 import { MASTERED_PERCENT, BAND_LABELS, LEVEL_LABELS, type TAnalysis, type TBi, type TPlanContent, type TPlanResource, type TReportContent } from "../../../shared/schemas/report";
-import { skillsByNeed } from "./analysis";
+import { markText, percentText, scoreText } from "../../../shared/format";
+import { skillsByNeed, weakestSkills } from "./analysis";
 
 export type TWriteInput = {
   analysis: TAnalysis;
@@ -17,9 +18,10 @@ export type TWriteInput = {
 /** At most this many skills get their own step in a plan; the rest wait for the next plan. */
 const MAX_PLAN_SKILLS = 4;
 
-const num = (n: number) => String(Math.round(n * 10) / 10);
-const pctEn = (n: number) => `${num(n)}%`;
-const pctAr = (n: number) => `${num(n)}٪`;
+// Figures are written by the one rule of src/shared/format.ts, as every screen writes them.
+const num = markText;
+const pctEn = (n: number) => percentText("en", n);
+const pctAr = (n: number) => percentText("ar", n);
 
 function listEn(items: string[]): string {
   if (items.length <= 1) return items.join("");
@@ -36,10 +38,10 @@ const questionsAr = (ns: number[]) => (ns.length === 1 ? `السؤال ${ns[0]}`
 type TSkillRow = TAnalysis["skills"][number];
 
 function figureEn(s: { earned: number; possible: number; percent: number }) {
-  return `${num(s.earned)}/${num(s.possible)} (${pctEn(s.percent)})`;
+  return `${scoreText("en", s.earned, s.possible)} (${pctEn(s.percent)})`;
 }
 function figureAr(s: { earned: number; possible: number; percent: number }) {
-  return `${num(s.earned)}/${num(s.possible)} (${pctAr(s.percent)})`;
+  return `${scoreText("ar", s.earned, s.possible)} (${pctAr(s.percent)})`;
 }
 
 function guidanceOf(input: TWriteInput, s: TSkillRow): TBi {
@@ -82,7 +84,8 @@ export function writeReport(input: TWriteInput): TReportContent {
       ar += " لم تبلغ أيّ مهارة حدّ الإتقان بعد.";
     }
     if (need.length) {
-      const first = need.slice(0, 2);
+      // Named by how low they stand, not by points at stake: a skill at 0 % is never left out of "the most work".
+      const first = weakestSkills(a);
       en += ` ${first.length === 1 ? `${first[0]!.nameEn} needs` : `${listEn(first.map((s) => s.nameEn))} need`} the most work.`;
       ar += ` وأكثر ما يحتاج إلى عمل: ${listAr(first.map((s) => s.nameAr))}.`;
     } else {
@@ -177,7 +180,7 @@ export function writePlan(input: TWriteInput, files: TSkillFile[]): TPlanContent
     const first = need[0]!;
     suggestion = {
       en: `Start with ${first.nameEn}: it carries ${num(first.possible)} of the ${num(a.total)} points and stands at ${pctEn(first.percent)}. Short daily practice works better than one long session, and a quick word with the teacher after each week keeps the plan on track.`,
-      ar: `يُقترح البدء بمهارة «${first.nameAr}»، إذ تبلغ درجاتها ${num(first.possible)} من أصل ${num(a.total)}، والنسبة المتحققة فيها ${pctAr(first.percent)}. والتدريب اليومي القصير أجدى من جلسة طويلة واحدة، ومراجعة قصيرة مع المعلم في نهاية كل أسبوع تُبقي الخطة على مسارها.`,
+      ar: `يُقترح البدء بمهارة «${first.nameAr}»، إذ تخصّها ${num(first.possible)} من درجات الاختبار البالغة ${num(a.total)}، وما تحقق منها حتى الآن ${pctAr(first.percent)}. والتدريب اليومي القصير أجدى من جلسة طويلة واحدة، ومراجعة قصيرة مع المعلم في نهاية كل أسبوع تُبقي الخطة على مسارها.`,
     };
   } else {
     const best = a.skills[0];
