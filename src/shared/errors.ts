@@ -789,6 +789,22 @@ export const ERRORS = {
     title: t("Failed to generate development plan.", "تعذّر إنشاء خطة التطوير."),
     message: t("A development plan already exists for this attempt.", "توجد خطة تطوير لهذه المحاولة بالفعل."),
   },
+  REPORT_UP_TO_DATE: {
+    status: 409,
+    title: t("Failed to generate the report again.", "تعذّر إنشاء التقرير من جديد."),
+    message: t(
+      "The report's figures have not changed since it was generated (or someone has just generated it again). Reload the page to see the latest version.",
+      "لم تتغيّر أرقام التقرير منذ إنشائه (أو أنشأه أحدهم من جديد للتو). أعد تحميل الصفحة لرؤية أحدث نسخة.",
+    ),
+  },
+  PLAN_UP_TO_DATE: {
+    status: 409,
+    title: t("Failed to generate the development plan again.", "تعذّر إنشاء خطة التطوير من جديد."),
+    message: t(
+      "The plan's figures have not changed since it was generated (or someone has just generated it again). Reload the page to see the latest version.",
+      "لم تتغيّر أرقام الخطة منذ إنشائها (أو أنشأها أحدهم من جديد للتو). أعد تحميل الصفحة لرؤية أحدث نسخة.",
+    ),
+  },
   GROUP_PLAN_NO_ATTEMPTS: {
     status: 409,
     title: t("Failed to generate the group plan.", "تعذّر إنشاء خطة المجموعة."),

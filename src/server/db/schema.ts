@@ -494,11 +494,18 @@ export const studentAnswers = pgTable(
 
 export const reports = pgTable("reports", {
   id: uuid("id").primaryKey().defaultRandom(),
-  // UNIQUE: one report per attempt, whoever asks and however many times at once (SPEC §4).
+  // UNIQUE with the version: one version 1 per attempt, whoever asks and however many times at once (SPEC §4),
+  // and one version n+1 however many ask to generate it again (docs/decisions/0032).
   studentExamId: uuid("student_exam_id")
     .notNull()
-    .unique()
     .references(() => studentExams.id, { onDelete: "cascade" }),
+  /** 1 for the first; a report generated again is a new row with the next number, the old one kept. */
+  version: integer("version").notNull().default(1),
+  /**
+   * What the figures it quotes were (figuresFingerprint of the analysis): when the attempt's marks or the
+   * averages and counts it compares with change, the fingerprint of today's analysis differs and it is stale.
+   */
+  fingerprint: text("fingerprint"),
   studentId: uuid("student_id")
     .notNull()
     .references(() => profiles.id, { onDelete: "cascade" }),
@@ -513,14 +520,17 @@ export const reports = pgTable("reports", {
   fallbackReason: text("fallback_reason").$type<TFallbackReason>(),
   generatedById: uuid("generated_by_id").references(() => profiles.id, { onDelete: "set null" }),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex("reports_attempt_version_idx").on(t.studentExamId, t.version)]);
 
 export const developmentPlans = pgTable("development_plans", {
   id: uuid("id").primaryKey().defaultRandom(),
+  // As a report's: one row per version (docs/decisions/0032).
   studentExamId: uuid("student_exam_id")
     .notNull()
-    .unique()
     .references(() => studentExams.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(1),
+  /** The fingerprint of the analysis it was written from; null for a plan from before versions (never marked stale). */
+  fingerprint: text("fingerprint"),
   studentId: uuid("student_id")
     .notNull()
     .references(() => profiles.id, { onDelete: "cascade" }),
@@ -534,7 +544,7 @@ export const developmentPlans = pgTable("development_plans", {
   fallbackReason: text("fallback_reason").$type<TFallbackReason>(),
   generatedById: uuid("generated_by_id").references(() => profiles.id, { onDelete: "set null" }),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex("development_plans_attempt_version_idx").on(t.studentExamId, t.version)]);
 
 // ---- files
 

@@ -80,6 +80,10 @@ const ZWriter = {
   fallbackReason: z.enum(FALLBACK_REASONS).nullable(),
   generatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
+  /** 1, 2, …: generating again keeps the old version and adds the next (docs/decisions/0032). */
+  version: z.number().int(),
+  /** The figures it quotes (the marks, the averages and counts it compares with) are no longer today's. */
+  stale: z.boolean(),
 };
 
 export const ZReportView = z.object({ id: z.string(), attemptId: z.string(), content: ZReportContent, analysis: ZAnalysis, ...ZWriter });
@@ -94,6 +98,9 @@ export const ZAttemptReports = z.object({
   plan: ZPlanView.nullable(),
   /** Null when the user may generate; otherwise the error code that says why not (e.g. not graded yet). */
   cannotGenerate: z.string().nullable(),
+  /** The versions before the latest, newest first: still readable. */
+  earlierReports: z.array(ZReportView),
+  earlierPlans: z.array(ZPlanView),
 });
 export type TAttemptReports = z.infer<typeof ZAttemptReports>;
 

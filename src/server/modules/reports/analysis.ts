@@ -1,5 +1,6 @@
 // The figures a report is written from, computed from the marks alone: a pure function, so the same attempt always
 // gives the same analysis, and the rules that word it (rules.ts) can be tested on fixtures.
+import { createHash } from "node:crypto";
 import {
   BAND_MIN_PERCENT,
   DEVELOPING_PERCENT,
@@ -111,4 +112,19 @@ export function weakestSkills(analysis: TAnalysis): TAnalysis["skills"] {
   const low = analysis.skills.filter((s) => s.level !== "mastered").sort((a, b) => a.percent - b.percent || b.possible - a.possible || a.skillId.localeCompare(b.skillId));
   const cut = low[Math.min(1, low.length - 1)]?.percent;
   return low.filter((s, i) => i < 2 || s.percent === cut);
+}
+
+/**
+ * What a report or plan quotes, as one short string: the attempt's marks (overall, per skill, the questions that
+ * lost marks) and the averages, counts and percentile it compares with, as rounded as they are written. Names are
+ * left out: a skill renamed does not change a figure. Two analyses with the same fingerprint read the same.
+ */
+export function figuresFingerprint(a: TAnalysis): string {
+  const figures = {
+    result: [a.score, a.total, a.percentage, a.band],
+    skills: a.skills.map((s) => [s.skillId, s.earned, s.possible, s.percent, s.level, s.missed]),
+    untagged: [a.untagged.count, a.untagged.earned, a.untagged.possible],
+    comparison: [a.comparison.school, a.comparison.all].map((c) => (c ? [c.mean, c.count, c.percentile] : null)),
+  };
+  return createHash("sha256").update(JSON.stringify(figures)).digest("base64url").slice(0, 22);
 }

@@ -36,6 +36,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await generatePlan(app.db, writer, await requireUser(request), request.params.attemptId)),
   );
 
+  // "Generate again": the next version when the figures have changed since (docs/decisions/0032).
+  app.post("/api/attempts/:attemptId/report/again", { schema: { params: ZAttemptParams, response: { 201: ZReportView } } }, async (request, reply) =>
+    reply.status(201).send(await generateReport(app.db, writer, await requireUser(request), request.params.attemptId, true)),
+  );
+
+  app.post("/api/attempts/:attemptId/plan/again", { schema: { params: ZAttemptParams, response: { 201: ZPlanView } } }, async (request, reply) =>
+    reply.status(201).send(await generatePlan(app.db, writer, await requireUser(request), request.params.attemptId, true)),
+  );
+
   app.get("/api/school-reports/:attemptId", { schema: { params: ZAttemptParams, response: { 200: ZSchoolReport } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     return findSchoolReport(app.db, await requireUser(request), request.params.attemptId);
@@ -46,6 +55,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/exams/:examId/reports/bulk",
     { schema: { params: ZExamParams, response: { 202: ZBulkJob } }, onResponse: async () => app.jobs.wake() },
     async (request, reply) => reply.status(202).send((await startBulkGeneration(app.db, await requireUser(request), request.params.examId)).job),
+  );
+
+  // The same for the stale ones (and any missing): a new version of each whose figures have changed.
+  app.post(
+    "/api/exams/:examId/reports/bulk/again",
+    { schema: { params: ZExamParams, response: { 202: ZBulkJob } }, onResponse: async () => app.jobs.wake() },
+    async (request, reply) => reply.status(202).send((await startBulkGeneration(app.db, await requireUser(request), request.params.examId, true)).job),
   );
 
   app.get("/api/exams/:examId/reports/bulk", { schema: { params: ZExamParams, response: { 200: z.object({ job: ZBulkJob.nullable() }) } } }, async (request, reply) => {

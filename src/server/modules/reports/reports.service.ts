@@ -1,7 +1,9 @@
 // Reports and development plans (SPEC §3, §4 "Reports and plans", §6 "Generate report / plan", "School report
 // page"; docs/decisions/0011). Produced from the attempt's marks: the analysis (analysis.ts) gives the figures, a
 // writer (writer.ts) the words. Once per attempt, whoever asks and however many at once: the database's unique
-// key decides, not a check before the insert.
+// key decides, not a check before the insert. When the figures a report or plan quotes change (a mark changed,
+// more attempts graded), it is marked stale, and generating it again adds the next version and keeps the old one
+// (docs/decisions/0032).
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import {
@@ -26,7 +28,7 @@ import { audienceSizeOf, loadAttemptInReach, reachOf } from "../results/results.
 import { can, isExamKeyReleased, type TSessionUser } from "../../../shared/permissions";
 import type { TErrorCode } from "../../../shared/errors";
 import type { TAnalysis, TAttemptReports, TBulkJob, TPlanView, TReportView } from "../../../shared/schemas/report";
-import { analyse, skillsByNeed, type TAnalysisInput } from "./analysis";
+import { analyse, figuresFingerprint, skillsByNeed, type TAnalysisInput } from "./analysis";
 import type { TSkillFile, TWriteInput } from "./rules";
 import { withBreaker, type TContentWriter } from "./writer";
 
@@ -206,29 +208,76 @@ function writerOf(row: { generator: string; model: string | null; fallbackReason
   };
 }
 
-async function loadReport(db: TDbOrTx, attemptId: string): Promise<TReportView | null> {
-  const [row] = await db.select({ report: reports, ...generatorColumns }).from(reports).leftJoin(profiles, eq(profiles.id, reports.generatedById)).where(eq(reports.studentExamId, attemptId));
-  if (!row) return null;
-  return { id: row.report.id, attemptId, content: row.report.reportData, analysis: row.report.analysis!, ...writerOf(row.report, row) };
+/**
+ * Every version of an attempt's report, newest first, each marked stale when its fingerprint is not `current`
+ * (null: today's figures are not known, nothing is marked). A report from before versions has no fingerprint of
+ * its own; the analysis it stored gives it.
+ */
+async function loadReports(db: TDbOrTx, attemptId: string, current: string | null): Promise<TReportView[]> {
+  const rows = await db
+    .select({ report: reports, ...generatorColumns })
+    .from(reports)
+    .leftJoin(profiles, eq(profiles.id, reports.generatedById))
+    .where(eq(reports.studentExamId, attemptId))
+    .orderBy(desc(reports.version));
+  return rows.map((row) => {
+    const fingerprint = row.report.fingerprint ?? (row.report.analysis ? figuresFingerprint(row.report.analysis) : null);
+    return {
+      id: row.report.id,
+      attemptId,
+      content: row.report.reportData,
+      analysis: row.report.analysis!,
+      ...writerOf(row.report, row),
+      version: row.report.version,
+      stale: current !== null && fingerprint !== null && fingerprint !== current,
+    };
+  });
 }
 
-async function loadPlan(db: TDbOrTx, attemptId: string): Promise<TPlanView | null> {
-  const [row] = await db
+/** The same for the plan; a plan from before versions has no fingerprint and is never marked. */
+async function loadPlans(db: TDbOrTx, attemptId: string, current: string | null): Promise<TPlanView[]> {
+  const rows = await db
     .select({ plan: developmentPlans, ...generatorColumns })
     .from(developmentPlans)
     .leftJoin(profiles, eq(profiles.id, developmentPlans.generatedById))
-    .where(eq(developmentPlans.studentExamId, attemptId));
-  if (!row) return null;
-  return { id: row.plan.id, attemptId, content: row.plan.planData, generatedByAi: row.plan.generatedByAi, ...writerOf(row.plan, row) };
+    .where(eq(developmentPlans.studentExamId, attemptId))
+    .orderBy(desc(developmentPlans.version));
+  return rows.map((row) => ({
+    id: row.plan.id,
+    attemptId,
+    content: row.plan.planData,
+    generatedByAi: row.plan.generatedByAi,
+    ...writerOf(row.plan, row),
+    version: row.plan.version,
+    stale: current !== null && row.plan.fingerprint !== null && row.plan.fingerprint !== current,
+  }));
+}
+
+/**
+ * An attempt's reports and plans, every version, marked against today's figures (computed only when there is
+ * something to mark: an attempt without either costs no analysis).
+ */
+async function loadVersions(db: TDbOrTx, ctx: TAttemptContext) {
+  const [has] = await db
+    .select({ report: sql<boolean>`exists (select 1 from ${reports} where ${reports.studentExamId} = ${ctx.attempt.id})`, plan: sql<boolean>`exists (select 1 from ${developmentPlans} where ${developmentPlans.studentExamId} = ${ctx.attempt.id})` })
+    .from(sql`(select 1) as one`);
+  const current = has?.report || has?.plan ? figuresFingerprint((await writeInputFor(db, ctx)).analysis) : null;
+  return { reports: await loadReports(db, ctx.attempt.id, current), plans: await loadPlans(db, ctx.attempt.id, current) };
 }
 
 /** The results page's part: the report and plan if they exist, and whether this user may generate them. */
 export async function findAttemptReports(db: TDbOrTx, actor: TSessionUser, attemptId: string): Promise<TAttemptReports> {
   const ctx = await loadAttemptInReach(db, actor, attemptId);
-  const [report, plan] = [await loadReport(db, attemptId), await loadPlan(db, attemptId)];
+  const versions = await loadVersions(db, ctx);
   // A student reads their own once it exists; they never generate (and are not told the staff's reasons).
   const cannotGenerate = actor.role === "student" ? "REPORT_FORBIDDEN" : await generationBlock(db, actor, ctx);
-  return { report, plan, cannotGenerate };
+  return {
+    report: versions.reports[0] ?? null,
+    plan: versions.plans[0] ?? null,
+    cannotGenerate,
+    earlierReports: versions.reports.slice(1),
+    earlierPlans: versions.plans.slice(1),
+  };
 }
 
 // ---- generating one
@@ -242,36 +291,69 @@ async function assertMayGenerate(db: TDbOrTx, actor: TSessionUser, attemptId: st
 
 type TWhich = { report: boolean; plan: boolean };
 
+/** The newest version of an attempt's report and plan: its number and the figures it quoted. */
+async function latestVersions(db: TDbOrTx, attemptId: string) {
+  const [report] = await db
+    .select({ version: reports.version, fingerprint: reports.fingerprint, analysis: reports.analysis })
+    .from(reports)
+    .where(eq(reports.studentExamId, attemptId))
+    .orderBy(desc(reports.version))
+    .limit(1);
+  const [plan] = await db
+    .select({ version: developmentPlans.version, fingerprint: developmentPlans.fingerprint })
+    .from(developmentPlans)
+    .where(eq(developmentPlans.studentExamId, attemptId))
+    .orderBy(desc(developmentPlans.version))
+    .limit(1);
+  return {
+    report: report ? { version: report.version, fingerprint: report.fingerprint ?? (report.analysis ? figuresFingerprint(report.analysis) : null) } : null,
+    plan: plan ?? null,
+  };
+}
+
 /**
  * Generates what is asked for and missing — the report, the plan, or both from one reading of the attempt (the
  * bulk job asks for both) — and stores it in one transaction with the attempt's flags and the plan's shared files.
- * Says which were stored: one that exists already (or that another request made first) is not.
+ * `again`: also what exists but is stale, as the next version (the old one stays). Says which were stored: one
+ * that exists already and is up to date (or that another request made first) is not.
  */
-async function generateForAttempt(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string, which: TWhich, peerIndex?: TPeerIndex): Promise<TWhich> {
+async function generateForAttempt(
+  db: TDb,
+  writer: TContentWriter,
+  actor: TSessionUser,
+  attemptId: string,
+  which: TWhich,
+  options: { again?: boolean; peerIndex?: TPeerIndex } = {},
+): Promise<TWhich> {
   const ctx = await assertMayGenerate(db, actor, attemptId);
-  // Not worth the writer's time (a language model's seconds) when they exist; the inserts below still decide.
-  const [flags] = await db.select({ report: studentExams.reportGenerated, plan: studentExams.developmentPlanGenerated }).from(studentExams).where(eq(studentExams.id, attemptId));
-  const want = { report: which.report && !flags?.report, plan: which.plan && !flags?.plan };
+  const latest = await latestVersions(db, attemptId);
+  // Not worth the analysis (nor the writer's time) when both exist and nothing may be added; the inserts decide.
+  if (!options.again && !(which.report && !latest.report) && !(which.plan && !latest.plan)) return { report: false, plan: false };
+  const { input, analysis } = await writeInputFor(db, ctx, options.peerIndex);
+  const fingerprint = figuresFingerprint(analysis);
+  // A plan from before versions (no fingerprint) is not known to be stale: it is not generated again.
+  const due = (v: { fingerprint: string | null } | null) => !v || (!!options.again && v.fingerprint !== null && v.fingerprint !== fingerprint);
+  const want = { report: which.report && due(latest.report), plan: which.plan && due(latest.plan) };
   if (!want.report && !want.plan) return { report: false, plan: false };
-  const { input, analysis } = await writeInputFor(db, ctx, peerIndex);
   const report = want.report ? await writer.writeReport(input) : null;
   const plan = want.plan ? await writer.writePlan(input, await filesForPlan(db, analysis, ctx.student.schoolId)) : null;
-  const owner = { studentExamId: attemptId, studentId: ctx.student.id, schoolId: ctx.student.schoolId, generatedById: actor.id };
+  const owner = { studentExamId: attemptId, studentId: ctx.student.id, schoolId: ctx.student.schoolId, generatedById: actor.id, fingerprint };
   return db.transaction(async (tx) => {
     const stored = { report: false, plan: false };
     if (report) {
+      // The next number: two requests for the same one store one (the unique key), the other stores nothing.
       const [row] = await tx
         .insert(reports)
-        .values({ ...owner, reportData: report.content, analysis, generator: report.generator, model: report.model, fallbackReason: report.fallbackReason })
-        .onConflictDoNothing({ target: reports.studentExamId })
+        .values({ ...owner, version: (latest.report?.version ?? 0) + 1, reportData: report.content, analysis, generator: report.generator, model: report.model, fallbackReason: report.fallbackReason })
+        .onConflictDoNothing({ target: [reports.studentExamId, reports.version] })
         .returning({ id: reports.id });
       stored.report = !!row;
     }
     if (plan) {
       const [row] = await tx
         .insert(developmentPlans)
-        .values({ ...owner, planData: plan.content, generatedByAi: plan.generator === "llm", generator: plan.generator, model: plan.model, fallbackReason: plan.fallbackReason })
-        .onConflictDoNothing({ target: developmentPlans.studentExamId })
+        .values({ ...owner, version: (latest.plan?.version ?? 0) + 1, planData: plan.content, generatedByAi: plan.generator === "llm", generator: plan.generator, model: plan.model, fallbackReason: plan.fallbackReason })
+        .onConflictDoNothing({ target: [developmentPlans.studentExamId, developmentPlans.version] })
         .returning({ id: developmentPlans.id });
       stored.plan = !!row;
       // A plan shares the school's files it names with the student (decision 0011).
@@ -288,18 +370,28 @@ async function generateForAttempt(db: TDb, writer: TContentWriter, actor: TSessi
   });
 }
 
-/** Generates and stores the report; REPORT_EXISTS when one is there already (or another request made it first). */
-export async function generateReport(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string): Promise<TReportView> {
-  const stored = await generateForAttempt(db, writer, actor, attemptId, { report: true, plan: false });
-  if (!stored.report) throw new AppError("REPORT_EXISTS");
-  return (await loadReport(db, attemptId))!;
+/** The newest version of each, as the page shows it right after generating (it is today's: not stale). */
+async function latestViews(db: TDbOrTx, attemptId: string) {
+  const [latestReport] = await loadReports(db, attemptId, null);
+  const [latestPlan] = await loadPlans(db, attemptId, null);
+  return { report: latestReport!, plan: latestPlan! };
 }
 
-/** Generates and stores the plan (sharing the files it names with the student); PLAN_EXISTS when there is one. */
-export async function generatePlan(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string): Promise<TPlanView> {
-  const stored = await generateForAttempt(db, writer, actor, attemptId, { report: false, plan: true });
-  if (!stored.plan) throw new AppError("PLAN_EXISTS");
-  return (await loadPlan(db, attemptId))!;
+/**
+ * Generates and stores the report; REPORT_EXISTS when one is there already (or another request made it first).
+ * `again`: the next version when the figures changed; REPORT_UP_TO_DATE when they have not.
+ */
+export async function generateReport(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string, again = false): Promise<TReportView> {
+  const stored = await generateForAttempt(db, writer, actor, attemptId, { report: true, plan: false }, { again });
+  if (!stored.report) throw new AppError(again ? "REPORT_UP_TO_DATE" : "REPORT_EXISTS");
+  return (await latestViews(db, attemptId)).report;
+}
+
+/** Generates and stores the plan (sharing the files it names with the student); PLAN_EXISTS / PLAN_UP_TO_DATE. */
+export async function generatePlan(db: TDb, writer: TContentWriter, actor: TSessionUser, attemptId: string, again = false): Promise<TPlanView> {
+  const stored = await generateForAttempt(db, writer, actor, attemptId, { report: false, plan: true }, { again });
+  if (!stored.plan) throw new AppError(again ? "PLAN_UP_TO_DATE" : "PLAN_EXISTS");
+  return (await latestViews(db, attemptId)).plan;
 }
 
 // ---- the school report page (SPEC §2 /school/report/{studentExamId}, §6)
@@ -316,6 +408,7 @@ export async function findSchoolReport(db: TDbOrTx, actor: TSessionUser, attempt
     .where(eq(studentExams.id, attemptId));
   if (!row) throw new AppError("RESULT_NOT_FOUND");
   if (!can(actor, "schoolReport.view", { schoolId: row.student.schoolId })) throw new AppError("SCHOOL_REPORT_OTHER_SCHOOL");
+  const versions = await loadVersions(db, { attempt: row.attempt, exam: row.exam, subject: row.subject, student: row.student });
   return {
     school: row.school ? { id: row.school.id, name: row.school.name, city: row.school.city } : null,
     student: { id: row.student.id, name: row.student.name, username: row.student.username },
@@ -327,8 +420,9 @@ export async function findSchoolReport(db: TDbOrTx, actor: TSessionUser, attempt
       totalPossibleScore: row.attempt.totalPossibleScore,
       completedAt: row.attempt.completedAt?.toISOString() ?? null,
     },
-    report: await loadReport(db, attemptId),
-    plan: await loadPlan(db, attemptId),
+    // The newest of each, marked when its figures are no longer today's.
+    report: versions.reports[0] ?? null,
+    plan: versions.plans[0] ?? null,
   };
 }
 
@@ -377,9 +471,16 @@ async function loadBulkExam(db: TDbOrTx, actor: TSessionUser, examId: string) {
 }
 
 /** Starts (or, when one is still running for this user and exam, returns) the job. */
-export async function startBulkGeneration(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<{ job: TBulkJob; created: boolean }> {
+export async function startBulkGeneration(db: TDbOrTx, actor: TSessionUser, examId: string, again = false): Promise<{ job: TBulkJob; created: boolean }> {
   await loadBulkExam(db, actor, examId);
-  const { job, created } = await enqueueJob(db, { kind: BULK_REPORTS_JOB, payload: { examId, actorId: actor.id }, dedupeKey: `reports:${examId}:${actor.id}`, createdById: actor.id, maxAttempts: 3 });
+  // One job of each kind at a time per user and exam: "what is missing", and "what is missing or stale, again".
+  const { job, created } = await enqueueJob(db, {
+    kind: BULK_REPORTS_JOB,
+    payload: { examId, actorId: actor.id, again },
+    dedupeKey: `reports${again ? "-again" : ""}:${examId}:${actor.id}`,
+    createdById: actor.id,
+    maxAttempts: 3,
+  });
   return { job: presentJob(job), created };
 }
 
@@ -395,11 +496,14 @@ export async function findBulkGeneration(db: TDbOrTx, actor: TSessionUser, examI
   return job ? presentJob(job) : null;
 }
 
-/** The job: a report and a plan for every attempt in scope that lacks them. One failure does not stop the rest. */
+/**
+ * The job: a report and a plan for every attempt in scope that lacks them; with `again`, also a new version of
+ * every one whose figures have changed. One failure does not stop the rest.
+ */
 export async function runBulkGeneration(ctx: TJobContext, modelWriter: TContentWriter): Promise<Record<string, unknown>> {
   const { db, job } = ctx;
   const writer = withBreaker(modelWriter);
-  const { examId, actorId } = job.payload as { examId: string; actorId: string };
+  const { examId, actorId, again = false } = job.payload as { examId: string; actorId: string; again?: boolean };
   // Who asked, as they are now: a changed role or school changes what the job may do.
   const [actor] = await db
     .select({ id: profiles.id, username: profiles.username, email: profiles.email, role: profiles.role, schoolId: profiles.schoolId, name: profiles.name, grade: profiles.grade })
@@ -412,7 +516,7 @@ export async function runBulkGeneration(ctx: TJobContext, modelWriter: TContentW
     .from(studentExams)
     .innerJoin(exams, eq(exams.id, studentExams.examId))
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-    .where(and(bulkScope(actor, examId), or(eq(studentExams.reportGenerated, false), eq(studentExams.developmentPlanGenerated, false))))
+    .where(and(bulkScope(actor, examId), again ? undefined : or(eq(studentExams.reportGenerated, false), eq(studentExams.developmentPlanGenerated, false))))
     .orderBy(asc(studentExams.id));
   const peerIndex = await peerIndexOf(db, examId);
   let done = 0;
@@ -421,7 +525,7 @@ export async function runBulkGeneration(ctx: TJobContext, modelWriter: TContentW
   await ctx.progress({ done, failed, total: todo.length });
   for (const attempt of todo) {
     try {
-      await generateForAttempt(db, writer, actor, attempt.id, { report: !attempt.reportGenerated, plan: !attempt.planGenerated }, peerIndex);
+      await generateForAttempt(db, writer, actor, attempt.id, again ? { report: true, plan: true } : { report: !attempt.reportGenerated, plan: !attempt.planGenerated }, { again, peerIndex });
       done++;
     } catch (err) {
       failed++;

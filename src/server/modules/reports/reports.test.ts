@@ -277,7 +277,7 @@ describe("generating reports and plans (SPEC §6)", () => {
     const early = await req("POST", `/api/attempts/${attempt.id}/report`, cookie.teacher);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: "REPORT_NOT_GRADED", message: { en: "Reports and plans can be generated once every answer of the attempt is graded." } });
-    expect((await req("GET", `/api/attempts/${attempt.id}/reports`, cookie.teacher)).json()).toEqual({ report: null, plan: null, cannotGenerate: "REPORT_NOT_GRADED" });
+    expect((await req("GET", `/api/attempts/${attempt.id}/reports`, cookie.teacher)).json()).toEqual({ report: null, plan: null, cannotGenerate: "REPORT_NOT_GRADED", earlierReports: [], earlierPlans: [] });
 
     const sheet = (await req("GET", `/api/grading/exams/${exam.id}`, cookie.teacher)).json();
     const answer = sheet.questions.find((q: { type: string }) => q.type === "essay").answers.find((a: { attemptId: string }) => a.attemptId === attempt.id);
@@ -333,6 +333,81 @@ describe("generating reports and plans (SPEC §6)", () => {
     const elsewhere = await sit(await newStudent(other), otherExam);
     const otherPlan = (await req("POST", `/api/attempts/${elsewhere.id}/plan`, cookie.otherTeacher)).json();
     expect(otherPlan.content.resources.some((r: { fileId: string | null }) => r.fileId === ids.readingFile)).toBe(false);
+  });
+});
+
+describe("stale reports and plans, generated again as new versions (docs/decisions/0032)", () => {
+  it("marked when the figures they quote change; again adds version n+1 and keeps the old one readable", async () => {
+    const exam = await makeExam(cookie.teacher);
+    const s = await newStudent();
+    const first = await sit(s, exam);
+    expect((await req("POST", `/api/attempts/${first.id}/report`, cookie.teacher)).json()).toMatchObject({ version: 1, stale: false });
+    expect((await req("POST", `/api/attempts/${first.id}/plan`, cookie.teacher)).json()).toMatchObject({ version: 1, stale: false });
+    const read = async (c = cookie.teacher) => (await req("GET", `/api/attempts/${first.id}/reports`, c)).json();
+    expect(await read()).toMatchObject({ report: { version: 1, stale: false }, plan: { version: 1, stale: false }, earlierReports: [] });
+    // Nothing changed: nothing to generate again.
+    const early = await req("POST", `/api/attempts/${first.id}/report/again`, cookie.teacher);
+    expect([early.statusCode, early.json().code]).toEqual([409, "REPORT_UP_TO_DATE"]);
+
+    // A classmate's attempt is marked: the school's average and count the report quotes are not today's.
+    await sit(await newStudent(), exam, { spelling: "مسؤول" });
+    expect(await read()).toMatchObject({ report: { version: 1, stale: true }, plan: { version: 1, stale: true } });
+    const school = (await req("GET", `/api/school-reports/${first.id}`, cookie.schoolAdmin)).json();
+    expect([school.report.stale, school.plan.stale]).toEqual([true, true]);
+    // Not the student's to do, nor another school's.
+    expect((await req("POST", `/api/attempts/${first.id}/report/again`, s.cookie)).statusCode).toBe(403);
+    expect((await req("POST", `/api/attempts/${first.id}/report/again`, cookie.otherAdmin)).statusCode).toBe(403);
+
+    const again = await req("POST", `/api/attempts/${first.id}/report/again`, cookie.teacher2);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ version: 2, stale: false, generatedBy: { id: ids.teacher2 } });
+    expect(again.json().content.summary.en).toContain("(2 students)");
+    const after = await read(s.cookie);
+    expect(after).toMatchObject({ report: { version: 2, stale: false }, plan: { version: 1, stale: true } });
+    // The old version is still there, as it was, and says it is out of date.
+    expect(after.earlierReports).toHaveLength(1);
+    expect(after.earlierReports[0]).toMatchObject({ version: 1, stale: true });
+    expect(after.earlierReports[0].content.summary.en).not.toContain("(2 students)");
+
+    // Ten clicks at once: one version 2 of the plan.
+    const plans = await Promise.all(Array.from({ length: 6 }, (_, i) => req("POST", `/api/attempts/${first.id}/plan/again`, [cookie.teacher, cookie.teacher2, cookie.schoolAdmin][i % 3])));
+    expect(plans.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(plans.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(Array(5).fill("PLAN_UP_TO_DATE"));
+    expect(await h.db.select().from(developmentPlans).where(eq(developmentPlans.studentExamId, first.id))).toHaveLength(2);
+
+    // A report from before versions (no fingerprint stored) is judged by the analysis it stored.
+    await h.db.update(reports).set({ fingerprint: null }).where(eq(reports.studentExamId, first.id));
+    expect(await read()).toMatchObject({ report: { version: 2, stale: false }, earlierReports: [{ version: 1, stale: true }] });
+  });
+
+  it("for a whole exam: a new version of each stale one, the missing ones made, the rest left alone", async () => {
+    const exam = await makeExam(cookie.teacher);
+    const a = await sit(await newStudent(), exam);
+    const b = await sit(await newStudent(), exam);
+    for (const kind of ["report", "plan"]) expect((await req("POST", `/api/attempts/${a.id}/${kind}`, cookie.teacher)).statusCode).toBe(201);
+    expect((await req("POST", `/api/attempts/${b.id}/report`, cookie.teacher)).statusCode).toBe(201);
+    // Both reports quote two students; a third makes them stale.
+    const c = await sit(await newStudent(), exam, { spelling: "مسؤول" });
+    const started = await req("POST", `/api/exams/${exam.id}/reports/bulk/again`, cookie.teacher);
+    expect(started.statusCode, started.body).toBe(202);
+    // Not the same job as "what is missing".
+    expect((await req("POST", `/api/exams/${exam.id}/reports/bulk`, cookie.teacher)).json().id).not.toBe(started.json().id);
+    expect((await req("POST", `/api/exams/${exam.id}/reports/bulk/again`, (await newStudent()).cookie)).statusCode).toBe(403);
+    await h.drainJobs();
+    expect((await req("GET", `/api/jobs/${started.json().id}`, cookie.teacher)).json()).toMatchObject({ status: "done", failed: 0, total: 3 });
+    const versions = async (id: string) => ({
+      reports: (await h.db.select({ v: reports.version }).from(reports).where(eq(reports.studentExamId, id))).map((r) => r.v).sort(),
+      plans: (await h.db.select({ v: developmentPlans.version }).from(developmentPlans).where(eq(developmentPlans.studentExamId, id))).map((r) => r.v).sort(),
+    });
+    expect(await versions(a.id)).toEqual({ reports: [1, 2], plans: [1, 2] });
+    expect(await versions(b.id)).toEqual({ reports: [1, 2], plans: [1] });
+    expect(await versions(c.id)).toEqual({ reports: [1], plans: [1] });
+    for (const id of [a.id, b.id, c.id]) expect((await req("GET", `/api/attempts/${id}/reports`, cookie.teacher)).json()).toMatchObject({ report: { stale: false }, plan: { stale: false } });
+    // Run again: nothing is stale, nothing is added.
+    const twice = await req("POST", `/api/exams/${exam.id}/reports/bulk/again`, cookie.teacher);
+    await h.drainJobs();
+    expect((await req("GET", `/api/jobs/${twice.json().id}`, cookie.teacher)).json()).toMatchObject({ status: "done", failed: 0 });
+    expect(await versions(a.id)).toEqual({ reports: [1, 2], plans: [1, 2] });
   });
 });
 

@@ -117,6 +117,9 @@ function PlanBody({ plan }: { plan: TGroupPlan }) {
             attemptId: "",
             content: g.plan,
             generatedByAi: g.generator === "llm",
+            // A group plan has no versions (yet): it is shown as it is.
+            version: 1,
+            stale: false,
             generator: g.generator,
             model: g.model,
             fallbackReason: g.fallbackReason,
