@@ -20,11 +20,14 @@ export function useAttemptReports(attemptId: string) {
   return useQuery(attemptReportsQuery(attemptId));
 }
 
-/** Generates the report or the plan of one attempt, then refreshes what the pages show of it. */
-export function useGenerate(attemptId: string, kind: "report" | "plan") {
+/**
+ * Generates the report or the plan of one attempt — `again`: its next version, when its figures have changed —
+ * then refreshes what the pages show of it.
+ */
+export function useGenerate(attemptId: string, kind: "report" | "plan", again = false) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<TReportView | TPlanView>(`/api/attempts/${encodeURIComponent(attemptId)}/${kind}`, { method: "POST" }),
+    mutationFn: () => api<TReportView | TPlanView>(`/api/attempts/${encodeURIComponent(attemptId)}/${kind}${again ? "/again" : ""}`, { method: "POST" }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: [...KEY, "attempt", attemptId] });
       void client.invalidateQueries({ queryKey: [...KEY, "school", attemptId] });
@@ -60,10 +63,11 @@ export function useBulkJob(examId: string) {
   return useQuery(bulkJobQuery(examId));
 }
 
-export function useStartBulk(examId: string) {
+/** Starts the exam's job: what is missing, or (`again`) also a new version of every stale one. */
+export function useStartBulk(examId: string, again = false) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<TBulkJob>(`/api/exams/${encodeURIComponent(examId)}/reports/bulk`, { method: "POST" }),
+    mutationFn: () => api<TBulkJob>(`/api/exams/${encodeURIComponent(examId)}/reports/bulk${again ? "/again" : ""}`, { method: "POST" }),
     onSuccess: (job) => client.setQueryData(bulkJobQuery(examId).queryKey, job),
   });
 }

@@ -1,11 +1,14 @@
 // The results page's "Report and development plan" (issue 14): staff generate the report and the plan of a graded
 // attempt (SPEC §4: once, staff only), or read them once they exist; the student reads their own. Why generating
-// is not possible yet (not graded, the exam still open elsewhere) is said rather than hidden.
-import { ClipboardList, FileBarChart2, LoaderCircle, NotebookPen, School } from "lucide-react";
+// is not possible yet (not graded, the exam still open elsewhere) is said rather than hidden. One whose figures
+// have changed since is marked, staff may generate it again, and earlier versions stay readable (decision 0032).
+import { ClipboardList, FileBarChart2, History, LoaderCircle, NotebookPen, RefreshCw, School, TriangleAlert } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { can } from "@shared/permissions";
 import { ERRORS, isErrorCode } from "@shared/errors";
-import type { TAttemptReports } from "@shared/schemas/report";
+import type { TAttemptReports, TPlanView, TReportView } from "@shared/schemas/report";
+import { fieldClasses } from "@web/components/ui/input";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
@@ -14,7 +17,7 @@ import { toast } from "@web/components/ui/use-toast";
 import { toErrorBody } from "@web/lib/errors";
 import { useSession } from "@web/lib/session";
 import { schoolReportPath, useAttemptReports, useGenerate } from "../api";
-import { bi, reportsText, useReportsT } from "../lib/use-reports-t";
+import { bi, formatDate, formatNumber, reportsText, useReportsT } from "../lib/use-reports-t";
 import { PlanView, type TFileAction } from "./plan-view";
 import { ReportView } from "./report-view";
 
@@ -103,7 +106,15 @@ function Documents({ attemptId, data, isStudent, fileAction }: { attemptId: stri
           <FileBarChart2 aria-hidden="true" className="size-5" />
           {t("report.title")}
         </h3>
-        {data.report ? <ReportView report={data.report} /> : mayGenerate ? <GenerateButton attemptId={attemptId} kind="report" /> : <p className="text-sm text-muted-foreground">{t("section.noneStaff")}</p>}
+        {data.report ? (
+          <Versions attemptId={attemptId} kind="report" latest={data.report} earlier={data.earlierReports} mayGenerate={mayGenerate}>
+            {(doc) => <ReportView report={doc} />}
+          </Versions>
+        ) : mayGenerate ? (
+          <GenerateButton attemptId={attemptId} kind="report" />
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("section.noneStaff")}</p>
+        )}
       </Card>
       <Card className="flex flex-col gap-4 p-5 sm:p-6 print:shadow-none" data-testid="plan-card">
         <h3 className="flex items-center gap-2 text-base font-bold text-primary print:text-black">
@@ -111,7 +122,9 @@ function Documents({ attemptId, data, isStudent, fileAction }: { attemptId: stri
           {t("plan.title")}
         </h3>
         {data.plan ? (
-          <PlanView plan={data.plan} fileAction={fileAction} />
+          <Versions attemptId={attemptId} kind="plan" latest={data.plan} earlier={data.earlierPlans} mayGenerate={mayGenerate}>
+            {(doc) => <PlanView plan={doc} fileAction={fileAction} />}
+          </Versions>
         ) : mayGenerate ? (
           <GenerateButton attemptId={attemptId} kind="plan" />
         ) : (
@@ -122,17 +135,89 @@ function Documents({ attemptId, data, isStudent, fileAction }: { attemptId: stri
   );
 }
 
-function GenerateButton({ attemptId, kind }: { attemptId: string; kind: "report" | "plan" }) {
+/**
+ * The latest version of a report or plan, or an earlier one picked from the list; the one shown says when its
+ * figures are no longer today's (and staff may generate it again), or that it is not the latest.
+ */
+function Versions<T extends TReportView | TPlanView>({
+  attemptId,
+  kind,
+  latest,
+  earlier,
+  mayGenerate,
+  children,
+}: {
+  attemptId: string;
+  kind: "report" | "plan";
+  latest: T;
+  earlier: T[];
+  mayGenerate: boolean;
+  children: (doc: T) => React.ReactNode;
+}) {
+  const { t, lang } = useReportsT();
+  const pickerId = useId();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const all = [latest, ...earlier];
+  // A version chosen before the latest changed (generated again) falls back to the latest when it is gone.
+  const shown = all.find((d) => d.version === chosen) ?? latest;
+  const isLatest = shown.version === latest.version;
+  return (
+    <div className="flex flex-col gap-4" data-testid={`${kind}-versions`} data-version={shown.version}>
+      {earlier.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2 text-sm print:hidden">
+          <label htmlFor={pickerId} className="flex items-center gap-1.5 text-muted-foreground">
+            <History aria-hidden="true" className="size-4" />
+            {t("versions.label")}
+          </label>
+          <select
+            id={pickerId}
+            className={`${fieldClasses} h-10 w-auto max-w-full py-1`}
+            value={shown.version}
+            onChange={(e) => setChosen(Number(e.target.value))}
+            data-testid={`${kind}-version-picker`}
+          >
+            {all.map((d) => (
+              <option key={d.version} value={d.version}>
+                {t(d.version === latest.version ? "versions.latest" : "versions.option", { version: formatNumber(lang, d.version), date: formatDate(lang, d.createdAt) })}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {!isLatest && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-muted p-3 text-sm" role="status" data-testid={`${kind}-earlier-notice`}>
+          <span>{t("versions.earlier", { version: formatNumber(lang, shown.version), latest: formatNumber(lang, latest.version) })}</span>
+          <Button variant="outline" size="sm" onClick={() => setChosen(null)} className="print:hidden" data-testid={`${kind}-show-latest`}>
+            {t("versions.showLatest")}
+          </Button>
+        </div>
+      )}
+      {isLatest && shown.stale && (
+        <div className="flex flex-col gap-3 rounded-xl border border-gold/50 bg-muted p-3 text-sm sm:flex-row sm:items-center sm:justify-between" data-testid={`${kind}-stale`}>
+          <p className="flex items-start gap-2">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
+            <span>{t(kind === "report" ? "versions.staleReport" : "versions.stalePlan")}</span>
+          </p>
+          {mayGenerate && <GenerateButton attemptId={attemptId} kind={kind} again />}
+        </div>
+      )}
+      {children(shown)}
+    </div>
+  );
+}
+
+function GenerateButton({ attemptId, kind, again = false }: { attemptId: string; kind: "report" | "plan"; again?: boolean }) {
   const { t } = useReportsT();
-  const generate = useGenerate(attemptId, kind);
-  const Icon = kind === "report" ? FileBarChart2 : ClipboardList;
+  const generate = useGenerate(attemptId, kind, again);
+  const Icon = again ? RefreshCw : kind === "report" ? FileBarChart2 : ClipboardList;
   return (
     <Button
       className="w-fit print:hidden"
-      variant={kind === "report" ? "default" : "outline"}
+      variant={kind === "report" || again ? "default" : "outline"}
+      size={again ? "sm" : undefined}
       disabled={generate.isPending}
       aria-busy={generate.isPending || undefined}
-      data-testid={`generate-${kind}`}
+      data-testid={`generate-${kind}${again ? "-again" : ""}`}
       onClick={() =>
         generate.mutate(undefined, {
           onSuccess: () => toast({ variant: "success", title: reportsText(kind === "report" ? "section.reportReady" : "section.planReady") }),
@@ -142,7 +227,7 @@ function GenerateButton({ attemptId, kind }: { attemptId: string; kind: "report"
       }
     >
       {generate.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <Icon aria-hidden="true" />}
-      {generate.isPending ? t("section.generating") : t(kind === "report" ? "section.generateReport" : "section.generatePlan")}
+      {generate.isPending ? t("section.generating") : again ? t("versions.again") : t(kind === "report" ? "section.generateReport" : "section.generatePlan")}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 // "Generate for all graded attempts" of the exam the results list is filtered by (issue 14): a job on the server
 // that survives a reload; the page finds it again and shows its progress (done / total, failed) until it ends.
-import { FileStack, LoaderCircle } from "lucide-react";
+// A second job generates again the reports and plans whose figures have changed (decision 0032).
+import { FileStack, LoaderCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { TBulkJob } from "@shared/schemas/report";
@@ -17,9 +18,10 @@ export function BulkReports({ examId }: { examId: string }) {
   const { t, lang } = useReportsT();
   const job = useBulkJob(examId);
   const start = useStartBulk(examId);
+  const startAgain = useStartBulk(examId, true);
   const client = useQueryClient();
   const current = job.data ?? null;
-  const active = isActive(current) || start.isPending;
+  const active = isActive(current) || start.isPending || startAgain.isPending;
 
   // When a job this page watched comes to its end, say so once and refresh the lists it changed.
   const watched = useRef<string | null>(null);
@@ -66,6 +68,26 @@ export function BulkReports({ examId }: { examId: string }) {
           {start.isPending ? t("bulk.starting") : current && !isActive(current) ? t("bulk.again") : t("bulk.start")}
         </Button>
       </div>
+      {current && (
+        <div className="flex flex-col gap-2 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">{t("bulk.staleDescription")}</p>
+          <Button
+            variant="outline"
+            className="w-fit shrink-0"
+            disabled={active}
+            aria-busy={startAgain.isPending || undefined}
+            data-testid="bulk-again-stale"
+            onClick={() =>
+              startAgain.mutate(undefined, {
+                onError: (error) => toast({ variant: "destructive", title: reportsText("bulk.startFailed"), description: toErrorBody(error).message }),
+              })
+            }
+          >
+            {startAgain.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <RefreshCw aria-hidden="true" />}
+            {startAgain.isPending ? t("bulk.starting") : t("bulk.staleStart")}
+          </Button>
+        </div>
+      )}
 
       {current && (isActive(current) || current.status === "done" || current.status === "failed") && (
         <div className="flex flex-col gap-1.5" aria-live="polite">
