@@ -31,6 +31,12 @@ const TEXT = {
     otherSchool: "You are not authorized to view this result for another school.",
     bulkStart: "Generate for all graded attempts",
     exam: "Exam",
+    staleReport: "Out of date: the figures this report quotes have changed",
+    stalePlan: "Out of date: the figures this plan was made from have changed",
+    again: "Generate again",
+    version: "Version",
+    earlier: "You are reading version 1, an earlier one; the latest is version 2.",
+    showLatest: "Show the latest",
   },
   ar: {
     section: "تقرير الأداء وخطة التطوير",
@@ -51,6 +57,12 @@ const TEXT = {
     otherSchool: "غير مصرّح لك بعرض هذه النتيجة لمدرسة أخرى.",
     bulkStart: "إنشاء لكل المحاولات المصحَّحة",
     exam: "الاختبار",
+    staleReport: "غير محدَّث: تغيّرت الأرقام التي يذكرها هذا التقرير",
+    stalePlan: "غير محدَّثة: تغيّرت الأرقام التي بُنيت عليها هذه الخطة",
+    again: "إنشاء من جديد",
+    version: "النسخة",
+    earlier: "تقرأ النسخة 1، وهي نسخة سابقة؛ وأحدث نسخة هي النسخة 2.",
+    showLatest: "عرض الأحدث",
   },
 } as const;
 
@@ -164,6 +176,48 @@ for (const lang of ["ar", "en"] as const) {
     await expect(principal.getByTestId("print-school-report")).toBeHidden();
     await expect(report.getByTestId("plan-steps")).toBeVisible();
     await principalContext.close();
+    await admin.dispose();
+    await teacher.dispose();
+  });
+}
+
+for (const lang of ["ar", "en"] as const) {
+  test(`a report whose figures changed is marked, generated again, and its first version is still readable (${lang})`, async ({ page, playwright }) => {
+    test.slow();
+    const t = TEXT[lang];
+    const admin = await apiAsAccount(playwright, "super_admin");
+    const teacher = await apiAsAccount(playwright, "teacher");
+    const exam = await createExam(teacher);
+    const attemptId = await sit(playwright, await createStudent(admin), exam);
+    await json(await teacher.post(`/api/attempts/${attemptId}/report`), 201);
+    await json(await teacher.post(`/api/attempts/${attemptId}/plan`), 201);
+    // A classmate is graded: the averages and counts the report and plan quote are no longer today's.
+    await sit(playwright, await createStudent(admin), exam);
+
+    await useLanguage(page, lang);
+    await signInPage(page, E2E_ACCOUNTS.teacher.email, E2E_ACCOUNTS.teacher.password, "school");
+    await page.goto(`/student/exam/${attemptId}/results`);
+    const section = page.getByRole("region", { name: t.section });
+    const reportCard = section.getByTestId("report-card");
+    await expect(reportCard.getByTestId("report-stale")).toContainText(t.staleReport);
+    await expect(section.getByTestId("plan-card").getByTestId("plan-stale")).toContainText(t.stalePlan);
+    await expectNoAxeViolations(page, `stale report and plan (${lang})`);
+
+    await reportCard.getByRole("button", { name: t.again }).click();
+    await expect(latestToast(page)).toContainText(t.reportReady);
+    await expect(reportCard.getByTestId("report-stale")).toHaveCount(0);
+    await expect(reportCard.getByTestId("report-versions")).toHaveAttribute("data-version", "2");
+    // The plan is still the old one, and still says so.
+    await expect(section.getByTestId("plan-stale")).toBeVisible();
+    // The first version, picked from the list, reads as it was, and says it is not the latest.
+    const picker = reportCard.getByLabel(t.version);
+    await expect(picker.locator("option")).toHaveCount(2);
+    await picker.selectOption("1");
+    await expect(reportCard.getByTestId("report-versions")).toHaveAttribute("data-version", "1");
+    await expect(reportCard.getByTestId("report-earlier-notice")).toContainText(t.earlier);
+    await expectNoAxeViolations(page, `an earlier version of a report (${lang})`);
+    await reportCard.getByRole("button", { name: t.showLatest }).click();
+    await expect(reportCard.getByTestId("report-versions")).toHaveAttribute("data-version", "2");
     await admin.dispose();
     await teacher.dispose();
   });
