@@ -5,7 +5,7 @@
 // exam and students through the API, so they run in parallel with the rest.
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
-import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
+import { E2E_ACCOUNTS, expect, expectNoAxeViolations, pageInLook, test, useLanguage } from "../fixtures";
 import { apiAs, apiAsAccount, TF, createStudent as makeStudent, json, STUDENT_PASSWORD as PASSWORD, type TStudent } from "../api";
 
 type Playwright = PlaywrightWorkerArgs["playwright"];
@@ -273,6 +273,40 @@ test("a teacher generates for every graded attempt of an exam and watches it fin
     const reports = await json<{ report: unknown; plan: unknown }>(await teacher.get(`/api/attempts/${id}/reports`));
     expect(reports.report).toBeTruthy();
     expect(reports.plan).toBeTruthy();
+  }
+  await admin.dispose();
+  await teacher.dispose();
+});
+
+// Not a test: pictures of the stale mark and the versions for a person to look at (REPORTS_SCREENSHOTS=1), in
+// ar/en × light/dark × 390/1280 px, written to screenshots/reports/ (gitignored).
+test("reports screenshots: stale, generated again, an earlier version", async ({ playwright, browser }) => {
+  test.skip(!process.env.REPORTS_SCREENSHOTS, "set REPORTS_SCREENSHOTS=1 to take the pictures");
+  test.setTimeout(600_000);
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const exam = await createExam(teacher);
+  const stale = await sit(playwright, await createStudent(admin), exam);
+  const versioned = await sit(playwright, await createStudent(admin), exam);
+  for (const id of [stale, versioned]) for (const kind of ["report", "plan"]) await json(await teacher.post(`/api/attempts/${id}/${kind}`), 201);
+  await sit(playwright, await createStudent(admin), exam);
+  await json(await teacher.post(`/api/attempts/${versioned}/report/again`), 201);
+  for (const lang of ["ar", "en"] as const) {
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const name = (what: string) => `screenshots/reports/${what}-${lang}-${dark ? "dark" : "light"}-${width}.png`;
+        const page = await pageInLook(browser, { lang, dark, width });
+        await signInPage(page, E2E_ACCOUNTS.teacher.email, E2E_ACCOUNTS.teacher.password, "school");
+        await page.goto(`/student/exam/${stale}/results`);
+        await expect(page.getByTestId("report-stale")).toBeVisible();
+        await page.getByTestId("attempt-reports").screenshot({ path: name("stale") });
+        await page.goto(`/student/exam/${versioned}/results`);
+        await page.getByTestId("report-version-picker").selectOption("1");
+        await expect(page.getByTestId("report-earlier-notice")).toBeVisible();
+        await page.getByTestId("report-card").screenshot({ path: name("earlier") });
+        await page.context().close();
+      }
+    }
   }
   await admin.dispose();
   await teacher.dispose();
