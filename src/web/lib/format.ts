@@ -1,6 +1,7 @@
 // Language-aware formatting shared by every screen. Latin digits in Arabic too, as the rest of the app shows
 // numbers; dates with the locale's month names.
 import type { TLanguage } from "@shared/limits";
+import { percentText, scoreText } from "@shared/format";
 
 export type TLang = TLanguage;
 
@@ -23,9 +24,17 @@ export function formatDateTime(lang: TLang, iso: string): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
-/** 61.5 → "61.5%" in English, "61.5٪" in Arabic (the Arabic percent sign, as the stored texts write it). */
+/**
+ * 61.54 → "61.5%" in English, "61.5٪" in Arabic. Every screen writes a percentage with this, and the stored texts
+ * of reports with the same rule (src/shared/format.ts): one decimal, half away from zero.
+ */
 export function formatPercent(lang: TLang, n: number): string {
-  return `${formatNumber(lang, n)}${lang === "ar" ? "٪" : "%"}`;
+  return percentText(lang, n);
+}
+
+/** A score: "3.5 / 11" in English, "3.5 من 11" in Arabic (src/shared/format.ts says why), on every screen. */
+export function formatScore(lang: TLang, score: number, total: number): string {
+  return scoreText(lang, score, total);
 }
 
 /** The text in the page language, the other one when it is empty. */

@@ -100,7 +100,7 @@ function PlanBody({ plan }: { plan: TGroupPlan }) {
           <ul className="flex flex-wrap gap-2" data-testid="group-plan-skills">
             {notMastered.map((s) => (
               <li key={s.skillId} className={cn("rounded-lg px-2.5 py-1 text-sm print:[print-color-adjust:exact]", LEVEL_CHIP[s.level])}>
-                <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi> · <bdi dir="ltr">{formatPercent(lang, s.percent, 0)}</bdi>
+                <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi> · <bdi dir="ltr">{formatPercent(lang, s.percent)}</bdi>
                 <span className="sr-only"> {t(`dashboard.level.${s.level}`)}</span>
               </li>
             ))}

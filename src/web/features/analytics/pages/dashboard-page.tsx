@@ -441,7 +441,7 @@ function Heatmap({ data, classLabel }: { data: TDashboard; classLabel: TClassLab
                           <td key={s.id} className={cn("rounded-md px-2 py-1.5 text-center tabular-nums print:[print-color-adjust:exact]", colour)} data-level={m.level} data-testid="heatmap-cell">
                             <span className="inline-flex items-center gap-1">
                               <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-                              <bdi dir="ltr">{formatPercent(lang, m.percent, 0)}</bdi>
+                              <bdi dir="ltr">{formatPercent(lang, m.percent)}</bdi>
                               <span className="sr-only">{t(`dashboard.level.${m.level}`)}</span>
                             </span>
                           </td>

@@ -3,7 +3,8 @@
 import type { TAnalysis } from "@shared/schemas/report";
 import { LEVEL_LABELS, MASTERED_PERCENT } from "@shared/schemas/report";
 import { cn } from "@web/lib/utils";
-import { formatNumber, formatPercent, pick, useReportsT } from "../lib/use-reports-t";
+import { percentOf } from "@shared/format";
+import { formatNumber, formatPercent, formatScore, pick, useReportsT } from "../lib/use-reports-t";
 
 const LEVEL_COLOUR = {
   mastered: "bg-success-border",
@@ -56,7 +57,7 @@ export function MasteryChart({ analysis }: { analysis: TAnalysis }) {
               </th>
               <td className="py-1.5 text-end tabular-nums">
                 <bdi>
-                  {formatNumber(lang, s.earned)}/{formatNumber(lang, s.possible)}
+                  {formatScore(lang, s.earned, s.possible)}
                 </bdi>
               </td>
               <td className="py-1.5 text-end tabular-nums">{formatPercent(lang, s.percent)}</td>
@@ -69,10 +70,10 @@ export function MasteryChart({ analysis }: { analysis: TAnalysis }) {
               </th>
               <td className="py-1.5 text-end tabular-nums">
                 <bdi>
-                  {formatNumber(lang, untagged.earned)}/{formatNumber(lang, untagged.possible)}
+                  {formatScore(lang, untagged.earned, untagged.possible)}
                 </bdi>
               </td>
-              <td className="py-1.5 text-end tabular-nums">{formatPercent(lang, Math.round((untagged.earned / untagged.possible) * 1000) / 10)}</td>
+              <td className="py-1.5 text-end tabular-nums">{formatPercent(lang, percentOf(untagged.earned, untagged.possible))}</td>
             </tr>
           )}
         </tbody>

@@ -5,7 +5,7 @@ import { CheckCircle2, CircleAlert, Lightbulb, Sparkles, TrendingUp } from "luci
 import type { ReactNode } from "react";
 import { BAND_LABELS, type TBi, type TPlanView, type TReportView } from "@shared/schemas/report";
 import { cn } from "@web/lib/utils";
-import { bi, formatDate, formatNumber, formatPercent, useReportsT } from "../lib/use-reports-t";
+import { bi, formatDate, formatNumber, formatPercent, formatScore, useReportsT } from "../lib/use-reports-t";
 import { MasteryChart } from "./mastery-chart";
 
 const BAND_STYLE = {
@@ -68,7 +68,7 @@ export function ReportView({ report }: { report: TReportView }) {
         </span>
         <span className="text-sm text-muted-foreground tabular-nums">
           <bdi>
-            {formatNumber(lang, analysis.score)} / {formatNumber(lang, analysis.total)}
+            {formatScore(lang, analysis.score, analysis.total)}
           </bdi>{" "}
           · {formatPercent(lang, analysis.percentage)}
         </span>

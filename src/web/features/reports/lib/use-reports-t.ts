@@ -2,9 +2,9 @@
 import { useTranslation } from "react-i18next";
 import type { TText } from "@shared/errors";
 import { bilingual } from "@web/lib/i18n";
-import { asLang, formatDate, formatNumber, formatPercent, pick, type TLang } from "@web/lib/format";
+import { asLang, formatDate, formatNumber, formatPercent, formatScore, pick, type TLang } from "@web/lib/format";
 
-export { formatDate, formatNumber, formatPercent, pick, type TLang };
+export { formatDate, formatNumber, formatPercent, formatScore, pick, type TLang };
 
 export function useReportsT() {
   const { t, i18n } = useTranslation("reports");

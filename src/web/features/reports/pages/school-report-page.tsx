@@ -18,7 +18,8 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { useSchoolReport } from "../api";
 import { AttemptReports } from "../components/attempt-reports";
-import { bi, formatNumber, formatPercent, pick, useReportsT } from "../lib/use-reports-t";
+import { percentOf } from "@shared/format";
+import { bi, formatPercent, formatScore, pick, useReportsT } from "../lib/use-reports-t";
 
 export function SchoolReportPage() {
   const { studentExamId = "" } = useParams();
@@ -55,7 +56,7 @@ function SchoolReportView({ data }: { data: TSchoolReport }) {
   useDocumentTitle(`${data.student.name} — ${t("school.pageTitle")}`);
   const { attempt } = data;
   const band = data.report ? BAND_LABELS[data.report.analysis.band] : null;
-  const percent = attempt.score !== null && attempt.totalPossibleScore > 0 ? Math.round((attempt.score / attempt.totalPossibleScore) * 1000) / 10 : null;
+  const percent = attempt.score !== null && attempt.totalPossibleScore > 0 ? percentOf(attempt.score, attempt.totalPossibleScore) : null;
 
   return (
     <article className={cn("flex flex-col gap-6", PRINT_IN_LIGHT)} data-testid="school-report" data-attempt-id={attempt.id}>
@@ -107,7 +108,7 @@ function SchoolReportView({ data }: { data: TSchoolReport }) {
           {attempt.status === "graded" && attempt.score !== null ? (
             <span className="tabular-nums" data-testid="school-report-score">
               <bdi>
-                {formatNumber(lang, attempt.score)} / {formatNumber(lang, attempt.totalPossibleScore)}
+                {formatScore(lang, attempt.score, attempt.totalPossibleScore)}
               </bdi>
               {percent !== null && <span className="text-muted-foreground"> · {formatPercent(lang, percent)}</span>}
             </span>

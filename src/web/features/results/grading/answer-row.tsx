@@ -13,6 +13,7 @@ import { Textarea } from "@web/components/ui/textarea";
 import { errorText } from "@web/lib/errors";
 import { cn } from "@web/lib/utils";
 import { useGradeAnswer, type TGradeResult, type TSheetAnswer, type TSheetQuestion } from "../api";
+import { formatScore } from "@web/lib/format";
 import { formatNumber, textDir, useResultsT } from "../lib/format";
 import { resultPath } from "../lib/paths";
 import { checkMark, parseMark, stepMark } from "../lib/score";
@@ -118,7 +119,7 @@ export function AnswerRow({
           {marked ? (
             <span className="inline-flex items-center gap-1 rounded-full border border-success-border bg-success px-2.5 py-0.5 text-xs font-semibold text-success-foreground" data-testid="grading-answer-status">
               <CircleCheck aria-hidden="true" className="size-3.5" />
-              {t("grading.marked", { score: t("score", { score: n(answer.score ?? 0), total: n(points) }) })}
+              {t("grading.marked", { score: formatScore(lang, answer.score ?? 0, points) })}
             </span>
           ) : (
             <span className="inline-flex items-center gap-1 rounded-full border border-gold/40 bg-gold/10 px-2.5 py-0.5 text-xs font-semibold text-gold" data-testid="grading-answer-status">

@@ -25,7 +25,7 @@ import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header"
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { AttemptStatusBadge } from "../components/status-badge";
 import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
-import { formatPercent, gradeClassLabel } from "@web/lib/format";
+import { formatPercent, formatScore, gradeClassLabel } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { gradingPath, resultPath, schoolReportPath, takePath } from "../lib/paths";
 import { SubjectItems } from "@web/components/subject-items";
@@ -169,7 +169,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
         <span className="flex flex-col items-start gap-1">
           {r.status === "graded" && r.score !== null ? (
             <span className="font-semibold" data-testid="result-score">
-              {t("score", { score: formatNumber(lang, r.score), total: formatNumber(lang, r.totalPossibleScore) })}
+              {formatScore(lang, r.score, r.totalPossibleScore)}
             </span>
           ) : null}
           <AttemptStatusBadge status={r.status} />
@@ -435,7 +435,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
 /** What the filtered attempts add up to (staff): attempts, graded, mean, median and pass rate of the graded. */
 function Summary({ summary }: { summary: NonNullable<TResultPage["summary"]> }) {
   const { t, lang } = useResultsT();
-  const percent = (v: number | null) => (v === null ? "—" : formatPercent(lang, Math.round(v * 10) / 10));
+  const percent = (v: number | null) => (v === null ? "—" : formatPercent(lang, v));
   const items = [
     ["attempts", formatNumber(lang, summary.attempts)],
     ["graded", formatNumber(lang, summary.graded)],

@@ -19,6 +19,8 @@ import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { takePath, useResult } from "../api";
 import { PageFrame } from "../components/page-frame";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
+import { percentOf } from "@shared/format";
+import { formatPercent, formatScore } from "@web/lib/format";
 import { failureToast, formatDateTime, formatNumber, pick, useTakingT, type TLang } from "../lib/use-taking-t";
 
 type TResultQuestion = TResult["questions"][number];
@@ -83,7 +85,7 @@ function ResultView({ result, belowScore }: { result: TResult; belowScore?: TRes
   const title = pick(lang, exam.titleAr, exam.titleEn);
   const backTo = isStudent ? "/dashboard/my-exams" : "/dashboard/results";
   const graded = attempt.status === "graded";
-  const percent = graded && attempt.score !== null && attempt.totalPossibleScore > 0 ? Math.round((attempt.score / attempt.totalPossibleScore) * 100) : null;
+  const percent = graded && attempt.score !== null && attempt.totalPossibleScore > 0 ? percentOf(attempt.score, attempt.totalPossibleScore) : null;
 
   return (
     <article className={cn("flex flex-col gap-6", PRINT_IN_LIGHT)} data-testid="results-page" data-status={attempt.status}>
@@ -169,14 +171,12 @@ function ScoreCard({ result, percent, isStudent }: { result: TResult; percent: n
           <p className="text-sm font-medium text-muted-foreground">{t("results.score")}</p>
           <p className="text-3xl font-bold tabular-nums" data-testid="score-value">
             <span className="sr-only">{t("results.scoreSr", { score: formatNumber(lang, attempt.score ?? 0), total: formatNumber(lang, attempt.totalPossibleScore) })}</span>
-            <span aria-hidden="true" dir="ltr">
-              {formatNumber(lang, attempt.score ?? 0)} <span className="text-muted-foreground">/ {formatNumber(lang, attempt.totalPossibleScore)}</span>
-            </span>
+            <span aria-hidden="true">{formatScore(lang, attempt.score ?? 0, attempt.totalPossibleScore)}</span>
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5 text-end">
           <span className="rounded-full border border-success-border bg-success px-2.5 py-0.5 text-sm font-semibold text-success-foreground">{t("status.graded")}</span>
-          {percent !== null && <p className="text-sm font-medium text-muted-foreground tabular-nums">{t("results.percent", { percent: formatNumber(lang, percent) })}</p>}
+          {percent !== null && <p className="text-sm font-medium text-muted-foreground tabular-nums">{t("results.percent", { percent: formatPercent(lang, percent) })}</p>}
         </div>
       </Card>
     );
@@ -244,7 +244,7 @@ function QuestionResult({ q, number, result, isStudent }: { q: TResultQuestion; 
         <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">{t(`types.${q.type}`)}</span>
         {showsMarks && q.score !== null ? (
           <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground tabular-nums" data-testid="question-mark">
-            {t("results.mark", { score: formatNumber(lang, q.score), points: formatNumber(lang, q.points) })}
+            {t("results.mark", { score: formatScore(lang, q.score, q.points) })}
           </span>
         ) : (
           <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground tabular-nums">{t("common.points", { count: q.points })}</span>
