@@ -340,6 +340,8 @@ test("en: answers survive a failing server, the student submits, a teacher grade
   await page.reload();
   await expect(page.getByTestId("results-page")).toHaveAttribute("data-status", "graded");
   await expect(page.getByTestId("score-value")).toContainText("11 / 12");
+  // One rounding rule with the report's (one decimal): 11 of 12 is 91.7 %, not 92 %.
+  await expect(page.getByTestId("result-score")).toContainText("91.7%");
   const essayResult = page.getByTestId("result-question").nth(4);
   await expect(essayResult.getByTestId("question-mark")).toHaveText("Mark: 3 / 4");
   await expect(essayResult.getByTestId("teacher-comment")).toContainText(t.teacherComment);
