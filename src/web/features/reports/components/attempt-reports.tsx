@@ -16,6 +16,7 @@ import { ErrorState } from "@web/components/ui/states";
 import { toast } from "@web/components/ui/use-toast";
 import { toErrorBody } from "@web/lib/errors";
 import { useSession } from "@web/lib/session";
+import { cn } from "@web/lib/utils";
 import { schoolReportPath, useAttemptReports, useGenerate } from "../api";
 import { bi, formatDate, formatNumber, reportsText, useReportsT } from "../lib/use-reports-t";
 import { PlanView, type TFileAction } from "./plan-view";
@@ -171,7 +172,7 @@ function Versions<T extends TReportView | TPlanView>({
           </label>
           <select
             id={pickerId}
-            className={`${fieldClasses} h-10 w-auto max-w-full py-1`}
+            className={cn(fieldClasses, "h-10 w-full py-1 sm:w-auto sm:min-w-72")}
             value={shown.version}
             onChange={(e) => setChosen(Number(e.target.value))}
             data-testid={`${kind}-version-picker`}
