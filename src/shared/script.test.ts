@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { scriptOf, wrongScript } from "./script";
+
+describe("wrongScript", () => {
+  it("flags an Arabic field with letters but none Arabic, and an English field of Arabic letters only", () => {
+    expect(wrongScript("Geography of the Arab World", "ar")).toBe(true);
+    expect(wrongScript("جغرافيا الوطن العربي", "ar")).toBe(false);
+    expect(wrongScript("اختبار QTI", "ar")).toBe(false);
+    expect(wrongScript("جغرافيا الوطن العربي", "en")).toBe(true);
+    expect(wrongScript("The word «صدق»", "en")).toBe(false);
+    expect(wrongScript("Ésope", "ar")).toBe(true);
+  });
+  it("never flags a text without letters: empty, numbers, a formula", () => {
+    for (const text of ["", "  ", "3 + 4 = ?", "٣ + ٤", "2026"]) {
+      expect(wrongScript(text, "ar"), text).toBe(false);
+      expect(wrongScript(text, "en"), text).toBe(false);
+    }
+  });
+});
+
+describe("scriptOf", () => {
+  it("names the one script a text shows, or none", () => {
+    expect(scriptOf("الصدق منجاة.")).toBe("ar");
+    expect(scriptOf("Honesty saves.")).toBe("en");
+    expect(scriptOf("QTI حزمة")).toBe(null);
+    expect(scriptOf("42")).toBe(null);
+  });
+});
