@@ -24,3 +24,35 @@ export function scriptOf(text: string): "ar" | "en" | null {
   const en = hasLatin(text);
   return ar && !en ? "ar" : en && !ar ? "en" : null;
 }
+
+/** A place in an exam where a field holds the other language's script: what it is (numbered from 1) and which language the field is for. */
+export type TScriptSlip = { meantFor: "ar" | "en"; where: "title" | "passage" | "question" | "option" | "pair"; n?: number; m?: number };
+
+type TBilingualExam = {
+  titleAr: string;
+  titleEn: string;
+  passages: { titleAr?: string; titleEn?: string; textAr: string; textEn: string }[];
+  questions: { questionTextAr: string; questionTextEn: string; options: { optionTextAr: string; optionTextEn: string }[]; matchingPairs: { premise_ar: string; premise_en: string; response_ar: string; response_en: string }[] }[];
+};
+
+/**
+ * Every place in an exam whose Arabic field holds no Arabic letter, or whose English field only Arabic ones (the
+ * editor warns before publishing: an imported bank in one language, or a paste into the wrong box). Each place once
+ * per language, however many of its fields slip.
+ */
+export function scriptSlips(exam: TBilingualExam): TScriptSlip[] {
+  const out: TScriptSlip[] = [];
+  const check = (where: TScriptSlip["where"], pairs: [string | undefined, string | undefined][], n?: number, m?: number) => {
+    for (const meantFor of ["ar", "en"] as const) {
+      if (pairs.some(([ar, en]) => wrongScript((meantFor === "ar" ? ar : en) ?? "", meantFor))) out.push({ meantFor, where, ...(n ? { n } : {}), ...(m ? { m } : {}) });
+    }
+  };
+  check("title", [[exam.titleAr, exam.titleEn]]);
+  exam.passages.forEach((p, i) => check("passage", [[p.titleAr, p.titleEn], [p.textAr, p.textEn]], i + 1));
+  exam.questions.forEach((q, i) => {
+    check("question", [[q.questionTextAr, q.questionTextEn]], i + 1);
+    q.options.forEach((o, j) => check("option", [[o.optionTextAr, o.optionTextEn]], i + 1, j + 1));
+    q.matchingPairs.forEach((p, j) => check("pair", [[p.premise_ar, p.premise_en], [p.response_ar, p.response_en]], i + 1, j + 1));
+  });
+  return out;
+}
