@@ -436,7 +436,10 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
     const en = titles.en || testTitle || packageTitles.en || organizationTitle;
     const titleAr = ar || en;
     const titleEn = en || ar;
-    const subjectId = taxon(testResource, SUBJECT_SOURCE) ?? matchSubject([...aboutOf(testResource && kid(testResource, "metadata")), ...aboutOf(manifestMeta)]);
+    // Ours (qias-subjects) first, then whatever else the test's or the package's metadata says it is about; an id
+    // that is not one of our subjects (another installation's) is not offered, so the dialog never pre-selects
+    // something the save would refuse.
+    const subjectId = matchSubject([...taxa(testResource, SUBJECT_SOURCE), ...aboutOf(testResource && kid(testResource, "metadata")), ...aboutOf(manifestMeta)]);
     const exam = {
         titleAr,
         titleEn,

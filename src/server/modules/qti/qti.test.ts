@@ -226,6 +226,16 @@ describe("QTI import", () => {
     expect(test!.items.map((i) => [i.type, i.skipped, i.reason])).toEqual(
       ["multiple_choice", "true_false", "short_answer", "essay", "matching"].map((t) => [t, false, null]),
     );
+    // Each question by its words in both languages (its item's title is Arabic), in two, and its passage named.
+    expect(test!.missing).toEqual([]);
+    expect(test!.items.map((i) => [i.textEn, i.onlyIn, i.passage?.titleEn ?? null])).toEqual([
+      ["Parse the underlined word.", null, "Honesty"],
+      ["Honesty saves.", null, "Honesty"],
+      ["What is the capital of the UAE?", null, null],
+      ["Write about honesty. In two paragraphs.", null, null],
+      ["Match each country to its capital.", null, null],
+    ]);
+    expect(test!.items[0]!.textAr).toMatch(/^أعرب ما تحته خط/);
     const before = await examCount();
     const created = await send(importUrl, teacher, zip);
     expect(created.statusCode, created.body).toBe(201);

@@ -218,10 +218,10 @@ function TestPreview({
         {test.items.map((item) => (
           <li key={item.identifier} className="flex items-start gap-2 rounded-xl border border-border px-3 py-2 text-sm" data-skipped={item.skipped}>
             {item.skipped ? <CircleSlash aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive-text" /> : <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-foreground" />}
-            <div className="flex min-w-0 flex-col gap-0.5">
+            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
               {/* Its words in the page's language (the other's when it has only those, marked), else its file's title. */}
-              <span className="font-medium" dir="auto">
-                {pick(lang, item.textAr, item.textEn) || item.title}
+              <span className="font-medium">
+                <bdi>{pick(lang, item.textAr, item.textEn) || item.title}</bdi>
               </span>
               {item.onlyIn && item.onlyIn !== lang && (
                 <span className="w-fit rounded-md bg-muted px-1.5 py-0.5 text-xs font-medium" data-testid="qti-only-in">
