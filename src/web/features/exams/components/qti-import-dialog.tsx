@@ -46,6 +46,9 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
 
   const choose = (chosen: File | undefined) => {
     setFile(chosen ?? null);
+    // Choices belong to a package's tests, by their place: another package starts afresh.
+    setChosenSubjects({});
+    setTitles({});
     preview.reset();
     if (chosen) preview.mutate(chosen);
   };
