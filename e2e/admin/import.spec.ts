@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
+import type { Locator } from "@playwright/test";
 import { expectNoAxeViolations, FOUR_LOOKS, pageInLook, signIn, test, useLanguage } from "../fixtures";
 import { allowSlowMachine, expect, LANGS, errorOf, expectToast, fill, texts, uniqueTag } from "./helpers";
 
@@ -16,6 +17,16 @@ const HEADER = "email,username,name,password,school_id";
 const STUDENT_HEADER = `${HEADER},grade,class,email_language`;
 // The same columns as a school writes them in Arabic, with the email language (issue 19).
 const ARABIC_HEADER = "البريد الإلكتروني,اسم المستخدم,الاسم,كلمة المرور,المدرسة,لغة البريد";
+
+/** The dialog fits its frame: nothing wider than it (the preview's table scrolls inside itself), and it within the window. */
+async function expectFitsItsFrame(dialog: Locator) {
+  const fit = await dialog.evaluate((d) => {
+    const r = d.getBoundingClientRect();
+    return { overflow: d.scrollWidth - d.clientWidth, left: r.left, right: window.innerWidth - r.right, page: document.documentElement.scrollWidth - window.innerWidth };
+  });
+  expect(fit.overflow, "the dialog scrolls sideways").toBeLessThanOrEqual(0);
+  expect(Math.min(fit.left, fit.right, -fit.page), JSON.stringify(fit)).toBeGreaterThanOrEqual(0);
+}
 
 function csvFile(lines: string[], name = "roster.csv", header = HEADER) {
   return { name, mimeType: "text/csv", buffer: Buffer.from("\uFEFF" + [header, ...lines].join("\r\n") + "\r\n", "utf8") };
@@ -38,6 +49,9 @@ for (const lang of LANGS) {
       const template = await page.request.get("/api/users/import/template?role=student");
       expect(template.status()).toBe(200);
       expect((await template.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(STUDENT_HEADER);
+      // The columns in the page's language, each with its header in the file.
+      const help = dialog.getByTestId("import-columns");
+      for (const column of STUDENT_HEADER.split(",")) await expect(help.getByTestId(`import-column-${column}`)).toHaveText(new RegExp(`${t.import.columnNames[column as keyof typeof t.import.columnNames]}\\s*${column}`));
 
       // Bad rows: an invalid email, an unknown school, a duplicate within the file, a language that is none of ours.
       await dialog.getByTestId("import-file").setInputFiles(
@@ -66,6 +80,7 @@ for (const lang of LANGS) {
       await expect(dialog.getByTestId("import-submit")).toBeDisabled();
       await expect(dialog).toContainText(t.import.fixFirst);
       await expectNoAxeViolations(page, "import preview with bad rows");
+      await expectFitsItsFrame(dialog);
 
       // A good file under Arabic headers: one row with a password and English mail, one with neither (generated, Arabic).
       await dialog.getByTestId("import-file").setInputFiles(
@@ -185,6 +200,14 @@ test("the import dialog and the results' downloads, photographed in Arabic and E
     await expect(dialog.getByTestId("import-template-xlsx")).toBeVisible();
     if (!dark) await expectNoAxeViolations(page, `import dialog (${lang}, ${width})`);
     await page.screenshot({ path: path.join(out, `import-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+    // With the preview's table (a bad row's long reason, a long address): still within its frame, both directions.
+    await dialog.getByTestId("import-file").setInputFiles(
+      csvFile([`a.rather.long.address.for.a.student@example.com,long-${width},أحمد عبد الله المنصوري,,school_dubai,8,8B,ar`, `not-an-email,bad-${width},Bad Email,,no_such_school,,,`], "roster.csv", STUDENT_HEADER),
+    );
+    await expect(dialog.getByTestId("import-preview")).toBeVisible();
+    await expectFitsItsFrame(dialog);
+    await dialog.getByTestId("import-preview").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, `import-preview-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
     await page.keyboard.press("Escape");
     await page.goto("/dashboard/results");
     await expect(page.getByTestId("results-export-xlsx")).toBeVisible();

@@ -1,6 +1,7 @@
 // QTI packages in the browser (issue 19): an exam exported from its row, the package imported back through the
 // dialog (its preview, then the draft opening in the editor), two exams ticked in the list leaving as one package and
-// coming back as two drafts, and a QTI 2.1 bank's skipped items explained in Arabic.
+// coming back as two drafts, a QTI 2.1 bank's skipped items explained in Arabic, and a 2.1 package of items without a
+// test: the title it lacks asked for in the dialog, and the publish warning for its one-language texts (issue 33).
 import fs from "node:fs";
 import path from "node:path";
 import { unzipSync, zipSync } from "fflate";
@@ -27,6 +28,9 @@ test("export an exam as QTI and import it back as a draft", async ({ page, reque
   await expect(items).toHaveCount(exam.questions.length);
   await expect(dialog.locator("[data-skipped=true]")).toHaveCount(0);
   await expect(dialog.getByText(text("en", "qti.summary", { understood: exam.questions.length, total: exam.questions.length }))).toBeVisible();
+  // In English, each question by its English words (the package's item titles are Arabic).
+  await expect(items.first()).toContainText(exam.questions[0]!.questionTextEn);
+  await expect(dialog.getByTestId("qti-needs")).toHaveCount(0);
   await expectNoAxeViolations(page, "QTI import preview");
   await dialog.getByRole("button", { name: text("en", "qti.confirm") }).click();
   await expectToast(page, text("en", "toast.imported"));
@@ -84,8 +88,50 @@ test("a QTI 2.1 bank: what is skipped and why, in Arabic", async ({ page, reques
   await dialog.getByLabel(text("ar", "qti.file")).setInputFiles({ name: "bank.zip", mimeType: "application/zip", buffer: Buffer.from(zipSync(files)) });
   await expect(dialog.locator("[data-skipped=true]")).toHaveCount(2);
   await expect(dialog.getByText("التفاعل hotspot-interaction ليس من أنواع الأسئلة الخمسة.")).toBeVisible();
-  // The package names no subject of ours: nothing is created until one is chosen.
+  // The package names no subject of ours: nothing is created until one is chosen, and the dialog says so beside the button.
   await expect(dialog.getByRole("button", { name: text("ar", "qti.confirm") })).toBeDisabled();
+  await expect(dialog.getByTestId("qti-needs")).toHaveText(`${text("ar", "qti.needs")} ${text("ar", "qti.needSubject")}`);
+  await expectNoAxeViolations(page, "QTI 2.1 preview (ar)");
+});
+
+/** The 2.1 package of items without a test (the server's fixture), zipped. */
+function itemsPackage(): Buffer {
+  const dir = path.resolve("src/server/modules/qti/fixtures/qti21-items");
+  return Buffer.from(zipSync(Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name))]))));
+}
+
+test("a QTI 2.1 package of items without a test: the title it lacks is asked for, and publishing its one-language texts is warned", async ({ page, request }) => {
+  const teacher = await makeTeacher(request);
+  await useLanguage(page, "en");
+  await signInWith(page, teacher);
+  await page.goto("/dashboard/exams");
+  await page.getByRole("button", { name: text("en", "qti.import") }).click();
+  const dialog = page.getByTestId("qti-import-dialog");
+  await dialog.getByLabel(text("en", "qti.file")).setInputFiles({ name: "items.zip", mimeType: "application/zip", buffer: itemsPackage() });
+  await expect(dialog.getByText(text("en", "qti.summary", { understood: 4, total: 5 }))).toBeVisible();
+  // The subject from the package's keyword; the title asked for; the Arabic-only question marked.
+  await expect(dialog.getByTestId("qti-subject")).toContainText("Islamic Education");
+  await expect(dialog.getByTestId("qti-only-in")).toHaveText([text("en", "qti.onlyAr")]);
+  const create = dialog.getByRole("button", { name: text("en", "qti.confirm") });
+  await expect(create).toBeDisabled();
+  await expect(dialog.getByTestId("qti-needs")).toHaveText(`${text("en", "qti.needs")} ${text("en", "qti.needTitle")}`);
+  await expectNoAxeViolations(page, "QTI items-only preview (en)");
+  await dialog.getByLabel(text("en", "qti.title")).fill("Pillars bank");
+  await expect(dialog.getByTestId("qti-needs")).toHaveCount(0);
+  await create.click();
+  await expect(page).toHaveURL(/\/exams\/edit\/[0-9a-f-]{36}$/);
+
+  // Published as it is: warned (its Arabic fields hold English), and published anyway when confirmed.
+  await page.getByTestId("exam-status").click();
+  await page.getByRole("option", { name: text("en", "status.published") }).click();
+  await page.getByTestId("save-exam").click();
+  const warning = page.getByTestId("script-warning");
+  await expect(warning).toBeVisible();
+  await expect(warning.getByTestId("script-slips-ar")).toContainText(text("en", "scriptWarning.title"));
+  await expect(warning.getByTestId("script-slips-en")).toContainText(text("en", "scriptWarning.question", { n: 4 }));
+  await expectNoAxeViolations(page, "publish warning (en)");
+  await warning.getByRole("button", { name: text("en", "scriptWarning.publish") }).click();
+  await expectToast(page, text("en", "toast.saved"));
 });
 
 test("the list with exams ticked and the preview of a two-test package, photographed in Arabic and English, light and dark, phone and desktop", async ({ browser, baseURL, request }) => {
@@ -115,6 +161,19 @@ test("the list with exams ticked and the preview of a two-test package, photogra
     await dialog.getByLabel(text(lang, "qti.file")).setInputFiles({ name: "two.zip", mimeType: "application/zip", buffer: zip });
     await expect(dialog.getByTestId("qti-test")).toHaveCount(2);
     await page.screenshot({ path: path.resolve("screenshots/qti", `import-${name}`) });
+    // A package of items without a test: the title asked for, and why "Create" waits.
+    await dialog.getByLabel(text(lang, "qti.file")).setInputFiles({ name: "items.zip", mimeType: "application/zip", buffer: itemsPackage() });
+    await expect(dialog.getByTestId("qti-needs")).toBeVisible();
+    await page.screenshot({ path: path.resolve("screenshots/qti", `import-items-${name}`) });
+    // The publish warning in the editor, on the first exam (its Arabic title made English).
+    await page.keyboard.press("Escape");
+    await page.goto(`/exams/edit/${ids[0]}`);
+    await page.getByTestId("exam-title-ar").fill("Reading Comprehension");
+    await page.getByTestId("exam-status").click();
+    await page.getByRole("option", { name: text(lang, "status.published") }).click();
+    await page.getByTestId("save-exam").click();
+    await expect(page.getByTestId("script-warning")).toBeVisible();
+    await page.screenshot({ path: path.resolve("screenshots/qti", `publish-warning-${name}`) });
     await page.context().close();
   }
 });

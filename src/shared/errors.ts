@@ -447,6 +447,16 @@ export const ERRORS = {
     title: t("Import failed", "فشل الاستيراد"),
     message: t("No question in this package could be imported.", "لا يوجد في هذه الحزمة سؤال يمكن استيراده."),
   },
+  QTI_TITLE_REQUIRED: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("The package gives test {test} no title: enter one for its draft exam.", "لا تحمل الحزمة عنوانًا للاختبار {test}: أدخل عنوانًا لمسودته."),
+  },
+  QTI_SUBJECT_REQUIRED: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("The package names no subject of ours for test {test}: choose one for its draft exam.", "لا تذكر الحزمة مادة من موادنا للاختبار {test}: اختر مادة لمسودته."),
+  },
   QTI_TOO_MANY_TESTS: {
     status: 400,
     title: t("Import failed", "فشل الاستيراد"),

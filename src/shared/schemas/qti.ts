@@ -6,6 +6,10 @@ import type { TText } from "../errors";
 
 const ZText = z.object({ en: z.string(), ar: z.string() });
 
+/** What a test's draft needs that the package does not give: the importer supplies it in the dialog (issue 33). */
+export const QTI_MISSING = ["title", "subject"] as const;
+export type TQtiMissing = (typeof QTI_MISSING)[number];
+
 /** One assessment test of a package: the draft exam it becomes. */
 export const ZQtiPreviewTest = z.object({
   titleAr: z.string(),
@@ -19,13 +23,25 @@ export const ZQtiPreviewTest = z.object({
   items: z.array(
     z.object({
       identifier: z.string(),
+      /** The item's own title (its file's), shown for a skipped item. */
       title: z.string(),
+      /** The start of the question's words in each language (one language's words in both when it has one). */
+      textAr: z.string(),
+      textEn: z.string(),
+      /** The one language the question is written in, when it is in one only. */
+      onlyIn: z.enum(["ar", "en"]).nullable(),
+      /** The passage it is asked on. */
+      passage: z.object({ titleAr: z.string(), titleEn: z.string() }).nullable(),
       type: z.enum(QUESTION_TYPES).nullable(),
       /** Skipped items carry why; understood ones may carry a note (a text only in one language, a skill not found). */
       skipped: z.boolean(),
       reason: ZText.nullable(),
     }),
   ),
+  /** What the importer must still give for this test's draft: a title when the package names none, a subject. */
+  missing: z.array(z.enum(QTI_MISSING)),
+  /** Any other reason the save would refuse this test's draft, in both languages; null when it would not. */
+  problem: ZText.nullable(),
 });
 export type TQtiPreviewTest = z.infer<typeof ZQtiPreviewTest>;
 

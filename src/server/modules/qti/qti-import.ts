@@ -10,13 +10,18 @@ import { MAX_QTI_BYTES, MAX_QTI_EXAMS, MAX_QTI_MB, MAX_QTI_UNPACKED_MB } from ".
 import { ZGradeNumber } from "../../../shared/schemas/grade";
 import { richPlainText, type TRichDoc } from "../../../shared/rich-text";
 import { ZQuestionInput, type TPassageInput, type TQuestionInput, type TQuestionType } from "../../../shared/schemas/exam";
-import { QTI_REASONS, type TQtiPreviewTest } from "../../../shared/schemas/qti";
+import { ZExamInput, type TExamData } from "../../../shared/schemas/exam";
+import { QTI_REASONS, type TQtiMissing, type TQtiPreviewTest } from "../../../shared/schemas/qti";
+import { scriptOf } from "../../../shared/script";
+import { SUBJECTS } from "../../../shared/subjects";
 import { inspectAudio, inspectImage } from "../media/media.service";
 import { GRADE_SOURCE, SKILL_SOURCE, SUBJECT_SOURCE } from "./qti-export";
 import { fromXhtml } from "./rich-xhtml";
 import { descendants, kid, kids, parseXml, textOf, type TXmlChild, type TXmlNode } from "./xml";
 
 const MAX_UNPACKED_BYTES = MAX_QTI_UNPACKED_MB * 1024 * 1024;
+/** How much of a question's words the preview shows. */
+const PREVIEW_TEXT = 160;
 /** A package's refusals, in its own words. */
 const REFUSALS: TZipRefusals = {
   notZip: (cause) => new AppError("QTI_NOT_A_PACKAGE", { cause }),
@@ -65,6 +70,68 @@ class Skip extends Error {
 const isPictureObject = (n: TXmlNode) => n.name === "object" && (n.attrs.type ?? "").startsWith("image/");
 const isMediaObject = (n: TXmlNode) => n.name === "object" && /^(image|audio)\//.test(n.attrs.type ?? "");
 
+// ---- The subject a package names, matched to ours (issue 33). Only metadata meant to say what a resource is about
+// is read — a LOM classification's taxon (its id or its entry, whatever its source) and a LOM keyword — never a
+// title ("Arabic poetry of Andalusia" may be a social studies exam). A value matches when, lower-cased, without
+// Arabic diacritics and with the Arabic letter forms folded (أ إ آ → ا, ة → ه, ى → ي), it equals a subject's id,
+// its English or Arabic name, or one of the few other names schools use for it below; no partial matches.
+const SUBJECT_NAMES: Record<string, string[]> = {
+  arabic: ["arabic", "arabic language", "العربية", "لغة عربية", "لغتي"],
+  islamic: ["islamic", "islamic education", "islamic studies", "islamic studies education", "الدراسات الإسلامية", "التربية الدينية الإسلامية"],
+  social: ["social studies", "social", "الاجتماعيات", "الدراسات الاجتماعية والوطنية"],
+};
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\u064B-\u0652\u0670\u0640]/g, "")
+    .replace(/[أإآ]/g, "ا")
+    .replace(/ة/g, "ه")
+    .replace(/ى/g, "ي")
+    .replace(/\s+/g, " ")
+    .trim();
+const SUBJECT_BY_NAME = new Map<string, string>(
+  SUBJECTS.flatMap((s) => [s.id, s.nameEn, s.nameAr, ...(SUBJECT_NAMES[s.id] ?? [])].map((name): [string, string] => [fold(name), s.id])),
+);
+/** The subject of ours some metadata names, or null. */
+export function matchSubject(values: string[]): string | null {
+  for (const v of values) {
+    const id = SUBJECT_BY_NAME.get(fold(v));
+    if (id) return id;
+  }
+  return null;
+}
+
+/** The media id that stands for a package's path until the import stores the file. */
+const PLACEHOLDER_MEDIA = "00000000-0000-4000-8000-000000000000";
+
+/**
+ * The one check the preview and the import share (issue 33): the draft exam a test becomes with what the importer
+ * chose (a subject, a title for a test the package names none for), what is still missing, and the first refusal
+ * the exam save would give otherwise. The preview passes no choices and the placeholder media id; the import the
+ * form's choices and the stored uploads' ids. So the dialog never offers an import the server will refuse.
+ */
+export function draftOf(exam: TReadTest["exam"], chosen: { subjectId?: string; title?: string }, mediaId: (file: string) => string = () => PLACEHOLDER_MEDIA): { data: TExamData | null; missing: TQtiMissing[]; code: keyof typeof ERRORS | null } {
+  const title = chosen.title?.trim() ?? "";
+  const titleAr = title || exam.titleAr;
+  const titleEn = title || exam.titleEn;
+  const subjectId = chosen.subjectId || exam.subjectId || "";
+  const missing: TQtiMissing[] = [...(titleAr && titleEn ? [] : (["title"] as const)), ...(subjectId ? [] : (["subject"] as const))];
+  // What is missing stands in as something valid, so any other refusal shows now rather than after it is given.
+  const input = ZExamInput.safeParse({
+    ...exam,
+    titleAr: titleAr || "-",
+    titleEn: titleEn || "-",
+    subjectId: subjectId || SUBJECTS[0].id,
+    status: "draft",
+    schoolIds: [],
+    passages: exam.passages.map((p) => renamePassageMedia(p, mediaId)),
+    questions: exam.questions.map((q) => renameQuestionMedia(q, mediaId)),
+  });
+  const issue = input.success ? null : input.error.issues[0]?.message;
+  const code = input.success ? null : issue && issue in ERRORS ? (issue as keyof typeof ERRORS) : "VALIDATION_FAILED";
+  return { data: input.success && !missing.length ? input.data : null, missing, code };
+}
+
 /**
  * Reads a package: each assessment test in it as a draft exam, what each item became or why it was skipped. A
  * package with no test or one takes every item its manifest lists (in that order); a package with several gives
@@ -86,6 +153,9 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
   for (const name of files.keys()) if (name.endsWith(".xml")) xml(name);
   const manifest = xml("imsmanifest.xml")!;
   const resources = descendants(manifest, "resource");
+  // The package's own metadata (the manifest's, not a resource's): where a package of items without a test says
+  // what it is called and about.
+  const manifestMeta = kid(manifest, "metadata");
   const checkedMedia = new Set<string>();
 
   const taxa = (resource: TXmlNode | undefined, source: string): string[] =>
@@ -96,6 +166,14 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
       return id ? [textOf(id).trim()] : [];
     });
   const taxon = (resource: TXmlNode | undefined, source: string): string | null => taxa(resource, source)[0] ?? null;
+  /** What some metadata says a resource is about: its classifications' taxa (ids and entries) and its keywords. */
+  const aboutOf = (meta: TXmlNode | undefined): string[] =>
+    meta
+      ? [
+          ...descendants(meta, "taxon").flatMap((t) => [...kids(t, "id").map(textOf), ...kids(t, "entry").flatMap((e) => [...kids(e, "string").map(textOf), textOf(e)])]),
+          ...descendants(meta, "keyword").flatMap((k) => [...kids(k, "string").map(textOf), textOf(k)]),
+        ]
+      : [];
   const langStrings = (n: TXmlNode | undefined) => {
     const out = { ar: "", en: "" };
     for (const s of n ? kids(n, "string") : []) {
@@ -291,10 +369,17 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
         const code = checked.error.issues[0]?.message as keyof typeof ERRORS;
         throw new Skip((ERRORS[code] ?? ERRORS.VALIDATION_FAILED).message);
       }
-      return { item: { identifier, title, type, skipped: false, reason: oneLanguage ? QTI_REASONS.ONE_LANGUAGE : null }, question };
+      // What the preview lists it by: its words in each language (an item's title is often one language's, or a
+      // number), which language it is only in, and its passage.
+      const textAr = plain(stem.ar).replace(/\s+/g, " ").trim().slice(0, PREVIEW_TEXT);
+      const textEn = plain(stem.en).replace(/\s+/g, " ").trim().slice(0, PREVIEW_TEXT);
+      const onlyIn = oneLanguage ? scriptOf(textAr) : !textEn && textAr ? "ar" : !textAr && textEn ? "en" : null;
+      const passage = question.passageKey ? [...passages.values()].find((p) => p.key === question.passageKey) : undefined;
+      const passageTitles = passage ? { titleAr: passage.titleAr || passage.titleEn || "", titleEn: passage.titleEn || passage.titleAr || "" } : null;
+      return { item: { identifier, title, textAr, textEn, onlyIn, passage: passageTitles, type, skipped: false, reason: oneLanguage ? QTI_REASONS.ONE_LANGUAGE : null }, question };
     } catch (err) {
       if (!(err instanceof Skip)) throw err;
-      return { item: { identifier, title, type, skipped: true, reason: err.reason }, question: null };
+      return { item: { identifier, title, textAr: "", textEn: "", onlyIn: null, passage: null, type, skipped: true, reason: err.reason }, question: null };
     }
   };
 
@@ -343,12 +428,19 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
       q.matchingPairs?.forEach((p) => [p.premiseImage, p.responseImage].forEach(note));
     }
 
-    const titleAr = titles.ar || testTitle || titles.en;
-    const titleEn = titles.en || testTitle || titles.ar;
-    const subjectId = taxon(testResource, SUBJECT_SOURCE);
-    return {
-      preview: { titleAr, titleEn, subjectId, grades, passageCount: keptPassages.length, mediaCount: media.size, items },
-      exam: {
+    // A package of items without a test (QTI 2.1 allows it): the title the manifest gives the package, in its LOM or
+    // its organization; none, and the importer is asked for one. An item's title is not the exam's.
+    const packageTitles = testResource ? { ar: "", en: "" } : langStrings(manifestMeta ? descendants(manifestMeta, "title")[0] : undefined);
+    const organizationTitle = testResource ? "" : textOf(descendants(manifest, "organization").flatMap((o) => kids(o, "title"))[0] ?? "").trim();
+    const ar = titles.ar || testTitle || packageTitles.ar || organizationTitle;
+    const en = titles.en || testTitle || packageTitles.en || organizationTitle;
+    const titleAr = ar || en;
+    const titleEn = en || ar;
+    // Ours (qias-subjects) first, then whatever else the test's or the package's metadata says it is about; an id
+    // that is not one of our subjects (another installation's) is not offered, so the dialog never pre-selects
+    // something the save would refuse.
+    const subjectId = matchSubject([...taxa(testResource, SUBJECT_SOURCE), ...aboutOf(testResource && kid(testResource, "metadata")), ...aboutOf(manifestMeta)]);
+    const exam = {
         titleAr,
         titleEn,
         subjectId,
@@ -357,7 +449,21 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
         durationMinutes: Number.isFinite(maxTime) && maxTime > 0 ? Math.max(1, Math.round(maxTime / 60)) : null,
         passages: keptPassages,
         questions,
+      };
+    const check = draftOf(exam, {});
+    return {
+      preview: {
+        titleAr,
+        titleEn,
+        subjectId,
+        grades,
+        passageCount: keptPassages.length,
+        mediaCount: media.size,
+        items,
+        missing: questions.length ? check.missing : [],
+        problem: questions.length && check.code ? ERRORS[check.code].message : null,
       },
+      exam,
       media,
     };
   };

@@ -12,14 +12,13 @@ import type { TDb, TDbOrTx } from "../../db/client";
 import { examMedia, skills } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
-import { ERRORS } from "../../../shared/errors";
 import { MAX_QTI_EXAMS } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
-import { ZExamInput, type TExamDetail } from "../../../shared/schemas/exam";
+import type { TExamDetail } from "../../../shared/schemas/exam";
 import type { TQtiPreview } from "../../../shared/schemas/qti";
 import { findExamDetail, insertExam } from "../exams/exams.service";
 import { storeMedia } from "../media/media.service";
-import { readPackage, renamePassageMedia, renameQuestionMedia } from "./qti-import";
+import { draftOf, readPackage } from "./qti-import";
 import { examMediaIds, qtiPackageFiles, type TExportMedia, type TExportSkill } from "./qti-export";
 
 async function readAll(body: AsyncIterable<Buffer | string>): Promise<Uint8Array> {
@@ -86,11 +85,12 @@ export function previewQti(actor: TSessionUser, bytes: Uint8Array): TQtiPreview 
  * clips stored as the importer's uploads (a file two exams show is stored for each: an upload belongs to one exam),
  * then the exam saved through the exam save (all its checks, its claim of the media); a test with nothing understood
  * is left out. The subject of the n-th test
- * is the n-th one chosen, else the package's; its grades are the package's. The audience is not carried
+ * is the n-th one chosen, else the package's; its title the n-th title given, else the package's (a package of
+ * items without a test may have none: then it is refused by name, as the preview warned); its grades are the package's. The audience is not carried
  * (docs/decisions/0023): a teacher's draft is for their school, a super_admin's for every school until they choose.
  * On any failure nothing stays: the rows roll back and the stored bytes go.
  */
-export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser, bytes: Uint8Array, subjectIds: string[]): Promise<TExamDetail[]> {
+export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser, bytes: Uint8Array, choices: { subjectIds: string[]; titles: string[] }): Promise<TExamDetail[]> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
   const { tests } = readPackage(bytes);
   if (!tests.some((t) => t.exam.questions.length)) throw new AppError("QTI_NOTHING_TO_IMPORT");
@@ -110,25 +110,19 @@ export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser,
           stored.push(`media/${up.id}`);
           ids.set(file, up.id);
         }
-        const id = (file: string) => ids.get(file)!;
-        const input = ZExamInput.safeParse({
-          ...exam,
-          subjectId: subjectIds[n] || exam.subjectId || "",
-          status: "draft",
-          schoolIds: [],
-          passages: exam.passages.map((p) => renamePassageMedia(p, id)),
-          questions: exam.questions.map((q) => renameQuestionMedia(q, id)),
-        });
-        if (!input.success) {
-          const code = input.error.issues[0]?.message;
-          throw new AppError(code && code in ERRORS ? (code as keyof typeof ERRORS) : "VALIDATION_FAILED");
-        }
+        // The preview's own check (draftOf), with the importer's choices: what it said was missing is refused by name.
+        const draft = draftOf(exam, { subjectId: choices.subjectIds[n], title: choices.titles[n] }, (file) => ids.get(file)!);
+        const vars = { test: n + 1 };
+        if (draft.missing.includes("title")) throw new AppError("QTI_TITLE_REQUIRED", { vars });
+        if (draft.missing.includes("subject")) throw new AppError("QTI_SUBJECT_REQUIRED", { vars });
+        if (!draft.data) throw new AppError(draft.code ?? "VALIDATION_FAILED");
+        const input = draft.data;
         // A skill the package names that is not ours (another instance's, another subject's) is dropped, not refused.
-        const skillIds = [...new Set(input.data.questions.map((q) => q.skillId).filter((id): id is string => !!id))];
+        const skillIds = [...new Set(input.questions.map((q) => q.skillId).filter((id): id is string => !!id))];
         const known = new Set(
-          skillIds.length ? (await tx.select({ id: skills.id }).from(skills).where(and(inArray(skills.id, skillIds), eq(skills.subjectId, input.data.subjectId), isNull(skills.retiredAt)))).map((s) => s.id) : [],
+          skillIds.length ? (await tx.select({ id: skills.id }).from(skills).where(and(inArray(skills.id, skillIds), eq(skills.subjectId, input.subjectId), isNull(skills.retiredAt)))).map((s) => s.id) : [],
         );
-        const data = { ...input.data, questions: input.data.questions.map((q) => ({ ...q, skillId: q.skillId && known.has(q.skillId) ? q.skillId : null })) };
+        const data = { ...input, questions: input.questions.map((q) => ({ ...q, skillId: q.skillId && known.has(q.skillId) ? q.skillId : null })) };
         created.push(await insertExam(tx, actor, data));
       }
       return created;

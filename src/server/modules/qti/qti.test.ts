@@ -199,12 +199,21 @@ function content(e: TExamDetail) {
 
 const importUrl = "/api/exams/import/qti";
 /** A package sent as the dialog sends it: one subject per test (when chosen), then the file. */
-const send = (url: string, cookie: string, content: Buffer | Uint8Array, fields: { subjectId?: string | string[] } = {}) => {
+const send = (url: string, cookie: string, content: Buffer | Uint8Array, fields: { subjectId?: string | string[]; title?: string | string[] } = {}) => {
   const subjects = [fields.subjectId ?? []].flat().map((s) => ({ name: "subjectId", content: s }));
-  const { payload, headers } = multipart([...subjects, { name: "file", filename: "bank.zip", type: "application/zip", content: Buffer.from(content) }]);
+  const titles = [fields.title ?? []].flat().map((s) => ({ name: "title", content: s }));
+  const { payload, headers } = multipart([...subjects, ...titles, { name: "file", filename: "bank.zip", type: "application/zip", content: Buffer.from(content) }]);
   return h.request({ method: "POST", url, cookie, payload, headers });
 };
 const examCount = async () => (await h.db.select({ n: count() }).from(exams))[0]!.n;
+/** A fixture folder as a zip, its files by their path inside it (and some replaced or added). */
+const fixtureZip = (name: string, replace: Record<string, string> = {}) => {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name);
+  const files: Record<string, Uint8Array> = {};
+  for (const f of fs.readdirSync(dir, { recursive: true }) as string[]) if (fs.statSync(path.join(dir, f)).isFile()) files[f.split(path.sep).join("/")] = fs.readFileSync(path.join(dir, f));
+  for (const [f, text] of Object.entries(replace)) files[f] = strToU8(text);
+  return zipSync(files);
+};
 
 describe("QTI import", () => {
   it("round-trips an exported exam: every type, a passage, pictures, a clip, formatting and both languages", async () => {
@@ -217,6 +226,16 @@ describe("QTI import", () => {
     expect(test!.items.map((i) => [i.type, i.skipped, i.reason])).toEqual(
       ["multiple_choice", "true_false", "short_answer", "essay", "matching"].map((t) => [t, false, null]),
     );
+    // Each question by its words in both languages (its item's title is Arabic), in two, and its passage named.
+    expect(test!.missing).toEqual([]);
+    expect(test!.items.map((i) => [i.textEn, i.onlyIn, i.passage?.titleEn ?? null])).toEqual([
+      ["Parse the underlined word.", null, "Honesty"],
+      ["Honesty saves.", null, "Honesty"],
+      ["What is the capital of the UAE?", null, null],
+      ["Write about honesty. In two paragraphs.", null, null],
+      ["Match each country to its capital.", null, null],
+    ]);
+    expect(test!.items[0]!.textAr).toMatch(/^أعرب ما تحته خط/);
     const before = await examCount();
     const created = await send(importUrl, teacher, zip);
     expect(created.statusCode, created.body).toBe(201);
@@ -282,7 +301,8 @@ describe("QTI import", () => {
       ["item-desert", null, true, { en: "The file ../images/desert.jpg it shows is not in the package.", ar: "الملف ../images/desert.jpg الذي يعرضه غير موجود في الحزمة." }],
     ]);
     // Without a subject of ours in the package, the importer chooses one.
-    expect((await send(importUrl, teacher, zip)).json()).toMatchObject({ code: "EXAM_REQUIRED_FIELDS" });
+    expect(preview.missing).toEqual(["subject"]);
+    expect((await send(importUrl, teacher, zip)).json()).toMatchObject({ code: "QTI_SUBJECT_REQUIRED" });
     const res = await send(importUrl, teacher, zip, { subjectId: "social" });
     expect(res.statusCode, res.body).toBe(201);
     const [exam] = (res.json() as TQtiImported).exams as [TExamDetail];
@@ -304,6 +324,55 @@ describe("QTI import", () => {
     ]);
     expect(oasis).toMatchObject({ type: "short_answer", questionTextEn: "What is a fertile place in a desert, around a spring, called?", correctAnswerText: "oasis", image: { altAr: "Palm trees around a spring in the desert" } });
     expect(exam.questions).toHaveLength(6);
+  });
+
+  it("previews a QTI 2.1 package of items without a test as the import will take it: a title is asked for, never a late refusal", async () => {
+    const zip = fixtureZip("qti21-items");
+    const { tests } = (await send(`${importUrl}/preview`, teacher, zip)).json() as TQtiPreview;
+    expect(tests).toHaveLength(1);
+    const [preview] = tests as [TQtiPreview["tests"][number]];
+    // No title anywhere but the items' (an item's title is not the exam's): the preview says so; the subject comes
+    // from the package's keyword "Islamic Studies".
+    expect(preview).toMatchObject({ titleAr: "", titleEn: "", subjectId: "islamic", missing: ["title"], problem: null });
+    expect(preview.items.map((i) => [i.identifier, i.skipped, i.onlyIn, i.textEn])).toEqual([
+      ["item-pillars", false, "en", "How many pillars of Islam are there?"],
+      ["item-prayers", false, "en", "How many daily prayers are there?"],
+      ["item-fasting", false, "en", "Explain why Muslims fast in Ramadan."],
+      ["item-honesty", false, "ar", "الصدق من أخلاق المسلم."],
+      ["item-kaaba", true, null, ""],
+    ]);
+    // Without a title: refused by name, creating nothing.
+    const before = await examCount();
+    const refused = await send(importUrl, teacher, zip);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "QTI_TITLE_REQUIRED", message: { en: "The package gives test 1 no title: enter one for its draft exam." } });
+    expect(await send(importUrl, teacher, zip, { title: "   " })).toMatchObject({ statusCode: 400 });
+    expect((await send(importUrl, teacher, zip, { title: "x".repeat(201) })).statusCode).toBe(400);
+    expect(await examCount()).toBe(before);
+    // With the title the dialog asks for: the draft, titled in both languages, filed under the package's subject.
+    const res = await send(importUrl, teacher, zip, { title: "Pillars of Islam — bank" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as TQtiImported).exams[0]).toMatchObject({ titleAr: "Pillars of Islam — bank", titleEn: "Pillars of Islam — bank", subject: { id: "islamic" }, status: "draft" });
+    expect((res.json() as TQtiImported).exams[0]!.questions).toHaveLength(4);
+  });
+
+  it("takes a package of items' title from its manifest, and matches a subject only by its name", async () => {
+    const manifest = fs.readFileSync(new URL("./fixtures/qti21-items/imsmanifest.xml", import.meta.url), "utf8");
+    const titled = manifest.replace(
+      "<imsmd:keyword>",
+      '<imsmd:title><imsmd:string language="ar">بنك أركان الإسلام</imsmd:string><imsmd:string language="en">Pillars bank</imsmd:string></imsmd:title><imsmd:keyword>',
+    );
+    const preview = async (m: string) => ((await send(`${importUrl}/preview`, teacher, fixtureZip("qti21-items", { "imsmanifest.xml": m }))).json() as TQtiPreview).tests[0]!;
+    expect(await preview(titled)).toMatchObject({ titleAr: "بنك أركان الإسلام", titleEn: "Pillars bank", missing: [] });
+    expect(await preview(manifest.replace("<organizations/>", "<organizations><organization><title>Bank 7</title></organization></organizations>"))).toMatchObject({ titleEn: "Bank 7", missing: [] });
+    const keyword = (k: string) => manifest.replace(">Islamic Studies<", `>${k}<`);
+    // The names, folded (case, diacritics, letter forms); never a part of a longer phrase.
+    for (const [k, id] of [["  SOCIAL studies ", "social"], ["التربية الاسلامية", "islamic"], ["اللُّغَة العربيّة", "arabic"], ["arabic", "arabic"], ["Islamic art history", null], ["Geography", null]] as const)
+      expect((await preview(keyword(k))).subjectId, k).toBe(id);
+    // Neither title nor subject: both asked for, and the import without them names the first.
+    const neither = await preview(keyword("Geography"));
+    expect(neither.missing).toEqual(["title", "subject"]);
+    expect((await send(importUrl, teacher, fixtureZip("qti21-items", { "imsmanifest.xml": keyword("Geography") }), { title: "Bank" })).json()).toMatchObject({ code: "QTI_SUBJECT_REQUIRED" });
   });
 
   it("stops inflating a zip whose declared sizes lie, once the real bytes pass the cap", () => {

@@ -167,11 +167,12 @@ export function useQtiPreview() {
   return useMutation({ mutationFn: (file: File) => postFile<TQtiPreview>("/api/exams/import/qti/preview", file) });
 }
 
-/** A draft exam per test of the package, each in the subject chosen for it (in the tests' order). */
+/** A draft exam per test of the package, each in the subject chosen for it and with the title given to it (in the tests' order; empty: the package's). */
 export function useImportQti() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, subjectIds }: { file: File; subjectIds: string[] }) => postFile<TQtiImported>("/api/exams/import/qti", file, subjectIds.map((id): [string, string] => ["subjectId", id])),
+    mutationFn: ({ file, subjectIds, titles }: { file: File; subjectIds: string[]; titles: string[] }) =>
+      postFile<TQtiImported>("/api/exams/import/qti", file, [...subjectIds.map((id): [string, string] => ["subjectId", id]), ...titles.map((title): [string, string] => ["title", title])]),
     onSuccess: ({ exams }) => {
       for (const exam of exams) queryClient.setQueryData(examQuery(exam.id).queryKey, exam);
       return queryClient.invalidateQueries({ queryKey: [...EXAMS, "list"] });

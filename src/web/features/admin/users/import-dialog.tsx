@@ -133,15 +133,19 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
             <div className="grid gap-4 md:grid-cols-2">
               <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
                 <p className="text-sm font-semibold">{t("import.step1")}</p>
-                <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-                  <span>{t("import.columnsLabel")}</span>
-                  <span dir="ltr" className="flex flex-wrap gap-1.5">
+                {/* Each column by its name in the page's language, with the header the file carries (the template's keys). */}
+                <div className="flex flex-col gap-1.5 text-xs text-muted-foreground">
+                  <span id={`${inputId}-columns`}>{t("import.columnsLabel")}</span>
+                  <ul aria-labelledby={`${inputId}-columns`} className="flex flex-wrap gap-1.5" data-testid="import-columns">
                     {importColumnsFor(role).map((c) => (
-                      <code key={c} className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.75rem] text-foreground">
-                        {c}
-                      </code>
+                      <li key={c} className="inline-flex items-center gap-1.5 rounded-md bg-muted px-1.5 py-0.5 text-foreground" data-testid={`import-column-${c}`}>
+                        <span>{t(`import.columnNames.${c}`)}</span>{" "}
+                        <code dir="ltr" lang="en" className="font-mono text-[0.75rem] text-muted-foreground">
+                          {c}
+                        </code>
+                      </li>
                     ))}
-                  </span>
+                  </ul>
                 </div>
                 <p className="text-xs leading-relaxed text-muted-foreground">{t(`import.templateHint.${group}`)}</p>
                 {role === "student" && <p className="text-xs leading-relaxed text-muted-foreground">{t("import.classHint")}</p>}
@@ -252,7 +256,7 @@ function PreviewView({
       header: t("import.columns.email"),
       mobile: "title",
       cell: (r) => (
-        <bdi dir="ltr" className="break-words">
+        <bdi dir="ltr" className="[overflow-wrap:anywhere]">
           {r.email || t("common.empty")}
         </bdi>
       ),
@@ -355,7 +359,7 @@ function ImportResultView({ result, onDownload }: { result: TImportResult; onDow
       header: t("import.columns.email"),
       mobile: "title",
       cell: (c) => (
-        <bdi dir="ltr" className="break-words">
+        <bdi dir="ltr" className="[overflow-wrap:anywhere]">
           {c.email}
         </bdi>
       ),

@@ -11,6 +11,7 @@ import { groupByPassage, QUESTION_TYPES, ZExamInput, MAX_QUESTIONS, type TExamDa
 import { Button } from "@web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
 import { toast } from "@web/components/ui/use-toast";
+import { scriptSlips, type TScriptSlip } from "@shared/script";
 import { toErrorBody } from "@web/lib/errors";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
@@ -175,7 +176,21 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
     setAnnouncement(t("question.added", { n: formatNumber(lang, index + 1), type: t(`types.${type}`) }));
   };
 
+  // Publishing with a field in the other language's script (issue 33): warned, not refused — a name or a term may be
+  // meant so. The data waits here while the author decides.
+  const [slips, setSlips] = useState<{ data: TExamData; slips: TScriptSlip[] } | null>(null);
   const onValid = async (data: TExamData) => {
+    if (data.status === "published") {
+      const found = scriptSlips(data);
+      if (found.length) {
+        setSlips({ data, slips: found });
+        return;
+      }
+    }
+    await saveData(data);
+  };
+
+  const saveData = async (data: TExamData) => {
     try {
       const saved = await save.mutateAsync({ id: exam?.id, input: data });
       successToast("toast.saved");
@@ -324,7 +339,49 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
         onConfirm={() => blocker.proceed?.()}
         testId="leave-dialog"
       />
+
+      <ConfirmDialog
+        open={slips !== null}
+        onOpenChange={(open) => !open && setSlips(null)}
+        tone="default"
+        title={t("scriptWarning.heading")}
+        description={t("scriptWarning.message")}
+        cancelLabel={t("scriptWarning.keepEditing")}
+        confirmLabel={t("scriptWarning.publish")}
+        onConfirm={() => {
+          const data = slips?.data;
+          setSlips(null);
+          if (data) void saveData(data);
+        }}
+        testId="script-warning"
+      >
+        {slips && <ScriptSlipList slips={slips.slips} />}
+      </ConfirmDialog>
     </FormProvider>
+  );
+}
+
+/** Where the exam's texts are in the other language's script, in two lists: fields meant for Arabic, for English. */
+function ScriptSlipList({ slips }: { slips: TScriptSlip[] }) {
+  const { t, lang } = useExamsT();
+  const place = (s: TScriptSlip) => t(`scriptWarning.${s.where}`, { n: formatNumber(lang, s.n ?? 0), m: formatNumber(lang, s.m ?? 0) });
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      {(["ar", "en"] as const).map((meantFor) => {
+        const here = slips.filter((s) => s.meantFor === meantFor);
+        if (!here.length) return null;
+        return (
+          <div key={meantFor} className="flex flex-col gap-1">
+            <p className="font-medium">{t(meantFor === "ar" ? "scriptWarning.noArabic" : "scriptWarning.onlyArabic")}</p>
+            <ul className="list-disc ps-5" data-testid={`script-slips-${meantFor}`}>
+              {here.map((s, i) => (
+                <li key={i}>{place(s)}</li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
   );
 }
 
