@@ -31,7 +31,8 @@ function fullExam(over: Partial<TExamInput> = {}): TExamInput {
     titleAr: "اختبار الفهم",
     titleEn: "Comprehension Test",
     subjectId: "arabic",
-    description: "وصف",
+    descriptionAr: "وصف",
+    descriptionEn: "A description",
     durationMinutes: 30,
     status: "draft",
     questions: [

@@ -317,7 +317,7 @@ export async function findSchoolReport(db: TDbOrTx, actor: TSessionUser, attempt
   if (!row) throw new AppError("RESULT_NOT_FOUND");
   if (!can(actor, "schoolReport.view", { schoolId: row.student.schoolId })) throw new AppError("SCHOOL_REPORT_OTHER_SCHOOL");
   return {
-    school: row.school ? { id: row.school.id, name: row.school.name, city: row.school.city } : null,
+    school: row.school ? { id: row.school.id, nameAr: row.school.nameAr, nameEn: row.school.nameEn, cityAr: row.school.cityAr, cityEn: row.school.cityEn } : null,
     student: { id: row.student.id, name: row.student.name, username: row.student.username },
     exam: { id: row.exam.id, titleAr: row.exam.titleAr, titleEn: row.exam.titleEn, subject: row.subject },
     attempt: {
