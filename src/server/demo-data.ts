@@ -61,8 +61,9 @@ type TQuestionSeed = {
   pairs?: TMatchingPair[];
   /** Asked about the exam's passage. */
   onPassage?: boolean;
-  /** The Arabic text's formatting (the word to parse, underlined). */
+  /** Each text's formatting (the word to parse, underlined: in both languages, issue 33). */
   docAr?: TRichDoc;
+  docEn?: TRichDoc;
   /** A picture of demo-assets/ shown with the question, and its descriptions. */
   image?: { file: string; width: number; height: number; altAr: string; altEn: string };
   /** What demo students write: a wrong short answer, or essays of three qualities with the mark each earns. */
@@ -161,7 +162,21 @@ const EXAMS: Record<string, TExamSeed[]> = {
               },
             ],
           },
-          en: "Parse the underlined word in “yazharu as-sadiqu al-haqiqiyyu waqta ash-shidda” (the true friend shows himself in hard times).",
+          en: "Parse the underlined word: يظهرُ الصديقُ الحقيقيُّ وقتَ الشدة (“the true friend shows himself in hard times”).",
+          // The question is about an Arabic sentence: the English quotes it, with the same word underlined.
+          docEn: {
+            type: "doc",
+            content: [
+              {
+                type: "paragraph",
+                content: [
+                  { type: "text", text: "Parse the underlined word: يظهرُ " },
+                  { type: "text", text: "الصديقُ", marks: [{ type: "underline" }] },
+                  { type: "text", text: " الحقيقيُّ وقتَ الشدة (“the true friend shows himself in hard times”)." },
+                ],
+              },
+            ],
+          },
           points: 2,
           skill: "arabic.grammar",
           onPassage: true,
@@ -446,8 +461,9 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
         examId: exam!.id,
         position,
         questionTextAr: q.docAr ? richPlainText(q.docAr) : q.ar,
-        questionTextEn: q.en,
+        questionTextEn: q.docEn ? richPlainText(q.docEn) : q.en,
         questionDocAr: q.docAr ?? null,
+        questionDocEn: q.docEn ?? null,
         passageId: q.onPassage ? passage!.id : null,
         imageId,
         imageAltAr: imageId ? q.image!.altAr : "",
