@@ -36,8 +36,9 @@ export default function AccountDropdown({ username, name, onSignOut }: { usernam
         <DropdownMenuContent align="end" className="w-60">
           <DropdownMenuLabel className="flex flex-col gap-0.5">
             <span>{t("header.signedInAs")}</span>
-            <span className="truncate text-sm font-semibold text-popover-foreground" dir="auto">
-              {shown}
+            {/* A <bdi> in a block of the page's direction: the name keeps its own direction, the line the menu's. */}
+            <span className="truncate text-sm font-semibold text-popover-foreground">
+              <bdi>{shown}</bdi>
             </span>
             {/* The sign-in name under the person's name: which account this is, when one person has two. */}
             {shown !== username && (
