@@ -164,6 +164,8 @@ describe("QTI 3.0 export", () => {
     expect(q1).toContain('<qti-map-entry map-key="C1" mapped-value="3"/>');
     const manifest = strFromU8(files["imsmanifest.xml"]!);
     expect(manifest).toContain("<lom:id>arabic.grammar</lom:id>");
+    // The description in each language, as the title (issue 33).
+    expect(manifest).toMatch(/<lom:description><lom:string language="ar">مراجعة[^<]*&lt;مراجعة&gt;<\/lom:string><lom:string language="en">Term 1 &amp; 2 &lt;review&gt;<\/lom:string><\/lom:description>/);
     expect(strFromU8(files["Q5.xml"]!)).toContain('base-type="directedPair"');
   }, XSD_TIMEOUT);
 
