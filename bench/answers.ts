@@ -45,7 +45,7 @@ async function seed() {
   const db = database.db;
   await prepareDatabase(db, { email: `bench-admin-${tag}@bench.local`, password: "bench-admin", name: "Bench" });
   const schoolId = `bench_${tag}`;
-  await db.insert(schools).values({ id: schoolId, name: "Bench School" });
+  await db.insert(schools).values({ id: schoolId, nameAr: "مدرسة القياس", nameEn: "Bench School" });
   const hash = await hashPassword("bench-pass");
   const [teacher] = await db.insert(authUsers).values({ email: `t-${tag}@bench.local`, passwordHash: hash }).returning();
   await db.insert(profiles).values({ id: teacher!.id, email: `t-${tag}@bench.local`, username: `t-${tag}`, name: "Teacher", role: "teacher", schoolId });

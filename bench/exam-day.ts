@@ -480,7 +480,7 @@ async function main() {
   const db = database.db;
   await prepareDatabase(db, { email: `bench-admin-${tag}@bench.local`, password: "bench-admin", name: "Bench" });
   const schoolIds = Array.from({ length: SCHOOLS }, (_, i) => `bench_${tag}_${i}`);
-  await db.insert(schools).values(schoolIds.map((id, i) => ({ id, name: `Bench School ${i + 1}` })));
+  await db.insert(schools).values(schoolIds.map((id, i) => ({ id, nameAr: `مدرسة القياس ${i + 1}`, nameEn: `Bench School ${i + 1}` })));
   const hash = await hashPassword(PASSWORD);
   const [teacher] = await db.insert(authUsers).values({ email: `t-${tag}@bench.local`, passwordHash: hash }).returning();
   await db.insert(profiles).values({ id: teacher!.id, email: `t-${tag}@bench.local`, username: `t-${tag}`, name: "Teacher", role: "teacher", schoolId: schoolIds[0]! });

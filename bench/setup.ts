@@ -22,7 +22,7 @@ export async function openBench(name: string) {
   const { db } = database;
 
   const schoolId = `bench_${tag}`;
-  await db.insert(schools).values({ id: schoolId, name: "Bench School" });
+  await db.insert(schools).values({ id: schoolId, nameAr: "مدرسة القياس", nameEn: "Bench School" });
   // One hash for every bench account: hashing thousands of passwords would be the bench.
   const passwordHash = await hashPassword("bench-pass");
   const teacherEmail = `t-${tag}@bench.local`;

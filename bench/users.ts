@@ -25,7 +25,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await prepareDatabase(database.db, config.admin);
 
 const schoolId = `bench_${tag}`;
-await database.db.insert(schools).values({ id: schoolId, name: "Bench School" });
+await database.db.insert(schools).values({ id: schoolId, nameAr: "مدرسة القياس", nameEn: "Bench School" });
 const hash = await hashPassword("bench-pass");
 const names = ["محمد", "فاطمة", "Omar", "Aisha", "خالد", "Sara", "يوسف", "Layla"];
 for (let i = 0; i < STUDENTS; i += 1000) {

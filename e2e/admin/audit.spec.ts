@@ -12,8 +12,8 @@ for (const lang of LANGS) {
     await signIn(page, "super_admin", { goto: "/dashboard/audit" });
     // Changes made through the API (same session) show up in the record.
     const headers = { origin: new URL(page.url()).origin };
-    expect((await page.request.post("/api/schools", { data: { id, name: "Before Name", city: null }, headers })).status()).toBe(201);
-    expect((await page.request.patch(`/api/schools/${id}`, { data: { name: "After Name", city: "Dubai" }, headers })).status()).toBe(200);
+    expect((await page.request.post("/api/schools", { data: { id, nameAr: "الاسم قبل", nameEn: "Before Name", cityAr: null }, headers })).status()).toBe(201);
+    expect((await page.request.patch(`/api/schools/${id}`, { data: { nameAr: "الاسم بعد", nameEn: "After Name", cityAr: "دبي", cityEn: "Dubai" }, headers })).status()).toBe(200);
     await page.reload();
 
     await expect(sectionHeading(page)).toHaveText(t.audit.title);
@@ -25,7 +25,8 @@ for (const lang of LANGS) {
     // Newest first: the update, then the create.
     await expect(rows.nth(0)).toContainText(t.audit.actions.update);
     await expect(rows.nth(1)).toContainText(t.audit.actions.create);
-    await expect(rows.nth(0)).toContainText("After Name");
+    // The school's name in the page's language (issue 33: a pair now).
+    await expect(rows.nth(0)).toContainText(lang === "ar" ? "الاسم بعد" : "After Name");
 
     const toggle = rows.nth(0).getByRole("button", { name: t.audit.show });
     await toggle.click();
@@ -33,7 +34,7 @@ for (const lang of LANGS) {
     const detail = page.getByTestId("audit-detail");
     await expect(detail).toContainText("Before Name");
     await expect(detail).toContainText("After Name");
-    await expect(detail.locator("tr[data-changed]")).toHaveCount(3); // name, city, updatedAt
+    await expect(detail.locator("tr[data-changed]")).toHaveCount(5); // both names, both cities, updatedAt
     await expectNoAxeViolations(page, "audit with details");
   });
 }

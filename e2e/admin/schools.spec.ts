@@ -19,11 +19,16 @@ for (const lang of LANGS) {
     test("create with validation, edit, delete refused while users exist, delete an empty one", async ({ page }) => {
       const t = texts(lang);
       const id = `e2e_${lang}_${uniqueTag()}`;
-      const name = lang === "ar" ? `مدرسة الاختبار ${id}` : `Test School ${id}`;
+      // The name in both languages (issue 33); the page shows its own language's, the other beneath it.
+      const nameAr = `مدرسة الاختبار ${id}`;
+      const nameEn = `Test School ${id}`;
+      const name = lang === "ar" ? nameAr : nameEn;
+      const other = lang === "ar" ? nameEn : nameAr;
 
       await signIn(page, "super_admin", { goto: "/dashboard/schools" });
       await expect(sectionHeading(page)).toHaveText(t.schools.title);
-      await expect(page.getByTestId("school-row-school_dubai")).toBeVisible();
+      await expect(page.getByTestId("school-row-school_dubai").getByTestId("school-name")).toHaveText(lang === "ar" ? "مدرسة النهضة النموذجية" : "Al Nahda Model School");
+      await expect(page.getByTestId("school-row-school_dubai").getByTestId("school-city")).toHaveText(lang === "ar" ? "دبي" : "Dubai");
       await expectNoAxeViolations(page, "schools list");
 
       // Validation with the spec's words, on the fields and as a toast.
@@ -41,22 +46,29 @@ for (const lang of LANGS) {
 
       // The id is a slug.
       await dialog.locator("#school-id").fill("Not A Slug");
-      await dialog.locator("#school-name").fill(name);
+      await dialog.locator("#school-name-ar").fill(nameAr);
       await dialog.locator("button[type=submit]").click();
       await expect(dialog.getByTestId("school-id-error")).toHaveText(errorOf("SCHOOL_ID_INVALID", lang).message);
+      // Without its English name the school is not saved either.
+      await expect(dialog.getByTestId("school-name-en-error")).toHaveText(required.message);
 
       await dialog.locator("#school-id").fill(id);
-      await dialog.locator("#school-city").fill(lang === "ar" ? "العين" : "Al Ain");
+      await dialog.locator("#school-name-en").fill(nameEn);
+      await dialog.locator("#school-city-ar").fill("العين");
+      await dialog.locator("#school-city-en").fill("Al Ain");
       await dialog.locator("button[type=submit]").click();
       await expectToast(page, SUCCESS[lang].created);
       await expect(dialog).toBeHidden();
       const row = page.getByTestId(`school-row-${id}`);
-      await expect(row).toContainText(name);
+      await expect(row.getByTestId("school-name")).toHaveText(name);
+      await expect(row.getByTestId("school-name-other")).toHaveText(other);
+      await expect(row.getByTestId("school-city")).toHaveText(lang === "ar" ? "العين" : "Al Ain");
 
       // A taken id is refused by the server, shown on the field.
       await page.getByRole("button", { name: t.schools.add }).click();
       await dialog.locator("#school-id").fill(id);
-      await dialog.locator("#school-name").fill(name);
+      await dialog.locator("#school-name-ar").fill(nameAr);
+      await dialog.locator("#school-name-en").fill(nameEn);
       await dialog.locator("button[type=submit]").click();
       await expectToast(page, errorOf("SCHOOL_ID_TAKEN", lang).title, errorOf("SCHOOL_ID_TAKEN", lang).message);
       await expect(dialog.getByTestId("school-id-error")).toHaveText(errorOf("SCHOOL_ID_TAKEN", lang).message);
@@ -68,11 +80,16 @@ for (const lang of LANGS) {
       const edit = page.getByRole("dialog", { name: t.schools.dialog.editTitle });
       await expect(edit.locator("#school-id")).toHaveValue(id);
       await expect(edit.locator("#school-id")).toHaveAttribute("readonly", "");
-      await expect(edit.locator("#school-name")).toBeFocused();
-      await edit.locator("#school-name").fill(`${name} 2`);
+      await expect(edit.locator("#school-name-ar")).toBeFocused();
+      await expect(edit.locator("#school-name-en")).toHaveValue(nameEn);
+      await expect(edit.locator("#school-city-ar")).toHaveValue("العين");
+      await edit.locator("#school-name-ar").fill(`${nameAr} 2`);
+      await edit.locator("#school-name-en").fill(`${nameEn} 2`);
+      await expectNoAxeViolations(page, "school edit dialog");
       await edit.locator("button[type=submit]").click();
       await expectToast(page, SUCCESS[lang].updated);
-      await expect(row).toContainText(`${name} 2`);
+      await expect(row.getByTestId("school-name")).toHaveText(`${name} 2`);
+      await expect(row.getByTestId("school-name-other")).toHaveText(`${other} 2`);
 
       // A school with users cannot be deleted.
       const dubai = page.getByTestId("school-row-school_dubai");

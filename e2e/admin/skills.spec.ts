@@ -64,7 +64,9 @@ for (const lang of LANGS) {
     expect(created, "the new skill").toBeTruthy();
     const row = page.getByTestId(`skill-row-${created!.id}`);
     await expect(row.getByTestId("skill-name")).toHaveText(lang === "ar" ? nameAr : nameEn);
-    await expect(row.getByTestId("skill-status")).toHaveText(t.status.active);
+    // A skill no question or file carries yet is not "In use" (issue 33); one the demo's questions carry is.
+    await expect(row.getByTestId("skill-status")).toHaveText(t.status.unused);
+    await expect(page.getByTestId("skill-row-arabic.grammar").getByTestId("skill-status")).toHaveText(t.status.inUse);
 
     // Rename: the new name shows at once.
     await row.getByTestId("skill-edit").click();
@@ -91,7 +93,7 @@ for (const lang of LANGS) {
     // Restore.
     await row.getByTestId("skill-restore").click();
     await expectToast(page, t.toast.restored);
-    await expect(row.getByTestId("skill-status")).toHaveText(t.status.active);
+    await expect(row.getByTestId("skill-status")).toHaveText(t.status.unused);
     expect((await readSkills(page)).find((s) => s.id === created!.id)?.retired).toBe(false);
   });
 

@@ -24,7 +24,7 @@ async function schoolWithResults(playwright: Playwright) {
   const schoolId = `school_dash_${tag}`;
   const schoolName = `مدرسة المؤشرات ${tag}`;
   const admin = await apiAsAccount(playwright, "super_admin");
-  await json(await admin.post("/api/schools", { data: { id: schoolId, name: schoolName } }), 201);
+  await json(await admin.post("/api/schools", { data: { id: schoolId, nameAr: schoolName, nameEn: schoolName } }), 201);
   const principal = `principal-${tag}@qias.test`;
   await json(await admin.post("/api/users", { data: { email: principal, password: ADMIN_PASSWORD, role: "school_admin", name: `مديرة ${tag}`, schoolId } }), 201);
   const exam = await json<{ id: string; titleAr: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] }>(

@@ -30,7 +30,8 @@ test("a teacher writes an exam of all five types in Arabic, saves, reopens it un
   await choose(page, "exam-subject", "اللغة العربية");
   await expect(page.getByTestId("exam-duration")).toHaveValue("60");
   await page.getByTestId("exam-duration").fill("45");
-  await page.getByTestId("exam-description").fill("اقرأ كل سؤال بعناية قبل الإجابة.");
+  await page.getByTestId("exam-description-ar").fill("اقرأ كل سؤال بعناية قبل الإجابة.");
+  await page.getByTestId("exam-description-en").fill("Read each question carefully before answering.");
   await expect(page.getByTestId("audience-own-school")).toContainText(ar("audience.ownSchool"));
 
   // 1. multiple choice (the first question is one already): two options, the second correct.
@@ -126,7 +127,8 @@ test("a teacher writes an exam of all five types in Arabic, saves, reopens it un
   await expect(page.getByTestId("exam-title-en")).toHaveValue("Unit One Test");
   await expect(page.getByTestId("exam-subject")).toContainText("اللغة العربية");
   await expect(page.getByTestId("exam-duration")).toHaveValue("45");
-  await expect(page.getByTestId("exam-description")).toHaveValue("اقرأ كل سؤال بعناية قبل الإجابة.");
+  await expect(page.getByTestId("exam-description-ar")).toHaveValue("اقرأ كل سؤال بعناية قبل الإجابة.");
+  await expect(page.getByTestId("exam-description-en")).toHaveValue("Read each question carefully before answering.");
   await expect(page.getByTestId("exam-status")).toContainText(ar("status.draft"));
   const types = ["multiple_choice", "true_false", "essay", "short_answer", "matching"];
   for (const [i, type] of types.entries()) await expect(page.getByTestId(`question-${i}`)).toHaveAttribute("data-type", type);

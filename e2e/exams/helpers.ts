@@ -79,7 +79,8 @@ export function fullExam(over: Partial<TExamInput> = {}): TExamInput {
     titleAr: "اختبار الفهم القرائي",
     titleEn: "Reading Comprehension",
     subjectId: "arabic",
-    description: "اقرأ الأسئلة بعناية.",
+    descriptionAr: "اقرأ الأسئلة بعناية.",
+    descriptionEn: "Read the questions carefully.",
     durationMinutes: 30,
     status: "draft",
     questions: [

@@ -281,6 +281,10 @@ test("a student reads the passage beside its questions on a wide screen and abov
         if (width === 1280 && !dark) {
           // Enlarged on demand, and closed with Escape back to where the student was.
           const standalone = page.getByTestId("question").last();
+          // The enlarge sign is under the picture, hiding none of it (issue 33: it covered the map's scale).
+          const picture = (await standalone.getByTestId("exam-image").boundingBox())!;
+          const sign = (await standalone.getByTestId("enlarge-sign").boundingBox())!;
+          expect(sign.y).toBeGreaterThanOrEqual(picture.y + picture.height - 0.5);
           await standalone.getByTestId("enlarge-image").click();
           await expect(page.getByTestId("image-dialog")).toContainText(lang === "ar" ? described.altAr : described.altEn);
           await page.screenshot({ path: path.join(OUT, `take-${lang}-enlarged-${width}.png`) });

@@ -364,7 +364,7 @@ test("a school_admin sees their school's attempts only; a super_admin sees every
   // out (twice; the API answered in under a second) — not understood yet, see the closing note of 2026-11-25.
   await expect(other.getByTestId("result-row")).toHaveCount(2, { timeout: 30_000 });
   await expect(other.getByRole("columnheader", { name: TEXT.ar.school })).toBeVisible();
-  await expect(other.getByTestId("result-row").filter({ hasText: alain.name })).toContainText("Al Ain Academy of Excellence");
+  await expect(other.getByTestId("result-row").filter({ hasText: alain.name })).toContainText("أكاديمية العين للتميّز");
   await context.close();
   await admin.dispose();
 });

@@ -116,13 +116,16 @@ test.describe("login screens (Arabic)", () => {
 });
 
 test.describe("signing out", () => {
-  test("the account menu shows the username and signs out to /", async ({ page }) => {
+  test("the account menu shows the person's name (the username beneath it) and signs out to /", async ({ page }) => {
     await useLanguage(page, "en");
     await signIn(page, "school_admin");
     await expect(page.getByTestId("dashboard-title")).toHaveText("School Admin Dashboard");
     const menu = page.getByTestId("account-menu");
-    await expect(menu).toContainText(E2E_ACCOUNTS.school_admin.email.split("@")[0]!);
+    // The person's name, not the sign-in name (issue 33).
+    await expect(menu).toContainText(E2E_ACCOUNTS.school_admin.name);
+    await expect(menu).not.toContainText(E2E_ACCOUNTS.school_admin.email.split("@")[0]!);
     await menu.click();
+    await expect(page.getByTestId("account-menu-username")).toHaveText(E2E_ACCOUNTS.school_admin.email.split("@")[0]!);
     await expect(page.getByRole("menuitem", { name: "Dashboard" })).toBeVisible();
     await expectNoAxeViolations(page, "account menu open");
     await page.getByRole("menuitem", { name: "Logout" }).click();

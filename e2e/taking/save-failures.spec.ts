@@ -35,7 +35,8 @@ async function setup(playwright: { request: APIRequest }, baseURL: string) {
       titleAr: `اختبار الحفظ ${tag}`,
       titleEn: `Saving test ${tag}`,
       subjectId: "arabic",
-      description: "",
+      descriptionAr: "",
+      descriptionEn: "",
       durationMinutes: 30,
       status: "published",
       questions: [

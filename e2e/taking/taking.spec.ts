@@ -87,7 +87,8 @@ function examBody(tag: string, durationMinutes: number | null) {
     titleAr: `اختبار السيرة ${tag}`,
     titleEn: `Seerah Test ${tag}`,
     subjectId: "islamic",
-    description: "اختبار قصير فيه أنواع الأسئلة الخمسة (Five question types).",
+    descriptionAr: "اختبار قصير فيه أنواع الأسئلة الخمسة.",
+    descriptionEn: "A short exam with the five question types.",
     durationMinutes,
     status: "published",
     questions: [

@@ -23,8 +23,8 @@ import type { TStorage } from "./storage/storage";
 export const DEMO_PASSWORD = "Demo123!";
 
 export const DEMO_SCHOOLS = [
-  { id: "school_dubai", name: "مدرسة النهضة النموذجية", city: "دبي", slug: "dubai" },
-  { id: "school_alain", name: "Al Ain Academy of Excellence", city: "Al Ain", slug: "alain" },
+  { id: "school_dubai", nameAr: "مدرسة النهضة النموذجية", nameEn: "Al Nahda Model School", cityAr: "دبي", cityEn: "Dubai", slug: "dubai" },
+  { id: "school_alain", nameAr: "أكاديمية العين للتميّز", nameEn: "Al Ain Academy of Excellence", cityAr: "العين", cityEn: "Al Ain", slug: "alain" },
 ] as const;
 
 const ARABIC_NAMES = [
@@ -61,8 +61,9 @@ type TQuestionSeed = {
   pairs?: TMatchingPair[];
   /** Asked about the exam's passage. */
   onPassage?: boolean;
-  /** The Arabic text's formatting (the word to parse, underlined). */
+  /** Each text's formatting (the word to parse, underlined: in both languages, issue 33). */
   docAr?: TRichDoc;
+  docEn?: TRichDoc;
   /** A picture of demo-assets/ shown with the question, and its descriptions. */
   image?: { file: string; width: number; height: number; altAr: string; altEn: string };
   /** What demo students write: a wrong short answer, or essays of three qualities with the mark each earns. */
@@ -77,7 +78,8 @@ type TExamSeed = {
   titleAr: string;
   titleEn: string;
   subject: string;
-  description: string;
+  descriptionAr: string;
+  descriptionEn: string;
   minutes: number | null;
   status: "draft" | "published" | "archived";
   /** A passage its first questions (those marked onPassage, which come first) are asked about (issue 18). */
@@ -110,7 +112,8 @@ const EXAMS: Record<string, TExamSeed[]> = {
       titleAr: "اختبار القراءة والفهم — الصف السادس",
       titleEn: "Reading Comprehension — Grade 6",
       subject: "arabic",
-      description: "نص قصير عن الصداقة تليه أسئلة في الفهم والمفردات والتعبير.",
+      descriptionAr: "نص قصير عن الصداقة تليه أسئلة في الفهم والمفردات والتعبير.",
+      descriptionEn: "A short text about friendship, followed by questions on comprehension, vocabulary and writing.",
       minutes: 30,
       status: "published",
       passage: {
@@ -159,7 +162,21 @@ const EXAMS: Record<string, TExamSeed[]> = {
               },
             ],
           },
-          en: "Parse the underlined word in “yazharu as-sadiqu al-haqiqiyyu waqta ash-shidda” (the true friend shows himself in hard times).",
+          en: "Parse the underlined word: يظهرُ الصديقُ الحقيقيُّ وقتَ الشدة (“the true friend shows himself in hard times”).",
+          // The question is about an Arabic sentence: the English quotes it, with the same word underlined.
+          docEn: {
+            type: "doc",
+            content: [
+              {
+                type: "paragraph",
+                content: [
+                  { type: "text", text: "Parse the underlined word: يظهرُ " },
+                  { type: "text", text: "الصديقُ", marks: [{ type: "underline" }] },
+                  { type: "text", text: " الحقيقيُّ وقتَ الشدة (“the true friend shows himself in hard times”)." },
+                ],
+              },
+            ],
+          },
           points: 2,
           skill: "arabic.grammar",
           onPassage: true,
@@ -205,7 +222,8 @@ const EXAMS: Record<string, TExamSeed[]> = {
       titleAr: "النحو: الجملة الاسمية",
       titleEn: "Grammar: The Nominal Sentence",
       subject: "arabic",
-      description: "مراجعة المبتدأ والخبر وعلامات إعرابهما.",
+      descriptionAr: "مراجعة المبتدأ والخبر وعلامات إعرابهما.",
+      descriptionEn: "A review of the subject and predicate of the nominal sentence and their case endings.",
       minutes: 20,
       status: "draft",
       questions: [
@@ -230,7 +248,8 @@ const EXAMS: Record<string, TExamSeed[]> = {
       titleAr: "السيرة النبوية — الصف السابع",
       titleEn: "The Prophet's Biography — Grade 7",
       subject: "islamic",
-      description: "أحداث الهجرة النبوية ودروسها.",
+      descriptionAr: "أحداث الهجرة النبوية ودروسها.",
+      descriptionEn: "The events of the Hijrah and its lessons.",
       minutes: 45,
       status: "published",
       questions: [
@@ -284,7 +303,8 @@ const EXAMS: Record<string, TExamSeed[]> = {
       titleAr: "جغرافيا دولة الإمارات",
       titleEn: "Geography of the UAE",
       subject: "social",
-      description: "الإمارات السبع وعواصمها والتضاريس.",
+      descriptionAr: "الإمارات السبع وعواصمها والتضاريس.",
+      descriptionEn: "The seven emirates, their capitals and the land.",
       minutes: 25,
       status: "published",
       questions: [
@@ -356,7 +376,8 @@ const EXAMS: Record<string, TExamSeed[]> = {
       titleAr: "الحضارات القديمة في الجزيرة العربية",
       titleEn: "Ancient Civilisations of Arabia",
       subject: "social",
-      description: "مسودة قيد الإعداد.",
+      descriptionAr: "مسودة قيد الإعداد.",
+      descriptionEn: "A draft in progress.",
       minutes: 30,
       status: "draft",
       questions: [
@@ -383,7 +404,7 @@ export async function seedDemo(db: TDb, storage?: TStorage): Promise<TDemoAccoun
       return a!.id;
     };
 
-    await tx.insert(schools).values(DEMO_SCHOOLS.map(({ id, name, city }) => ({ id, name, city })));
+    await tx.insert(schools).values(DEMO_SCHOOLS.map(({ slug: _slug, ...school }) => school));
     for (const school of DEMO_SCHOOLS) {
       await addUser(`principal.${school.slug}@demo.qias.ae`, "school_admin", school.slug === "dubai" ? "أ. عبدالرحمن الشامسي" : "Dr. Layla Hassan", school.id);
       const teachers = TEACHERS[school.slug]!;
@@ -409,7 +430,7 @@ type TTxLike = Parameters<Parameters<TDb["transaction"]>[0]>[0];
 async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoolId: string, storage?: TStorage) {
   const [exam] = await tx
     .insert(exams)
-    .values({ titleAr: seed.titleAr, titleEn: seed.titleEn, subjectId: seed.subject, description: seed.description, durationMinutes: seed.minutes, status: seed.status, creatorId })
+    .values({ titleAr: seed.titleAr, titleEn: seed.titleEn, subjectId: seed.subject, descriptionAr: seed.descriptionAr, descriptionEn: seed.descriptionEn, durationMinutes: seed.minutes, status: seed.status, creatorId })
     .returning({ id: exams.id });
   await tx.insert(examSchools).values({ examId: exam!.id, schoolId });
   const passage = seed.passage
@@ -440,8 +461,9 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
         examId: exam!.id,
         position,
         questionTextAr: q.docAr ? richPlainText(q.docAr) : q.ar,
-        questionTextEn: q.en,
+        questionTextEn: q.docEn ? richPlainText(q.docEn) : q.en,
         questionDocAr: q.docAr ?? null,
+        questionDocEn: q.docEn ?? null,
         passageId: q.onPassage ? passage!.id : null,
         imageId,
         imageAltAr: imageId ? q.image!.altAr : "",

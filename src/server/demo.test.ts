@@ -51,6 +51,31 @@ describe("npm run demo", () => {
     }
   });
 
+  it("underlines the word a question asks about in each language that mentions it (issue 33)", async () => {
+    const asks = await rows<{ text_ar: string; text_en: string; doc_ar: string | null; doc_en: string | null }>(sql`
+      select question_text_ar as text_ar, question_text_en as text_en, question_doc_ar::text as doc_ar, question_doc_en::text as doc_en
+      from questions where question_text_en ilike '%underlined%' or question_text_ar like '%تحته خط%'`);
+    expect(asks.length).toBeGreaterThan(0);
+    for (const q of asks) {
+      if (q.text_ar.includes("تحته خط")) expect(q.doc_ar ?? "", q.text_ar).toContain('"underline"');
+      if (/underlined/i.test(q.text_en)) expect(q.doc_en ?? "", q.text_en).toContain('"underline"');
+    }
+  });
+
+  it("names each school and its city in Arabic and in English (issue 33)", async () => {
+    const list = await rows<{ name_ar: string; name_en: string; city_ar: string; city_en: string }>(sql`select name_ar, name_en, city_ar, city_en from schools order by id`);
+    expect(list).toHaveLength(2);
+    for (const s of list) {
+      for (const ar of [s.name_ar, s.city_ar]) expect(ar).toMatch(/^[\u0600-\u06FF\s]+$/);
+      for (const en of [s.name_en, s.city_en]) expect(en).toMatch(/^[A-Za-z\s]+$/);
+    }
+    const exams = await rows<{ d_ar: string | null; d_en: string | null }>(sql`select description_ar as d_ar, description_en as d_en from exams`);
+    for (const e of exams) {
+      expect(e.d_ar).toMatch(/[\u0600-\u06FF]/);
+      expect(e.d_en).toMatch(/^[^\u0600-\u06FF]+$/);
+    }
+  });
+
   it("shows a map with the geography exam's first question, described in both languages, to its author", async () => {
     const [q] = await rows<{ image_id: string; image_alt_ar: string; image_alt_en: string; creator_id: string }>(sql`
       select q.image_id, q.image_alt_ar, q.image_alt_en, e.creator_id from questions q join exams e on e.id = q.exam_id

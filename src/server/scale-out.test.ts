@@ -130,7 +130,7 @@ describe.skipIf(!baseUrl)("two instances over one PostgreSQL and one bucket", ()
     const [admins] = await db.select({ n: count() }).from(profiles).where(eq(profiles.role, "super_admin"));
     expect(admins!.n).toBe(1);
 
-    await db.insert(schools).values({ id: "school_scale", name: "مدرسة التوسع" });
+    await db.insert(schools).values({ id: "school_scale", nameAr: "مدرسة التوسع", nameEn: "Scale School" });
     const account = async (role: "teacher" | "student", name: string) => {
       const email = `${name}@scale.test`;
       const { id } = await createAccount(db, { email, password: "scale-pass-1", role, schoolId: "school_scale", name });

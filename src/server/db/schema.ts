@@ -97,10 +97,13 @@ export const appSecrets = pgTable("app_secrets", {
 
 // ---- schools and people
 
+/** Name and city in both languages, as exam titles are (issue 33): each language's pages show their own. */
 export const schools = pgTable("schools", {
   id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  city: text("city"),
+  nameAr: text("name_ar").notNull(),
+  nameEn: text("name_en").notNull(),
+  cityAr: text("city_ar"),
+  cityEn: text("city_en"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -185,7 +188,8 @@ export const exams = pgTable(
     subjectId: text("subject_id")
       .notNull()
       .references(() => subjects.id, { onDelete: "restrict" }),
-    description: text("description"),
+    descriptionAr: text("description_ar"),
+    descriptionEn: text("description_en"),
     durationMinutes: integer("duration_minutes").default(60),
     status: examStatusEnum("status").notNull().default("draft"),
     /** The grades offered it, or null for every grade (with the schools of exam_schools: both must match). */

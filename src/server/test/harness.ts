@@ -105,7 +105,7 @@ export async function createHarness(options: { storage?: TStorage; config?: Reco
 
   const makeSchool: THarness["makeSchool"] = async (id, name) => {
     const schoolId = id ?? `school_${++counter}_${randomBytes(3).toString("hex")}`;
-    await database.db.insert(schools).values({ id: schoolId, name: name ?? `School ${schoolId}` });
+    await database.db.insert(schools).values({ id: schoolId, nameAr: name ?? `مدرسة ${schoolId}`, nameEn: name ?? `School ${schoolId}` });
     return schoolId;
   };
 

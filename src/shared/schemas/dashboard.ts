@@ -31,7 +31,8 @@ export const ZDashboardGroup = z.object({
   /** Stable within one answer: the school id, "grade|class", or the student id. */
   key: z.string(),
   schoolId: z.string().nullable(),
-  schoolName: z.string().nullable(),
+  schoolNameAr: z.string().nullable(),
+  schoolNameEn: z.string().nullable(),
   grade: z.number().int().nullable(),
   className: z.string().nullable(),
   studentId: z.string().nullable(),
@@ -52,7 +53,8 @@ export const ZDashboard = z.object({
   level: z.enum(DASHBOARD_LEVELS),
   scope: z.object({
     schoolId: z.string().nullable(),
-    schoolName: z.string().nullable(),
+    schoolNameAr: z.string().nullable(),
+    schoolNameEn: z.string().nullable(),
     subjectId: z.string().nullable(),
     examId: z.string().nullable(),
     grade: z.number().int().nullable(),
@@ -60,7 +62,7 @@ export const ZDashboard = z.object({
   }),
   /** Choices for the filters, within what the reader may see. */
   choices: z.object({
-    schools: z.array(z.object({ id: z.string(), name: z.string() })),
+    schools: z.array(z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string() })),
     exams: z.array(z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), subjectId: z.string() })),
     classes: z.array(z.object({ grade: z.number().int(), className: z.string().nullable() })),
   }),

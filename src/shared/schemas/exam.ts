@@ -226,7 +226,11 @@ export const ZExamInput = z
     titleAr: text(MAX_SHORT_TEXT_LENGTH).default(""),
     titleEn: text(MAX_SHORT_TEXT_LENGTH).default(""),
     subjectId: z.string({ error: "EXAM_REQUIRED_FIELDS" }).trim().max(64).default(""),
-    description: text(MAX_LONG_TEXT_LENGTH)
+    /** Optional, in each language (issue 33): each language's pages show their own. */
+    descriptionAr: text(MAX_LONG_TEXT_LENGTH)
+      .nullish()
+      .transform((v) => v || null),
+    descriptionEn: text(MAX_LONG_TEXT_LENGTH)
       .nullish()
       .transform((v) => v || null),
     /** null: no time limit (no timer). */
@@ -295,7 +299,7 @@ export const ZExamSummary = z.object({
   questionCount: z.number().int(),
   attemptCount: z.number().int(),
   /** Who is offered it: its schools (empty: every school) and grades (empty: every grade). */
-  schools: z.array(z.object({ id: z.string(), name: z.string() })),
+  schools: z.array(z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string() })),
   grades: z.array(z.number().int()),
 });
 export type TExamSummary = z.infer<typeof ZExamSummary>;
@@ -314,7 +318,8 @@ export const ZPassage = z.object({
 export type TPassage = z.infer<typeof ZPassage>;
 
 export const ZExamDetail = ZExamSummary.extend({
-  description: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   schoolIds: z.array(z.string()),
   passages: z.array(ZPassage),
   questions: z.array(

@@ -6,7 +6,7 @@ import { ZSubject } from "./exam";
 import { ZPlanView, ZReportView } from "./report";
 
 export const ZSchoolReport = z.object({
-  school: z.object({ id: z.string(), name: z.string(), city: z.string().nullable() }).nullable(),
+  school: z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), cityAr: z.string().nullable(), cityEn: z.string().nullable() }).nullable(),
   student: z.object({ id: z.string(), name: z.string(), username: z.string() }),
   exam: z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), subject: ZSubject }),
   attempt: z.object({

@@ -18,21 +18,25 @@ const city = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** The name in both languages, as an exam's title (issue 33); the city, optional, in each. */
+const names = { nameAr: required(MAX_NAME_LENGTH), nameEn: required(MAX_NAME_LENGTH), cityAr: city, cityEn: city };
+
 export const ZSchoolCreate = z.object({
   id: required(64).pipe(z.string().regex(SCHOOL_ID_PATTERN, { error: "SCHOOL_ID_INVALID" })),
-  name: required(MAX_NAME_LENGTH),
-  city,
+  ...names,
 });
 export type TSchoolCreate = z.input<typeof ZSchoolCreate>;
 
 /** The id is not part of an update: it cannot change after creation. */
-export const ZSchoolUpdate = z.object({ name: required(MAX_NAME_LENGTH), city }).strict();
+export const ZSchoolUpdate = z.object(names).strict();
 export type TSchoolUpdate = z.input<typeof ZSchoolUpdate>;
 
 export const ZSchool = z.object({
   id: z.string(),
-  name: z.string(),
-  city: z.string().nullable(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  cityAr: z.string().nullable(),
+  cityEn: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   userCount: z.number().int().optional(),

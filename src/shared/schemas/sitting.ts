@@ -29,7 +29,8 @@ export const ZSitting = z.object({
   id: z.string(),
   examId: z.string(),
   schoolId: z.string().nullable(),
-  schoolName: z.string().nullable(),
+  schoolNameAr: z.string().nullable(),
+  schoolNameEn: z.string().nullable(),
   grade: z.number().int().nullable(),
   startsAt: z.string(),
   entryClosesAt: z.string(),
@@ -44,7 +45,7 @@ export const ZSittingList = z.object({
   /** Whether the reader may add, change and delete sittings (the exam's authors), or only watch them. */
   canManage: z.boolean(),
   /** The schools the exam is offered to (empty: every school), for the form's school choice. */
-  schools: z.array(z.object({ id: z.string(), name: z.string() })),
+  schools: z.array(z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string() })),
   grades: z.array(z.number().int()),
   sittings: z.array(ZSitting),
   serverNow: z.string(),
@@ -74,14 +75,15 @@ export const LIVE_STATES = ["absent", "lobby", "working", "offline", "submitted"
 export type TLiveState = (typeof LIVE_STATES)[number];
 
 export const ZLiveView = z.object({
-  sitting: ZSittingWindow.extend({ schoolName: z.string().nullable(), grade: z.number().int().nullable() }),
+  sitting: ZSittingWindow.extend({ schoolNameAr: z.string().nullable(), schoolNameEn: z.string().nullable(), grade: z.number().int().nullable() }),
   exam: z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), durationMinutes: z.number().int().nullable() }),
   counts: z.record(z.enum(LIVE_STATES), z.number().int()),
   students: z.array(
     z.object({
       studentId: z.string(),
       name: z.string(),
-      schoolName: z.string().nullable(),
+      schoolNameAr: z.string().nullable(),
+      schoolNameEn: z.string().nullable(),
       className: z.string().nullable(),
       state: z.enum(LIVE_STATES),
       attemptId: z.string().nullable(),

@@ -55,6 +55,12 @@ export const ZSkill = z.object({
 });
 export type TSkill = z.infer<typeof ZSkill>;
 
+/** What the catalogue's status column says: "In use" only when a question or a file carries the skill (issue 33). */
+export function skillStatus(s: Pick<TSkill, "retired" | "questionCount" | "fileCount">): "retired" | "inUse" | "unused" {
+  if (s.retired) return "retired";
+  return s.questionCount > 0 || s.fileCount > 0 ? "inUse" : "unused";
+}
+
 export const ZSkillListQuery = z.object({
   subjectId: z.string().max(64).optional(),
   includeRetired: z.enum(["true", "false"]).default("false"),

@@ -47,15 +47,18 @@ export function ExamImage({
     <figure className={cn("flex flex-col items-start gap-1", className)}>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
+          {/* The "enlarge" sign sits under the picture, not on it: on it, it hid what a corner holds (the demo map's
+              scale, issue 33), and a picture's every corner may matter to the question. */}
           <button
             type="button"
-            className="group relative max-w-full cursor-zoom-in rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="group flex max-w-full cursor-zoom-in flex-col items-start gap-1.5 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
             aria-label={`${enlargeLabel}: ${alt}`}
             data-testid="enlarge-image"
           >
             {img}
-            <span aria-hidden="true" className="absolute end-2 bottom-2 grid size-8 place-items-center rounded-md bg-card/90 text-foreground shadow-sm">
-              <Maximize2 className="size-4" />
+            <span aria-hidden="true" className="inline-flex items-center gap-1.5 rounded-md px-1 text-xs font-medium text-muted-foreground group-hover:text-foreground" data-testid="enlarge-sign">
+              <Maximize2 className="size-3.5" />
+              {enlargeLabel}
             </span>
           </button>
         </DialogTrigger>

@@ -42,6 +42,11 @@ export function pick(lang: TLang, ar: string, en: string): string {
   return (lang === "ar" ? ar || en : en || ar).trim();
 }
 
+/** A pair that may be absent (a school's name on a row without one): the page language's, or null. */
+export function pickOrNull(lang: TLang, ar: string | null, en: string | null): string | null {
+  return ar === null && en === null ? null : pick(lang, ar ?? "", en ?? "");
+}
+
 /** "Grade 8 · 8B", "Grade 8", or null without a grade: one wording wherever a student's class is shown. */
 export function gradeClassLabel(t: (key: string, options: Record<string, unknown>) => string, grade: number | null, className: string | null): string | null {
   if (grade === null) return null;

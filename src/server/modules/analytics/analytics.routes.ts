@@ -104,7 +104,7 @@ const COMMON = { ar: commonAr.common, en: commonEn.common };
 function groupName(g: TDashboard["groups"][number], level: TDashboard["level"], lang: "ar" | "en"): string {
   const t = DASHBOARD_TEXTS[lang];
   if (level === "student") return g.studentName ?? "";
-  if (level === "school") return g.schoolName ?? t.noSchool;
+  if (level === "school") return (lang === "ar" ? g.schoolNameAr : g.schoolNameEn) ?? t.noSchool;
   if (g.grade === null) return t.noClass;
   return (g.className ? COMMON[lang].gradeClass : COMMON[lang].grade).replace("{{grade}}", String(g.grade)).replace("{{className}}", g.className ?? "");
 }

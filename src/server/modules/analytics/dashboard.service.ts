@@ -50,7 +50,8 @@ function masteryOf(rows: TMasteryRow[]): TDashboard["mastery"] {
 type TGroupRow = {
   key: string;
   school_id: string | null;
-  school_name: string | null;
+  school_name_ar: string | null;
+  school_name_en: string | null;
   grade: number | null;
   class_name: string | null;
   student_id: string | null;
@@ -87,7 +88,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   // Staff see their own school whatever they ask for; asking for another school's figures finds nothing to show.
   const schoolId = actor.role === "super_admin" ? (query.schoolId ?? null) : actor.schoolId;
   if (actor.role !== "super_admin" && query.schoolId && query.schoolId !== actor.schoolId) throw new AppError("SCHOOL_NOT_FOUND");
-  const [school] = schoolId ? await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId)) : [];
+  const [school] = schoolId ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, schoolId)) : [];
   if (schoolId && !school) throw new AppError("SCHOOL_NOT_FOUND");
 
   let subjectId = query.subjectId ?? null;
@@ -117,10 +118,10 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
         : sql`${profiles.id}::text`;
   const columns =
     level === "school"
-      ? sql`min(${profiles.schoolId}) as school_id, min(${schools.name}) as school_name, null::int as grade, null::text as class_name, null::text as student_id, null::text as student_name, null::text as attempt_id`
+      ? sql`min(${profiles.schoolId}) as school_id, min(${schools.nameAr}) as school_name_ar, min(${schools.nameEn}) as school_name_en, null::int as grade, null::text as class_name, null::text as student_id, null::text as student_name, null::text as attempt_id`
       : level === "class"
-        ? sql`min(${profiles.schoolId}) as school_id, min(${schools.name}) as school_name, min(${studentExams.grade}) as grade, min(${studentExams.className}) as class_name, null::text as student_id, null::text as student_name, null::text as attempt_id`
-        : sql`min(${profiles.schoolId}) as school_id, min(${schools.name}) as school_name, min(${studentExams.grade}) as grade, min(${studentExams.className}) as class_name,
+        ? sql`min(${profiles.schoolId}) as school_id, min(${schools.nameAr}) as school_name_ar, min(${schools.nameEn}) as school_name_en, min(${studentExams.grade}) as grade, min(${studentExams.className}) as class_name, null::text as student_id, null::text as student_name, null::text as attempt_id`
+        : sql`min(${profiles.schoolId}) as school_id, min(${schools.nameAr}) as school_name_ar, min(${schools.nameEn}) as school_name_en, min(${studentExams.grade}) as grade, min(${studentExams.className}) as class_name,
             min(${profiles.id}::text) as student_id, min(${profiles.name}) as student_name, ${query.examId ? sql`min(${studentExams.id}::text)` : sql`null::text`} as attempt_id`;
   const graded = sql`${studentExams.status} = 'graded'`;
   const measures = sql`count(*)::int as attempts, (count(*) filter (where ${graded}))::int as graded,
@@ -128,7 +129,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
 
   const groupRows = rowsOf<TGroupRow>(await db.execute(sql`select ${key} as key, ${columns}, ${measures} ${from} where ${scoped} group by 1`));
   const [overallRow] = rowsOf<TGroupRow>(
-    await db.execute(sql`select 'all' as key, null::text as school_id, null::text as school_name, null::int as grade, null::text as class_name,
+    await db.execute(sql`select 'all' as key, null::text as school_id, null::text as school_name_ar, null::text as school_name_en, null::int as grade, null::text as class_name,
       null::text as student_id, null::text as student_name, null::text as attempt_id, ${measures} ${from} where ${scoped}`),
   );
   const bins = rowsOf<{ key: string; b: number; n: number }>(
@@ -181,7 +182,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
           where ${studentExams.status} in ('completed', 'graded') and ${profiles.schoolId} = ${schoolId} and ${studentExams.grade} is not null order by 1, 2`),
       )
     : [];
-  const schoolChoices = actor.role === "super_admin" ? await db.select({ id: schools.id, name: schools.name }).from(schools).orderBy(asc(schools.name)) : school ? [school] : [];
+  const schoolChoices = actor.role === "super_admin" ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).orderBy(asc(schools.nameEn), asc(schools.id)) : school ? [school] : [];
 
   const skillIds = [...new Set(masteryRows.map((m) => m.skill_id))];
   const skillRows = skillIds.length
@@ -198,7 +199,8 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   const present = (r: TGroupRow): TDashboardGroup => ({
     key: r.key,
     schoolId: r.school_id,
-    schoolName: r.school_name,
+    schoolNameAr: r.school_name_ar,
+    schoolNameEn: r.school_name_en,
     grade: r.grade === null ? null : Number(r.grade),
     className: r.class_name,
     studentId: r.student_id,
@@ -212,7 +214,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   });
   const order = (a: TDashboardGroup, b: TDashboardGroup) =>
     level === "school"
-      ? (a.schoolName ?? "").localeCompare(b.schoolName ?? "")
+      ? (a.schoolNameEn ?? "").localeCompare(b.schoolNameEn ?? "")
       : level === "class"
         ? (a.grade ?? 99) - (b.grade ?? 99) || (a.className ?? "\uffff").localeCompare(b.className ?? "\uffff")
         : (a.studentName ?? "").localeCompare(b.studentName ?? "");
@@ -229,14 +231,14 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
 
   return {
     level,
-    scope: { schoolId, schoolName: school?.name ?? null, subjectId, examId: query.examId ?? null, grade: query.grade ?? null, className: query.className ?? null },
+    scope: { schoolId, schoolNameAr: school?.nameAr ?? null, schoolNameEn: school?.nameEn ?? null, subjectId, examId: query.examId ?? null, grade: query.grade ?? null, className: query.className ?? null },
     choices: {
       schools: schoolChoices,
       exams: examChoices.map((e) => ({ id: e.id, titleAr: e.title_ar, titleEn: e.title_en, subjectId: e.subject_id })),
       classes: classChoices.map((c) => ({ grade: Number(c.grade), className: c.class_name })),
     },
     groups: groupRows.map(present).sort(order),
-    overall: present(overallRow ?? { key: "all", school_id: null, school_name: null, grade: null, class_name: null, student_id: null, student_name: null, attempt_id: null, attempts: 0, graded: 0, mean: null, passed: 0 }),
+    overall: present(overallRow ?? { key: "all", school_id: null, school_name_ar: null, school_name_en: null, grade: null, class_name: null, student_id: null, student_name: null, attempt_id: null, attempts: 0, graded: 0, mean: null, passed: 0 }),
     skills: skillRows,
     mastery: masteryOf([...masteryRows, ...overallMastery(masteryRows)]),
     trend: [...trendByExam.values()].filter((e) => e.at).sort((a, b) => a.at.localeCompare(b.at)),

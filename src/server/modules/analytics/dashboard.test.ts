@@ -108,7 +108,7 @@ describe("the dashboard", () => {
   it("a school_admin sees their school's classes, with means, pass rates, histograms and mastery worked out by hand", async () => {
     const d = await dashboard(cookie.schoolAdmin, `examId=${first.id}`);
     expect(d.level).toBe("class");
-    expect(d.scope).toMatchObject({ schoolId: own, schoolName: "مدرسة المؤشرات", subjectId: "arabic", examId: first.id });
+    expect(d.scope).toMatchObject({ schoolId: own, schoolNameAr: "مدرسة المؤشرات", schoolNameEn: "مدرسة المؤشرات", subjectId: "arabic", examId: first.id });
     expect(d.groups.map((g) => [g.grade, g.className, g.attempts, g.graded])).toEqual([
       [8, "8A", 2, 2],
       [8, "8B", 1, 1],

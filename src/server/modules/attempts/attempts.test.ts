@@ -610,7 +610,7 @@ describe("grading", () => {
 
     // A teacher of the school grades question by question.
     const queue = (await h.request({ method: "GET", url: "/api/grading/queue", cookie: cookie.teacher2! })).json().items;
-    expect(queue.find((e: { examId: string }) => e.examId === exam.id)).toMatchObject({ pending: 1, schools: [OWN_NAME] });
+    expect(queue.find((e: { examId: string }) => e.examId === exam.id)).toMatchObject({ pending: 1, schools: [{ nameAr: OWN_NAME, nameEn: OWN_NAME }] });
     const sheet = (await h.request({ method: "GET", url: `/api/grading/exams/${exam.id}`, cookie: cookie.teacher2! })).json();
     expect(sheet.questions.map((q: { number: number }) => q.number)).toEqual([3, 5]);
     const essay = sheet.questions[1];

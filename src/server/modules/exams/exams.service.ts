@@ -24,7 +24,7 @@ const summaryColumns = {
   creatorName: profiles.name,
 };
 
-type TCounts = { questions: number; attempts: number; schools: { id: string; name: string }[] };
+type TCounts = { questions: number; attempts: number; schools: { id: string; nameAr: string; nameEn: string }[] };
 
 function presentSummary(r: { exam: TExamRow; subject: TSubject; creatorName: string | null }, counts: TCounts): TExamSummary {
   return {
@@ -50,14 +50,14 @@ async function countsFor(db: TDbOrTx, examIds: string[]): Promise<(id: string) =
   const q = await db.select({ id: questions.examId, n: count() }).from(questions).where(inArray(questions.examId, examIds)).groupBy(questions.examId);
   const a = await db.select({ id: studentExams.examId, n: count() }).from(studentExams).where(inArray(studentExams.examId, examIds)).groupBy(studentExams.examId);
   const s = await db
-    .select({ examId: examSchools.examId, id: schools.id, name: schools.name })
+    .select({ examId: examSchools.examId, id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn })
     .from(examSchools)
     .innerJoin(schools, eq(schools.id, examSchools.schoolId))
     .where(inArray(examSchools.examId, examIds))
-    .orderBy(asc(schools.name));
+    .orderBy(asc(schools.nameEn), asc(schools.id));
   const qn = new Map(q.map((r) => [r.id, r.n]));
   const an = new Map(a.map((r) => [r.id, r.n]));
-  return (id) => ({ questions: qn.get(id) ?? 0, attempts: an.get(id) ?? 0, schools: s.filter((r) => r.examId === id).map(({ id, name }) => ({ id, name })) });
+  return (id) => ({ questions: qn.get(id) ?? 0, attempts: an.get(id) ?? 0, schools: s.filter((r) => r.examId === id).map(({ id, nameAr, nameEn }) => ({ id, nameAr, nameEn })) });
 }
 
 /** SPEC §6: super_admin sees all exams, a teacher only their own — newest first. */
@@ -116,7 +116,8 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
   const image = await imagePresenter(db, [...ps, ...qs, ...opts, ...pairImageColumns(qs)]);
   return {
     ...presentSummary(row, counts),
-    description: row.exam.description,
+    descriptionAr: row.exam.descriptionAr,
+    descriptionEn: row.exam.descriptionEn,
     schoolIds: counts.schools.map((s) => s.id).sort(),
     passages: ps.map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p), audio: audioOf(p) })),
     questions: qs.map((q) => ({
@@ -289,7 +290,8 @@ function examColumns(input: TExamData) {
     titleAr: input.titleAr,
     titleEn: input.titleEn,
     subjectId: input.subjectId,
-    description: input.description,
+    descriptionAr: input.descriptionAr,
+    descriptionEn: input.descriptionEn,
     durationMinutes: input.durationMinutes,
     status: input.status,
     grades: input.grades.length ? input.grades : null,

@@ -31,7 +31,8 @@ function fullExam(over: Partial<TExamInput> = {}): TExamInput {
     titleAr: "اختبار الفهم",
     titleEn: "Comprehension Test",
     subjectId: "arabic",
-    description: "وصف",
+    descriptionAr: "وصف",
+    descriptionEn: "A description",
     durationMinutes: 30,
     status: "draft",
     questions: [
@@ -257,5 +258,26 @@ describe("every validation message of SPEC §5", () => {
     const many = Array.from({ length: 201 }, () => ({ type: "essay" as const, questionTextAr: "س", questionTextEn: "Q", points: 1 }));
     expect((await create(cookie.teacher, fullExam({ questions: many }))).statusCode).toBe(400);
     expect((await h.request({ method: "GET", url: "/api/exams/not-a-uuid", cookie: cookie.teacher })).statusCode).toBe(404);
+  });
+
+  it("the description in each language (issue 33): optional, text, within the limit, each kept as written", async () => {
+    for (const field of ["descriptionAr", "descriptionEn"] as const) {
+      const long = await create(cookie.teacher, fullExam({ [field]: "و".repeat(5001) }));
+      expect(long.json().code, field).toBe("TEXT_TOO_LONG");
+      const wrong = await create(cookie.teacher, { ...fullExam(), [field]: 42 });
+      expect(wrong.statusCode, field).toBe(400);
+      expect(wrong.json().code, field).toBe("VALIDATION_FAILED");
+      expect((await create(cookie.teacher, { ...fullExam(), [field]: { ar: "x" } })).json().code, field).toBe("VALIDATION_FAILED");
+    }
+    // Missing or blank: no description in that language; the other stays.
+    const { descriptionEn: _en, ...withoutEn } = fullExam();
+    const saved = await create(cookie.teacher, { ...withoutEn, descriptionAr: "  وصف الاختبار  " });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ descriptionAr: "وصف الاختبار", descriptionEn: null });
+    const cleared = await update(cookie.teacher, saved.json().id, { ...withoutEn, descriptionAr: "", descriptionEn: "Read each question." });
+    expect(cleared.json()).toMatchObject({ descriptionAr: null, descriptionEn: "Read each question." });
+    // The student's paper carries both; each language's page shows its own.
+    const read = await h.request({ method: "GET", url: `/api/exams/${saved.json().id}`, cookie: cookie.teacher });
+    expect(read.json()).toMatchObject({ descriptionAr: null, descriptionEn: "Read each question." });
   });
 });

@@ -265,7 +265,7 @@ function examResources(exam: TExamDetail, skills: Map<string, TExportSkill>, pla
         el(
           "lom:lom",
           {},
-          el("lom:general", {}, langString("lom:title", exam.titleAr, exam.titleEn), exam.description ? el("lom:description", {}, lomString(exam.description)) : null),
+          el("lom:general", {}, langString("lom:title", exam.titleAr, exam.titleEn), exam.descriptionAr || exam.descriptionEn ? langString("lom:description", exam.descriptionAr ?? "", exam.descriptionEn ?? "") : null),
           classification("discipline", SUBJECT_SOURCE, [exam.subject]),
           classification("educational level", GRADE_SOURCE, exam.grades.map((g) => ({ id: String(g), nameAr: `الصف ${g}`, nameEn: `Grade ${g}` }))),
         ),

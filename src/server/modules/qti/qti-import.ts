@@ -55,7 +55,7 @@ const isInteraction = (n: TXmlNode) => n.name.startsWith("qti-") && n.name.endsW
 export type TReadTest = {
   preview: TQtiPreviewTest;
   /** The exam as the editor would send it; media ids are the package's paths until the service stores them. */
-  exam: { titleAr: string; titleEn: string; subjectId: string | null; grades: number[]; description: string | null; durationMinutes: number | null; passages: TPassageInput[]; questions: TQuestionInput[] };
+  exam: { titleAr: string; titleEn: string; subjectId: string | null; grades: number[]; descriptionAr: string | null; descriptionEn: string | null; durationMinutes: number | null; passages: TPassageInput[]; questions: TQuestionInput[] };
   /** The pictures and clips its kept questions and passages show, by their path in the package. */
   media: Map<string, Uint8Array>;
 };
@@ -181,6 +181,12 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
       if (l === "ar" || l === "en") out[l] = textOf(s).trim();
     }
     return out;
+  };
+  /** A description in each language; one in no language we know (another tool's) stands for both. */
+  const descriptionsOf = (n: TXmlNode | undefined) => {
+    const d = langStrings(n);
+    const untagged = !d.ar && !d.en && n ? textOf(n).trim() : "";
+    return { descriptionAr: d.ar || untagged || null, descriptionEn: d.en || untagged || null };
   };
 
   /** A picture or clip the package holds, by its path relative to the file naming it; Skip when missing or not ours. */
@@ -445,7 +451,7 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
         titleEn,
         subjectId,
         grades,
-        description: description ? textOf(description).trim() || null : null,
+        ...descriptionsOf(description),
         durationMinutes: Number.isFinite(maxTime) && maxTime > 0 ? Math.max(1, Math.round(maxTime / 60)) : null,
         passages: keptPassages,
         questions,

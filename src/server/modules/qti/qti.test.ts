@@ -84,7 +84,8 @@ async function richExam(cookie: string): Promise<TExamInput> {
     titleAr: "اختبار الفهم القرائي",
     titleEn: "Reading comprehension",
     subjectId: "arabic",
-    description: "Term 1 & 2 <review>",
+    descriptionAr: "مراجعة الفصلين ١ و٢ <مراجعة>",
+    descriptionEn: "Term 1 & 2 <review>",
     durationMinutes: 45,
     status: "draft",
     grades: [8, 7],
@@ -163,6 +164,8 @@ describe("QTI 3.0 export", () => {
     expect(q1).toContain('<qti-map-entry map-key="C1" mapped-value="3"/>');
     const manifest = strFromU8(files["imsmanifest.xml"]!);
     expect(manifest).toContain("<lom:id>arabic.grammar</lom:id>");
+    // The description in each language, as the title (issue 33).
+    expect(manifest).toMatch(/<lom:description><lom:string language="ar">مراجعة[^<]*&lt;مراجعة&gt;<\/lom:string><lom:string language="en">Term 1 &amp; 2 &lt;review&gt;<\/lom:string><\/lom:description>/);
     expect(strFromU8(files["Q5.xml"]!)).toContain('base-type="directedPair"');
   }, XSD_TIMEOUT);
 
@@ -182,7 +185,8 @@ function content(e: TExamDetail) {
     titleAr: e.titleAr,
     titleEn: e.titleEn,
     subject: e.subject.id,
-    description: e.description,
+    descriptionAr: e.descriptionAr,
+    descriptionEn: e.descriptionEn,
     durationMinutes: e.durationMinutes,
     grades: e.grades,
     passages: e.passages.map(({ id: _id, image: i, audio: a, ...p }) => ({ ...p, image: image(i), audio: audio(a) })),

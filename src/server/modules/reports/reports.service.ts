@@ -410,7 +410,7 @@ export async function findSchoolReport(db: TDbOrTx, actor: TSessionUser, attempt
   if (!can(actor, "schoolReport.view", { schoolId: row.student.schoolId })) throw new AppError("SCHOOL_REPORT_OTHER_SCHOOL");
   const versions = await loadVersions(db, { attempt: row.attempt, exam: row.exam, subject: row.subject, student: row.student });
   return {
-    school: row.school ? { id: row.school.id, name: row.school.name, city: row.school.city } : null,
+    school: row.school ? { id: row.school.id, nameAr: row.school.nameAr, nameEn: row.school.nameEn, cityAr: row.school.cityAr, cityEn: row.school.cityEn } : null,
     student: { id: row.student.id, name: row.student.name, username: row.student.username },
     exam: { id: row.exam.id, titleAr: row.exam.titleAr, titleEn: row.exam.titleEn, subject: row.subject },
     attempt: {

@@ -418,7 +418,7 @@ describe("the school report page (SPEC §2, §6)", () => {
     await req("POST", `/api/attempts/${attempt.id}/report`, cookie.teacher);
     const page = await req("GET", `/api/school-reports/${attempt.id}`, cookie.schoolAdmin);
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ school: { id: own, name: "مدرسة التقارير" }, exam: { titleEn: "Skills test" }, attempt: { status: "graded", score: 7 }, plan: null });
+    expect(page.json()).toMatchObject({ school: { id: own, nameAr: "مدرسة التقارير", nameEn: "مدرسة التقارير" }, exam: { titleEn: "Skills test" }, attempt: { status: "graded", score: 7 }, plan: null });
     expect(page.json().report.analysis.skills.length).toBe(3);
     expect((await req("GET", `/api/school-reports/${attempt.id}`, cookie.super_admin)).statusCode).toBe(200);
     const elsewhere = await req("GET", `/api/school-reports/${attempt.id}`, cookie.otherAdmin);

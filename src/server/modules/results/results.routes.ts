@@ -14,7 +14,8 @@ const ZResultRow = z.object({
   studentId: z.string(),
   studentName: z.string(),
   schoolId: z.string().nullable(),
-  schoolName: z.string().nullable(),
+  schoolNameAr: z.string().nullable(),
+  schoolNameEn: z.string().nullable(),
   grade: z.number().int().nullable(),
   className: z.string().nullable(),
   status: z.enum(ATTEMPT_STATUSES),
@@ -43,7 +44,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
         : ["Student", "School", "Grade", "Class", "Exam", "Status", "Score", "Total", "Started", "Submitted"];
       const status = { in_progress: ar ? "قيد التقديم" : "In progress", completed: ar ? "بانتظار التصحيح" : "Pending grading", graded: ar ? "مصحّح" : "Graded" };
-      const rows = items.map((r) => [r.studentName, r.schoolName ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
+      const rows = items.map((r) => [r.studentName, (ar ? r.schoolNameAr : r.schoolNameEn) ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
       return sendTable(reply, format, { name: "qias-results", rows: [header, ...rows], rtl: ar });
     });
   }

@@ -128,7 +128,8 @@ export type TResultRow = {
   studentId: string;
   studentName: string;
   schoolId: string | null;
-  schoolName: string | null;
+  schoolNameAr: string | null;
+  schoolNameEn: string | null;
   grade: number | null;
   className: string | null;
   status: "in_progress" | "completed" | "graded";
@@ -162,7 +163,8 @@ export async function findResults(
         examTitleEn: exams.titleEn,
         studentName: profiles.name,
         schoolId: profiles.schoolId,
-        schoolName: schools.name,
+        schoolNameAr: schools.nameAr,
+        schoolNameEn: schools.nameEn,
       })
       .from(studentExams)
       .innerJoin(exams, eq(exams.id, studentExams.examId))
@@ -212,7 +214,8 @@ export async function findResults(
       studentId: r.attempt.studentId,
       studentName: r.studentName,
       schoolId: r.schoolId,
-      schoolName: r.schoolName,
+      schoolNameAr: r.schoolNameAr,
+      schoolNameEn: r.schoolNameEn,
       grade: r.attempt.grade,
       className: r.attempt.className,
       status: r.attempt.status,
@@ -261,7 +264,7 @@ export async function findGradingQueue(db: TDbOrTx, actor: TSessionUser) {
       pending: count(studentAnswers.id),
       attempts: sql<number>`count(distinct ${studentExams.id})::int`,
       // Whose attempts wait: a super_admin's queue spans schools (issue 15).
-      schools: sql<string[]>`coalesce(array_agg(distinct ${schools.name}) filter (where ${schools.name} is not null), '{}')`,
+      schools: sql<{ nameAr: string; nameEn: string }[]>`coalesce(jsonb_agg(distinct jsonb_build_object('nameAr', ${schools.nameAr}, 'nameEn', ${schools.nameEn})) filter (where ${schools.id} is not null), '[]')`,
     })
     .from(studentAnswers)
     .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))

@@ -9,12 +9,15 @@ import type { TSessionUser } from "../../../shared/permissions";
 import type { TSchool } from "../../../shared/schemas/school";
 
 type TSchoolRow = typeof schools.$inferSelect;
+type TSchoolNames = { nameAr: string; nameEn: string; cityAr: string | null; cityEn: string | null };
 
 export function presentSchool(row: TSchoolRow & { userCount?: number }): TSchool {
   return {
     id: row.id,
-    name: row.name,
-    city: row.city,
+    nameAr: row.nameAr,
+    nameEn: row.nameEn,
+    cityAr: row.cityAr,
+    cityEn: row.cityEn,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(row.userCount !== undefined ? { userCount: Number(row.userCount) } : {}),
@@ -30,11 +33,11 @@ export async function findSchools(db: TDbOrTx, user: TSessionUser): Promise<TSch
     .from(schools)
     .leftJoin(userCount, eq(userCount.schoolId, schools.id))
     .where(user.role === "super_admin" ? undefined : eq(schools.id, user.schoolId ?? "\u0000"))
-    .orderBy(asc(schools.name));
+    .orderBy(asc(schools.nameEn), asc(schools.id));
   return rows.map((r) => presentSchool({ ...r.school, userCount: Number(r.n ?? 0) }));
 }
 
-export async function createSchool(db: TDb, actor: TSessionUser, input: { id: string; name: string; city: string | null }): Promise<TSchool> {
+export async function createSchool(db: TDb, actor: TSessionUser, input: { id: string } & TSchoolNames): Promise<TSchool> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(schools).values(input).onConflictDoNothing().returning();
     if (!row) throw new AppError("SCHOOL_ID_TAKEN");
@@ -43,7 +46,7 @@ export async function createSchool(db: TDb, actor: TSessionUser, input: { id: st
   });
 }
 
-export async function updateSchool(db: TDb, actor: TSessionUser, id: string, input: { name: string; city: string | null }): Promise<TSchool> {
+export async function updateSchool(db: TDb, actor: TSessionUser, id: string, input: TSchoolNames): Promise<TSchool> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id)).for("update");
     if (!before) throw new AppError("SCHOOL_NOT_FOUND");

@@ -61,12 +61,13 @@ async function presentSittings(db: TDbOrTx, rows: TSittingRow[]): Promise<TSitti
   const ids = rows.map((r) => r.id);
   const counts = await db.select({ id: studentExams.sittingId, n: count() }).from(studentExams).where(inArray(studentExams.sittingId, ids)).groupBy(studentExams.sittingId);
   const schoolIds = [...new Set(rows.flatMap((r) => (r.schoolId ? [r.schoolId] : [])))];
-  const names = schoolIds.length ? await db.select({ id: schools.id, name: schools.name }).from(schools).where(inArray(schools.id, schoolIds)) : [];
+  const names = schoolIds.length ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(inArray(schools.id, schoolIds)) : [];
   return rows.map((r) => ({
     id: r.id,
     examId: r.examId,
     schoolId: r.schoolId,
-    schoolName: names.find((n) => n.id === r.schoolId)?.name ?? null,
+    schoolNameAr: names.find((n) => n.id === r.schoolId)?.nameAr ?? null,
+    schoolNameEn: names.find((n) => n.id === r.schoolId)?.nameEn ?? null,
     grade: r.grade,
     startsAt: r.startsAt.toISOString(),
     entryClosesAt: r.entryClosesAt.toISOString(),
@@ -79,9 +80,9 @@ export async function listSittings(db: TDbOrTx, actor: TSessionUser, examId: str
   const { exam, audience, manages } = await loadExamFor(db, actor, examId);
   const rows = (await db.select().from(sittings).where(eq(sittings.examId, examId)).orderBy(asc(sittings.startsAt))).filter((r) => visibleTo(actor, manages, r));
   const schoolRows = audience.length
-    ? await db.select({ id: schools.id, name: schools.name }).from(schools).where(inArray(schools.id, audience)).orderBy(asc(schools.name))
+    ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(inArray(schools.id, audience)).orderBy(asc(schools.nameEn))
     : actor.role === "super_admin"
-      ? await db.select({ id: schools.id, name: schools.name }).from(schools).orderBy(asc(schools.name))
+      ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).orderBy(asc(schools.nameEn))
       : [];
   return {
     exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, status: exam.status, durationMinutes: exam.durationMinutes },
@@ -108,20 +109,21 @@ export async function listMySittings(db: TDbOrTx, actor: TSessionUser): Promise<
       ? undefined
       : sql`(${mine} or (${offeredHere} and (${sittings.schoolId} is null or ${sittings.schoolId} = ${school})))`;
   const rows = await db
-    .select({ sitting: sittings, exam: { id: exams.id, titleAr: exams.titleAr, titleEn: exams.titleEn, creatorId: exams.creatorId }, schoolName: schools.name })
+    .select({ sitting: sittings, exam: { id: exams.id, titleAr: exams.titleAr, titleEn: exams.titleEn, creatorId: exams.creatorId }, schoolNameAr: schools.nameAr, schoolNameEn: schools.nameEn })
     .from(sittings)
     .innerJoin(exams, eq(exams.id, sittings.examId))
     .leftJoin(schools, eq(schools.id, sittings.schoolId))
     .where(and(sql`${sittings.endsAt} > now() - interval '7 days'`, reach))
     .orderBy(asc(sittings.startsAt))
     .limit(500);
-  return rows.map(({ sitting, exam, schoolName }) => ({
+  return rows.map(({ sitting, exam, schoolNameAr, schoolNameEn }) => ({
     id: sitting.id,
     examId: exam.id,
     titleAr: exam.titleAr,
     titleEn: exam.titleEn,
     schoolId: sitting.schoolId,
-    schoolName,
+    schoolNameAr,
+    schoolNameEn,
     grade: sitting.grade,
     startsAt: sitting.startsAt.toISOString(),
     entryClosesAt: sitting.entryClosesAt.toISOString(),
@@ -247,7 +249,8 @@ export async function deleteSitting(db: TDb, actor: TSessionUser, sittingId: str
 type TLiveRow = {
   student_id: string;
   name: string;
-  school_name: string | null;
+  school_name_ar: string | null;
+  school_name_en: string | null;
   class_name: string | null;
   attempt_id: string | null;
   status: "in_progress" | "completed" | "graded" | null;
@@ -317,7 +320,7 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
   const scopeRule = scope === null ? sql`true` : sql`p.school_id = ${scope}`;
   const rows = rowsOf<TLiveRow>(
     await db.execute(sql`
-      select p.id as student_id, p.name, sc.name as school_name, p.class_name,
+      select p.id as student_id, p.name, sc.name_ar as school_name_ar, sc.name_en as school_name_en, p.class_name,
              se.id as attempt_id, se.status, se.started_at, se.deadline_at, se.completed_at, se.last_seen_at,
              se.extra_minutes, se.granted_minutes, a.last_save_at, coalesce(a.answered, 0) as answered,
              exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'lobby'
@@ -344,7 +347,8 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
     return {
       studentId: r.student_id,
       name: r.name,
-      schoolName: r.school_name,
+      schoolNameAr: r.school_name_ar,
+      schoolNameEn: r.school_name_en,
       className: r.class_name,
       state,
       attemptId: r.attempt_id,
@@ -360,14 +364,15 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
   });
   students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);
   const [qc] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${questions} where exam_id = ${exam.id}`));
-  const [school] = sitting.schoolId ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, sitting.schoolId)) : [];
+  const [school] = sitting.schoolId ? await db.select({ nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, sitting.schoolId)) : [];
   return {
     sitting: {
       id: sitting.id,
       startsAt: sitting.startsAt.toISOString(),
       entryClosesAt: sitting.entryClosesAt.toISOString(),
       endsAt: sitting.endsAt.toISOString(),
-      schoolName: school?.name ?? null,
+      schoolNameAr: school?.nameAr ?? null,
+      schoolNameEn: school?.nameEn ?? null,
       grade: sitting.grade,
     },
     exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, durationMinutes: exam.durationMinutes },

@@ -106,7 +106,7 @@ describe("sittings: who schedules them, and what they accept", () => {
     const mine = (await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings`, cookie: cookie.teacher })).json() as TSittingList;
     expect(mine.canManage).toBe(true);
     expect(mine.sittings).toHaveLength(2);
-    expect(mine.schools).toEqual([{ id: own, name: "مدرسة الأمل" }]);
+    expect(mine.schools).toEqual([{ id: own, nameAr: "مدرسة الأمل", nameEn: "مدرسة الأمل" }]);
 
     // Another school's staff and students: as if the exam did not exist.
     for (const c of [cookie.otherTeacher!, cookie.otherAdmin!, (await newStudent()).cookie]) {

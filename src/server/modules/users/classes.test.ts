@@ -176,7 +176,7 @@ describe("exams offered to chosen grades", () => {
 
     // A super_admin's exam list says whose exam it is and for which grades.
     const listed = (await h.request({ method: "GET", url: "/api/exams", cookie: admin })).json().items as { id: string; schools: { name: string }[]; grades: number[] }[];
-    expect(listed.find((e) => e.id === examId)).toMatchObject({ schools: [{ id: own, name: "مدرسة الصفوف" }], grades: [7, 8] });
+    expect(listed.find((e) => e.id === examId)).toMatchObject({ schools: [{ id: own, nameAr: "مدرسة الصفوف", nameEn: "مدرسة الصفوف" }], grades: [7, 8] });
     expect(listed.find((e) => e.id === everyGrade)).toMatchObject({ grades: [] });
 
     // Moved to grade 8 by the school: offered on the next request.

@@ -35,7 +35,8 @@ const userColumns = {
   email: profiles.email,
   role: profiles.role,
   schoolId: profiles.schoolId,
-  schoolName: schools.name,
+  schoolNameAr: schools.nameAr,
+  schoolNameEn: schools.nameEn,
   name: profiles.name,
   grade: profiles.grade,
   className: profiles.className,
@@ -52,7 +53,8 @@ type TUserRow = {
   email: string;
   role: TRole;
   schoolId: string | null;
-  schoolName: string | null;
+  schoolNameAr: string | null;
+  schoolNameEn: string | null;
   name: string;
   grade: number | null;
   className: string | null;

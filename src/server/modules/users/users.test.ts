@@ -96,7 +96,7 @@ describe("the user dialog's rules (SPEC §5)", () => {
   it("defaults: username from the email, name from the username; super_admin has no school", async () => {
     const res = await post(cookie.super_admin, { email: "Noura.Ali@t.local", password: "secret1", role: "teacher", schoolId: own });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ username: "Noura.Ali", name: "Noura.Ali", schoolId: own, schoolName: "مدرسة الأمل" });
+    expect(res.json()).toMatchObject({ username: "Noura.Ali", name: "Noura.Ali", schoolId: own, schoolNameAr: "مدرسة الأمل", schoolNameEn: "مدرسة الأمل" });
     const admin = await post(cookie.super_admin, { email: `${uniq()}@t.local`, password: "secret1", role: "super_admin", schoolId: own });
     expect(admin.json().schoolId).toBeNull();
   });

@@ -18,15 +18,17 @@ import { SiteLink } from "@web/lib/site-nav";
 
 export default function AccountDropdown({ username, name, onSignOut }: { username: string; name: string; onSignOut: () => void }) {
   const { t } = useTranslation();
+  // The person's name, as the dashboard greets them (issue 33): "principal.dubai" is a sign-in name, not a person.
+  const shown = name.trim() || username;
   return (
     // The public pages have no app-wide direction provider; the menu must still open towards the inline end.
     <Direction.Provider dir={directionOf(currentLanguage())}>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" aria-label={t("header.accountMenu", { name: username })} data-testid="account-menu">
+          <Button variant="outline" aria-label={t("header.accountMenu", { name: shown })} data-testid="account-menu">
             <UserRound aria-hidden="true" />
             <span className="max-w-36 truncate" dir="auto">
-              {username}
+              {shown}
             </span>
             <ChevronDown aria-hidden="true" className="opacity-70" />
           </Button>
@@ -34,9 +36,16 @@ export default function AccountDropdown({ username, name, onSignOut }: { usernam
         <DropdownMenuContent align="end" className="w-60">
           <DropdownMenuLabel className="flex flex-col gap-0.5">
             <span>{t("header.signedInAs")}</span>
-            <span className="truncate text-sm font-semibold text-popover-foreground" dir="auto">
-              {name || username}
+            {/* A <bdi> in a block of the page's direction: the name keeps its own direction, the line the menu's. */}
+            <span className="truncate text-sm font-semibold text-popover-foreground">
+              <bdi>{shown}</bdi>
             </span>
+            {/* The sign-in name under the person's name: which account this is, when one person has two. */}
+            {shown !== username && (
+              <span className="truncate text-xs font-normal text-muted-foreground" dir="ltr" data-testid="account-menu-username">
+                {username}
+              </span>
+            )}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem asChild>

@@ -61,7 +61,7 @@ export function AccountLinks({ onNavigate }: { onNavigate: () => void }) {
         <li className="px-3 pb-1 text-sm text-muted-foreground">
           {t("header.signedInAs")}{" "}
           <span className="font-semibold text-foreground" dir="auto">
-            {user.username}
+            {user.name.trim() || user.username}
           </span>
         </li>
         <li>

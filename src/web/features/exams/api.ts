@@ -32,7 +32,7 @@ export function useSubjectSkills(subjectId: string) {
 
 // ---- schools, for a super_admin's audience picker
 
-export type TAudienceSchool = { id: string; name: string; city: string | null };
+export type TAudienceSchool = { id: string; nameAr: string; nameEn: string; cityAr: string | null; cityEn: string | null };
 
 export const audienceSchoolsQuery = queryOptions({
   queryKey: [...EXAMS, "schools"] as const,

@@ -17,7 +17,8 @@ export type TResultRow = {
   studentId: string;
   studentName: string;
   schoolId: string | null;
-  schoolName: string | null;
+  schoolNameAr: string | null;
+  schoolNameEn: string | null;
   /** The student's grade and class when they sat it. */
   grade: number | null;
   className: string | null;
@@ -43,7 +44,7 @@ export type TResultFilters = {
 export type TResultParams = TResultFilters & { page: number; pageSize: number };
 
 /** schools: whose students' attempts wait (names), for a super_admin whose queue spans schools. */
-export type TQueueItem = { examId: string; titleAr: string; titleEn: string; pending: number; attempts: number; schools: string[] };
+export type TQueueItem = { examId: string; titleAr: string; titleEn: string; pending: number; attempts: number; schools: { nameAr: string; nameEn: string }[] };
 
 export type TSheetAnswer = {
   answerId: string;
@@ -104,7 +105,7 @@ export function exportUrl(filters: TResultFilters, lang: "ar" | "en", format: "c
 export function useSchoolChoices(enabled: boolean) {
   return useQuery({
     queryKey: ["schools", "choices"] as const,
-    queryFn: ({ signal }) => api<{ items: { id: string; name: string }[] }>("/api/schools", { signal }).then((r) => r.items),
+    queryFn: ({ signal }) => api<{ items: { id: string; nameAr: string; nameEn: string }[] }>("/api/schools", { signal }).then((r) => r.items),
     enabled,
     staleTime: 60_000,
   });

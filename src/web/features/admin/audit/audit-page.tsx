@@ -15,6 +15,7 @@ import { Pagination } from "@web/components/ui/pagination";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { formatDateTime, formatNumber, useAdminT, type TLang } from "../lib/use-admin";
+import { pick } from "@web/lib/format";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -176,7 +177,7 @@ export default function AuditPage(_props: { section: TDashboardSection }) {
 
 /** "School · name (id)" or "User · name <email>" from the entry's own before/after. */
 function EntityLabel({ entry }: { entry: TAuditEntry }) {
-  const { t } = useAdminT();
+  const { t, lang } = useAdminT();
   const snapshot = asRecord(entry.after) ?? asRecord(entry.before) ?? {};
   const kind = t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity });
   if (entry.action === "import") {
@@ -190,7 +191,9 @@ function EntityLabel({ entry }: { entry: TAuditEntry }) {
       </span>
     );
   }
-  const name = typeof snapshot.name === "string" ? snapshot.name : null;
+  // A person's name; a school's or skill's pair (issue 33), in the page's language; older entries' single name.
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const name = text(snapshot.name) || pick(lang, text(snapshot.nameAr), text(snapshot.nameEn)) || null;
   const secondary = entry.entity === "user" && typeof snapshot.email === "string" ? snapshot.email : entry.entityId;
   return (
     <span className="flex min-w-0 flex-col items-start">

@@ -1,5 +1,5 @@
-// The school dialog of SPEC §5 (about 425 px): create with a typed id, or edit name and city with the id
-// read-only. Validated with the shared schemas before sending; server answers land on the fields too.
+// The school dialog of SPEC §5: create with a typed id, or edit name and city with the id read-only. Name and
+// city come in Arabic and English (issue 33), each field in its own direction; both names are required. Validated with the shared schemas before sending; server answers land on the fields too.
 import { LoaderCircle } from "lucide-react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { ZSchoolCreate, ZSchoolUpdate, type TSchool } from "@shared/schemas/school";
@@ -14,8 +14,15 @@ import { codeResolver, firstErrorCode, issuesOf } from "../lib/resolver";
 import { failureToast, successToast, useAdminT } from "../lib/use-admin";
 import { useReturnFocus } from "../lib/use-return-focus";
 
-type TValues = { id: string; name: string; city: string };
-const FIELDS = ["id", "name", "city"] as const;
+type TValues = { id: string; nameAr: string; nameEn: string; cityAr: string; cityEn: string };
+const FIELDS = ["id", "nameAr", "nameEn", "cityAr", "cityEn"] as const;
+/** The fields of a pair, with their ids, languages and directions. */
+const PAIRS = [
+  { field: "nameAr", id: "school-name-ar", lang: "ar", dir: "rtl", required: true },
+  { field: "nameEn", id: "school-name-en", lang: "en", dir: "ltr", required: true },
+  { field: "cityAr", id: "school-city-ar", lang: "ar", dir: "rtl", required: false },
+  { field: "cityEn", id: "school-city-en", lang: "en", dir: "ltr", required: false },
+] as const;
 
 export function SchoolDialog({ school, onClose }: { school: TSchool | null; onClose: () => void }) {
   const { t } = useAdminT();
@@ -26,10 +33,11 @@ export function SchoolDialog({ school, onClose }: { school: TSchool | null; onCl
   const pending = create.isPending || update.isPending;
 
   const form = useForm<TValues>({
-    defaultValues: { id: school?.id ?? "", name: school?.name ?? "", city: school?.city ?? "" },
-    resolver: codeResolver<TValues>((v) =>
-      issuesOf(isEdit ? ZSchoolUpdate.safeParse({ name: v.name, city: v.city }) : ZSchoolCreate.safeParse(v)),
-    ),
+    defaultValues: { id: school?.id ?? "", nameAr: school?.nameAr ?? "", nameEn: school?.nameEn ?? "", cityAr: school?.cityAr ?? "", cityEn: school?.cityEn ?? "" },
+    resolver: codeResolver<TValues>((v) => {
+      const { id, ...names } = v;
+      return issuesOf(isEdit ? ZSchoolUpdate.safeParse(names) : ZSchoolCreate.safeParse({ id, ...names }));
+    }),
   });
   const { errors } = form.formState;
 
@@ -41,7 +49,7 @@ export function SchoolDialog({ school, onClose }: { school: TSchool | null; onCl
   const onSubmit = (values: TValues) => {
     if (isEdit) {
       update.mutate(
-        { id: school.id, name: values.name, city: values.city },
+        { ...values, id: school.id },
         {
           onSuccess: () => {
             successToast("toast.schoolUpdated");
@@ -69,14 +77,14 @@ export function SchoolDialog({ school, onClose }: { school: TSchool | null; onCl
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent
-        className="max-w-[425px]"
+        className="max-w-[480px]"
         data-testid="school-dialog"
         onCloseAutoFocus={returnFocus}
         onOpenAutoFocus={(event) => {
           // On edit the id is read-only: start in the name.
           if (!isEdit) return;
           event.preventDefault();
-          document.getElementById("school-name")?.focus();
+          document.getElementById("school-name-ar")?.focus();
         }}
       >
         <DialogHeader>
@@ -105,23 +113,25 @@ export function SchoolDialog({ school, onClose }: { school: TSchool | null; onCl
               {...form.register("id")}
             />
           </FormField>
-          <FormField id="school-name" label={t("schools.dialog.name")} required error={errors.name?.message}>
-            <Input
-              id="school-name"
-              autoComplete="off"
-              aria-required
-              {...fieldA11y("school-name", { error: errors.name?.message })}
-              {...form.register("name")}
-            />
-          </FormField>
-          <FormField id="school-city" label={`${t("schools.dialog.city")} (${t("common.optional")})`} error={errors.city?.message}>
-            <Input
-              id="school-city"
-              autoComplete="off"
-              {...fieldA11y("school-city", { error: errors.city?.message })}
-              {...form.register("city")}
-            />
-          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {PAIRS.map((p) => {
+              const label = t(`schools.dialog.${p.field}`);
+              const error = errors[p.field]?.message;
+              return (
+                <FormField key={p.id} id={p.id} label={p.required ? label : `${label} (${t("common.optional")})`} required={p.required} error={error}>
+                  <Input
+                    id={p.id}
+                    lang={p.lang}
+                    dir={p.dir}
+                    autoComplete="off"
+                    aria-required={p.required || undefined}
+                    {...fieldA11y(p.id, { error })}
+                    {...form.register(p.field)}
+                  />
+                </FormField>
+              );
+            })}
+          </div>
           <DialogFooter className="mt-2">
             <DialogClose asChild>
               <Button variant="outline" disabled={pending}>

@@ -6,6 +6,7 @@ import type { TDashboardSection } from "@shared/permissions";
 import type { TSchool } from "@shared/schemas/school";
 import { Button } from "@web/components/ui/button";
 import { useDocumentTitle } from "@web/lib/use-document-title";
+import { pick, pickOrNull } from "@web/lib/format";
 import { useDeleteSchool, useSchools } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DataTable, type TColumn } from "../components/data-table";
@@ -23,6 +24,9 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
   const [dialog, setDialog] = useState<TDialog>(null);
   const [deleting, setDeleting] = useState<TSchool | null>(null);
   const remove = useDeleteSchool();
+  const name = (s: TSchool) => pick(lang, s.nameAr, s.nameEn);
+  // By name in the page's language (the server's order is the English names').
+  const rows = [...(schools.data ?? [])].sort((a, b) => name(a).localeCompare(name(b), lang));
 
   const columns: TColumn<TSchool>[] = [
     {
@@ -34,11 +38,31 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
         </bdi>
       ),
     },
-    { id: "name", header: t("schools.columns.name"), mobile: "title", cell: (s) => <bdi className="font-medium">{s.name}</bdi> },
+    {
+      id: "name",
+      header: t("schools.columns.name"),
+      mobile: "title",
+      cell: (s) => (
+        <span className="flex min-w-0 flex-col">
+          <span className="font-medium">
+            <bdi data-testid="school-name">{name(s)}</bdi>
+          </span>
+          {/* The other language's name, so both can be checked at a glance (as the skills page does). */}
+          <span className="text-xs text-muted-foreground">
+            <bdi lang={lang === "ar" ? "en" : "ar"} data-testid="school-name-other">
+              {lang === "ar" ? s.nameEn : s.nameAr}
+            </bdi>
+          </span>
+        </span>
+      ),
+    },
     {
       id: "city",
       header: t("schools.columns.city"),
-      cell: (s) => (s.city ? <bdi>{s.city}</bdi> : <span className="text-muted-foreground">{t("common.empty")}</span>),
+      cell: (s) => {
+        const city = pickOrNull(lang, s.cityAr, s.cityEn);
+        return city ? <bdi data-testid="school-city">{city}</bdi> : <span className="text-muted-foreground">{t("common.empty")}</span>;
+      },
     },
     {
       id: "users",
@@ -54,7 +78,7 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
       className: "md:text-end",
       cell: (s) => (
         <div className="flex flex-wrap gap-2 md:justify-end">
-          <Button size="sm" variant="outline" aria-label={t("common.editItem", { name: s.name })} onClick={() => setDialog({ mode: "edit", school: s })}>
+          <Button size="sm" variant="outline" aria-label={t("common.editItem", { name: name(s) })} onClick={() => setDialog({ mode: "edit", school: s })}>
             <Pencil aria-hidden="true" />
             {t("common.edit")}
           </Button>
@@ -62,7 +86,7 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
             size="sm"
             variant="outline"
             className="text-destructive-text hover:bg-destructive/10"
-            aria-label={t("common.deleteItem", { name: s.name })}
+            aria-label={t("common.deleteItem", { name: name(s) })}
             onClick={() => setDeleting(s)}
           >
             <Trash2 aria-hidden="true" />
@@ -113,7 +137,7 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
           <DataTable
             label={t("schools.tableLabel")}
             columns={columns}
-            rows={schools.data}
+            rows={rows}
             rowKey={(s) => s.id}
             rowProps={(s) => ({ "data-testid": `school-row-${s.id}` })}
             testId="schools-table"
@@ -142,7 +166,7 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
       >
         {deleting && (
           <p className="rounded-xl border border-border bg-muted/40 px-3 py-2 text-sm">
-            <bdi className="font-semibold">{deleting.name}</bdi>{" "}
+            <bdi className="font-semibold">{name(deleting)}</bdi>{" "}
             <bdi dir="ltr" className="font-mono text-muted-foreground">
               ({deleting.id})
             </bdi>

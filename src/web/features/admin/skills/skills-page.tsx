@@ -9,6 +9,7 @@ import { Button } from "@web/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { skillsQuery, subjectsQuery, type TSkill } from "@web/lib/catalogue";
+import { skillStatus } from "@shared/schemas/skill";
 import { formatNumber, pick } from "@web/lib/format";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { Badge } from "../components/badge";
@@ -113,11 +114,14 @@ export default function SkillsPage(_props: { section: TDashboardSection }) {
     {
       id: "status",
       header: t("columns.status"),
-      cell: (s) => (
-        <Badge variant={s.retired ? "muted" : "success"} data-testid="skill-status">
-          {s.retired ? t("status.retired") : t("status.active")}
-        </Badge>
-      ),
+      cell: (s) => {
+        const status = skillStatus(s);
+        return (
+          <Badge variant={status === "inUse" ? "success" : "muted"} data-testid="skill-status">
+            {t(`status.${status}`)}
+          </Badge>
+        );
+      },
     },
     {
       id: "actions",

@@ -20,6 +20,7 @@ import { PasswordInput } from "../components/password-input";
 import { applyServerErrors } from "../lib/form-errors";
 import { codeResolver, firstErrorCode, issuesOf } from "../lib/resolver";
 import { adminText, failureToast, useAdminT } from "../lib/use-admin";
+import { pick } from "@web/lib/format";
 import { useReturnFocus } from "../lib/use-return-focus";
 
 /** grade: "" for none, else "1"–"12" (a Radix select's values are strings). */
@@ -81,7 +82,7 @@ export function UserDialog({
   schools: readonly TSchool[];
   onClose: () => void;
 }) {
-  const { t } = useAdminT();
+  const { t, lang } = useAdminT();
   const returnFocus = useReturnFocus(true);
   const isEdit = user !== null;
   const roles = USER_GROUPS[group] as readonly TRole[];
@@ -327,13 +328,13 @@ export function UserDialog({
                       {...fieldA11y("user-school", { error: errors.schoolId?.message, hint: schoolFixed || schools.length === 0 })}
                     >
                       <SelectValue placeholder={t("users.dialog.schoolPlaceholder")}>
-                        {schoolFixed ? (fixedSchool?.name ?? viewer.schoolId) : undefined}
+                        {schoolFixed ? (fixedSchool ? pick(lang, fixedSchool.nameAr, fixedSchool.nameEn) : viewer.schoolId) : undefined}
                       </SelectValue>
                     </SelectTrigger>
                     <SelectContent>
                       {schools.map((s) => (
                         <SelectItem key={s.id} value={s.id}>
-                          <bdi>{s.name}</bdi>
+                          <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi>
                         </SelectItem>
                       ))}
                     </SelectContent>

@@ -10,7 +10,7 @@ import { Button } from "@web/components/ui/button";
 import { GradeItems } from "@web/components/grade-items";
 import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
-import { gradeClassLabel } from "@web/lib/format";
+import { gradeClassLabel, pick, pickOrNull } from "@web/lib/format";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { useSchools, useUsers } from "../api";
@@ -104,7 +104,7 @@ export function UserManagement({ group }: { group: TUserGroup }) {
     {
       id: "school",
       header: t("users.columns.school"),
-      cell: (u) => (u.schoolName ? <bdi>{u.schoolName}</bdi> : <span className="text-muted-foreground">{t("users.noSchool")}</span>),
+      cell: (u) => (u.schoolNameAr !== null ? <bdi>{pickOrNull(lang, u.schoolNameAr, u.schoolNameEn)}</bdi> : <span className="text-muted-foreground">{t("users.noSchool")}</span>),
     },
     ...(isStudents
       ? [
@@ -216,7 +216,7 @@ export function UserManagement({ group }: { group: TUserGroup }) {
                 <SelectItem value={ALL_SCHOOLS}>{t("users.allSchools")}</SelectItem>
                 {schools.data?.map((s) => (
                   <SelectItem key={s.id} value={s.id}>
-                    <bdi>{s.name}</bdi>
+                    <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi>
                   </SelectItem>
                 ))}
               </SelectContent>

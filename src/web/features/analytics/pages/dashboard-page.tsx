@@ -30,6 +30,7 @@ import { Distribution } from "../components/distribution";
 import { GroupPlanSection } from "../components/group-plan";
 import { GroupMeansChart, TREND_MAX_GROUPS, TrendChart, type TTrendPoint } from "../components/dashboard-charts";
 import { formatNumber, formatPercent, formatShare, pick, useAnalyticsT } from "../lib/use-analytics-t";
+import { pickOrNull } from "@web/lib/format";
 import { SubjectItems } from "@web/components/subject-items";
 
 const ALL = "all";
@@ -116,7 +117,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
         // On paper the filters are not printed: say what the page shows, and when.
         <p className="hidden text-sm print:block" data-testid="dashboard-print-scope">
           {[
-            data.scope.schoolName ?? t("dashboard.breadcrumb.all"),
+            pickOrNull(lang, data.scope.schoolNameAr, data.scope.schoolNameEn) ?? t("dashboard.breadcrumb.all"),
             subjectName(data, subjects.data, lang) || t("dashboard.filters.allSubjects"),
             chosenExam ? pick(lang, chosenExam.titleAr, chosenExam.titleEn) : t("dashboard.filters.allExams"),
             data.scope.grade !== null ? classLabel(data.scope.grade, data.scope.className) : null,
@@ -133,7 +134,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
             <SelectItem value={ALL}>{t("dashboard.filters.allSchools")}</SelectItem>
             {(data?.choices.schools ?? []).map((s) => (
               <SelectItem key={s.id} value={s.id}>
-                <bdi>{s.name}</bdi>
+                <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi>
               </SelectItem>
             ))}
           </FilterSelect>
@@ -201,7 +202,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
                 grade: data.scope.grade ?? undefined,
                 className: data.scope.className ?? undefined,
               }}
-              scopeLabel={data.scope.grade !== null ? classLabel(data.scope.grade, data.scope.className) : (data.scope.schoolName ?? "")}
+              scopeLabel={data.scope.grade !== null ? classLabel(data.scope.grade, data.scope.className) : (pickOrNull(lang, data.scope.schoolNameAr, data.scope.schoolNameEn) ?? "")}
             />
           )}
         </div>
@@ -233,10 +234,11 @@ type TClassLabel = (grade: number | null, className: string | null) => string;
 
 /** Where the view is: all schools › a school › a class; each step above the last is a link back. */
 function Breadcrumb({ data, role, classLabel, onGo }: { data: TDashboard; role: string; classLabel: TClassLabel; onGo: (next: Record<string, string | undefined>) => void }) {
-  const { t } = useAnalyticsT();
+  const { t, lang } = useAnalyticsT();
   const steps: { label: string; go?: () => void }[] = [];
   if (role === "super_admin") steps.push({ label: t("dashboard.breadcrumb.all"), go: () => onGo({ school: undefined, grade: undefined, class: undefined }) });
-  if (data.scope.schoolName) steps.push({ label: data.scope.schoolName, go: () => onGo({ grade: undefined, class: undefined }) });
+  const schoolName = pickOrNull(lang, data.scope.schoolNameAr, data.scope.schoolNameEn);
+  if (schoolName) steps.push({ label: schoolName, go: () => onGo({ grade: undefined, class: undefined }) });
   if (data.scope.grade !== null) steps.push({ label: classLabel(data.scope.grade, data.scope.className) });
   if (steps.length < 2) return null;
   return (
@@ -288,9 +290,9 @@ function Summary({ overall }: { overall: TDashboardGroup }) {
 
 /** A group's name as the tables and charts show it. */
 function useGroupName(data: TDashboard, classLabel: TClassLabel) {
-  const { t } = useAnalyticsT();
+  const { t, lang } = useAnalyticsT();
   return (g: TDashboardGroup) =>
-    data.level === "school" ? (g.schoolName ?? t("dashboard.noSchool")) : data.level === "class" ? classLabel(g.grade, g.className) : (g.studentName ?? "");
+    data.level === "school" ? (pickOrNull(lang, g.schoolNameAr, g.schoolNameEn) ?? t("dashboard.noSchool")) : data.level === "class" ? classLabel(g.grade, g.className) : (g.studentName ?? "");
 }
 
 function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TClassLabel; onOpen: (next: Record<string, string | undefined>) => void }) {

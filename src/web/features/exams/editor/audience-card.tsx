@@ -10,7 +10,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { textIn, toErrorBody } from "@web/lib/errors";
 import { useAudienceSchools } from "../api";
 import type { TExamForm } from "../lib/exam-form";
-import { formatNumber, useExamsT } from "../lib/use-exams-t";
+import { formatNumber, pick, useExamsT } from "../lib/use-exams-t";
 import { FieldMessage } from "./field-message";
 
 export function AudienceCard({ canChoose }: { canChoose: boolean }) {
@@ -83,8 +83,8 @@ function SchoolPicker() {
                   data-testid={`audience-school-${s.id}`}
                 />
                 <span className="flex min-w-0 flex-col">
-                  <bdi className="text-sm font-medium">{s.name}</bdi>
-                  {s.city && <bdi className="text-xs text-muted-foreground">{s.city}</bdi>}
+                  <bdi className="text-sm font-medium">{pick(lang, s.nameAr, s.nameEn)}</bdi>
+                  {(s.cityAr || s.cityEn) && <bdi className="text-xs text-muted-foreground">{pick(lang, s.cityAr ?? "", s.cityEn ?? "")}</bdi>}
                 </span>
               </label>
             </li>

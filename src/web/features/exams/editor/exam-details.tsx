@@ -35,7 +35,8 @@ export function ExamDetails({ subjects, savedStatus }: { subjects: TSubject[] | 
   const titleArA11y = useFieldA11y("titleAr");
   const titleEnA11y = useFieldA11y("titleEn");
   const subjectA11y = useFieldA11y("subjectId");
-  const descriptionA11y = useFieldA11y("description");
+  const descriptionArA11y = useFieldA11y("descriptionAr");
+  const descriptionEnA11y = useFieldA11y("descriptionEn");
   // SPEC §4: editing a published exam warns that students may have started it.
   const warnPublished = savedStatus === "published";
 
@@ -124,13 +125,24 @@ export function ExamDetails({ subjects, savedStatus }: { subjects: TSubject[] | 
 
         <DurationField />
 
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${uid}-description`}>
-            {t("details.description")}
-            <span className="font-normal text-muted-foreground">({t("common.optional")})</span>
-          </Label>
-          <Textarea id={`${uid}-description`} dir="auto" rows={3} {...descriptionA11y} {...register("description")} data-testid="exam-description" />
-          <FieldMessage path="description" />
+        {/* In both languages, as the titles (issue 33): each language's students read their own. */}
+        <div className="grid gap-5 md:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${uid}-description-ar`}>
+              {t("details.descriptionAr")}
+              <span className="font-normal text-muted-foreground">({t("common.optional")})</span>
+            </Label>
+            <Textarea id={`${uid}-description-ar`} dir="rtl" lang="ar" rows={3} {...descriptionArA11y} {...register("descriptionAr")} data-testid="exam-description-ar" />
+            <FieldMessage path="descriptionAr" />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${uid}-description-en`}>
+              {t("details.descriptionEn")}
+              <span className="font-normal text-muted-foreground">({t("common.optional")})</span>
+            </Label>
+            <Textarea id={`${uid}-description-en`} dir="ltr" lang="en" rows={3} {...descriptionEnA11y} {...register("descriptionEn")} data-testid="exam-description-en" />
+            <FieldMessage path="descriptionEn" />
+          </div>
         </div>
       </CardContent>
     </Card>

@@ -116,9 +116,9 @@ function StudentView({ exam, subjects, lang }: { exam: TExamForm; subjects: TSub
             {t("preview.totalPoints", { count: total, formatted: formatNumber(lang, total) })}
           </li>
         </ul>
-        {exam.description.trim() && (
-          <p dir="auto" className="text-sm leading-relaxed whitespace-pre-line">
-            {exam.description}
+        {pick(lang, exam.descriptionAr, exam.descriptionEn) && (
+          <p dir="auto" className="text-sm leading-relaxed whitespace-pre-line" data-testid="preview-description">
+            {pick(lang, exam.descriptionAr, exam.descriptionEn)}
           </p>
         )}
       </div>

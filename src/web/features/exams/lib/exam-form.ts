@@ -35,7 +35,8 @@ export type TExamForm = {
   titleAr: string;
   titleEn: string;
   subjectId: string;
-  description: string;
+  descriptionAr: string;
+  descriptionEn: string;
   /** null: no time limit. */
   durationMinutes: number | null;
   status: TExamStatus;
@@ -73,7 +74,7 @@ export function hasTypeContent(q: Pick<TQuestionForm, "type" | "options" | "matc
 }
 
 export function emptyExamForm(): TExamForm {
-  return { titleAr: "", titleEn: "", subjectId: "", description: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], grades: [], passages: [], questions: [newQuestion("multiple_choice")] };
+  return { titleAr: "", titleEn: "", subjectId: "", descriptionAr: "", descriptionEn: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], grades: [], passages: [], questions: [newQuestion("multiple_choice")] };
 }
 
 export function newPassage(): TPassageForm {
@@ -86,7 +87,8 @@ export function toFormValues(exam: TExamDetail): TExamForm {
     titleAr: exam.titleAr,
     titleEn: exam.titleEn,
     subjectId: exam.subject.id,
-    description: exam.description ?? "",
+    descriptionAr: exam.descriptionAr ?? "",
+    descriptionEn: exam.descriptionEn ?? "",
     durationMinutes: exam.durationMinutes,
     status: exam.status,
     schoolIds: [...exam.schoolIds],
@@ -117,5 +119,5 @@ export function toFormValues(exam: TExamDetail): TExamForm {
 
 /** The saved exam as ZExamInput, e.g. to archive it unchanged but for its status. */
 export function toExamInput(exam: TExamDetail): TExamInput {
-  return { ...toFormValues(exam), description: exam.description };
+  return { ...toFormValues(exam), descriptionAr: exam.descriptionAr, descriptionEn: exam.descriptionEn };
 }

@@ -36,7 +36,7 @@ export function collectIssues(errors: unknown, prefix = ""): TFormIssue[] {
   return out;
 }
 
-const EXAM_ORDER = ["titleAr", "titleEn", "subjectId", "status", "durationMinutes", "description", "schoolIds", "questions"];
+const EXAM_ORDER = ["titleAr", "titleEn", "subjectId", "status", "durationMinutes", "descriptionAr", "descriptionEn", "schoolIds", "questions"];
 const QUESTION_ORDER = ["type", "points", "questionTextAr", "questionTextEn", "options", "matchingPairs", "correctAnswerText"];
 const LAST = 1e6;
 

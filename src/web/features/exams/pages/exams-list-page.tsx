@@ -412,7 +412,7 @@ function ExamsTable({
                         // A super_admin sees every school's exams: whose students each is for (issue 15).
                         <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="exam-schools">
                           <School aria-hidden="true" className="size-3.5 shrink-0" />
-                          {exam.schools.length === 0 ? t("list.everySchool") : exam.schools.map((sc, i) => <bdi key={sc.id}>{(i > 0 ? (lang === "ar" ? "، " : ", ") : "") + sc.name}</bdi>)}
+                          {exam.schools.length === 0 ? t("list.everySchool") : exam.schools.map((sc, i) => <bdi key={sc.id}>{(i > 0 ? (lang === "ar" ? "، " : ", ") : "") + pick(lang, sc.nameAr, sc.nameEn)}</bdi>)}
                         </span>
                       )}
                     </div>

@@ -12,6 +12,7 @@ import { useSession } from "@web/lib/session";
 import { cn } from "@web/lib/utils";
 import { studentSearchQuery } from "../api";
 import { formatNumber, useFilesT } from "../lib/use-files";
+import { pickOrNull } from "@web/lib/format";
 
 function useDebouncedValue<T>(value: T, delayMs = 300): T {
   const [debounced, setDebounced] = useState(value);
@@ -180,10 +181,10 @@ export function StudentPicker({
                           <bdi className="truncate" dir="ltr">
                             {s.email}
                           </bdi>
-                          {showSchool && s.schoolName && (
+                          {showSchool && s.schoolNameAr !== null && (
                             <>
                               <span aria-hidden="true">·</span>
-                              <bdi className="truncate">{s.schoolName}</bdi>
+                              <bdi className="truncate">{pickOrNull(lang, s.schoolNameAr, s.schoolNameEn)}</bdi>
                             </>
                           )}
                         </span>

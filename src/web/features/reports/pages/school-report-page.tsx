@@ -19,7 +19,8 @@ import { cn } from "@web/lib/utils";
 import { useSchoolReport } from "../api";
 import { AttemptReports } from "../components/attempt-reports";
 import { percentOf } from "@shared/format";
-import { bi, formatPercent, formatScore, pick, useReportsT } from "../lib/use-reports-t";
+import { bi, formatNumber, formatPercent, formatScore, pick, useReportsT } from "../lib/use-reports-t";
+import { pickOrNull } from "@web/lib/format";
 
 export function SchoolReportPage() {
   const { studentExamId = "" } = useParams();
@@ -53,6 +54,7 @@ function SchoolReport({ attemptId }: { attemptId: string }) {
 function SchoolReportView({ data }: { data: TSchoolReport }) {
   const { t, lang } = useReportsT();
   const title = pick(lang, data.exam.titleAr, data.exam.titleEn);
+  const city = data.school ? pickOrNull(lang, data.school.cityAr, data.school.cityEn) : null;
   useDocumentTitle(`${data.student.name} — ${t("school.pageTitle")}`);
   const { attempt } = data;
   const band = data.report ? BAND_LABELS[data.report.analysis.band] : null;
@@ -80,11 +82,11 @@ function SchoolReportView({ data }: { data: TSchoolReport }) {
         </span>
         <div className="flex min-w-0 flex-1 flex-col">
           <p className="text-xl font-bold" data-testid="school-name">
-            <bdi>{data.school?.name ?? "—"}</bdi>
+            <bdi>{data.school ? pick(lang, data.school.nameAr, data.school.nameEn) : "—"}</bdi>
           </p>
-          {data.school?.city && (
+          {city && (
             <p className="text-sm text-muted-foreground">
-              <bdi>{data.school.city}</bdi>
+              <bdi>{city}</bdi>
             </p>
           )}
         </div>

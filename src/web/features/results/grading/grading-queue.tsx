@@ -50,10 +50,10 @@ export function GradingQueue() {
                     {showSchools && item.schools.length > 0 && (
                       <p className="text-sm text-muted-foreground" data-testid="queue-schools">
                         {t("grading.schools", { count: item.schools.length })}{" "}
-                        {item.schools.map((name, i) => (
-                          <span key={name}>
+                        {item.schools.map((s, i) => (
+                          <span key={s.nameEn}>
                             {i > 0 && (lang === "ar" ? "، " : ", ")}
-                            <bdi>{name}</bdi>
+                            <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi>
                           </span>
                         ))}
                       </p>

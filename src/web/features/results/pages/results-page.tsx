@@ -25,7 +25,7 @@ import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header"
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { AttemptStatusBadge } from "../components/status-badge";
 import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
-import { formatPercent, formatScore, gradeClassLabel } from "@web/lib/format";
+import { formatPercent, formatScore, gradeClassLabel, pickOrNull } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { gradingPath, resultPath, schoolReportPath, takePath } from "../lib/paths";
 import { SubjectItems } from "@web/components/subject-items";
@@ -133,7 +133,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
       id: "school",
       header: t("list.columns.school"),
       className: "md:min-w-36",
-      cell: (r) => (r.schoolName ? <bdi>{r.schoolName}</bdi> : <span className="text-muted-foreground">{t("list.noSchool")}</span>),
+      cell: (r) => (r.schoolNameAr !== null ? <bdi>{pickOrNull(lang, r.schoolNameAr, r.schoolNameEn)}</bdi> : <span className="text-muted-foreground">{t("list.noSchool")}</span>),
     });
   }
   columns.push(
@@ -379,7 +379,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
                     <SelectItem value={ALL}>{t("list.filters.allSchools")}</SelectItem>
                     {(schoolChoices.data ?? []).map((sc) => (
                       <SelectItem key={sc.id} value={sc.id}>
-                        <bdi>{sc.name}</bdi>
+                        <bdi>{pick(lang, sc.nameAr, sc.nameEn)}</bdi>
                       </SelectItem>
                     ))}
                   </SelectContent>

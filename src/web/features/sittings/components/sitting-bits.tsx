@@ -3,6 +3,7 @@ import { CalendarClock, CircleDot, DoorClosed, Flag } from "lucide-react";
 import { cn } from "@web/lib/utils";
 import type { TSittingPhase } from "../api";
 import { formatDateTime, formatTime, useSittingsT } from "../lib/use-sittings-t";
+import { pickOrNull } from "@web/lib/format";
 
 const PHASE_STYLE: Record<TSittingPhase, string> = {
   upcoming: "border-border bg-muted text-muted-foreground",
@@ -24,11 +25,11 @@ export function PhaseBadge({ phase, className }: { phase: TSittingPhase; classNa
 }
 
 /** "Al Noor School · Grade 8", "Every school · Every grade". */
-export function ScopeLabel({ schoolName, grade }: { schoolName: string | null; grade: number | null }) {
-  const { t } = useSittingsT();
+export function ScopeLabel({ schoolNameAr, schoolNameEn, grade }: { schoolNameAr: string | null; schoolNameEn: string | null; grade: number | null }) {
+  const { t, lang } = useSittingsT();
   return (
     <span>
-      <bdi>{schoolName ?? t("scope.everySchool")}</bdi>
+      <bdi>{pickOrNull(lang, schoolNameAr, schoolNameEn) ?? t("scope.everySchool")}</bdi>
       <span aria-hidden="true"> · </span>
       {grade === null ? t("scope.everyGrade") : t("scope.grade", { grade })}
     </span>

@@ -18,6 +18,7 @@ import { toErrorBody } from "@web/lib/errors";
 import { bilingual } from "@web/lib/i18n";
 import { useSaveSitting, type TSitting, type TSittingList } from "../api";
 import { useSittingsT } from "../lib/use-sittings-t";
+import { pick } from "@web/lib/format";
 
 type TValues = { schoolId: string; grade: string; startsAt: string; entryClosesAt: string; endsAt: string };
 const FIELDS = ["schoolId", "grade", "startsAt", "entryClosesAt", "endsAt"] as const;
@@ -54,7 +55,7 @@ const SERVER_FIELD_BY_CODE = {
 } as const;
 
 export function SittingDialog({ list, sitting, onClose }: { list: TSittingList; sitting: TSitting | null; onClose: () => void }) {
-  const { t } = useSittingsT();
+  const { t, lang } = useSittingsT();
   const returnFocus = useReturnFocus(true);
   const save = useSaveSitting(list.exam.id);
   const started = (sitting?.attempts ?? 0) > 0;
@@ -137,7 +138,7 @@ export function SittingDialog({ list, sitting, onClose }: { list: TSittingList; 
                       <SelectItem value={ALL}>{t("scope.everySchool")}</SelectItem>
                       {list.schools.map((s) => (
                         <SelectItem key={s.id} value={s.id}>
-                          {s.name}
+                          {pick(lang, s.nameAr, s.nameEn)}
                         </SelectItem>
                       ))}
                     </SelectContent>

@@ -53,7 +53,7 @@ function SittingList({ items, offsetMs }: { items: TMySitting[]; offsetMs: numbe
                   </span>
                 </div>
                 <p className="text-sm text-muted-foreground">
-                  <ScopeLabel schoolName={s.schoolName} grade={s.grade} />
+                  <ScopeLabel schoolNameAr={s.schoolNameAr} schoolNameEn={s.schoolNameEn} grade={s.grade} />
                 </p>
                 <p className="text-sm">
                   <SittingTimes {...s} />

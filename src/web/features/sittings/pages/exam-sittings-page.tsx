@@ -101,7 +101,7 @@ function SittingsView({ list }: { list: TSittingList }) {
                   <div className="flex flex-wrap items-center gap-2">
                     <PhaseBadge phase={phaseOf(s, now)} />
                     <span className="font-semibold">
-                      <ScopeLabel schoolName={s.schoolName} grade={s.grade} />
+                      <ScopeLabel schoolNameAr={s.schoolNameAr} schoolNameEn={s.schoolNameEn} grade={s.grade} />
                     </span>
                   </div>
                   <p className="text-sm">

@@ -12,7 +12,7 @@ import { Card } from "@web/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
-import { LOCALE } from "@web/lib/format";
+import { LOCALE, pickOrNull } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { phaseOf, useLiveView, type TLiveView } from "../api";
 import { GrantDialog } from "../components/grant-dialog";
@@ -101,7 +101,7 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
   const [granting, setGranting] = useState<{ attemptId: string; name: string } | null>(null);
   const serverNow = Date.parse(view.serverNow);
   const shown = filter ? view.students.filter((s) => s.state === filter) : view.students;
-  const showSchool = user?.role === "super_admin" && view.sitting.schoolName === null;
+  const showSchool = user?.role === "super_admin" && view.sitting.schoolNameAr === null;
   const total = LIVE_STATES.reduce((sum, state) => sum + view.counts[state], 0);
 
   return (
@@ -117,7 +117,7 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
             <bdi>{title}</bdi>
           </p>
           <p className="text-sm text-muted-foreground">
-            <ScopeLabel schoolName={view.sitting.schoolName} grade={view.sitting.grade} />
+            <ScopeLabel schoolNameAr={view.sitting.schoolNameAr} schoolNameEn={view.sitting.schoolNameEn} grade={view.sitting.grade} />
           </p>
           <p className="text-sm">
             <SittingTimes {...view.sitting} />
@@ -188,7 +188,7 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
                       <bdi>{s.name}</bdi>
                     </span>
                     <span className="truncate text-xs text-muted-foreground">
-                      {[s.className, showSchool ? s.schoolName : null].filter(Boolean).join(" · ") || "\u00a0"}
+                      {[s.className, showSchool ? pickOrNull(lang, s.schoolNameAr, s.schoolNameEn) : null].filter(Boolean).join(" · ") || "\u00a0"}
                     </span>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">

@@ -125,6 +125,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const title = pick(lang, paper.titleAr, paper.titleEn);
+  const description = pick(lang, paper.descriptionAr ?? "", paper.descriptionEn ?? "");
 
   // The latest "the server closed this attempt" handler, for the sync created once below.
   const onClosedRef = useRef<(error: ApiError) => void>(() => {});
@@ -339,9 +340,9 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
         <h1 className="text-2xl leading-snug font-bold sm:text-3xl" data-testid="exam-title">
           <bdi>{title}</bdi>
         </h1>
-        {paper.description && (
-          <p dir="auto" className="max-w-3xl text-start whitespace-pre-line text-muted-foreground">
-            {paper.description}
+        {description && (
+          <p dir="auto" className="max-w-3xl text-start whitespace-pre-line text-muted-foreground" data-testid="exam-description">
+            {description}
           </p>
         )}
       </header>

@@ -1,0 +1,60 @@
+// Migrations that move data: a database at the migration before, with values in it, comes out with the values
+// where the new schema keeps them (PGlite; the SQL is plain PostgreSQL).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+
+const MIGRATIONS = path.join(import.meta.dirname, "migrations");
+const temp: string[] = [];
+afterAll(() => temp.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+type TJournal = { entries: { idx: number; tag: string }[] };
+
+/** A migrations folder holding only the migrations before `tag`: the database as it was. */
+function migrationsBefore(tag: string): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as TJournal;
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  expect(at, `migration ${tag}`).toBeGreaterThan(0);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-migrations-"));
+  temp.push(dir);
+  fs.mkdirSync(path.join(dir, "meta"));
+  const entries = journal.entries.slice(0, at);
+  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
+  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+describe("0009 bilingual names", () => {
+  it("fills both languages of a school's name and city and an exam's description from the one value there was", async () => {
+    const client = await PGlite.create();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore("0009_bilingual_names") });
+    await client.exec(`
+      insert into subjects (id, name_ar, name_en) values ('arabic', 'اللغة العربية', 'Arabic') on conflict do nothing;
+      insert into schools (id, name, city) values ('school_a', 'مدرسة النهضة', 'دبي'), ('school_b', 'Al Ain Academy', null);
+      insert into exams (title_ar, title_en, subject_id, description) values ('ع', 'A', 'arabic', 'وصف الاختبار'), ('ب', 'B', 'arabic', null);
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+
+    const schools = await client.query("select id, name_ar, name_en, city_ar, city_en from schools order by id");
+    expect(schools.rows).toEqual([
+      { id: "school_a", name_ar: "مدرسة النهضة", name_en: "مدرسة النهضة", city_ar: "دبي", city_en: "دبي" },
+      { id: "school_b", name_ar: "Al Ain Academy", name_en: "Al Ain Academy", city_ar: null, city_en: null },
+    ]);
+    const exams = await client.query("select title_en, description_ar, description_en from exams order by title_en");
+    expect(exams.rows).toEqual([
+      { title_en: "A", description_ar: "وصف الاختبار", description_en: "وصف الاختبار" },
+      { title_en: "B", description_ar: null, description_en: null },
+    ]);
+    // The old single-language columns are gone, and a school's name stays required in both languages.
+    const old = await client.query("select column_name from information_schema.columns where (table_name = 'schools' and column_name in ('name', 'city')) or (table_name = 'exams' and column_name = 'description')");
+    expect(old.rows).toEqual([]);
+    await expect(client.query("insert into schools (id, name_ar) values ('school_c', 'م')")).rejects.toThrow(/name_en/);
+    await client.close();
+  });
+});
