@@ -13,6 +13,7 @@ import { createAppRouter, waitForRouter } from "./app/router";
 import appAr from "@shared/i18n/app.ar.json";
 import appEn from "@shared/i18n/app.en.json";
 import { addAppShellTexts, loadBothLanguages } from "./lib/i18n";
+import { installPrintHooks } from "./lib/print";
 
 async function start(): Promise<void> {
   const container = document.getElementById("root");
@@ -22,6 +23,7 @@ async function start(): Promise<void> {
   // Both languages before the first render: the app's toasts carry both (see bilingual() in lib/i18n.ts).
   await Promise.all([waitForRouter(router), loadBothLanguages()]);
   addAppShellTexts({ ar: appAr, en: appEn });
+  installPrintHooks();
   createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -6,11 +6,12 @@ import { cn } from "@web/lib/utils";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+/** Where toasts appear: a corner of the screen, never on paper (a fixed element would print on every page). */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed end-0 bottom-[var(--toast-bottom,0px)] z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
+        "fixed end-0 bottom-[var(--toast-bottom,0px)] z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px] print:hidden",
         className,
       )}
       {...props}

@@ -2,7 +2,11 @@
 // screen readers and paper). Shared by the item analysis and the dashboard.
 import { Card } from "@web/components/ui/card";
 import { formatNumber, useAnalyticsT } from "../lib/use-analytics-t";
+import { PRINT_CHART_WIDTH } from "@web/lib/print";
 import { HistogramChart } from "./histogram-chart";
+
+/** On paper the table stands beside the chart (12rem and a 1rem gap), so the two fit on the page together. */
+const PRINT_WIDTH = PRINT_CHART_WIDTH - 13 * 16;
 
 export function Distribution({ histogram, id = "ia-distribution" }: { histogram: readonly number[]; id?: string }) {
   const { t, lang } = useAnalyticsT();
@@ -15,8 +19,8 @@ export function Distribution({ histogram, id = "ia-distribution" }: { histogram:
       <h2 id={id} className="text-lg font-bold">
         {t("itemAnalysis.distribution.title")}
       </h2>
-      <Card className="grid min-w-0 gap-4 p-4 lg:grid-cols-[1fr_14rem] print:break-inside-avoid">
-        <HistogramChart bins={bins} />
+      <Card className="grid min-w-0 gap-4 p-4 lg:grid-cols-[1fr_14rem] print:break-inside-avoid print:grid-cols-[1fr_12rem]">
+        <HistogramChart bins={bins} printWidth={PRINT_WIDTH} />
         <table className="w-full text-sm" data-testid="histogram-table">
           <caption className="sr-only">{t("itemAnalysis.distribution.chart")}</caption>
           <thead>

@@ -128,7 +128,7 @@ function PlanBody({ plan }: { plan: TGroupPlan }) {
           };
           return (
             <li key={g.skillIds.join("+") || "mastered"}>
-              <Card className="flex flex-col gap-4 p-4 print:break-inside-avoid" data-testid="group-plan-group">
+              <Card className="flex flex-col gap-4 p-4" data-testid="group-plan-group">
                 <h3 className="flex items-center gap-2 text-base font-bold" data-testid="group-plan-title">
                   <Users aria-hidden="true" className="size-4 shrink-0 text-primary" />
                   {title}

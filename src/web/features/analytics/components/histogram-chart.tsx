@@ -1,20 +1,25 @@
 // The score distribution as an SVG bar chart (Recharts, decision 0013): bars per tenth of the scale, the axis
 // mirrored in Arabic, colours from the theme (so dark mode follows), no animation. The table beside it carries the
-// same figures for screen readers and paper.
+// same figures for screen readers and paper. On paper it is drawn at a width that fits the page (lib/print.ts).
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { PRINT_CHART_WIDTH, usePrinting } from "@web/lib/print";
 import { formatNumber, useAnalyticsT } from "../lib/use-analytics-t";
+
+const HEIGHT = 256; // h-64
 
 export type TBin = { label: string; count: number };
 
-/** `label` names the chart for a screen reader; `valueName` the bars' figure in the tooltip. */
-export function HistogramChart({ bins, label, valueName }: { bins: readonly TBin[]; label?: string; valueName?: string }) {
+/** `label` names the chart for a screen reader; `valueName` the bars' figure in the tooltip; `printWidth` its width
+ * on paper when it shares the page's width with something beside it. */
+export function HistogramChart({ bins, label, valueName, printWidth = PRINT_CHART_WIDTH }: { bins: readonly TBin[]; label?: string; valueName?: string; printWidth?: number }) {
   const { t, lang } = useAnalyticsT();
   const rtl = lang === "ar";
   const tick = { fill: "var(--color-muted-foreground)", fontSize: 11 };
+  const printing = usePrinting();
   return (
     // The chart is a picture to a screen reader; the table next to it is what it reads.
     <div role="img" aria-label={label ?? t("itemAnalysis.distribution.chart")} className="h-64 w-full" dir="ltr" data-testid="histogram-chart">
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width={printing ? printWidth : "100%"} height={HEIGHT}>
         <BarChart data={[...bins]} margin={{ top: 8, right: 8, bottom: 4, left: 8 }}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
           <XAxis dataKey="label" reversed={rtl} tick={tick} interval={0} angle={-35} textAnchor="end" height={52} stroke="var(--color-border)" />

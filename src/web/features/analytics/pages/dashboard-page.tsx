@@ -19,7 +19,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { useQuery } from "@tanstack/react-query";
 import { subjectsQuery } from "@web/lib/catalogue";
-import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
@@ -79,7 +78,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
   const chosenExam = exams.find((e) => e.id === query.examId);
 
   return (
-    <section aria-labelledby="dashboard-heading" className={cn("flex min-w-0 flex-col gap-6", PRINT_IN_LIGHT)} data-testid="analytics-dashboard">
+    <section aria-labelledby="dashboard-heading" className="flex min-w-0 flex-col gap-6" data-testid="analytics-dashboard">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-start gap-3">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary print:hidden">
@@ -114,14 +113,13 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
 
       {data && <Breadcrumb data={data} role={user.role} classLabel={classLabel} onGo={update} />}
       {data && (
-        // On paper the filters are not printed: say what the page shows, and when.
+        // On paper the filters are not printed: say what the page shows (the page's margin says when: lib/print.ts).
         <p className="hidden text-sm print:block" data-testid="dashboard-print-scope">
           {[
             pickOrNull(lang, data.scope.schoolNameAr, data.scope.schoolNameEn) ?? t("dashboard.breadcrumb.all"),
             subjectName(data, subjects.data, lang) || t("dashboard.filters.allSubjects"),
             chosenExam ? pick(lang, chosenExam.titleAr, chosenExam.titleEn) : t("dashboard.filters.allExams"),
             data.scope.grade !== null ? classLabel(data.scope.grade, data.scope.className) : null,
-            t("dashboard.printedAt", { date: formatDate(lang, new Date().toISOString()) }),
           ]
             .filter(Boolean)
             .join(" · ")}

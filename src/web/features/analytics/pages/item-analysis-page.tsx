@@ -11,7 +11,6 @@ import { PageFrame } from "@web/components/layout/page-frame";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
-import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
@@ -64,7 +63,7 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
   const flagged = data.questions.filter((q) => q.flags.length).length;
 
   return (
-    <article className={cn("flex flex-col gap-6", PRINT_IN_LIGHT)} data-testid="item-analysis">
+    <article className="flex flex-col gap-6" data-testid="item-analysis">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <BackLink examId={data.exam.id} />
         <div className="flex flex-wrap gap-2">

@@ -13,9 +13,7 @@ import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { toastError } from "@web/components/ui/use-toast";
 import { isApiError } from "@web/lib/api";
 import { formatDateTime } from "@web/lib/format";
-import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { useDocumentTitle } from "@web/lib/use-document-title";
-import { cn } from "@web/lib/utils";
 import { useSchoolReport } from "../api";
 import { AttemptReports } from "../components/attempt-reports";
 import { percentOf } from "@shared/format";
@@ -61,7 +59,7 @@ function SchoolReportView({ data }: { data: TSchoolReport }) {
   const percent = attempt.score !== null && attempt.totalPossibleScore > 0 ? percentOf(attempt.score, attempt.totalPossibleScore) : null;
 
   return (
-    <article className={cn("flex flex-col gap-6", PRINT_IN_LIGHT)} data-testid="school-report" data-attempt-id={attempt.id}>
+    <article className="flex flex-col gap-6" data-testid="school-report" data-attempt-id={attempt.id}>
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Button variant="ghost" size="sm" asChild className="-ms-2">
           <Link to="/dashboard/results">

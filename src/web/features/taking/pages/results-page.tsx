@@ -15,7 +15,6 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { pickRich, RichText } from "@web/components/rich-text";
 import type { TRichDoc } from "@shared/rich-text";
-import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { takePath, useResult } from "../api";
 import { PageFrame } from "../components/page-frame";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
@@ -88,7 +87,7 @@ function ResultView({ result, belowScore }: { result: TResult; belowScore?: TRes
   const percent = graded && attempt.score !== null && attempt.totalPossibleScore > 0 ? percentOf(attempt.score, attempt.totalPossibleScore) : null;
 
   return (
-    <article className={cn("flex flex-col gap-6", PRINT_IN_LIGHT)} data-testid="results-page" data-status={attempt.status}>
+    <article className="flex flex-col gap-6" data-testid="results-page" data-status={attempt.status}>
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Button variant="ghost" size="sm" asChild className="-ms-2">
           <Link to={backTo}>

@@ -1,0 +1,144 @@
+// Issue 33: printing. The performance dashboard (with its charts and a freshly generated group plan, whose success
+// toast is still on screen) and a school report are printed to PDF by Chromium, in Arabic from dark mode and in
+// English from light mode. Page 1 of each, turned into a picture by pdftoppm (poppler-utils), is white paper with
+// content across the whole width (the Arabic dashboard used to be shifted, its right third blank and its start cut
+// off); its text (pdftotext) has no toast and says what was printed, when, and the page number.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test, useLanguage } from "../fixtures";
+import { apiAs, apiAsAccount, json, STUDENT_PASSWORD, TF } from "../api";
+
+type Playwright = PlaywrightWorkerArgs["playwright"];
+const ADMIN_PASSWORD = "Principal-9x";
+const load = (file: string) => ({ ar: JSON.parse(fs.readFileSync(`src/shared/i18n/${file}.ar.json`, "utf8")), en: JSON.parse(fs.readFileSync(`src/shared/i18n/${file}.en.json`, "utf8")) });
+const ANALYTICS = load("analytics");
+const APP = load("app");
+
+/** A school whose principal sees two grade-8 classes who sat one exam tagged to two skills; one attempt's id. */
+async function schoolWithResults(playwright: Playwright) {
+  const tag = randomUUID().slice(0, 6);
+  const schoolId = `school_print_${tag}`;
+  const admin = await apiAsAccount(playwright, "super_admin");
+  await json(await admin.post("/api/schools", { data: { id: schoolId, name: `مدرسة الطباعة ${tag}` } }), 201);
+  const principal = `principal-print-${tag}@qias.test`;
+  await json(await admin.post("/api/users", { data: { email: principal, password: ADMIN_PASSWORD, role: "school_admin", name: `مديرة ${tag}`, schoolId } }), 201);
+  const exam = await json<{ id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] }>(
+    await admin.post("/api/exams", {
+      data: {
+        titleAr: `اختبار الطباعة ${tag}`,
+        titleEn: `Print test ${tag}`,
+        subjectId: "arabic",
+        durationMinutes: 20,
+        status: "published",
+        schoolIds: [schoolId],
+        questions: [
+          { type: "true_false", questionTextAr: "الفاعل مرفوع.", questionTextEn: "The doer is nominative.", points: 2, options: TF(true), skillId: "arabic.grammar" },
+          { type: "true_false", questionTextAr: "«الوفاء» ضد «الغدر».", questionTextEn: "Loyalty is the opposite of betrayal.", points: 1, options: TF(true), skillId: "arabic.vocabulary" },
+        ],
+      },
+    }),
+    201,
+  );
+  let attemptId = "";
+  for (const [i, className] of ["8A", "8A", "8B", "8B"].entries()) {
+    const email = `print-${tag}-${i}@qias.test`;
+    await json(await admin.post("/api/users", { data: { email, password: STUDENT_PASSWORD, role: "student", username: `print-${tag}-${i}`, name: `طالب ${className} ${i}`, schoolId, grade: 8, className } }), 201);
+    const student = await apiAs(playwright, email, STUDENT_PASSWORD, "student");
+    const attempt = await json<{ id: string }>(await student.post(`/api/student/exams/${exam.id}/attempt`, { data: {} }));
+    for (const [qi, q] of exam.questions.entries()) {
+      const option = q.options.find((o) => o.isCorrect === (className === "8A" || qi === 1))!;
+      await json(await student.put(`/api/attempts/${attempt.id}/answers/${q.id}`, { data: { examId: exam.id, clientSeq: 1, selectedOptionId: option.id } }));
+    }
+    await json(await student.post(`/api/attempts/${attempt.id}/submit`, { data: {} }));
+    await student.dispose();
+    attemptId = attempt.id;
+  }
+  await admin.dispose();
+  return { principal, examId: exam.id, attemptId };
+}
+
+/** Page 1 of a PDF in grey (pdftoppm, 40 dpi), each pixel 0 (black) to 255 (white). */
+function firstPage(pdf: string) {
+  const base = pdf.replace(/\.pdf$/, "");
+  execFileSync("pdftoppm", ["-gray", "-r", "40", "-f", "1", "-l", "1", "-singlefile", pdf, base]);
+  const pgm = fs.readFileSync(`${base}.pgm`);
+  const [, w, h] = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(pgm.subarray(0, 40).toString("latin1"))!;
+  const width = Number(w);
+  const height = Number(h);
+  const start = pgm.length - width * height;
+  return { width, height, at: (x: number, y: number) => pgm[start + y * width + x]! };
+}
+
+/** Prints the page as Chromium does (A4, the page's own @page rules, backgrounds too) and reads page 1. */
+async function print(page: Page, name: string) {
+  const pdf = path.join(test.info().outputDir, `${name}.pdf`);
+  fs.mkdirSync(path.dirname(pdf), { recursive: true });
+  await page.pdf({ path: pdf, printBackground: true, preferCSSPageSize: true });
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [pdf]).toString())![1]);
+  // Without the bidi marks pdftotext puts around runs of another direction.
+  const text = execFileSync("pdftotext", ["-f", "1", "-l", "1", pdf, "-"])
+    .toString()
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+  const img = firstPage(pdf);
+  // The page's body: inside the 14 mm margins at the top and bottom, where the margin boxes print.
+  const top = Math.ceil((img.height * 16) / 297);
+  const bottom = Math.floor((img.height * 281) / 297);
+  let light = 0;
+  let all = 0;
+  const inked = [0, 0, 0];
+  for (let y = top; y < bottom; y++)
+    for (let x = 0; x < img.width; x++) {
+      const v = img.at(x, y);
+      all++;
+      if (v > 200) light++;
+      if (v < 160) inked[Math.min(2, Math.floor((x * 3) / img.width))]!++;
+    }
+  return { pages, text, lightShare: light / all, inked };
+}
+
+test("the dashboard and the school report print on white A4, across the page, without toasts, with what, when and the page number (ar dark, en light)", async ({ browser, playwright }) => {
+  test.slow();
+  const school = await schoolWithResults(playwright);
+  for (const [lang, dark] of [
+    ["ar", true],
+    ["en", false],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await useLanguage(page, lang, { dark });
+    expect((await page.request.post("/api/auth/login", { data: { email: school.principal, password: ADMIN_PASSWORD, loginType: "school" } })).status()).toBe(200);
+
+    // The dashboard with its charts; the group plan just generated, its toast still showing.
+    await page.goto(`/dashboard/analytics?subject=arabic&exam=${school.examId}`);
+    await expect(page.getByTestId("group-chart")).toBeVisible();
+    await expect(page.getByTestId("histogram-chart")).toBeVisible();
+    await page.getByTestId("group-plan-generate").click();
+    const toast = ANALYTICS[lang].dashboard.groupPlan.generated as string;
+    await expect(page.getByText(toast).first()).toBeVisible();
+    const dashboard = await print(page, `dashboard-${lang}`);
+    expect(dashboard.text).not.toContain(toast);
+
+    // The school report.
+    await page.goto(`/school/report/${school.attemptId}`);
+    await expect(page.getByTestId("school-report")).toBeVisible();
+    const report = await print(page, `school-report-${lang}`);
+
+    for (const [what, printed, maxPages] of [
+      ["dashboard", dashboard, 4],
+      ["school report", report, 3],
+    ] as const) {
+      expect(printed.pages, `${what} (${lang}): pages`).toBeLessThanOrEqual(maxPages);
+      expect(printed.lightShare, `${what} (${lang}): white paper`).toBeGreaterThan(0.85);
+      // Content in each third of the page's width: nothing shifted to one side or cut off.
+      for (const [i, third] of ["start", "middle", "end"].entries()) expect(printed.inked[i], `${what} (${lang}): ink in the ${third} third`).toBeGreaterThan(30);
+      // When: the date (pdftotext spells Arabic letters in their presentation forms, so only the English words).
+      expect(printed.text, `${what} (${lang}): when`).toContain(String(new Date().getFullYear()));
+      if (lang === "en") expect(printed.text).toContain((APP.en.print.printedAt as string).split("{{")[0]!.trim());
+      expect(printed.text, `${what} (${lang}): page number`).toMatch(lang === "ar" ? /1\s*من\s*\d/ : /Page 1 of \d/);
+    }
+    await context.close();
+  }
+});
