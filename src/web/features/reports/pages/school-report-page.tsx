@@ -17,7 +17,7 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { useSchoolReport } from "../api";
 import { AttemptReports } from "../components/attempt-reports";
 import { percentOf } from "@shared/format";
-import { bi, formatNumber, formatPercent, formatScore, pick, useReportsT } from "../lib/use-reports-t";
+import { bi, formatPercent, formatScore, pick, useReportsT } from "../lib/use-reports-t";
 import { pickOrNull } from "@web/lib/format";
 
 export function SchoolReportPage() {
