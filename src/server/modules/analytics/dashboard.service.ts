@@ -17,7 +17,7 @@ import { cachedByVersion } from "./version-cache";
  * Whether the reader may see an exam's marks per question: canSeeExamKey (shared/permissions.ts) as a condition
  * on `exams`. A shared exam still open keeps its per-question marks, so its skills, from other schools' staff.
  */
-function keyVisible(actor: TSessionUser): SQL {
+export function keyVisible(actor: TSessionUser): SQL {
   if (actor.role === "super_admin") return sql`true`;
   return sql`(${exams.creatorId} = ${actor.id} or ${exams.status} = 'archived'
     or (select count(*) from exam_schools where exam_schools.exam_id = ${exams.id}) = 1)`;
