@@ -3,14 +3,13 @@
 // their school's classes. For the chosen subject or exam: the groups' means (chart and table), the score
 // distribution, mastery of each skill as a heatmap (groups × skills), and the trend across the subject's exams.
 // Everything is in the address, so a view can be bookmarked, printed and exported as CSV.
-import { CircleAlert, CircleCheck, CircleDot, Download, FilterX, LayoutGrid, Printer } from "lucide-react";
+import { Download, FilterX, LayoutGrid, Printer } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { GRADES } from "@shared/limits";
 import type { TDashboardSection } from "@shared/permissions";
 import { PASS_PERCENT } from "@shared/schemas/attempt";
 import type { TDashboardGroup } from "@shared/schemas/dashboard";
-import { DEVELOPING_PERCENT, MASTERED_PERCENT, type TMasteryLevel } from "@shared/schemas/report";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Figures } from "@web/components/ui/figures";
@@ -28,16 +27,12 @@ import { resultPath } from "@web/features/results/lib/paths";
 import { dashboardDownloadUrl, useDashboard, type TDashboard, type TDashboardParams } from "../api";
 import { Distribution } from "../components/distribution";
 import { GroupPlanSection } from "../components/group-plan";
+import { SkillHeatmap } from "../components/skill-heatmap";
 import { GroupMeansChart, TREND_MAX_GROUPS, TrendChart, type TTrendPoint } from "../components/dashboard-charts";
 import { formatNumber, formatPercent, formatShare, pick, useAnalyticsT } from "../lib/use-analytics-t";
 import { SubjectItems } from "@web/components/subject-items";
 
 const ALL = "all";
-const LEVEL_STYLE: Record<TMasteryLevel, { cell: string; Icon: typeof CircleCheck }> = {
-  mastered: { cell: "bg-success-border/25", Icon: CircleCheck },
-  developing: { cell: "bg-gold/25", Icon: CircleDot },
-  not_yet: { cell: "bg-destructive-text/20", Icon: CircleAlert },
-};
 
 export default function DashboardPage(_props: { section: TDashboardSection }) {
   const { t, lang } = useAnalyticsT();
@@ -190,7 +185,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
           <Summary overall={data.overall} />
           <Groups data={data} classLabel={classLabel} onOpen={update} />
           <Distribution histogram={data.overall.histogram} id="dashboard-distribution" />
-          <Heatmap data={data} classLabel={classLabel} />
+          <DashboardHeatmap data={data} classLabel={classLabel} />
           <Trend data={data} classLabel={classLabel} subjectName={subjectName(data, subjects.data, lang)} />
           {data.scope.examId && data.scope.schoolId && (
             <GroupPlanSection
@@ -286,6 +281,11 @@ function Summary({ overall }: { overall: TDashboardGroup }) {
   );
 }
 
+/** The skill heatmap (its own component), with the rows named as everywhere on the page. */
+function DashboardHeatmap({ data, classLabel }: { data: TDashboard; classLabel: TClassLabel }) {
+  return <SkillHeatmap data={data} nameOf={useGroupName(data, classLabel)} />;
+}
+
 /** A group's name as the tables and charts show it. */
 function useGroupName(data: TDashboard, classLabel: TClassLabel) {
   const { t } = useAnalyticsT();
@@ -379,94 +379,6 @@ function Sparkbars({ histogram }: { histogram: readonly number[] }) {
         <span key={i} className="flex-1 rounded-t-sm bg-primary/70 print:[print-color-adjust:exact]" style={{ height: `${n ? Math.max(8, (n / max) * 100) : 0}%` }} />
       ))}
     </span>
-  );
-}
-
-function Heatmap({ data, classLabel }: { data: TDashboard; classLabel: TClassLabel }) {
-  const { t, lang } = useAnalyticsT();
-  const nameOf = useGroupName(data, classLabel);
-  const cell = new Map(data.mastery.map((m) => [`${m.key}|${m.skillId}`, m]));
-  const rows = [...data.groups, data.overall];
-  return (
-    <section aria-labelledby="dashboard-heatmap" className="flex min-w-0 flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id="dashboard-heatmap" className="text-lg font-bold">
-          {t("dashboard.heatmap.title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("dashboard.heatmap.description", { mastered: MASTERED_PERCENT, developing: DEVELOPING_PERCENT })}</p>
-      </div>
-      {data.withheldExams > 0 && (
-        <p className="rounded-xl border border-gold/40 bg-gold/10 px-4 py-3 text-sm" data-testid="dashboard-withheld">
-          {t("dashboard.heatmap.withheld", { count: data.withheldExams })}
-        </p>
-      )}
-      {data.skills.length === 0 ? (
-        <p className="rounded-xl border border-border bg-card px-4 py-3 text-sm text-muted-foreground" data-testid="dashboard-heatmap-none">
-          {t("dashboard.heatmap.none")}
-        </p>
-      ) : (
-        <Card className="flex min-w-0 flex-col gap-3 p-4 print:break-inside-avoid">
-          <div className="relative overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-heatmap" tabIndex={0}>
-            <table className="w-full border-separate border-spacing-1 text-sm" data-testid="dashboard-heatmap">
-              <thead>
-                <tr>
-                  <th scope="col" className="px-2 py-1 text-start text-xs font-semibold text-muted-foreground">
-                    {t(`dashboard.columns.${data.level}`)}
-                  </th>
-                  {data.skills.map((s) => (
-                    <th key={s.id} scope="col" className="min-w-24 px-2 py-1 text-center text-xs font-semibold">
-                      <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((g) => {
-                  const isAll = g.key === "all";
-                  return (
-                    <tr key={g.key}>
-                      <th scope="row" className={cn("px-2 py-1 text-start font-medium whitespace-nowrap", isAll && "font-bold")}>
-                        <bdi>{isAll ? t("dashboard.overall") : nameOf(g)}</bdi>
-                      </th>
-                      {data.skills.map((s) => {
-                        const m = cell.get(`${g.key}|${s.id}`);
-                        if (!m)
-                          return (
-                            <td key={s.id} className="rounded-md bg-muted/40 px-2 py-1.5 text-center text-muted-foreground">
-                              —
-                            </td>
-                          );
-                        const { cell: colour, Icon } = LEVEL_STYLE[m.level];
-                        return (
-                          <td key={s.id} className={cn("rounded-md px-2 py-1.5 text-center tabular-nums print:[print-color-adjust:exact]", colour)} data-level={m.level} data-testid="heatmap-cell">
-                            <span className="inline-flex items-center gap-1">
-                              <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-                              <bdi dir="ltr">{formatPercent(lang, m.percent, 0)}</bdi>
-                              <span className="sr-only">{t(`dashboard.level.${m.level}`)}</span>
-                            </span>
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <ul className="flex flex-wrap gap-3 text-xs" aria-label={t("dashboard.heatmap.title")}>
-            {(Object.keys(LEVEL_STYLE) as TMasteryLevel[]).map((level) => {
-              const { cell: colour, Icon } = LEVEL_STYLE[level];
-              return (
-                <li key={level} className={cn("inline-flex items-center gap-1.5 rounded-md px-2 py-1", colour)}>
-                  <Icon aria-hidden="true" className="size-3.5" />
-                  {t(`dashboard.level.${level}`)}
-                </li>
-              );
-            })}
-          </ul>
-        </Card>
-      )}
-    </section>
   );
 }
 
