@@ -309,7 +309,7 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
           <GroupMeansChart rows={rows} label={t("dashboard.groups.chartLabel")} />
         )}
         <div className="relative overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-groups" tabIndex={0}>
-          <table className="w-full min-w-[34rem] text-sm print:min-w-0" data-testid="dashboard-groups-table">
+          <table className="w-full text-sm" data-testid="dashboard-groups-table">
             <thead>
               <tr className="border-b border-border text-xs text-muted-foreground">
                 <th scope="col" className="py-2 pe-3 text-start font-semibold">
@@ -320,7 +320,7 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
                     {t(`dashboard.columns.${c}`)}
                   </th>
                 ))}
-                <th scope="col" className="ps-3 py-2 text-start font-semibold">
+                <th scope="col" className="hidden ps-3 py-2 text-start font-semibold sm:table-cell print:table-cell">
                   {t("dashboard.columns.distribution")}
                 </th>
               </tr>
@@ -350,13 +350,13 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
                     </th>
                     <td className="px-2 py-2 text-end tabular-nums">{formatNumber(lang, g.attempts)}</td>
                     <td className="px-2 py-2 text-end tabular-nums">{formatNumber(lang, g.graded)}</td>
-                    <td className="px-2 py-2 text-end tabular-nums">
+                    <td className="px-2 py-2 text-end whitespace-nowrap tabular-nums" data-testid="dashboard-group-mean">
                       <bdi dir="ltr">{formatPercent(lang, g.meanPercent)}</bdi>
                     </td>
-                    <td className="px-2 py-2 text-end tabular-nums">
+                    <td className="px-2 py-2 text-end whitespace-nowrap tabular-nums">
                       <bdi dir="ltr">{formatShare(lang, g.passRate)}</bdi>
                     </td>
-                    <td className="ps-3 py-2">
+                    <td className="hidden ps-3 py-2 sm:table-cell print:table-cell">
                       <Sparkbars histogram={g.histogram} />
                     </td>
                   </tr>
@@ -432,14 +432,14 @@ function Trend({ data, classLabel, subjectName }: { data: TDashboard; classLabel
               <tbody>
                 {data.trend.map((e, i) => (
                   <tr key={e.examId} className="border-b border-border/60 last:border-0">
-                    <th scope="row" className="py-2 pe-3 text-start font-medium">
+                    <th scope="row" className="min-w-44 py-2 pe-3 text-start font-medium" data-testid="dashboard-trend-title">
                       <bdi>{pick(lang, e.titleAr, e.titleEn)}</bdi>
                     </th>
                     <td className="px-2 py-2 whitespace-nowrap tabular-nums">
                       <time dateTime={e.at}>{formatDate(lang, e.at)}</time>
                     </td>
                     {series.map((s) => (
-                      <td key={s.key} className="px-2 py-2 text-end tabular-nums">
+                      <td key={s.key} className="px-2 py-2 text-end whitespace-nowrap tabular-nums">
                         <bdi dir="ltr">{formatPercent(lang, (points[i]![s.key] as number | null | undefined) ?? null)}</bdi>
                       </td>
                     ))}
