@@ -19,6 +19,8 @@ test("dashboard screenshots", async ({ browser }) => {
         await signIn(page, "school_admin", { goto: "/dashboard/analytics?subject=arabic" });
         await expect(page.getByTestId("heatmap-cell").first()).toBeAttached();
         await page.screenshot({ path: name("dashboard"), fullPage: true });
+        for (const id of ["dashboard-groups", "dashboard-distribution", "dashboard-trend"])
+          await page.locator(`section:has(> h2#${id}), section:has(> div > h2#${id})`).first().screenshot({ path: name(id) });
         await page.locator("#dashboard-heatmap").scrollIntoViewIfNeeded();
         await page.screenshot({ path: name("heatmap") });
         await page.getByTestId("heatmap-weakest-link").first().click();

@@ -332,7 +332,7 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
                 const go = isAll ? undefined : open(g);
                 return (
                   <tr key={g.key} className={cn("border-b border-border/60 last:border-0", isAll && "bg-muted/50 font-semibold")} data-testid="dashboard-group-row">
-                    <th scope="row" className="py-2 pe-3 text-start font-medium">
+                    <th scope="row" className="min-w-28 py-2 pe-3 text-start font-medium">
                       {go ? (
                         <button type="button" onClick={go} className="rounded text-start text-link underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={t("dashboard.open", { name })}>
                           <bdi>{name}</bdi>
