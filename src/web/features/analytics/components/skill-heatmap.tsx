@@ -109,7 +109,7 @@ export function SkillHeatmap({ data, nameOf }: { data: TDashboard; nameOf: (g: T
                           </>
                         );
                         return (
-                          <span key={skill.id} className="inline-flex items-baseline gap-1">
+                          <span key={skill.id} className="inline-flex items-baseline">
                             {to ? (
                               <Link to={to} className="rounded text-link underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" data-testid="heatmap-weakest-link">
                                 {text}

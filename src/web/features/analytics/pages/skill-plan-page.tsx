@@ -138,7 +138,7 @@ function SkillPlanView({ data, back }: { data: TSkillPlan; back: React.ReactNode
                       <th scope="col" className="py-2 pe-3 text-start font-semibold">
                         {t("dashboard.skillPlan.exam")}
                       </th>
-                      <th scope="col" className="px-2 py-2 text-start font-semibold whitespace-nowrap">
+                      <th scope="col" className="hidden px-2 py-2 text-start font-semibold whitespace-nowrap sm:table-cell">
                         {t("dashboard.skillPlan.date")}
                       </th>
                       <th scope="col" className="px-2 py-2 text-end font-semibold whitespace-nowrap">
@@ -152,10 +152,10 @@ function SkillPlanView({ data, back }: { data: TSkillPlan; back: React.ReactNode
                   <tbody>
                     {data.exams.map((e) => (
                       <tr key={e.id} className="border-b border-border/60">
-                        <th scope="row" className="min-w-40 py-2 pe-3 text-start font-medium">
+                        <th scope="row" className="py-2 pe-3 text-start font-medium">
                           <bdi>{pick(lang, e.titleAr, e.titleEn)}</bdi>
                         </th>
-                        <td className="px-2 py-2 whitespace-nowrap tabular-nums">
+                        <td className="hidden px-2 py-2 whitespace-nowrap tabular-nums sm:table-cell">
                           <time dateTime={e.at}>{formatDate(lang, e.at)}</time>
                         </td>
                         <td className="px-2 py-2 text-end tabular-nums">{formatNumber(lang, e.students)}</td>
@@ -165,9 +165,10 @@ function SkillPlanView({ data, back }: { data: TSkillPlan; back: React.ReactNode
                       </tr>
                     ))}
                     <tr className="bg-muted/50 font-semibold">
-                      <th scope="row" className="py-2 pe-3 text-start" colSpan={2}>
+                      <th scope="row" className="py-2 pe-3 text-start">
                         {t("dashboard.skillPlan.overall")}
                       </th>
+                      <td className="hidden sm:table-cell" />
                       <td className="px-2 py-2 text-end tabular-nums">{formatNumber(lang, data.overall.students)}</td>
                       <td className="ps-2 py-2 text-end">
                         <Share percent={data.overall.percent} level={data.overall.level} />
