@@ -23,6 +23,16 @@ test("dashboard screenshots", async ({ browser }) => {
           await page.locator(`section:has(> h2#${id}), section:has(> div > h2#${id})`).first().screenshot({ path: name(id) });
         await page.locator("#dashboard-heatmap").scrollIntoViewIfNeeded();
         await page.screenshot({ path: name("heatmap") });
+        // Every subject: more skills than the card is wide, so the names stay while the skills scroll.
+        await page.goto("/dashboard/analytics");
+        await expect(page.getByTestId("heatmap-cell").first()).toBeAttached();
+        await page.locator("#dashboard-heatmap").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: name("heatmap-all") });
+        const region = page.locator("[role=region][aria-labelledby=dashboard-heatmap]");
+        if (await region.isVisible()) {
+          await region.evaluate((el, rtl) => el.scrollBy({ left: rtl ? -2000 : 2000 }), lang === "ar");
+          await page.screenshot({ path: name("heatmap-all-scrolled") });
+        }
         await page.getByTestId("heatmap-weakest-link").first().click();
         await expect(page.getByTestId("skill-plan")).toBeVisible();
         await page.screenshot({ path: name("skill-plan"), fullPage: true });

@@ -297,7 +297,8 @@ function ScrollingTable({ count, children }: { count: number; children: ReactNod
         </p>
       )}
       <div className="relative min-w-0">
-        <div ref={ref} className="overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-heatmap" tabIndex={0}>
+        {/* Positioned, so the cells' screen-reader texts (absolute) scroll with it instead of widening the page. */}
+        <div ref={ref} className="relative overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-heatmap" tabIndex={0}>
           {children}
         </div>
         {overflows && <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 end-0 w-8 bg-linear-to-l from-card to-transparent rtl:bg-linear-to-r print:hidden" />}
