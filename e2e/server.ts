@@ -4,7 +4,9 @@ import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from "./env";
 import { E2E_ACCOUNTS } from "./accounts";
 import { openDatabase } from "../src/server/db/client";
 import { prepareDatabase } from "../src/server/bootstrap";
-import { seedDemo } from "../src/server/demo-data";
+import { seedDemo, seedDemoAttempts } from "../src/server/demo-data";
+import { createStorage } from "../src/server/storage/storage";
+import path from "node:path";
 import { createAccount } from "../src/server/auth/accounts";
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -15,6 +17,8 @@ for (const a of Object.values(E2E_ACCOUNTS)) {
   if (a.role === "super_admin") continue;
   await createAccount(database.db, { email: a.email, password: a.password, role: a.role, name: a.name, schoolId: a.schoolId });
 }
+// Screenshots of the figures (e2e/analytics/screenshots.spec.ts) want the demo's attempts too; the tests build their own.
+if (process.env.E2E_DEMO_ATTEMPTS) await seedDemoAttempts(database.db, createStorage({ filesDir: path.join(E2E_DATA_DIR, "files"), s3: null }));
 await database.close();
 
 Object.assign(process.env, {

@@ -4,7 +4,9 @@
 // each student's result link, generates the class's group plan, goes back by the breadcrumb and generates the
 // school's (8B grouped by its shared weakness, grammar) (Arabic). A super_admin compares every school,
 // opens this one, and downloads the CSV (English). Both with axe; at 390 px nothing scrolls sideways; a student
-// cannot open it.
+// cannot open it. Issue 33: the heatmap names each group's weakest skills, sorts, keeps its row names in view, counts
+// the students under each cell (greying a class of three), opens a skill's plan across its exams, and is a card per
+// group on a phone (dark, with axe).
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { PlaywrightWorkerArgs } from "@playwright/test";
@@ -90,8 +92,43 @@ test("ar: a school_admin reads the classes and the skills, opens a class, and co
   await expect(heatmap.getByRole("row", { name: /8B/ }).getByTestId("heatmap-cell").first()).toHaveAttribute("data-level", "not_yet");
   await expect(heatmap.getByRole("rowheader", { name: t.overall })).toBeVisible();
   await expect(heatmap.getByTestId("heatmap-cell").first()).toHaveAttribute("data-level", /mastered|developing|not_yet/);
+  // Issue 33: the row names stay in view while the skills scroll; the weakest skill (grammar, 50 % overall) comes first.
+  await expect(heatmap.getByTestId("heatmap-rowheader").first()).toHaveCSS("position", "sticky");
+  await expect(heatmap.getByRole("columnheader").nth(1)).toContainText("النحو");
+  // Each cell says how many students it rests on; a class of three is under the minimum, so it is greyed and not judged.
+  const eightB = heatmap.getByTestId("heatmap-row").filter({ hasText: "8B" });
+  await expect(eightB.getByTestId("heatmap-cell").first()).toHaveAttribute("data-students", "3");
+  await expect(eightB.getByTestId("heatmap-cell").first()).toHaveAttribute("data-sparse", "true");
+  await expect(eightB.getByTestId("heatmap-cell").first()).toContainText("3 طلاب");
+  await expect(page.getByTestId("heatmap-legend-sparse")).toHaveText(t.heatmap.sparse.replace("{{min}}", "5"));
+  const weakest = page.getByTestId("heatmap-weakest-row");
+  await expect(weakest.filter({ hasText: "8B" })).toContainText(t.heatmap.weakestSparse);
+  await expect(weakest.filter({ hasText: t.overall }).getByRole("link")).toHaveText(/النحو.*50/);
+  // Sorting the rows by grammar, weakest first: 8B (0 %) above 8A (100 %); again, strongest first.
+  const rowNames = heatmap.getByTestId("heatmap-rowheader");
+  await expect(rowNames.first()).toContainText("8A");
+  await heatmap.getByTestId("heatmap-sort").first().click();
+  await expect(heatmap.getByRole("columnheader").nth(1)).toHaveAttribute("aria-sort", "ascending");
+  await expect(rowNames.first()).toContainText("8B");
+  await heatmap.getByTestId("heatmap-sort").first().click();
+  await expect(rowNames.first()).toContainText("8A");
+  await expect(rowNames.last()).toHaveText(t.overall);
   await expect(page.getByTestId("dashboard-trend-table")).toBeVisible();
   await expectNoAxeViolations(page, "dashboard, classes (ar)");
+
+  // A weak cell opens the group's plan for that skill across every exam that measures it.
+  await weakest.filter({ hasText: t.overall }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/analytics\/skills\/arabic\.grammar/);
+  const skillPlan = page.getByTestId("skill-plan");
+  await expect(skillPlan.getByTestId("skill-plan-title")).toContainText("النحو");
+  await expect(skillPlan.getByTestId("skill-plan-exams").getByRole("rowheader", { name: school.exam.titleAr })).toBeVisible();
+  await expect(skillPlan.getByTestId("skill-plan-student")).toHaveCount(6);
+  await expect(skillPlan.getByTestId("skill-plan-student").first()).toContainText("8B");
+  await expect(skillPlan.getByTestId("skill-plan-plan")).toContainText("النحو");
+  await expectNoAxeViolations(page, "skill plan (ar)");
+  await page.getByRole("link", { name: t.skillPlan.back }).click();
+  await expect(page).toHaveURL(/\/dashboard\/analytics/);
+  await choose(page, "dashboard-subject", "اللغة العربية");
 
   // A class: its students are the rows.
   await groups.getByRole("button", { name: /8A/ }).click();
@@ -145,6 +182,16 @@ test("en: a super_admin compares every school, opens one, and downloads the tabl
   await expect(page).toHaveURL(new RegExp(`school=${school.schoolId}`));
   await expect(page.getByTestId("dashboard-groups-table").getByRole("button", { name: /Grade 8 · 8A/ })).toBeVisible();
   await expect(page.getByRole("navigation", { name: t.breadcrumb.label })).toContainText("All schools");
+  // The weakest skill of everyone, named in English, opens its plan for this school.
+  const weakest = page.getByTestId("heatmap-weakest-row").filter({ hasText: t.overall });
+  await expect(weakest.getByRole("link")).toHaveText(/Grammar \(nahw\) 50%/);
+  await expect(page.getByTestId("heatmap-legend-sparse")).toHaveText(t.heatmap.sparse.replace("{{min}}", "5"));
+  await weakest.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/analytics/skills/arabic\\.grammar\\?school=${school.schoolId}`));
+  await expect(page.getByTestId("skill-plan-title")).toHaveText("Plan for a skill: Grammar (nahw)");
+  await expect(page.getByTestId("skill-plan-student")).toHaveCount(6);
+  await expectNoAxeViolations(page, "skill plan (en)");
+  await page.goBack();
 
   const href = await page.getByTestId("dashboard-csv").getAttribute("href");
   expect(href).toContain(`schoolId=${school.schoolId}`);
@@ -160,8 +207,19 @@ test("the dashboard fits a 390 px phone, and a student cannot open it", async ({
   await page.setViewportSize({ width: 390, height: 844 });
   await useLanguage(page, "ar", { dark: true });
   await signIn(page, "super_admin", { goto: `/dashboard/analytics?school=${school.schoolId}&subject=arabic` });
-  await expect(page.getByTestId("dashboard-heatmap")).toBeVisible();
+  // On a phone the heatmap is a card per group, its skills weakest first; the table is for wider screens.
+  await expect(page.getByTestId("heatmap-card")).toHaveCount(3);
+  await expect(page.getByTestId("dashboard-heatmap")).toBeHidden();
+  await expect(page.getByTestId("heatmap-card").last().getByTestId("heatmap-cell").first()).toHaveAttribute("data-level", "developing");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Issue 33, item 6: the mean is not cut by the table's edge, and an exam's title is not one word per line.
+  const mean = page.getByTestId("dashboard-group-row").first().locator("td").nth(2); // the mean
+  const table = await page.getByTestId("dashboard-groups-table").locator("xpath=..").boundingBox();
+  const box = await mean.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(table!.x);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(table!.x + table!.width + 0.5);
+  expect((await page.getByTestId("dashboard-trend-table").getByRole("rowheader").first().boundingBox())!.width).toBeGreaterThan(150);
+  await expectNoAxeViolations(page, "dashboard at 390 px (ar, dark)");
 
   const context = await browser.newContext();
   const student = await context.newPage();

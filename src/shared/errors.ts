@@ -823,6 +823,11 @@ export const ERRORS = {
       "لا توجد بعد محاولات مصحّحة لهذا الاختبار في هذه الشعبة. تُبنى خطة المجموعة على المحاولات المصحّحة.",
     ),
   },
+  SKILL_PLAN_UNKNOWN_SKILL: {
+    status: 404,
+    title: t("Skill not found.", "المهارة غير موجودة."),
+    message: t("This skill is not in the skills catalogue. Choose a skill from the dashboard's heatmap.", "هذه المهارة ليست في دليل المهارات. اختر مهارة من جدول إتقان المهارات في لوحة الأداء."),
+  },
   REPORT_KEY_WITHHELD: {
     status: 409,
     title: t("Failed to generate report.", "تعذّر إنشاء التقرير."),

@@ -24,6 +24,14 @@ export type TDashboardQuery = z.infer<typeof ZDashboardQuery>;
 export const DASHBOARD_LEVELS = ["school", "class", "student"] as const;
 export type TDashboardLevel = (typeof DASHBOARD_LEVELS)[number];
 
+/**
+ * A heatmap cell resting on fewer students than this is greyed and left out of a group's weakest skills: below
+ * five, one student's answers move the share by 20 points or more, so it says more about that student than about
+ * the group (the usual small-cell threshold in school statistics). A class's student rows rest on one student by
+ * design and are never greyed.
+ */
+export const MIN_CELL_STUDENTS = 5;
+
 /** Tenths of the percentage scale; 100 % is in the last. */
 export const HISTOGRAM_BINS = 10;
 
@@ -70,8 +78,13 @@ export const ZDashboard = z.object({
   /** Everyone in scope together: the line the groups are compared with. */
   overall: ZDashboardGroup,
   skills: z.array(z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), subjectId: z.string() })),
-  /** Share of a skill's points earned by a group, over graded attempts (the report's mastery, summed). */
-  mastery: z.array(z.object({ key: z.string(), skillId: z.string(), percent: z.number(), level: z.enum(MASTERY_LEVELS), attempts: z.number().int() })),
+  /**
+   * Share of a skill's points earned by a group, over graded attempts (the report's mastery, summed), and how many
+   * attempts and distinct students it rests on.
+   */
+  mastery: z.array(
+    z.object({ key: z.string(), skillId: z.string(), percent: z.number(), level: z.enum(MASTERY_LEVELS), attempts: z.number().int(), students: z.number().int() }),
+  ),
   /** Exams of the chosen subject in the order they were sat, with each group's mean. */
   trend: z.array(
     z.object({

@@ -52,3 +52,39 @@ export const ZGroupPlanView = z.object({
   cannotGenerate: z.string().nullable(),
 });
 export type TGroupPlanView = z.infer<typeof ZGroupPlanView>;
+
+// ---- a group plan for one skill across every exam that measures it (issue 33): opened from a weak cell of the
+// dashboard's heatmap. Worked out afresh on each visit from the marks (the rules write its plan, so it is quick and
+// the same for the same marks); nothing is stored.
+
+export const ZSkillPlanQuery = z
+  .object({
+    skillId: z.string({ error: "SKILL_PLAN_UNKNOWN_SKILL" }).trim().min(1, { error: "SKILL_PLAN_UNKNOWN_SKILL" }).max(64, { error: "SKILL_PLAN_UNKNOWN_SKILL" }),
+    /** super_admin: the school (required); anyone else: their own school. */
+    schoolId: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "SCHOOL_REQUIRED" }).max(64, { error: "VALIDATION_FAILED" }).optional(),
+    grade: ZGradeFilter,
+    className: ZClassFilter,
+  })
+  .refine((q) => q.className === undefined || q.grade !== undefined, { error: "CLASS_NEEDS_GRADE", path: ["grade"] });
+export type TSkillPlanQuery = z.infer<typeof ZSkillPlanQuery>;
+
+const ZSkillShare = { percent: z.number(), level: z.enum(MASTERY_LEVELS) };
+
+export const ZSkillPlan = z.object({
+  skill: z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), subjectId: z.string() }),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  grade: z.number().int().nullable(),
+  className: z.string().nullable(),
+  /** The exams of the scope that measure the skill, in the order they were first sat, with the group's mastery in each. */
+  exams: z.array(z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), at: z.string(), students: z.number().int(), ...ZSkillShare })),
+  /** Everyone's mastery over all those exams (null when no exam measures it in this scope). */
+  overall: z.object({ students: z.number().int(), ...ZSkillShare }).nullable(),
+  /** Each student's mastery of the skill over the exams they sat, weakest first. */
+  students: z.array(z.object({ id: z.string(), name: z.string(), exams: z.number().int(), ...ZSkillShare })),
+  /** The plan for the students who have not mastered it, worded for their average; null when everyone has. */
+  plan: ZPlanContent.nullable(),
+  /** Shared exams still open, left out because their marks per question are withheld from this reader. */
+  withheldExams: z.number().int(),
+});
+export type TSkillPlan = z.infer<typeof ZSkillPlan>;

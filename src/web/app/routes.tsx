@@ -28,6 +28,7 @@ const loadExamEditor = async () => ({ Component: (await withTexts(import("@web/f
 const loadTakeExam = async () => ({ Component: (await withTexts(import("@web/features/taking/pages/take-exam-page"))).TakeExamPage });
 const loadExamResult = async () => ({ Component: (await withTexts(import("./result-with-reports"))).ResultWithReports });
 const loadItemAnalysis = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/item-analysis-page"))).ItemAnalysisPage });
+const loadSkillPlan = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/skill-plan-page"))).SkillPlanPage });
 const loadExamSittings = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/exam-sittings-page"))).ExamSittingsPage });
 const loadLiveView = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/live-view-page"))).LiveViewPage });
 const loadSchoolReport = async () => ({ Component: (await withTexts(import("@web/features/reports/pages/school-report-page"))).SchoolReportPage });
@@ -154,7 +155,11 @@ export function createAppRoutes(): RouteObject[] {
           // Item analysis of an exam (issue 15): staff; the server decides which attempts each one sees.
           element: <RequireRole roles={ANALYTICS_ROLES} redirectTo="/login/school" />,
           errorElement: <RouteError standalone />,
-          children: [{ path: "exams/:examId/analysis", lazy: loadItemAnalysis }],
+          children: [
+            { path: "exams/:examId/analysis", lazy: loadItemAnalysis },
+            // One skill's plan across the exams that measure it, from the dashboard's heatmap (issue 33).
+            { path: "analytics/skills/:skillId", lazy: loadSkillPlan },
+          ],
         },
         {
           // An exam's sittings and a sitting's live view (issue 16): staff; anyone else goes to the school login.

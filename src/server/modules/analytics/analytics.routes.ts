@@ -11,7 +11,8 @@ import { findItemAnalysis } from "./item-analysis.service";
 import { findDashboard } from "./dashboard.service";
 import { findGroupPlan, generateGroupPlan } from "./group-plan.service";
 import { createWriter } from "../reports/llm";
-import { ZGroupPlan, ZGroupPlanQuery, ZGroupPlanView } from "../../../shared/schemas/group-plan";
+import { findSkillPlan } from "./skill-plan.service";
+import { ZGroupPlan, ZGroupPlanQuery, ZGroupPlanView, ZSkillPlan, ZSkillPlanQuery } from "../../../shared/schemas/group-plan";
 import { ZDashboard, ZDashboardQuery, type TDashboard } from "../../../shared/schemas/dashboard";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
@@ -28,6 +29,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/analytics/group-plan", { schema: { body: ZGroupPlanQuery, response: { 201: ZGroupPlan } } }, async (request, reply) => {
     const user = await authorize(request, "analytics.view");
     return reply.status(201).send(await generateGroupPlan(app.db, writer, user, request.body));
+  });
+
+  // One skill across every exam of the school, grade or class that measures it (from a heatmap cell).
+  app.get("/api/analytics/skill-plan", { schema: { querystring: ZSkillPlanQuery, response: { 200: ZSkillPlan } } }, async (request) => {
+    const user = await authorize(request, "analytics.view");
+    return findSkillPlan(app.db, user, request.query);
   });
 
   app.get("/api/analytics/dashboard", { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboard } } }, async (request) => {

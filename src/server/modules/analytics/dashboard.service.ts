@@ -17,19 +17,22 @@ import { cachedByVersion } from "./version-cache";
  * Whether the reader may see an exam's marks per question: canSeeExamKey (shared/permissions.ts) as a condition
  * on `exams`. A shared exam still open keeps its per-question marks, so its skills, from other schools' staff.
  */
-function keyVisible(actor: TSessionUser): SQL {
+export function keyVisible(actor: TSessionUser): SQL {
   if (actor.role === "super_admin") return sql`true`;
   return sql`(${exams.creatorId} = ${actor.id} or ${exams.status} = 'archived'
     or (select count(*) from exam_schools where exam_schools.exam_id = ${exams.id}) = 1)`;
 }
 
-type TMasteryRow = { key: string; skill_id: string; earned: number; possible: number; attempts: number };
+type TMasteryRow = { key: string; skill_id: string; earned: number; possible: number; attempts: number; students: number };
 
-/** Everyone's mastery of each skill (key "all"): the groups' sums added up (the groups do not overlap). */
-function overallMastery(rows: TMasteryRow[]): TMasteryRow[] {
+/**
+ * Everyone's mastery of each skill (key "all"): the groups' sums added up (the groups do not overlap). Students are
+ * counted apart (`students`), since one student who sat two exams, or moved class, is in two groups' counts.
+ */
+function overallMastery(rows: TMasteryRow[], students: Map<string, number>): TMasteryRow[] {
   const bySkill = new Map<string, TMasteryRow>();
   for (const r of rows) {
-    const sum = bySkill.get(r.skill_id) ?? { key: "all", skill_id: r.skill_id, earned: 0, possible: 0, attempts: 0 };
+    const sum = bySkill.get(r.skill_id) ?? { key: "all", skill_id: r.skill_id, earned: 0, possible: 0, attempts: 0, students: students.get(r.skill_id) ?? 0 };
     sum.earned += Number(r.earned);
     sum.possible += Number(r.possible);
     sum.attempts += Number(r.attempts);
@@ -43,7 +46,7 @@ function masteryOf(rows: TMasteryRow[]): TDashboard["mastery"] {
     .filter((m) => Number(m.possible) > 0)
     .map((m) => {
       const percent = (Number(m.earned) * 100) / Number(m.possible);
-      return { key: m.key, skillId: m.skill_id, percent, level: levelOf(percent), attempts: Number(m.attempts) };
+      return { key: m.key, skillId: m.skill_id, percent, level: levelOf(percent), attempts: Number(m.attempts), students: Number(m.students) };
     });
 }
 
@@ -148,16 +151,19 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
       join questions on questions.id = student_answers.question_id
       where ${masteryScope} and questions.skill_id is not null group by 1, 2`),
   );
-  const carriedRows = rowsOf<{ key: string; skill_id: string; possible: number; attempts: number }>(
+  // How many students each cell rests on, per group and for everyone (one student is counted once per skill).
+  const carriedRows = rowsOf<{ key: string | null; skill_id: string; possible: number; attempts: number; students: number }>(
     await db.execute(sql`with skill_points as (
         select exam_id, skill_id, sum(points)::float8 as points from questions where skill_id is not null group by 1, 2
       )
-      select ${key} as key, skill_points.skill_id, sum(skill_points.points)::float8 as possible, count(*)::int as attempts
+      select ${key} as key, skill_points.skill_id, sum(skill_points.points)::float8 as possible, count(*)::int as attempts,
+        count(distinct ${profiles.id})::int as students
       ${from} join skill_points on skill_points.exam_id = ${studentExams.examId}
-      where ${masteryScope} group by 1, 2`),
+      where ${masteryScope} group by grouping sets ((${key}, skill_points.skill_id), (skill_points.skill_id))`),
   );
+  const everyoneBySkill = new Map(carriedRows.filter((r) => r.key === null).map((r) => [r.skill_id, Number(r.students)]));
   const earnedOf = new Map(earnedRows.map((r) => [`${r.key}|${r.skill_id}`, Number(r.earned)]));
-  const masteryRows: TMasteryRow[] = carriedRows.map((r) => ({ ...r, earned: earnedOf.get(`${r.key}|${r.skill_id}`) ?? 0 }));
+  const masteryRows: TMasteryRow[] = carriedRows.filter((r) => r.key !== null).map((r) => ({ ...r, key: r.key!, earned: earnedOf.get(`${r.key}|${r.skill_id}`) ?? 0 }));
   const [withheld] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(distinct ${exams.id})::int as n ${from} where ${scoped} and ${graded} and not ${keyVisible(actor)}`),
   );
@@ -240,7 +246,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
     groups: groupRows.map(present).sort(order),
     overall: present(overallRow ?? { key: "all", school_id: null, school_name_ar: null, school_name_en: null, grade: null, class_name: null, student_id: null, student_name: null, attempt_id: null, attempts: 0, graded: 0, mean: null, passed: 0 }),
     skills: skillRows,
-    mastery: masteryOf([...masteryRows, ...overallMastery(masteryRows)]),
+    mastery: masteryOf([...masteryRows, ...overallMastery(masteryRows, everyoneBySkill)]),
     trend: [...trendByExam.values()].filter((e) => e.at).sort((a, b) => a.at.localeCompare(b.at)),
     withheldExams: withheld?.n ?? 0,
   };

@@ -131,6 +131,8 @@ describe("the dashboard", () => {
     expect(m(a!.key, "arabic.spelling")!.percent).toBeCloseTo(50);
     expect(m(a!.key, "arabic.spelling")!.level).toBe("developing");
     expect(m("all", "arabic.grammar")!.percent).toBeCloseTo((6 / 9) * 100);
+    // Each cell says how many students it rests on, so a cell from two students does not look as sure as one from 300.
+    expect([m(a!.key, "arabic.grammar")!.students, m(b!.key, "arabic.grammar")!.students, m("all", "arabic.grammar")!.students]).toEqual([2, 1, 3]);
     expect(d.skills.map((s) => s.id)).toEqual(["arabic.grammar", "arabic.spelling"]);
     // The other school's attempt is not in any figure, nor its exam among the choices.
     expect(d.choices.exams.map((e) => e.id).sort()).toEqual([first.id, second.id].sort());

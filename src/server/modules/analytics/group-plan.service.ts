@@ -19,14 +19,23 @@ import type { TErrorCode } from "../../../shared/errors";
 
 type TScope = { examId: string; schoolId: string; grade: number | null; className: string | null };
 
-/** The school and class the reader asks about, within what they may see. */
-async function scopeOf(db: TDbOrTx, actor: TSessionUser, query: TGroupPlanQuery): Promise<{ scope: TScope; exam: typeof exams.$inferSelect }> {
+/**
+ * The school a group plan (per exam or per skill) is for: a super_admin names it; anyone else gets their own, and
+ * naming another school finds nothing.
+ */
+export async function planSchoolOf(db: TDbOrTx, actor: TSessionUser, asked: string | undefined): Promise<string> {
   if (!can(actor, "analytics.view")) throw new AppError("FORBIDDEN");
-  const schoolId = actor.role === "super_admin" ? query.schoolId : actor.schoolId;
+  const schoolId = actor.role === "super_admin" ? asked : actor.schoolId;
   if (!schoolId) throw new AppError("SCHOOL_REQUIRED");
-  if (actor.role !== "super_admin" && query.schoolId && query.schoolId !== actor.schoolId) throw new AppError("SCHOOL_NOT_FOUND");
+  if (actor.role !== "super_admin" && asked && asked !== actor.schoolId) throw new AppError("SCHOOL_NOT_FOUND");
   const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId));
   if (!school) throw new AppError("SCHOOL_NOT_FOUND");
+  return schoolId;
+}
+
+/** The school and class the reader asks about, within what they may see. */
+async function scopeOf(db: TDbOrTx, actor: TSessionUser, query: TGroupPlanQuery): Promise<{ scope: TScope; exam: typeof exams.$inferSelect }> {
+  const schoolId = await planSchoolOf(db, actor, query.schoolId);
   const [exam] = await db.select().from(exams).where(eq(exams.id, query.examId));
   if (!exam) throw new AppError("EXAM_NOT_FOUND");
   return { scope: { examId: exam.id, schoolId, grade: query.grade ?? null, className: query.className ?? null }, exam };

@@ -2,10 +2,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TItemAnalysis } from "@shared/schemas/analytics";
 import type { TDashboard } from "@shared/schemas/dashboard";
-import type { TGroupPlan, TGroupPlanView } from "@shared/schemas/group-plan";
+import type { TGroupPlan, TGroupPlanView, TSkillPlan } from "@shared/schemas/group-plan";
 import { api } from "@web/lib/api";
 
-export type { TDashboard, TGroupPlan, TGroupPlanView, TItemAnalysis };
+export type { TDashboard, TGroupPlan, TGroupPlanView, TItemAnalysis, TSkillPlan };
 
 export function useItemAnalysis(examId: string) {
   return useQuery({
@@ -60,5 +60,27 @@ export function useGenerateGroupPlan(params: TGroupPlanParams) {
   return useMutation({
     mutationFn: () => api<TGroupPlan>("/api/analytics/group-plan", { method: "POST", body: params }),
     onSuccess: (plan) => queryClient.setQueryData(["analytics", "group-plan", params], (old: TGroupPlanView | undefined) => ({ cannotGenerate: old?.cannotGenerate ?? null, plan })),
+  });
+}
+
+// ---- a group plan for one skill across the exams that measure it (issue 33)
+
+export type TSkillPlanScope = { schoolId?: string; grade?: number; className?: string };
+
+/** The skill plan's page, from a heatmap cell: the skill in the path, the group in the address. */
+export function skillPlanPath(skillId: string, scope: TSkillPlanScope): string {
+  const q = new URLSearchParams();
+  if (scope.schoolId) q.set("school", scope.schoolId);
+  if (scope.grade !== undefined) q.set("grade", String(scope.grade));
+  if (scope.className) q.set("class", scope.className);
+  const s = q.toString();
+  return `/analytics/skills/${encodeURIComponent(skillId)}${s ? `?${s}` : ""}`;
+}
+
+export function useSkillPlan(skillId: string, scope: TSkillPlanScope) {
+  return useQuery({
+    queryKey: ["analytics", "skill-plan", skillId, scope] as const,
+    queryFn: ({ signal }) => api<TSkillPlan>(`/api/analytics/skill-plan${dashboardSearch({ ...scope }, { skillId })}`, { signal }),
+    staleTime: 0,
   });
 }

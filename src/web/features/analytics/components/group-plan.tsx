@@ -15,9 +15,10 @@ import { cn } from "@web/lib/utils";
 import { PlanView } from "@web/features/reports/components/plan-view";
 import { resultPath } from "@web/features/results/lib/paths";
 import { useGenerateGroupPlan, useGroupPlan, type TGroupPlan, type TGroupPlanParams } from "../api";
+// The heatmap's scale, which keeps its order and contrast in dark mode too (issue 33).
+import { cellStyle, HEATMAP_CELL } from "../lib/heatmap-colours";
 import { formatNumber, formatPercent, pick, useAnalyticsT } from "../lib/use-analytics-t";
 
-const LEVEL_CHIP = { mastered: "bg-success-border/25", developing: "bg-gold/25", not_yet: "bg-destructive-text/20" } as const;
 
 export function GroupPlanSection({ params, scopeLabel }: { params: TGroupPlanParams; scopeLabel: string }) {
   const { t, lang } = useAnalyticsT();
@@ -99,7 +100,7 @@ function PlanBody({ plan }: { plan: TGroupPlan }) {
         ) : (
           <ul className="flex flex-wrap gap-2" data-testid="group-plan-skills">
             {notMastered.map((s) => (
-              <li key={s.skillId} className={cn("rounded-lg px-2.5 py-1 text-sm print:[print-color-adjust:exact]", LEVEL_CHIP[s.level])}>
+              <li key={s.skillId} className={cn("rounded-lg px-2.5 py-1 text-sm print:[print-color-adjust:exact]", HEATMAP_CELL)} style={cellStyle(s.level)}>
                 <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi> · <bdi dir="ltr">{formatPercent(lang, s.percent)}</bdi>
                 <span className="sr-only"> {t(`dashboard.level.${s.level}`)}</span>
               </li>

@@ -20,7 +20,9 @@ export function HistogramChart({ bins, label, valueName, printWidth = PRINT_CHAR
     // The chart is a picture to a screen reader; the table next to it is what it reads.
     <div role="img" aria-label={label ?? t("itemAnalysis.distribution.chart")} className="h-64 w-full" dir="ltr" data-testid="histogram-chart">
       <ResponsiveContainer width={printing ? printWidth : "100%"} height={HEIGHT}>
-        <BarChart data={[...bins]} margin={{ top: 8, right: 8, bottom: 4, left: 8 }}>
+        {/* The labels slant towards the start of the axis: in Arabic it is mirrored and the first label (90–100%) sits at
+            the left edge with no y-axis beside it, so that side keeps room for it (it read "-100%" at 390 px). */}
+        <BarChart data={[...bins]} margin={{ top: 8, right: 8, bottom: 4, left: rtl ? 44 : 8 }}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
           <XAxis dataKey="label" reversed={rtl} tick={tick} interval={0} angle={-35} textAnchor="end" height={52} stroke="var(--color-border)" />
           <YAxis orientation={rtl ? "right" : "left"} allowDecimals={false} tick={tick} width={32} stroke="var(--color-border)" tickFormatter={(v: number) => formatNumber(lang, v)} />

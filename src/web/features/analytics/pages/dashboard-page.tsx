@@ -3,14 +3,13 @@
 // their school's classes. For the chosen subject or exam: the groups' means (chart and table), the score
 // distribution, mastery of each skill as a heatmap (groups × skills), and the trend across the subject's exams.
 // Everything is in the address, so a view can be bookmarked, printed and exported as CSV.
-import { CircleAlert, CircleCheck, CircleDot, Download, FilterX, LayoutGrid, Printer } from "lucide-react";
+import { Download, FilterX, LayoutGrid, Printer } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { GRADES } from "@shared/limits";
 import type { TDashboardSection } from "@shared/permissions";
 import { PASS_PERCENT } from "@shared/schemas/attempt";
 import type { TDashboardGroup } from "@shared/schemas/dashboard";
-import { DEVELOPING_PERCENT, MASTERED_PERCENT, type TMasteryLevel } from "@shared/schemas/report";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Figures } from "@web/components/ui/figures";
@@ -27,17 +26,13 @@ import { resultPath } from "@web/features/results/lib/paths";
 import { dashboardDownloadUrl, useDashboard, type TDashboard, type TDashboardParams } from "../api";
 import { Distribution } from "../components/distribution";
 import { GroupPlanSection } from "../components/group-plan";
+import { SkillHeatmap } from "../components/skill-heatmap";
 import { GroupMeansChart, TREND_MAX_GROUPS, TrendChart, type TTrendPoint } from "../components/dashboard-charts";
 import { formatNumber, formatPercent, formatShare, pick, useAnalyticsT } from "../lib/use-analytics-t";
 import { pickOrNull } from "@web/lib/format";
 import { SubjectItems } from "@web/components/subject-items";
 
 const ALL = "all";
-const LEVEL_STYLE: Record<TMasteryLevel, { cell: string; Icon: typeof CircleCheck }> = {
-  mastered: { cell: "bg-success-border/25", Icon: CircleCheck },
-  developing: { cell: "bg-gold/25", Icon: CircleDot },
-  not_yet: { cell: "bg-destructive-text/20", Icon: CircleAlert },
-};
 
 export default function DashboardPage(_props: { section: TDashboardSection }) {
   const { t, lang } = useAnalyticsT();
@@ -189,7 +184,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
           <Summary overall={data.overall} />
           <Groups data={data} classLabel={classLabel} onOpen={update} />
           <Distribution histogram={data.overall.histogram} id="dashboard-distribution" />
-          <Heatmap data={data} classLabel={classLabel} />
+          <DashboardHeatmap data={data} classLabel={classLabel} />
           <Trend data={data} classLabel={classLabel} subjectName={subjectName(data, subjects.data, lang)} />
           {data.scope.examId && data.scope.schoolId && (
             <GroupPlanSection
@@ -286,6 +281,11 @@ function Summary({ overall }: { overall: TDashboardGroup }) {
   );
 }
 
+/** The skill heatmap (its own component), with the rows named as everywhere on the page. */
+function DashboardHeatmap({ data, classLabel }: { data: TDashboard; classLabel: TClassLabel }) {
+  return <SkillHeatmap data={data} nameOf={useGroupName(data, classLabel)} />;
+}
+
 /** A group's name as the tables and charts show it. */
 function useGroupName(data: TDashboard, classLabel: TClassLabel) {
   const { t, lang } = useAnalyticsT();
@@ -309,7 +309,7 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
           <GroupMeansChart rows={rows} label={t("dashboard.groups.chartLabel")} />
         )}
         <div className="relative overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-groups" tabIndex={0}>
-          <table className="w-full min-w-[34rem] text-sm print:min-w-0" data-testid="dashboard-groups-table">
+          <table className="w-full text-sm" data-testid="dashboard-groups-table">
             <thead>
               <tr className="border-b border-border text-xs text-muted-foreground">
                 <th scope="col" className="py-2 pe-3 text-start font-semibold">
@@ -320,7 +320,7 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
                     {t(`dashboard.columns.${c}`)}
                   </th>
                 ))}
-                <th scope="col" className="ps-3 py-2 text-start font-semibold">
+                <th scope="col" className="hidden ps-3 py-2 text-start font-semibold sm:table-cell print:table-cell">
                   {t("dashboard.columns.distribution")}
                 </th>
               </tr>
@@ -332,7 +332,7 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
                 const go = isAll ? undefined : open(g);
                 return (
                   <tr key={g.key} className={cn("border-b border-border/60 last:border-0", isAll && "bg-muted/50 font-semibold")} data-testid="dashboard-group-row">
-                    <th scope="row" className="py-2 pe-3 text-start font-medium">
+                    <th scope="row" className="min-w-28 py-2 pe-3 text-start font-medium">
                       {go ? (
                         <button type="button" onClick={go} className="rounded text-start text-link underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={t("dashboard.open", { name })}>
                           <bdi>{name}</bdi>
@@ -350,13 +350,13 @@ function Groups({ data, classLabel, onOpen }: { data: TDashboard; classLabel: TC
                     </th>
                     <td className="px-2 py-2 text-end tabular-nums">{formatNumber(lang, g.attempts)}</td>
                     <td className="px-2 py-2 text-end tabular-nums">{formatNumber(lang, g.graded)}</td>
-                    <td className="px-2 py-2 text-end tabular-nums">
+                    <td className="px-2 py-2 text-end whitespace-nowrap tabular-nums" data-testid="dashboard-group-mean">
                       <bdi dir="ltr">{formatPercent(lang, g.meanPercent)}</bdi>
                     </td>
-                    <td className="px-2 py-2 text-end tabular-nums">
+                    <td className="px-2 py-2 text-end whitespace-nowrap tabular-nums">
                       <bdi dir="ltr">{formatShare(lang, g.passRate)}</bdi>
                     </td>
-                    <td className="ps-3 py-2">
+                    <td className="hidden ps-3 py-2 sm:table-cell print:table-cell">
                       <Sparkbars histogram={g.histogram} />
                     </td>
                   </tr>
@@ -379,94 +379,6 @@ function Sparkbars({ histogram }: { histogram: readonly number[] }) {
         <span key={i} className="flex-1 rounded-t-sm bg-primary/70 print:[print-color-adjust:exact]" style={{ height: `${n ? Math.max(8, (n / max) * 100) : 0}%` }} />
       ))}
     </span>
-  );
-}
-
-function Heatmap({ data, classLabel }: { data: TDashboard; classLabel: TClassLabel }) {
-  const { t, lang } = useAnalyticsT();
-  const nameOf = useGroupName(data, classLabel);
-  const cell = new Map(data.mastery.map((m) => [`${m.key}|${m.skillId}`, m]));
-  const rows = [...data.groups, data.overall];
-  return (
-    <section aria-labelledby="dashboard-heatmap" className="flex min-w-0 flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id="dashboard-heatmap" className="text-lg font-bold">
-          {t("dashboard.heatmap.title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("dashboard.heatmap.description", { mastered: MASTERED_PERCENT, developing: DEVELOPING_PERCENT })}</p>
-      </div>
-      {data.withheldExams > 0 && (
-        <p className="rounded-xl border border-gold/40 bg-gold/10 px-4 py-3 text-sm" data-testid="dashboard-withheld">
-          {t("dashboard.heatmap.withheld", { count: data.withheldExams })}
-        </p>
-      )}
-      {data.skills.length === 0 ? (
-        <p className="rounded-xl border border-border bg-card px-4 py-3 text-sm text-muted-foreground" data-testid="dashboard-heatmap-none">
-          {t("dashboard.heatmap.none")}
-        </p>
-      ) : (
-        <Card className="flex min-w-0 flex-col gap-3 p-4 print:break-inside-avoid">
-          <div className="relative overflow-x-auto print:overflow-visible" role="region" aria-labelledby="dashboard-heatmap" tabIndex={0}>
-            <table className="w-full border-separate border-spacing-1 text-sm" data-testid="dashboard-heatmap">
-              <thead>
-                <tr>
-                  <th scope="col" className="px-2 py-1 text-start text-xs font-semibold text-muted-foreground">
-                    {t(`dashboard.columns.${data.level}`)}
-                  </th>
-                  {data.skills.map((s) => (
-                    <th key={s.id} scope="col" className="min-w-24 px-2 py-1 text-center text-xs font-semibold">
-                      <bdi>{pick(lang, s.nameAr, s.nameEn)}</bdi>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((g) => {
-                  const isAll = g.key === "all";
-                  return (
-                    <tr key={g.key}>
-                      <th scope="row" className={cn("px-2 py-1 text-start font-medium whitespace-nowrap", isAll && "font-bold")}>
-                        <bdi>{isAll ? t("dashboard.overall") : nameOf(g)}</bdi>
-                      </th>
-                      {data.skills.map((s) => {
-                        const m = cell.get(`${g.key}|${s.id}`);
-                        if (!m)
-                          return (
-                            <td key={s.id} className="rounded-md bg-muted/40 px-2 py-1.5 text-center text-muted-foreground">
-                              —
-                            </td>
-                          );
-                        const { cell: colour, Icon } = LEVEL_STYLE[m.level];
-                        return (
-                          <td key={s.id} className={cn("rounded-md px-2 py-1.5 text-center tabular-nums print:[print-color-adjust:exact]", colour)} data-level={m.level} data-testid="heatmap-cell">
-                            <span className="inline-flex items-center gap-1">
-                              <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-                              <bdi dir="ltr">{formatPercent(lang, m.percent)}</bdi>
-                              <span className="sr-only">{t(`dashboard.level.${m.level}`)}</span>
-                            </span>
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <ul className="flex flex-wrap gap-3 text-xs" aria-label={t("dashboard.heatmap.title")}>
-            {(Object.keys(LEVEL_STYLE) as TMasteryLevel[]).map((level) => {
-              const { cell: colour, Icon } = LEVEL_STYLE[level];
-              return (
-                <li key={level} className={cn("inline-flex items-center gap-1.5 rounded-md px-2 py-1", colour)}>
-                  <Icon aria-hidden="true" className="size-3.5" />
-                  {t(`dashboard.level.${level}`)}
-                </li>
-              );
-            })}
-          </ul>
-        </Card>
-      )}
-    </section>
   );
 }
 
@@ -520,14 +432,14 @@ function Trend({ data, classLabel, subjectName }: { data: TDashboard; classLabel
               <tbody>
                 {data.trend.map((e, i) => (
                   <tr key={e.examId} className="border-b border-border/60 last:border-0">
-                    <th scope="row" className="py-2 pe-3 text-start font-medium">
+                    <th scope="row" className="min-w-44 py-2 pe-3 text-start font-medium" data-testid="dashboard-trend-title">
                       <bdi>{pick(lang, e.titleAr, e.titleEn)}</bdi>
                     </th>
                     <td className="px-2 py-2 whitespace-nowrap tabular-nums">
                       <time dateTime={e.at}>{formatDate(lang, e.at)}</time>
                     </td>
                     {series.map((s) => (
-                      <td key={s.key} className="px-2 py-2 text-end tabular-nums">
+                      <td key={s.key} className="px-2 py-2 text-end whitespace-nowrap tabular-nums">
                         <bdi dir="ltr">{formatPercent(lang, (points[i]![s.key] as number | null | undefined) ?? null)}</bdi>
                       </td>
                     ))}
