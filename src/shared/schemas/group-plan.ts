@@ -73,7 +73,8 @@ const ZSkillShare = { percent: z.number(), level: z.enum(MASTERY_LEVELS) };
 export const ZSkillPlan = z.object({
   skill: z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), subjectId: z.string() }),
   schoolId: z.string(),
-  schoolName: z.string(),
+  schoolNameAr: z.string(),
+  schoolNameEn: z.string(),
   grade: z.number().int().nullable(),
   className: z.string().nullable(),
   /** The exams of the scope that measure the skill, in the order they were first sat, with the group's mastery in each. */

@@ -18,7 +18,7 @@ import { planSchoolOf } from "./group-plan.service";
 
 export async function findSkillPlan(db: TDbOrTx, actor: TSessionUser, query: TSkillPlanQuery): Promise<TSkillPlan> {
   const schoolId = await planSchoolOf(db, actor, query.schoolId);
-  const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
+  const [school] = await db.select({ nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, schoolId));
   const [skill] = await db.select().from(skills).where(eq(skills.id, query.skillId));
   if (!skill) throw new AppError("SKILL_PLAN_UNKNOWN_SKILL");
 
@@ -138,7 +138,8 @@ export async function findSkillPlan(db: TDbOrTx, actor: TSessionUser, query: TSk
   return {
     skill: { id: skill.id, nameAr: skill.nameAr, nameEn: skill.nameEn, subjectId: skill.subjectId },
     schoolId,
-    schoolName: school?.name ?? "",
+    schoolNameAr: school?.nameAr ?? "",
+    schoolNameEn: school?.nameEn ?? "",
     grade: query.grade ?? null,
     className: query.className ?? null,
     exams: examList,

@@ -105,7 +105,7 @@ describe("a group plan for one skill across the exams that measure it", () => {
   it("a class: each exam's and each student's mastery over both exams, worked out by hand, and a plan for those who need it", async () => {
     const p = await plan(cookie.teacher, "skillId=arabic.grammar&grade=8&className=8a");
     expect(p.skill).toMatchObject({ id: "arabic.grammar", nameEn: "Grammar (nahw)" });
-    expect(p).toMatchObject({ schoolId: own, schoolName: "مدرسة المهارات", grade: 8, className: "8a", withheldExams: 0 });
+    expect(p).toMatchObject({ schoolId: own, schoolNameAr: "مدرسة المهارات", grade: 8, className: "8a", withheldExams: 0 });
     // First: Sara 0/3, Omar 3/3 → 50 %. Second: Sara 2/3.
     expect(p.exams.map((e) => [e.id, e.students, Math.round(e.percent * 10) / 10, e.level])).toEqual([
       [first.id, 2, 50, "developing"],

@@ -11,7 +11,6 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { formatDate, gradeClassLabel } from "@web/lib/format";
-import { PRINT_IN_LIGHT } from "@web/lib/print";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { PlanView } from "@web/features/reports/components/plan-view";
@@ -83,13 +82,17 @@ function SkillPlanView({ data, back }: { data: TSkillPlan; back: React.ReactNode
   const { t, lang } = useAnalyticsT();
   const skill = pick(lang, data.skill.nameAr, data.skill.nameEn);
   useDocumentTitle(t("dashboard.skillPlan.title", { skill }));
-  const scopeLabel = data.grade !== null ? `${data.schoolName} · ${gradeClassLabel(t, data.grade, data.className)}` : data.schoolName;
+  const schoolName = pick(lang, data.schoolNameAr, data.schoolNameEn);
+  const scopeLabel = data.grade !== null ? `${schoolName} · ${gradeClassLabel(t, data.grade, data.className)}` : schoolName;
   const needing = data.students.filter((s) => s.level !== "mastered").length;
   const asPlanView: TPlanView | null = data.plan && {
     id: `skill-${data.skill.id}`,
     attemptId: "",
     content: data.plan,
     generatedByAi: false,
+    // A skill plan is written afresh on each view: it has no versions and cannot be out of date.
+    version: 1,
+    stale: false,
     generator: "rules",
     model: null,
     fallbackReason: null,
@@ -98,7 +101,7 @@ function SkillPlanView({ data, back }: { data: TSkillPlan; back: React.ReactNode
   };
 
   return (
-    <article className={cn("flex min-w-0 flex-col gap-6", PRINT_IN_LIGHT)} data-testid="skill-plan">
+    <article className="flex min-w-0 flex-col gap-6" data-testid="skill-plan">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         {back}
         <Button variant="outline" size="sm" onClick={() => window.print()}>
