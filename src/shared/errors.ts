@@ -686,6 +686,14 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Say why the time is granted.", "اذكر سبب منح الوقت."),
   },
+  GRANT_TOTAL_EXCEEDED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t(
+      "Time granted to one attempt may total at most {limit} minutes; {remaining} minutes are left to grant.",
+      "لا يجوز أن يتجاوز مجموع الوقت الممنوح للمحاولة الواحدة {limit} دقيقة؛ المتبقي الذي يمكن منحه {remaining} دقيقة.",
+    ),
+  },
   GRANT_NOT_IN_PROGRESS: {
     status: 409,
     title: NOT_ALLOWED,

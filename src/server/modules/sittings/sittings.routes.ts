@@ -43,7 +43,7 @@ export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/attempts/:attemptId/extra-time",
     { schema: { params: ZAttemptParams, body: ZGrantInput, response: { 200: z.object({ deadlineAt: z.string().nullable(), grantedMinutes: z.number().int() }) } } },
-    async (request) => grantTime(app.db, await requireUser(request), request.params.attemptId, request.body),
+    async (request) => grantTime(app.db, await requireUser(request), request.params.attemptId, request.body, app.config.maxTimeGrantedMinutes),
   );
 
   app.get("/api/attempts/:attemptId/events", { schema: { params: ZAttemptParams, response: { 200: z.object({ items: z.array(ZAttemptEvent) }) } } }, async (request) => ({

@@ -384,9 +384,10 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
 /**
  * Gives one student more time during their attempt (after a power cut, say), recorded with who and why. The
  * student's page learns the new deadline at its next heartbeat. Only while the attempt is open and its time (with
- * the grace for saves in flight) not yet over.
+ * the grace for saves in flight) not yet over, and while all grants together stay within `totalLimit` minutes
+ * (MAX_TIME_GRANTED_MINUTES): ten grants of four hours were a 40-hour attempt.
  */
-export async function grantTime(db: TDb, actor: TSessionUser, attemptId: string, input: TGrantInput & { minutes: number; reason: string }) {
+export async function grantTime(db: TDb, actor: TSessionUser, attemptId: string, input: TGrantInput & { minutes: number; reason: string }, totalLimit: number) {
   if (!isStaff(actor)) throw new AppError("RESULT_NOT_FOUND");
   const { attempt } = await loadAttemptInReach(db, actor, attemptId);
   return db.transaction(async (tx) => {
@@ -396,9 +397,23 @@ export async function grantTime(db: TDb, actor: TSessionUser, attemptId: string,
         deadlineAt: sql`${studentExams.deadlineAt} + make_interval(mins => ${input.minutes}::int)`,
         grantedMinutes: sql`${studentExams.grantedMinutes} + ${input.minutes}::int`,
       })
-      .where(and(eq(studentExams.id, attemptId), eq(studentExams.status, "in_progress"), sql`(${studentExams.deadlineAt} is null or now() <= ${studentExams.deadlineAt} + ${GRACE})`))
+      .where(
+        and(
+          eq(studentExams.id, attemptId),
+          eq(studentExams.status, "in_progress"),
+          sql`(${studentExams.deadlineAt} is null or now() <= ${studentExams.deadlineAt} + ${GRACE})`,
+          sql`${studentExams.grantedMinutes} + ${input.minutes}::int <= ${totalLimit}::int`,
+        ),
+      )
       .returning();
-    if (!updated) throw new AppError("GRANT_NOT_IN_PROGRESS");
+    if (!updated) {
+      // Which rule refused it: the total, or an attempt no longer open (that one wins: nothing is left to extend).
+      const [row] = await tx.select({ granted: studentExams.grantedMinutes, open: sql<boolean>`${studentExams.status} = 'in_progress' and (${studentExams.deadlineAt} is null or now() <= ${studentExams.deadlineAt} + ${GRACE})` }).from(studentExams).where(eq(studentExams.id, attemptId));
+      if (row?.open && row.granted + input.minutes > totalLimit) {
+        throw new AppError("GRANT_TOTAL_EXCEEDED", { vars: { limit: totalLimit, remaining: Math.max(0, totalLimit - row.granted) } });
+      }
+      throw new AppError("GRANT_NOT_IN_PROGRESS");
+    }
     await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: "time_granted", actorId: actor.id, minutes: input.minutes, reason: input.reason });
     if (updated.sittingId) forgetLiveView(updated.sittingId);
     return { deadlineAt: updated.deadlineAt?.toISOString() ?? null, grantedMinutes: updated.grantedMinutes };

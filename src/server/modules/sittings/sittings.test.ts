@@ -338,6 +338,47 @@ describe("the deadline", () => {
   });
 });
 
+describe("time granted in total", () => {
+  it("ten grants of 240 minutes do not make a 40-hour attempt: the total is capped (240 by default), with what is left", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const st = await newStudent();
+    const a = (await start(st.cookie, exam.id)).json();
+    expect((await grant(cookie.teacher!, a.id, { minutes: 200, reason: "power cut" })).statusCode).toBe(200);
+    const over = await grant(cookie.teacher!, a.id, { minutes: 41, reason: "again" });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: "GRANT_TOTAL_EXCEEDED" });
+    expect(JSON.stringify(over.json().message)).toContain("40 minutes are left");
+    expect((await grant(cookie.teacher!, a.id, { minutes: 40, reason: "the rest" })).statusCode).toBe(200);
+    const results = [];
+    for (let i = 0; i < 10; i++) results.push((await grant(cookie.teacher!, a.id, { minutes: 240, reason: `grant ${i}` })).statusCode);
+    expect(results).toEqual(Array(10).fill(409));
+    const after = (await beat(st.cookie, a.id)).json();
+    expect(after.grantedMinutes).toBe(240);
+    expect(minutesBetween(a.deadlineAt, after.deadlineAt)).toBe(240);
+    // Refused grants leave no trace in the trail.
+    expect((await events(cookie.teacher!, a.id)).filter((e) => e.kind === "time_granted")).toHaveLength(2);
+  });
+
+  it("the total is configurable (MAX_TIME_GRANTED_MINUTES)", async () => {
+    const small = await createHarness({ config: { MAX_TIME_GRANTED_MINUTES: "30" } });
+    try {
+      const school = await small.makeSchool("cap_school", "Cap School");
+      const t = await small.makeUser("teacher", { schoolId: school, name: "T" });
+      const tc = await small.signIn(t.email, t.password, "school");
+      const s = await small.makeUser("student", { schoolId: school, name: "S" });
+      const sc = await small.signIn(s.email, s.password, "student");
+      const exam = (await small.request({ method: "POST", url: "/api/exams", cookie: tc, payload: EXAM })).json();
+      const a = (await small.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: sc, payload: {} })).json();
+      const g = (minutes: number) => small.request({ method: "POST", url: `/api/attempts/${a.id}/extra-time`, cookie: tc, payload: { minutes, reason: "x" } });
+      expect((await g(31)).json()).toMatchObject({ code: "GRANT_TOTAL_EXCEEDED" });
+      expect((await g(30)).statusCode).toBe(200);
+      expect((await g(1)).json()).toMatchObject({ code: "GRANT_TOTAL_EXCEEDED" });
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe("the event trail", () => {
   it("started, reloaded, offline and back, submitted — and auto-submitted by the sweep; only staff who may see the result read it", async () => {
     const exam = await makeExam(cookie.teacher!);
