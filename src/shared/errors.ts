@@ -624,6 +624,24 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("A sitting may last at most 12 hours.", "لا يجوز أن تزيد مدة الجلسة على 12 ساعة."),
   },
+  SITTING_ENDED_ALREADY: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The sitting's end has already passed. Check the date and the year.", "موعد نهاية الجلسة قد مضى. تحقّق من التاريخ والسنة."),
+  },
+  SITTING_TOO_FAR: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A sitting may be scheduled at most 2 years ahead. Check the year.", "لا يجوز جدولة جلسة بعد أكثر من سنتين من الآن. تحقّق من السنة."),
+  },
+  SITTING_START_PAST: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "A sitting cannot start more than 15 minutes ago. Choose a start from now on.",
+      "لا يجوز أن تبدأ الجلسة قبل أكثر من 15 دقيقة من الآن. اختر موعد بداية من الآن فصاعدًا.",
+    ),
+  },
   SITTING_SCOPE_INVALID: {
     status: 400,
     title: INVALID_INPUT,

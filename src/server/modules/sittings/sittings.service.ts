@@ -16,7 +16,7 @@ import { recordEvent } from "../attempts/attempts.service";
 import { examsChanged } from "../attempts/paper";
 import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
-import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS } from "../../../shared/limits";
+import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS, SITTING_START_GRACE_MINUTES } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
 import type { z } from "zod";
@@ -130,6 +130,14 @@ export async function listMySittings(db: TDbOrTx, actor: TSessionUser): Promise<
   }));
 }
 
+/** A new start, or a start moved, may not lie more than SITTING_START_GRACE_MINUTES in the past. (The schema keeps
+ *  the times in order and in a sane window; a sitting under way keeps the start it had.) */
+function assertStart(input: TInput, previous?: Pick<TSittingRow, "startsAt">) {
+  const start = Date.parse(input.startsAt);
+  if (previous && previous.startsAt.getTime() === start) return;
+  if (start < Date.now() - SITTING_START_GRACE_MINUTES * 60_000) throw new AppError("SITTING_START_PAST");
+}
+
 /** The school and grade must be ones the exam is offered to; sittings for the same students must not overlap. */
 async function assertPlace(tx: TDbOrTx, exam: TExamRow, audience: string[], input: TInput, selfId?: string) {
   if (input.schoolId !== null) {
@@ -164,6 +172,7 @@ export async function createSitting(db: TDb, actor: TSessionUser, examId: string
   const created = await db.transaction(async (tx) => {
     // The exam's row is locked, so two sittings added at once cannot both miss the other's overlap.
     const { exam, audience } = await loadExamFor(tx, actor, examId, { manage: true, lock: true });
+    assertStart(input);
     await assertPlace(tx, exam, audience, input);
     const [row] = await tx
       .insert(sittings)
@@ -202,6 +211,7 @@ export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: str
     const { sitting, exam, audience } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
     const moved = sitting.startsAt.getTime() !== Date.parse(input.startsAt) || sitting.schoolId !== input.schoolId || sitting.grade !== input.grade;
     if (moved && (await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
+    assertStart(input, sitting);
     await assertPlace(tx, exam, audience, input, sittingId);
     const [row] = await tx
       .update(sittings)

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
-import { studentExams } from "../../db/schema";
+import { exams, sittings, studentExams } from "../../db/schema";
+import { examsChanged } from "../attempts/paper";
 import { sweepExpiredAttempts } from "../attempts/attempts.service";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TAttemptEvent, TLiveView, TSitting, TSittingList } from "../../../shared/schemas/sitting";
@@ -77,6 +78,12 @@ async function sitting(c: string, examId: string, body: object): Promise<TSittin
   const res = await addSitting(c, examId, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+/** A sitting that ended: one cannot be scheduled so (issue 33 item 22), so it is scheduled ahead and moved back behind the app's back, announced as a change. */
+async function pastSitting(examId: string, s: TSitting, times: { startsAt: string; entryClosesAt: string; endsAt: string }) {
+  await h.db.update(sittings).set({ startsAt: new Date(times.startsAt), entryClosesAt: new Date(times.entryClosesAt), endsAt: new Date(times.endsAt) }).where(eq(sittings.id, s.id));
+  await h.db.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, examId));
+  await examsChanged(h.db, [examId]);
 }
 const moveSitting = (c: string, id: string, body: object) => h.request({ method: "PUT", url: `/api/sittings/${id}`, cookie: c, payload: body });
 const paper = (c: string, examId: string) => h.request({ method: "GET", url: `/api/student/exams/${examId}/paper`, cookie: c });
@@ -156,6 +163,14 @@ describe("sittings: who schedules them, and what they accept", () => {
       [{ ...window(60, 70, 120), schoolId: other }, "SITTING_SCOPE_INVALID"],
       [{ ...window(60, 70, 120), schoolId: "no_such_school" }, "SITTING_SCOPE_INVALID"],
       [{ ...window(60, 70, 120), grade: 9 }, "SITTING_SCOPE_INVALID"],
+      // Times out of any sane window (issue 33 item 22): year 1 (read back as 2001), 1970, 9999, a year ago, an hour ago.
+      [{ startsAt: "0001-01-01T08:00:00Z", entryClosesAt: "0001-01-01T08:15:00Z", endsAt: "0001-01-01T09:00:00Z" }, "SITTING_ENDED_ALREADY"],
+      [{ startsAt: "1970-01-01T08:00:00Z", entryClosesAt: "1970-01-01T08:15:00Z", endsAt: "1970-01-01T09:00:00Z" }, "SITTING_ENDED_ALREADY"],
+      [{ startsAt: "9999-01-01T08:00:00Z", entryClosesAt: "9999-01-01T08:15:00Z", endsAt: "9999-01-01T09:00:00Z" }, "SITTING_TOO_FAR"],
+      [window(-366 * 24 * 60, -366 * 24 * 60 + 15, -366 * 24 * 60 + 60), "SITTING_ENDED_ALREADY"],
+      [window(3 * 365 * 24 * 60, 3 * 365 * 24 * 60 + 15, 3 * 365 * 24 * 60 + 60), "SITTING_TOO_FAR"],
+      [window(-60, 10, 120), "SITTING_START_PAST"],
+      [{ ...window(60, 70, 120), startsAt: "+020260-01-01T08:00:00Z" }, "SITTING_TIMES_INVALID"],
     ];
     for (const [body, code] of bad) {
       const res = await addSitting(cookie.teacher!, exam.id, body);
@@ -167,7 +182,10 @@ describe("sittings: who schedules them, and what they accept", () => {
     // Overlapping the same students (every grade includes grade 8), even by a minute.
     expect((await addSitting(cookie.teacher!, exam.id, window(119, 125, 180))).json()).toMatchObject({ code: "SITTING_OVERLAP" });
     // Back to back is fine.
-    await sitting(cookie.teacher!, exam.id, window(120, 125, 180));
+    const next = await sitting(cookie.teacher!, exam.id, window(120, 125, 180));
+    // A start a few minutes late is fine (a sitting set up as the students arrive); moved an hour back, not.
+    expect((await moveSitting(cookie.teacher!, next.id, window(-60, 125, 180))).json()).toMatchObject({ code: "SITTING_START_PAST" });
+    await sitting(cookie.teacher!, exam.id, window(-5, 10, 30));
     expect((await h.request({ method: "PUT", url: "/api/sittings/not-a-uuid", cookie: cookie.teacher, payload: window(60, 70, 120) })).json()).toMatchObject({ code: "SITTING_NOT_FOUND" });
     expect((await moveSitting(cookie.teacher!, "00000000-0000-4000-8000-000000000000", window(60, 70, 120))).statusCode).toBe(404);
     expect((await addSitting(cookie.teacher!, "00000000-0000-4000-8000-000000000000", window(60, 70, 120))).statusCode).toBe(404);
@@ -208,7 +226,7 @@ describe("the lobby and the paper", () => {
 
   it("after the last entry only a student already in it gets the paper; after the end nobody new; other schools' and grades' students are not offered it", async () => {
     const exam = await makeExam(cookie.super_admin!);
-    await sitting(cookie.super_admin!, exam.id, window(-120, -90, -60, { schoolId: own, grade: 7 }));
+    await pastSitting(exam.id, await sitting(cookie.super_admin!, exam.id, window(60, 90, 120, { schoolId: own, grade: 7 })), window(-120, -90, -60));
     const s = await sitting(cookie.super_admin!, exam.id, window(-10, 10, 60, { schoolId: own, grade: 8 }));
     const early = await newStudent(own, { grade: 8 });
     const late = await newStudent(own, { grade: 8 });
