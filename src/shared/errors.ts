@@ -642,6 +642,14 @@ export const ERRORS = {
       "لا يجوز أن تبدأ الجلسة قبل أكثر من 15 دقيقة من الآن. اختر موعد بداية من الآن فصاعدًا.",
     ),
   },
+  SITTING_OWN_SCHOOL_ONLY: {
+    status: 403,
+    title: NOT_ALLOWED,
+    message: t(
+      "You schedule sittings for your own school's students only. Sittings for every school are set by the exam's author.",
+      "تجدول جلسات طلاب مدرستك فقط. أما الجلسات المشتركة بين المدارس فيحددها معدّ الاختبار.",
+    ),
+  },
   SITTING_SCOPE_INVALID: {
     status: 400,
     title: INVALID_INPUT,

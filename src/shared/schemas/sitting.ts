@@ -42,14 +42,18 @@ export const ZSitting = z.object({
   endsAt: z.string(),
   /** How many attempts were started in it: a sitting with attempts is not deleted and its start does not move. */
   attempts: z.number().int(),
+  /** Whether the reader may move and delete it (decision 0028: a school_admin their own school's only). */
+  canManage: z.boolean(),
 });
 export type TSitting = z.infer<typeof ZSitting>;
 
 export const ZSittingList = z.object({
   exam: z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), status: z.string(), durationMinutes: z.number().int().nullable() }),
-  /** Whether the reader may add, change and delete sittings (the exam's authors), or only watch them. */
+  /** Whether the reader may add sittings (the exam's authors; a school_admin for their school), or only watch them. */
   canManage: z.boolean(),
-  /** The schools the exam is offered to (empty: every school), for the form's school choice. */
+  /** Whether the reader may add a sitting for every school at once (the exam's authors). */
+  everySchool: z.boolean(),
+  /** The schools the reader may schedule for (empty: every school), for the form's school choice. */
   schools: z.array(z.object({ id: z.string(), name: z.string() })),
   grades: z.array(z.number().int()),
   sittings: z.array(ZSitting),
@@ -58,7 +62,7 @@ export const ZSittingList = z.object({
 export type TSittingList = z.infer<typeof ZSittingList>;
 
 /** A sitting on the staff's "Exam day" page, across exams. */
-export const ZMySitting = ZSitting.omit({ attempts: true }).extend({ titleAr: z.string(), titleEn: z.string(), canManage: z.boolean() });
+export const ZMySitting = ZSitting.omit({ attempts: true }).extend({ titleAr: z.string(), titleEn: z.string() });
 export type TMySitting = z.infer<typeof ZMySitting>;
 
 /** Where a student stands with an exam's sitting, for the lobby. */

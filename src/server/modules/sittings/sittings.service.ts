@@ -1,9 +1,10 @@
 // Exam day in the room (issue 16; docs/decisions/0016): sittings an exam's authors schedule, the live view of a
 // sitting for the staff of its schools, time granted to one student during it, and each attempt's event trail.
 //
-// Who: an exam's authors (its teacher, a super_admin) add, move and delete its sittings; the staff of a school
-// the exam is offered to (teacher, school_admin) see that school's sittings and students live; a super_admin
-// sees every school. Anyone else is told the exam does not exist, as the exam routes do.
+// Who: an exam's authors (its teacher, a super_admin) add, move and delete its sittings, and a school_admin their
+// own school's (decision 0028); the staff of a school the exam is offered to (teacher, school_admin) see that
+// school's sittings and students live; a super_admin sees every school. Anyone else is told the exam does not
+// exist, as the exam routes do.
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
@@ -27,8 +28,11 @@ type TSittingRow = typeof sittings.$inferSelect;
 type TInput = z.output<typeof ZSittingInput>;
 
 const isStaff = (actor: TSessionUser) => actor.role !== "student";
-/** An exam's sittings are managed by whoever may edit the exam (shared/permissions.ts, "exams.author"). */
-const canManage = (actor: TSessionUser, exam: Pick<TExamRow, "creatorId">) => can(actor, "exams.author", { ownerId: exam.creatorId });
+/** An exam's authors see and schedule all its sittings (shared/permissions.ts, "exams.author"). */
+const isAuthor = (actor: TSessionUser, exam: Pick<TExamRow, "creatorId">) => can(actor, "exams.author", { ownerId: exam.creatorId });
+/** Whether `actor` may schedule a sitting for `schoolId` (null: every school) — "sittings.schedule", decision 0028.
+ *  Only ever asked about an exam `actor` may watch, so a school_admin's exam is offered to their school. */
+const maySchedule = (actor: TSessionUser, exam: Pick<TExamRow, "creatorId">, schoolId: string | null) => can(actor, "sittings.schedule", { ownerId: exam.creatorId, schoolId });
 
 async function audienceOf(db: TDbOrTx, examId: string): Promise<string[]> {
   return (await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId))).map((r) => r.id);
@@ -44,11 +48,13 @@ async function loadExamFor(db: TDbOrTx, actor: TSessionUser, examId: string, opt
   const [exam] = options.lock ? await base.for("update") : await base;
   if (!exam) throw new AppError("EXAM_NOT_FOUND");
   const audience = await audienceOf(db, examId);
-  const manages = canManage(actor, exam);
+  const manages = isAuthor(actor, exam);
   const watches = manages || (actor.schoolId !== null && (audience.length === 0 || audience.includes(actor.schoolId)));
   if (!watches) throw new AppError("EXAM_NOT_FOUND");
-  if (options.manage && !manages) throw new AppError("FORBIDDEN");
-  return { exam, audience, manages };
+  // May schedule at least their own school's sittings.
+  const schedules = manages || maySchedule(actor, exam, actor.schoolId);
+  if (options.manage && !schedules) throw new AppError("FORBIDDEN");
+  return { exam, audience, manages, schedules };
 }
 
 /** The sittings a watcher sees: all for a super_admin and the exam's teacher, else their school's and those for every school. */
@@ -56,7 +62,7 @@ function visibleTo(actor: TSessionUser, manages: boolean, sitting: Pick<TSitting
   return manages || actor.role === "super_admin" || sitting.schoolId === null || sitting.schoolId === actor.schoolId;
 }
 
-async function presentSittings(db: TDbOrTx, rows: TSittingRow[]): Promise<TSitting[]> {
+async function presentSittings(db: TDbOrTx, actor: TSessionUser, exam: Pick<TExamRow, "creatorId">, rows: TSittingRow[]): Promise<TSitting[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const counts = await db.select({ id: studentExams.sittingId, n: count() }).from(studentExams).where(inArray(studentExams.sittingId, ids)).groupBy(studentExams.sittingId);
@@ -72,23 +78,29 @@ async function presentSittings(db: TDbOrTx, rows: TSittingRow[]): Promise<TSitti
     entryClosesAt: r.entryClosesAt.toISOString(),
     endsAt: r.endsAt.toISOString(),
     attempts: counts.find((c) => c.id === r.id)?.n ?? 0,
+    canManage: maySchedule(actor, exam, r.schoolId),
   }));
 }
 
 export async function listSittings(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TSittingList> {
-  const { exam, audience, manages } = await loadExamFor(db, actor, examId);
+  const { exam, audience, manages, schedules } = await loadExamFor(db, actor, examId);
   const rows = (await db.select().from(sittings).where(eq(sittings.examId, examId)).orderBy(asc(sittings.startsAt))).filter((r) => visibleTo(actor, manages, r));
-  const schoolRows = audience.length
+  // A school_admin schedules for their own school only: the form offers it alone, and not "every school".
+  const everySchool = maySchedule(actor, exam, null);
+  const schoolRows = !everySchool && actor.schoolId
+    ? await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, actor.schoolId))
+    : audience.length
     ? await db.select({ id: schools.id, name: schools.name }).from(schools).where(inArray(schools.id, audience)).orderBy(asc(schools.name))
     : actor.role === "super_admin"
       ? await db.select({ id: schools.id, name: schools.name }).from(schools).orderBy(asc(schools.name))
       : [];
   return {
     exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, status: exam.status, durationMinutes: exam.durationMinutes },
-    canManage: manages,
+    canManage: schedules,
+    everySchool,
     schools: schoolRows,
     grades: exam.grades?.length ? [...exam.grades].sort((a, b) => a - b) : [...GRADES],
-    sittings: await presentSittings(db, rows),
+    sittings: await presentSittings(db, actor, exam, rows),
     serverNow: new Date().toISOString(),
   };
 }
@@ -126,7 +138,7 @@ export async function listMySittings(db: TDbOrTx, actor: TSessionUser): Promise<
     startsAt: sitting.startsAt.toISOString(),
     entryClosesAt: sitting.entryClosesAt.toISOString(),
     endsAt: sitting.endsAt.toISOString(),
-    canManage: canManage(actor, exam),
+    canManage: maySchedule(actor, exam, sitting.schoolId),
   }));
 }
 
@@ -172,6 +184,7 @@ export async function createSitting(db: TDb, actor: TSessionUser, examId: string
   const created = await db.transaction(async (tx) => {
     // The exam's row is locked, so two sittings added at once cannot both miss the other's overlap.
     const { exam, audience } = await loadExamFor(tx, actor, examId, { manage: true, lock: true });
+    if (!maySchedule(actor, exam, input.schoolId)) throw new AppError("SITTING_OWN_SCHOOL_ONLY");
     assertStart(input);
     await assertPlace(tx, exam, audience, input);
     const [row] = await tx
@@ -179,7 +192,7 @@ export async function createSitting(db: TDb, actor: TSessionUser, examId: string
       .values({ examId, schoolId: input.schoolId, grade: input.grade, startsAt: new Date(input.startsAt), entryClosesAt: new Date(input.entryClosesAt), endsAt: new Date(input.endsAt), createdById: actor.id })
       .returning();
     await touchExam(tx, examId);
-    return (await presentSittings(tx, [row!]))[0]!;
+    return (await presentSittings(tx, actor, exam, [row!]))[0]!;
   });
   await examsChanged(db, [examId]);
   return created;
@@ -210,6 +223,7 @@ export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: str
   const updated = await db.transaction(async (tx) => {
     const { sitting, exam, audience } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
     const moved = sitting.startsAt.getTime() !== Date.parse(input.startsAt) || sitting.schoolId !== input.schoolId || sitting.grade !== input.grade;
+    if (!maySchedule(actor, exam, sitting.schoolId) || !maySchedule(actor, exam, input.schoolId)) throw new AppError("SITTING_OWN_SCHOOL_ONLY");
     if (moved && (await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
     assertStart(input, sitting);
     await assertPlace(tx, exam, audience, input, sittingId);
@@ -235,7 +249,7 @@ export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: str
     }
     await touchExam(tx, exam.id);
     forgetLiveView(sittingId);
-    return { sitting: (await presentSittings(tx, [row!]))[0]!, examId: exam.id };
+    return { sitting: (await presentSittings(tx, actor, exam, [row!]))[0]!, examId: exam.id };
   });
   await examsChanged(db, [updated.examId]);
   return updated.sitting;
@@ -243,7 +257,8 @@ export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: str
 
 export async function deleteSitting(db: TDb, actor: TSessionUser, sittingId: string): Promise<void> {
   const examId = await db.transaction(async (tx) => {
-    const { exam } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
+    const { exam, sitting } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
+    if (!maySchedule(actor, exam, sitting.schoolId)) throw new AppError("SITTING_OWN_SCHOOL_ONLY");
     if ((await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
     await tx.delete(sittings).where(eq(sittings.id, sittingId));
     await touchExam(tx, exam.id);

@@ -102,7 +102,7 @@ describe("sittings: who schedules them, and what they accept", () => {
     expect(s).toMatchObject({ examId: exam.id, schoolId: null, grade: null, attempts: 0 });
     await sitting(cookie.super_admin!, exam.id, window(200, 210, 260, { schoolId: own }));
 
-    for (const who of ["teacher2", "schoolAdmin"]) {
+    for (const who of ["teacher2"]) {
       const list = await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings`, cookie: cookie[who] });
       expect(list.statusCode).toBe(200);
       expect((list.json() as TSittingList).canManage).toBe(false);
@@ -123,6 +123,36 @@ describe("sittings: who schedules them, and what they accept", () => {
       expect((await live(c, s.id)).statusCode).toBe(404);
     }
     expect((await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings` })).statusCode).toBe(401);
+  });
+
+  it("a school_admin schedules their own school's sittings of an exam offered to it (decision 0028), and no one else's", async () => {
+    const exam = await makeExam(cookie.super_admin!, { grades: [8] });
+    const theirs = await sitting(cookie.super_admin!, exam.id, window(300, 310, 360, { schoolId: other }));
+    const everyone = await sitting(cookie.super_admin!, exam.id, window(400, 410, 460));
+    const list = (await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings`, cookie: cookie.schoolAdmin })).json() as TSittingList;
+    expect(list).toMatchObject({ canManage: true, everySchool: false, schools: [{ id: own, name: "مدرسة الأمل" }] });
+    expect(list.sittings.find((x) => x.id === everyone.id)?.canManage).toBe(false);
+    const mine = await sitting(cookie.schoolAdmin!, exam.id, window(60, 75, 120, { schoolId: own, grade: 8 }));
+    expect(mine.canManage).toBe(true);
+    expect((await moveSitting(cookie.schoolAdmin!, mine.id, window(70, 80, 130, { schoolId: own, grade: 8 }))).statusCode).toBe(200);
+    // Not every school's, not another school's, not moved to another school, not a sitting for every school.
+    expect((await addSitting(cookie.schoolAdmin!, exam.id, window(500, 510, 560))).json()).toMatchObject({ code: "SITTING_OWN_SCHOOL_ONLY" });
+    expect((await addSitting(cookie.schoolAdmin!, exam.id, window(500, 510, 560, { schoolId: other }))).json()).toMatchObject({ code: "SITTING_OWN_SCHOOL_ONLY" });
+    expect((await moveSitting(cookie.schoolAdmin!, mine.id, window(70, 80, 130, { schoolId: other, grade: 8 }))).json()).toMatchObject({ code: "SITTING_OWN_SCHOOL_ONLY" });
+    expect((await moveSitting(cookie.schoolAdmin!, everyone.id, window(400, 420, 460))).json()).toMatchObject({ code: "SITTING_OWN_SCHOOL_ONLY" });
+    expect((await h.request({ method: "DELETE", url: `/api/sittings/${everyone.id}`, cookie: cookie.schoolAdmin })).statusCode).toBe(403);
+    // Another school's admin: the first school's sitting does not exist for them; their own they may move.
+    expect((await moveSitting(cookie.otherAdmin!, mine.id, window(70, 80, 130, { schoolId: other, grade: 8 }))).json()).toMatchObject({ code: "SITTING_NOT_FOUND" });
+    expect((await h.request({ method: "DELETE", url: `/api/sittings/${mine.id}`, cookie: cookie.otherAdmin })).statusCode).toBe(404);
+    expect((await moveSitting(cookie.otherAdmin!, theirs.id, window(300, 320, 360, { schoolId: other }))).statusCode).toBe(200);
+    // An exam offered only to another school: as if it did not exist.
+    const elsewhere = await makeExam(cookie.super_admin!, { schoolIds: [other] } as Partial<TExamInput>);
+    expect((await addSitting(cookie.schoolAdmin!, elsewhere.id, window(60, 75, 120, { schoolId: own }))).json()).toMatchObject({ code: "EXAM_NOT_FOUND" });
+    // Exam day offers them the schedule of their school's sittings.
+    const day = (await h.request({ method: "GET", url: "/api/sittings", cookie: cookie.schoolAdmin })).json().items as { id: string; canManage: boolean }[];
+    expect(day.find((x) => x.id === mine.id)?.canManage).toBe(true);
+    expect(day.find((x) => x.id === everyone.id)?.canManage).toBe(false);
+    expect((await h.request({ method: "DELETE", url: `/api/sittings/${mine.id}`, cookie: cookie.schoolAdmin })).statusCode).toBe(204);
   });
 
   it("Exam day lists the sittings each member of staff may watch, across exams", async () => {
