@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { attemptEvents, examSchools, exams, profiles, questions, schools, sittings, studentAnswers, studentExams } from "../../db/schema";
+import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
 import { deadlineSql } from "../attempts/deadline";
@@ -345,8 +345,10 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
       select p.id as student_id, p.name, sc.name as school_name, p.class_name,
              se.id as attempt_id, se.status, se.started_at, se.deadline_at, se.completed_at, se.last_seen_at,
              se.extra_minutes, se.granted_minutes, a.last_save_at, coalesce(a.answered, 0) as answered,
-             exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'lobby'
-                     and e.at >= ${sitting.startsAt.toISOString()}::timestamptz - interval '12 hours') as in_lobby,
+             -- In the lobby now: seen there within OFFLINE_AFTER_SECONDS (the page asks every heartbeat), as the
+             -- heartbeat's "offline"; the trail's 'lobby' event says only that they once came.
+             exists (select 1 from ${lobbyPresence} lp where lp.exam_id = ${exam.id} and lp.student_id = p.id
+                     and lp.seen_at > now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS})) as in_lobby,
              exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'auto_submitted') as auto_submitted,
              coalesce(greatest(se.last_seen_at, a.last_save_at, se.started_at) < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}), false) as quiet
       from ${profiles} p

@@ -6,6 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { exams, sittings, studentExams } from "../../db/schema";
+import { rowsOf } from "../../db/client";
 import { examsChanged } from "../attempts/paper";
 import { sweepExpiredAttempts } from "../attempts/attempts.service";
 import type { TExamInput } from "../../../shared/schemas/exam";
@@ -236,7 +237,11 @@ describe("the lobby and the paper", () => {
     expect((await start(st.cookie, exam.id)).json()).toMatchObject({ code: "SITTING_NOT_STARTED" });
     const l = await lobby(st.cookie, exam.id);
     expect(l.json()).toMatchObject({ state: "lobby", sitting: { id: s.id, startsAt: s.startsAt } });
+    // Each ask is a sign of presence (the page asks every heartbeat): the last one is kept.
+    await h.db.execute(sql`update lobby_presence set seen_at = now() - interval '5 minutes' where student_id = ${st.id}`);
     await lobby(st.cookie, exam.id);
+    const [seen] = rowsOf<{ ago: number }>(await h.db.execute(sql`select extract(epoch from now() - seen_at) as ago from lobby_presence where exam_id = ${exam.id} and student_id = ${st.id}`));
+    expect(Number(seen!.ago)).toBeLessThan(5);
     // The overview names the sitting.
     const overview = (await h.request({ method: "GET", url: "/api/student/overview", cookie: st.cookie })).json();
     expect(overview.available.find((e: { examId: string }) => e.examId === exam.id).sitting).toMatchObject({ id: s.id });
@@ -470,10 +475,12 @@ describe("the live view", () => {
   it("who is absent, waiting, working, offline, submitted and auto-submitted; a school's staff see their own students only", async () => {
     const exam = await makeExam(cookie.super_admin!);
     const s = await sitting(cookie.super_admin!, exam.id, window(-1, 10, 40));
-    const [absent, waiting, working, offline, submitted, timedOut] = await Promise.all(["Absent", "Waiting", "Working", "Offline", "Submitted", "Timed out"].map((name) => newStudent(own, { name })));
+    const [absent, waiting, working, offline, submitted, timedOut, left] = await Promise.all(["Absent", "Waiting", "Working", "Offline", "Submitted", "Timed out", "Left"].map((name) => newStudent(own, { name })));
     const foreign = await newStudent(other, { name: "Foreign" });
-    // Waiting in the lobby: recorded before the start (the start then moved back a minute for the test).
-    await h.db.execute(sql`insert into attempt_events (exam_id, student_id, kind, at) values (${exam.id}, ${waiting!.id}, 'lobby', now() - interval '2 minutes')`);
+    // Waiting in the lobby: seen there 20 s ago (the start then moved back a minute for the test). Another student
+    // entered the lobby too but closed it two minutes ago: presence expires as the heartbeat does (issue 33 item 7).
+    await h.db.execute(sql`insert into attempt_events (exam_id, student_id, kind, at) values (${exam.id}, ${waiting!.id}, 'lobby', now() - interval '5 minutes'), (${exam.id}, ${left!.id}, 'lobby', now() - interval '5 minutes')`);
+    await h.db.execute(sql`insert into lobby_presence (exam_id, student_id, seen_at) values (${exam.id}, ${waiting!.id}, now() - interval '20 seconds'), (${exam.id}, ${left!.id}, now() - interval '2 minutes')`);
     const w = (await start(working!.cookie, exam.id)).json();
     const o = (await start(offline!.cookie, exam.id)).json();
     await h.db.update(studentExams).set({ startedAt: sql`now() - interval '5 minutes'`, lastSeenAt: sql`now() - interval '3 minutes'` }).where(eq(studentExams.id, o.id));
@@ -491,6 +498,7 @@ describe("the live view", () => {
     const stateOf = (id: string) => view.students.find((x) => x.studentId === id)?.state;
     expect(stateOf(absent!.id)).toBe("absent");
     expect(stateOf(waiting!.id)).toBe("lobby");
+    expect(stateOf(left!.id)).toBe("absent");
     expect(stateOf(working!.id)).toBe("working");
     expect(stateOf(offline!.id)).toBe("offline");
     expect(stateOf(submitted!.id)).toBe("submitted");
