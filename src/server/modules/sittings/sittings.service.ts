@@ -331,7 +331,16 @@ export async function findLiveViewJson(db: TDb, actor: TSessionUser, sittingId: 
   return json;
 }
 
-async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, audience: string[], scope: string | null): Promise<TLiveView> {
+/**
+ * The sitting's attendance, for a download: everyone the live view lists (the same reader, the same rule, the same
+ * query), without its 2,000-row cap, worked out afresh.
+ */
+export async function findAttendance(db: TDb, actor: TSessionUser, sittingId: string): Promise<TLiveView> {
+  const { sitting, exam, audience } = await loadSittingFor(db, actor, sittingId);
+  return buildLiveView(db, sitting, exam, audience, actor.role === "super_admin" ? null : actor.schoolId, Number.POSITIVE_INFINITY);
+}
+
+async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, audience: string[], scope: string | null, maxRows = MAX_LIVE_VIEW_ROWS): Promise<TLiveView> {
   const schoolRule =
     sitting.schoolId !== null
       ? sql`p.school_id = ${sitting.schoolId}`
@@ -399,8 +408,8 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
     },
     exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, durationMinutes: exam.durationMinutes },
     counts,
-    students: students.slice(0, MAX_LIVE_VIEW_ROWS),
-    truncated: students.length > MAX_LIVE_VIEW_ROWS,
+    students: students.slice(0, maxRows),
+    truncated: students.length > maxRows,
     questionCount: Number(qc?.n ?? 0),
     serverNow: new Date().toISOString(),
   };

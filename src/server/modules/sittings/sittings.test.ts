@@ -519,6 +519,41 @@ describe("the live view", () => {
     await beat(offline!.cookie, o.id);
     await new Promise((r) => setTimeout(r, 2100));
     expect(((await live(cookie.teacher!, s.id)).json() as TLiveView).students.find((x) => x.studentId === offline!.id)?.state).toBe("working");
+    // Attendance as CSV and .xlsx, for the live view's readers only (issue 33 item 7).
+    const sly = await newStudent(own, { name: "=HYPERLINK(\"http://x\")" });
+    const csv = await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv?lang=en`, cookie: cookie.schoolAdmin });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="qias-attendance-\d{4}-\d\d-\d\d\.csv"/);
+    const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Student,School,Class,Status,Started,Submitted,Questions answered,Extra time (minutes),Time granted (minutes),Last sign of life");
+    expect(lines.find((l) => l.startsWith("Working,"))).toMatch(/^Working,مدرسة الأمل,,Working,\d{4}-.*,,1,0,0,\d{4}-/);
+    expect(lines.find((l) => l.startsWith("Left,"))).toContain(",Not arrived,");
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(csv.body).not.toContain("Foreign");
+    expect(lines.length - 1).toBe(view.students.length + 1); // the view was cached before the sly student
+    const ar = await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv`, cookie: cookie.schoolAdmin });
+    expect(ar.body).toContain("الطالب,المدرسة");
+    const xlsx = await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.xlsx?lang=ar`, cookie: cookie.super_admin });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-type"]).toContain("spreadsheetml");
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    // Another school's staff: their own students of this sitting for every school, and nothing of a sitting of
+    // another school's; a student; a guessed or malformed id, a bad language, signed out.
+    const theirs = (await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv?lang=en`, cookie: cookie.otherAdmin })).body;
+    expect(theirs).toContain("Foreign");
+    expect(theirs).not.toMatch(/^(Working|Left),/m);
+    const ownOnly = await sitting(cookie.super_admin!, (await makeExam(cookie.super_admin!)).id, window(60, 70, 120, { schoolId: own }));
+    for (const c of [cookie.otherAdmin!, cookie.otherTeacher!]) {
+      expect((await h.request({ method: "GET", url: `/api/sittings/${ownOnly.id}/attendance.csv`, cookie: c })).json()).toMatchObject({ code: "SITTING_NOT_FOUND" });
+      expect((await live(c, ownOnly.id)).statusCode).toBe(404);
+    }
+    expect((await h.request({ method: "GET", url: `/api/sittings/${ownOnly.id}/attendance.csv`, cookie: cookie.schoolAdmin })).statusCode).toBe(200);
+    expect((await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv`, cookie: sly.cookie })).statusCode).toBe(404);
+    expect((await h.request({ method: "GET", url: `/api/sittings/00000000-0000-4000-8000-000000000000/attendance.xlsx`, cookie: cookie.teacher })).statusCode).toBe(404);
+    expect((await h.request({ method: "GET", url: `/api/sittings/nope/attendance.csv`, cookie: cookie.teacher })).json()).toMatchObject({ code: "SITTING_NOT_FOUND" });
+    expect((await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv?lang=fr`, cookie: cookie.teacher })).statusCode).toBe(400);
+    expect((await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv` })).statusCode).toBe(401);
     // Students and guessed ids.
     expect((await live(working!.cookie, s.id)).statusCode).toBe(404);
     expect((await live(cookie.teacher!, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
