@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { apiAs, apiAsAccount, createStudent, json, STUDENT_PASSWORD, type TStudent } from "../api";
-import { expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
+import { expect, expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
 
 const TEXT = {
   ar: { kicker: "قاعة الانتظار", leaveTitle: "مغادرة الاختبار؟", stay: "البقاء في الاختبار", extra: "+13 دقيقة وقتًا إضافيًا", waitingRoom: "الدخول إلى قاعة الانتظار" },
@@ -195,3 +195,87 @@ test("the live view follows students as they act; time given from it reaches the
   await admin.dispose();
   await teacher.dispose();
 });
+
+// Issue 33 items 7 and 8, one page load per screen and language: the principal schedules a sitting for their
+// school in a dialog that writes times as the app does and proposes a free slot; the live view's search, class
+// filter, sort and attendance download.
+const DAY = {
+  ar: { sortName: "الاسم", allClasses: "كل الشعب", header: "الطالب,المدرسة,الشعبة,الحالة", working: "يجيب", noMatch: "لا يوجد طالب يطابق البحث أو عوامل التصفية." },
+  en: { sortName: "Name", allClasses: "All classes", header: "Student,School,Class,Status", working: "Working", noMatch: "No student matches the search or the filters." },
+} as const;
+
+for (const lang of ["ar", "en"] as const) {
+  test(`${lang}: a principal schedules a sitting; the live view searches, filters by class, sorts and downloads attendance`, async ({ page, playwright }) => {
+    test.slow();
+    const tag = randomUUID().slice(0, 6);
+    const admin = await apiAsAccount(playwright, "super_admin");
+    const teacher = await apiAsAccount(playwright, "teacher");
+    const exam = await makeExam(teacher, tag, 9);
+    const students: TStudent[] = [];
+    for (const [name, className] of [[`Zainab ${tag}`, `9A${tag}`], [`Ali ${tag}`, `9B${tag}`], [`Huda ${tag}`, `9B${tag}`]] as const) {
+      const s = await createStudent(admin, "school_dubai", "day");
+      await json(await admin.patch(`/api/users/${s.id}`, { data: { grade: 9, className, name } }));
+      students.push({ ...s, name });
+    }
+    const now = await json<{ id: string }>(
+      await teacher.post(`/api/exams/${exam.id}/sittings`, { data: { schoolId: "school_dubai", grade: 9, startsAt: inSeconds(-30), entryClosesAt: inSeconds(900), endsAt: inSeconds(3600) } }),
+      201,
+    );
+    // Tomorrow at 08:00 (the dialog's first proposal) is taken.
+    const taken = new Date();
+    taken.setDate(taken.getDate() + 1);
+    taken.setHours(8, 0, 0, 0);
+    const plus = (m: number) => new Date(taken.getTime() + m * 60_000).toISOString();
+    await json(await teacher.post(`/api/exams/${exam.id}/sittings`, { data: { schoolId: "school_dubai", grade: 9, startsAt: plus(0), entryClosesAt: plus(15), endsAt: plus(50) } }), 201);
+    const working = await apiAs(playwright, students[0]!.email, STUDENT_PASSWORD, "student");
+    await json(await working.post(`/api/student/exams/${exam.id}/attempt`));
+
+    // The principal's schedule of the exam: they may add a sitting for their school.
+    await useLanguage(page, lang, { dark: lang === "ar" });
+    await signIn(page, "school_admin", { goto: `/exams/${exam.id}/sittings` });
+    await page.getByTestId("add-sitting").click();
+    const dialog = page.getByTestId("sitting-dialog");
+    await expect(dialog).toBeVisible();
+    // The first free quarter hour after the taken slot (08:00–08:50 → 09:00), written as the app writes times.
+    await expect(dialog.getByTestId("sitting-startsAt")).toHaveValue(/T09:00$/);
+    const reads = dialog.getByTestId("sitting-startsAt-reads");
+    await expect(reads).toHaveText(lang === "ar" ? /^\d{1,2}\u200f?\/\d{1,2}\u200f?\/20\d\d، 9:00 ص$/u : /^\d{1,2} \w{3} \d{4}, 09:00$/);
+    await expectNoAxeViolations(page, `add-sitting dialog ${lang}`);
+    await dialog.getByTestId("sitting-save").click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("sitting-row")).toHaveCount(3);
+
+    // The live view of the sitting under way.
+    await page.goto(`/sittings/${now.id}/live`);
+    await expect(page.getByTestId("live-view")).toBeVisible();
+    const rows = page.getByTestId("live-student");
+    await page.getByTestId("live-search").fill(tag);
+    await expect(rows).toHaveCount(3);
+    const first = rows.first();
+    // Working first (needs attention before those not arrived); its state beside its name.
+    await expect(first.getByTestId("live-name")).toHaveText(`Zainab ${tag}`);
+    await expect(first.getByTestId("live-state")).toHaveText(DAY[lang].working);
+    await page.getByTestId("live-sort").click();
+    await page.getByRole("option", { name: DAY[lang].sortName, exact: true }).click();
+    await expect(rows.first().getByTestId("live-name")).toHaveText(`Ali ${tag}`);
+    await page.getByTestId("live-class").click();
+    await page.getByRole("option", { name: `9B${tag}` }).click();
+    await expect(rows).toHaveCount(2);
+    await page.getByTestId("live-search").fill(`huda ${tag}`);
+    await expect(rows).toHaveCount(1);
+    await page.getByTestId("live-search").fill("nobody at all");
+    await expect(page.getByTestId("live-no-match")).toHaveText(new RegExp(DAY[lang].noMatch));
+    await expectNoAxeViolations(page, `live view filtered ${lang}`);
+    await page.getByTestId("live-no-match").getByRole("button").click();
+    await expect(page.getByTestId("live-class")).toHaveText(DAY[lang].allClasses);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("live-export-csv").click()]);
+    expect(download.suggestedFilename()).toMatch(/^qias-attendance-\d{4}-\d\d-\d\d\.csv$/);
+    const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text.replace(/^\uFEFF/, "").startsWith(DAY[lang].header)).toBe(true);
+    expect(text).toContain(`Zainab ${tag}`);
+    await working.dispose();
+    await admin.dispose();
+    await teacher.dispose();
+  });
+}

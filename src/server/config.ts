@@ -36,6 +36,8 @@ const ZEnv = z.object({
     .transform((v) => v === "true"),
   /** Server processes on one port (node:cluster); default: one per core with PostgreSQL, one with the embedded database. */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Time granted during one attempt, all grants together (each grant is at most MAX_GRANT_MINUTES). */
+  MAX_TIME_GRANTED_MINUTES: z.coerce.number().int().min(1).max(10_080).default(240),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   FILE_SIZE_LIMIT_MB: z.coerce.number().positive().max(1024).default(25),
   /** Object storage: set S3_BUCKET (and the rest) to keep files in an S3-compatible bucket instead of DATA_DIR. */
@@ -94,6 +96,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     contact: { phone: c.CONTACT_PHONE, email: c.CONTACT_EMAIL, siteDomain: c.SITE_DOMAIN },
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    maxTimeGrantedMinutes: c.MAX_TIME_GRANTED_MINUTES,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     fileSizeLimitBytes: Math.round(c.FILE_SIZE_LIMIT_MB * 1024 * 1024),
     fileSizeLimitMb: c.FILE_SIZE_LIMIT_MB,

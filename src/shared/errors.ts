@@ -634,6 +634,32 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("A sitting may last at most 12 hours.", "لا يجوز أن تزيد مدة الجلسة على 12 ساعة."),
   },
+  SITTING_ENDED_ALREADY: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The sitting's end has already passed. Check the date and the year.", "موعد نهاية الجلسة قد مضى. تحقّق من التاريخ والسنة."),
+  },
+  SITTING_TOO_FAR: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A sitting may be scheduled at most 2 years ahead. Check the year.", "لا يجوز جدولة جلسة بعد أكثر من سنتين من الآن. تحقّق من السنة."),
+  },
+  SITTING_START_PAST: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "A sitting cannot start more than 15 minutes ago. Choose a start from now on.",
+      "لا يجوز أن تبدأ الجلسة قبل أكثر من 15 دقيقة من الآن. اختر موعد بداية من الآن فصاعدًا.",
+    ),
+  },
+  SITTING_OWN_SCHOOL_ONLY: {
+    status: 403,
+    title: NOT_ALLOWED,
+    message: t(
+      "You schedule sittings for your own school's students only. Sittings for every school are set by the exam's author.",
+      "تجدول جلسات طلاب مدرستك فقط. أما الجلسات المشتركة بين المدارس فيحددها معدّ الاختبار.",
+    ),
+  },
   SITTING_SCOPE_INVALID: {
     status: 400,
     title: INVALID_INPUT,
@@ -695,6 +721,14 @@ export const ERRORS = {
     status: 400,
     title: INVALID_INPUT,
     message: t("Say why the time is granted.", "اذكر سبب منح الوقت."),
+  },
+  GRANT_TOTAL_EXCEEDED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t(
+      "Time granted to one attempt may total at most {limit} minutes; {remaining} minutes are left to grant.",
+      "لا يجوز أن يتجاوز مجموع الوقت الممنوح للمحاولة الواحدة {limit} دقيقة؛ المتبقي الذي يمكن منحه {remaining} دقيقة.",
+    ),
   },
   GRANT_NOT_IN_PROGRESS: {
     status: 409,

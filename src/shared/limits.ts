@@ -65,6 +65,10 @@ export const MAX_GRANT_MINUTES = 240;
 export const MAX_REASON_LENGTH = 300;
 /** The longest a sitting may last, from its start to its end. */
 export const MAX_SITTING_HOURS = 12;
+/** How far ahead a sitting may be scheduled, and how late a new (or moved) start may be: a sitting set up as the
+ *  students arrive starts a few minutes ago; an hour ago is a typo (issue 33 item 22). */
+export const MAX_SITTING_YEARS_AHEAD = 2;
+export const SITTING_START_GRACE_MINUTES = 15;
 /** The take page's sign of life; a student not heard from for OFFLINE_AFTER_SECONDS is shown offline. */
 export const HEARTBEAT_SECONDS = 30;
 export const OFFLINE_AFTER_SECONDS = 90;

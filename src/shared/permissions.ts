@@ -46,6 +46,9 @@ export const CAPABILITIES = {
   "teachers.manage": { super_admin: "all", school_admin: "own_school", teacher: false, student: false },
   "students.manage": { super_admin: "all", school_admin: "own_school", teacher: "view", student: false },
   "exams.author": { super_admin: "all", school_admin: false, teacher: "own", student: false },
+  // Who schedules an exam's sittings (decision 0028): its authors for any school it is offered to; a school's
+  // principal for their own school's students, since they run exam day there.
+  "sittings.schedule": { super_admin: "all", school_admin: "own_school", teacher: "own", student: false },
   "exams.take": { super_admin: false, school_admin: false, teacher: false, student: "own" },
   "results.view": { super_admin: "all", school_admin: "own_school", teacher: "own", student: "own" },
   "files.upload": { super_admin: "all", school_admin: "own", teacher: "own", student: false },

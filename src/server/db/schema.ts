@@ -451,6 +451,25 @@ export const attemptEvents = pgTable(
 );
 
 /**
+ * Who is waiting in a sitting's lobby now (issue 33 item 7): the lobby page asks again every HEARTBEAT_SECONDS and
+ * each ask moves `seen_at`, so presence expires as the exam's heartbeat does (OFFLINE_AFTER_SECONDS). The trail keeps
+ * the first entry (`attempt_events`, kind 'lobby'); this keeps only the last sign, one row per exam and student.
+ */
+export const lobbyPresence = pgTable(
+  "lobby_presence",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.studentId] })],
+);
+
+/**
  * How many times a student has started a listening clip limited to a number of plays (issue 18), per attempt: kept
  * by the server, so a reload or another device does not give the plays back.
  */

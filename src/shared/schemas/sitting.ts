@@ -1,10 +1,11 @@
 // Sittings, the lobby, the live view, extra time and the event trail (issue 16; docs/decisions/0016). One schema
 // for the forms and the server: messages are error codes from shared/errors.ts.
 import { z } from "zod";
-import { MAX_EXTRA_TIME_MINUTES, MAX_EXTRA_TIME_PERCENT, MAX_GRANT_MINUTES, MAX_REASON_LENGTH, MAX_SITTING_HOURS } from "../limits";
+import { MAX_EXTRA_TIME_MINUTES, MAX_EXTRA_TIME_PERCENT, MAX_GRANT_MINUTES, MAX_REASON_LENGTH, MAX_SITTING_HOURS, MAX_SITTING_YEARS_AHEAD } from "../limits";
 import { ZGradeNumber } from "./grade";
 
 const instant = z.iso.datetime({ offset: true, error: "SITTING_TIMES_INVALID" });
+const YEAR_MS = 365.25 * 24 * 3_600_000;
 
 export const ZSittingInput = z
   .object({
@@ -22,6 +23,11 @@ export const ZSittingInput = z
     if (!(start < entry)) ctx.addIssue({ code: "custom", path: ["entryClosesAt"], message: "SITTING_TIMES_INVALID" });
     else if (!(entry <= end)) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "SITTING_TIMES_INVALID" });
     else if (end - start > MAX_SITTING_HOURS * 3_600_000) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "SITTING_TOO_LONG" });
+    // A sane window, checked here where the times are parsed: year 1 was accepted (and read back as 2001), and
+    // so were 1970, 9999 and a sitting that ended a year ago. How late a new start may be is the service's rule
+    // (a sitting under way keeps its start).
+    else if (end <= Date.now()) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "SITTING_ENDED_ALREADY" });
+    else if (start > Date.now() + MAX_SITTING_YEARS_AHEAD * YEAR_MS) ctx.addIssue({ code: "custom", path: ["startsAt"], message: "SITTING_TOO_FAR" });
   });
 export type TSittingInput = z.input<typeof ZSittingInput>;
 
@@ -37,14 +43,18 @@ export const ZSitting = z.object({
   endsAt: z.string(),
   /** How many attempts were started in it: a sitting with attempts is not deleted and its start does not move. */
   attempts: z.number().int(),
+  /** Whether the reader may move and delete it (decision 0028: a school_admin their own school's only). */
+  canManage: z.boolean(),
 });
 export type TSitting = z.infer<typeof ZSitting>;
 
 export const ZSittingList = z.object({
   exam: z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), status: z.string(), durationMinutes: z.number().int().nullable() }),
-  /** Whether the reader may add, change and delete sittings (the exam's authors), or only watch them. */
+  /** Whether the reader may add sittings (the exam's authors; a school_admin for their school), or only watch them. */
   canManage: z.boolean(),
-  /** The schools the exam is offered to (empty: every school), for the form's school choice. */
+  /** Whether the reader may add a sitting for every school at once (the exam's authors). */
+  everySchool: z.boolean(),
+  /** The schools the reader may schedule for (empty: every school), for the form's school choice. */
   schools: z.array(z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string() })),
   grades: z.array(z.number().int()),
   sittings: z.array(ZSitting),
@@ -53,7 +63,7 @@ export const ZSittingList = z.object({
 export type TSittingList = z.infer<typeof ZSittingList>;
 
 /** A sitting on the staff's "Exam day" page, across exams. */
-export const ZMySitting = ZSitting.omit({ attempts: true }).extend({ titleAr: z.string(), titleEn: z.string(), canManage: z.boolean() });
+export const ZMySitting = ZSitting.omit({ attempts: true }).extend({ titleAr: z.string(), titleEn: z.string() });
 export type TMySitting = z.infer<typeof ZMySitting>;
 
 /** Where a student stands with an exam's sitting, for the lobby. */

@@ -5,7 +5,7 @@ import { rowMapper, rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { startNewAttempt } from "./attempt-starter";
 import { batchWriter } from "../../batch-loader";
-import { attemptEvents, examSchools, exams, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { attemptEvents, examSchools, exams, lobbyPresence, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { isForeignKeyViolation } from "../../db/errors";
 import { entryState, getExamVersion, isOffered, sittingFor, type TExamVersion, type TQuestionKey, type TSittingSlot } from "./paper";
@@ -174,7 +174,9 @@ function refuseEntry(state: "lobby" | "closed" | "ended", slot: TSittingSlot | n
 
 /**
  * The student's sitting and where they stand in it, for the take page's lobby. Waiting before the start is
- * recorded once per sitting in the attempt's trail. A student already sitting the exam is 'open' until their own
+ * recorded once per sitting in the attempt's trail, and each ask (the page asks every HEARTBEAT_SECONDS while it
+ * waits) marks the student present, in the same statement: the live view lets presence expire as it does the
+ * heartbeat's. A student already sitting the exam is 'open' until their own
  * deadline, whatever the entry time says.
  */
 export async function enterLobby(db: TDb, user: TSessionUser, examId: string): Promise<TLobby> {
@@ -187,6 +189,10 @@ export async function enterLobby(db: TDb, user: TSessionUser, examId: string): P
   }
   if (state === "lobby") {
     await db.execute(sql`
+      with present as (
+        insert into ${lobbyPresence} (exam_id, student_id) values (${examId}, ${user.id})
+        on conflict (exam_id, student_id) do update set seen_at = now()
+      )
       insert into ${attemptEvents} (exam_id, student_id, kind)
       select ${examId}, ${user.id}, 'lobby'
       where not exists (select 1 from ${attemptEvents} where exam_id = ${examId} and student_id = ${user.id} and kind = 'lobby' and at >= ${slot!.startsAt.toISOString()}::timestamptz - interval '12 hours')`);

@@ -1,9 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAttemptEvent, ZGrantInput, ZMySitting, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
-import { createSitting, deleteSitting, findAttemptEvents, findLiveViewJson, grantTime, listMySittings, listSittings, updateSitting } from "./sittings.service";
+import { ZAttemptEvent, ZGrantInput, type TLiveState, ZMySitting, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
+import { TABLE_FORMATS, sendTable } from "../../http/table";
+import { createSitting, deleteSitting, findAttemptEvents, findAttendance, findLiveViewJson, grantTime, listMySittings, listSittings, updateSitting } from "./sittings.service";
 import { ZNoContent } from "../../http/openapi";
+
+/** A student's state in the attendance download, as the live view names it (sittings.{ar,en}.json live.state). */
+const ATTENDANCE_STATE: Record<TLiveState, [string, string]> = {
+  absent: ["لم يحضر", "Not arrived"],
+  lobby: ["في قاعة الانتظار", "In the lobby"],
+  working: ["يجيب", "Working"],
+  offline: ["غير متصل", "Offline"],
+  submitted: ["سلّم", "Submitted"],
+  auto_submitted: ["سُلّم عند انتهاء الوقت", "Submitted by the clock"],
+};
 
 const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 const ZSittingParams = z.object({ sittingId: z.uuid({ error: "SITTING_NOT_FOUND" }) });
@@ -40,10 +51,35 @@ export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(view.json);
   });
 
+  // Attendance, one row per student the live view lists (the same readers: another school's sitting is not found),
+  // as CSV (formula-like text neutralised) or .xlsx, in the page's language.
+  for (const format of TABLE_FORMATS) {
+    app.get(`/api/sittings/:sittingId/attendance.${format}`, { schema: { params: ZSittingParams, querystring: z.object({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
+      const view = await findAttendance(app.db, await requireUser(request), request.params.sittingId);
+      const ar = request.query.lang === "ar";
+      const header = ar
+        ? ["الطالب", "المدرسة", "الشعبة", "الحالة", "وقت البدء", "وقت التسليم", "الأسئلة المجاب عنها", "الوقت الإضافي (دقيقة)", "الوقت الممنوح (دقيقة)", "آخر إشارة"]
+        : ["Student", "School", "Class", "Status", "Started", "Submitted", "Questions answered", "Extra time (minutes)", "Time granted (minutes)", "Last sign of life"];
+      const rows = view.students.map((s) => [
+        s.name,
+        (ar ? s.schoolNameAr : s.schoolNameEn) ?? "",
+        s.className ?? "",
+        ATTENDANCE_STATE[s.state][ar ? 0 : 1],
+        s.startedAt ?? "",
+        s.completedAt ?? "",
+        s.attemptId ? s.answered : "",
+        s.extraMinutes,
+        s.grantedMinutes,
+        [s.lastSeenAt, s.lastSaveAt].filter(Boolean).sort().at(-1) ?? "",
+      ]);
+      return sendTable(reply, format, { name: `qias-attendance-${view.sitting.startsAt.slice(0, 10)}`, rows: [header, ...rows], rtl: ar });
+    });
+  }
+
   app.post(
     "/api/attempts/:attemptId/extra-time",
     { schema: { params: ZAttemptParams, body: ZGrantInput, response: { 200: z.object({ deadlineAt: z.string().nullable(), grantedMinutes: z.number().int() }) } } },
-    async (request) => grantTime(app.db, await requireUser(request), request.params.attemptId, request.body),
+    async (request) => grantTime(app.db, await requireUser(request), request.params.attemptId, request.body, app.config.maxTimeGrantedMinutes),
   );
 
   app.get("/api/attempts/:attemptId/events", { schema: { params: ZAttemptParams, response: { 200: z.object({ items: z.array(ZAttemptEvent) }) } } }, async (request) => ({

@@ -1,14 +1,15 @@
 // Exam day in the room (issue 16; docs/decisions/0016): sittings an exam's authors schedule, the live view of a
 // sitting for the staff of its schools, time granted to one student during it, and each attempt's event trail.
 //
-// Who: an exam's authors (its teacher, a super_admin) add, move and delete its sittings; the staff of a school
-// the exam is offered to (teacher, school_admin) see that school's sittings and students live; a super_admin
-// sees every school. Anyone else is told the exam does not exist, as the exam routes do.
+// Who: an exam's authors (its teacher, a super_admin) add, move and delete its sittings, and a school_admin their
+// own school's (decision 0028); the staff of a school the exam is offered to (teacher, school_admin) see that
+// school's sittings and students live; a super_admin sees every school. Anyone else is told the exam does not
+// exist, as the exam routes do.
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { attemptEvents, examSchools, exams, profiles, questions, schools, sittings, studentAnswers, studentExams } from "../../db/schema";
+import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
 import { deadlineSql } from "../attempts/deadline";
@@ -16,7 +17,7 @@ import { recordEvent } from "../attempts/attempts.service";
 import { examsChanged } from "../attempts/paper";
 import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
-import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS } from "../../../shared/limits";
+import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS, SITTING_START_GRACE_MINUTES } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
 import type { z } from "zod";
@@ -27,8 +28,11 @@ type TSittingRow = typeof sittings.$inferSelect;
 type TInput = z.output<typeof ZSittingInput>;
 
 const isStaff = (actor: TSessionUser) => actor.role !== "student";
-/** An exam's sittings are managed by whoever may edit the exam (shared/permissions.ts, "exams.author"). */
-const canManage = (actor: TSessionUser, exam: Pick<TExamRow, "creatorId">) => can(actor, "exams.author", { ownerId: exam.creatorId });
+/** An exam's authors see and schedule all its sittings (shared/permissions.ts, "exams.author"). */
+const isAuthor = (actor: TSessionUser, exam: Pick<TExamRow, "creatorId">) => can(actor, "exams.author", { ownerId: exam.creatorId });
+/** Whether `actor` may schedule a sitting for `schoolId` (null: every school) — "sittings.schedule", decision 0028.
+ *  Only ever asked about an exam `actor` may watch, so a school_admin's exam is offered to their school. */
+const maySchedule = (actor: TSessionUser, exam: Pick<TExamRow, "creatorId">, schoolId: string | null) => can(actor, "sittings.schedule", { ownerId: exam.creatorId, schoolId });
 
 async function audienceOf(db: TDbOrTx, examId: string): Promise<string[]> {
   return (await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId))).map((r) => r.id);
@@ -44,11 +48,13 @@ async function loadExamFor(db: TDbOrTx, actor: TSessionUser, examId: string, opt
   const [exam] = options.lock ? await base.for("update") : await base;
   if (!exam) throw new AppError("EXAM_NOT_FOUND");
   const audience = await audienceOf(db, examId);
-  const manages = canManage(actor, exam);
+  const manages = isAuthor(actor, exam);
   const watches = manages || (actor.schoolId !== null && (audience.length === 0 || audience.includes(actor.schoolId)));
   if (!watches) throw new AppError("EXAM_NOT_FOUND");
-  if (options.manage && !manages) throw new AppError("FORBIDDEN");
-  return { exam, audience, manages };
+  // May schedule at least their own school's sittings.
+  const schedules = manages || maySchedule(actor, exam, actor.schoolId);
+  if (options.manage && !schedules) throw new AppError("FORBIDDEN");
+  return { exam, audience, manages, schedules };
 }
 
 /** The sittings a watcher sees: all for a super_admin and the exam's teacher, else their school's and those for every school. */
@@ -56,7 +62,7 @@ function visibleTo(actor: TSessionUser, manages: boolean, sitting: Pick<TSitting
   return manages || actor.role === "super_admin" || sitting.schoolId === null || sitting.schoolId === actor.schoolId;
 }
 
-async function presentSittings(db: TDbOrTx, rows: TSittingRow[]): Promise<TSitting[]> {
+async function presentSittings(db: TDbOrTx, actor: TSessionUser, exam: Pick<TExamRow, "creatorId">, rows: TSittingRow[]): Promise<TSitting[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const counts = await db.select({ id: studentExams.sittingId, n: count() }).from(studentExams).where(inArray(studentExams.sittingId, ids)).groupBy(studentExams.sittingId);
@@ -73,23 +79,29 @@ async function presentSittings(db: TDbOrTx, rows: TSittingRow[]): Promise<TSitti
     entryClosesAt: r.entryClosesAt.toISOString(),
     endsAt: r.endsAt.toISOString(),
     attempts: counts.find((c) => c.id === r.id)?.n ?? 0,
+    canManage: maySchedule(actor, exam, r.schoolId),
   }));
 }
 
 export async function listSittings(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TSittingList> {
-  const { exam, audience, manages } = await loadExamFor(db, actor, examId);
+  const { exam, audience, manages, schedules } = await loadExamFor(db, actor, examId);
   const rows = (await db.select().from(sittings).where(eq(sittings.examId, examId)).orderBy(asc(sittings.startsAt))).filter((r) => visibleTo(actor, manages, r));
-  const schoolRows = audience.length
+  // A school_admin schedules for their own school only: the form offers it alone, and not "every school".
+  const everySchool = maySchedule(actor, exam, null);
+  const schoolRows = !everySchool && actor.schoolId
+    ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, actor.schoolId))
+    : audience.length
     ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(inArray(schools.id, audience)).orderBy(asc(schools.nameEn))
     : actor.role === "super_admin"
       ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).orderBy(asc(schools.nameEn))
       : [];
   return {
     exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, status: exam.status, durationMinutes: exam.durationMinutes },
-    canManage: manages,
+    canManage: schedules,
+    everySchool,
     schools: schoolRows,
     grades: exam.grades?.length ? [...exam.grades].sort((a, b) => a - b) : [...GRADES],
-    sittings: await presentSittings(db, rows),
+    sittings: await presentSittings(db, actor, exam, rows),
     serverNow: new Date().toISOString(),
   };
 }
@@ -128,8 +140,16 @@ export async function listMySittings(db: TDbOrTx, actor: TSessionUser): Promise<
     startsAt: sitting.startsAt.toISOString(),
     entryClosesAt: sitting.entryClosesAt.toISOString(),
     endsAt: sitting.endsAt.toISOString(),
-    canManage: canManage(actor, exam),
+    canManage: maySchedule(actor, exam, sitting.schoolId),
   }));
+}
+
+/** A new start, or a start moved, may not lie more than SITTING_START_GRACE_MINUTES in the past. (The schema keeps
+ *  the times in order and in a sane window; a sitting under way keeps the start it had.) */
+function assertStart(input: TInput, previous?: Pick<TSittingRow, "startsAt">) {
+  const start = Date.parse(input.startsAt);
+  if (previous && previous.startsAt.getTime() === start) return;
+  if (start < Date.now() - SITTING_START_GRACE_MINUTES * 60_000) throw new AppError("SITTING_START_PAST");
 }
 
 /** The school and grade must be ones the exam is offered to; sittings for the same students must not overlap. */
@@ -166,13 +186,15 @@ export async function createSitting(db: TDb, actor: TSessionUser, examId: string
   const created = await db.transaction(async (tx) => {
     // The exam's row is locked, so two sittings added at once cannot both miss the other's overlap.
     const { exam, audience } = await loadExamFor(tx, actor, examId, { manage: true, lock: true });
+    if (!maySchedule(actor, exam, input.schoolId)) throw new AppError("SITTING_OWN_SCHOOL_ONLY");
+    assertStart(input);
     await assertPlace(tx, exam, audience, input);
     const [row] = await tx
       .insert(sittings)
       .values({ examId, schoolId: input.schoolId, grade: input.grade, startsAt: new Date(input.startsAt), entryClosesAt: new Date(input.entryClosesAt), endsAt: new Date(input.endsAt), createdById: actor.id })
       .returning();
     await touchExam(tx, examId);
-    return (await presentSittings(tx, [row!]))[0]!;
+    return (await presentSittings(tx, actor, exam, [row!]))[0]!;
   });
   await examsChanged(db, [examId]);
   return created;
@@ -203,7 +225,9 @@ export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: str
   const updated = await db.transaction(async (tx) => {
     const { sitting, exam, audience } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
     const moved = sitting.startsAt.getTime() !== Date.parse(input.startsAt) || sitting.schoolId !== input.schoolId || sitting.grade !== input.grade;
+    if (!maySchedule(actor, exam, sitting.schoolId) || !maySchedule(actor, exam, input.schoolId)) throw new AppError("SITTING_OWN_SCHOOL_ONLY");
     if (moved && (await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
+    assertStart(input, sitting);
     await assertPlace(tx, exam, audience, input, sittingId);
     const [row] = await tx
       .update(sittings)
@@ -227,7 +251,7 @@ export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: str
     }
     await touchExam(tx, exam.id);
     forgetLiveView(sittingId);
-    return { sitting: (await presentSittings(tx, [row!]))[0]!, examId: exam.id };
+    return { sitting: (await presentSittings(tx, actor, exam, [row!]))[0]!, examId: exam.id };
   });
   await examsChanged(db, [updated.examId]);
   return updated.sitting;
@@ -235,7 +259,8 @@ export async function updateSitting(db: TDb, actor: TSessionUser, sittingId: str
 
 export async function deleteSitting(db: TDb, actor: TSessionUser, sittingId: string): Promise<void> {
   const examId = await db.transaction(async (tx) => {
-    const { exam } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
+    const { exam, sitting } = await loadSittingFor(tx, actor, sittingId, { manage: true, lock: true });
+    if (!maySchedule(actor, exam, sitting.schoolId)) throw new AppError("SITTING_OWN_SCHOOL_ONLY");
     if ((await attemptsIn(tx, sittingId)) > 0) throw new AppError("SITTING_HAS_ATTEMPTS");
     await tx.delete(sittings).where(eq(sittings.id, sittingId));
     await touchExam(tx, exam.id);
@@ -309,7 +334,16 @@ export async function findLiveViewJson(db: TDb, actor: TSessionUser, sittingId: 
   return json;
 }
 
-async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, audience: string[], scope: string | null): Promise<TLiveView> {
+/**
+ * The sitting's attendance, for a download: everyone the live view lists (the same reader, the same rule, the same
+ * query), without its 2,000-row cap, worked out afresh.
+ */
+export async function findAttendance(db: TDb, actor: TSessionUser, sittingId: string): Promise<TLiveView> {
+  const { sitting, exam, audience } = await loadSittingFor(db, actor, sittingId);
+  return buildLiveView(db, sitting, exam, audience, actor.role === "super_admin" ? null : actor.schoolId, Number.POSITIVE_INFINITY);
+}
+
+async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, audience: string[], scope: string | null, maxRows = MAX_LIVE_VIEW_ROWS): Promise<TLiveView> {
   const schoolRule =
     sitting.schoolId !== null
       ? sql`p.school_id = ${sitting.schoolId}`
@@ -323,8 +357,10 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
       select p.id as student_id, p.name, sc.name_ar as school_name_ar, sc.name_en as school_name_en, p.class_name,
              se.id as attempt_id, se.status, se.started_at, se.deadline_at, se.completed_at, se.last_seen_at,
              se.extra_minutes, se.granted_minutes, a.last_save_at, coalesce(a.answered, 0) as answered,
-             exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'lobby'
-                     and e.at >= ${sitting.startsAt.toISOString()}::timestamptz - interval '12 hours') as in_lobby,
+             -- In the lobby now: seen there within OFFLINE_AFTER_SECONDS (the page asks every heartbeat), as the
+             -- heartbeat's "offline"; the trail's 'lobby' event says only that they once came.
+             exists (select 1 from ${lobbyPresence} lp where lp.exam_id = ${exam.id} and lp.student_id = p.id
+                     and lp.seen_at > now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS})) as in_lobby,
              exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'auto_submitted') as auto_submitted,
              coalesce(greatest(se.last_seen_at, a.last_save_at, se.started_at) < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}), false) as quiet
       from ${profiles} p
@@ -377,8 +413,8 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
     },
     exam: { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn, durationMinutes: exam.durationMinutes },
     counts,
-    students: students.slice(0, MAX_LIVE_VIEW_ROWS),
-    truncated: students.length > MAX_LIVE_VIEW_ROWS,
+    students: students.slice(0, maxRows),
+    truncated: students.length > maxRows,
     questionCount: Number(qc?.n ?? 0),
     serverNow: new Date().toISOString(),
   };
@@ -389,9 +425,10 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
 /**
  * Gives one student more time during their attempt (after a power cut, say), recorded with who and why. The
  * student's page learns the new deadline at its next heartbeat. Only while the attempt is open and its time (with
- * the grace for saves in flight) not yet over.
+ * the grace for saves in flight) not yet over, and while all grants together stay within `totalLimit` minutes
+ * (MAX_TIME_GRANTED_MINUTES): ten grants of four hours were a 40-hour attempt.
  */
-export async function grantTime(db: TDb, actor: TSessionUser, attemptId: string, input: TGrantInput & { minutes: number; reason: string }) {
+export async function grantTime(db: TDb, actor: TSessionUser, attemptId: string, input: TGrantInput & { minutes: number; reason: string }, totalLimit: number) {
   if (!isStaff(actor)) throw new AppError("RESULT_NOT_FOUND");
   const { attempt } = await loadAttemptInReach(db, actor, attemptId);
   return db.transaction(async (tx) => {
@@ -401,9 +438,23 @@ export async function grantTime(db: TDb, actor: TSessionUser, attemptId: string,
         deadlineAt: sql`${studentExams.deadlineAt} + make_interval(mins => ${input.minutes}::int)`,
         grantedMinutes: sql`${studentExams.grantedMinutes} + ${input.minutes}::int`,
       })
-      .where(and(eq(studentExams.id, attemptId), eq(studentExams.status, "in_progress"), sql`(${studentExams.deadlineAt} is null or now() <= ${studentExams.deadlineAt} + ${GRACE})`))
+      .where(
+        and(
+          eq(studentExams.id, attemptId),
+          eq(studentExams.status, "in_progress"),
+          sql`(${studentExams.deadlineAt} is null or now() <= ${studentExams.deadlineAt} + ${GRACE})`,
+          sql`${studentExams.grantedMinutes} + ${input.minutes}::int <= ${totalLimit}::int`,
+        ),
+      )
       .returning();
-    if (!updated) throw new AppError("GRANT_NOT_IN_PROGRESS");
+    if (!updated) {
+      // Which rule refused it: the total, or an attempt no longer open (that one wins: nothing is left to extend).
+      const [row] = await tx.select({ granted: studentExams.grantedMinutes, open: sql<boolean>`${studentExams.status} = 'in_progress' and (${studentExams.deadlineAt} is null or now() <= ${studentExams.deadlineAt} + ${GRACE})` }).from(studentExams).where(eq(studentExams.id, attemptId));
+      if (row?.open && row.granted + input.minutes > totalLimit) {
+        throw new AppError("GRANT_TOTAL_EXCEEDED", { vars: { limit: totalLimit, remaining: Math.max(0, totalLimit - row.granted) } });
+      }
+      throw new AppError("GRANT_NOT_IN_PROGRESS");
+    }
     await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: "time_granted", actorId: actor.id, minutes: input.minutes, reason: input.reason });
     if (updated.sittingId) forgetLiveView(updated.sittingId);
     return { deadlineAt: updated.deadlineAt?.toISOString() ?? null, grantedMinutes: updated.grantedMinutes };

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
-import { studentExams } from "../../db/schema";
+import { exams, sittings, studentExams } from "../../db/schema";
+import { rowsOf } from "../../db/client";
+import { examsChanged } from "../attempts/paper";
 import { sweepExpiredAttempts } from "../attempts/attempts.service";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TAttemptEvent, TLiveView, TSitting, TSittingList } from "../../../shared/schemas/sitting";
@@ -78,6 +80,12 @@ async function sitting(c: string, examId: string, body: object): Promise<TSittin
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
+/** A sitting that ended: one cannot be scheduled so (issue 33 item 22), so it is scheduled ahead and moved back behind the app's back, announced as a change. */
+async function pastSitting(examId: string, s: TSitting, times: { startsAt: string; entryClosesAt: string; endsAt: string }) {
+  await h.db.update(sittings).set({ startsAt: new Date(times.startsAt), entryClosesAt: new Date(times.entryClosesAt), endsAt: new Date(times.endsAt) }).where(eq(sittings.id, s.id));
+  await h.db.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, examId));
+  await examsChanged(h.db, [examId]);
+}
 const moveSitting = (c: string, id: string, body: object) => h.request({ method: "PUT", url: `/api/sittings/${id}`, cookie: c, payload: body });
 const paper = (c: string, examId: string) => h.request({ method: "GET", url: `/api/student/exams/${examId}/paper`, cookie: c });
 const lobby = (c: string, examId: string) => h.request({ method: "POST", url: `/api/student/exams/${examId}/lobby`, cookie: c, payload: {} });
@@ -95,7 +103,7 @@ describe("sittings: who schedules them, and what they accept", () => {
     expect(s).toMatchObject({ examId: exam.id, schoolId: null, grade: null, attempts: 0 });
     await sitting(cookie.super_admin!, exam.id, window(200, 210, 260, { schoolId: own }));
 
-    for (const who of ["teacher2", "schoolAdmin"]) {
+    for (const who of ["teacher2"]) {
       const list = await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings`, cookie: cookie[who] });
       expect(list.statusCode).toBe(200);
       expect((list.json() as TSittingList).canManage).toBe(false);
@@ -116,6 +124,36 @@ describe("sittings: who schedules them, and what they accept", () => {
       expect((await live(c, s.id)).statusCode).toBe(404);
     }
     expect((await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings` })).statusCode).toBe(401);
+  });
+
+  it("a school_admin schedules their own school's sittings of an exam offered to it (decision 0028), and no one else's", async () => {
+    const exam = await makeExam(cookie.super_admin!, { grades: [8] });
+    const theirs = await sitting(cookie.super_admin!, exam.id, window(300, 310, 360, { schoolId: other }));
+    const everyone = await sitting(cookie.super_admin!, exam.id, window(400, 410, 460));
+    const list = (await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings`, cookie: cookie.schoolAdmin })).json() as TSittingList;
+    expect(list).toMatchObject({ canManage: true, everySchool: false, schools: [{ id: own, name: "مدرسة الأمل" }] });
+    expect(list.sittings.find((x) => x.id === everyone.id)?.canManage).toBe(false);
+    const mine = await sitting(cookie.schoolAdmin!, exam.id, window(60, 75, 120, { schoolId: own, grade: 8 }));
+    expect(mine.canManage).toBe(true);
+    expect((await moveSitting(cookie.schoolAdmin!, mine.id, window(70, 80, 130, { schoolId: own, grade: 8 }))).statusCode).toBe(200);
+    // Not every school's, not another school's, not moved to another school, not a sitting for every school.
+    expect((await addSitting(cookie.schoolAdmin!, exam.id, window(500, 510, 560))).json()).toMatchObject({ code: "SITTING_OWN_SCHOOL_ONLY" });
+    expect((await addSitting(cookie.schoolAdmin!, exam.id, window(500, 510, 560, { schoolId: other }))).json()).toMatchObject({ code: "SITTING_OWN_SCHOOL_ONLY" });
+    expect((await moveSitting(cookie.schoolAdmin!, mine.id, window(70, 80, 130, { schoolId: other, grade: 8 }))).json()).toMatchObject({ code: "SITTING_OWN_SCHOOL_ONLY" });
+    expect((await moveSitting(cookie.schoolAdmin!, everyone.id, window(400, 420, 460))).json()).toMatchObject({ code: "SITTING_OWN_SCHOOL_ONLY" });
+    expect((await h.request({ method: "DELETE", url: `/api/sittings/${everyone.id}`, cookie: cookie.schoolAdmin })).statusCode).toBe(403);
+    // Another school's admin: the first school's sitting does not exist for them; their own they may move.
+    expect((await moveSitting(cookie.otherAdmin!, mine.id, window(70, 80, 130, { schoolId: other, grade: 8 }))).json()).toMatchObject({ code: "SITTING_NOT_FOUND" });
+    expect((await h.request({ method: "DELETE", url: `/api/sittings/${mine.id}`, cookie: cookie.otherAdmin })).statusCode).toBe(404);
+    expect((await moveSitting(cookie.otherAdmin!, theirs.id, window(300, 320, 360, { schoolId: other }))).statusCode).toBe(200);
+    // An exam offered only to another school: as if it did not exist.
+    const elsewhere = await makeExam(cookie.super_admin!, { schoolIds: [other] } as Partial<TExamInput>);
+    expect((await addSitting(cookie.schoolAdmin!, elsewhere.id, window(60, 75, 120, { schoolId: own }))).json()).toMatchObject({ code: "EXAM_NOT_FOUND" });
+    // Exam day offers them the schedule of their school's sittings.
+    const day = (await h.request({ method: "GET", url: "/api/sittings", cookie: cookie.schoolAdmin })).json().items as { id: string; canManage: boolean }[];
+    expect(day.find((x) => x.id === mine.id)?.canManage).toBe(true);
+    expect(day.find((x) => x.id === everyone.id)?.canManage).toBe(false);
+    expect((await h.request({ method: "DELETE", url: `/api/sittings/${mine.id}`, cookie: cookie.schoolAdmin })).statusCode).toBe(204);
   });
 
   it("Exam day lists the sittings each member of staff may watch, across exams", async () => {
@@ -156,6 +194,14 @@ describe("sittings: who schedules them, and what they accept", () => {
       [{ ...window(60, 70, 120), schoolId: other }, "SITTING_SCOPE_INVALID"],
       [{ ...window(60, 70, 120), schoolId: "no_such_school" }, "SITTING_SCOPE_INVALID"],
       [{ ...window(60, 70, 120), grade: 9 }, "SITTING_SCOPE_INVALID"],
+      // Times out of any sane window (issue 33 item 22): year 1 (read back as 2001), 1970, 9999, a year ago, an hour ago.
+      [{ startsAt: "0001-01-01T08:00:00Z", entryClosesAt: "0001-01-01T08:15:00Z", endsAt: "0001-01-01T09:00:00Z" }, "SITTING_ENDED_ALREADY"],
+      [{ startsAt: "1970-01-01T08:00:00Z", entryClosesAt: "1970-01-01T08:15:00Z", endsAt: "1970-01-01T09:00:00Z" }, "SITTING_ENDED_ALREADY"],
+      [{ startsAt: "9999-01-01T08:00:00Z", entryClosesAt: "9999-01-01T08:15:00Z", endsAt: "9999-01-01T09:00:00Z" }, "SITTING_TOO_FAR"],
+      [window(-366 * 24 * 60, -366 * 24 * 60 + 15, -366 * 24 * 60 + 60), "SITTING_ENDED_ALREADY"],
+      [window(3 * 365 * 24 * 60, 3 * 365 * 24 * 60 + 15, 3 * 365 * 24 * 60 + 60), "SITTING_TOO_FAR"],
+      [window(-60, 10, 120), "SITTING_START_PAST"],
+      [{ ...window(60, 70, 120), startsAt: "+020260-01-01T08:00:00Z" }, "SITTING_TIMES_INVALID"],
     ];
     for (const [body, code] of bad) {
       const res = await addSitting(cookie.teacher!, exam.id, body);
@@ -167,7 +213,10 @@ describe("sittings: who schedules them, and what they accept", () => {
     // Overlapping the same students (every grade includes grade 8), even by a minute.
     expect((await addSitting(cookie.teacher!, exam.id, window(119, 125, 180))).json()).toMatchObject({ code: "SITTING_OVERLAP" });
     // Back to back is fine.
-    await sitting(cookie.teacher!, exam.id, window(120, 125, 180));
+    const next = await sitting(cookie.teacher!, exam.id, window(120, 125, 180));
+    // A start a few minutes late is fine (a sitting set up as the students arrive); moved an hour back, not.
+    expect((await moveSitting(cookie.teacher!, next.id, window(-60, 125, 180))).json()).toMatchObject({ code: "SITTING_START_PAST" });
+    await sitting(cookie.teacher!, exam.id, window(-5, 10, 30));
     expect((await h.request({ method: "PUT", url: "/api/sittings/not-a-uuid", cookie: cookie.teacher, payload: window(60, 70, 120) })).json()).toMatchObject({ code: "SITTING_NOT_FOUND" });
     expect((await moveSitting(cookie.teacher!, "00000000-0000-4000-8000-000000000000", window(60, 70, 120))).statusCode).toBe(404);
     expect((await addSitting(cookie.teacher!, "00000000-0000-4000-8000-000000000000", window(60, 70, 120))).statusCode).toBe(404);
@@ -188,7 +237,11 @@ describe("the lobby and the paper", () => {
     expect((await start(st.cookie, exam.id)).json()).toMatchObject({ code: "SITTING_NOT_STARTED" });
     const l = await lobby(st.cookie, exam.id);
     expect(l.json()).toMatchObject({ state: "lobby", sitting: { id: s.id, startsAt: s.startsAt } });
+    // Each ask is a sign of presence (the page asks every heartbeat): the last one is kept.
+    await h.db.execute(sql`update lobby_presence set seen_at = now() - interval '5 minutes' where student_id = ${st.id}`);
     await lobby(st.cookie, exam.id);
+    const [seen] = rowsOf<{ ago: number }>(await h.db.execute(sql`select extract(epoch from now() - seen_at) as ago from lobby_presence where exam_id = ${exam.id} and student_id = ${st.id}`));
+    expect(Number(seen!.ago)).toBeLessThan(5);
     // The overview names the sitting.
     const overview = (await h.request({ method: "GET", url: "/api/student/overview", cookie: st.cookie })).json();
     expect(overview.available.find((e: { examId: string }) => e.examId === exam.id).sitting).toMatchObject({ id: s.id });
@@ -208,7 +261,7 @@ describe("the lobby and the paper", () => {
 
   it("after the last entry only a student already in it gets the paper; after the end nobody new; other schools' and grades' students are not offered it", async () => {
     const exam = await makeExam(cookie.super_admin!);
-    await sitting(cookie.super_admin!, exam.id, window(-120, -90, -60, { schoolId: own, grade: 7 }));
+    await pastSitting(exam.id, await sitting(cookie.super_admin!, exam.id, window(60, 90, 120, { schoolId: own, grade: 7 })), window(-120, -90, -60));
     const s = await sitting(cookie.super_admin!, exam.id, window(-10, 10, 60, { schoolId: own, grade: 8 }));
     const early = await newStudent(own, { grade: 8 });
     const late = await newStudent(own, { grade: 8 });
@@ -338,6 +391,47 @@ describe("the deadline", () => {
   });
 });
 
+describe("time granted in total", () => {
+  it("ten grants of 240 minutes do not make a 40-hour attempt: the total is capped (240 by default), with what is left", async () => {
+    const exam = await makeExam(cookie.teacher!);
+    const st = await newStudent();
+    const a = (await start(st.cookie, exam.id)).json();
+    expect((await grant(cookie.teacher!, a.id, { minutes: 200, reason: "power cut" })).statusCode).toBe(200);
+    const over = await grant(cookie.teacher!, a.id, { minutes: 41, reason: "again" });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: "GRANT_TOTAL_EXCEEDED" });
+    expect(JSON.stringify(over.json().message)).toContain("40 minutes are left");
+    expect((await grant(cookie.teacher!, a.id, { minutes: 40, reason: "the rest" })).statusCode).toBe(200);
+    const results = [];
+    for (let i = 0; i < 10; i++) results.push((await grant(cookie.teacher!, a.id, { minutes: 240, reason: `grant ${i}` })).statusCode);
+    expect(results).toEqual(Array(10).fill(409));
+    const after = (await beat(st.cookie, a.id)).json();
+    expect(after.grantedMinutes).toBe(240);
+    expect(minutesBetween(a.deadlineAt, after.deadlineAt)).toBe(240);
+    // Refused grants leave no trace in the trail.
+    expect((await events(cookie.teacher!, a.id)).filter((e) => e.kind === "time_granted")).toHaveLength(2);
+  });
+
+  it("the total is configurable (MAX_TIME_GRANTED_MINUTES)", async () => {
+    const small = await createHarness({ config: { MAX_TIME_GRANTED_MINUTES: "30" } });
+    try {
+      const school = await small.makeSchool("cap_school", "Cap School");
+      const t = await small.makeUser("teacher", { schoolId: school, name: "T" });
+      const tc = await small.signIn(t.email, t.password, "school");
+      const s = await small.makeUser("student", { schoolId: school, name: "S" });
+      const sc = await small.signIn(s.email, s.password, "student");
+      const exam = (await small.request({ method: "POST", url: "/api/exams", cookie: tc, payload: EXAM })).json();
+      const a = (await small.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: sc, payload: {} })).json();
+      const g = (minutes: number) => small.request({ method: "POST", url: `/api/attempts/${a.id}/extra-time`, cookie: tc, payload: { minutes, reason: "x" } });
+      expect((await g(31)).json()).toMatchObject({ code: "GRANT_TOTAL_EXCEEDED" });
+      expect((await g(30)).statusCode).toBe(200);
+      expect((await g(1)).json()).toMatchObject({ code: "GRANT_TOTAL_EXCEEDED" });
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe("the event trail", () => {
   it("started, reloaded, offline and back, submitted — and auto-submitted by the sweep; only staff who may see the result read it", async () => {
     const exam = await makeExam(cookie.teacher!);
@@ -381,10 +475,12 @@ describe("the live view", () => {
   it("who is absent, waiting, working, offline, submitted and auto-submitted; a school's staff see their own students only", async () => {
     const exam = await makeExam(cookie.super_admin!);
     const s = await sitting(cookie.super_admin!, exam.id, window(-1, 10, 40));
-    const [absent, waiting, working, offline, submitted, timedOut] = await Promise.all(["Absent", "Waiting", "Working", "Offline", "Submitted", "Timed out"].map((name) => newStudent(own, { name })));
+    const [absent, waiting, working, offline, submitted, timedOut, left] = await Promise.all(["Absent", "Waiting", "Working", "Offline", "Submitted", "Timed out", "Left"].map((name) => newStudent(own, { name })));
     const foreign = await newStudent(other, { name: "Foreign" });
-    // Waiting in the lobby: recorded before the start (the start then moved back a minute for the test).
-    await h.db.execute(sql`insert into attempt_events (exam_id, student_id, kind, at) values (${exam.id}, ${waiting!.id}, 'lobby', now() - interval '2 minutes')`);
+    // Waiting in the lobby: seen there 20 s ago (the start then moved back a minute for the test). Another student
+    // entered the lobby too but closed it two minutes ago: presence expires as the heartbeat does (issue 33 item 7).
+    await h.db.execute(sql`insert into attempt_events (exam_id, student_id, kind, at) values (${exam.id}, ${waiting!.id}, 'lobby', now() - interval '5 minutes'), (${exam.id}, ${left!.id}, 'lobby', now() - interval '5 minutes')`);
+    await h.db.execute(sql`insert into lobby_presence (exam_id, student_id, seen_at) values (${exam.id}, ${waiting!.id}, now() - interval '20 seconds'), (${exam.id}, ${left!.id}, now() - interval '2 minutes')`);
     const w = (await start(working!.cookie, exam.id)).json();
     const o = (await start(offline!.cookie, exam.id)).json();
     await h.db.update(studentExams).set({ startedAt: sql`now() - interval '5 minutes'`, lastSeenAt: sql`now() - interval '3 minutes'` }).where(eq(studentExams.id, o.id));
@@ -402,6 +498,7 @@ describe("the live view", () => {
     const stateOf = (id: string) => view.students.find((x) => x.studentId === id)?.state;
     expect(stateOf(absent!.id)).toBe("absent");
     expect(stateOf(waiting!.id)).toBe("lobby");
+    expect(stateOf(left!.id)).toBe("absent");
     expect(stateOf(working!.id)).toBe("working");
     expect(stateOf(offline!.id)).toBe("offline");
     expect(stateOf(submitted!.id)).toBe("submitted");
@@ -422,6 +519,41 @@ describe("the live view", () => {
     await beat(offline!.cookie, o.id);
     await new Promise((r) => setTimeout(r, 2100));
     expect(((await live(cookie.teacher!, s.id)).json() as TLiveView).students.find((x) => x.studentId === offline!.id)?.state).toBe("working");
+    // Attendance as CSV and .xlsx, for the live view's readers only (issue 33 item 7).
+    const sly = await newStudent(own, { name: "=HYPERLINK(\"http://x\")" });
+    const csv = await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv?lang=en`, cookie: cookie.schoolAdmin });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="qias-attendance-\d{4}-\d\d-\d\d\.csv"/);
+    const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Student,School,Class,Status,Started,Submitted,Questions answered,Extra time (minutes),Time granted (minutes),Last sign of life");
+    expect(lines.find((l) => l.startsWith("Working,"))).toMatch(/^Working,مدرسة الأمل,,Working,\d{4}-.*,,1,0,0,\d{4}-/);
+    expect(lines.find((l) => l.startsWith("Left,"))).toContain(",Not arrived,");
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(csv.body).not.toContain("Foreign");
+    expect(lines.length - 1).toBe(view.students.length + 1); // the view was cached before the sly student
+    const ar = await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv`, cookie: cookie.schoolAdmin });
+    expect(ar.body).toContain("الطالب,المدرسة");
+    const xlsx = await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.xlsx?lang=ar`, cookie: cookie.super_admin });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-type"]).toContain("spreadsheetml");
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    // Another school's staff: their own students of this sitting for every school, and nothing of a sitting of
+    // another school's; a student; a guessed or malformed id, a bad language, signed out.
+    const theirs = (await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv?lang=en`, cookie: cookie.otherAdmin })).body;
+    expect(theirs).toContain("Foreign");
+    expect(theirs).not.toMatch(/^(Working|Left),/m);
+    const ownOnly = await sitting(cookie.super_admin!, (await makeExam(cookie.super_admin!)).id, window(60, 70, 120, { schoolId: own }));
+    for (const c of [cookie.otherAdmin!, cookie.otherTeacher!]) {
+      expect((await h.request({ method: "GET", url: `/api/sittings/${ownOnly.id}/attendance.csv`, cookie: c })).json()).toMatchObject({ code: "SITTING_NOT_FOUND" });
+      expect((await live(c, ownOnly.id)).statusCode).toBe(404);
+    }
+    expect((await h.request({ method: "GET", url: `/api/sittings/${ownOnly.id}/attendance.csv`, cookie: cookie.schoolAdmin })).statusCode).toBe(200);
+    expect((await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv`, cookie: sly.cookie })).statusCode).toBe(404);
+    expect((await h.request({ method: "GET", url: `/api/sittings/00000000-0000-4000-8000-000000000000/attendance.xlsx`, cookie: cookie.teacher })).statusCode).toBe(404);
+    expect((await h.request({ method: "GET", url: `/api/sittings/nope/attendance.csv`, cookie: cookie.teacher })).json()).toMatchObject({ code: "SITTING_NOT_FOUND" });
+    expect((await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv?lang=fr`, cookie: cookie.teacher })).statusCode).toBe(400);
+    expect((await h.request({ method: "GET", url: `/api/sittings/${s.id}/attendance.csv` })).statusCode).toBe(401);
     // Students and guessed ids.
     expect((await live(working!.cookie, s.id)).statusCode).toBe(404);
     expect((await live(cookie.teacher!, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);

@@ -17,38 +17,22 @@ import { useReturnFocus } from "@web/features/admin/lib/use-return-focus";
 import { toErrorBody } from "@web/lib/errors";
 import { bilingual } from "@web/lib/i18n";
 import { useSaveSitting, type TSitting, type TSittingList } from "../api";
-import { useSittingsT } from "../lib/use-sittings-t";
+import { fromLocalInput, proposeSlot, toLocalInput } from "../lib/slots";
+import { formatDateTime, useSittingsT } from "../lib/use-sittings-t";
 import { pick } from "@web/lib/format";
 
 type TValues = { schoolId: string; grade: string; startsAt: string; entryClosesAt: string; endsAt: string };
 const FIELDS = ["schoolId", "grade", "startsAt", "entryClosesAt", "endsAt"] as const;
 const ALL = "all";
 
-/** An instant as the value of <input type="datetime-local"> in the browser's time zone, and back. */
-export function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-function fromLocalInput(value: string): string {
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
-}
-
-/** A new sitting: tomorrow at 08:00, entry for a quarter of an hour, the end after the exam's time and a margin. */
-function defaults(durationMinutes: number | null): Pick<TValues, "startsAt" | "entryClosesAt" | "endsAt"> {
-  const start = new Date();
-  start.setDate(start.getDate() + 1);
-  start.setHours(8, 0, 0, 0);
-  const plus = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
-  return { startsAt: toLocalInput(start.toISOString()), entryClosesAt: toLocalInput(plus(15)), endsAt: toLocalInput(plus((durationMinutes ?? 60) + 15)) };
-}
-
 const SERVER_FIELD_BY_CODE = {
   SITTING_TIMES_INVALID: "entryClosesAt",
   SITTING_TOO_LONG: "endsAt",
   SITTING_SCOPE_INVALID: "schoolId",
   SITTING_OVERLAP: "startsAt",
+  SITTING_START_PAST: "startsAt",
+  SITTING_TOO_FAR: "startsAt",
+  SITTING_ENDED_ALREADY: "endsAt",
   SITTING_HAS_ATTEMPTS: "startsAt",
   GRADE_INVALID: "grade",
   SCHOOL_NOT_FOUND: "schoolId",
@@ -75,7 +59,7 @@ export function SittingDialog({ list, sitting, onClose }: { list: TSittingList; 
           entryClosesAt: toLocalInput(sitting.entryClosesAt),
           endsAt: toLocalInput(sitting.endsAt),
         }
-      : { schoolId: list.schools.length === 1 ? list.schools[0]!.id : ALL, grade: ALL, ...defaults(list.exam.durationMinutes) },
+      : { schoolId: list.schools.length === 1 || !list.everySchool ? (list.schools[0]?.id ?? ALL) : ALL, grade: ALL, ...proposeSlot(list.exam.durationMinutes, list.sittings) },
     resolver: codeResolver<TValues>((v) => issuesOf(ZSittingInput.safeParse(toBody(v)))),
   });
   const { errors } = form.formState;
@@ -100,8 +84,30 @@ export function SittingDialog({ list, sitting, onClose }: { list: TSittingList; 
     if (code) toastError(code);
   };
 
+  // The browser shows a datetime-local in its own locale ("11/29/2026, 08:00 AM" in an Arabic page): the time as
+  // the rest of the app writes it goes under each field.
+  const values = form.watch();
+  const asApp = (value: string) => {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : formatDateTime(lang, new Date(ms).toISOString());
+  };
   const timeField = (name: "startsAt" | "entryClosesAt" | "endsAt", label: string, hint?: string, disabled = false) => (
-    <FormField id={`sitting-${name}`} label={label} required hint={hint} error={errors[name]?.message}>
+    <FormField
+      id={`sitting-${name}`}
+      label={label}
+      required
+      hint={
+        <>
+          {asApp(values[name]) && (
+            <span className="block font-medium text-foreground tabular-nums" data-testid={`sitting-${name}-reads`}>
+              {asApp(values[name])}
+            </span>
+          )}
+          {hint}
+        </>
+      }
+      error={errors[name]?.message}
+    >
       <Input
         id={`sitting-${name}`}
         type="datetime-local"
@@ -110,7 +116,7 @@ export function SittingDialog({ list, sitting, onClose }: { list: TSittingList; 
         disabled={disabled}
         aria-required
         data-testid={`sitting-${name}`}
-        {...fieldA11y(`sitting-${name}`, { error: errors[name]?.message, hint: !!hint })}
+        {...fieldA11y(`sitting-${name}`, { error: errors[name]?.message, hint: true })}
         {...form.register(name)}
       />
     </FormField>
@@ -135,7 +141,7 @@ export function SittingDialog({ list, sitting, onClose }: { list: TSittingList; 
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
-                      <SelectItem value={ALL}>{t("scope.everySchool")}</SelectItem>
+                      {list.everySchool && <SelectItem value={ALL}>{t("scope.everySchool")}</SelectItem>}
                       {list.schools.map((s) => (
                         <SelectItem key={s.id} value={s.id}>
                           {pick(lang, s.nameAr, s.nameEn)}

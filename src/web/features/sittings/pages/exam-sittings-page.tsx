@@ -116,7 +116,7 @@ function SittingsView({ list }: { list: TSittingList }) {
                       {t("day.live")}
                     </Link>
                   </Button>
-                  {list.canManage && (
+                  {s.canManage && (
                     <>
                       <Button size="sm" variant="outline" onClick={() => setEditing(s)} data-testid="edit-sitting">
                         <Pencil aria-hidden="true" />

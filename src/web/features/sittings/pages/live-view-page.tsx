@@ -2,13 +2,16 @@
 // Who is absent, waiting in the lobby, working (with their last save), offline (not heard from for a while),
 // submitted or submitted by the clock — asked again every few seconds while the page is visible (the server
 // answers a sitting's proctors from one query). A student sitting it can be given more time, with a reason.
-import { ArrowLeft, CircleCheck, CircleDashed, Clock, Hourglass, PenLine, Timer, UserX, WifiOff, type LucideIcon } from "lucide-react";
-import { useState } from "react";
+import { ArrowLeft, CircleCheck, CircleDashed, Clock, Download, Hourglass, PenLine, Search, SearchX, Timer, UserX, WifiOff, type LucideIcon } from "lucide-react";
+import { useId, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LIVE_STATES, type TLiveState } from "@shared/schemas/sitting";
 import { PageFrame } from "@web/components/layout/page-frame";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
@@ -16,6 +19,7 @@ import { LOCALE, pickOrNull } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { phaseOf, useLiveView, type TLiveView } from "../api";
 import { GrantDialog } from "../components/grant-dialog";
+import { arrangeStudents, classesOf, LIVE_SORTS, NO_CLASS, type TLiveSort } from "../lib/arrange";
 import { PhaseBadge, ScopeLabel, SittingTimes } from "../components/sitting-bits";
 import { formatNumber, formatTime, pick, useSittingsT, type TLang } from "../lib/use-sittings-t";
 
@@ -98,9 +102,22 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
   const title = pick(lang, view.exam.titleAr, view.exam.titleEn);
   useDocumentTitle(t("live.pageTitle", { exam: title }));
   const [filter, setFilter] = useState<TLiveState | null>(null);
+  const [search, setSearch] = useState("");
+  const [className, setClassName] = useState("");
+  const [sort, setSort] = useState<TLiveSort>("state");
   const [granting, setGranting] = useState<{ attemptId: string; name: string } | null>(null);
   const serverNow = Date.parse(view.serverNow);
-  const shown = filter ? view.students.filter((s) => s.state === filter) : view.students;
+  const { classes, someWithout } = useMemo(() => classesOf(view.students, lang), [view.students, lang]);
+  const shown = useMemo(() => arrangeStudents(view.students, { search, className, state: filter, sort, lang }), [view.students, search, className, filter, sort, lang]);
+  const narrowed = filter !== null || search.trim() !== "" || className !== "";
+  const clear = () => {
+    setFilter(null);
+    setSearch("");
+    setClassName("");
+  };
+  const ids = useId();
+  const exportHintId = `${ids}-export-hint`;
+  const exportUrl = (format: "csv" | "xlsx") => `/api/sittings/${encodeURIComponent(view.sitting.id)}/attendance.${format}?lang=${lang}`;
   const showSchool = user?.role === "super_admin" && view.sitting.schoolNameAr === null;
   const total = LIVE_STATES.reduce((sum, state) => sum + view.counts[state], 0);
 
@@ -123,10 +140,29 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
             <SittingTimes {...view.sitting} />
           </p>
         </div>
-        <p className={cn("flex items-center gap-2 text-xs", failed ? "text-destructive-text" : "text-muted-foreground")} data-testid="live-updated">
-          <span aria-hidden="true" className={cn("size-2 rounded-full", failed ? "bg-destructive" : refreshing ? "bg-gold" : "bg-primary motion-safe:animate-pulse")} />
-          {failed ? t("live.stale", { time: formatTime(lang, new Date(receivedAt).toISOString()) }) : t("live.updated", { time: formatTime(lang, new Date(receivedAt).toISOString()) })}
-        </p>
+        <div className="flex flex-col items-start gap-3 sm:items-end">
+          <p className={cn("flex items-center gap-2 text-xs", failed ? "text-destructive-text" : "text-muted-foreground")} data-testid="live-updated">
+            <span aria-hidden="true" className={cn("size-2 rounded-full", failed ? "bg-destructive" : refreshing ? "bg-gold" : "bg-primary motion-safe:animate-pulse")} />
+            {failed ? t("live.stale", { time: formatTime(lang, new Date(receivedAt).toISOString()) }) : t("live.updated", { time: formatTime(lang, new Date(receivedAt).toISOString()) })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" asChild>
+              <a href={exportUrl("csv")} download aria-describedby={exportHintId} data-testid="live-export-csv">
+                <Download aria-hidden="true" />
+                {t("live.exportCsv")}
+              </a>
+            </Button>
+            <Button size="sm" variant="outline" asChild>
+              <a href={exportUrl("xlsx")} download aria-describedby={exportHintId} data-testid="live-export-xlsx">
+                <Download aria-hidden="true" />
+                {t("live.exportXlsx")}
+              </a>
+            </Button>
+            <span id={exportHintId} className="sr-only">
+              {t("live.exportHint")}
+            </span>
+          </div>
+        </div>
       </header>
 
       <div role="group" aria-label={t("live.filterLabel")} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
@@ -164,14 +200,72 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
         </EmptyState>
       ) : (
         <Card className="overflow-hidden">
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-3 text-sm">
-            <span className="font-medium">{filter ? t("live.showingState", { count: shown.length, state: t(`live.state.${filter}`) }) : t("live.showingAll", { count: total })}</span>
-            {filter && (
-              <Button size="sm" variant="ghost" onClick={() => setFilter(null)}>
+          <div className="grid gap-3 border-b border-border px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${ids}-search`} className="text-xs text-muted-foreground">
+                {t("live.search")}
+              </Label>
+              <div className="relative">
+                <Search aria-hidden="true" className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+                <Input id={`${ids}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t("live.searchPlaceholder")} className="ps-8" data-testid="live-search" />
+              </div>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${ids}-class`} className="text-xs text-muted-foreground">
+                {t("live.classFilter")}
+              </Label>
+              <Select value={className || "all"} onValueChange={(v) => setClassName(v === "all" ? "" : v)}>
+                <SelectTrigger id={`${ids}-class`} className="sm:w-40" data-testid="live-class">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="all">{t("live.allClasses")}</SelectItem>
+                  {classes.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      <bdi>{c}</bdi>
+                    </SelectItem>
+                  ))}
+                  {someWithout && <SelectItem value={NO_CLASS}>{t("live.noClass")}</SelectItem>}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${ids}-sort`} className="text-xs text-muted-foreground">
+                {t("live.sortBy")}
+              </Label>
+              <Select value={sort} onValueChange={(v) => setSort(v as TLiveSort)}>
+                <SelectTrigger id={`${ids}-sort`} className="sm:w-52" data-testid="live-sort">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {LIVE_SORTS.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {t(`live.sort.${s}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-2 text-sm">
+            <span className="font-medium" aria-live="polite" data-testid="live-showing">
+              {narrowed ? t("live.showingFiltered", { count: shown.length, total }) : t("live.showingAll", { count: total })}
+            </span>
+            {narrowed && (
+              <Button size="sm" variant="ghost" onClick={clear} data-testid="live-clear">
                 {t("live.showAll")}
               </Button>
             )}
           </div>
+          {shown.length === 0 && (
+            <div className="flex flex-col items-center gap-3 px-4 py-10 text-center text-sm text-muted-foreground" data-testid="live-no-match">
+              <SearchX aria-hidden="true" className="size-6" />
+              <p>{t("live.noMatch")}</p>
+              <Button size="sm" variant="outline" onClick={clear}>
+                {t("live.clearFilters")}
+              </Button>
+            </div>
+          )}
           <ul className="divide-y divide-border" aria-label={t("live.students")}>
             {shown.map((s) => {
               const timeLeft = s.state === "working" || s.state === "offline" ? (s.deadlineAt ? Math.max(0, Math.ceil((Date.parse(s.deadlineAt) - serverNow) / 60_000)) : null) : null;
@@ -179,25 +273,26 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
               return (
                 <li
                   key={s.studentId}
-                  className="grid gap-2 px-4 py-3 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] md:items-center md:gap-4"
+                  className="grid gap-2 px-4 py-3 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] md:items-center md:gap-4"
                   data-testid="live-student"
                   data-student-id={s.studentId}
                 >
-                  <div className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium">
-                      <bdi>{s.name}</bdi>
-                    </span>
+                  {/* The state sits beside the name (it floated a column away on wide screens). */}
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                      <span className="min-w-0 truncate font-medium" data-testid="live-name">
+                        <bdi>{s.name}</bdi>
+                      </span>
+                      <StateBadge state={s.state} />
+                      {extra > 0 && (
+                        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium" title={t("live.extraTitle")}>
+                          {t("live.extra", { count: extra })}
+                        </span>
+                      )}
+                    </div>
                     <span className="truncate text-xs text-muted-foreground">
                       {[s.className, showSchool ? pickOrNull(lang, s.schoolNameAr, s.schoolNameEn) : null].filter(Boolean).join(" · ") || "\u00a0"}
                     </span>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <StateBadge state={s.state} />
-                    {extra > 0 && (
-                      <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium" title={t("live.extraTitle")}>
-                        {t("live.extra", { count: extra })}
-                      </span>
-                    )}
                   </div>
                   <div className="flex flex-col text-xs text-muted-foreground tabular-nums">
                     {s.attemptId && (

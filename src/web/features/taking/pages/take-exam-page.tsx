@@ -49,14 +49,18 @@ export default TakeExamPage;
 function TakeExam({ examId }: { examId: string }) {
   const { t, lang } = useTakingT();
   const navigate = useNavigate();
-  const lobby = useQuery(lobbyQuery(examId));
   // The lobby lets the student in at the start (by the server's clock); the server refuses the paper before it.
   const [admitted, setAdmitted] = useState(false);
+  // While waiting, the page asks again every heartbeat: the proctor's live view counts it present only while it
+  // does (and a moved start reaches the countdown).
+  const lobby = useQuery({ ...lobbyQuery(examId), refetchInterval: (q) => (!admitted && q.state.data?.state === "lobby" ? HEARTBEAT_SECONDS * 1000 : false) });
+  // A failed ask while waiting (the network, a busy server) leaves the student in the lobby; the next one may pass.
+  const lobbyError = lobby.data && !(isApiError(lobby.error) && lobby.error.status > 0 && lobby.error.status < 500) ? null : lobby.error;
   const admit = useCallback(() => setAdmitted(true), []);
   const open = lobby.data?.state === "open" || admitted;
   const paper = useQuery({ ...paperQuery(examId), enabled: open });
   const attempt = useQuery({ ...attemptQuery(examId), enabled: open });
-  const error = lobby.error ?? attempt.error ?? paper.error ?? null;
+  const error = lobbyError ?? attempt.error ?? paper.error ?? null;
   const redirects = isApiError(error, "ATTEMPT_ALREADY_COMPLETED") || isApiError(error, "EXAM_NOT_AVAILABLE");
   const examTitle = paper.data ? pick(lang, paper.data.titleAr, paper.data.titleEn) : lobby.data ? pick(lang, lobby.data.exam.titleAr, lobby.data.exam.titleEn) : null;
   useDocumentTitle(examTitle ?? t("take.pageTitle"));
