@@ -94,5 +94,9 @@ export const MAX_TRANSCRIPT_LENGTH = 20_000;
 export const MAX_QTI_MB = 100;
 export const MAX_QTI_BYTES = MAX_QTI_MB * 1024 * 1024;
 export const MAX_QTI_UNPACKED_MB = 300;
+/** One XML file of a package that is read (the manifest, a test, an item): a 1,000-item manifest is about 1 MB. */
+export const MAX_QTI_XML_MB = 5;
+/** How deeply a package's XML may nest: an item's XHTML is some 15 levels deep. */
+export const MAX_QTI_XML_DEPTH = 100;
 /** The most exams one QTI package carries, exported or imported (one assessment test each). */
 export const MAX_QTI_EXAMS = 50;

@@ -59,7 +59,7 @@ export const qtiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/api/exams/import/qti/preview", { schema: { multipart: { file: PACKAGE }, response: { 200: ZQtiPreview } } }, async (request) => {
     const user = await authorize(request, "exams.author");
-    return previewQti(user, (await readUpload(request)).bytes);
+    return await previewQti(user, (await readUpload(request)).bytes);
   });
 
   app.post(
