@@ -547,6 +547,16 @@ export const ERRORS = {
     title: t("Image not added", "لم تُضف الصورة"),
     message: t("The image is larger than {limitMb} MB or {limitPx} pixels on a side.", "الصورة أكبر من {limitMb} ميغابايت أو من {limitPx} بكسل في أحد أبعادها."),
   },
+  IMAGE_TOO_MANY_PIXELS: {
+    status: 413,
+    title: t("Image not added", "لم تُضف الصورة"),
+    message: t("The image has more than {limitMp} million pixels. Make it smaller and try again.", "الصورة تتجاوز {limitMp} مليون بكسل. صغّر أبعادها ثم حاول مرة أخرى."),
+  },
+  IMAGE_UNREADABLE: {
+    status: 400,
+    title: t("Image not added", "لم تُضف الصورة"),
+    message: t("The image is damaged or incomplete, so it cannot be shown.", "الصورة تالفة أو ناقصة، لذا لا يمكن عرضها."),
+  },
   IMAGE_NOT_FOUND: {
     status: 404,
     title: t("Not found", "غير موجود"),

@@ -82,6 +82,8 @@ export const MAX_LIVE_VIEW_ROWS = 2000;
 export const MAX_IMAGE_MB = 5;
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 export const MAX_IMAGE_SIDE_PX = 8000;
+/** Pixels a picture may have (issue 33): drawn, each takes 4 bytes of a student's device — 16.8 million, 64 MB. */
+export const MAX_IMAGE_PIXELS = 4096 * 4096;
 export const MAX_ALT_LENGTH = 300;
 export const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 /** Listening clips (issue 18): MP3, M4A or OGG up to 20 MB; an author may limit a student to a few plays. */

@@ -11,7 +11,7 @@ import { ZGradeNumber } from "../../../shared/schemas/grade";
 import { richPlainText, type TRichDoc } from "../../../shared/rich-text";
 import { ZQuestionInput, type TPassageInput, type TQuestionInput, type TQuestionType } from "../../../shared/schemas/exam";
 import { QTI_REASONS, type TQtiPreviewTest } from "../../../shared/schemas/qti";
-import { inspectAudio, inspectImage } from "../media/media.service";
+import { inspectAudio, inspectImage } from "../media/inspect";
 import { GRADE_SOURCE, SKILL_SOURCE, SUBJECT_SOURCE } from "./qti-export";
 import { fromXhtml } from "./rich-xhtml";
 import { descendants, kid, kids, parseXml, textOf, type TXmlChild, type TXmlNode } from "./xml";
