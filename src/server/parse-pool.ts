@@ -15,13 +15,12 @@ export const PARSE_TIME_LIMIT_MS = 60_000;
 /** The thread's JavaScript heap: a 5 MB XML file parses in about 200 MB (the unpacked bytes are outside it, capped by http/zip.ts). */
 const PARSE_HEAP_MB = 768;
 
-type TAnswer = { value?: unknown; error?: { code: string | null; vars?: Record<string, string | number>; message: string } };
+type TAnswer = { nice: number; value?: unknown; error?: { code: string | null; vars?: Record<string, string | number>; message: string } };
 
-/** Files read so far in this process, and the nice value the last thread ran at (the tests read them). */
-export const parseStats = { started: 0 };
+/** The nice value the last parse thread ran at (the tests read it). */
+export const parseThreadNice = { value: null as number | null };
 
 function runInThread(job: TParseJob, bytes: Uint8Array, refused: () => AppError, timeLimitMs: number): Promise<unknown> {
-  parseStats.started++;
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./parse-thread.mjs", import.meta.url), {
       workerData: { job, bytes, nice: PARSE_NICE },
@@ -41,6 +40,7 @@ function runInThread(job: TParseJob, bytes: Uint8Array, refused: () => AppError,
     const timer = setTimeout(() => settle(() => reject(refused())), timeLimitMs);
     worker.on("message", (m: TAnswer) =>
       settle(() => {
+        parseThreadNice.value = m.nice;
         if (!m.error) return resolve(m.value);
         const { code, vars, message } = m.error;
         reject(code && isErrorCode(code) ? new AppError(code, { vars }) : new Error(message));

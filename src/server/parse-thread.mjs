@@ -5,15 +5,17 @@ import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { register } from "tsx/esm/api";
 
+let nice = 0;
 try {
-  setPriority(workerData.nice);
+  setPriority(workerData.nice); // this thread only
+  nice = workerData.nice;
 } catch {
   // not allowed here: the job runs at the priority of the rest
 }
 register();
 const { runParseJob } = await import("./parse-jobs.ts");
 try {
-  parentPort.postMessage({ value: await runParseJob(workerData.job, workerData.bytes) });
+  parentPort.postMessage({ nice, value: await runParseJob(workerData.job, workerData.bytes) });
 } catch (err) {
-  parentPort.postMessage({ error: { code: err?.name === "AppError" ? err.code : null, vars: err?.vars, message: String(err?.message ?? err) } });
+  parentPort.postMessage({ nice, error: { code: err?.name === "AppError" ? err.code : null, vars: err?.vars, message: String(err?.message ?? err) } });
 }
