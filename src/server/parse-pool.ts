@@ -6,7 +6,7 @@
 import { Worker } from "node:worker_threads";
 import { AppError } from "./http/errors";
 import { isErrorCode } from "../shared/errors";
-import type { TParseJob, TParseResult } from "./parse-jobs";
+import type { TParseInput, TParseJob, TParseResult } from "./parse-jobs";
 
 /** Below the password threads' 10 (auth/password.ts): a sign-in's derivation goes before an import's parsing. */
 export const PARSE_NICE = 15;
@@ -20,10 +20,10 @@ type TAnswer = { nice: number; value?: unknown; error?: { code: string | null; v
 /** The nice value the last parse thread ran at (the tests read it). */
 export const parseThreadNice = { value: null as number | null };
 
-function runInThread(job: TParseJob, bytes: Uint8Array, refused: () => AppError, timeLimitMs: number): Promise<unknown> {
+function runInThread(job: TParseJob, input: unknown, refused: () => AppError, timeLimitMs: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./parse-thread.mjs", import.meta.url), {
-      workerData: { job, bytes, nice: PARSE_NICE },
+      workerData: { job, input, nice: PARSE_NICE },
       // Not the parent's flags (tsx's --import, vitest's): the thread registers tsx itself.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB },
@@ -55,11 +55,11 @@ function runInThread(job: TParseJob, bytes: Uint8Array, refused: () => AppError,
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * `job` done on `bytes` in a parse thread, after the files before it in this process; `refused` is the caller's
+ * `job` done on `input` in a parse thread, after the files before it in this process; `refused` is the caller's
  * refusal for a file that ran out of the thread's time or memory.
  */
-export function parseInThread<J extends TParseJob>(job: J, bytes: Uint8Array, refused: () => AppError, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<TParseResult<J>> {
-  const run = queue.then(() => runInThread(job, bytes, refused, timeLimitMs));
+export function parseInThread<J extends TParseJob>(job: J, input: TParseInput<J>, refused: () => AppError, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<TParseResult<J>> {
+  const run = queue.then(() => runInThread(job, input, refused, timeLimitMs));
   queue = run.catch(() => {});
   return run as Promise<TParseResult<J>>;
 }

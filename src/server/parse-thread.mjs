@@ -15,7 +15,7 @@ try {
 register();
 const { runParseJob } = await import("./parse-jobs.ts");
 try {
-  parentPort.postMessage({ nice, value: await runParseJob(workerData.job, workerData.bytes) });
+  parentPort.postMessage({ nice, value: await runParseJob(workerData.job, workerData.input) });
 } catch (err) {
   parentPort.postMessage({ nice, error: { code: err?.name === "AppError" ? err.code : null, vars: err?.vars, message: String(err?.message ?? err) } });
 }
