@@ -1,7 +1,7 @@
 // What an uploaded picture or clip is, by its bytes (issue 18), and whether a picture is one a student's device can
 // afford to draw (issue 33): no more than MAX_IMAGE_PIXELS, and pixel data enough for the size its header claims.
 // Apart from media.service so a parse thread (QTI packages, docs/decisions/0029) loads this without the database.
-import { createInflate } from "node:zlib";
+import { createInflate, inflateSync } from "node:zlib";
 import { imageSize } from "image-size";
 import { AppError } from "../../http/errors";
 import { IMAGE_TYPES, MAX_IMAGE_MB, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
@@ -82,11 +82,10 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ] as const;
 
-/**
- * A PNG decodes to the size its header claims: its image data, inflated (on libuv's pool, counted as it comes,
- * kept nowhere), is exactly the rows the width, height, depth and interlace make, each led by a valid filter byte.
- */
-export async function checkPngDecodes(bytes: Buffer): Promise<void> {
+type TPngLayout = { data: Buffer[]; expected: number; rows: { start: number; size: number; count: number }[] };
+
+/** A PNG's image data, and where each row's filter byte falls in it once inflated; refused when its chunks do not add up. */
+function pngLayout(bytes: Buffer): TPngLayout {
   let at = 8;
   let header: { width: number; height: number; depth: number; colour: number; interlace: number } | null = null;
   const data: Buffer[] = [];
@@ -106,13 +105,30 @@ export async function checkPngDecodes(bytes: Buffer): Promise<void> {
   const { width, height, depth, interlace } = header;
   const rowBytes = (w: number) => (w ? 1 + Math.ceil((w * channels * depth) / 8) : 0);
   const passes = interlace ? ADAM7.map(([x, y, dx, dy]) => [Math.ceil((width - x) / dx), Math.ceil((height - y) / dy)] as const).filter(([w, h]) => w > 0 && h > 0) : [[width, height] as const];
-  // Where each row's filter byte falls in the inflated stream.
-  const rows: { start: number; size: number; count: number }[] = [];
+  const rows: TPngLayout["rows"] = [];
   let expected = 0;
   for (const [w, h] of passes) {
     rows.push({ start: expected, size: rowBytes(w), count: h });
     expected += rowBytes(w) * h;
   }
+  return { data, expected, rows };
+}
+
+/** Whether `chunk`, found at `seen` in the inflated stream, has a filter byte that is none of PNG's five. Only the rows' starts are read, not the pixels. */
+function badFilter({ rows }: TPngLayout, chunk: Buffer, seen: number): boolean {
+  for (const r of rows) {
+    const first = Math.max(0, Math.ceil((seen - r.start) / r.size)) * r.size + r.start;
+    for (let o = first; o < Math.min(seen + chunk.length, r.start + r.size * r.count); o += r.size) if (chunk[o - seen]! > 4) return true;
+  }
+  return false;
+}
+
+/**
+ * A PNG decodes to the size its header claims: its image data, inflated (on libuv's pool, counted as it comes,
+ * kept nowhere), is exactly the rows the width, height, depth and interlace make, each led by a valid filter byte.
+ */
+export async function checkPngDecodes(bytes: Buffer): Promise<void> {
+  const layout = pngLayout(bytes);
   await new Promise<void>((resolve, reject) => {
     const inflate = createInflate();
     let seen = 0;
@@ -124,19 +140,26 @@ export async function checkPngDecodes(bytes: Buffer): Promise<void> {
       reject(unreadable());
     };
     inflate.on("data", (chunk: Buffer) => {
-      if (seen + chunk.length > expected) return fail();
-      // Checking every filter byte costs a pass over the rows' starts only, not over the pixels.
-      for (const r of rows) {
-        const first = Math.max(0, Math.ceil((seen - r.start) / r.size)) * r.size + r.start;
-        for (let o = first; o < Math.min(seen + chunk.length, r.start + r.size * r.count); o += r.size) if (chunk[o - seen]! > 4) return fail();
-      }
+      if (seen + chunk.length > layout.expected || badFilter(layout, chunk, seen)) return fail();
       seen += chunk.length;
     });
     inflate.on("error", fail);
-    inflate.on("end", () => (seen === expected ? resolve() : fail()));
-    for (const d of data) inflate.write(d);
+    inflate.on("end", () => (seen === layout.expected ? resolve() : fail()));
+    for (const d of layout.data) inflate.write(d);
     inflate.end();
   });
+}
+
+/** The same, at once: for a parse thread (a QTI package's pictures), where blocking is the thread's own affair. */
+export function checkPngDecodesSync(bytes: Buffer): void {
+  const layout = pngLayout(bytes);
+  let pixels: Buffer;
+  try {
+    pixels = inflateSync(Buffer.concat(layout.data), { maxOutputLength: Math.max(1, layout.expected) });
+  } catch {
+    throw unreadable(); // not deflate, or more than the header claims
+  }
+  if (pixels.length !== layout.expected || badFilter(layout, pixels, 0)) throw unreadable();
 }
 
 /**

@@ -67,6 +67,23 @@ describe("hostile QTI packages (issue 33)", () => {
     expect(res.json().message.ar).toContain("i1.xml");
   });
 
+  it("skips, in the preview, an item whose picture claims pixels its bytes do not hold (the import would refuse it)", async () => {
+    const capital = fs.readFileSync(new URL("./fixtures/qti21-bank/items/capital.xml", import.meta.url));
+    const nile = fs.readFileSync(new URL("./fixtures/qti21-bank/images/nile.png", import.meta.url));
+    // The real picture's header made to claim 4,000 × 4,000 (its IHDR width and height), over the same few bytes.
+    const lying = Buffer.from(nile);
+    lying.writeUInt32BE(4000, 16);
+    lying.writeUInt32BE(4000, 20);
+    const named = manifest.replace(/i1\.xml/g, "items/capital.xml");
+    for (const [picture, skipped] of [[nile, false], [lying, true]] as const) {
+      const res = await preview(zipSync({ "imsmanifest.xml": strToU8(named), "items/capital.xml": capital, "images/nile.png": picture }));
+      expect(res.statusCode, res.body).toBe(200);
+      const [item] = res.json().tests[0].items;
+      expect(item.skipped).toBe(skipped);
+      if (skipped) expect(item.reason.en).toContain("nile.png");
+    }
+  });
+
   it("refuses 20,000 nested elements with QTI_XML_TOO_DEEP, not a server error", async () => {
     const deep = strToU8("<assessmentItem>" + "<div>".repeat(20_000) + "</div>".repeat(20_000) + "</assessmentItem>");
     const res = await preview(zipSync({ "imsmanifest.xml": strToU8(manifest), "i1.xml": deep }));
