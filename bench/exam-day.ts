@@ -13,7 +13,10 @@
 //
 //   DATABASE_URL=postgres://… npm run bench:exam-day                      # 20,000 students, 10-minute lobby
 //   STUDENTS=2000 LOBBY_MINUTES=1 EXAM_MINUTES=2 SUBMIT_MINUTES=1 DATABASE_URL=… npm run bench:exam-day
-//   WORKERS=2 …        # server processes (default 1, to compare with earlier runs)
+//   WORKERS=1 …        # server processes (default: the server's own default, as `npm start` runs it — one per core;
+//                      # runs before issue 33 defaulted to 1, so compare them with WORKERS=1)
+//   QTI_BESIDE=large|hostile|both …  # QTI imports back to back through the lobby's second half (bench/qti-beside.ts):
+//                      # the lobby's waits are printed with an import under way and without; QTI_TESTS=10 QTI_ITEMS=200
 //   LIMITS=0 …         # skip the limits;  LIMIT_ROUNDS=5 LIMIT_SECONDS=5 … each limit and the app in turn, so many times
 //   PGBENCH_CLIENTS=64 SAVES_IN_FLIGHT=128 … the saves' limit's load on each side
 //   SIGN_IN=0 …        # students come with sessions made beforehand: a lobby without scrypt, which otherwise takes
@@ -32,10 +35,13 @@ import { hashPassword, scryptEngine, scryptKey } from "../src/server/auth/passwo
 import { createSession } from "../src/server/auth/auth.service";
 import { examsChanged } from "../src/server/modules/attempts/paper";
 import { availableCores } from "../src/server/cores";
+import { parseConfig } from "../src/server/config";
+import { importsBeside, type TQtiBeside } from "./qti-beside";
 import { LeanHttpClient, type TResponse } from "./lean-http";
 import { cpuMsOf, cpuSpent, pct, postgresCpuMs, runPool, waitForServer } from "./common";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const databaseUrl = process.env.DATABASE_URL;
 const STUDENTS = num("STUDENTS", 20_000);
 const LOBBY_MINUTES = num("LOBBY_MINUTES", 10);
 const EXAM_MINUTES = num("EXAM_MINUTES", 10);
@@ -46,12 +52,13 @@ const QUESTIONS = num("QUESTIONS", 20);
 const SCHOOLS = num("SCHOOLS", 40);
 const CONNECTIONS = num("CONNECTIONS", 512);
 const SIGN_IN_CONNECTIONS = num("SIGN_IN_CONNECTIONS", 4096);
-const WORKERS = process.env.WORKERS ?? "1";
+/** What `npm start` runs: the server's own default (config.ts — one process per core on PostgreSQL), unless set. */
+const WORKERS = String(parseConfig({ DATABASE_URL: databaseUrl, WORKERS: process.env.WORKERS }).workers);
+const QTI_BESIDE = process.env.QTI_BESIDE as TQtiBeside | undefined;
 const LIMITS = process.env.LIMITS !== "0";
 const SIGN_IN = process.env.SIGN_IN !== "0";
 const PORT = num("BENCH_PORT", 3991);
 const PASSWORD = "bench-pass";
-const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   console.error("bench:exam-day measures the morning on PostgreSQL: set DATABASE_URL (the embedded database is for one school, not 20,000 students).");
   process.exit(2);
@@ -531,11 +538,16 @@ async function main() {
     for (const s of students) arrivals.push(t0 + Math.random() * (lobbyMs - 5_000), s);
     let cpu = cpuNow(server);
     const signInWindows = SIGN_IN ? new Windows(t0, server) : null;
+    // QTI_BESIDE: imports by the teacher through the lobby's second half; each wait is also counted by whether one was under way.
+    const beside = QTI_BESIDE ? importsBeside(QTI_BESIDE, base, `qias_session=${(await createSession(db, teacher!.id, { ip: "10.250.0.1" })).token}`, "social", t0 + lobbyMs / 2, t0 + lobbyMs - 5_000) : null;
+    const split = { signIn: [new Latencies(), new Latencies()], lobby: [new Latencies(), new Latencies()] };
     await runTimeline(arrivals, (s, due) => {
       void (async () => {
+        const during = beside?.importing() ? 1 : 0;
         if (SIGN_IN) {
           const res = await signInClient.request("POST", "/api/auth/login", { ...json, "x-forwarded-for": s.address }, JSON.stringify({ email: s.email, password: PASSWORD, loginType: "student" }));
           signIn.add(Date.now() - due, res.status === 200, res);
+          split.signIn[during]!.add(Date.now() - due, res.status === 200, res);
           signInWindows?.add(due, Date.now() - due);
           if (res.status !== 200) return;
           s.cookie = /set-cookie:\s*(qias_session=[^;]+)/i.exec(res.head)?.[1] ?? "";
@@ -543,6 +555,7 @@ async function main() {
         const lobbyDue = Date.now();
         const l = await client.request("POST", `/api/student/exams/${exam.examId}/lobby`, { ...json, cookie: s.cookie }, "{}");
         lobby.add(Date.now() - lobbyDue, l.status === 200, l);
+        split.lobby[during]!.add(Date.now() - lobbyDue, l.status === 200, l);
       })();
     });
     while (Date.now() < startsAt) await new Promise((r) => setTimeout(r, 50));
@@ -551,6 +564,11 @@ async function main() {
     console.log(`lobby     ${lobby.summary()}`);
     console.log(cpuShare(cpu, cpuNow(server)));
     signInWindows?.print("sign-ins");
+    if (beside) {
+      for (const r of await beside.done) console.log(`  import  ${r}`);
+      console.log(`sign-in, no import under way  ${split.signIn[0]!.summary()}\nsign-in, an import under way  ${split.signIn[1]!.summary()}`);
+      console.log(`lobby,   no import under way  ${split.lobby[0]!.summary()}\nlobby,   an import under way  ${split.lobby[1]!.summary()}`);
+    }
 
     // 2. the start: each asks within 2 s of the start (LOBBY_SPREAD_MS), then starts; "not yet" is asked again.
     console.log("\n== 2. start");

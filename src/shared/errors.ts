@@ -442,6 +442,21 @@ export const ERRORS = {
     title: t("Import failed", "فشل الاستيراد"),
     message: t("{file} in the package is not well-formed XML.", "الملف {file} في الحزمة ليس بصيغة XML سليمة."),
   },
+  QTI_XML_TOO_LARGE: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("{file} in the package is larger than {limitMb} MB, so it was not read.", "لم يُقرأ الملف {file} في الحزمة لأن حجمه يتجاوز {limitMb} ميغابايت."),
+  },
+  QTI_TOO_COMPLEX: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("The package took too long or too much memory to read, so it was refused.", "رُفضت الحزمة لأن قراءتها استغرقت وقتًا أو ذاكرة أكثر من المسموح."),
+  },
+  QTI_XML_TOO_DEEP: {
+    status: 400,
+    title: t("Import failed", "فشل الاستيراد"),
+    message: t("{file} in the package nests its elements more than {limit} levels deep, so it was not read.", "لم يُقرأ الملف {file} في الحزمة لأن عناصره متداخلة بأكثر من {limit} مستوى."),
+  },
   QTI_NOTHING_TO_IMPORT: {
     status: 400,
     title: t("Import failed", "فشل الاستيراد"),
@@ -541,6 +556,16 @@ export const ERRORS = {
     status: 413,
     title: t("Image not added", "لم تُضف الصورة"),
     message: t("The image is larger than {limitMb} MB or {limitPx} pixels on a side.", "الصورة أكبر من {limitMb} ميغابايت أو من {limitPx} بكسل في أحد أبعادها."),
+  },
+  IMAGE_TOO_MANY_PIXELS: {
+    status: 413,
+    title: t("Image not added", "لم تُضف الصورة"),
+    message: t("The image has more than {limitMp} million pixels. Make it smaller and try again.", "الصورة تتجاوز {limitMp} مليون بكسل. صغّر أبعادها ثم حاول مرة أخرى."),
+  },
+  IMAGE_UNREADABLE: {
+    status: 400,
+    title: t("Image not added", "لم تُضف الصورة"),
+    message: t("The image is damaged or incomplete, so it cannot be shown.", "الصورة تالفة أو ناقصة، لذا لا يمكن عرضها."),
   },
   IMAGE_NOT_FOUND: {
     status: 404,

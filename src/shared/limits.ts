@@ -86,6 +86,8 @@ export const MAX_LIVE_VIEW_ROWS = 2000;
 export const MAX_IMAGE_MB = 5;
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 export const MAX_IMAGE_SIDE_PX = 8000;
+/** Pixels a picture may have (issue 33): drawn, each takes 4 bytes of a student's device — 16.8 million, 64 MB. */
+export const MAX_IMAGE_PIXELS = 4096 * 4096;
 export const MAX_ALT_LENGTH = 300;
 export const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 /** Listening clips (issue 18): MP3, M4A or OGG up to 20 MB; an author may limit a student to a few plays. */
@@ -98,5 +100,9 @@ export const MAX_TRANSCRIPT_LENGTH = 20_000;
 export const MAX_QTI_MB = 100;
 export const MAX_QTI_BYTES = MAX_QTI_MB * 1024 * 1024;
 export const MAX_QTI_UNPACKED_MB = 300;
+/** One XML file of a package that is read (the manifest, a test, an item): a 1,000-item manifest is about 1 MB. */
+export const MAX_QTI_XML_MB = 5;
+/** How deeply a package's XML may nest: an item's XHTML is some 15 levels deep. */
+export const MAX_QTI_XML_DEPTH = 100;
 /** The most exams one QTI package carries, exported or imported (one assessment test each). */
 export const MAX_QTI_EXAMS = 50;

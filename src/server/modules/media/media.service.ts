@@ -4,49 +4,21 @@
 import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import { imageSize } from "image-size";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { examMedia, exams, passages, questionOptions, questions } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
-import { IMAGE_TYPES, MAX_AUDIO_BYTES, MAX_AUDIO_MB, MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
+import { MAX_AUDIO_BYTES, MAX_AUDIO_MB, MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { findPaper } from "../attempts/attempts.service";
+import { checkPngDecodes, inspectAudio, inspectImage } from "./inspect";
+
+export { inspectAudio, inspectImage } from "./inspect";
 
 type TMediaRow = typeof examMedia.$inferSelect;
 export type TUploadedMedia = { id: string; kind: "image" | "audio"; contentType: string; sizeBytes: number; width: number | null; height: number | null };
 
 const tooLarge = () => new AppError("IMAGE_TOO_LARGE", { vars: { limitMb: MAX_IMAGE_MB, limitPx: MAX_IMAGE_SIDE_PX } });
-
-/** What the bytes are, whatever the name or the browser says: one of ours with its size, or refused. */
-export function inspectImage(bytes: Buffer): { contentType: string; width: number; height: number } {
-  let found: ReturnType<typeof imageSize>;
-  try {
-    found = imageSize(bytes);
-  } catch {
-    throw new AppError("MEDIA_TYPE_NOT_ALLOWED");
-  }
-  const contentType = IMAGE_TYPES[found.type as keyof typeof IMAGE_TYPES];
-  if (!contentType) throw new AppError("MEDIA_TYPE_NOT_ALLOWED");
-  const { width, height } = found;
-  if (!width || !height) throw new AppError("MEDIA_TYPE_NOT_ALLOWED");
-  // A picture of 20,000 × 20,000 pixels fits in a few kilobytes and takes a phone's memory to draw.
-  if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX) throw tooLarge();
-  return { contentType, width, height };
-}
-
-/**
- * A listening clip by its first bytes: OGG ("OggS"), M4A/MP4 ("ftyp" box) or MP3 (an ID3 tag or an MPEG audio
- * frame's sync bits) — or null when it is none of them.
- */
-export function inspectAudio(bytes: Buffer): string | null {
-  if (bytes.length < 12) return null;
-  if (bytes.toString("latin1", 0, 4) === "OggS") return "audio/ogg";
-  if (bytes.toString("latin1", 4, 8) === "ftyp") return "audio/mp4";
-  if (bytes.toString("latin1", 0, 3) === "ID3") return "audio/mpeg";
-  if (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0 && (bytes[1]! & 0x06) !== 0) return "audio/mpeg";
-  return null;
-}
 
 /** A picture or a clip, by what its bytes are; anything else refused. */
 function inspectMedia(bytes: Buffer): { kind: "image" | "audio"; contentType: string; width: number | null; height: number | null } {
@@ -70,6 +42,7 @@ export async function uploadMedia(db: TDb, storage: TStorage, actor: TSessionUse
 export async function storeMedia(db: TDbOrTx, storage: TStorage, actor: TSessionUser, tempFile: string, bytes: Buffer): Promise<TUploadedMedia> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
   const { kind, contentType, width, height } = inspectMedia(bytes);
+  if (contentType === "image/png") await checkPngDecodes(bytes);
   const id = randomUUID();
   const key = `media/${id}`;
   try {

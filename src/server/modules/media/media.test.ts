@@ -1,6 +1,7 @@
 // Images in exams (issue 18) through the real routes: uploads checked by their bytes, who may see an image and
 // when, images named by an exam save, descriptions required to publish, and the sweep of unused images.
 import fs from "node:fs";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createHarness, type THarness } from "../../test/harness";
@@ -19,6 +20,25 @@ const HUGE = Buffer.from(PNG);
 HUGE.writeUInt32BE(20_000, 16);
 HUGE.writeUInt32BE(20_000, 20);
 const OGG = fs.readFileSync(new URL("../../demo-assets/chime.ogg", import.meta.url));
+
+/** A PNG as it is written: `idat` its image data (deflated), or the rows of a grey, 1-bit picture of that size. */
+function png(width: number, height: number, idat?: Buffer): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(body.length, 0);
+    head.write(type, 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0);
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // grey
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // each row: filter 0, then black pixels
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat ?? zlib.deflateSync(rows, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+}
 const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.alloc(200, 1)]);
 const M4A = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A "), Buffer.alloc(200, 0)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
@@ -93,6 +113,30 @@ describe("uploading an image", () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ contentType: type, width: 1, height: 1, sizeBytes: bytes.length });
     }
+  });
+
+  it("refuses a picture of more pixels than a device can afford to draw, and one whose header claims pixels its bytes do not hold (issue 33)", async () => {
+    // 7,999 × 7,999: under the 8,000 a side, 9 KB here, and 256 MB drawn.
+    const many = await upload(c.teacher, png(7999, 7999));
+    expect([many.statusCode, many.json().code, many.json().message.en]).toEqual([413, "IMAGE_TOO_MANY_PIXELS", expect.stringContaining("17 million pixels")]);
+    // 4,000 × 4,000 over a few bytes of pixels: the header alone is no picture.
+    const lying = await upload(c.teacher, png(4000, 4000, zlib.deflateSync(Buffer.alloc(8))));
+    expect([lying.statusCode, lying.json().code]).toEqual([400, "IMAGE_UNREADABLE"]);
+    // Image data that is no deflate stream, and rows whose filter byte is none of PNG's five.
+    expect((await upload(c.teacher, png(8, 8, Buffer.from("not deflate")))).json().code).toBe("IMAGE_UNREADABLE");
+    expect((await upload(c.teacher, png(8, 2, zlib.deflateSync(Buffer.from([0, 0, 9, 0]))))).json().code).toBe("IMAGE_UNREADABLE");
+    // The same for a JPEG: the 1 × 1 one claiming 4,000 × 4,000 (its frame header's height and width).
+    const bigJpeg = Buffer.from(JPEG);
+    const sof = bigJpeg.indexOf(Buffer.from([0xff, 0xc2])); // a progressive frame's header
+    bigJpeg.writeUInt16BE(4000, sof + 5);
+    bigJpeg.writeUInt16BE(4000, sof + 7);
+    expect((await upload(c.teacher, bigJpeg)).json().code).toBe("IMAGE_UNREADABLE");
+    // A WebP whose RIFF claims more than the file holds.
+    const cutWebp = WEBP.subarray(0, WEBP.length - 4);
+    expect((await upload(c.teacher, cutWebp)).json().code).toBe("IMAGE_UNREADABLE");
+    // A true picture of 4,000 × 4,000, and a real one drawn by a browser, are taken.
+    expect((await upload(c.teacher, png(4000, 4000))).statusCode).toBe(201);
+    expect((await upload(c.teacher, fs.readFileSync(new URL("../../demo-assets/uae-map.png", import.meta.url)))).statusCode).toBe(201);
   });
 
   it("refuses SVG, text dressed as a picture, an empty file, a huge picture, too many bytes and no file", async () => {

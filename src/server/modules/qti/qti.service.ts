@@ -18,7 +18,8 @@ import type { TExamDetail } from "../../../shared/schemas/exam";
 import type { TQtiPreview } from "../../../shared/schemas/qti";
 import { findExamDetail, insertExam } from "../exams/exams.service";
 import { storeMedia } from "../media/media.service";
-import { draftOf, readPackage } from "./qti-import";
+import { parseInThread } from "../../parse-pool";
+import { draftOf, renamePassageMedia, renameQuestionMedia } from "./qti-import";
 import { examMediaIds, qtiPackageFiles, type TExportMedia, type TExportSkill } from "./qti-export";
 
 async function readAll(body: AsyncIterable<Buffer | string>): Promise<Uint8Array> {
@@ -74,10 +75,16 @@ export async function exportQtiSelection(db: TDbOrTx, storage: TStorage, actor: 
   return packageFiles(db, storage, list);
 }
 
+/**
+ * A package read in a parse thread (parse-pool.ts, docs/decisions/0029): a crafted one takes that thread's time and
+ * memory, not the event loop's; one that outruns the thread's time or memory is refused.
+ */
+const readInThread = (bytes: Uint8Array) => parseInThread("qti", bytes, () => new AppError("QTI_TOO_COMPLEX"));
+
 /** What a package holds, before anything is created. */
-export function previewQti(actor: TSessionUser, bytes: Uint8Array): TQtiPreview {
+export async function previewQti(actor: TSessionUser, bytes: Uint8Array): Promise<TQtiPreview> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
-  return { tests: readPackage(bytes).tests.map((t) => t.preview) };
+  return { tests: (await readInThread(bytes)).tests.map((t) => t.preview) };
 }
 
 /**
@@ -92,7 +99,7 @@ export function previewQti(actor: TSessionUser, bytes: Uint8Array): TQtiPreview 
  */
 export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser, bytes: Uint8Array, choices: { subjectIds: string[]; titles: string[] }): Promise<TExamDetail[]> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
-  const { tests } = readPackage(bytes);
+  const { tests } = await readInThread(bytes);
   if (!tests.some((t) => t.exam.questions.length)) throw new AppError("QTI_NOTHING_TO_IMPORT");
   const stored: string[] = [];
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "qias-qti-"));

@@ -3,6 +3,7 @@
 // package speak one shape.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { AppError } from "../../http/errors";
+import { MAX_QTI_XML_DEPTH, MAX_QTI_XML_MB } from "../../../shared/limits";
 
 export type TXmlNode = { name: string; attrs: Record<string, string>; children: TXmlChild[] };
 export type TXmlChild = TXmlNode | string;
@@ -44,6 +45,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   processEntities: true,
   htmlEntities: false,
+  // Deeper than this is no QTI anyone writes; the parser refuses it (QTI_XML_TOO_DEEP) before our walks recurse.
+  maxNestedTags: MAX_QTI_XML_DEPTH,
 });
 
 type TRaw = Record<string, unknown> & { ":@"?: Record<string, string> };
@@ -64,13 +67,23 @@ function convert(raw: TRaw[]): TXmlChild[] {
 
 /**
  * The root element of an XML file of a package, or QTI_MALFORMED_XML naming the file. A DOCTYPE is refused: QTI
- * needs none, and its entities are how a few bytes of XML expand into gigabytes.
+ * needs none, and its entities are how a few bytes of XML expand into gigabytes. A file past MAX_QTI_XML_MB is
+ * refused unread (parsing takes some 35 times its size in memory), and one nested past MAX_QTI_XML_DEPTH likewise.
  */
-export function parseXml(text: string, file: string): TXmlNode {
+export function parseXml(bytes: Uint8Array, file: string): TXmlNode {
   const bad = () => new AppError("QTI_MALFORMED_XML", { vars: { file } });
+  if (bytes.length > MAX_QTI_XML_MB * 1024 * 1024) throw new AppError("QTI_XML_TOO_LARGE", { vars: { file, limitMb: MAX_QTI_XML_MB } });
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   if (/<!DOCTYPE/i.test(text)) throw bad();
   if (XMLValidator.validate(text) !== true) throw bad();
-  const root = convert(parser.parse(text) as TRaw[]).find((c): c is TXmlNode => typeof c !== "string");
+  let parsed: TRaw[];
+  try {
+    parsed = parser.parse(text) as TRaw[];
+  } catch (err) {
+    if (err instanceof Error && /nested tags/i.test(err.message)) throw new AppError("QTI_XML_TOO_DEEP", { vars: { file, limit: MAX_QTI_XML_DEPTH }, cause: err });
+    throw new AppError("QTI_MALFORMED_XML", { vars: { file }, cause: err });
+  }
+  const root = convert(parsed).find((c): c is TXmlNode => typeof c !== "string");
   if (!root) throw bad();
   return root;
 }
