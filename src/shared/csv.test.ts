@@ -20,6 +20,14 @@ describe("csv", () => {
     expect(parseCsv(out)).toEqual([["name", "note"], ["فاطمة", 'say "hi", then\nleave'], ["'=HYPERLINK()", "'-1"]]);
   });
 
+  it("quotes a field holding a semicolon or a tab, so a semicolon-separated Excel (Arabic, many European locales) keeps it one text cell", () => {
+    const out = toCsv([["x;=2+2", "a\tb", "plain"]]);
+    expect(out).toBe('\uFEFF"x;=2+2","a\tb",plain\r\n');
+    // Read back with either separator, the field stays whole.
+    expect(parseCsv(out)).toEqual([["x;=2+2", "a\tb", "plain"]]);
+    expect(parseCsv(out.replaceAll(",", ";"))).toEqual([["x;=2+2", "a\tb", "plain"]]);
+  });
+
   it("writes numbers as numbers, negative ones included (a number is never a formula)", () => {
     expect(parseCsv(toCsv([[-0.25, 3, Number.NaN]]))).toEqual([["-0.25", "3", ""]]);
   });

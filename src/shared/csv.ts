@@ -91,7 +91,9 @@ function escapeField(value: unknown): string {
   const s = value === null || value === undefined ? "" : String(value);
   // A leading = + - @ makes spreadsheets run a formula: neutralise it (CSV injection).
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  // Quoted whenever it holds any separator Excel may split on — a comma, or the semicolon or tab of a locale whose
+  // list separator is one (Arabic, much of Europe): unquoted, "x;=2+2" would open as a name and a formula.
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** Rows → CSV text with CRLF line ends and a BOM, so Excel opens Arabic correctly. */
