@@ -28,11 +28,11 @@ function migrationsBefore(tag: string): string {
   return dir;
 }
 
-describe("0009 bilingual names", () => {
+describe("0010 bilingual names", () => {
   it("fills both languages of a school's name and city and an exam's description from the one value there was", async () => {
     const client = await PGlite.create();
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: migrationsBefore("0009_bilingual_names") });
+    await migrate(db, { migrationsFolder: migrationsBefore("0010_bilingual_names") });
     await client.exec(`
       insert into subjects (id, name_ar, name_en) values ('arabic', 'اللغة العربية', 'Arabic') on conflict do nothing;
       insert into schools (id, name, city) values ('school_a', 'مدرسة النهضة', 'دبي'), ('school_b', 'Al Ain Academy', null);

@@ -19,7 +19,7 @@ import type { TQtiPreview } from "../../../shared/schemas/qti";
 import { findExamDetail, insertExam } from "../exams/exams.service";
 import { storeMedia } from "../media/media.service";
 import { parseInThread } from "../../parse-pool";
-import { draftOf, renamePassageMedia, renameQuestionMedia } from "./qti-import";
+import { draftOf } from "./qti-import";
 import { examMediaIds, qtiPackageFiles, type TExportMedia, type TExportSkill } from "./qti-export";
 
 async function readAll(body: AsyncIterable<Buffer | string>): Promise<Uint8Array> {
