@@ -108,7 +108,7 @@ describe("the OpenAPI document", () => {
       expect(Object.keys(operation.requestBody!.content), route.url).toEqual(["multipart/form-data"]);
     }
     expect(Object.keys(doc.paths["/api/files"]!.post!.requestBody!.content["multipart/form-data"]!.schema.properties).sort()).toEqual(["file", "skillIds", "studentIds"]);
-    expect(Object.keys(doc.paths["/api/exams/import/qti"]!.post!.requestBody!.content["multipart/form-data"]!.schema.properties).sort()).toEqual(["file", "subjectId"]);
+    expect(Object.keys(doc.paths["/api/exams/import/qti"]!.post!.requestBody!.content["multipart/form-data"]!.schema.properties).sort()).toEqual(["file", "subjectId", "title"]);
   });
 
   it("a handler cannot read a form its route does not declare (formParts refuses), nor a field the declaration does not name", async () => {

@@ -131,7 +131,7 @@ describe("sittings: who schedules them, and what they accept", () => {
     const theirs = await sitting(cookie.super_admin!, exam.id, window(300, 310, 360, { schoolId: other }));
     const everyone = await sitting(cookie.super_admin!, exam.id, window(400, 410, 460));
     const list = (await h.request({ method: "GET", url: `/api/exams/${exam.id}/sittings`, cookie: cookie.schoolAdmin })).json() as TSittingList;
-    expect(list).toMatchObject({ canManage: true, everySchool: false, schools: [{ id: own, name: "مدرسة الأمل" }] });
+    expect(list).toMatchObject({ canManage: true, everySchool: false, schools: [{ id: own, nameAr: "مدرسة الأمل" }] });
     expect(list.sittings.find((x) => x.id === everyone.id)?.canManage).toBe(false);
     const mine = await sitting(cookie.schoolAdmin!, exam.id, window(60, 75, 120, { schoolId: own, grade: 8 }));
     expect(mine.canManage).toBe(true);
