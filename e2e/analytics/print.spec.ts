@@ -22,7 +22,7 @@ async function schoolWithResults(playwright: Playwright) {
   const tag = randomUUID().slice(0, 6);
   const schoolId = `school_print_${tag}`;
   const admin = await apiAsAccount(playwright, "super_admin");
-  await json(await admin.post("/api/schools", { data: { id: schoolId, name: `مدرسة الطباعة ${tag}` } }), 201);
+  await json(await admin.post("/api/schools", { data: { id: schoolId, nameAr: `مدرسة الطباعة ${tag}`, nameEn: `Print school ${tag}` } }), 201);
   const principal = `principal-print-${tag}@qias.test`;
   await json(await admin.post("/api/users", { data: { email: principal, password: ADMIN_PASSWORD, role: "school_admin", name: `مديرة ${tag}`, schoolId } }), 201);
   const exam = await json<{ id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] }>(
@@ -126,8 +126,10 @@ test("the dashboard and the school report print on white A4, across the page, wi
     await expect(page.getByTestId("school-report")).toBeVisible();
     const report = await print(page, `school-report-${lang}`);
 
+    // The bounds catch a page shrunk or spilled (the Arabic dashboard ran to 13 pages); the dashboard's 5 are its
+    // sections, the heatmap's weakest skills and counts, and the group plan running onto the last page.
     for (const [what, printed, maxPages] of [
-      ["dashboard", dashboard, 4],
+      ["dashboard", dashboard, 5],
       ["school report", report, 3],
     ] as const) {
       expect(printed.pages, `${what} (${lang}): pages`).toBeLessThanOrEqual(maxPages);

@@ -472,7 +472,7 @@ test("errors: an exam not offered, a result that does not exist, someone else's 
 test("empty states on the overview for a student of a school with no exams", async ({ page, playwright, baseURL }) => {
   const admin = await apiAs(playwright, baseURL!, E2E_ACCOUNTS.super_admin, "admin");
   const schoolId = `school_empty_${randomUUID().slice(0, 6)}`;
-  const school = await admin.post("/api/schools", { data: { id: schoolId, name: "مدرسة بلا اختبارات" } });
+  const school = await admin.post("/api/schools", { data: { id: schoolId, nameAr: "مدرسة بلا اختبارات", nameEn: "A school with no exams" } });
   expect(school.status(), await school.text()).toBeLessThan(300);
   await admin.dispose();
   const s = await setup(playwright, baseURL!, { schoolId });
