@@ -572,6 +572,11 @@ export const ERRORS = {
     title: t("Not found", "غير موجود"),
     message: t("The picture or clip was not found, or you do not have access to it.", "الصورة أو المقطع غير موجود، أو ليست لديك صلاحية الوصول إليه."),
   },
+  RANGE_NOT_SATISFIABLE: {
+    status: 416,
+    title: INVALID_INPUT,
+    message: t("The part of the file asked for lies outside it.", "الجزء المطلوب من الملف يقع خارج حدوده."),
+  },
   IMAGE_NOT_YOURS: {
     status: 400,
     title: INVALID_INPUT,

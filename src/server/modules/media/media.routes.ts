@@ -62,7 +62,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     // Byte ranges: a browser finds a clip's length and seeks with them (Safari plays no media without them).
     const asked = request.headers.range;
     const range = asked === undefined ? null : byteRange(asked, image.sizeBytes);
-    if (range === "unsatisfiable") return reply.status(416).header("content-range", `bytes */${image.sizeBytes}`).send();
+    // A range past the end answers in the product's shape too (it had an empty body), with the length it may ask within.
+    if (range === "unsatisfiable") {
+      reply.header("content-range", `bytes */${image.sizeBytes}`);
+      throw new AppError("RANGE_NOT_SATISFIABLE");
+    }
     const object = await app.storage.get(image.storageKey, range ?? undefined);
     if (!object) throw new AppError("IMAGE_NOT_FOUND");
     reply.header("accept-ranges", "bytes");

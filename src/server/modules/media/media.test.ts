@@ -290,7 +290,9 @@ describe("listening clips", () => {
     const open = await ranged(`bytes=${OGG.length - 5}-`);
     expect([open.statusCode, open.rawPayload.length]).toEqual([206, 5]);
     const outside = await ranged(`bytes=${OGG.length}-`);
-    expect([outside.statusCode, outside.headers["content-range"]]).toEqual([416, `bytes */${OGG.length}`]);
+    expect([outside.statusCode, outside.headers["content-range"], outside.json().code]).toEqual([416, `bytes */${OGG.length}`, "RANGE_NOT_SATISFIABLE"]);
+    const bilingual = { en: expect.any(String), ar: expect.any(String) };
+    expect(outside.json()).toMatchObject({ title: bilingual, message: bilingual, requestId: expect.any(String) });
     expect((await ranged("bytes=0-1,5-9")).statusCode).toBe(200);
     expect((await ranged("pages=1")).statusCode).toBe(200);
 
