@@ -2,6 +2,7 @@
 // The form and POST /api/contact validate with the same schema. Issue messages are keys of the "pages"
 // i18n namespace (contact.errors.*), so the form shows each field's message in the current language.
 import { z } from "zod";
+import { stripBidiControls } from "../text";
 import { MAX_EMAIL_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_TEXT_LENGTH } from "../limits";
 
 export const CONTACT_ERROR = {
@@ -21,7 +22,8 @@ const required = (requiredKey: string, max: number) =>
     .max(max, { error: CONTACT_ERROR.tooLong });
 
 export const ZContactInput = z.object({
-  name: required(CONTACT_ERROR.nameRequired, MAX_NAME_LENGTH),
+  // A person's name, shown to the school's staff: bidi controls stripped (shared/text.ts), then required.
+  name: z.string({ error: CONTACT_ERROR.nameRequired }).overwrite(stripBidiControls).pipe(required(CONTACT_ERROR.nameRequired, MAX_NAME_LENGTH)),
   email: z
     .string({ error: CONTACT_ERROR.emailRequired })
     .trim()

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ROLES, type TRole } from "../permissions";
 import { DEFAULT_LANGUAGE, LANGUAGES, MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type TLanguage } from "../limits";
+import { stripBidiControls } from "../text";
 import { ZEmailLanguage } from "./account";
 import { ZClassFilter, ZGradeFilter, ZGradeNumber } from "./grade";
 import { ZExtraTimeMinutes, ZExtraTimePercent } from "./sitting";
@@ -35,6 +36,15 @@ const optionalText = (max: number, tooLong: "TEXT_TOO_LONG" | "PASSWORD_TOO_LONG
     .max(max, { error: tooLong })
     .nullish()
     .transform((v) => v || undefined);
+
+/** A person's name: bidi controls stripped (shared/text.ts says why stripped, not refused), then as any text. */
+const personName = z
+  .string({ error: "VALIDATION_FAILED" })
+  .overwrite(stripBidiControls)
+  .trim()
+  .max(MAX_NAME_LENGTH, { error: "TEXT_TOO_LONG" })
+  .nullish()
+  .transform((v) => v || undefined);
 
 const email = z
   .string({ error: "USER_REQUIRED_FIELDS" })
@@ -85,7 +95,7 @@ export const ZUserCreate = z
     password,
     role: z.enum(ROLES),
     username,
-    name: optionalText(MAX_NAME_LENGTH),
+    name: personName,
     schoolId,
     /** Only a student's are kept; the server drops them for other roles. */
     grade: ZGrade.optional().transform((v) => v ?? null),
@@ -113,7 +123,7 @@ export type TUserCreate = z.input<typeof ZUserCreate>;
 export const ZUserUpdate = z
   .object({
     username,
-    name: optionalText(MAX_NAME_LENGTH),
+    name: personName,
     schoolId: schoolId.optional(),
     password,
     grade: ZGrade.optional(),

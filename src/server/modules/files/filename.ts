@@ -1,12 +1,14 @@
 // Filenames come from the uploader's machine: keep what a person wrote (Arabic included), drop what could
 // walk out of a folder, hide in a terminal, or break a header.
+import { stripBidiControls } from "../../../shared/text";
+
 const MAX_NAME_LENGTH = 150;
 
 export function safeFilename(raw: string): string {
   const base = raw.normalize("NFC").split(/[\\/]/).pop() ?? "";
-  let name = base
+  let name = stripBidiControls(base)
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "") // controls and bidi overrides
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
     .replace(/[<>:"|?*]/g, "_")
     .replace(/\s+/g, " ")
     .trim()

@@ -28,6 +28,7 @@ import { parseCsv } from "../../../shared/csv";
 import { readTable } from "../../http/table";
 import { ERRORS, type TErrorCode } from "../../../shared/errors";
 import type { TLanguage } from "../../../shared/limits";
+import { stripBidiControls } from "../../../shared/text";
 
 const userColumns = {
   id: profiles.id,
@@ -282,7 +283,8 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
     const defaults = accountDefaults({
       email: cell("email"),
       username: cell("username") || undefined,
-      name: cell("name") || undefined,
+      // The schema's name (bidi controls stripped); a refused row still shows its name in the preview, stripped too.
+      name: parsed.data?.name ?? (stripBidiControls(cell("name")) || undefined),
       role,
       schoolId: schoolId || null,
       grade: parsed.data?.grade ?? null,

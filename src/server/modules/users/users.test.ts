@@ -101,6 +101,21 @@ describe("the user dialog's rules (SPEC §5)", () => {
     expect(admin.json().schoolId).toBeNull();
   });
 
+  it("a name loses its bidi controls when created, edited or imported, so it cannot read as '…exe.png' (issue 33 item 23)", async () => {
+    const created = await post(cookie.super_admin, newUser("teacher", own, { name: "abc\u202Egnp.exe" }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().name).toBe("abcgnp.exe");
+    const edited = await patch(cookie.super_admin, created.json().id, { name: "\u2067ليلى\u2069 \u200Fحسن" });
+    expect(edited.json().user.name).toBe("ليلى حسن");
+    const id = uniq();
+    const csv = `email,username,name,password,school_id\n${id}@imp.local,${id},"x\u202Efdp.exe",,${own}`;
+    const imported = await h.request({ method: "POST", url: "/api/users/import", cookie: cookie.school_admin, payload: { role: "student", csv } });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().credentials[0].name).toBe("xfdp.exe");
+    const listed = (await list(cookie.school_admin, `group=students&q=${id}`)).json();
+    expect(JSON.stringify(listed)).toContain("xfdp.exe");
+  });
+
   it("a school_admin's users go to their own school, and only there", async () => {
     const res = await post(cookie.school_admin, { email: `${uniq()}@t.local`, password: "secret1", role: "teacher", schoolId: own });
     expect(res.statusCode).toBe(201);
