@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ZContactInput } from "./schemas/contact";
 import { BIDI_CONTROLS, stripBidiControls } from "./text";
 
 describe("bidi controls in names people type (issue 33 item 23)", () => {
@@ -11,5 +12,11 @@ describe("bidi controls in names people type (issue 33 item 23)", () => {
     expect(stripBidiControls("a\u200Db")).toBe("a\u200Db");
     expect(BIDI_CONTROLS.test("x\u2067")).toBe(true);
     expect(BIDI_CONTROLS.test("plain")).toBe(false);
+  });
+
+  it("the contact form's name is stripped before it is required: controls alone are no name", () => {
+    const base = { email: "a@b.co", subject: "s", message: "m" };
+    expect(ZContactInput.parse({ ...base, name: "abc\u202Egnp.exe" }).name).toBe("abcgnp.exe");
+    expect(ZContactInput.safeParse({ ...base, name: " \u202E\u200F " }).success).toBe(false);
   });
 });
