@@ -64,7 +64,7 @@ export function SkillHeatmap({ data, nameOf }: { data: TDashboard; nameOf: (g: T
   const tone = (m: TCell): TCellTone => (m.sparse ? "sparse" : m.level);
   const studentsText = (n: number) => t("dashboard.heatmap.students", { count: n, students: formatNumber(lang, n) });
   const cellLabel = (g: TDashboardGroup, s: { nameAr: string; nameEn: string }, m: TCell) =>
-    t("dashboard.heatmap.planLink", { group: rowName(g), skill: skillName(s), percent: formatPercent(lang, m.percent, 0), level: t(`dashboard.level.${m.level}`) });
+    t("dashboard.heatmap.planLink", { group: rowName(g), skill: skillName(s), percent: formatPercent(lang, m.percent), level: t(`dashboard.level.${m.level}`) });
 
   return (
     <section aria-labelledby="dashboard-heatmap" className="flex min-w-0 flex-col gap-3">
@@ -105,7 +105,7 @@ export function SkillHeatmap({ data, nameOf }: { data: TDashboard; nameOf: (g: T
                         const to = planOf(g, cell);
                         const text = (
                           <>
-                            <bdi>{skillName(skill)}</bdi> <bdi dir="ltr">{formatPercent(lang, cell.percent, 0)}</bdi>
+                            <bdi>{skillName(skill)}</bdi> <bdi dir="ltr">{formatPercent(lang, cell.percent)}</bdi>
                           </>
                         );
                         return (
@@ -252,7 +252,7 @@ function Cell({ m, tone, to, label, students }: { m: TCell; tone: TCellTone; to:
     <>
       <span className="inline-flex items-center gap-1 font-semibold tabular-nums">
         <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-        <bdi dir="ltr">{formatPercent(lang, m.percent, 0)}</bdi>
+        <bdi dir="ltr">{formatPercent(lang, m.percent)}</bdi>
       </span>
       {students && <span className="block text-[0.7rem] leading-tight whitespace-nowrap">{students}</span>}
     </>

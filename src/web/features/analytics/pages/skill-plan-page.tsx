@@ -72,7 +72,7 @@ function Share({ percent, level }: { percent: number; level: TMasteryLevel }) {
   const { t, lang } = useAnalyticsT();
   return (
     <span className={cn("inline-block min-w-16 rounded-md px-2 py-0.5 text-center font-semibold tabular-nums", HEATMAP_CELL)} style={cellStyle(level)} data-level={level}>
-      <bdi dir="ltr">{formatPercent(lang, percent, 0)}</bdi>
+      <bdi dir="ltr">{formatPercent(lang, percent)}</bdi>
       <span className="sr-only"> {t(`dashboard.level.${level}`)}</span>
     </span>
   );
