@@ -6,6 +6,7 @@ import path from "node:path/posix";
 import { AppError } from "../../http/errors";
 import { safeName, unzipCapped, type TZipRefusals } from "../../http/zip";
 import { ERRORS, fillText, type TText } from "../../../shared/errors";
+import { normalizeAnswer } from "../../../shared/grading";
 import { MAX_QTI_BYTES, MAX_QTI_EXAMS, MAX_QTI_MB, MAX_QTI_UNPACKED_MB } from "../../../shared/limits";
 import { ZGradeNumber } from "../../../shared/schemas/grade";
 import { richPlainText, type TRichDoc } from "../../../shared/rich-text";
@@ -80,15 +81,8 @@ const SUBJECT_NAMES: Record<string, string[]> = {
   islamic: ["islamic", "islamic education", "islamic studies", "islamic studies education", "الدراسات الإسلامية", "التربية الدينية الإسلامية"],
   social: ["social studies", "social", "الاجتماعيات", "الدراسات الاجتماعية والوطنية"],
 };
-const fold = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[\u064B-\u0652\u0670\u0640]/g, "")
-    .replace(/[أإآ]/g, "ا")
-    .replace(/ة/g, "ه")
-    .replace(/ى/g, "ي")
-    .replace(/\s+/g, " ")
-    .trim();
+// Folded as the short-answer marker folds answers: one rule for what Arabic spelling variants compare equal.
+const fold = normalizeAnswer;
 const SUBJECT_BY_NAME = new Map<string, string>(
   SUBJECTS.flatMap((s) => [s.id, s.nameEn, s.nameAr, ...(SUBJECT_NAMES[s.id] ?? [])].map((name): [string, string] => [fold(name), s.id])),
 );

@@ -1,5 +1,6 @@
 // The live view's search, class filter and sort (issue 33 item 7), on the students the server sent: the view is
 // already in memory and refreshed every few seconds, so this is the browser's work, not another query.
+import { normalizeAnswer } from "@shared/grading";
 import type { TLiveState, TLiveView } from "@shared/schemas/sitting";
 
 type TStudent = TLiveView["students"][number];
@@ -11,17 +12,9 @@ export const NO_CLASS = "\u0000none";
 /** Who needs the proctor first (as the server orders them). */
 const URGENCY: Record<TLiveState, number> = { offline: 0, working: 1, lobby: 2, absent: 3, auto_submitted: 4, submitted: 5 };
 
-/** Folds what a search should not care about: case, Arabic diacritics and tatweel, the forms of alef, ya and ta marbuta. */
-export function foldName(s: string): string {
-  return s
-    .normalize("NFKD")
-    .replace(/\p{Mn}|\u0640/gu, "")
-    .replace(/[أإآٱ]/g, "ا")
-    .replace(/ى/g, "ي")
-    .replace(/ة/g, "ه")
-    .toLowerCase()
-    .trim();
-}
+/** Folds what a search should not care about — case, Arabic diacritics and tatweel, the forms of alef, hamza, ya and
+ * ta marbuta — as the short-answer marker folds answers (one rule for Arabic spelling variants). */
+export const foldName = normalizeAnswer;
 
 /** The last sign of life: a heartbeat, a save or the start (null before an attempt). */
 const lastSign = (s: TStudent) => [s.lastSeenAt, s.lastSaveAt, s.startedAt].filter((v): v is string => !!v).sort().at(-1) ?? null;
