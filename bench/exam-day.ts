@@ -334,7 +334,13 @@ function pgbenchSaves(attempts: { attemptId: string }[], questionIds: string[], 
   };
 }
 
+let wrkMissingSaid = false;
 function wrkRate(url: string, headers: string[] = []): number | null {
+  if (spawnSync("wrk", ["--version"]).error) {
+    if (!wrkMissingSaid) console.log("paper     limit not measured: wrk is not installed here (apt-get install -y wrk)");
+    wrkMissingSaid = true;
+    return null;
+  }
   const r = spawnSync("wrk", ["-t2", "-c64", `-d${LIMIT_SECONDS}s`, ...headers.flatMap((h) => ["-H", h]), url], { encoding: "utf8" });
   const m = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout ?? "");
   return m ? Number(m[1]) : null;

@@ -1,26 +1,52 @@
 // Uploaded files that could be hostile (a QTI package, an .xlsx roster) are read off the event loop, in a thread of
 // their own (docs/decisions/0029): a zip or XML crafted to take seconds of a core or gigabytes of memory then delays
 // that one upload, not every sign-in and save of an exam morning. One thread per file, started for it and ended with
-// it, at a lower priority than the password threads; one file at a time per process, so imports take at most one
-// core between them; a heap and a time limit, past which the thread is ended and the file refused.
+// it, scheduled only on a core nothing else wants (parse-thread.mjs); one file at a time per process; a heap and a
+// CPU-time limit, past which the thread is ended and the file refused.
+import { readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { AppError } from "./http/errors";
 import { isErrorCode } from "../shared/errors";
 import type { TParseInput, TParseJob, TParseResult } from "./parse-jobs";
 
-/** Below the password threads' 10 (auth/password.ts): a sign-in's derivation goes before an import's parsing. */
-export const PARSE_NICE = 15;
-/** A package or roster that takes longer than this to read is not one anyone made by hand. */
-export const PARSE_TIME_LIMIT_MS = 60_000;
+/** Where the system does not allow SCHED_IDLE: the lowest nice value, below the password threads' 10 (auth/password.ts). */
+export const PARSE_NICE = 19;
+/**
+ * A package or roster that takes more than this of a core to read is not one anyone made by hand. CPU time, not the
+ * clock's: on an exam morning the thread may wait minutes for an idle core, and a file is not too complex for that.
+ */
+export const PARSE_CPU_LIMIT_MS = 60_000;
+/** How long a file may wait for idle cores in all before its author is told to try again after the exams. */
+export const PARSE_WAIT_LIMIT_MS = 10 * 60_000;
 /** The thread's JavaScript heap: a 5 MB XML file parses in about 200 MB (the unpacked bytes are outside it, capped by http/zip.ts). */
 const PARSE_HEAP_MB = 768;
+/** Linux counts a thread's CPU in clock ticks of 1/100 s (USER_HZ, 100 on every architecture Node runs on). */
+const TICK_MS = 10;
 
-type TAnswer = { nice: number; value?: unknown; error?: { code: string | null; vars?: Record<string, string | number>; message: string } };
+type TAnswer = {
+  started?: { tid: number | null; priority: string };
+  value?: unknown;
+  error?: { code: string | null; vars?: Record<string, string | number>; message: string };
+};
 
-/** The nice value the last parse thread ran at (the tests read it). */
-export const parseThreadNice = { value: null as number | null };
+/** How the last parse thread was scheduled ("idle", "nice 19", "normal"; the tests read it). */
+export const parseThreadPriority = { value: null as string | null };
 
-function runInThread(job: TParseJob, input: unknown, refused: () => AppError, timeLimitMs: number): Promise<unknown> {
+/** CPU time (ms) a thread of this process has used, from /proc; null where that cannot be read. */
+function threadCpuMs(tid: number | null): number | null {
+  if (!tid) return null;
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces, so cut at its closing parenthesis): utime and stime are
+    // the 14th and 15th of the line, the 12th and 13th after it.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+function runInThread(job: TParseJob, input: unknown, refused: () => AppError, limits: TParseLimits): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./parse-thread.mjs", import.meta.url), {
       workerData: { job, input, nice: PARSE_NICE },
@@ -28,29 +54,44 @@ function runInThread(job: TParseJob, input: unknown, refused: () => AppError, ti
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB },
     });
+    const startedAt = Date.now();
+    let tid: number | null = null;
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearInterval(timer);
       fn();
       void worker.terminate();
     };
-    // Out of time: the thread is ended where it is, whatever it was doing.
-    const timer = setTimeout(() => settle(() => reject(refused())), timeLimitMs);
-    worker.on("message", (m: TAnswer) =>
+    // The limits, looked at a few times a second: a thread past its CPU time is ended where it is, whatever it was
+    // doing; one that has waited too long for idle cores is ended too, and its author asked to come back later.
+    // Where the thread's CPU cannot be read (not Linux), the clock stands in for it.
+    const timer = setInterval(() => {
+      const cpu = threadCpuMs(tid) ?? Date.now() - startedAt;
+      if (cpu > limits.cpuMs) settle(() => reject(refused()));
+      else if (Date.now() - startedAt > limits.waitMs) settle(() => reject(new AppError("FILE_WAITED_TOO_LONG")));
+    }, Math.min(250, Math.max(1, limits.cpuMs)));
+    worker.on("message", (m: TAnswer) => {
+      if (m.started) {
+        tid = m.started.tid;
+        parseThreadPriority.value = m.started.priority;
+        return;
+      }
       settle(() => {
-        parseThreadNice.value = m.nice;
         if (!m.error) return resolve(m.value);
         const { code, vars, message } = m.error;
         reject(code && isErrorCode(code) ? new AppError(code, { vars }) : new Error(message));
-      }),
-    );
+      });
+    });
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or gone without an answer: the file took the thread down.
     worker.on("error", (err) => settle(() => reject(err && (err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY" ? refused() : err)));
     worker.on("exit", () => settle(() => reject(refused())));
   });
 }
+
+export type TParseLimits = { cpuMs: number; waitMs: number };
+const LIMITS: TParseLimits = { cpuMs: PARSE_CPU_LIMIT_MS, waitMs: PARSE_WAIT_LIMIT_MS };
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -58,8 +99,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * `job` done on `input` in a parse thread, after the files before it in this process; `refused` is the caller's
  * refusal for a file that ran out of the thread's time or memory.
  */
-export function parseInThread<J extends TParseJob>(job: J, input: TParseInput<J>, refused: () => AppError, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<TParseResult<J>> {
-  const run = queue.then(() => runInThread(job, input, refused, timeLimitMs));
+export function parseInThread<J extends TParseJob>(job: J, input: TParseInput<J>, refused: () => AppError, limits: TParseLimits = LIMITS): Promise<TParseResult<J>> {
+  const run = queue.then(() => runInThread(job, input, refused, limits));
   queue = run.catch(() => {});
   return run as Promise<TParseResult<J>>;
 }

@@ -126,6 +126,14 @@ export const ERRORS = {
     title: t("Many people are signing in", "كثيرون يسجّلون الدخول الآن"),
     message: t("Many people are signing in at this moment. Please try again in a few seconds.", "يسجّل كثيرون الدخول في هذه اللحظة. يرجى المحاولة مرة أخرى بعد ثوانٍ."),
   },
+  FILE_WAITED_TOO_LONG: {
+    status: 503,
+    title: t("The server is busy", "الخادم مشغول"),
+    message: t(
+      "The server is busy with students' exams, so the file could not be read now. Please try again once the exams are over.",
+      "الخادم مشغول باختبارات الطلاب، فتعذّرت قراءة الملف الآن. يرجى المحاولة مرة أخرى بعد انتهاء الاختبارات.",
+    ),
+  },
   LOGIN_THROTTLED: {
     status: 429,
     title: t("Too Many Attempts", "محاولات كثيرة"),
