@@ -41,6 +41,11 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("The request is too large.", "حجم الطلب أكبر من المسموح."),
   },
+  RANGE_NOT_SATISFIABLE: {
+    status: 416,
+    title: INVALID_INPUT,
+    message: t("The requested part of the file is outside the file.", "الجزء المطلوب من الملف خارج حدود الملف."),
+  },
   BAD_URL: {
     status: 400,
     title: INVALID_INPUT,
@@ -571,11 +576,6 @@ export const ERRORS = {
     status: 404,
     title: t("Not found", "غير موجود"),
     message: t("The picture or clip was not found, or you do not have access to it.", "الصورة أو المقطع غير موجود، أو ليست لديك صلاحية الوصول إليه."),
-  },
-  RANGE_NOT_SATISFIABLE: {
-    status: 416,
-    title: INVALID_INPUT,
-    message: t("The part of the file asked for lies outside it.", "الجزء المطلوب من الملف يقع خارج حدوده."),
   },
   IMAGE_NOT_YOURS: {
     status: 400,

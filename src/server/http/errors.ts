@@ -60,6 +60,14 @@ function fromIssues(issues: TIssue[], requestId: string): TErrorBody {
   return errorBody(specific ? (specific.code as TErrorCode) : "VALIDATION_FAILED", requestId, fields, specific ? issueVars(specific.path) : undefined);
 }
 
+/** A framework's or plugin's 4xx status → the catalogue's code for it; any other 4xx is VALIDATION_FAILED. */
+const FRAMEWORK_STATUS_CODES: Partial<Record<number, TErrorCode>> = {
+  404: "NOT_FOUND",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  416: "RANGE_NOT_SATISFIABLE",
+};
+
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const requestId = request.id;
   if (error instanceof AppError) {
@@ -88,7 +96,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   }
   if (error instanceof SyntaxError && fe.statusCode === 400) return reply.status(400).send(errorBody("BAD_JSON", requestId));
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const code: TErrorCode = fe.statusCode === 404 ? "NOT_FOUND" : fe.statusCode === 413 ? "PAYLOAD_TOO_LARGE" : fe.statusCode === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "VALIDATION_FAILED";
+    const code: TErrorCode = FRAMEWORK_STATUS_CODES[fe.statusCode] ?? "VALIDATION_FAILED";
+    // A plugin's error may carry headers the answer needs (@fastify/static's 416 carries Content-Range: bytes */size).
+    const headers = (error as { headers?: Record<string, string> }).headers;
+    if (headers && typeof headers === "object") reply.headers(headers);
     return reply.status(fe.statusCode).send(errorBody(code, requestId));
   }
   if (isDatabaseUnavailable(error)) {

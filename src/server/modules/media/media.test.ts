@@ -293,6 +293,7 @@ describe("listening clips", () => {
     expect([outside.statusCode, outside.headers["content-range"], outside.json().code]).toEqual([416, `bytes */${OGG.length}`, "RANGE_NOT_SATISFIABLE"]);
     const bilingual = { en: expect.any(String), ar: expect.any(String) };
     expect(outside.json()).toMatchObject({ title: bilingual, message: bilingual, requestId: expect.any(String) });
+    expect(outside.headers["content-type"]).toContain("application/json");
     expect((await ranged("bytes=0-1,5-9")).statusCode).toBe(200);
     expect((await ranged("pages=1")).statusCode).toBe(200);
 
