@@ -557,6 +557,22 @@ export const ERRORS = {
     title: t("No plays left", "لم تبقَ مرات استماع"),
     message: t("You have played this clip as many times as the exam allows.", "استمعت إلى هذا المقطع العدد المسموح به من المرات."),
   },
+  CLIP_PLAY_REQUIRED: {
+    status: 403,
+    title: t("Play the clip from the exam", "شغّل المقطع من الاختبار"),
+    message: t(
+      "This clip has a limited number of plays, so it is heard only from its player in the exam. Press Play there.",
+      "لهذا المقطع عدد محدود من مرات الاستماع، فلا يُسمع إلا من مشغّله في الاختبار. اضغط «تشغيل» هناك.",
+    ),
+  },
+  CLIP_PLAY_ENDED: {
+    status: 410,
+    title: t("This play has ended", "انتهت مرة الاستماع هذه"),
+    message: t(
+      "This play of the clip is over, or its address is not yours. Press Play in the exam to hear it again if plays are left.",
+      "انتهت مرة الاستماع هذه، أو أن عنوانها ليس لك. اضغط «تشغيل» في الاختبار لتستمع إليه مرة أخرى إن بقيت لك مرات.",
+    ),
+  },
   IMAGE_TOO_LARGE: {
     status: 413,
     title: t("Image not added", "لم تُضف الصورة"),

@@ -83,6 +83,16 @@ export const ZAttemptState = z.object({
 });
 export type TAttemptState = z.infer<typeof ZAttemptState>;
 
+/** A clip's play counted (issue 18); a limited clip's bytes come only from `url`, until `expiresAt` (decision 0034). */
+export const ZPlay = z.object({
+  plays: z.number().int(),
+  maxPlays: z.number().int().nullable(),
+  /** This play's own address; null for a clip without a limit, heard from its ordinary address. */
+  url: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type TPlay = z.infer<typeof ZPlay>;
+
 export const ZAnswerInput = z.object({
   examId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }),
   selectedOptionId: z.uuid({ error: "ANSWER_INVALID" }).nullish(),

@@ -3,7 +3,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { AudioClip } from "@web/components/audio-clip";
 
-type TClips = { plays: Record<string, number>; start: (mediaId: string) => Promise<number>; transcripts: Record<string, { ar: string; en: string }> };
+type TClips = { plays: Record<string, number>; start: (mediaId: string) => Promise<{ plays: number; url: string | null }>; transcripts: Record<string, { ar: string; en: string }> };
 const ClipsContext = createContext<TClips | null>(null);
 export const ClipsProvider = ({ value, children }: { value: TClips; children: ReactNode }) => <ClipsContext.Provider value={value}>{children}</ClipsContext.Provider>;
 
