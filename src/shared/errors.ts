@@ -46,6 +46,11 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("The requested part of the file is outside the file.", "الجزء المطلوب من الملف خارج حدود الملف."),
   },
+  PRECONDITION_FAILED: {
+    status: 412,
+    title: INVALID_INPUT,
+    message: t("The file has changed since the version the request names. Load it again.", "تغيّر الملف منذ النسخة التي يذكرها الطلب. حمّله من جديد."),
+  },
   BAD_URL: {
     status: 400,
     title: INVALID_INPUT,
