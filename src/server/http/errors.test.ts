@@ -45,7 +45,7 @@ afterAll(async () => {
 /** The product's shape, a code whose status is the answer's, and none of the failed content's headers. */
 function expectError(res: LightMyRequestResponse, status: number, code: string) {
   expect([res.statusCode, res.headers["content-type"]]).toEqual([status, "application/json; charset=utf-8"]);
-  const body = res.json();
+  const body = res.json() as { code: string };
   expect(body).toMatchObject({ code, title: { en: expect.any(String), ar: expect.any(String) }, message: { en: expect.any(String), ar: expect.any(String) }, requestId: res.headers["x-request-id"] });
   expect(isErrorCode(body.code) && ERRORS[body.code].status).toBe(status);
   expect(res.headers["cache-control"] ?? "", "an error is never kept").not.toMatch(/max-age|immutable/);

@@ -9,7 +9,9 @@ import { ZSittingWindow } from "./sitting";
 const ZText = z.object({ ar: z.string(), en: z.string() });
 
 /** A clip as the student's copy carries it: no transcript (it would answer a listening question). */
-export const ZStudentAudio = z.object({ id: z.string(), maxPlays: z.number().int().nullable() }).nullable();
+/** A clip on the student's paper: how often it may be played, and its length as its bytes state it (null: unknown). */
+export const ZStudentAudio = z.object({ id: z.string(), maxPlays: z.number().int().nullable(), seconds: z.number().nullable() }).nullable();
+export type TStudentAudio = z.infer<typeof ZStudentAudio>;
 
 /** One side of a matching pair: its text, or a picture (issue 18). */
 const ZPaperPairSide = ZText.extend({ image: ZImageRef });

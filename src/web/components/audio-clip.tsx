@@ -10,7 +10,8 @@ import { imageUrl } from "./exam-image";
 import { pickRich } from "./rich-text";
 
 type TProps = {
-  clip: { id: string; maxPlays: number | null };
+  /** `seconds`: the length the server read from the clip, shown before a counted play fetches anything. */
+  clip: { id: string; maxPlays: number | null; seconds?: number | null };
   lang: "ar" | "en";
   /** Plays already taken in this attempt. */
   plays?: number;
@@ -35,7 +36,7 @@ export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, tr
   const [playing, setPlaying] = useState(false);
   const [midPlay, setMidPlay] = useState(false);
   const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(0);
+  const [duration, setDuration] = useState(clip.seconds ?? 0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setPlays((p) => Math.max(p, initialPlays)), [initialPlays]);

@@ -8,7 +8,7 @@ const ClipsContext = createContext<TClips | null>(null);
 export const ClipsProvider = ({ value, children }: { value: TClips; children: ReactNode }) => <ClipsContext.Provider value={value}>{children}</ClipsContext.Provider>;
 
 /** A clip of the paper, counted against the attempt when it is limited. */
-export function PaperClip({ clip, lang, className }: { clip: { id: string; maxPlays: number | null }; lang: "ar" | "en"; className?: string }) {
+export function PaperClip({ clip, lang, className }: { clip: { id: string; maxPlays: number | null; seconds: number | null }; lang: "ar" | "en"; className?: string }) {
   const clips = useContext(ClipsContext);
   return (
     <AudioClip
