@@ -351,6 +351,9 @@ test("a listening clip limited to two plays: played with the keyboard, counted a
       await expect(left).toHaveText("1 play left");
       await expect(toggle).toHaveText("Pause");
       await expect(toggle).toHaveText("Play", { timeout: 15_000 });
+      // The clip came from the play's own address (decision 0034); its plain address is refused to the student.
+      expect(await player.locator("audio").evaluate((a: HTMLAudioElement) => new URL(a.currentSrc).pathname)).toMatch(/^\/api\/media\/plays\/[\w-]{43}$/);
+      expect(await page.evaluate(async (id) => (await fetch(`/api/media/${id}`)).status, clip.id)).toBe(403);
       await expectNoAxeViolations(page, "take with a clip (en)");
       await page.screenshot({ path: path.join(OUT, "clip-en-1280.png") });
     } else {

@@ -81,6 +81,9 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  // Every route takes JSON (or a multipart upload): a text/plain body is an unsupported type (415), not a string for
+  // the schema to refuse field by field.
+  app.removeContentTypeParser("text/plain");
 
   app.decorate("db", database.db);
   // Sign-outs and account changes on other workers and instances reach this one's memory of sessions.

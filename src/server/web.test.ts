@@ -31,6 +31,14 @@ describe("serving the web app", () => {
     expect(r.headers["content-type"]).toContain("text/html");
   });
 
+  it("answers a range past a file's end in the product's error shape, keeping Content-Range", async () => {
+    const size = "console.log(1)".length;
+    const r = await h.request({ method: "GET", url: "/assets/app-abc123.js", headers: { range: `bytes=${size}-` } });
+    expect([r.statusCode, r.headers["content-range"]]).toEqual([416, `bytes */${size}`]);
+    expect(r.headers["content-type"]).toContain("application/json");
+    expect(r.json()).toMatchObject({ code: "RANGE_NOT_SATISFIABLE", requestId: expect.any(String) });
+  });
+
   it("serves the empty shell, not the home page's markup, for app paths", async () => {
     for (const url of ["/dashboard", "/dashboard/users/students?q=x", "/login/student"]) {
       const r = await h.request({ method: "GET", url });

@@ -41,6 +41,16 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("The request is too large.", "حجم الطلب أكبر من المسموح."),
   },
+  RANGE_NOT_SATISFIABLE: {
+    status: 416,
+    title: INVALID_INPUT,
+    message: t("The requested part of the file is outside the file.", "الجزء المطلوب من الملف خارج حدود الملف."),
+  },
+  PRECONDITION_FAILED: {
+    status: 412,
+    title: INVALID_INPUT,
+    message: t("The file has changed since the version the request names. Load it again.", "تغيّر الملف منذ النسخة التي يذكرها الطلب. حمّله من جديد."),
+  },
   BAD_URL: {
     status: 400,
     title: INVALID_INPUT,
@@ -560,6 +570,22 @@ export const ERRORS = {
     title: t("No plays left", "لم تبقَ مرات استماع"),
     message: t("You have played this clip as many times as the exam allows.", "استمعت إلى هذا المقطع العدد المسموح به من المرات."),
   },
+  CLIP_PLAY_REQUIRED: {
+    status: 403,
+    title: t("Play the clip from the exam", "شغّل المقطع من الاختبار"),
+    message: t(
+      "This clip has a limited number of plays, so it is heard only from its player in the exam. Press Play there.",
+      "لهذا المقطع عدد محدود من مرات الاستماع، فلا يُسمع إلا من مشغّله في الاختبار. اضغط «تشغيل» هناك.",
+    ),
+  },
+  CLIP_PLAY_ENDED: {
+    status: 410,
+    title: t("This play has ended", "انتهت مرة الاستماع هذه"),
+    message: t(
+      "This play of the clip is over, or its address is not yours. Press Play in the exam to hear it again if plays are left.",
+      "انتهت مرة الاستماع هذه، أو أن عنوانها ليس لك. اضغط «تشغيل» في الاختبار لتستمع إليه مرة أخرى إن بقيت لك مرات.",
+    ),
+  },
   IMAGE_TOO_LARGE: {
     status: 413,
     title: t("Image not added", "لم تُضف الصورة"),
@@ -579,11 +605,6 @@ export const ERRORS = {
     status: 404,
     title: t("Not found", "غير موجود"),
     message: t("The picture or clip was not found, or you do not have access to it.", "الصورة أو المقطع غير موجود، أو ليست لديك صلاحية الوصول إليه."),
-  },
-  RANGE_NOT_SATISFIABLE: {
-    status: 416,
-    title: INVALID_INPUT,
-    message: t("The part of the file asked for lies outside it.", "الجزء المطلوب من الملف يقع خارج حدوده."),
   },
   IMAGE_NOT_YOURS: {
     status: 400,

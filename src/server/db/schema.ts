@@ -246,6 +246,9 @@ export const examMedia = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     width: integer("width"),
     height: integer("height"),
+    /** A clip's length as its bytes state it (inspect.ts audioSeconds), in milliseconds: how long one play's address
+     *  lives (decision 0034). Null for a picture, a clip whose length could not be read, and clips stored before. */
+    durationMs: integer("duration_ms"),
     storageKey: text("storage_key").notNull(),
     createdAt: createdAt(),
   },
@@ -483,8 +486,12 @@ export const mediaPlays = pgTable(
       .notNull()
       .references(() => examMedia.id, { onDelete: "cascade" }),
     plays: integer("plays").notNull().default(0),
+    /** The latest counted play's address (decision 0034): a hash of its token, so a copy of the table opens nothing,
+     *  and when it stops being served. Each play replaces them, so an earlier play's address is refused. */
+    tokenHash: text("token_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.attemptId, t.mediaId] })],
+  (t) => [primaryKey({ columns: [t.attemptId, t.mediaId] }), uniqueIndex("media_plays_token_idx").on(t.tokenHash)],
 );
 
 export const studentAnswers = pgTable(

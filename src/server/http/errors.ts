@@ -60,8 +60,35 @@ function fromIssues(issues: TIssue[], requestId: string): TErrorBody {
   return errorBody(specific ? (specific.code as TErrorCode) : "VALIDATION_FAILED", requestId, fields, specific ? issueVars(specific.path) : undefined);
 }
 
+/** A framework's or plugin's 4xx status → the catalogue's code for it; any other 4xx is VALIDATION_FAILED. */
+const FRAMEWORK_STATUS_CODES: Partial<Record<number, TErrorCode>> = {
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  412: "PRECONDITION_FAILED",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  416: "RANGE_NOT_SATISFIABLE",
+};
+
+/**
+ * Headers a handler set for the content it meant to send. An error in its place (a stored file's stream that fails
+ * before its first byte) must not carry them: the type would stop the body being sent as JSON at all, and a 500
+ * would keep the range, the download name and the year-long cache of the bytes it replaces.
+ */
+const CONTENT_HEADERS = ["content-type", "content-length", "content-range", "content-disposition", "content-encoding", "accept-ranges", "etag", "last-modified", "cache-control"];
+
+function clearContentHeaders(reply: FastifyReply) {
+  for (const name of CONTENT_HEADERS) {
+    reply.removeHeader(name);
+    // A stream's headers are already on the raw response, waiting for its first byte.
+    if (!reply.raw.headersSent) reply.raw.removeHeader(name);
+  }
+  reply.header("cache-control", "no-store");
+}
+
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const requestId = request.id;
+  clearContentHeaders(reply);
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
     if (error.headers) reply.headers(error.headers);
@@ -88,7 +115,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   }
   if (error instanceof SyntaxError && fe.statusCode === 400) return reply.status(400).send(errorBody("BAD_JSON", requestId));
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const code: TErrorCode = fe.statusCode === 404 ? "NOT_FOUND" : fe.statusCode === 413 ? "PAYLOAD_TOO_LARGE" : fe.statusCode === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "VALIDATION_FAILED";
+    const code: TErrorCode = FRAMEWORK_STATUS_CODES[fe.statusCode] ?? "VALIDATION_FAILED";
+    // A plugin's error may carry headers the answer needs (@fastify/static's 416 carries Content-Range: bytes */size).
+    const headers = (error as { headers?: Record<string, string> }).headers;
+    if (headers && typeof headers === "object") reply.headers(headers);
     return reply.status(fe.statusCode).send(errorBody(code, requestId));
   }
   if (isDatabaseUnavailable(error)) {

@@ -9,7 +9,9 @@ import { ZSittingWindow } from "./sitting";
 const ZText = z.object({ ar: z.string(), en: z.string() });
 
 /** A clip as the student's copy carries it: no transcript (it would answer a listening question). */
-export const ZStudentAudio = z.object({ id: z.string(), maxPlays: z.number().int().nullable() }).nullable();
+/** A clip on the student's paper: how often it may be played, and its length as its bytes state it (null: unknown). */
+export const ZStudentAudio = z.object({ id: z.string(), maxPlays: z.number().int().nullable(), seconds: z.number().nullable() }).nullable();
+export type TStudentAudio = z.infer<typeof ZStudentAudio>;
 
 /** One side of a matching pair: its text, or a picture (issue 18). */
 const ZPaperPairSide = ZText.extend({ image: ZImageRef });
@@ -82,6 +84,16 @@ export const ZAttemptState = z.object({
   transcripts: z.record(z.string(), ZText),
 });
 export type TAttemptState = z.infer<typeof ZAttemptState>;
+
+/** A clip's play counted (issue 18); a limited clip's bytes come only from `url`, until `expiresAt` (decision 0034). */
+export const ZPlay = z.object({
+  plays: z.number().int(),
+  maxPlays: z.number().int().nullable(),
+  /** This play's own address; null for a clip without a limit, heard from its ordinary address. */
+  url: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type TPlay = z.infer<typeof ZPlay>;
 
 export const ZAnswerInput = z.object({
   examId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }),

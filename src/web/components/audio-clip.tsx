@@ -1,7 +1,7 @@
 // A listening clip (issue 18): play and pause with buttons (Space and Enter on them, as any button), the time heard
 // and the length, and — when the author limited it — the plays left, counted by the server as each play starts
 // (onStartPlay), so a reload or a second device gives none back. A limited clip cannot be wound back: a play is
-// from the start to the end, with pauses.
+// from the start to the end, with pauses, and its bytes come from that play's own short-lived address (decision 0034).
 import { FileText, Headphones, Pause, Play, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import i18n from "@web/lib/i18n";
@@ -10,13 +10,15 @@ import { imageUrl } from "./exam-image";
 import { pickRich } from "./rich-text";
 
 type TProps = {
-  clip: { id: string; maxPlays: number | null };
+  /** `seconds`: the length the server read from the clip, shown before a counted play fetches anything. */
+  clip: { id: string; maxPlays: number | null; seconds?: number | null };
   lang: "ar" | "en";
   /** Plays already taken in this attempt. */
   plays?: number;
-  /** Counts a play with the server before it starts; resolves with the plays taken, rejects when none is left.
-   *  Without it a limited clip is counted in the page (the preview). */
-  onStartPlay?: () => Promise<number>;
+  /** Counts a play with the server before it starts; resolves with the plays taken and the play's own address
+   *  (null: the clip's ordinary one), rejects when none is left. Without it a limited clip is counted in the page
+   *  and heard from its ordinary address (the staff's preview). */
+  onStartPlay?: () => Promise<{ plays: number; url: string | null }>;
   /** The clip's words, for a student who cannot hear it (an accommodation): shown open beneath the player. */
   transcript?: { ar: string; en: string };
   className?: string;
@@ -34,7 +36,7 @@ export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, tr
   const [playing, setPlaying] = useState(false);
   const [midPlay, setMidPlay] = useState(false);
   const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(0);
+  const [duration, setDuration] = useState(clip.seconds ?? 0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setPlays((p) => Math.max(p, initialPlays)), [initialPlays]);
@@ -42,6 +44,8 @@ export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, tr
   const limited = clip.maxPlays !== null;
   const left = limited ? Math.max(0, clip.maxPlays! - plays) : null;
   const usedUp = limited && !midPlay && left === 0;
+  // A counted clip has no address until a play gives it one: its ordinary address is refused to a student.
+  const counted = limited && !!onStartPlay;
 
   const toggle = async () => {
     const el = audio.current;
@@ -55,7 +59,9 @@ export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, tr
       if (limited && onStartPlay) {
         setBusy(true);
         try {
-          setPlays(await onStartPlay());
+          const play = await onStartPlay();
+          setPlays(play.plays);
+          if (play.url) el.src = play.url;
         } catch {
           setError(t("audio.noPlaysLeft"));
           setPlays(clip.maxPlays!);
@@ -73,8 +79,8 @@ export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, tr
     <div className={cn("flex flex-col gap-2 rounded-xl border border-border bg-muted/40 p-3", className)} data-testid="audio-clip" data-plays={plays}>
       <audio
         ref={audio}
-        src={imageUrl(clip.id)}
-        preload="metadata"
+        src={counted ? undefined : imageUrl(clip.id)}
+        preload={counted ? "none" : "metadata"}
         onPlay={() => {
           setPlaying(true);
           setMidPlay(true);
@@ -84,6 +90,14 @@ export function AudioClip({ clip, lang, plays: initialPlays = 0, onStartPlay, tr
           setPlaying(false);
           setMidPlay(false);
           setTime(0);
+        }}
+        onError={() => {
+          // A counted play whose address has run out (a pause far longer than the clip) ends here; the next is counted.
+          if (!counted || !midPlay) return;
+          setPlaying(false);
+          setMidPlay(false);
+          setTime(0);
+          setError(t("audio.playEnded"));
         }}
         onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
         onLoadedMetadata={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}

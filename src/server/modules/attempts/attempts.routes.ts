@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAnswerInput, ZAttemptState, ZPaper, ZStudentOverview } from "../../../shared/schemas/attempt";
+import { ZAnswerInput, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
 import { ZClientEvent, ZHeartbeat, ZLobby } from "../../../shared/schemas/sitting";
 import { enterLobby, findPaper, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
 import { ZNoContent, ZNotModified } from "../../http/openapi";
@@ -63,8 +63,12 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A limited clip started (issue 18): counted by the server, refused once its plays are used up.
   app.post(
     "/api/attempts/:attemptId/plays/:mediaId",
-    { schema: { params: ZAttemptParams.extend({ mediaId: z.uuid({ error: "IMAGE_NOT_FOUND" }) }), response: { 200: z.object({ plays: z.number().int(), maxPlays: z.number().int().nullable() }) } } },
-    async (request) => startPlay(app.db, await requireUser(request), request.params.attemptId, request.params.mediaId),
+    { schema: { params: ZAttemptParams.extend({ mediaId: z.uuid({ error: "IMAGE_NOT_FOUND" }) }), response: { 200: ZPlay } } },
+    async (request, reply) => {
+      // The answer holds a play's address: for this request only.
+      reply.header("cache-control", "no-store, private");
+      return startPlay(app.db, await requireUser(request), request.params.attemptId, request.params.mediaId);
+    },
   );
 
   app.post("/api/attempts/:attemptId/heartbeat", { schema: { params: ZAttemptParams, response: { 200: ZHeartbeat } } }, async (request, reply) => {

@@ -5,14 +5,15 @@ import { rowMapper, rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { startNewAttempt } from "./attempt-starter";
 import { batchWriter } from "../../batch-loader";
-import { attemptEvents, examSchools, exams, lobbyPresence, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { attemptEvents, examMedia, examSchools, exams, lobbyPresence, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { newPlayToken, playUrl, playWindowSeconds } from "../media/plays";
 import { isForeignKeyViolation } from "../../db/errors";
 import { entryState, getExamVersion, isOffered, sittingFor, type TExamVersion, type TQuestionKey, type TSittingSlot } from "./paper";
 import { markMatching, markShortAnswer } from "../../../shared/grading";
 import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
-import type { TAttemptState, TSavedAnswer, TStudentExam, TStudentOverview } from "../../../shared/schemas/attempt";
+import type { TAttemptState, TPlay, TSavedAnswer, TStudentExam, TStudentOverview } from "../../../shared/schemas/attempt";
 import type { z } from "zod";
 import type { ZAnswerInput } from "../../../shared/schemas/attempt";
 import type { THeartbeat, TLobby, TSittingWindow, ZClientEvent } from "../../../shared/schemas/sitting";
@@ -49,7 +50,7 @@ async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVer
   const [clock] = known ? [{ now: known.now }] : rowsOf<{ now: string | Date }>(await db.execute(sql`select now() as now`));
   const now = new Date(clock?.now ?? Date.now());
   // Plays of limited clips: an attempt just started has none; otherwise only when the paper has such clips.
-  const played = !known && version?.limitedClips.size ? await db.select().from(mediaPlays).where(eq(mediaPlays.attemptId, attempt.id)) : [];
+  const played = !known && version?.limitedClips.size ? await db.select({ mediaId: mediaPlays.mediaId, plays: mediaPlays.plays }).from(mediaPlays).where(eq(mediaPlays.attemptId, attempt.id)) : [];
   // Transcripts: only while the attempt is under way, only to a student who cannot hear (read now, so an
   // accommodation given during the exam reaches them on their next look), only when the paper has any.
   const transcribed =
@@ -285,9 +286,10 @@ async function startOrResume(db: TDb, user: TSessionUser, examId: string): Promi
 /**
  * A student starts a clip limited to a number of plays (issue 18): counted in one statement, so two devices or a
  * quick double press cannot take more plays than allowed. Only in the student's own attempt in progress, for a clip
- * of its paper. Returns the plays taken so far.
+ * of its paper. Returns the plays taken so far and, for a limited clip, the play's own short-lived address — the
+ * only place its bytes are served to a student (media/plays.ts, decision 0034); a new play replaces the last's.
  */
-export async function startPlay(db: TDb, user: TSessionUser, attemptId: string, mediaId: string): Promise<{ plays: number; maxPlays: number | null }> {
+export async function startPlay(db: TDb, user: TSessionUser, attemptId: string, mediaId: string): Promise<TPlay> {
   assertStudent(user);
   const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id)));
   if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND", { details: { attemptId } });
@@ -295,15 +297,20 @@ export async function startPlay(db: TDb, user: TSessionUser, attemptId: string, 
   const version = await getExamVersion(db, attempt.examId);
   if (!version?.mediaIds.has(mediaId)) throw new AppError("IMAGE_NOT_FOUND");
   const max = version.limitedClips.get(mediaId) ?? null;
-  if (max === null) return { plays: 0, maxPlays: null };
-  const rows = rowsOf<{ plays: number }>(
+  if (max === null) return { plays: 0, maxPlays: null, url: null, expiresAt: null };
+  const [clip] = await db.select({ durationMs: examMedia.durationMs, sizeBytes: examMedia.sizeBytes }).from(examMedia).where(eq(examMedia.id, mediaId));
+  if (!clip) throw new AppError("IMAGE_NOT_FOUND");
+  const { token, hash } = newPlayToken();
+  const expires = sql`now() + make_interval(secs => ${playWindowSeconds(clip)})`;
+  const rows = rowsOf<{ plays: number; expires_at: string | Date }>(
     await db.execute(sql`
-      insert into ${mediaPlays} (attempt_id, media_id, plays) values (${attemptId}, ${mediaId}, 1)
-      on conflict (attempt_id, media_id) do update set plays = ${mediaPlays.plays} + 1 where ${mediaPlays.plays} < ${max}
-      returning plays`),
+      insert into ${mediaPlays} (attempt_id, media_id, plays, token_hash, expires_at) values (${attemptId}, ${mediaId}, 1, ${hash}, ${expires})
+      on conflict (attempt_id, media_id) do update set plays = ${mediaPlays.plays} + 1, token_hash = excluded.token_hash, expires_at = excluded.expires_at
+      where ${mediaPlays.plays} < ${max}
+      returning plays, expires_at`),
   );
   if (!rows[0]) throw new AppError("PLAYS_USED_UP", { details: { plays: max, maxPlays: max } });
-  return { plays: Number(rows[0].plays), maxPlays: max };
+  return { plays: Number(rows[0].plays), maxPlays: max, url: playUrl(token), expiresAt: new Date(rows[0].expires_at).toISOString() };
 }
 
 export async function heartbeat(db: TDb, user: TSessionUser, attemptId: string): Promise<THeartbeat> {

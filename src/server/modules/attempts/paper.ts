@@ -5,9 +5,9 @@ import { createHash, createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { asc, eq, inArray } from "drizzle-orm";
 import { isDatabaseHandle, noticesOf, type TDb, type TDbOrTx } from "../../db/client";
-import { examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
+import { examMedia, examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
-import { ZPaper, type TPaper } from "../../../shared/schemas/attempt";
+import { ZPaper, type TPaper, type TStudentAudio } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
 import { singleFlight } from "../../single-flight";
 import { getSecret, MATCHING_ORDER_SECRET } from "../../secrets";
@@ -206,6 +206,15 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
   const keys = new Map<string, TQuestionKey>();
   const pairImages = pairImageColumns(qs);
   const image = await imagePresenter(db, [...ps, ...qs, ...opts, ...pairImages]);
+  // A clip as the student's copy carries it: how often it may be played and its length (so the player shows it before
+  // a counted play, the first time a limited clip's bytes are fetched), never its transcript.
+  const clipIds = [...ps, ...qs].flatMap((r) => (r.audioId ? [r.audioId] : []));
+  const clipMs = new Map(clipIds.length ? (await db.select({ id: examMedia.id, ms: examMedia.durationMs }).from(examMedia).where(inArray(examMedia.id, clipIds))).map((m) => [m.id, m.ms]) : []);
+  const studentAudio = (row: { audioId: string | null; audioMaxPlays: number | null }): TStudentAudio => {
+    if (!row.audioId) return null;
+    const ms = clipMs.get(row.audioId) ?? null;
+    return { id: row.audioId, maxPlays: row.audioMaxPlays, seconds: ms === null ? null : ms / 1000 };
+  };
   // The responses' order must not be computable from what the copy carries (the question id): it is seeded by
   // a keyed hash of the id with a secret only the server holds. The same for everyone who sits this exam, so the
   // copy stays one set of bytes per version.
@@ -277,11 +286,6 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
       [...ps, ...qs].flatMap((r) => (r.audioId && (r.audioTranscriptAr || r.audioTranscriptEn) ? [[r.audioId, { ar: r.audioTranscriptAr, en: r.audioTranscriptEn }] as const] : [])),
     ),
   };
-}
-
-/** A clip as the student's copy carries it: how often it may be played, never its transcript. */
-function studentAudio(row: { audioId: string | null; audioMaxPlays: number | null }): { id: string; maxPlays: number | null } | null {
-  return row.audioId ? { id: row.audioId, maxPlays: row.audioMaxPlays } : null;
 }
 
 function pairsIn(qs: { type: TQuestionType }[]): boolean {

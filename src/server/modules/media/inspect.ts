@@ -174,3 +174,83 @@ export function inspectAudio(bytes: Buffer): string | null {
   if (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0 && (bytes[1]! & 0x06) !== 0) return "audio/mpeg";
   return null;
 }
+
+/**
+ * A clip's length in seconds as its bytes state it — an OGG's last granule position over its sample rate, an M4A's
+ * movie header, an MP3's Xing/Info/VBRI frame count or (constant bit rate) its bytes over its bit rate — or null
+ * when they do not say. It bounds how long one counted play's address lives (decision 0034), so it is read, never
+ * trusted to more than that.
+ */
+export function audioSeconds(bytes: Buffer, contentType: string): number | null {
+  try {
+    const seconds = contentType === "audio/ogg" ? oggSeconds(bytes) : contentType === "audio/mp4" ? mp4Seconds(bytes) : contentType === "audio/mpeg" ? mp3Seconds(bytes) : null;
+    return seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  } catch {
+    return null; // a field pointing past the end: the length is unknown
+  }
+}
+
+function oggSeconds(bytes: Buffer): number | null {
+  const packet = 27 + bytes[26]!; // the first page's segment table, then its one packet: the codec's header
+  const last = bytes.lastIndexOf("OggS");
+  if (last < 0 || last + 14 > bytes.length) return null;
+  const granule = Number(bytes.readBigInt64LE(last + 6));
+  if (bytes.toString("latin1", packet, packet + 7) === "\x01vorbis") return granule / bytes.readUInt32LE(packet + 12);
+  // Opus always counts at 48 kHz, less the samples its decoder skips at the start.
+  if (bytes.toString("latin1", packet, packet + 8) === "OpusHead") return (granule - bytes.readUInt16LE(packet + 10)) / 48_000;
+  return null;
+}
+
+function mp4Seconds(bytes: Buffer): number | null {
+  const box = (from: number, to: number, type: string): { start: number; end: number } | null => {
+    for (let at = from; at + 8 <= to; ) {
+      let size = bytes.readUInt32BE(at);
+      let header = 8;
+      if (size === 1) {
+        size = Number(bytes.readBigUInt64BE(at + 8));
+        header = 16;
+      } else if (size === 0) size = to - at;
+      if (size < header) return null;
+      if (bytes.toString("latin1", at + 4, at + 8) === type) return { start: at + header, end: Math.min(to, at + size) };
+      at += size;
+    }
+    return null;
+  };
+  const moov = box(0, bytes.length, "moov");
+  const mvhd = moov && box(moov.start, moov.end, "mvhd");
+  if (!mvhd) return null;
+  const v1 = bytes[mvhd.start] === 1;
+  const timescale = bytes.readUInt32BE(mvhd.start + (v1 ? 20 : 12));
+  const duration = v1 ? Number(bytes.readBigUInt64BE(mvhd.start + 24)) : bytes.readUInt32BE(mvhd.start + 16);
+  return timescale ? duration / timescale : null;
+}
+
+const MP3_KBPS = { 1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320], 2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160] };
+
+/** Layer III only (what MP3 is); the first frame after any ID3 tag. */
+function mp3Seconds(bytes: Buffer): number | null {
+  let at = 0;
+  if (bytes.toString("latin1", 0, 3) === "ID3") {
+    const tag = ((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f);
+    at = 10 + tag + (bytes[5]! & 0x10 ? 10 : 0);
+  }
+  const limit = Math.min(bytes.length - 4, at + 64 * 1024);
+  while (at < limit && !(bytes[at] === 0xff && (bytes[at + 1]! & 0xe0) === 0xe0)) at++;
+  if (at >= limit) return null;
+  const [b1, b2, b3] = [bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!];
+  const version = (b1 >> 3) & 3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
+  if (version === 1 || ((b1 >> 1) & 3) !== 1) return null;
+  const mpeg1 = version === 3;
+  const kbps = MP3_KBPS[mpeg1 ? 1 : 2][b2 >> 4];
+  const rate = [44_100, 48_000, 32_000][(b2 >> 2) & 3];
+  if (!kbps || !rate) return null;
+  const sampleRate = rate / (mpeg1 ? 1 : version === 2 ? 2 : 4);
+  const samplesPerFrame = mpeg1 ? 1152 : 576;
+  const mono = b3 >> 6 === 3;
+  const xing = at + 4 + (mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17);
+  const tag = bytes.toString("latin1", xing, xing + 4);
+  if ((tag === "Xing" || tag === "Info") && bytes.readUInt32BE(xing + 4) & 1) return (bytes.readUInt32BE(xing + 8) * samplesPerFrame) / sampleRate;
+  if (bytes.toString("latin1", at + 36, at + 40) === "VBRI") return (bytes.readUInt32BE(at + 50) * samplesPerFrame) / sampleRate;
+  const audioBytes = bytes.length - at - (bytes.toString("latin1", bytes.length - 128, bytes.length - 125) === "TAG" ? 128 : 0);
+  return (audioBytes * 8) / (kbps * 1000);
+}

@@ -1,5 +1,6 @@
 // Pictures and clips for exams (issue 18): POST /api/media uploads one (multipart "file"), GET /api/media/:id serves
-// it to who may see it (media.service findReadableMedia).
+// it to who may see it (media.service findReadableMedia); GET /api/media/plays/:token serves one counted play of a
+// clip with a play limit (plays.ts).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -7,16 +8,21 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize, requireUser } from "../../http/context";
+import type { examMedia } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { uploadError } from "../../http/upload-error";
 import { formParts } from "../../http/multipart-form";
 import { MAX_AUDIO_BYTES, MAX_AUDIO_MB, MAX_IMAGE_MB } from "../../../shared/limits";
 import { findReadableMedia, uploadMedia } from "./media.service";
+import { findPlayedMedia } from "./plays";
 
 const ZParams = z.object({ id: z.uuid({ error: "IMAGE_NOT_FOUND" }) });
+/** A play's token (plays.ts newPlayToken: 32 random bytes, base64url). */
+const ZPlayParams = z.object({ token: z.string().regex(/^[\w-]{43}$/, { error: "CLIP_PLAY_ENDED" }) });
 const ZUploaded = z.object({
   id: z.string(),
   kind: z.enum(["image", "audio"]),
@@ -57,28 +63,36 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get("/api/media/:id", { schema: { params: ZParams } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const image = await findReadableMedia(app.db, user, request.params.id);
+    const media = await findReadableMedia(app.db, await requireUser(request), request.params.id);
+    // An id's bytes never change (a new picture is a new upload): the browser keeps it, for this user only.
+    return sendMedia(request, reply, media, "private, max-age=31536000, immutable");
+  });
+
+  // One counted play of a limited clip (plays.ts, decision 0034): the ranges the audio element asks for while the
+  // play's address lives, kept by nothing in between, so the next play has to be counted again.
+  app.get("/api/media/plays/:token", { schema: { params: ZPlayParams } }, async (request, reply) => {
+    const media = await findPlayedMedia(app.db, await requireUser(request), request.params.token);
+    return sendMedia(request, reply, media, "no-store, private");
+  });
+
+  /** The media's bytes, or the byte range asked for. */
+  async function sendMedia(request: FastifyRequest, reply: FastifyReply, media: typeof examMedia.$inferSelect, cacheControl: string) {
     // Byte ranges: a browser finds a clip's length and seeks with them (Safari plays no media without them).
     const asked = request.headers.range;
-    const range = asked === undefined ? null : byteRange(asked, image.sizeBytes);
+    const range = asked === undefined ? null : byteRange(asked, media.sizeBytes);
     // A range past the end answers in the product's shape too (it had an empty body), with the length it may ask within.
-    if (range === "unsatisfiable") {
-      reply.header("content-range", `bytes */${image.sizeBytes}`);
-      throw new AppError("RANGE_NOT_SATISFIABLE");
-    }
-    const object = await app.storage.get(image.storageKey, range ?? undefined);
+    if (range === "unsatisfiable") throw new AppError("RANGE_NOT_SATISFIABLE", { headers: { "content-range": `bytes */${media.sizeBytes}` } });
+    const object = await app.storage.get(media.storageKey, range ?? undefined);
     if (!object) throw new AppError("IMAGE_NOT_FOUND");
     reply.header("accept-ranges", "bytes");
-    if (range) reply.status(206).header("content-range", `bytes ${range.start}-${range.end}/${image.sizeBytes}`);
-    // An id's bytes never change (a new picture is a new upload): the browser keeps it, for this user only.
-    reply.header("cache-control", "private, max-age=31536000, immutable");
-    reply.header("content-type", image.contentType);
+    if (range) reply.status(206).header("content-range", `bytes ${range.start}-${range.end}/${media.sizeBytes}`);
+    reply.header("cache-control", cacheControl);
+    reply.header("content-type", media.contentType);
     reply.header("x-content-type-options", "nosniff");
     reply.header("content-security-policy", "sandbox; default-src 'none'");
     if (object.size !== undefined) reply.header("content-length", object.size);
     return reply.send(object.body);
-  });
+  }
 };
 
 /**

@@ -11,12 +11,15 @@ import type { TStorage } from "../../storage/storage";
 import { MAX_AUDIO_BYTES, MAX_AUDIO_MB, MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { findPaper } from "../attempts/attempts.service";
-import { checkPngDecodes, inspectAudio, inspectImage } from "./inspect";
+import { audioSeconds, checkPngDecodes, inspectAudio, inspectImage } from "./inspect";
 
 export { inspectAudio, inspectImage } from "./inspect";
 
 type TMediaRow = typeof examMedia.$inferSelect;
 export type TUploadedMedia = { id: string; kind: "image" | "audio"; contentType: string; sizeBytes: number; width: number | null; height: number | null };
+
+/** No listening clip in an exam is longer than a day. */
+const MAX_CLIP_SECONDS = 24 * 60 * 60;
 
 const tooLarge = () => new AppError("IMAGE_TOO_LARGE", { vars: { limitMb: MAX_IMAGE_MB, limitPx: MAX_IMAGE_SIDE_PX } });
 
@@ -43,6 +46,9 @@ export async function storeMedia(db: TDbOrTx, storage: TStorage, actor: TSession
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
   const { kind, contentType, width, height } = inspectMedia(bytes);
   if (contentType === "image/png") await checkPngDecodes(bytes);
+  const seconds = kind === "audio" ? audioSeconds(bytes, contentType) : null;
+  // A length past any real clip's is a header not to believe (and would not fit the column): unknown instead.
+  const durationMs = seconds !== null && seconds <= MAX_CLIP_SECONDS ? Math.round(seconds * 1000) : null;
   const id = randomUUID();
   const key = `media/${id}`;
   try {
@@ -51,7 +57,7 @@ export async function storeMedia(db: TDbOrTx, storage: TStorage, actor: TSession
     throw new AppError("UPLOAD_FAILED", { cause: err });
   }
   try {
-    await db.insert(examMedia).values({ id, ownerId: actor.id, kind, contentType, sizeBytes: bytes.length, width, height, storageKey: key });
+    await db.insert(examMedia).values({ id, ownerId: actor.id, kind, contentType, sizeBytes: bytes.length, width, height, durationMs, storageKey: key });
   } catch (err) {
     await storage.remove(key).catch(() => {});
     throw new AppError("FILE_SAVE_FAILED", { cause: err });
@@ -76,6 +82,8 @@ export async function findReadableMedia(db: TDbOrTx, actor: TSessionUser, id: st
       throw err;
     });
     if (!version || !version.mediaIds.has(id)) throw new AppError("IMAGE_NOT_FOUND");
+    // A clip with a play limit only through a counted play's own address (plays.ts, decision 0034).
+    if (version.limitedClips.has(id)) throw new AppError("CLIP_PLAY_REQUIRED");
     return row;
   }
   if (actor.role === "super_admin") return row;

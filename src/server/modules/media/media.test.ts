@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createHarness, type THarness } from "../../test/harness";
 import { multipart } from "../../test/multipart";
-import { examMedia, sittings } from "../../db/schema";
+import { examMedia, mediaPlays, sittings } from "../../db/schema";
 import type { TAudioInput, TExamDetail, TExamInput, TImageInput } from "../../../shared/schemas/exam";
-import type { TAttemptState, TPaper } from "../../../shared/schemas/attempt";
+import type { TAttemptState, TPaper, TPlay } from "../../../shared/schemas/attempt";
 import { sweepUnusedImages } from "./media.service";
+import { PLAY_MARGIN_SECONDS } from "./plays";
 import { examsChanged } from "../attempts/paper";
 
 // Real images of 1 × 1 pixel, and a PNG header that claims 20,000 × 20,000.
@@ -276,15 +277,35 @@ describe("listening clips", () => {
     const exam = (await create(c.teacher, clipExam({ id: clip, maxPlays: 2, transcriptAr: "جرس المدرسة", transcriptEn: "The school bell" }))).json() as TExamDetail;
     expect(exam.questions[0]!.audio).toEqual({ id: clip, maxPlays: 2, transcriptAr: "جرس المدرسة", transcriptEn: "The school bell" });
     const paper = await h.request({ method: "GET", url: `/api/student/exams/${exam.id}/paper`, cookie: c.student });
-    expect((paper.json() as TPaper).questions[0]!.audio).toEqual({ id: clip, maxPlays: 2 });
+    // With its length, read from its bytes at upload, for the player to show before the first (counted) play.
+    expect((paper.json() as TPaper).questions[0]!.audio).toEqual({ id: clip, maxPlays: 2, seconds: 3 });
     expect(paper.body).not.toContain("school bell");
-    const heard = await getImage(c.student, clip);
-    expect([heard.statusCode, heard.headers["content-type"], heard.headers["accept-ranges"]]).toEqual([200, "audio/ogg", "bytes"]);
-    // Ranges, as a browser asks for them to find a clip's length and to seek.
-    const ranged = (range: string) => h.request({ method: "GET", url: `/api/media/${clip}`, cookie: c.student, headers: { range } });
-    const first = await ranged("bytes=0-99");
-    expect([first.statusCode, first.headers["content-range"], first.rawPayload.length]).toEqual([206, `bytes 0-99/${OGG.length}`, 100]);
-    expect(first.rawPayload.equals(OGG.subarray(0, 100))).toBe(true);
+    // A limited clip is not served from its plain address to the student (issue 33 item 21); its author still previews it.
+    const plain = await getImage(c.student, clip);
+    expect([plain.statusCode, plain.json().code]).toEqual([403, "CLIP_PLAY_REQUIRED"]);
+    const preview = await getImage(c.teacher, clip);
+    expect([preview.statusCode, preview.headers["cache-control"]]).toEqual([200, "private, max-age=31536000, immutable"]);
+
+    const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.student })).json() as TAttemptState;
+    expect(attempt.plays).toEqual({});
+    const play = (cookie: string, attemptId = attempt.id, mediaId = clip) => h.request({ method: "POST", url: `/api/attempts/${attemptId}/plays/${mediaId}`, cookie });
+    const first = await play(c.student);
+    const firstPlay = first.json() as TPlay;
+    expect([first.statusCode, first.headers["cache-control"], firstPlay.plays, firstPlay.maxPlays]).toEqual([200, "no-store, private", 1, 2]);
+    expect(firstPlay.url).toMatch(/^\/api\/media\/plays\/[\w-]{43}$/);
+    // The chime lasts 3 s (its Vorbis header and last granule): the address lives that long plus the margin.
+    const lives = (Date.parse(firstPlay.expiresAt!) - Date.now()) / 1000;
+    expect(lives).toBeGreaterThan(PLAY_MARGIN_SECONDS);
+    expect(lives).toBeLessThan(PLAY_MARGIN_SECONDS + 10);
+
+    // The play's address serves the clip and the ranges the audio element asks for, kept by nothing in between.
+    const ranged = (range: string | undefined, url = firstPlay.url!, cookie = c.student) => h.request({ method: "GET", url, cookie, headers: range ? { range } : {} });
+    const heard = await ranged(undefined);
+    expect([heard.statusCode, heard.headers["content-type"], heard.headers["accept-ranges"], heard.headers["cache-control"]]).toEqual([200, "audio/ogg", "bytes", "no-store, private"]);
+    expect(heard.rawPayload.equals(OGG)).toBe(true);
+    const start = await ranged("bytes=0-99");
+    expect([start.statusCode, start.headers["content-range"], start.rawPayload.length, start.headers["cache-control"]]).toEqual([206, `bytes 0-99/${OGG.length}`, 100, "no-store, private"]);
+    expect(start.rawPayload.equals(OGG.subarray(0, 100))).toBe(true);
     const tail = await ranged("bytes=-10");
     expect(tail.rawPayload.equals(OGG.subarray(OGG.length - 10))).toBe(true);
     const open = await ranged(`bytes=${OGG.length - 5}-`);
@@ -293,16 +314,37 @@ describe("listening clips", () => {
     expect([outside.statusCode, outside.headers["content-range"], outside.json().code]).toEqual([416, `bytes */${OGG.length}`, "RANGE_NOT_SATISFIABLE"]);
     const bilingual = { en: expect.any(String), ar: expect.any(String) };
     expect(outside.json()).toMatchObject({ title: bilingual, message: bilingual, requestId: expect.any(String) });
+    expect(outside.headers["content-type"]).toContain("application/json");
     expect((await ranged("bytes=0-1,5-9")).statusCode).toBe(200);
     expect((await ranged("pages=1")).statusCode).toBe(200);
+    // Nobody else may use it: another student, another school's, nobody signed in.
+    const ended = (r: { statusCode: number; json: () => { code: string } }) => [r.statusCode, r.json().code];
+    expect(ended(await ranged("bytes=0-99", firstPlay.url!, c.otherStudent))).toEqual([410, "CLIP_PLAY_ENDED"]);
+    expect(ended(await ranged("bytes=0-99", firstPlay.url!, c.outsider))).toEqual([410, "CLIP_PLAY_ENDED"]);
+    expect((await h.request({ method: "GET", url: firstPlay.url! })).statusCode).toBe(401);
 
-    const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.student })).json() as TAttemptState;
-    expect(attempt.plays).toEqual({});
-    const play = (cookie: string, attemptId = attempt.id, mediaId = clip) => h.request({ method: "POST", url: `/api/attempts/${attemptId}/plays/${mediaId}`, cookie });
     // Two devices pressing Play together get no more than the limit between them.
-    const results = await Promise.all([play(c.student), play(c.student), play(c.student)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409]);
+    const results = await Promise.all([play(c.student), play(c.student)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().code).toBe("PLAYS_USED_UP");
+    const lastPlay = results.find((r) => r.statusCode === 200)!.json() as TPlay;
+    expect(lastPlay.plays).toBe(2);
+    // The last play replaced the first: the first's address is refused, the last's serves until it expires.
+    expect(ended(await ranged("bytes=0-99"))).toEqual([410, "CLIP_PLAY_ENDED"]);
+    expect((await ranged("bytes=0-99", lastPlay.url!)).statusCode).toBe(206);
+    // Used up: neither a new play, nor the plain address, nor the first play's address gives the clip again.
+    expect((await play(c.student)).json().code).toBe("PLAYS_USED_UP");
+    expect((await getImage(c.student, clip)).json().code).toBe("CLIP_PLAY_REQUIRED");
+    expect(ended(await ranged(undefined))).toEqual([410, "CLIP_PLAY_ENDED"]);
+    // Once expired (the clock moved on), the last play's address is refused too.
+    await h.db.update(mediaPlays).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(mediaPlays.attemptId, attempt.id));
+    expect(ended(await ranged("bytes=0-99", lastPlay.url!))).toEqual([410, "CLIP_PLAY_ENDED"]);
+    // Wrong shapes: a token of the wrong form is bad input; a well-formed one nobody was given is simply over.
+    const badToken = await h.request({ method: "GET", url: "/api/media/plays/x", cookie: c.student });
+    expect([badToken.statusCode, badToken.json().code]).toEqual([400, "CLIP_PLAY_ENDED"]);
+    expect(ended(await ranged(undefined, `/api/media/plays/${"A".repeat(43)}`))).toEqual([410, "CLIP_PLAY_ENDED"]);
+    expect((await h.request({ method: "GET", url: `/api/media/plays/${"A".repeat(44)}`, cookie: c.student })).statusCode).toBe(400);
+
     // A reload (the attempt read again) still knows.
     const again = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.student })).json() as TAttemptState;
     expect(again.plays).toEqual({ [clip]: 2 });
@@ -313,14 +355,29 @@ describe("listening clips", () => {
     expect((await play(c.student, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
 
+  it("serves a play's address only while its attempt is under way", async () => {
+    const clip = await uploaded(c.teacher, OGG);
+    const exam = (await create(c.teacher, clipExam({ id: clip, maxPlays: 3 }))).json() as TExamDetail;
+    const { cookie } = await freshStudent();
+    const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie })).json() as TAttemptState;
+    const { url } = (await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/plays/${clip}`, cookie })).json() as TPlay;
+    expect((await h.request({ method: "GET", url: url!, cookie })).statusCode).toBe(200);
+    expect((await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie })).statusCode).toBe(200);
+    const after = await h.request({ method: "GET", url: url!, cookie });
+    expect([after.statusCode, after.json().code]).toEqual([410, "CLIP_PLAY_ENDED"]);
+  });
+
   it("does not count a clip the author left free", async () => {
     const clip = await uploaded(c.teacher, OGG);
     const exam = (await create(c.teacher, clipExam({ id: clip }))).json() as TExamDetail;
     const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.otherStudent })).json() as TAttemptState;
     for (let i = 0; i < 3; i++) {
       const res = await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/plays/${clip}`, cookie: c.otherStudent });
-      expect(res.json()).toEqual({ plays: 0, maxPlays: null });
+      expect(res.json()).toEqual({ plays: 0, maxPlays: null, url: null, expiresAt: null });
     }
+    // Heard from its plain address, which the browser may keep.
+    const heard = await getImage(c.otherStudent, clip);
+    expect([heard.statusCode, heard.headers["cache-control"]]).toEqual([200, "private, max-age=31536000, immutable"]);
   });
 });
 

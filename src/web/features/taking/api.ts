@@ -2,7 +2,7 @@
 // sends `cache-control: private, no-cache`, so fetch revalidates with If-None-Match), starting or resuming the
 // attempt, saving one answer, submitting, and the result.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TAttemptState, TPaper, TResult, TStudentOverview } from "@shared/schemas/attempt";
+import type { TAttemptState, TPaper, TPlay, TResult, TStudentOverview } from "@shared/schemas/attempt";
 import type { THeartbeat, TLobby } from "@shared/schemas/sitting";
 import { api, isApiError } from "@web/lib/api";
 import type { TAnswerValue } from "./lib/answer-sync";
@@ -115,7 +115,8 @@ export function useResult(attemptId: string) {
 export const resultsPath = (attemptId: string) => `/student/exam/${encodeURIComponent(attemptId)}/results`;
 export const takePath = (examId: string) => `/student/exam/${encodeURIComponent(examId)}/take`;
 
-/** A limited clip starts: the server counts the play (or refuses, PLAYS_USED_UP) and says how many are taken. */
-export function startPlay(attemptId: string, mediaId: string): Promise<{ plays: number; maxPlays: number | null }> {
+/** A limited clip starts: the server counts the play (or refuses, PLAYS_USED_UP), says how many are taken, and gives
+ *  the play's own address to hear it from. */
+export function startPlay(attemptId: string, mediaId: string): Promise<TPlay> {
   return api(`/api/attempts/${encodeURIComponent(attemptId)}/plays/${encodeURIComponent(mediaId)}`, { method: "POST" });
 }

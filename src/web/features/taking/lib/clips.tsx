@@ -3,12 +3,12 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { AudioClip } from "@web/components/audio-clip";
 
-type TClips = { plays: Record<string, number>; start: (mediaId: string) => Promise<number>; transcripts: Record<string, { ar: string; en: string }> };
+type TClips = { plays: Record<string, number>; start: (mediaId: string) => Promise<{ plays: number; url: string | null }>; transcripts: Record<string, { ar: string; en: string }> };
 const ClipsContext = createContext<TClips | null>(null);
 export const ClipsProvider = ({ value, children }: { value: TClips; children: ReactNode }) => <ClipsContext.Provider value={value}>{children}</ClipsContext.Provider>;
 
 /** A clip of the paper, counted against the attempt when it is limited. */
-export function PaperClip({ clip, lang, className }: { clip: { id: string; maxPlays: number | null }; lang: "ar" | "en"; className?: string }) {
+export function PaperClip({ clip, lang, className }: { clip: { id: string; maxPlays: number | null; seconds: number | null }; lang: "ar" | "en"; className?: string }) {
   const clips = useContext(ClipsContext);
   return (
     <AudioClip

@@ -153,7 +153,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   const onChange = useCallback<TAnswerChange>((id, value, options) => sync.set(id, value, options), [sync]);
   // Limited clips: the plays the attempt has had, counted by the server as each play starts.
   const clips = useMemo(
-    () => ({ plays: attempt.plays, start: (mediaId: string) => startPlay(attempt.id, mediaId).then((r) => r.plays), transcripts: attempt.transcripts }),
+    () => ({ plays: attempt.plays, start: (mediaId: string) => startPlay(attempt.id, mediaId), transcripts: attempt.transcripts }),
     [attempt.id, attempt.plays, attempt.transcripts],
   );
 
