@@ -28,7 +28,11 @@ function findLandingModules(): Plugin {
         for (const name of m[1]!.matchAll(/default as (\w+)/g)) iconFile.set(name[1]!, path.join(path.dirname(LUCIDE_INDEX), "icons", `${m[2]}.mjs`));
       }
       landingModules.clear();
-      const queue = [r("./src/web/public-main.tsx")];
+      // The entry's imports, not the entry: its own code (which takes over a prerendered page and throws on any
+      // other) must stay in the public entry's file. In the shared chunk the app's entry ran it too, and every
+      // signed-in page threw "not a prerendered public page" (issue 33).
+      const entry = r("./src/web/public-main.tsx");
+      const queue = [...(this.getModuleInfo(entry)?.importedIds ?? [])];
       while (queue.length) {
         const id = queue.pop()!;
         if (landingModules.has(id) || !OWN_CODE.test(id) || id.endsWith(".css")) continue;
