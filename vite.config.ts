@@ -17,6 +17,14 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  */
 const landingModules = new Set<string>();
 const OWN_CODE = /[\\/]src[\\/](web|shared)[\\/]/;
+/**
+ * class-variance-authority: a small library (0.4 KB gzip) that both entries load at start, which rolldown gave a
+ * file of its own. In the landing chunk it costs neither entry a byte and saves "/" a file — the room the public
+ * entry's own file needs (issue 33), as that code must stay out of the landing chunk (below). Vite's preload helper
+ * (0.9 KB, loaded by both too) was tried as well: capturing it made rolldown split its runtime into a new file, a net
+ * gain of nothing. Decision 0009.
+ */
+const LANDING_LIBRARIES = /[\\/]class-variance-authority[\\/]dist[\\/]index\.mjs$/;
 const LUCIDE_INDEX = r("./node_modules/lucide-react/dist/esm/lucide-react.mjs");
 function findLandingModules(): Plugin {
   return {
@@ -28,7 +36,11 @@ function findLandingModules(): Plugin {
         for (const name of m[1]!.matchAll(/default as (\w+)/g)) iconFile.set(name[1]!, path.join(path.dirname(LUCIDE_INDEX), "icons", `${m[2]}.mjs`));
       }
       landingModules.clear();
-      const queue = [r("./src/web/public-main.tsx")];
+      // The entry's imports, not the entry: its own code (which takes over a prerendered page and throws on any
+      // other) must stay in the public entry's file. In the shared chunk the app's entry ran it too, and every
+      // signed-in page threw "not a prerendered public page" (issue 33).
+      const entry = r("./src/web/public-main.tsx");
+      const queue = [...(this.getModuleInfo(entry)?.importedIds ?? [])];
       while (queue.length) {
         const id = queue.pop()!;
         if (landingModules.has(id) || !OWN_CODE.test(id) || id.endsWith(".css")) continue;
@@ -65,7 +77,7 @@ export default defineConfig({
         codeSplitting: {
           // Only what the set names: the libraries stay in the chunks they are already shared in.
           includeDependenciesRecursively: false,
-          groups: [{ name: "landing", test: (id: string) => landingModules.has(id), priority: 10 }],
+          groups: [{ name: "landing", test: (id: string) => landingModules.has(id) || LANDING_LIBRARIES.test(id), priority: 10 }],
         },
       },
     },

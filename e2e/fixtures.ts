@@ -11,6 +11,19 @@ export { test, expect } from "@playwright/test";
 
 const LOGIN_TYPE = { super_admin: "admin", school_admin: "school", teacher: "school", student: "student", resetStudent: "student" } as const;
 
+/**
+ * Collects the page's uncaught errors and console errors from here on; check the list with `expect(...).toEqual([])`
+ * once the page has done its work. A signed-in page once threw the public entry's check on every load (issue 33).
+ */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
 /** Signs in through the API (the cookie lands in the page's context) and opens the dashboard. */
 export async function signIn(page: Page, who: TE2ERole, options: { goto?: string } = {}) {
   const account = E2E_ACCOUNTS[who];

@@ -1,6 +1,6 @@
 // The frame around every page: language and theme, guards and unknown paths, the mobile menu, the dashboard.
 import fs from "node:fs";
-import { expect, expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
+import { expect, expectNoAxeViolations, signIn, test, useLanguage, watchPageErrors } from "../fixtures";
 import { DASHBOARD_SECTIONS } from "../../src/shared/permissions";
 import { DASHBOARD_PAGES } from "../../src/web/app/dashboard-pages";
 
@@ -95,6 +95,7 @@ test.describe("guards and unknown paths", () => {
 
   test("signed in: unknown paths go to the dashboard; sections outside the role fall back to the overview", async ({ page }) => {
     await useLanguage(page, "en");
+    const errors = watchPageErrors(page);
     await signIn(page, "student");
     await expect(page).toHaveURL(/\/dashboard\/overview$/);
     await page.goto("/no-such-page");
@@ -108,6 +109,8 @@ test.describe("guards and unknown paths", () => {
       await page.goto(`/dashboard/${section.path}`);
       await expect(page).toHaveURL(new RegExp(`/dashboard/${section.path}$`));
     }
+    // Every signed-in page above loaded without an uncaught error or a console error.
+    expect(errors).toEqual([]);
   });
 });
 
@@ -115,6 +118,7 @@ test.describe("dashboard frame", () => {
   for (const lang of ["ar", "en"] as const) {
     test(`super_admin overview and side menu, every section with its page (${lang})`, async ({ page }) => {
       await useLanguage(page, lang);
+      const errors = watchPageErrors(page);
       await signIn(page, "super_admin");
       const en = lang === "en";
       await expect(page.getByTestId("dashboard-title")).toHaveText(en ? "System Admin Dashboard" : "لوحة تحكم مدير النظام");
@@ -133,6 +137,7 @@ test.describe("dashboard frame", () => {
       await expect(page).toHaveURL(/\/dashboard\/schools$/);
       // The schools page's own heading (the overview's headings stay until the lazy page has loaded).
       await expect(page.getByRole("heading", { level: 2, name: label(lang, "dashboard.menu.schools"), exact: true })).toBeVisible();
+      expect(errors).toEqual([]);
     });
 
     test(`student overview lists only the student's sections (${lang})`, async ({ page }) => {

@@ -191,6 +191,29 @@ export const ERRORS = {
     title: PASSWORD_ERROR,
     message: t("Password is too long (maximum 128 characters).", "كلمة المرور طويلة جدًا (128 حرفًا على الأكثر)."),
   },
+  // The staff rule a super_admin sets (issue 33, docs/decisions/0031); {min} is the rule's length.
+  STAFF_PASSWORD_TOO_SHORT: {
+    status: 400,
+    title: PASSWORD_ERROR,
+    message: t(
+      "Password is too short for a staff account (minimum {min} characters).",
+      "كلمة المرور قصيرة جدًا لحساب موظف: يجب ألا يقل عدد أحرفها عن {min}.",
+    ),
+  },
+  PASSWORD_TOO_COMMON: {
+    status: 400,
+    title: PASSWORD_ERROR,
+    message: t(
+      "This password is one of the most common passwords and is easy to guess. Please choose another.",
+      "كلمة المرور هذه من أكثر كلمات المرور شيوعًا ويسهل تخمينها. يرجى اختيار كلمة مرور أخرى.",
+    ),
+  },
+  PASSWORD_RULE_LENGTH_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    // The bounds are MIN_PASSWORD_LENGTH and MAX_STAFF_PASSWORD_MIN_LENGTH (shared/limits.ts); password-rule.test.ts checks.
+    message: t("The minimum length must be a whole number from 6 to 64.", "يجب أن يكون الحد الأدنى للطول عددًا صحيحًا من 6 إلى 64."),
+  },
   CURRENT_PASSWORD_REQUIRED: {
     status: 400,
     title: PASSWORD_ERROR,

@@ -1,6 +1,8 @@
 // Business constants of SPEC §9, plus the bounds the spec left open and we chose (see docs/decisions).
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
+/** How far a super_admin may raise the minimum length of staff passwords (issue 33, docs/decisions/0031). */
+export const MAX_STAFF_PASSWORD_MIN_LENGTH = 64;
 export const DEFAULT_EXAM_MINUTES = 60;
 export const MIN_QUESTION_POINTS = 1;
 export const MIN_CHOICE_OPTIONS = 2;

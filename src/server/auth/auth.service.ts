@@ -8,6 +8,7 @@ import { AppError } from "../http/errors";
 import type { TMailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/messages";
 import { getDummyHash, hashPassword, needsRehash, scryptIdle, verifyPassword } from "./password";
+import { assertPasswordAllowed } from "./password-rule";
 import { hashToken, newToken } from "./tokens";
 import { singleFlight } from "../single-flight";
 import { writeAudit } from "../modules/audit/audit.service";
@@ -305,6 +306,9 @@ export async function confirmPasswordReset(db: TDb, input: TPasswordUpdate): Pro
       .where(and(eq(passwordResetTokens.id, hashToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw new AppError("RESET_LINK_INVALID");
+    // Whose link it is decides the rule; a refusal rolls the spending back, so the link still works for a better one.
+    const [owner] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, spent.userId)).limit(1);
+    if (owner) await assertPasswordAllowed(tx, owner.role, input.password);
     await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, spent.userId));
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
     await endResetLinks(tx, spent.userId);
@@ -324,6 +328,8 @@ export async function confirmPasswordReset(db: TDb, input: TPasswordUpdate): Pro
  * signed in, and one school address must not be locked by its students mistyping here.
  */
 export async function changePassword(db: TDb, user: TSessionUser, sessionToken: string, input: TPasswordChange): Promise<void> {
+  // The rule first: a new password it refuses is no reason to spend one of the current password's tries.
+  await assertPasswordAllowed(db, user.role, input.password);
   const keys = [{ key: accountKey(user.email), max: LOGIN_MAX_FAILURES_PER_ACCOUNT, clearOnSuccess: true }];
   // Busy (checks in progress holding every slot for seconds) happens only when the account is tried in bulk, so
   // it is worded as too many tries as well.

@@ -150,6 +150,22 @@ export const profiles = pgTable(
   ],
 );
 
+/**
+ * The password rule for staff accounts a super_admin sets (issue 33, docs/decisions/0031): at most one row; none
+ * means SPEC's rule (6 characters, no list). Students always keep SPEC's rule.
+ */
+export const staffPasswordRule = pgTable(
+  "staff_password_rule",
+  {
+    id: boolean("id").primaryKey().default(true),
+    minLength: integer("min_length").notNull(),
+    refuseCommon: boolean("refuse_common").notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+  },
+  (t) => [check("staff_password_rule_one_row", sql`${t.id}`), check("staff_password_rule_min_length", sql`${t.minLength} BETWEEN 6 AND 64`)],
+);
+
 // ---- exams
 
 export const subjects = pgTable("subjects", {

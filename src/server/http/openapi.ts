@@ -1,17 +1,17 @@
 // The API described for others (issue 19): an OpenAPI 3.1 document generated from the zod schemas the routes
 // validate with, so it cannot drift from them, served at /api/openapi.json, and a reference page at /api/docs
-// (Swagger UI, served from this server, under the app's own Content-Security-Policy). Both are public: the
-// document describes routes, not data, and every route still checks who is asking (docs/decisions/0020).
+// written from it on the server (api-reference.ts: Qias's own page, no script; issue 33). Both are public: the
+// document describes routes, not data, and every route still checks who is asking (docs/decisions/0020, 0033).
 import { createRequire } from "node:module";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { SESSION_COOKIE } from "./context";
 import { ZErrorBody } from "../../shared/schemas/error";
 import { ZRichBlock } from "../../shared/rich-text";
 import { formBodySchema } from "./multipart-form";
+import { renderApiReference, type TApiDocument } from "./api-reference";
 
 export const OPENAPI_URL = "/api/openapi.json";
 export const API_REFERENCE_PREFIX = "/api/docs";
@@ -99,16 +99,20 @@ export async function registerOpenApi(app: FastifyInstance) {
 
   if (app.config.env === "test") app.addHook("onSend", failUndocumentedSuccess);
 
-  // @fastify/swagger builds the document once, on first use, and keeps it; this keeps its text too.
+  // @fastify/swagger builds the document once, on first use, and keeps it; this keeps its text, and the page's, too.
   let json: string | undefined;
-  app.get(OPENAPI_URL, { schema: { hide: true } }, async (_request, reply) => {
+  const sendJson = async (_request: FastifyRequest, reply: FastifyReply) => {
     json ??= JSON.stringify(app.swagger());
     return reply.header("cache-control", "public, max-age=300").type("application/json; charset=utf-8").send(json);
-  });
+  };
+  app.get(OPENAPI_URL, { schema: { hide: true } }, sendJson);
+  // Where Swagger UI served the document until issue 33: kept, so a tool pointed there still finds it.
+  app.get(`${API_REFERENCE_PREFIX}/json`, { schema: { hide: true } }, sendJson);
 
-  await app.register(swaggerUi, {
-    routePrefix: API_REFERENCE_PREFIX,
-    theme: { title: "Qias API" },
+  let html: string | undefined;
+  app.get(API_REFERENCE_PREFIX, { schema: { hide: true } }, async (_request, reply) => {
+    html ??= renderApiReference(app.swagger() as TApiDocument, { json: OPENAPI_URL });
+    return reply.header("cache-control", "public, max-age=300").type("text/html; charset=utf-8").send(html);
   });
 }
 

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/auth.routes";
 import { accountRoutes } from "../auth/account.routes";
+import { passwordRuleRoutes } from "../auth/password-rule.routes";
 import { publicRoutes } from "./public/public.routes";
 import { schoolsRoutes } from "./schools/schools.routes";
 import { usersRoutes } from "./users/users.routes";
@@ -18,4 +19,4 @@ import { sittingsRoutes } from "./sittings/sittings.routes";
 import { mediaRoutes } from "./media/media.routes";
 import { qtiRoutes } from "./qti/qti.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes];

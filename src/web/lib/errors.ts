@@ -39,11 +39,31 @@ export function asErrorBody(value: unknown): TErrorBody | null {
 }
 
 /**
- * The error body behind anything thrown or answered: an error code ("PASSWORD_REQUIRED"), a TErrorBody, an
- * ApiError (which carries one in `.body`), or an unknown failure (→ INTERNAL).
+ * A field's error as a form keeps it (react-hook-form holds a string): its error code, or — when the server filled
+ * the message's {placeholders}, as the staff password rule's {min} — the code with those words, so the field says
+ * "minimum 10 characters" and not "{min}". `toErrorBody` reads either.
+ */
+export function fieldError(code: string, message?: TText): string {
+  if (!message || !isErrorCode(code) || (message.en === ERRORS[code].message.en && message.ar === ERRORS[code].message.ar)) return code;
+  return JSON.stringify({ code, message });
+}
+
+function fromFieldError(value: string): TErrorBody {
+  try {
+    const { code, message } = JSON.parse(value) as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && isText(message)) return { ...bodyFromCode(code), message };
+  } catch {
+    // Not a field error of ours: said as an unexpected one below.
+  }
+  return bodyFromCode("INTERNAL");
+}
+
+/**
+ * The error body behind anything thrown or answered: an error code ("PASSWORD_REQUIRED") or a field's error
+ * (`fieldError`), a TErrorBody, an ApiError (which carries one in `.body`), or an unknown failure (→ INTERNAL).
  */
 export function toErrorBody(input: unknown): TErrorBody {
-  if (typeof input === "string") return bodyFromCode(input);
+  if (typeof input === "string") return input.startsWith("{") ? fromFieldError(input) : bodyFromCode(input);
   if (typeof input === "object" && input !== null && "body" in input) {
     const body = asErrorBody((input as { body: unknown }).body);
     if (body) return body;

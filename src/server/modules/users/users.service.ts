@@ -7,6 +7,7 @@ import { authUsers, exams, profiles, qiasFiles, schools, sessions, studentExams 
 import { AppError } from "../../http/errors";
 import { accountDefaults, createAccount } from "../../auth/accounts";
 import { generatePassword, hashPassword } from "../../auth/password";
+import { assertPasswordAllowed, getStaffPasswordRule, passwordProblem, problemMessage } from "../../auth/password-rule";
 import { endResetLinks, forgetSessionsOf } from "../../auth/auth.service";
 import { writeAudit } from "../audit/audit.service";
 import { isUniqueViolation } from "../../db/errors";
@@ -26,7 +27,7 @@ import type { ZImportRequest, ZUserListQuery, ZUserUpdate, TImportPreview, TImpo
 import { IMPORT_MAX_ROWS, importColumnOf, importEmailLanguage, type TImportColumn } from "../../../shared/schemas/user";
 import { parseCsv } from "../../../shared/csv";
 import { readTable } from "../../http/table";
-import { ERRORS, type TErrorCode } from "../../../shared/errors";
+import { ERRORS, type TErrorCode, type TText } from "../../../shared/errors";
 import type { TLanguage } from "../../../shared/limits";
 import { stripBidiControls } from "../../../shared/text";
 
@@ -140,6 +141,8 @@ export async function createUser(db: TDb, actor: TSessionUser, input: z.output<t
   try {
     return await db.transaction(async (tx) => {
       const schoolId = await resolveSchool(tx, actor, input.role, input.schoolId);
+      // After who-may-where: a password is judged for an account the actor may create.
+      await assertPasswordAllowed(tx, input.role, input.password!);
       const { id } = await createAccount(tx, { ...input, password: input.password!, schoolId });
       if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes || input.clipTranscripts)) {
         await tx
@@ -165,6 +168,7 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
   try {
     const updated = await db.transaction(async (tx) => {
       const before = await loadVisibleUser(tx, actor, id, true);
+      if (input.password) await assertPasswordAllowed(tx, before.role, input.password);
       const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
       if (input.username !== undefined) changes.username = input.username;
       if (input.name !== undefined) changes.name = input.name;
@@ -248,8 +252,8 @@ export async function deleteUser(db: TDb, actor: TSessionUser, id: string): Prom
 
 type TPlannedRow = TImportRow & { password: string };
 
-function rowError(field: string, code: TErrorCode) {
-  return { field, code, message: ERRORS[code].message };
+function rowError(field: string, code: TErrorCode, message: TText = ERRORS[code].message) {
+  return { field, code, message };
 }
 
 /** The file's column a field of the user schema came from. */
@@ -268,18 +272,22 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
   if (!columns.includes("email") || columns.some((c) => c === undefined)) throw new AppError("IMPORT_BAD_HEADER");
   if (lines.length === 0) throw new AppError("IMPORT_EMPTY");
   if (lines.length > IMPORT_MAX_ROWS) throw new AppError("IMPORT_TOO_MANY_ROWS");
+  // A teacher's password, given or generated, meets the staff rule (decision 0031); a student's, SPEC's.
+  const rule = role === "teacher" ? await getStaffPasswordRule(db) : null;
 
   const rows: TPlannedRow[] = lines.map((fields, i) => {
     const cell = (name: TImportColumn) => (fields[columns.indexOf(name)] ?? "").trim();
     const given = cell("password");
-    const password = given || generatePassword();
+    const password = given || generatePassword(Math.max(10, rule?.minLength ?? 0));
     const schoolId = cell("school_id") || (actor.role === "super_admin" ? "" : (actor.schoolId ?? ""));
     // A language as a spreadsheet names it ("ar", "English", "العربية"); what is none of them, the schema refuses.
     const emailLang = importEmailLanguage(cell("email_language")) ?? cell("email_language");
     const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId, grade: cell("grade"), className: cell("class"), emailLang });
-    const errors = parsed.success
+    const errors: ReturnType<typeof rowError>[] = parsed.success
       ? []
       : parsed.error.issues.map((issue) => rowError(importField(issue.path.join(".")), (issue.message in ERRORS ? issue.message : "VALIDATION_FAILED") as TErrorCode));
+    const problem = rule && given && !errors.some((e) => e.field === "password") ? passwordProblem(rule, role, given) : null;
+    if (problem) errors.push(rowError("password", problem.code, problemMessage(problem)));
     const defaults = accountDefaults({
       email: cell("email"),
       username: cell("username") || undefined,

@@ -11,11 +11,13 @@ import type {
   TUserPage,
   TUserUpdate,
 } from "@shared/schemas/user";
+import type { TStaffPasswordRule, TStaffPasswordRuleView } from "@shared/schemas/password-rule";
 import { api } from "@web/lib/api";
 
 const SCHOOLS = ["admin", "schools"] as const;
 const USERS = ["admin", "users"] as const;
 const AUDIT = ["admin", "audit"] as const;
+const PASSWORD_RULE = ["settings", "staff-password-rule"] as const;
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -115,6 +117,29 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/users/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => invalidate(),
+  });
+}
+
+// ---- the staff password rule (decision 0031)
+
+/** Read by every staff form that sets a password (the user dialog, my account), so each says what it asks. */
+export const staffPasswordRuleQuery = queryOptions({
+  queryKey: PASSWORD_RULE,
+  queryFn: ({ signal }) => api<TStaffPasswordRuleView>("/api/settings/staff-password-rule", { signal }),
+});
+
+export function useStaffPasswordRule(enabled = true) {
+  return useQuery({ ...staffPasswordRuleQuery, enabled });
+}
+
+export function useUpdateStaffPasswordRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TStaffPasswordRule) => api<TStaffPasswordRuleView>("/api/settings/staff-password-rule", { method: "PUT", body: input }),
+    onSuccess: (rule) => {
+      queryClient.setQueryData(PASSWORD_RULE, rule);
+      return queryClient.invalidateQueries({ queryKey: AUDIT });
+    },
   });
 }
 

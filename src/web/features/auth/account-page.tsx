@@ -8,6 +8,7 @@ import { useForm, type FieldErrors } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, LANGUAGES, MIN_PASSWORD_LENGTH, type TLanguage } from "@shared/limits";
 import type { TDashboardSection } from "@shared/permissions";
+import { isStaffRole } from "@shared/schemas/password-rule";
 import { ZPasswordChange, type TAccount, type TPasswordChange } from "@shared/schemas/account";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -15,8 +16,11 @@ import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { toast, toastError } from "@web/components/ui/use-toast";
 import { SectionHeader } from "@web/features/admin/components/section-header";
 import { sectionIcon } from "@web/features/dashboard/section-icons";
+import { useStaffPasswordRule } from "@web/features/admin/api";
 import { isApiError } from "@web/lib/api";
+import { fieldError } from "@web/lib/errors";
 import { bilingual } from "@web/lib/i18n";
+import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { useAccount, useChangePassword, useUpdateAccount } from "./api";
@@ -121,6 +125,10 @@ function EmailLanguageCard({ account }: { account: TAccount }) {
 function PasswordCard() {
   const { t } = useTranslation();
   const change = useChangePassword();
+  // Staff: the super_admin's rule (decision 0031), said before the server would refuse a password; students: SPEC's.
+  const { user } = useSession();
+  const staff = !!user && isStaffRole(user.role);
+  const rule = useStaffPasswordRule(staff).data;
   const form = useForm<TPasswordChange>({
     resolver: zodResolver(ZPasswordChange),
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
@@ -136,6 +144,9 @@ function PasswordCard() {
       onError: (error) => {
         toastError(error);
         if (isApiError(error, "CURRENT_PASSWORD_WRONG")) form.setError("currentPassword", { message: error.code }, { shouldFocus: true });
+        if (isApiError(error, "STAFF_PASSWORD_TOO_SHORT") || isApiError(error, "PASSWORD_TOO_COMMON")) {
+          form.setError("password", { message: fieldError(error.code, error.body.message) }, { shouldFocus: true });
+        }
       },
     });
   const onInvalid = (invalid: FieldErrors<TPasswordChange>) => {
@@ -147,7 +158,10 @@ function PasswordCard() {
     <Card data-testid="account-password">
       <CardHeader>
         <CardTitle as="h3">{t("account.password.title")}</CardTitle>
-        <CardDescription>{t("account.password.description", { min: MIN_PASSWORD_LENGTH })}</CardDescription>
+        <CardDescription data-testid="account-password-rule">
+          {t("account.password.description", { min: staff && rule ? rule.minLength : MIN_PASSWORD_LENGTH })}
+          {staff && rule?.refuseCommon && ` ${t("account.password.commonRefused")}`}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="flex flex-col gap-5">

@@ -2,7 +2,8 @@
 // codes name their field without a list (EMAIL_TAKEN → email). Both end up next to the control, as the same
 // error codes the client-side validation uses.
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { toErrorBody } from "@web/lib/errors";
+import type { TErrorBody } from "@shared/errors";
+import { fieldError, toErrorBody } from "@web/lib/errors";
 
 export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
@@ -12,15 +13,16 @@ export function applyServerErrors<T extends FieldValues>(
 ): boolean {
   const body = toErrorBody(error);
   let applied = false;
-  const set = (path: Path<T>, code: string) => {
-    setError(path, { type: "server", message: code }, { shouldFocus: !applied });
+  // The server's words when it filled a message's {placeholders} (fieldError); otherwise the code.
+  const set = (path: Path<T>, code: string, message?: TErrorBody["message"]) => {
+    setError(path, { type: "server", message: fieldError(code, message) }, { shouldFocus: !applied });
     applied = true;
   };
   for (const field of body.fields ?? []) {
     const path = field.path.split(".")[0] as Path<T>;
-    if (known.includes(path)) set(path, field.code);
+    if (known.includes(path)) set(path, field.code, field.message);
   }
   const mapped = byCode[body.code];
-  if (!applied && mapped) set(mapped, body.code);
+  if (!applied && mapped) set(mapped, body.code, body.message);
   return applied;
 }

@@ -14,7 +14,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { toast, toastError } from "@web/components/ui/use-toast";
-import { useCreateUser, useUpdateUser } from "../api";
+import { useCreateUser, useStaffPasswordRule, useUpdateUser } from "../api";
 import { FormField, fieldA11y } from "../components/form-field";
 import { PasswordInput } from "../components/password-input";
 import { applyServerErrors } from "../lib/form-errors";
@@ -57,6 +57,8 @@ const SERVER_FIELD_BY_CODE = {
   USERNAME_REQUIRED_FOR_STUDENT: "username",
   PASSWORD_TOO_SHORT: "password",
   PASSWORD_TOO_LONG: "password",
+  STAFF_PASSWORD_TOO_SHORT: "password",
+  PASSWORD_TOO_COMMON: "password",
   STUDENT_PASSWORD_REQUIRED: "password",
   SCHOOL_REQUIRED: "schoolId",
   SCHOOL_NOT_FOUND: "schoolId",
@@ -136,6 +138,13 @@ export function UserDialog({
   const role = form.watch("role");
   const hasSchool = role !== "super_admin";
   const isStudent = role === "student";
+  // A staff account's password follows the super_admin's rule (decision 0031): the hint says it; the server checks it.
+  const staffRule = useStaffPasswordRule(group !== "students").data;
+  const ruleHint =
+    !isStudent && staffRule
+      ? t(staffRule.refuseCommon ? "users.dialog.passwordHintStaffCommon" : "users.dialog.passwordHintStaff", { min: staffRule.minLength })
+      : t("users.dialog.passwordHint");
+  const passwordHint = isEdit ? `${t("users.dialog.newPasswordHint")} ${ruleHint}` : ruleHint;
   const roleLabel = (r: TRole) => t(`dashboard.roles.${r}`, { ns: "translation" });
 
   const onServerError = (error: unknown, titleKey: string) => {
@@ -269,7 +278,7 @@ export function UserDialog({
             id="user-password"
             label={isEdit ? t("users.dialog.newPassword") : t("users.dialog.password")}
             required={!isEdit}
-            hint={isEdit ? t("users.dialog.newPasswordHint") : t("users.dialog.passwordHint")}
+            hint={passwordHint}
             error={errors.password?.message}
           >
             <PasswordInput

@@ -24,6 +24,7 @@ import { formatNumber, useAdminT } from "../lib/use-admin";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { ImportDialog } from "./import-dialog";
+import { PasswordRuleCard } from "./password-rule";
 import { UserDialog } from "./user-dialog";
 
 export const USERS_PAGE_SIZE = 50;
@@ -184,6 +185,9 @@ export function UserManagement({ group }: { group: TUserGroup }) {
           {canWrite ? t("users.ownSchool") : t("users.readOnly")}
         </p>
       )}
+
+      {/* The staff password rule sits with the accounts of those who set it (decision 0031). */}
+      {group === "admins" && isSuperAdmin && <PasswordRuleCard />}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
