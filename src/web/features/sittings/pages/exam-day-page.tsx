@@ -80,7 +80,7 @@ function OfferedExam({ exam }: { exam: TOfferedExam }) {
   const facts = [
     pick(lang, exam.subject.nameAr, exam.subject.nameEn),
     exam.durationMinutes === null ? t("offered.noLimit") : t("offered.minutes", { count: exam.durationMinutes }),
-    exam.grades.length ? t("offered.grades", { grades: exam.grades.map((g) => formatNumber(lang, g)).join(lang === "ar" ? "، " : ", ") }) : t("scope.everyGrade"),
+    exam.grades.length ? t("offered.grades", { count: exam.grades.length, grades: exam.grades.map((g) => formatNumber(lang, g)).join(lang === "ar" ? "، " : ", ") }) : t("scope.everyGrade"),
   ];
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4" data-testid="offered-exam" data-exam-id={exam.id}>
