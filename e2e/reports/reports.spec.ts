@@ -1,7 +1,7 @@
 // Issue 14 in the browser: a teacher generates the report and the plan of a graded attempt on its result page; the
 // student reads them in their language; the school_admin opens the printable school report (chart and table);
 // another school's admin is turned away with the spec's message; a teacher generates for every graded attempt of
-// an exam from the results list and watches the progress. Arabic and English, with axe. Every test makes its own
+// an exam from the results list and watches the progress, then sees the stale ones counted and generates them again. Arabic and English, with axe. Every test makes its own
 // exam and students through the API, so they run in parallel with the rest.
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
@@ -274,6 +274,15 @@ test("a teacher generates for every graded attempt of an exam and watches it fin
     expect(reports.report).toBeTruthy();
     expect(reports.plan).toBeTruthy();
   }
+  await expect(bulk.getByTestId("bulk-stale")).toHaveCount(0);
+  // A fourth attempt is marked: the three reports and plans quote a class average that is no longer today's. The
+  // card counts them and generates them again in bulk; then none is out of date.
+  await sit(playwright, await createStudent(admin), exam);
+  await page.reload();
+  await expect(bulk.getByTestId("bulk-stale-count")).toHaveText("غير محدَّث: 3 تقارير و3 خطط؛ تغيّرت أرقامها منذ إنشائها.");
+  await bulk.getByTestId("bulk-again-stale").click();
+  await expect(bulk.getByTestId("bulk-stale")).toHaveCount(0, { timeout: 30_000 });
+  await expect(bulk.getByTestId("bulk-status")).toHaveText("اكتمل 4 من 4");
   await admin.dispose();
   await teacher.dispose();
 });

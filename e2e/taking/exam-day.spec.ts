@@ -196,8 +196,8 @@ test("the live view follows students as they act; time given from it reaches the
   await teacher.dispose();
 });
 
-// Issue 33 items 7 and 8, one page load per screen and language: the principal schedules a sitting for their
-// school in a dialog that writes times as the app does and proposes a free slot; the live view's search, class
+// Issue 33 items 7 and 8, one page load per screen and language: the principal finds an exam offered to their
+// school on Exam day and schedules a sitting for their school in a dialog that writes times as the app does and proposes a free slot; the live view's search, class
 // filter, sort and attendance download.
 const DAY = {
   ar: { sortName: "الاسم", allClasses: "كل الشعب", header: "الطالب,المدرسة,الشعبة,الحالة", working: "يجيب", noMatch: "لا يوجد طالب يطابق البحث أو عوامل التصفية." },
@@ -230,9 +230,24 @@ for (const lang of ["ar", "en"] as const) {
     const working = await apiAs(playwright, students[0]!.email, STUDENT_PASSWORD, "student");
     await json(await working.post(`/api/student/exams/${exam.id}/attempt`));
 
-    // The principal's schedule of the exam: they may add a sitting for their school.
+    // The principal finds the teacher's exam among those offered to their school on Exam day (they have no exams
+    // list), and opens its schedule from there: they may add a sitting for their school.
     await useLanguage(page, lang, { dark: lang === "ar" });
-    await signIn(page, "school_admin", { goto: `/exams/${exam.id}/sittings` });
+    await signIn(page, "school_admin", { goto: "/dashboard/sittings" });
+    const offered = page.locator(`[data-testid="offered-exam"][data-exam-id="${exam.id}"]`);
+    await expect(offered.getByTestId("offered-next")).toContainText(lang === "ar" ? "جلستان محدَّدتان" : "2 sittings scheduled");
+    await expectNoAxeViolations(page, `exam day with the offered exams ${lang}`);
+    if (lang === "ar") {
+      // On a phone the list stays within the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const button = (await offered.getByTestId("offered-schedule").boundingBox())!;
+      expect(button.x).toBeGreaterThanOrEqual(0);
+      expect(button.x + button.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await offered.getByTestId("offered-schedule").click();
+    await expect(page).toHaveURL(new RegExp(`/exams/${exam.id}/sittings$`));
     await page.getByTestId("add-sitting").click();
     const dialog = page.getByTestId("sitting-dialog");
     await expect(dialog).toBeVisible();

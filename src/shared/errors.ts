@@ -939,6 +939,19 @@ export const ERRORS = {
       "لا توجد بعد محاولات مصحّحة لهذا الاختبار في هذه الشعبة. تُبنى خطة المجموعة على المحاولات المصحّحة.",
     ),
   },
+  GROUP_PLAN_UP_TO_DATE: {
+    status: 409,
+    title: t("Failed to generate the group plan again.", "تعذّر إنشاء خطة المجموعة من جديد."),
+    message: t(
+      "The group plan's figures have not changed since it was generated (or someone has just generated it again). Reload the page to see the latest version.",
+      "لم تتغيّر أرقام خطة المجموعة منذ إنشائها (أو أنشأها أحدهم من جديد للتو). أعد تحميل الصفحة لرؤية أحدث نسخة.",
+    ),
+  },
+  GROUP_PLAN_VERSION_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This version of the group plan was not found. Choose one from the list of versions.", "لم يُعثر على هذه النسخة من خطة المجموعة. اختر نسخة من قائمة النسخ."),
+  },
   SKILL_PLAN_UNKNOWN_SKILL: {
     status: 404,
     title: t("Skill not found.", "المهارة غير موجودة."),

@@ -58,3 +58,26 @@ describe("0010 bilingual names", () => {
     await client.close();
   });
 });
+
+describe("0012 group plan versions", () => {
+  it("keeps a stored group plan as version 1 with no fingerprint, and lets a scope hold the next versions", async () => {
+    const client = await PGlite.create();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore("0012_group_plan_versions") });
+    await client.exec(`
+      insert into subjects (id, name_ar, name_en) values ('arabic', 'اللغة العربية', 'Arabic') on conflict do nothing;
+      insert into schools (id, name_ar, name_en) values ('school_a', 'مدرسة النهضة', 'Al Nahda');
+      insert into exams (id, title_ar, title_en, subject_id) values ('00000000-0000-4000-8000-000000000001', 'ع', 'A', 'arabic');
+      insert into group_plans (exam_id, school_id, grade, class_name, scope_key, content) values ('00000000-0000-4000-8000-000000000001', 'school_a', 8, '8A', '8|8a', '{"students":1,"skills":[],"groups":[]}');
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+
+    expect((await client.query("select scope_key, version, fingerprint from group_plans")).rows).toEqual([{ scope_key: "8|8a", version: 1, fingerprint: null }]);
+    const insert = (version: number) =>
+      client.query(`insert into group_plans (exam_id, school_id, scope_key, version, fingerprint, content) values ('00000000-0000-4000-8000-000000000001', 'school_a', '8|8a', ${version}, 'f', '{}')`);
+    await insert(2);
+    await expect(insert(2)).rejects.toThrow(/group_plans_scope_version_idx/);
+    await client.close();
+  });
+});

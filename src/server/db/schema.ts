@@ -711,8 +711,8 @@ export const jobs = pgTable(
 
 /**
  * A group development plan (issue 15; docs/decisions/0015): for one exam and a class (grade and class name) or a
- * whole school, the students grouped by shared weakness and a plan per group. One per (exam, school, class):
- * generating again replaces it. Student ids, not names, are stored; names are read when it is shown.
+ * whole school, the students grouped by shared weakness and a plan per group. Versions per (exam, school, class):
+ * generating again adds the next one when the figures have changed (docs/decisions/0032). Student ids, not names, are stored; names are read when it is shown.
  */
 export const groupPlans = pgTable(
   "group_plans",
@@ -728,9 +728,14 @@ export const groupPlans = pgTable(
     className: text("class_name"),
     /** "<grade>|<class name, lower case>", empty parts for a whole school or grade: the unique key's class part. */
     scopeKey: text("scope_key").notNull(),
+    /** 1 for the first; generated again, a plan is a new row with the next number, the old one kept (decision 0032). */
+    version: integer("version").notNull().default(1),
+    /** fingerprintOfAll of the analyses it was written from; null for a plan from before versions (never known stale). */
+    fingerprint: text("fingerprint"),
     content: jsonb("content").notNull(),
     generatedById: uuid("generated_by_id").references(() => profiles.id, { onDelete: "set null" }),
     generatedAt: timestamp("generated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("group_plans_scope_idx").on(t.examId, t.schoolId, t.scopeKey)],
+  // One version n per scope, however many ask to generate it at once.
+  (t) => [uniqueIndex("group_plans_scope_version_idx").on(t.examId, t.schoolId, t.scopeKey, t.version)],
 );

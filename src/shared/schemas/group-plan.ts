@@ -7,16 +7,23 @@ import { z } from "zod";
 import { ZClassFilter, ZGradeFilter } from "./grade";
 import { FALLBACK_REASONS, GENERATORS, MASTERY_LEVELS, ZPlanContent } from "./report";
 
-export const ZGroupPlanQuery = z
-  .object({
-    examId: z.uuid({ error: "EXAM_NOT_FOUND" }),
-    /** super_admin: the school (required); anyone else: their own school. */
-    schoolId: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "SCHOOL_REQUIRED" }).max(64, { error: "VALIDATION_FAILED" }).optional(),
-    grade: ZGradeFilter,
-    className: ZClassFilter,
-  })
-  .refine((q) => q.className === undefined || q.grade !== undefined, { error: "CLASS_NEEDS_GRADE", path: ["grade"] });
+const groupPlanScope = {
+  examId: z.uuid({ error: "EXAM_NOT_FOUND" }),
+  /** super_admin: the school (required); anyone else: their own school. */
+  schoolId: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "SCHOOL_REQUIRED" }).max(64, { error: "VALIDATION_FAILED" }).optional(),
+  grade: ZGradeFilter,
+  className: ZClassFilter,
+};
+const classNeedsGrade = (q: { grade?: number; className?: string }) => q.className === undefined || q.grade !== undefined;
+
+export const ZGroupPlanQuery = z.object(groupPlanScope).refine(classNeedsGrade, { error: "CLASS_NEEDS_GRADE", path: ["grade"] });
 export type TGroupPlanQuery = z.infer<typeof ZGroupPlanQuery>;
+
+/** Reading: the scope, and an earlier version by its number (the latest when left out). */
+export const ZGroupPlanViewQuery = z
+  .object({ ...groupPlanScope, version: z.coerce.number({ error: "GROUP_PLAN_VERSION_NOT_FOUND" }).int({ error: "GROUP_PLAN_VERSION_NOT_FOUND" }).min(1, { error: "GROUP_PLAN_VERSION_NOT_FOUND" }).max(1_000_000, { error: "GROUP_PLAN_VERSION_NOT_FOUND" }).optional() })
+  .refine(classNeedsGrade, { error: "CLASS_NEEDS_GRADE", path: ["grade"] });
+export type TGroupPlanViewQuery = z.infer<typeof ZGroupPlanViewQuery>;
 
 /** A group gathers the students whose weakest skills (at most this many) are the same. */
 export const GROUP_PLAN_SKILLS = 2;
@@ -27,6 +34,10 @@ export const ZGroupPlan = z.object({
   schoolId: z.string(),
   grade: z.number().int().nullable(),
   className: z.string().nullable(),
+  /** 1 for the first; each "generate again" adds the next (decision 0032). */
+  version: z.number().int(),
+  /** The latest version only: the figures it quotes are no longer today's. */
+  stale: z.boolean(),
   students: z.number().int(),
   /** The group's mastery of each skill of the exam, weakest first. */
   skills: z.array(z.object({ skillId: z.string(), nameAr: z.string(), nameEn: z.string(), percent: z.number(), level: z.enum(MASTERY_LEVELS) })),
@@ -47,8 +58,14 @@ export const ZGroupPlan = z.object({
 export type TGroupPlan = z.infer<typeof ZGroupPlan>;
 
 export const ZGroupPlanView = z.object({
+  /** The latest version, or the one asked for. */
   plan: ZGroupPlan.nullable(),
-  /** Null when the reader may generate it now; otherwise the error code that says why not. */
+  /** Every version stored for the scope, newest first. */
+  versions: z.array(z.object({ version: z.number().int(), generatedAt: z.string(), generatedBy: z.object({ id: z.string(), name: z.string() }).nullable() })),
+  /**
+   * Null when the reader may generate a version now; otherwise the error code that says why not
+   * (GROUP_PLAN_UP_TO_DATE: the latest quotes today's figures).
+   */
   cannotGenerate: z.string().nullable(),
 });
 export type TGroupPlanView = z.infer<typeof ZGroupPlanView>;

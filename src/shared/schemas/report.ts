@@ -116,6 +116,13 @@ export const ZBulkJob = z.object({
 });
 export type TBulkJob = z.infer<typeof ZBulkJob>;
 
+/**
+ * How many of an exam's latest reports and plans, in the reader's scope, quote figures that are no longer today's
+ * (decision 0032): what the bulk "generate again" would write anew.
+ */
+export const ZStaleCounts = z.object({ reports: z.number().int(), plans: z.number().int() });
+export type TStaleCounts = z.infer<typeof ZStaleCounts>;
+
 /** The words for a band and a mastery level, for the stored text and the screens alike. */
 export const BAND_LABELS: Record<TBand, TBi> = {
   advanced: { en: "Advanced", ar: "متقدّم" },

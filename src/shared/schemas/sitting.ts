@@ -66,6 +66,25 @@ export type TSittingList = z.infer<typeof ZSittingList>;
 export const ZMySitting = ZSitting.omit({ attempts: true }).extend({ titleAr: z.string(), titleEn: z.string() });
 export type TMySitting = z.infer<typeof ZMySitting>;
 
+/**
+ * An exam offered to a school_admin's school, listed on Exam day so they can schedule its sittings there (decision
+ * 0028) — its first one included. Read-only: its title, subject, length and grades, and this school's sittings of
+ * it still to come or under way (theirs and those for every school); nothing of its questions or other schools.
+ */
+export const ZOfferedExam = z.object({
+  id: z.string(),
+  titleAr: z.string(),
+  titleEn: z.string(),
+  subject: z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string() }),
+  durationMinutes: z.number().int().nullable(),
+  /** The grades it is offered to (empty: every grade). */
+  grades: z.array(z.number().int()),
+  upcoming: z.number().int(),
+  /** When the next of those starts (or the one under way started); null when none is scheduled. */
+  nextStartsAt: z.string().nullable(),
+});
+export type TOfferedExam = z.infer<typeof ZOfferedExam>;
+
 /** Where a student stands with an exam's sitting, for the lobby. */
 export const ZSittingWindow = z.object({ id: z.string(), startsAt: z.string(), entryClosesAt: z.string(), endsAt: z.string() });
 export type TSittingWindow = z.infer<typeof ZSittingWindow>;

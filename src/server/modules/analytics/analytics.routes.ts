@@ -12,7 +12,7 @@ import { findDashboard } from "./dashboard.service";
 import { findGroupPlan, generateGroupPlan } from "./group-plan.service";
 import { createWriter } from "../reports/llm";
 import { findSkillPlan } from "./skill-plan.service";
-import { ZGroupPlan, ZGroupPlanQuery, ZGroupPlanView, ZSkillPlan, ZSkillPlanQuery } from "../../../shared/schemas/group-plan";
+import { ZGroupPlan, ZGroupPlanQuery, ZGroupPlanView, ZGroupPlanViewQuery, ZSkillPlan, ZSkillPlanQuery } from "../../../shared/schemas/group-plan";
 import { ZDashboard, ZDashboardQuery, type TDashboard } from "../../../shared/schemas/dashboard";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
@@ -21,11 +21,14 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The individual plan's writer (rules, or a language model when configured), so both kinds of plan read alike.
   const writer = createWriter(app.config.llm, app.log);
 
-  app.get("/api/analytics/group-plan", { schema: { querystring: ZGroupPlanQuery, response: { 200: ZGroupPlanView } } }, async (request) => {
+  // The latest version (or `version`), marked stale when its figures are no longer today's (decision 0032).
+  app.get("/api/analytics/group-plan", { schema: { querystring: ZGroupPlanViewQuery, response: { 200: ZGroupPlanView } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
     const user = await authorize(request, "analytics.view");
     return findGroupPlan(app.db, user, request.query);
   });
 
+  // The first version, or the next when the figures have changed.
   app.post("/api/analytics/group-plan", { schema: { body: ZGroupPlanQuery, response: { 201: ZGroupPlan } } }, async (request, reply) => {
     const user = await authorize(request, "analytics.view");
     return reply.status(201).send(await generateGroupPlan(app.db, writer, user, request.body));

@@ -1,6 +1,7 @@
 // Group development plans through the real API and database (issue 15): students grouped by the weaknesses they
 // share, worked out by hand; a plan per group from the individual plan's writer, which is never given a name;
-// stored and generated again; who may see and generate which school's; a shared exam still open; bad input.
+// stored in versions, marked stale when the figures change and generated again as the next version (decision 0032);
+// who may see and generate which school's; a shared exam still open; bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import type { TExamInput } from "../../../shared/schemas/exam";
@@ -9,6 +10,8 @@ import type { TSessionUser } from "../../../shared/permissions";
 import { rulesWriter, type TContentWriter } from "../reports/writer";
 import type { TWriteInput } from "../reports/rules";
 import { generateGroupPlan } from "./group-plan.service";
+import { groupPlans } from "../../db/schema";
+import { eq } from "drizzle-orm";
 
 let h: THarness;
 let own: string;
@@ -98,12 +101,12 @@ describe("group development plans", () => {
 
   it("groups a class's students by the weaknesses they share, with a plan for each group", async () => {
     const before = await view(cookie.teacher, `examId=${exam.id}&grade=8&className=8A`);
-    expect(before).toEqual({ plan: null, cannotGenerate: null });
+    expect(before).toEqual({ plan: null, versions: [], cannotGenerate: null });
 
     const res = await generate(cookie.teacher, { examId: exam.id, grade: 8, className: "8a" });
     expect(res.statusCode, res.body).toBe(201);
     const plan = res.json() as TGroupPlan;
-    expect(plan).toMatchObject({ schoolId: own, grade: 8, className: "8a", students: 4, generatedBy: { id: teacherId, name: "أ. منى" } });
+    expect(plan).toMatchObject({ schoolId: own, grade: 8, className: "8a", version: 1, stale: false, students: 4, generatedBy: { id: teacherId, name: "أ. منى" } });
     expect(plan.groups.map((g) => [g.skillIds, g.students.map((s) => s.name)])).toEqual([
       [["arabic.grammar"], ["سارة", "هدى"]],
       [["arabic.spelling"], ["عمر"]],
@@ -125,19 +128,78 @@ describe("group development plans", () => {
     expect(stored.plan).toEqual(plan);
   });
 
-  it("is generated again in place, with names as they are now", async () => {
-    const first = (await view(cookie.teacher, `examId=${exam.id}&grade=8&className=8A`)).plan!;
+  it("is up to date until the figures change; then marked stale, and generated again as the next version", async () => {
+    const q = `examId=${exam.id}&grade=8&className=8A`;
+    const first = await view(cookie.teacher, q);
+    expect(first.plan).toMatchObject({ version: 1, stale: false });
+    expect(first.versions.map((v) => v.version)).toEqual([1]);
+    // Nothing changed: nothing to generate again, and the server says so (the page hides the button).
+    expect(first.cannotGenerate).toBe("GROUP_PLAN_UP_TO_DATE");
+    const refused = await generate(cookie.schoolAdmin, { examId: exam.id, grade: 8, className: "8A" });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, "GROUP_PLAN_UP_TO_DATE"]);
+    expect(refused.json().message.ar).toBeTruthy();
+
+    // A renamed student is no changed figure: still up to date, shown by their name as it is now.
     expect((await h.request({ method: "PATCH", url: `/api/users/${sara.id}`, cookie: cookie.schoolAdmin, payload: { name: "سارة المنصوري" } })).statusCode).toBe(200);
-    expect((await view(cookie.teacher, `examId=${exam.id}&grade=8&className=8A`)).plan!.groups[0]!.students.map((s) => s.name)).toContain("سارة المنصوري");
-    const again = (await generate(cookie.schoolAdmin, { examId: exam.id, grade: 8, className: "8A" })).json() as TGroupPlan;
-    expect(again.id).toBe(first.id);
-    expect(again.generatedBy?.name).toBe("schoolAdmin");
-    expect(new Date(again.generatedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.generatedAt).getTime());
+    const renamed = await view(cookie.teacher, q);
+    expect(renamed.plan!.groups[0]!.students.map((s) => s.name)).toContain("سارة المنصوري");
+    expect([renamed.plan!.stale, renamed.cannotGenerate]).toEqual([false, "GROUP_PLAN_UP_TO_DATE"]);
+
+    // Another attempt of the class is marked: the plan's figures (the class's mastery, who is in which group) moved.
+    await sit(exam, [1, 1, 0, 1], "ريم");
+    const stale = await view(cookie.schoolAdmin, q);
+    expect(stale.plan).toMatchObject({ id: first.plan!.id, version: 1, stale: true, students: 4 });
+    expect(stale.cannotGenerate).toBeNull();
+
+    // Two "generate again" at once make one version 2; the other is told it is up to date.
+    const [a, b] = await Promise.all([generate(cookie.schoolAdmin, { examId: exam.id, grade: 8, className: "8A" }), generate(cookie.teacher, { examId: exam.id, grade: 8, className: "8A" })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const again = (a.statusCode === 201 ? a : b).json() as TGroupPlan;
+    expect(again).toMatchObject({ version: 2, stale: false, students: 5 });
+    expect(again.id).not.toBe(first.plan!.id);
+    expect(again.groups.find((g) => g.skillIds.join() === "arabic.spelling")!.students.map((s) => s.name)).toEqual(["ريم", "عمر"]);
+
+    const latest = await view(cookie.teacher, q);
+    expect(latest.plan).toEqual(again);
+    expect(latest.versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(latest.cannotGenerate).toBe("GROUP_PLAN_UP_TO_DATE");
+    // The old version is still readable as it was: four students, and not marked (only the latest is).
+    const old = await view(cookie.teacher, `${q}&version=1`);
+    expect(old.plan).toMatchObject({ id: first.plan!.id, version: 1, stale: false, students: 4 });
+    expect(old.versions.map((v) => v.version)).toEqual([2, 1]);
+  });
+
+  it("a plan from before versions is never marked but may be generated again", async () => {
+    const plan = (await generate(cookie.teacher, { examId: exam.id, grade: 8, className: "8B" })).json() as TGroupPlan;
+    await h.db.update(groupPlans).set({ fingerprint: null }).where(eq(groupPlans.id, plan.id));
+    const legacy = await view(cookie.teacher, `examId=${exam.id}&grade=8&className=8B`);
+    expect([legacy.plan!.stale, legacy.cannotGenerate]).toEqual([false, null]);
+    expect((await generate(cookie.teacher, { examId: exam.id, grade: 8, className: "8B" })).json()).toMatchObject({ version: 2, stale: false });
+  });
+
+  it("versions: another school's and unknown ones are not found", async () => {
+    const q = `examId=${exam.id}&grade=8&className=8A`;
+    for (const [c, query, status, code] of [
+      // The other school's principal cannot name this school, nor find this plan's versions under their own.
+      [cookie.otherAdmin, `${q}&schoolId=${own}&version=1`, 404, "SCHOOL_NOT_FOUND"],
+      [cookie.otherAdmin, `${q}&version=1`, 404, "GROUP_PLAN_VERSION_NOT_FOUND"],
+      [cookie.teacher, `${q}&version=3`, 404, "GROUP_PLAN_VERSION_NOT_FOUND"],
+      [cookie.teacher, `${q}&version=0`, 404, "GROUP_PLAN_VERSION_NOT_FOUND"],
+      [cookie.teacher, `${q}&version=abc`, 404, "GROUP_PLAN_VERSION_NOT_FOUND"],
+      [cookie.teacher, `${q}&version=1.5`, 404, "GROUP_PLAN_VERSION_NOT_FOUND"],
+      [cookie.teacher, `${q}&version=${"9".repeat(30)}`, 404, "GROUP_PLAN_VERSION_NOT_FOUND"],
+      [cookie.student, `${q}&version=1`, 403, "FORBIDDEN"],
+    ] as const) {
+      const res = await h.request({ method: "GET", url: `/api/analytics/group-plan?${query}`, cookie: c });
+      expect([res.statusCode, res.json().code], query).toEqual([status, code]);
+      expect(res.json().message.ar).toBeTruthy();
+    }
+    expect((await generate(cookie.otherAdmin, { examId: exam.id, schoolId: own, grade: 8, className: "8A" })).statusCode).toBe(404);
   });
 
   it("a whole school's plan takes every class", async () => {
     const plan = (await generate(cookie.schoolAdmin, { examId: exam.id })).json() as TGroupPlan;
-    expect(plan.students).toBe(5);
+    expect(plan.students).toBe(6);
     expect(plan.groups.map((g) => g.skillIds)).toContainEqual(["arabic.vocabulary"]);
   });
 
@@ -146,8 +208,9 @@ describe("group development plans", () => {
     const recording: TContentWriter = { ...rulesWriter, writePlan: (input, files) => (seen.push(input), rulesWriter.writePlan(input, files)) };
     const [teacher] = await h.db.query.profiles.findMany({ where: (p, { eq }) => eq(p.id, teacherId) });
     const actor: TSessionUser = { id: teacher!.id, username: teacher!.username, email: teacher!.email, role: "teacher", schoolId: own, name: teacher!.name, grade: null };
-    await generateGroupPlan(h.db, recording, actor, { examId: exam.id, grade: 8, className: "8A" });
-    expect(seen).toHaveLength(3);
+    // Grade 8 (no plan yet): grammar, spelling, vocabulary, and those who mastered everything.
+    await generateGroupPlan(h.db, recording, actor, { examId: exam.id, grade: 8 });
+    expect(seen).toHaveLength(4);
     const text = JSON.stringify(seen);
     for (const secret of ["سارة", "هدى", "عمر", "ليلى", sara.id, sara.attemptId]) expect(text).not.toContain(secret);
   });
@@ -155,7 +218,7 @@ describe("group development plans", () => {
   it("staff see their own school only; a super_admin names the school; students never", async () => {
     expect((await h.request({ method: "GET", url: `/api/analytics/group-plan?examId=${exam.id}&schoolId=${own}`, cookie: cookie.otherAdmin })).statusCode).toBe(404);
     const theirs = await view(cookie.otherAdmin, `examId=${exam.id}`);
-    expect(theirs).toEqual({ plan: null, cannotGenerate: "GROUP_PLAN_NO_ATTEMPTS" });
+    expect(theirs).toEqual({ plan: null, versions: [], cannotGenerate: "GROUP_PLAN_NO_ATTEMPTS" });
     const refused = await generate(cookie.otherAdmin, { examId: exam.id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message.ar).toBeTruthy();

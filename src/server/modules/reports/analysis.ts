@@ -120,11 +120,24 @@ export function weakestSkills(analysis: TAnalysis): TAnalysis["skills"] {
  * left out: a skill renamed does not change a figure. Two analyses with the same fingerprint read the same.
  */
 export function figuresFingerprint(a: TAnalysis): string {
-  const figures = {
+  return fingerprintOf(figuresOf(a));
+}
+
+/**
+ * The same for several analyses, each under a key: a group plan quotes each group's average student (under who is
+ * in the group) and the whole class's, and is stale when any of them moves or a student changes group.
+ */
+export function fingerprintOfAll(parts: [key: string, analysis: TAnalysis][]): string {
+  return fingerprintOf(parts.map(([key, a]) => [key, figuresOf(a)]));
+}
+
+function figuresOf(a: TAnalysis) {
+  return {
     result: [a.score, a.total, a.percentage, a.band],
     skills: a.skills.map((s) => [s.skillId, s.earned, s.possible, s.percent, s.level, s.missed]),
     untagged: [a.untagged.count, a.untagged.earned, a.untagged.possible],
     comparison: [a.comparison.school, a.comparison.all].map((c) => (c ? [c.mean, c.count, c.percentile] : null)),
   };
-  return createHash("sha256").update(JSON.stringify(figures)).digest("base64url").slice(0, 22);
 }
+
+const fingerprintOf = (figures: unknown) => createHash("sha256").update(JSON.stringify(figures)).digest("base64url").slice(0, 22);

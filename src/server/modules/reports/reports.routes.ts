@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAttemptReports, ZBulkJob, ZPlanView, ZReportView } from "../../../shared/schemas/report";
+import { ZAttemptReports, ZBulkJob, ZPlanView, ZReportView, ZStaleCounts } from "../../../shared/schemas/report";
 import { ZSchoolReport } from "../../../shared/schemas/school-report";
 import {
   BULK_REPORTS_JOB,
+  countStale,
   findAttemptReports,
   findBulkGeneration,
   findJob,
@@ -67,6 +68,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/exams/:examId/reports/bulk", { schema: { params: ZExamParams, response: { 200: z.object({ job: ZBulkJob.nullable() }) } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     return { job: await findBulkGeneration(app.db, await requireUser(request), request.params.examId) };
+  });
+
+  // How many reports and plans of the exam are out of date: what "generate again" in bulk would write anew.
+  app.get("/api/exams/:examId/reports/stale", { schema: { params: ZExamParams, response: { 200: ZStaleCounts } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return countStale(app.db, await requireUser(request), request.params.examId);
   });
 
   app.get("/api/jobs/:jobId", { schema: { params: z.object({ jobId: z.uuid({ error: "JOB_NOT_FOUND" }) }), response: { 200: ZBulkJob } } }, async (request, reply) => {

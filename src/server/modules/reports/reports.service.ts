@@ -27,7 +27,7 @@ import { enqueueJob, type TJob, type TJobContext } from "../../jobs/jobs";
 import { audienceSizeOf, loadAttemptInReach, reachOf } from "../results/results.service";
 import { can, isExamKeyReleased, type TSessionUser } from "../../../shared/permissions";
 import type { TErrorCode } from "../../../shared/errors";
-import type { TAnalysis, TAttemptReports, TBulkJob, TPlanView, TReportView } from "../../../shared/schemas/report";
+import type { TAnalysis, TAttemptReports, TBulkJob, TPlanView, TReportView, TStaleCounts } from "../../../shared/schemas/report";
 import { analyse, figuresFingerprint, skillsByNeed, type TAnalysisInput } from "./analysis";
 import type { TSkillFile, TWriteInput } from "./rules";
 import { withBreaker, type TContentWriter } from "./writer";
@@ -60,10 +60,23 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext, peerIndex?: TPee
   const answers = await db.select({ questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, ctx.attempt.id));
   const scoreOf = new Map(answers.map((a) => [a.questionId, a.score ?? 0]));
 
-  const peers = peerIndex ? peersFromIndex(peerIndex, ctx) : await peersOfAttempt(db, ctx);
-  const analysis = analyse({
-    score: ctx.attempt.score ?? 0,
-    total: ctx.attempt.totalPossibleScore,
+  const peers = peerIndex ? peersFromIndex(peerIndex, ctx.attempt.id, ctx.student.schoolId) : await peersOfAttempt(db, ctx);
+  const analysis = attemptAnalysis(ctx.attempt, qs, scoreOf, peers);
+  return { analysis, input: writeInputOf(analysis, qs, ctx.exam, ctx.subject, (id) => scoreOf.get(id) ?? 0) };
+}
+
+type TQuestionRow = { question: typeof questions.$inferSelect; skill: typeof skills.$inferSelect | null };
+
+/** One attempt's analysis from its marks per question and its peers: what its report and plan quote. */
+function attemptAnalysis(
+  attempt: { score: number | null; totalPossibleScore: number },
+  qs: TQuestionRow[],
+  scoreOf: Map<string, number>,
+  peers: TAnalysisInput["peers"],
+): TAnalysis {
+  return analyse({
+    score: attempt.score ?? 0,
+    total: attempt.totalPossibleScore,
     questions: qs.map(({ question, skill }, i) => ({
       number: i + 1,
       points: question.points,
@@ -72,7 +85,6 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext, peerIndex?: TPee
     })),
     peers,
   });
-  return { analysis, input: writeInputOf(analysis, qs, ctx.exam, ctx.subject, (id) => scoreOf.get(id) ?? 0) };
 }
 
 /**
@@ -157,8 +169,8 @@ async function peerIndexOf(db: TDbOrTx, examId: string): Promise<TPeerIndex> {
   };
 }
 
-function peersFromIndex(index: TPeerIndex, ctx: TAttemptContext): TAnalysisInput["peers"] {
-  const p = index.own.get(ctx.attempt.id) ?? 0;
+function peersFromIndex(index: TPeerIndex, attemptId: string, schoolId: string | null): TAnalysisInput["peers"] {
+  const p = index.own.get(attemptId) ?? 0;
   const firstAtLeast = (xs: number[], v: number, strict: boolean) => {
     let lo = 0;
     let hi = xs.length;
@@ -173,7 +185,7 @@ function peersFromIndex(index: TPeerIndex, ctx: TAttemptContext): TAnalysisInput
     const below = firstAtLeast(s.values, p, false);
     return { count: s.values.length, mean: s.values.length ? s.sum / s.values.length : 0, below, equal: firstAtLeast(s.values, p, true) - below };
   };
-  const school = ctx.student.schoolId ? (index.bySchool.get(ctx.student.schoolId) ?? { values: [], sum: 0 }) : null;
+  const school = schoolId ? (index.bySchool.get(schoolId) ?? { values: [], sum: 0 }) : null;
   return { all: of(index.all), school: school ? of(school) : null };
 }
 
@@ -494,6 +506,64 @@ export async function findBulkGeneration(db: TDbOrTx, actor: TSessionUser, examI
     .orderBy(desc(jobs.createdAt))
     .limit(1);
   return job ? presentJob(job) : null;
+}
+
+/**
+ * How many of the exam's latest reports and plans in the user's scope are stale: each attempt's figures worked out
+ * as the bulk job works them out (the peer index, three queries for the whole exam rather than three per attempt)
+ * and compared by the one rule, figuresFingerprint. A plan from before versions is not counted (never known stale).
+ */
+export async function countStale(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TStaleCounts> {
+  await loadBulkExam(db, actor, examId);
+  const inScope = db
+    .select({ id: studentExams.id })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(bulkScope(actor, examId));
+  // The newest version of each; a report's analysis is read only when it has no fingerprint of its own.
+  const latestReports = await db
+    .selectDistinctOn([reports.studentExamId], { attemptId: reports.studentExamId, fingerprint: reports.fingerprint, analysis: sql<TAnalysis | null>`case when ${reports.fingerprint} is null then ${reports.analysis} end` })
+    .from(reports)
+    .where(inArray(reports.studentExamId, inScope))
+    .orderBy(reports.studentExamId, desc(reports.version));
+  const latestPlans = await db
+    .selectDistinctOn([developmentPlans.studentExamId], { attemptId: developmentPlans.studentExamId, fingerprint: developmentPlans.fingerprint })
+    .from(developmentPlans)
+    .where(and(inArray(developmentPlans.studentExamId, inScope), sql`${developmentPlans.fingerprint} is not null`))
+    .orderBy(developmentPlans.studentExamId, desc(developmentPlans.version));
+  const stored = new Map<string, { report?: string | null; plan?: string }>();
+  for (const r of latestReports) stored.set(r.attemptId, { report: r.fingerprint ?? (r.analysis ? figuresFingerprint(r.analysis) : null) });
+  for (const p of latestPlans) if (p.fingerprint) stored.set(p.attemptId, { ...stored.get(p.attemptId), plan: p.fingerprint });
+  if (!stored.size) return { reports: 0, plans: 0 };
+
+  const qs: TQuestionRow[] = await db
+    .select({ question: questions, skill: skills })
+    .from(questions)
+    .leftJoin(skills, eq(skills.id, questions.skillId))
+    .where(eq(questions.examId, examId))
+    .orderBy(asc(questions.position), asc(questions.createdAt));
+  const attempts = await db
+    .select({ id: studentExams.id, score: studentExams.score, totalPossibleScore: studentExams.totalPossibleScore, schoolId: profiles.schoolId })
+    .from(studentExams)
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(inArray(studentExams.id, inScope));
+  const marks = new Map<string, Map<string, number>>();
+  for (const a of await db.select({ attemptId: studentAnswers.studentExamId, questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(inArray(studentAnswers.studentExamId, inScope))) {
+    const of = marks.get(a.attemptId) ?? new Map<string, number>();
+    of.set(a.questionId, a.score ?? 0);
+    marks.set(a.attemptId, of);
+  }
+  const peerIndex = await peerIndexOf(db, examId);
+  const counts = { reports: 0, plans: 0 };
+  for (const a of attempts) {
+    const was = stored.get(a.id);
+    if (!was) continue;
+    const today = figuresFingerprint(attemptAnalysis(a, qs, marks.get(a.id) ?? new Map(), peersFromIndex(peerIndex, a.id, a.schoolId)));
+    if (was.report && was.report !== today) counts.reports++;
+    if (was.plan && was.plan !== today) counts.plans++;
+  }
+  return counts;
 }
 
 /**

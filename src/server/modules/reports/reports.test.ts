@@ -386,8 +386,25 @@ describe("stale reports and plans, generated again as new versions (docs/decisio
     const b = await sit(await newStudent(), exam);
     for (const kind of ["report", "plan"]) expect((await req("POST", `/api/attempts/${a.id}/${kind}`, cookie.teacher)).statusCode).toBe(201);
     expect((await req("POST", `/api/attempts/${b.id}/report`, cookie.teacher)).statusCode).toBe(201);
+    const stale = async (c = cookie.teacher) => (await req("GET", `/api/exams/${exam.id}/reports/stale`, c)).json();
+    expect(await stale()).toEqual({ reports: 0, plans: 0 });
     // Both reports quote two students; a third makes them stale.
     const c = await sit(await newStudent(), exam, { spelling: "مسؤول" });
+    // The bulk card counts them (a's report and plan, b's report), by the same rule as each attempt's page.
+    expect(await stale()).toEqual({ reports: 2, plans: 1 });
+    expect(await stale(cookie.schoolAdmin)).toEqual({ reports: 2, plans: 1 });
+    expect((await req("GET", `/api/attempts/${b.id}/reports`, cookie.teacher)).json()).toMatchObject({ report: { stale: true } });
+    // Another school's staff do not reach the exam; students never; a malformed or unknown exam is not found.
+    for (const [url, who, status, code] of [
+      [`/api/exams/${exam.id}/reports/stale`, cookie.otherTeacher, 404, "EXAM_NOT_FOUND"],
+      [`/api/exams/${exam.id}/reports/stale`, (await newStudent()).cookie, 403, "REPORT_FORBIDDEN"],
+      ["/api/exams/x/reports/stale", cookie.teacher, 404, "EXAM_NOT_FOUND"],
+      ["/api/exams/00000000-0000-4000-8000-000000000000/reports/stale", cookie.teacher, 404, "EXAM_NOT_FOUND"],
+    ] as const) {
+      const res = await req("GET", url, who);
+      expect([res.statusCode, res.json().code], url).toEqual([status, code]);
+      expect(res.json().message.ar).toBeTruthy();
+    }
     const started = await req("POST", `/api/exams/${exam.id}/reports/bulk/again`, cookie.teacher);
     expect(started.statusCode, started.body).toBe(202);
     // Not the same job as "what is missing".
@@ -403,6 +420,7 @@ describe("stale reports and plans, generated again as new versions (docs/decisio
     expect(await versions(b.id)).toEqual({ reports: [1, 2], plans: [1] });
     expect(await versions(c.id)).toEqual({ reports: [1], plans: [1] });
     for (const id of [a.id, b.id, c.id]) expect((await req("GET", `/api/attempts/${id}/reports`, cookie.teacher)).json()).toMatchObject({ report: { stale: false }, plan: { stale: false } });
+    expect(await stale()).toEqual({ reports: 0, plans: 0 });
     // Run again: nothing is stale, nothing is added.
     const twice = await req("POST", `/api/exams/${exam.id}/reports/bulk/again`, cookie.teacher);
     await h.drainJobs();

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAttemptEvent, ZGrantInput, type TLiveState, ZMySitting, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
+import { ZAttemptEvent, ZGrantInput, type TLiveState, ZMySitting, ZOfferedExam, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
 import { TABLE_FORMATS, sendTable } from "../../http/table";
-import { createSitting, deleteSitting, findAttemptEvents, findAttendance, findLiveViewJson, grantTime, listMySittings, listSittings, updateSitting } from "./sittings.service";
+import { createSitting, deleteSitting, findAttemptEvents, findAttendance, findLiveViewJson, grantTime, listMySittings, listOfferedExams, listSittings, updateSitting } from "./sittings.service";
 import { ZNoContent } from "../../http/openapi";
 
 /** A student's state in the attendance download, as the live view names it (sittings.{ar,en}.json live.state). */
@@ -24,6 +24,11 @@ export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/sittings", { schema: { response: { 200: z.object({ items: z.array(ZMySitting), serverNow: z.string() }) } } }, async (request) => ({
     items: await listMySittings(app.db, await requireUser(request)),
     serverNow: new Date().toISOString(),
+  }));
+
+  // A school_admin's list of the published exams offered to their school, to schedule their sittings (decision 0028).
+  app.get("/api/exams/offered", { schema: { response: { 200: z.object({ items: z.array(ZOfferedExam) }) } } }, async (request) => ({
+    items: await listOfferedExams(app.db, await requireUser(request)),
   }));
 
   app.get("/api/exams/:examId/sittings", { schema: { params: ZExamParams, response: { 200: ZSittingList } } }, async (request) =>

@@ -7,9 +7,9 @@
 // exist, as the exam routes do.
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams } from "../../db/schema";
+import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
 import { deadlineSql } from "../attempts/deadline";
@@ -18,8 +18,8 @@ import { examsChanged } from "../attempts/paper";
 import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
 import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS, SITTING_START_GRACE_MINUTES } from "../../../shared/limits";
-import { can, type TSessionUser } from "../../../shared/permissions";
-import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
+import { can, scopeOf, type TSessionUser } from "../../../shared/permissions";
+import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TOfferedExam, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
 import type { z } from "zod";
 
 const gzipAsync = promisify(gzip);
@@ -106,6 +106,45 @@ export async function listSittings(db: TDbOrTx, actor: TSessionUser, examId: str
   };
 }
 
+/** An exam is offered to a school when it is offered to every school (no list) or the list names it. */
+const offeredTo = (schoolId: string) =>
+  sql`(not exists (select 1 from ${examSchools} es where es.exam_id = ${exams.id}) or exists (select 1 from ${examSchools} es where es.exam_id = ${exams.id} and es.school_id = ${schoolId}))`;
+
+/**
+ * The published exams offered to a school_admin's school, whoever wrote them, with this school's sittings of each
+ * still to come: what they schedule for their school (decision 0028), the first sitting included. Only for a role
+ * that schedules its own school's sittings of others' exams ("sittings.schedule": own_school); read-only.
+ */
+export async function listOfferedExams(db: TDbOrTx, actor: TSessionUser): Promise<TOfferedExam[]> {
+  if (scopeOf(actor, "sittings.schedule") !== "own_school" || !actor.schoolId) throw new AppError("FORBIDDEN");
+  const school = actor.schoolId;
+  const rows = await db
+    .select({ exam: { id: exams.id, titleAr: exams.titleAr, titleEn: exams.titleEn, durationMinutes: exams.durationMinutes, grades: exams.grades }, subject: { id: subjects.id, nameAr: subjects.nameAr, nameEn: subjects.nameEn } })
+    .from(exams)
+    .innerJoin(subjects, eq(subjects.id, exams.subjectId))
+    .where(and(eq(exams.status, "published"), offeredTo(school)))
+    .orderBy(desc(exams.createdAt), asc(exams.id))
+    .limit(500);
+  const ids = rows.map((r) => r.exam.id);
+  const next = ids.length
+    ? await db
+        .select({ examId: sittings.examId, n: count(), first: sql<Date | string>`min(${sittings.startsAt})` })
+        .from(sittings)
+        .where(and(inArray(sittings.examId, ids), sql`${sittings.endsAt} > now()`, or(isNull(sittings.schoolId), eq(sittings.schoolId, school))))
+        .groupBy(sittings.examId)
+    : [];
+  return rows.map(({ exam, subject }) => {
+    const n = next.find((x) => x.examId === exam.id);
+    return {
+      ...exam,
+      grades: exam.grades?.length ? [...exam.grades].sort((a, b) => a - b) : [],
+      subject,
+      upcoming: n?.n ?? 0,
+      nextStartsAt: n ? new Date(n.first).toISOString() : null,
+    };
+  });
+}
+
 /**
  * The sittings `actor` may watch, from a week ago on, across exams (the "Exam day" page): a super_admin every one;
  * a teacher those of their own exams and of exams offered to their school; a school_admin the latter. For a
@@ -114,7 +153,7 @@ export async function listSittings(db: TDbOrTx, actor: TSessionUser, examId: str
 export async function listMySittings(db: TDbOrTx, actor: TSessionUser): Promise<TMySitting[]> {
   if (!isStaff(actor)) throw new AppError("FORBIDDEN");
   const school = actor.schoolId ?? "";
-  const offeredHere = sql`(not exists (select 1 from ${examSchools} es where es.exam_id = ${exams.id}) or exists (select 1 from ${examSchools} es where es.exam_id = ${exams.id} and es.school_id = ${school}))`;
+  const offeredHere = offeredTo(school);
   const mine = actor.role === "teacher" ? sql`${exams.creatorId} = ${actor.id}` : sql`false`;
   const reach =
     actor.role === "super_admin"

@@ -10,7 +10,7 @@ import { rowsOf } from "../../db/client";
 import { examsChanged } from "../attempts/paper";
 import { sweepExpiredAttempts } from "../attempts/attempts.service";
 import type { TExamInput } from "../../../shared/schemas/exam";
-import type { TAttemptEvent, TLiveView, TSitting, TSittingList } from "../../../shared/schemas/sitting";
+import type { TAttemptEvent, TLiveView, TOfferedExam, TSitting, TSittingList } from "../../../shared/schemas/sitting";
 
 let h: THarness;
 let own: string;
@@ -154,6 +154,49 @@ describe("sittings: who schedules them, and what they accept", () => {
     expect(day.find((x) => x.id === mine.id)?.canManage).toBe(true);
     expect(day.find((x) => x.id === everyone.id)?.canManage).toBe(false);
     expect((await h.request({ method: "DELETE", url: `/api/sittings/${mine.id}`, cookie: cookie.schoolAdmin })).statusCode).toBe(204);
+  });
+
+  it("a school_admin lists the published exams offered to their school, to schedule the first sitting of each", async () => {
+    const here = await makeExam(cookie.teacher!, { titleEn: "Offered here", grades: [9, 8] });
+    const everywhere = await makeExam(cookie.super_admin!, { titleEn: "Offered everywhere" });
+    const elsewhere = await makeExam(cookie.super_admin!, { schoolIds: [other] } as Partial<TExamInput>);
+    const draft = await makeExam(cookie.super_admin!, { status: "draft", schoolIds: [own] } as Partial<TExamInput>);
+    const list = async (c: string) => {
+      const res = await h.request({ method: "GET", url: "/api/exams/offered", cookie: c });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as TOfferedExam[];
+    };
+    const mine = await list(cookie.schoolAdmin!);
+    const ids = mine.map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([here.id, everywhere.id]));
+    // Another school's exam and a draft are never listed.
+    expect(ids).not.toContain(elsewhere.id);
+    expect(ids).not.toContain(draft.id);
+    // Read-only: what the exam is and when this school sits it, nothing of its questions or key.
+    const entry = mine.find((e) => e.id === here.id)!;
+    expect(entry).toEqual({ id: here.id, titleAr: EXAM.titleAr, titleEn: "Offered here", subject: { id: "arabic", nameAr: expect.any(String), nameEn: expect.any(String) }, durationMinutes: 30, grades: [8, 9], upcoming: 0, nextStartsAt: null });
+
+    // The principal schedules the first sitting of the teacher's exam for their school; it is counted.
+    const first = await sitting(cookie.schoolAdmin!, here.id, window(800, 810, 860, { schoolId: own, grade: 8 }));
+    expect((await list(cookie.schoolAdmin!)).find((e) => e.id === here.id)).toMatchObject({ upcoming: 1, nextStartsAt: first.startsAt });
+    // Another school's sitting of an exam offered everywhere is not theirs to count; it is the other school's.
+    await sitting(cookie.super_admin!, everywhere.id, window(900, 910, 960, { schoolId: other }));
+    expect((await list(cookie.schoolAdmin!)).find((e) => e.id === everywhere.id)).toMatchObject({ upcoming: 0, nextStartsAt: null });
+    const theirs = await list(cookie.otherAdmin!);
+    expect(theirs.map((e) => e.id)).toEqual(expect.arrayContaining([everywhere.id, elsewhere.id]));
+    expect(theirs.map((e) => e.id)).not.toContain(here.id);
+    expect(theirs.find((e) => e.id === everywhere.id)).toMatchObject({ upcoming: 1 });
+
+    // Listing is not editing: the exam stays its author's.
+    expect((await h.request({ method: "GET", url: `/api/exams/${here.id}`, cookie: cookie.schoolAdmin })).statusCode).not.toBe(200);
+    expect((await h.request({ method: "PUT", url: `/api/exams/${here.id}`, cookie: cookie.schoolAdmin, payload: EXAM })).statusCode).toBe(403);
+    // Authors have their exams list; students never; a guest is asked to sign in.
+    for (const c of [cookie.teacher!, cookie.super_admin!, (await newStudent()).cookie]) {
+      const res = await h.request({ method: "GET", url: "/api/exams/offered", cookie: c });
+      expect([res.statusCode, res.json().code]).toEqual([403, "FORBIDDEN"]);
+      expect(res.json().message.ar).toBeTruthy();
+    }
+    expect((await h.request({ method: "GET", url: "/api/exams/offered" })).statusCode).toBe(401);
   });
 
   it("Exam day lists the sittings each member of staff may watch, across exams", async () => {

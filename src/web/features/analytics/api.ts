@@ -48,10 +48,15 @@ export function dashboardDownloadUrl(params: TDashboardParams, lang: "ar" | "en"
 
 export type TGroupPlanParams = { examId: string; schoolId?: string; grade?: number; className?: string };
 
-export function useGroupPlan(params: TGroupPlanParams) {
+/** The latest version of the scope's group plan, or an earlier one by its number. */
+export function useGroupPlan(params: TGroupPlanParams, version?: number) {
   return useQuery({
-    queryKey: ["analytics", "group-plan", params] as const,
-    queryFn: ({ signal }) => api<TGroupPlanView>(`/api/analytics/group-plan${dashboardSearch(params)}`, { signal }),
+    queryKey: ["analytics", "group-plan", params, version ?? "latest"] as const,
+    queryFn: ({ signal }) => api<TGroupPlanView>(`/api/analytics/group-plan${dashboardSearch(params, version === undefined ? {} : { version: String(version) })}`, { signal }),
+    // Whether it is stale is the server's to say, afresh on each visit.
+    staleTime: 0,
+    // Another version of the same plan keeps the page in place while it loads; another class's plan does not.
+    placeholderData: (previous, previousQuery) => (previousQuery && JSON.stringify(previousQuery.queryKey[2]) === JSON.stringify(params) ? previous : undefined),
   });
 }
 
@@ -59,7 +64,8 @@ export function useGenerateGroupPlan(params: TGroupPlanParams) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<TGroupPlan>("/api/analytics/group-plan", { method: "POST", body: params }),
-    onSuccess: (plan) => queryClient.setQueryData(["analytics", "group-plan", params], (old: TGroupPlanView | undefined) => ({ cannotGenerate: old?.cannotGenerate ?? null, plan })),
+    // A new version changes the list of versions and what may be generated: read them again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["analytics", "group-plan", params] }),
   });
 }
 

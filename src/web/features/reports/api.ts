@@ -1,7 +1,7 @@
 // Reports, development plans, the school report page and bulk generation: fetchers, query options and hooks.
 // Who may do what is the server's rule (reports.service.ts); the page follows what it answers.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TAttemptReports, TBulkJob, TPlanView, TReportView } from "@shared/schemas/report";
+import type { TAttemptReports, TBulkJob, TPlanView, TReportView, TStaleCounts } from "@shared/schemas/report";
 import type { TSchoolReport } from "@shared/schemas/school-report";
 import { api, isApiError } from "@web/lib/api";
 
@@ -61,6 +61,16 @@ export const bulkJobQuery = (examId: string) =>
 
 export function useBulkJob(examId: string) {
   return useQuery(bulkJobQuery(examId));
+}
+
+/** How many of the exam's reports and plans are out of date (read again when a job ends: it is under KEY). */
+export function useStaleCounts(examId: string) {
+  return useQuery({
+    queryKey: [...KEY, "stale", examId] as const,
+    queryFn: ({ signal }) => api<TStaleCounts>(`/api/exams/${encodeURIComponent(examId)}/reports/stale`, { signal }),
+    staleTime: 0,
+    retry: retryTransient,
+  });
 }
 
 /** Starts the exam's job: what is missing, or (`again`) also a new version of every stale one. */

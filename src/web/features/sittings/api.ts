@@ -2,10 +2,10 @@
 // changes, a sitting's live view (asked again every few seconds), time granted to a student, an attempt's trail.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LIVE_VIEW_REFRESH_SECONDS } from "@shared/limits";
-import type { TAttemptEvent, TGrantInput, TLiveView, TMySitting, TSitting, TSittingInput, TSittingList } from "@shared/schemas/sitting";
+import type { TAttemptEvent, TGrantInput, TLiveView, TMySitting, TOfferedExam, TSitting, TSittingInput, TSittingList } from "@shared/schemas/sitting";
 import { api } from "@web/lib/api";
 
-export type { TAttemptEvent, TLiveView, TMySitting, TSitting, TSittingList };
+export type { TAttemptEvent, TLiveView, TMySitting, TOfferedExam, TSitting, TSittingList };
 
 const KEY = ["sittings"] as const;
 
@@ -15,6 +15,14 @@ export function useMySittings() {
     queryFn: ({ signal }) => api<{ items: TMySitting[]; serverNow: string }>("/api/sittings", { signal }),
     // A sitting's status (upcoming, in progress, ended) moves with the clock.
     refetchInterval: 60_000,
+  });
+}
+
+/** A school_admin's: the published exams offered to their school (under KEY: a sitting saved refreshes its count). */
+export function useOfferedExams() {
+  return useQuery({
+    queryKey: [...KEY, "offered"] as const,
+    queryFn: ({ signal }) => api<{ items: TOfferedExam[] }>("/api/exams/offered", { signal }),
   });
 }
 

@@ -1,12 +1,15 @@
 // A group development plan on the dashboard (issue 15), for the chosen exam and class (or school): the skills the
 // group has not mastered, its students grouped by shared weakness, and each group's plan — read like the
-// individual plan (the same view), printed with the page. Generated on demand, again whenever wanted, by anyone
-// of the school who may see the class.
-import { LoaderCircle, RefreshCw, Sparkles, Users } from "lucide-react";
+// individual plan (the same view), printed with the page. Generated on demand by anyone of the school who may see
+// the class; like a report (decision 0032), a plan whose figures have changed since is marked out of date and may
+// be generated again as a new version, the earlier ones still readable.
+import { History, LoaderCircle, RefreshCw, Sparkles, TriangleAlert, Users } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { TPlanView } from "@shared/schemas/report";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { fieldClasses } from "@web/components/ui/input";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { toast, toastError } from "@web/components/ui/use-toast";
 import { errorText } from "@web/lib/errors";
@@ -14,21 +17,30 @@ import { formatDate } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { PlanView } from "@web/features/reports/components/plan-view";
 import { resultPath } from "@web/features/results/lib/paths";
-import { useGenerateGroupPlan, useGroupPlan, type TGroupPlan, type TGroupPlanParams } from "../api";
+import { useGenerateGroupPlan, useGroupPlan, type TGroupPlan, type TGroupPlanParams, type TGroupPlanView } from "../api";
 // The heatmap's scale, which keeps its order and contrast in dark mode too (issue 33).
 import { cellStyle, HEATMAP_CELL } from "../lib/heatmap-colours";
 import { formatNumber, formatPercent, pick, useAnalyticsT } from "../lib/use-analytics-t";
 
+/** The server's word that the latest version quotes today's figures: nothing to generate, and nothing to explain. */
+const UP_TO_DATE = "GROUP_PLAN_UP_TO_DATE";
 
 export function GroupPlanSection({ params, scopeLabel }: { params: TGroupPlanParams; scopeLabel: string }) {
   const { t, lang } = useAnalyticsT();
-  const query = useGroupPlan(params);
+  // An earlier version picked from the list, for this scope only (another class starts from its latest).
+  const scopeKey = JSON.stringify(params);
+  const [chosen, setChosen] = useState<{ scope: string; version: number } | null>(null);
+  const version = chosen?.scope === scopeKey ? chosen.version : undefined;
+  const query = useGroupPlan(params, version);
   const generate = useGenerateGroupPlan(params);
   const view = query.data;
   const plan = view?.plan ?? null;
   const onGenerate = () =>
     generate.mutate(undefined, {
-      onSuccess: () => toast({ variant: "success", title: t("dashboard.groupPlan.generated") }),
+      onSuccess: () => {
+        setChosen(null);
+        toast({ variant: "success", title: t("dashboard.groupPlan.generated") });
+      },
       onError: (error) => toastError(error),
     });
 
@@ -55,13 +67,16 @@ export function GroupPlanSection({ params, scopeLabel }: { params: TGroupPlanPar
         <ErrorState title={t("dashboard.groupPlan.loadFailed")} error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          {view?.cannotGenerate && (
+          {view?.cannotGenerate && view.cannotGenerate !== UP_TO_DATE && (
             <p className="rounded-xl border border-gold/40 bg-gold/10 px-4 py-3 text-sm" data-testid="group-plan-cannot">
               {errorText(view.cannotGenerate, lang).message}
             </p>
           )}
-          {plan ? (
-            <PlanBody plan={plan} />
+          {plan && view ? (
+            <>
+              <Versions view={view} plan={plan} onPick={(v) => setChosen(v === null ? null : { scope: scopeKey, version: v })} />
+              <PlanBody plan={plan} />
+            </>
           ) : (
             !view?.cannotGenerate && (
               <p className="rounded-xl border border-dashed border-border bg-card px-4 py-6 text-center text-sm text-muted-foreground" data-testid="group-plan-empty">
@@ -72,6 +87,52 @@ export function GroupPlanSection({ params, scopeLabel }: { params: TGroupPlanPar
         </>
       )}
     </section>
+  );
+}
+
+/** The list of versions (when there is more than one), and what the version shown is: earlier, or out of date. */
+function Versions({ view, plan, onPick }: { view: TGroupPlanView; plan: TGroupPlan; onPick: (version: number | null) => void }) {
+  const { t, lang } = useAnalyticsT();
+  const pickerId = useId();
+  const latest = view.versions[0]?.version ?? plan.version;
+  return (
+    <>
+      {view.versions.length > 1 && (
+        <div className="flex flex-wrap items-center gap-2 text-sm print:hidden">
+          <label htmlFor={pickerId} className="flex items-center gap-1.5 text-muted-foreground">
+            <History aria-hidden="true" className="size-4" />
+            {t("dashboard.groupPlan.version")}
+          </label>
+          <select
+            id={pickerId}
+            className={cn(fieldClasses, "h-10 w-full py-1 sm:w-auto sm:min-w-72")}
+            value={plan.version}
+            onChange={(e) => onPick(Number(e.target.value) === latest ? null : Number(e.target.value))}
+            data-testid="group-plan-version-picker"
+          >
+            {view.versions.map((v) => (
+              <option key={v.version} value={v.version}>
+                {t(v.version === latest ? "dashboard.groupPlan.versionLatest" : "dashboard.groupPlan.versionOption", { version: formatNumber(lang, v.version), date: formatDate(lang, v.generatedAt) })}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {plan.version !== latest && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-muted p-3 text-sm" role="status" data-testid="group-plan-earlier">
+          <span>{t("dashboard.groupPlan.earlier", { version: formatNumber(lang, plan.version), latest: formatNumber(lang, latest) })}</span>
+          <Button variant="outline" size="sm" onClick={() => onPick(null)} className="print:hidden">
+            {t("dashboard.groupPlan.showLatest")}
+          </Button>
+        </div>
+      )}
+      {plan.stale && (
+        <p className="flex items-start gap-2 rounded-xl border border-gold/50 bg-muted p-3 text-sm" data-testid="group-plan-stale">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
+          <span>{t("dashboard.groupPlan.stale")}</span>
+        </p>
+      )}
+    </>
   );
 }
 
@@ -118,8 +179,8 @@ function PlanBody({ plan }: { plan: TGroupPlan }) {
             attemptId: "",
             content: g.plan,
             generatedByAi: g.generator === "llm",
-            // A group plan has no versions (yet): it is shown as it is.
-            version: 1,
+            // Its version and staleness are the group plan's, said once above its groups.
+            version: plan.version,
             stale: false,
             generator: g.generator,
             model: g.model,

@@ -168,7 +168,8 @@ export function SkillHeatmap({ data, nameOf }: { data: TDashboard; nameOf: (g: T
           </ul>
 
           <ScrollingTable count={skills.length}>
-            <table className="w-full border-separate border-spacing-1 text-sm" data-testid="dashboard-heatmap">
+            {/* On paper there is no scrolling: the columns shrink to share A4's width (names and counts wrap, tighter cells). */}
+            <table className="w-full border-separate border-spacing-1 text-sm print:border-spacing-0.5 print:text-[0.7rem]" data-testid="dashboard-heatmap">
               <thead>
                 <tr>
                   <th scope="col" className="sticky start-0 z-10 bg-card px-2 py-1 text-start align-bottom text-xs font-semibold text-muted-foreground">
@@ -178,7 +179,7 @@ export function SkillHeatmap({ data, nameOf }: { data: TDashboard; nameOf: (g: T
                     const active = sort?.skillId === s.id ? sort.dir : null;
                     const Arrow = active === "asc" ? ArrowUp : active === "desc" ? ArrowDown : ArrowUpDown;
                     return (
-                      <th key={s.id} scope="col" aria-sort={active === "asc" ? "ascending" : active === "desc" ? "descending" : "none"} className="min-w-24 px-1 py-1 align-bottom text-xs font-semibold">
+                      <th key={s.id} scope="col" aria-sort={active === "asc" ? "ascending" : active === "desc" ? "descending" : "none"} className="min-w-24 px-1 py-1 align-bottom text-xs font-semibold print:min-w-0 print:px-0 print:text-[0.65rem]">
                         <button
                           type="button"
                           onClick={() => setSort(active === "asc" ? { skillId: s.id, dir: "desc" } : active === "desc" ? null : { skillId: s.id, dir: "asc" })}
@@ -199,7 +200,7 @@ export function SkillHeatmap({ data, nameOf }: { data: TDashboard; nameOf: (g: T
                   const isAll = g.key === "all";
                   return (
                     <tr key={g.key} data-testid="heatmap-row">
-                      <th scope="row" className={cn("sticky start-0 z-10 max-w-44 bg-card px-2 py-1 text-start font-medium", isAll && "font-bold")} data-testid="heatmap-rowheader">
+                      <th scope="row" className={cn("sticky start-0 z-10 max-w-44 bg-card px-2 py-1 text-start font-medium print:static print:max-w-24 print:px-1", isAll && "font-bold")} data-testid="heatmap-rowheader">
                         <bdi className="line-clamp-2 break-words">{rowName(g)}</bdi>
                       </th>
                       {skills.map((s) => {
@@ -254,10 +255,10 @@ function Cell({ m, tone, to, label, students }: { m: TCell; tone: TCellTone; to:
         <Icon aria-hidden="true" className="size-3.5 shrink-0" />
         <bdi dir="ltr">{formatPercent(lang, m.percent)}</bdi>
       </span>
-      {students && <span className="block text-[0.7rem] leading-tight whitespace-nowrap">{students}</span>}
+      {students && <span className="block text-[0.7rem] leading-tight whitespace-nowrap print:text-[0.6rem] print:whitespace-normal">{students}</span>}
     </>
   );
-  const className = cn("block min-w-20 rounded-md px-2 py-1 text-center", HEATMAP_CELL, tone === "sparse" && "border border-dashed border-current/50");
+  const className = cn("block min-w-20 rounded-md px-2 py-1 text-center print:min-w-0 print:px-0.5", HEATMAP_CELL, tone === "sparse" && "border border-dashed border-current/50");
   const common = { style: cellStyle(tone), "data-level": m.level, "data-sparse": m.sparse || undefined, "data-students": m.students, "data-testid": "heatmap-cell" };
   return to ? (
     <Link to={to} aria-label={label} className={cn(className, "underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:outline-none")} {...common}>

@@ -1,6 +1,7 @@
 // "Generate for all graded attempts" of the exam the results list is filtered by (issue 14): a job on the server
 // that survives a reload; the page finds it again and shows its progress (done / total, failed) until it ends.
-// A second job generates again the reports and plans whose figures have changed (decision 0032).
+// A second job generates again the reports and plans whose figures have changed (decision 0032): the card says how
+// many are out of date, as the server counts them, and offers it only when some are.
 import { FileStack, LoaderCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -9,7 +10,7 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { toast } from "@web/components/ui/use-toast";
 import { toErrorBody } from "@web/lib/errors";
-import { useBulkJob, useStartBulk } from "../api";
+import { useBulkJob, useStaleCounts, useStartBulk } from "../api";
 import { formatNumber, reportsText, useReportsT } from "../lib/use-reports-t";
 
 const isActive = (job: TBulkJob | null | undefined) => !!job && (job.status === "queued" || job.status === "running");
@@ -19,6 +20,10 @@ export function BulkReports({ examId }: { examId: string }) {
   const job = useBulkJob(examId);
   const start = useStartBulk(examId);
   const startAgain = useStartBulk(examId, true);
+  const stale = useStaleCounts(examId).data;
+  const staleWhat = stale
+    ? [stale.reports ? t("bulk.staleReports", { count: stale.reports }) : "", stale.plans ? t("bulk.stalePlans", { count: stale.plans }) : ""].filter(Boolean).join(t("bulk.staleAnd"))
+    : "";
   const client = useQueryClient();
   const current = job.data ?? null;
   const active = isActive(current) || start.isPending || startAgain.isPending;
@@ -68,9 +73,14 @@ export function BulkReports({ examId }: { examId: string }) {
           {start.isPending ? t("bulk.starting") : current && !isActive(current) ? t("bulk.again") : t("bulk.start")}
         </Button>
       </div>
-      {current && (
-        <div className="flex flex-col gap-2 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">{t("bulk.staleDescription")}</p>
+      {staleWhat && (
+        <div className="flex flex-col gap-2 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between" data-testid="bulk-stale">
+          <div className="flex flex-col gap-0.5 text-sm">
+            <p className="font-medium" data-testid="bulk-stale-count">
+              {t("bulk.staleCount", { what: staleWhat })}
+            </p>
+            <p className="text-muted-foreground">{t("bulk.staleDescription")}</p>
+          </div>
           <Button
             variant="outline"
             className="w-fit shrink-0"
