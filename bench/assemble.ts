@@ -6,6 +6,7 @@
 //
 //   npx tsx bench/assemble.ts                   # seeds 1, 2, 3
 //   SEEDS=1,2,3,4,5 CANDIDATES=5000 npx tsx bench/assemble.ts
+import { loadavg } from "node:os";
 import { ZBlueprint, type TBlueprintInput } from "../src/shared/schemas/blueprint";
 import type { TQuestionType } from "../src/shared/schemas/exam";
 import { assemble, assembleInThread, relaxationSeconds, type TAssembleInput, type TCandidate } from "../src/server/modules/bank/assemble";
@@ -90,14 +91,18 @@ const s = (x: number) => `${x.toFixed(2)} s`;
 const loadStarted = performance.now();
 await relaxationSeconds(input(0, "facility", 1)); // loads the WebAssembly once, as a server thread does
 console.log(`HiGHS WebAssembly loaded and a first model solved in ${s((performance.now() - loadStarted) / 1000)}\n`);
-console.log(`${CANDIDATES} candidates, 4 forms × 40 items (4 anchors), overlap ≤ 20 %, exposure ≤ 50 %; target ${TARGET_SECONDS} s`);
-console.log("seed  matching     model (cols × rows)   LP relaxation  one form   4 forms   status               shared  spread");
+console.log(`${CANDIDATES} candidates, 4 forms × 40 items (4 anchors), overlap ≤ 20 %, exposure ≤ 50 %; target ${TARGET_SECONDS} s; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log("The LP relaxation is of the model solved first (the pools cut across their difficulty: assemble.ts, narrow).");
+console.log("seed  matching     model (cols × rows)   LP relaxation  one form   4 forms   (CPU)     status               pool   shared  spread");
 for (const seed of SEEDS) {
   for (const by of ["facility", "information"] as const) {
     const full = input(seed, by);
     const lp = await relaxationSeconds(full);
     const one = await assemble(input(seed, by, 1));
+    const cpuBefore = process.cpuUsage();
     const r = await assemble(full);
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const spread =
       r.status !== "assembled"
         ? "—"
@@ -106,10 +111,11 @@ for (const seed of SEEDS) {
           : `I(0) ${Math.min(...r.forms.map((f) => f.information[1]!.value)).toFixed(2)}–${Math.max(...r.forms.map((f) => f.information[1]!.value)).toFixed(2)}`;
     const status = r.status === "assembled" ? (r.optimal ? "assembled (optimal)" : "assembled (time up)") : r.status;
     console.log(
-      `${String(seed).padEnd(5)} ${by.padEnd(12)} ${`${lp.cols} × ${lp.rows}`.padEnd(21)} ${s(lp.seconds).padEnd(14)} ${s(one.seconds).padEnd(10)} ${s(r.seconds).padEnd(9)} ${status.padEnd(20)} ${String(r.status === "assembled" ? r.maxShared : "—").padEnd(7)} ${spread}`,
+      `${String(seed).padEnd(5)} ${by.padEnd(12)} ${`${lp.cols} × ${lp.rows}`.padEnd(21)} ${s(lp.seconds).padEnd(14)} ${s(one.seconds).padEnd(10)} ${s(r.seconds).padEnd(9)} ${`(${s(cpuSeconds)})`.padEnd(9)} ${status.padEnd(20)} ${String(r.status === "assembled" ? r.pool : "—").padEnd(6)} ${String(r.status === "assembled" ? r.maxShared : "—").padEnd(7)} ${spread}`,
     );
   }
 }
 const threadStarted = performance.now();
 const inThread = await assembleInThread(input(SEEDS[0]!, "facility"));
+console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 console.log(`\nIn a parse thread (start, tsx, WebAssembly, model and solve), seed ${SEEDS[0]} by facility: ${s((performance.now() - threadStarted) / 1000)}, ${inThread.status}`);

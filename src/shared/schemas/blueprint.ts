@@ -172,8 +172,10 @@ export const ZAssembleResult = z.discriminatedUnion("status", [
     forms: z.array(ZAssembledForm),
     /** The most items (besides the anchors) any two forms share. */
     maxShared: z.number().int(),
-    /** Whether the solver proved these the best forms, or stopped at its time limit with good ones. */
+    /** Whether the solver proved these the best forms of the `pool` candidates it was given, or stopped at its time limit with good ones. */
     optimal: z.boolean(),
+    /** How many candidates the model chose from: all the eligible ones, or a cut across their difficulty (assemble.ts). */
+    pool: z.number().int(),
     seconds: z.number(),
   }),
   /** No forms can meet the blueprint: the problems say which constraint, in words a teacher reads. */

@@ -217,6 +217,24 @@ describe("assembling forms that meet the blueprint", () => {
     ]);
   });
 
+  it("chooses from a cut of a large pool first, and from the whole pool when the cut has no forms", async () => {
+    // 200 items for 5: the model sees 30 of them, across the facility range.
+    const rnd = random(5);
+    const many = Array.from({ length: 200 }, () => item({ facility: rnd() }));
+    const b = bp({ parts: [{ skillId: "grammar", items: 5 }], difficulty: { by: "facility", target: 0.5, tolerance: 0.05 } });
+    const cut = await assemble({ blueprint: b, candidates: many });
+    expectMeets(b, many, cut);
+    expect(cut.status === "assembled" && cut.pool).toBe(30);
+    // Only the two items of facility 0.95 make a mean of 0.95, and the cut (the least-exposed of each stratum) leaves
+    // them out: the whole pool is solved, and the blueprint is met rather than called impossible.
+    const easy = [item({ facility: 0.95, exposure: 0.4 }), item({ facility: 0.95, exposure: 0.4 })];
+    const bank = [...Array.from({ length: 198 }, (_, i) => item({ facility: 0.1 + (0.75 * i) / 197 })), ...easy];
+    const hard = bp({ parts: [{ skillId: "grammar", items: 2 }], difficulty: { by: "facility", target: 0.95, tolerance: 0.005 } });
+    const whole = await assemble({ blueprint: hard, candidates: bank });
+    expectMeets(hard, bank, whole);
+    expect(whole.status === "assembled" && [whole.pool, whole.forms[0]!.itemIds.sort()]).toEqual([200, easy.map((c) => c.id).sort()]);
+  });
+
   it("runs off the event loop, in a parse thread, with the same answer", async () => {
     const rnd = random(3);
     const bank = Array.from({ length: 200 }, (_, i) => item({ skillId: i % 2 ? "grammar" : "reading", facility: rnd() }));
