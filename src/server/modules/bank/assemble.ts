@@ -13,8 +13,8 @@
 //   of the model, when the forms' length is fixed), or its test information at each ability θ within the relative
 //   tolerance of the target there (or of a common variable T);
 //   exposure: items seen by more than the blueprint's share of the cohort are left out before the model;
-//   objective: the largest deviation of a form's difficulty from the common value, then (weighted 1:100 below it)
-//   the mean exposure of the items used.
+//   objective: the largest deviation of a form's difficulty from the common value, then (weighted so that its whole
+//   range is worth a tenth of the tolerance) the mean exposure of the items used.
 //
 // Item information, for the matching by IRT (Birnbaum, in Lord & Novick, "Statistical Theories of Mental Test
 // Scores", 1968, ch. 17–20; Lord, "Applications of Item Response Theory to Practical Testing Problems", 1980):
@@ -63,8 +63,12 @@ export type TAssembleInput = {
 export const ASSEMBLE_TIME_LIMIT_SECONDS = 20;
 /** The logistic scaling constant of the IRT model (1: a on the logistic metric). */
 export const IRT_D = 1;
-/** The exposure term's weight beside the difficulty deviation: difficulty first, exposure to break ties. */
-const EXPOSURE_WEIGHT = 0.01;
+/**
+ * The exposure term's weight: the whole range of the forms' mean exposure (0–1) is worth a tenth of the difficulty's
+ * tolerance, so difficulty comes first, exposure breaks ties, and the exposure term alone cannot keep the solver from
+ * its stopping gap (a quarter of the tolerance). Without difficulty matching, exposure is the objective.
+ */
+const exposureWeight = (blueprint: TBlueprint) => (blueprint.difficulty ? blueprint.difficulty.tolerance / 10 : 1);
 
 /** Item information at θ (header: Birnbaum 1968, Lord 1980). */
 export function itemInformation(irt: TIrt, theta: number): number {
@@ -291,8 +295,9 @@ class Program {
   }
 }
 
-type TRelax = { difficulty?: boolean; overlap?: boolean; exposure?: boolean };
-type TFamily = keyof TRelax;
+type TFamily = "difficulty" | "overlap" | "exposure";
+/** Families of constraints left out (to explain); `tolerance`: the difficulty's tolerance left to the objective alone. */
+type TRelax = Partial<Record<TFamily | "tolerance", boolean>>;
 type TBuilt = { program: Program; items: { c: TCandidate; part: number }[]; x: number[][] };
 
 /** The 0–1 program of the header; `relax` leaves out one family of constraints (to explain), `objective` the costs. */
@@ -307,7 +312,7 @@ function build(prep: TPrepared, relax: TRelax, objective: boolean): TBuilt {
   const meanPoints = items.length ? items.reduce((s, it) => s + it.c.points, 0) / items.length : 1;
   const typical = Math.max(1, parts.reduce((n, p) => n + (p.needItems ?? (p.needPoints ?? 0) / meanPoints), 0));
 
-  const x = items.map((it) => Array.from({ length: F }, () => lp.col(objective ? (EXPOSURE_WEIGHT * it.c.exposure) / (F * typical) : 0, 0, 1, true)));
+  const x = items.map((it) => Array.from({ length: F }, () => lp.col(objective ? (exposureWeight(blueprint) * it.c.exposure) / (F * typical) : 0, 0, 1, true)));
   const inPart = parts.map((_, j) => items.flatMap((it, i) => (it.part === j ? [i] : [])));
 
   for (let f = 0; f < F; f++) {
@@ -353,7 +358,7 @@ function build(prep: TPrepared, relax: TRelax, objective: boolean): TBuilt {
       if (fixedLength) {
         // M items with a facility in every form: |Σ fac − M·centre| ≤ M·D, D ≤ tol, the centre a target or a variable.
         const M = countA + perForm;
-        const dev = lp.col(objective ? 1 : 0, 0, d.tolerance, false);
+        const dev = lp.col(objective ? 1 : 0, 0, relax.tolerance ? Infinity : d.tolerance, false);
         const c = d.target === null ? lp.col(0, 0, 1, false) : null;
         const centre: [number, number][] = c === null ? [] : [[c, -M]];
         const rhs = -sumA + (d.target === null ? 0 : d.target * M);
@@ -369,8 +374,10 @@ function build(prep: TPrepared, relax: TRelax, objective: boolean): TBuilt {
         const base = sumA - t * countA;
         const dev = objective ? lp.col(1, 0, Infinity, false) : null;
         for (let f = 0; f < F; f++) {
-          lp.row(-Infinity, -base + d.tolerance * countA, items.map((it, i) => [x[i]![f]!, it.c.facility! - t - d.tolerance]));
-          lp.row(-base - d.tolerance * countA, Infinity, items.map((it, i) => [x[i]![f]!, it.c.facility! - t + d.tolerance]));
+          if (!relax.tolerance) {
+            lp.row(-Infinity, -base + d.tolerance * countA, items.map((it, i) => [x[i]![f]!, it.c.facility! - t - d.tolerance]));
+            lp.row(-base - d.tolerance * countA, Infinity, items.map((it, i) => [x[i]![f]!, it.c.facility! - t + d.tolerance]));
+          }
           if (dev !== null) {
             const terms = items.map((it, i): [number, number] => [x[i]![f]!, it.c.facility! - t]);
             lp.row(-Infinity, -base, [...terms, [dev, -(countA + typical)]]);
@@ -385,9 +392,9 @@ function build(prep: TPrepared, relax: TRelax, objective: boolean): TBuilt {
         const base = anchors.reduce((s, c) => s + (c.irt ? itemInformation(c.irt, theta) : 0), 0);
         const meanInfo = info.length ? info.reduce((s, v) => s + v, 0) / info.length : 1;
         const scale = target ?? Math.max(1e-6, base + meanInfo * typical);
-        const dev = lp.col(objective ? 1 / (d.abilities.length * scale) : 0, 0, target === null ? Infinity : d.tolerance * target, false);
+        const dev = lp.col(objective ? 1 / (d.abilities.length * scale) : 0, 0, target === null || relax.tolerance ? Infinity : d.tolerance * target, false);
         const T = target === null ? lp.col(0, 0, Infinity, false) : null;
-        if (T !== null)
+        if (T !== null && !relax.tolerance)
           lp.row(-Infinity, 0, [
             [dev, 1],
             [T, -d.tolerance],
@@ -472,7 +479,7 @@ function describeForms(prep: TPrepared, chosen: TCandidate[][]): { forms: TAssem
 /** A part's pool is narrowed to this many times the items its forms could use (at least NARROW_MIN) for a first model. */
 const NARROW_FACTOR = 3;
 const NARROW_MIN = 30;
-/** The share of the time limit the narrowed model may take before the full one runs. */
+/** The share of the time limit each narrowed model (elastic, then with the tolerance) may take before the full one runs. */
 const NARROW_TIME_SHARE = 0.25;
 
 /**
@@ -481,6 +488,12 @@ const NARROW_TIME_SHARE = 0.25;
  * strata, and the least-exposed item of each). Forms from it meet the blueprint as well as any — every candidate kept
  * is eligible — and a model of 5,000 candidates shrinks tenfold. Only when it finds none does the full model run,
  * so "impossible" is never said of a narrowed pool. Null when no part's pool is larger than its cut.
+ * That first model also leaves the difficulty's tolerance to its objective (an elastic model: any forms with the
+ * right counts are feasible, found at once, then brought closer): its forms are kept only if they turn out within
+ * the tolerance (`matched`); if not, the narrowed model with the tolerance as a constraint runs, then the full one.
+ * With the tolerance as a constraint alone, HiGHS could spend the whole budget looking for a first solution (bench
+ * seed 1, information: no forms in 20 s on the loaded machine); the elastic model alone sometimes stopped at its
+ * limit with forms just outside the tolerance (seed 1, facility).
  */
 function narrow(prep: TPrepared): TPrepared | null {
   const { blueprint } = prep;
@@ -558,6 +571,34 @@ async function explain(prep: TPrepared, deadline: number): Promise<TAssembleProb
 
 // ---- the whole
 
+/** Whether forms meet the blueprint's difficulty matching (within the tolerance of the target, or of a common value). */
+function matched(prep: TPrepared, forms: TCandidate[][]): boolean {
+  const d = prep.blueprint.difficulty;
+  if (!d) return true;
+  const slack = 1e-9;
+  const all = forms.map((items) => [...prep.anchors, ...items]);
+  const within = (values: number[], target: number | null, tolerance: number, relative: boolean) => {
+    if (target !== null) return values.every((v) => Math.abs(v - target) <= tolerance * (relative ? target : 1) + slack);
+    // A common value c with every |v − c| ≤ tol (·c when relative) exists exactly when these hold:
+    return relative ? tolerance >= 1 || Math.max(...values) / (1 + tolerance) <= Math.min(...values) / (1 - tolerance) + slack : Math.max(...values) - Math.min(...values) <= 2 * tolerance + slack;
+  };
+  if (d.by === "facility") {
+    const means = all.map((items) => {
+      const known = items.filter((c) => c.facility !== null);
+      return known.reduce((s, c) => s + c.facility!, 0) / Math.max(1, known.length);
+    });
+    return within(means, d.target, d.tolerance, false);
+  }
+  return d.abilities.every(({ theta, target }) =>
+    within(
+      all.map((items) => items.reduce((s, c) => s + (c.irt ? itemInformation(c.irt, theta) : 0), 0)),
+      target,
+      d.tolerance,
+      true,
+    ),
+  );
+}
+
 const count = (prep: TPrepared) => prep.parts.reduce((n, p) => n + p.pool.length, 0);
 
 /** Forms meeting the blueprint, or why there are none, or that none was found in time. Runs the solver on this thread. */
@@ -569,7 +610,8 @@ export async function assemble(input: TAssembleInput): Promise<TAssembleResult> 
   if (prep.problems.length) return { status: "impossible", problems: prep.problems, seconds: seconds() };
   const narrowed = narrow(prep);
   if (narrowed) {
-    const first = await solve(narrowed, {}, true, limit * NARROW_TIME_SHARE);
+    const elastic = await solve(narrowed, { tolerance: true }, true, limit * NARROW_TIME_SHARE);
+    const first = elastic.state === "found" && matched(prep, elastic.forms) ? elastic : await solve(narrowed, {}, true, limit * NARROW_TIME_SHARE);
     if (first.state === "found") return { status: "assembled", ...describeForms(prep, first.forms), optimal: first.optimal, pool: count(narrowed), seconds: seconds() };
   }
   const solved = await solve(prep, {}, true, Math.max(0, limit - seconds()));
