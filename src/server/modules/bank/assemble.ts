@@ -608,11 +608,18 @@ export async function assemble(input: TAssembleInput): Promise<TAssembleResult> 
   const seconds = () => Math.round(performance.now() - started) / 1000;
   const prep = prepare(input);
   if (prep.problems.length) return { status: "impossible", problems: prep.problems, seconds: seconds() };
+  // First the narrowed pool (or the whole one when no part's is larger than its cut), elastic; then the narrowed
+  // pool with the tolerance as a constraint; then the whole pool, which alone may say "impossible".
   const narrowed = narrow(prep);
+  const first = narrowed ?? prep;
+  if (prep.blueprint.difficulty) {
+    const elastic = await solve(first, { tolerance: true }, true, limit * NARROW_TIME_SHARE);
+    if (elastic.state === "found" && matched(prep, elastic.forms))
+      return { status: "assembled", ...describeForms(prep, elastic.forms), optimal: elastic.optimal, pool: count(first), seconds: seconds() };
+  }
   if (narrowed) {
-    const elastic = await solve(narrowed, { tolerance: true }, true, limit * NARROW_TIME_SHARE);
-    const first = elastic.state === "found" && matched(prep, elastic.forms) ? elastic : await solve(narrowed, {}, true, limit * NARROW_TIME_SHARE);
-    if (first.state === "found") return { status: "assembled", ...describeForms(prep, first.forms), optimal: first.optimal, pool: count(narrowed), seconds: seconds() };
+    const cut = await solve(narrowed, {}, true, limit * NARROW_TIME_SHARE);
+    if (cut.state === "found") return { status: "assembled", ...describeForms(prep, cut.forms), optimal: cut.optimal, pool: count(narrowed), seconds: seconds() };
   }
   const solved = await solve(prep, {}, true, Math.max(0, limit - seconds()));
   if (solved.state === "found") return { status: "assembled", ...describeForms(prep, solved.forms), optimal: solved.optimal, pool: count(prep), seconds: seconds() };
