@@ -207,6 +207,28 @@ describe("assembling forms that meet the blueprint", () => {
     expectMeets(targeted, bank, await assemble({ blueprint: targeted, candidates: bank }));
   });
 
+  it("takes the bank's odd data without failing: a repeated id, NaN figures, an impossible IRT item, 0 points", async () => {
+    const good = [item(), item(), item()];
+    const bank = [
+      ...good,
+      { ...good[0]! }, // the same id again
+      item({ facility: Number.NaN }),
+      item({ exposure: Number.NaN }),
+      item({ facility: 1.7 }),
+      item({ points: 0 }),
+    ];
+    const b = bp({ forms: 1, parts: [{ skillId: "grammar", items: 3 }], maxExposure: 0.5, difficulty: { by: "facility", target: 0.5, tolerance: 0.01 } });
+    const result = await assemble({ blueprint: b, candidates: bank });
+    expectMeets(b, bank, result);
+    expect(result.status === "assembled" && result.forms[0]!.itemIds.sort()).toEqual(good.map((c) => c.id).sort());
+    // Items without a figure are counted as left out, not used: 4 items asked, 3 usable.
+    const more = await assemble({ blueprint: bp({ ...b, parts: [{ skillId: "grammar", items: 4 }] }), candidates: bank, skillNames: names });
+    expect(codes(more)).toEqual(["ASSEMBLE_PART_SHORT", "ASSEMBLE_PART_LEFT_OUT_EXPOSED", "ASSEMBLE_PART_LEFT_OUT_NO_FACILITY"]);
+    const info = bp({ forms: 1, parts: [{ skillId: "grammar", items: 1 }], difficulty: { by: "information", abilities: [{ theta: 0 }], tolerance: 0.1 } });
+    const uncalibrated = [item({ irt: { a: Number.NaN, b: 0 } }), item({ irt: { a: -1, b: 0 } }), item({ irt: { a: 1, b: 0, c: 1 } })];
+    expect(codes(await assemble({ blueprint: info, candidates: uncalibrated }))).toEqual(["ASSEMBLE_PART_SHORT", "ASSEMBLE_PART_LEFT_OUT_NO_IRT"]);
+  });
+
   it("a blueprint its anchors fill needs no item besides them", async () => {
     const bank = [item(), item(), item()];
     const b = bp({ forms: 2, parts: [{ skillId: "grammar", items: 2 }], anchors: [bank[0]!.id, bank[1]!.id], maxOverlap: 0 });

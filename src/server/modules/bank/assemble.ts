@@ -131,10 +131,28 @@ function extremes(values: number[], k: number): { min: number; max: number } {
   return { min: sum(sorted.slice(0, k)), max: sum(sorted.slice(sorted.length - k)) };
 }
 
+/**
+ * The candidates as the model can take them, whatever the bank's data: one per id (the first), a facility and an
+ * exposure in [0, 1] or none (an unknown exposure counts as seen by everyone), IRT parameters only when they make an
+ * item characteristic curve (a > 0, finite b, 0 ≤ c < 1), points a positive whole number. NaN reaching HiGHS would
+ * fail the whole assembly; a duplicated id would put one item in a form twice.
+ */
+function clean(candidates: TCandidate[]): TCandidate[] {
+  const seen = new Set<string>();
+  const unit = (v: number | null | undefined) => (typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1 ? v : null);
+  return candidates.flatMap((c) => {
+    if (seen.has(c.id) || !Number.isInteger(c.points) || c.points < 1) return [];
+    seen.add(c.id);
+    const irt = c.irt;
+    const calibrated = irt && Number.isFinite(irt.a) && irt.a > 0 && Number.isFinite(irt.b) && (irt.c == null || (Number.isFinite(irt.c) && irt.c >= 0 && irt.c < 1));
+    return [{ ...c, facility: unit(c.facility), exposure: unit(c.exposure) ?? 1, irt: calibrated ? irt : null }];
+  });
+}
+
 /** The candidates sorted into the blueprint's parts, and every problem counting alone can prove. */
 export function prepare(input: TAssembleInput): TPrepared {
   const { blueprint, skillNames } = input;
-  const candidates = input.candidates.map((c) => ({ ...c, facility: Number.isFinite(c.facility) ? c.facility : null }));
+  const candidates = clean(input.candidates);
   const parts: TPart[] = blueprint.parts.map((p) => {
     const names = partNames(p, skillNames);
     return { ...p, nameEn: names.partEn, nameAr: names.partAr, anchors: [], pool: [], exposed: [], noData: 0, needItems: p.items, needPoints: p.points };
