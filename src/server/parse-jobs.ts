@@ -1,6 +1,8 @@
 // What a parse thread can be asked to do (parse-thread.mjs, docs/decisions/0029): each job reads an uploaded file's
 // bytes into plain data, or packs files into one, which crosses back to the event loop by structured clone. Each
 // loads only its own code: a thread lives for one file, and its start is most of what a small file costs.
+import type { TAssembleInput } from "./modules/bank/assemble";
+
 export const PARSE_JOBS = {
   /** A QTI package: its tests as draft exams with their media (qti-import.ts). */
   qti: async (bytes: Uint8Array) => (await import("./modules/qti/qti-import")).readPackage(bytes),
@@ -8,6 +10,8 @@ export const PARSE_JOBS = {
   xlsx: async (bytes: Uint8Array) => (await import("./http/table")).readXlsxRows(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
   /** An exported package's files deflated into its zip (qti-export.ts): up to 50 exams' XML and media. */
   qtiZip: async (files: Record<string, Uint8Array>) => (await import("./modules/qti/qti-export")).zipPackage(files),
+  /** Forms from a blueprint (bank/assemble.ts, docs/decisions/0035): a 0–1 program for HiGHS, seconds of a core. */
+  assemble: async (input: TAssembleInput) => (await import("./modules/bank/assemble")).assemble(input),
 };
 export type TParseJob = keyof typeof PARSE_JOBS;
 export type TParseInput<J extends TParseJob> = Parameters<(typeof PARSE_JOBS)[J]>[0];

@@ -702,6 +702,254 @@ export const ERRORS = {
     message: t("Question {n}: this skill is retired; choose another one.", "السؤال {n}: هذه المهارة موقوفة؛ اختر مهارة أخرى."),
   },
 
+  // ---- blueprints: forms assembled from the item bank (issue 34; docs/decisions/0035). The numbers in these texts
+  // are schemas/blueprint.ts's limits (blueprint.test.ts checks they agree).
+  BLUEPRINT_FORMS_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The number of forms must be a whole number from 1 to 10.", "يجب أن يكون عدد النماذج عددًا صحيحًا من 1 إلى 10."),
+  },
+  BLUEPRINT_DURATION_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The time must be a whole number of minutes from 1 to 600.", "يجب أن يكون الزمن عددًا صحيحًا من الدقائق من 1 إلى 600."),
+  },
+  BLUEPRINT_PARTS_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "A blueprint needs from 1 to 40 parts, each a skill with the number of items or points a form must have.",
+      "يحتاج المخطط إلى جزء واحد على الأقل و40 جزءًا على الأكثر، لكل جزء مهارة وعدد الأسئلة أو الدرجات المطلوب في النموذج.",
+    ),
+  },
+  BLUEPRINT_PART_SKILL: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Choose a skill for each part of the blueprint.", "اختر مهارة لكل جزء من أجزاء المخطط."),
+  },
+  BLUEPRINT_PART_TYPE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "A part's question type must be one of the five types, and its difficulty band easy, medium or hard (or left open).",
+      "يجب أن يكون نوع الأسئلة في الجزء أحد الأنواع الخمسة، ومستوى صعوبته سهلًا أو متوسطًا أو صعبًا (أو يُترك دون تحديد).",
+    ),
+  },
+  BLUEPRINT_PART_AMOUNT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Each part of the blueprint needs a number of items (1 to 200), a number of points (1 to 200000), or both.",
+      "يحتاج كل جزء من المخطط إلى عدد من الأسئلة (من 1 إلى 200) أو عدد من الدرجات (من 1 إلى 200000) أو كليهما.",
+    ),
+  },
+  BLUEPRINT_PARTS_OVERLAP: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Two parts of the blueprint could take the same item (the same skill, with the same or no question type and difficulty band). Make each part distinct.",
+      "يمكن لجزأين من المخطط أن يأخذا السؤال نفسه (المهارة نفسها، بنوع الأسئلة ومستوى الصعوبة نفسيهما أو دون تحديدهما). اجعل كل جزء مختلفًا عن غيره.",
+    ),
+  },
+  BLUEPRINT_TOO_MANY_ITEMS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A form holds at most 200 items; the parts of the blueprint ask for more.", "يتسع النموذج لـ200 سؤال على الأكثر، وأجزاء المخطط تطلب أكثر من ذلك."),
+  },
+  BLUEPRINT_ANCHORS_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Anchor items must be at most 50 different items of the bank.", "يجب ألا تزيد أسئلة الربط على 50 سؤالًا مختلفًا من البنك."),
+  },
+  BLUEPRINT_OVERLAP_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The share of items two forms may have in common must be from 0 to 100%.", "يجب أن تكون نسبة الأسئلة المشتركة بين نموذجين من 0 إلى 100%."),
+  },
+  BLUEPRINT_EXPOSURE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The largest share of students who may have seen an item must be from 0 to 100%.", "يجب أن تكون أعلى نسبة من الطلاب يُسمح أن يكونوا قد رأوا السؤال من 0 إلى 100%."),
+  },
+  BLUEPRINT_DIFFICULTY_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Match the forms' difficulty by mean facility or by test information.", "طابِق صعوبة النماذج بمتوسط معامل السهولة أو بدالة معلومات الاختبار."),
+  },
+  BLUEPRINT_FACILITY_TARGET_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The target mean facility must be from 0 to 1.", "يجب أن يكون متوسط معامل السهولة المستهدف من 0 إلى 1."),
+  },
+  BLUEPRINT_FACILITY_TARGET_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Give a target mean facility: a part of the blueprint counts points only, so the forms may differ in length.",
+      "حدِّد متوسط معامل السهولة المستهدف: في المخطط جزء يُحسب بالدرجات فقط، فقد تختلف النماذج في عدد أسئلتها.",
+    ),
+  },
+  BLUEPRINT_TOLERANCE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "The tolerance must be from 0.005 to 0.5 for mean facility, and from 1% to 100% for test information.",
+      "يجب أن يكون هامش التفاوت من 0.005 إلى 0.5 لمتوسط معامل السهولة، ومن 1% إلى 100% لمعلومات الاختبار.",
+    ),
+  },
+  BLUEPRINT_ABILITIES_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Choose from 1 to 5 different ability points, each from −4 to 4, with a target information (if any) above 0 and at most 500.",
+      "اختر من نقطة إلى 5 نقاط قدرة مختلفة، كل منها من −4 إلى 4، وإن حُدِّدت معلومات مستهدفة فلتكن أكبر من 0 ولا تزيد على 500.",
+    ),
+  },
+  // Why no forms can meet a blueprint: {part} is a part's name ("Grammar (multiple choice, hard)"), in each language;
+  // an item's id and signed abilities ("−1, 0, 1") are isolated (FSI … PDI) in the Arabic so a sign stays in place.
+  ASSEMBLE_ANCHOR_MISSING: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t("Anchor item {id} is not in the bank (or is retired), so no form can carry it.", "سؤال الربط \u2068{id}\u2069 غير موجود في البنك (أو موقوف)، فلا يمكن أن يحمله أي نموذج."),
+  },
+  ASSEMBLE_ANCHOR_GRADE: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t("Anchor item {id} is not an item for grade {grade}, the blueprint's grade.", "سؤال الربط \u2068{id}\u2069 ليس من أسئلة الصف {grade}، وهو صف المخطط."),
+  },
+  ASSEMBLE_ANCHOR_NO_PART: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "Anchor item {id} fits no part of the blueprint: no part asks for its skill, question type and difficulty.",
+      "سؤال الربط \u2068{id}\u2069 لا يناسب أي جزء من المخطط: لا يطلب أي جزء مهارته ونوعه ومستوى صعوبته.",
+    ),
+  },
+  ASSEMBLE_ANCHORS_TOO_MANY: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t("{partEn} takes {need} items, but its anchor items alone are {have}.", "يأخذ جزء «{partAr}» {need} من الأسئلة، لكن أسئلة الربط فيه وحدها {have}."),
+  },
+  ASSEMBLE_ANCHORS_TOO_MANY_POINTS: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t("{partEn} takes {need} points, but its anchor items alone give {have}.", "يأخذ جزء «{partAr}» {need} درجة، لكن أسئلة الربط فيه وحدها تعطي {have}."),
+  },
+  ASSEMBLE_PART_SHORT: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t("{partEn} needs {need} items at grade {grade}; the bank has {have}.", "يحتاج جزء «{partAr}» إلى {need} من الأسئلة للصف {grade}، وليس في البنك منها إلا {have}."),
+  },
+  ASSEMBLE_PART_SHORT_FORMS: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "{partEn}: {forms} forms of {need} items that share at most {shared} besides the anchors need at least {distinct} different items at grade {grade}; the bank has {have}.",
+      "جزء «{partAr}»: يحتاج {forms} من النماذج في كل منها {need} من الأسئلة، لا تشترك في أكثر من {shared} منها عدا أسئلة الربط، إلى {distinct} على الأقل من الأسئلة المختلفة للصف {grade}، وليس في البنك منها إلا {have}.",
+    ),
+  },
+  ASSEMBLE_PART_POINTS_SHORT: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t("{partEn} needs {need} points at grade {grade}; the bank's items give {have}.", "يحتاج جزء «{partAr}» إلى {need} درجة للصف {grade}، ولا تعطي أسئلة البنك إلا {have}."),
+  },
+  ASSEMBLE_PART_POINTS_UNREACHABLE: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "{partEn} needs exactly {need} points; no choice of the bank's items at grade {grade} adds up to that.",
+      "يحتاج جزء «{partAr}» إلى {need} درجة بالضبط، ولا توجد مجموعة من أسئلة البنك للصف {grade} مجموع درجاتها كذلك.",
+    ),
+  },
+  ASSEMBLE_PART_LEFT_OUT_EXPOSED: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "{partEn}: {count} more items at grade {grade} were left out because more than {share}% of the students have seen them.",
+      "جزء «{partAr}»: استُبعد {count} من الأسئلة الأخرى للصف {grade} لأن أكثر من {share}% من الطلاب قد رأوها.",
+    ),
+  },
+  ASSEMBLE_PART_LEFT_OUT_NO_FACILITY: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "{partEn}: {count} more items at grade {grade} were left out because no student has answered them yet, so their facility is unknown.",
+      "جزء «{partAr}»: استُبعد {count} من الأسئلة الأخرى للصف {grade} لأن أحدًا من الطلاب لم يُجب عنها بعد، فمعامل سهولتها غير معروف.",
+    ),
+  },
+  ASSEMBLE_PART_LEFT_OUT_NO_IRT: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "{partEn}: {count} more items at grade {grade} were left out because they are not calibrated yet (they have no IRT parameters).",
+      "جزء «{partAr}»: استُبعد {count} من الأسئلة الأخرى للصف {grade} لأنها لم تُعايَر بعد (ليست لها معالم نظرية الاستجابة للمفردة).",
+    ),
+  },
+  ASSEMBLE_TOTAL_SHORT_FORMS: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "{forms} forms that share at most {shared} items besides the anchors need at least {distinct} different items at grade {grade}; the bank has {have} that fit the blueprint.",
+      "يحتاج {forms} من النماذج لا تشترك في أكثر من {shared} من الأسئلة عدا أسئلة الربط إلى {distinct} على الأقل من الأسئلة المختلفة للصف {grade}، وليس في البنك مما يناسب المخطط إلا {have}.",
+    ),
+  },
+  ASSEMBLE_FACILITY_RANGE: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "With the bank's items, a form's mean facility can only be from {min} to {max}; the blueprint asks for {target} ± {tolerance}.",
+      "بأسئلة البنك الحالية لا يمكن أن يكون متوسط معامل السهولة في النموذج إلا من {min} إلى {max}، والمخطط يطلب {target} ± {tolerance}.",
+    ),
+  },
+  ASSEMBLE_DIFFICULTY_FACILITY: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "The forms' mean facility cannot be kept within {tolerance} of {targetEn} with these items. Widen the tolerance or add items.",
+      "لا يمكن بهذه الأسئلة إبقاء متوسط معامل السهولة في النماذج ضمن {tolerance} من {targetAr}. وسِّع هامش التفاوت أو أضف أسئلة.",
+    ),
+  },
+  ASSEMBLE_DIFFICULTY_INFORMATION: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "The forms' test information at abilities {thetas} cannot be kept within {tolerance}% of {targetEn} with these items. Widen the tolerance or add calibrated items.",
+      "لا يمكن بهذه الأسئلة إبقاء معلومات الاختبار في النماذج عند القدرات \u2068{thetas}\u2069 ضمن {tolerance}% من {targetAr}. وسِّع هامش التفاوت أو أضف أسئلة معايَرة.",
+    ),
+  },
+  ASSEMBLE_OVERLAP: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "With these items, {forms} forms cannot share as little as {share}% of their items besides the anchors. Allow more sharing, make fewer forms, or add items.",
+      "لا يمكن بهذه الأسئلة أن تقتصر الأسئلة المشتركة بين {forms} من النماذج على {share}% من أسئلتها عدا أسئلة الربط. اسمح بنسبة مشتركة أكبر، أو قلِّل عدد النماذج، أو أضف أسئلة.",
+    ),
+  },
+  ASSEMBLE_EXPOSURE: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "There are enough items only if items seen by more than {share}% of the students are used. Allow a higher exposure, or add items.",
+      "لا تكفي الأسئلة إلا إذا استُخدمت أسئلة رآها أكثر من {share}% من الطلاب. اسمح بنسبة أعلى، أو أضف أسئلة.",
+    ),
+  },
+  ASSEMBLE_TOGETHER: {
+    status: 409,
+    title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
+    message: t(
+      "The blueprint's parts, the matched difficulty, the sharing limit and the exposure limit cannot all be met together with these items. Loosen one of them, or add items.",
+      "لا يمكن بهذه الأسئلة تحقيق أجزاء المخطط وتطابق الصعوبة وحد الأسئلة المشتركة وحد الاطلاع معًا. خفِّف أحدها أو أضف أسئلة.",
+    ),
+  },
+  ASSEMBLE_TIMEOUT: {
+    status: 409,
+    title: t("Forms not found in time", "لم تُكوَّن النماذج في الوقت المحدد"),
+    message: t(
+      "No forms were found within {seconds} seconds. The blueprint may still be possible: try again, or ask for fewer forms or a wider tolerance.",
+      "لم يُعثر على نماذج خلال {seconds} ثانية. قد يكون المخطط ممكنًا مع ذلك: حاول مرة أخرى، أو اطلب نماذج أقل أو هامش تفاوت أوسع.",
+    ),
+  },
+
   // ---- sittings, the lobby, extra time (issue 16)
   SITTING_TIMES_INVALID: {
     status: 400,
