@@ -833,7 +833,7 @@ export const ERRORS = {
   ASSEMBLE_ANCHORS_TOO_MANY_POINTS: {
     status: 409,
     title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
-    message: t("{partEn} takes {need} points, but its anchor items alone give {have}.", "يأخذ جزء «{partAr}» {need} درجة، لكن أسئلة الربط فيه وحدها تعطي {have}."),
+    message: t("{partEn} takes {need} points, but its anchor items alone give {have}.", "يأخذ جزء «{partAr}» أسئلة مجموع درجاتها {need}، لكن مجموع درجات أسئلة الربط فيه وحدها {have}."),
   },
   ASSEMBLE_PART_SHORT: {
     status: 409,
@@ -851,14 +851,14 @@ export const ERRORS = {
   ASSEMBLE_PART_POINTS_SHORT: {
     status: 409,
     title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
-    message: t("{partEn} needs {need} points at grade {grade}; the bank's items give {have}.", "يحتاج جزء «{partAr}» إلى {need} درجة للصف {grade}، ولا تعطي أسئلة البنك إلا {have}."),
+    message: t("{partEn} needs {need} points at grade {grade}; the bank's items give {have}.", "يحتاج جزء «{partAr}» إلى أسئلة مجموع درجاتها {need} للصف {grade}، ولا يتجاوز مجموع درجات أسئلة البنك {have}."),
   },
   ASSEMBLE_PART_POINTS_UNREACHABLE: {
     status: 409,
     title: t("Forms cannot be assembled", "تعذّر تكوين النماذج"),
     message: t(
       "{partEn} needs exactly {need} points; no choice of the bank's items at grade {grade} adds up to that.",
-      "يحتاج جزء «{partAr}» إلى {need} درجة بالضبط، ولا توجد مجموعة من أسئلة البنك للصف {grade} مجموع درجاتها كذلك.",
+      "يحتاج جزء «{partAr}» إلى أسئلة مجموع درجاتها {need} بالضبط، ولا توجد مجموعة من أسئلة البنك للصف {grade} يبلغ مجموع درجاتها ذلك.",
     ),
   },
   ASSEMBLE_PART_LEFT_OUT_EXPOSED: {

@@ -365,19 +365,19 @@ describe("an impossible blueprint is explained", () => {
     r = await assemble({ blueprint: bp({ parts: [{ skillId: "grammar", items: 1, points: 1 }], anchors: [a.id, b2.id] }), candidates: bank, skillNames: names });
     expect(both(r)).toEqual([
       ["Grammar takes 1 items, but its anchor items alone are 2.", "يأخذ جزء «القواعد» 1 من الأسئلة، لكن أسئلة الربط فيه وحدها 2."],
-      ["Grammar takes 1 points, but its anchor items alone give 2.", "يأخذ جزء «القواعد» 1 درجة، لكن أسئلة الربط فيه وحدها تعطي 2."],
+      ["Grammar takes 1 points, but its anchor items alone give 2.", "يأخذ جزء «القواعد» أسئلة مجموع درجاتها 1، لكن مجموع درجات أسئلة الربط فيه وحدها 2."],
     ]);
   });
 
   it("points the bank's items cannot reach, by counting", async () => {
     const bank = [item({ points: 2 }), item({ points: 3 }), item({ points: 5 })];
     let r = await assemble({ blueprint: bp({ parts: [{ skillId: "grammar", points: 20 }] }), candidates: bank, skillNames: names });
-    expect(both(r)).toEqual([["Grammar needs 20 points at grade 8; the bank's items give 10.", "يحتاج جزء «القواعد» إلى 20 درجة للصف 8، ولا تعطي أسئلة البنك إلا 10."]]);
+    expect(both(r)).toEqual([["Grammar needs 20 points at grade 8; the bank's items give 10.", "يحتاج جزء «القواعد» إلى أسئلة مجموع درجاتها 20 للصف 8، ولا يتجاوز مجموع درجات أسئلة البنك 10."]]);
     r = await assemble({ blueprint: bp({ parts: [{ skillId: "grammar", items: 2, points: 4 }] }), candidates: bank, skillNames: names });
     expect(both(r)).toEqual([
       [
         "Grammar needs exactly 4 points; no choice of the bank's items at grade 8 adds up to that.",
-        "يحتاج جزء «القواعد» إلى 4 درجة بالضبط، ولا توجد مجموعة من أسئلة البنك للصف 8 مجموع درجاتها كذلك.",
+        "يحتاج جزء «القواعد» إلى أسئلة مجموع درجاتها 4 بالضبط، ولا توجد مجموعة من أسئلة البنك للصف 8 يبلغ مجموع درجاتها ذلك.",
       ],
     ]);
   });

@@ -446,7 +446,8 @@ async function solve(prep: TPrepared, relax: TRelax, objective: boolean, seconds
   const { program, items, x } = build(prep, relax, objective);
   const model = program.model(highs);
   try {
-    // The tolerance is a hard constraint; the objective only makes the forms closer still. Within a quarter of the
+    // The tolerance is a constraint (or, for the elastic model, checked on its forms); the objective only makes the
+    // forms closer still. Within a quarter of the
     // tolerance of the best (in the deviation's units: mean facility, or a share of the information) is close enough:
     // the relaxation's bound on a largest deviation is 0, so a smaller gap asks for a near-perfect match, which at
     // three abilities took the bench's narrowed model past 5 s without a proof.
