@@ -24,7 +24,7 @@
 // a are on the logistic metric, as calibration programs report them by default.
 import loadHighs, { type Highs, type Model } from "highs";
 import { AppError } from "../../http/errors";
-import { parseInThread } from "../../parse-pool";
+import { PARSE_WAIT_LIMIT_MS, parseInThread } from "../../parse-pool";
 import { ERRORS, fillText, type TErrorCode } from "../../../shared/errors";
 import examsAr from "../../../shared/i18n/exams.ar.json";
 import examsEn from "../../../shared/i18n/exams.en.json";
@@ -655,7 +655,9 @@ const THREAD_MARGIN_SECONDS = 15;
  */
 export function assembleInThread(input: TAssembleInput): Promise<TAssembleResult> {
   const limit = input.timeLimitSeconds ?? ASSEMBLE_TIME_LIMIT_SECONDS;
-  return parseInThread("assemble", input, () => new AppError("ASSEMBLE_TIMEOUT", { vars: { seconds: limit } }), (limit + THREAD_MARGIN_SECONDS) * 1000);
+  // The solver's own limit is the clock's; the thread's is its CPU time (it may wait for idle cores), plus the wait
+  // every parse thread has.
+  return parseInThread("assemble", input, () => new AppError("ASSEMBLE_TIMEOUT", { vars: { seconds: limit } }), { cpuMs: (limit + THREAD_MARGIN_SECONDS) * 1000, waitMs: PARSE_WAIT_LIMIT_MS });
 }
 
 /**
