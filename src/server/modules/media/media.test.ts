@@ -355,13 +355,21 @@ describe("listening clips", () => {
     expect((await play(c.student, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
 
-  it("serves a play's address only while its attempt is under way", async () => {
+  it("serves a play's address from any server process, and only while its attempt is under way", async () => {
     const clip = await uploaded(c.teacher, OGG);
     const exam = (await create(c.teacher, clipExam({ id: clip, maxPlays: 3 }))).json() as TExamDetail;
     const { cookie } = await freshStudent();
     const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie })).json() as TAttemptState;
     const { url } = (await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/plays/${clip}`, cookie })).json() as TPlay;
     expect((await h.request({ method: "GET", url: url!, cookie })).statusCode).toBe(200);
+    // Another server process (WORKERS, a second instance) serves it too: the play lives in the database, not in memory.
+    const other = await h.buildAnotherApp();
+    try {
+      const there = await other.inject({ method: "GET", url: url!, headers: { cookie, range: "bytes=0-9" } });
+      expect([there.statusCode, there.rawPayload.length]).toEqual([206, 10]);
+    } finally {
+      await other.close();
+    }
     expect((await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie })).statusCode).toBe(200);
     const after = await h.request({ method: "GET", url: url!, cookie });
     expect([after.statusCode, after.json().code]).toEqual([410, "CLIP_PLAY_ENDED"]);
