@@ -158,7 +158,10 @@ describe("METRICS_PORT", () => {
       expect(valueOf(text, "qias_http_request_duration_seconds_count", { method: "GET", route: "/healthz", status: "200" })).toBeGreaterThanOrEqual(1);
       expect(valueOf(text, "qias_http_request_duration_seconds_count", { method: "GET", route: "static", status: "200" })).toBe(1);
       expect(text).not.toContain("app-abc123");
-      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+      // Its refusals in the product's error shape too (issue 33 item 25), not a line of text.
+      const other = await fetch(`http://127.0.0.1:${port}/`);
+      expect([other.status, other.headers.get("content-type")]).toEqual([404, "application/json; charset=utf-8"]);
+      expect(await other.json()).toMatchObject({ code: "NOT_FOUND", title: { en: expect.any(String), ar: expect.any(String) }, requestId: other.headers.get("x-request-id") });
     } finally {
       server!.close();
       fs.rmSync(webDir, { recursive: true, force: true });
@@ -167,7 +170,8 @@ describe("METRICS_PORT", () => {
     const guardedPort = await freePort();
     const guarded = await listenForMetrics({ ...p.config, metrics: { token: TOKEN, port: guardedPort } });
     try {
-      expect((await fetch(`http://127.0.0.1:${guardedPort}/metrics`)).status).toBe(401);
+      const refused = await fetch(`http://127.0.0.1:${guardedPort}/metrics`);
+      expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([401, "UNAUTHENTICATED"]);
       expect((await fetch(`http://127.0.0.1:${guardedPort}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     } finally {
       guarded!.close();

@@ -7,14 +7,15 @@
 // AggregatorRegistry, over the cluster's IPC channel): a scrape answers for the whole server, whichever
 // process it reaches. A worker asked on the public port passes the question to the primary.
 import cluster from "node:cluster";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { FastifyInstance } from "fastify";
 import client from "prom-client";
 import { sql } from "drizzle-orm";
 import type { TConfig } from "./config";
 import { rowsOf, type TDatabase } from "./db/client";
-import { AppError } from "./http/errors";
+import { AppError, errorBody } from "./http/errors";
+import { ERRORS } from "../shared/errors";
 
 export const METRICS_URL = "/metrics";
 
@@ -196,12 +197,21 @@ export async function listenForMetrics(config: TConfig): Promise<http.Server | n
   if (settings?.port == null) return null;
   const server = http.createServer((request, response) => {
     const reply = (status: number, text: string, headers: Record<string, string> = {}) =>
-      response.writeHead(status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers }).end(text);
-    if (request.method !== "GET" || request.url?.split("?")[0] !== METRICS_URL) return reply(404, "Not found\n");
-    if (settings.token && !isBearer(request.headers.authorization, settings.token)) return reply(401, "Unauthorized\n", { "www-authenticate": "Bearer" });
+      response.writeHead(status, { "cache-control": "no-store", ...headers }).end(text);
+    // Refusals in the product's error shape, as on the public port (issue 33 item 25).
+    const refuse = (code: "NOT_FOUND" | "UNAUTHENTICATED" | "UNAVAILABLE", headers: Record<string, string> = {}) => {
+      const requestId = randomUUID();
+      reply(ERRORS[code].status, JSON.stringify(errorBody(code, requestId)), { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, ...headers });
+    };
+    if (request.method !== "GET" || request.url?.split("?")[0] !== METRICS_URL) return refuse("NOT_FOUND");
+    if (settings.token && !isBearer(request.headers.authorization, settings.token)) return refuse("UNAUTHENTICATED", { "www-authenticate": "Bearer" });
     renderMetrics().then(
       (text) => reply(200, text, { "content-type": client.register.contentType }),
-      (err: Error) => reply(503, `${err.message}\n`),
+      (err: Error) => {
+        // What went wrong is for the server's log, not the body (this listener has no logger of its own).
+        console.error(`metrics: ${err.message}`);
+        refuse("UNAVAILABLE");
+      },
     );
   });
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(settings.port!, config.host, resolve));

@@ -79,6 +79,11 @@ describe("every error in the product's shape", () => {
     expectError(res, 415, "UNSUPPORTED_MEDIA_TYPE");
   });
 
+  it("a schema's own code answers with that code's status: a roster past its size is a 413, not a 400", async () => {
+    const res = await h.request({ method: "POST", url: "/api/users/import/preview", cookie: admin, payload: { role: "student", csv: "x".repeat(2_000_001) } });
+    expectError(res, 413, "PAYLOAD_TOO_LARGE");
+  });
+
   it("@fastify/static's 412 (a failed If-Match or If-Unmodified-Since) has a code of its own", async () => {
     for (const headers of [{ "if-match": '"another"' }, { "if-unmodified-since": "Mon, 01 Jan 1990 00:00:00 GMT" }]) {
       expectError(await h.request({ method: "GET", url: "/assets/app-abc123.js", headers }), 412, "PRECONDITION_FAILED");

@@ -100,8 +100,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
       ? error.validation.map((v) => ({ message: v.message, instancePath: v.instancePath }))
       : (fe.validation as TIssue[]);
     const body = fromIssues(issues, requestId);
-    // A malformed id is answered like a missing one (404), other bad input with 400.
-    const status = isErrorCode(body.code) && ERRORS[body.code].status === 404 ? 404 : 400;
+    // The code's own status when the schema names a 4xx one (a malformed id is answered like a missing one, 404; a
+    // field past its size, 413), so code and status never disagree; any other bad input is a 400.
+    const own = isErrorCode(body.code) ? ERRORS[body.code].status : 400;
+    const status = own >= 400 && own < 500 ? own : 400;
     return reply.status(status).send(body);
   }
   switch (fe.code) {

@@ -21,8 +21,8 @@ import { findReadableMedia, uploadMedia } from "./media.service";
 import { findPlayedMedia } from "./plays";
 
 const ZParams = z.object({ id: z.uuid({ error: "IMAGE_NOT_FOUND" }) });
-/** A play's token (plays.ts newPlayToken: 32 random bytes, base64url). */
-const ZPlayParams = z.object({ token: z.string().regex(/^[\w-]{43}$/, { error: "CLIP_PLAY_ENDED" }) });
+/** A play's token (plays.ts newPlayToken: 32 random bytes, base64url); anything else is an address that does not exist. */
+const ZPlayParams = z.object({ token: z.string().regex(/^[\w-]{43}$/, { error: "IMAGE_NOT_FOUND" }) });
 const ZUploaded = z.object({
   id: z.string(),
   kind: z.enum(["image", "audio"]),

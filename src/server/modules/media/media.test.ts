@@ -339,11 +339,13 @@ describe("listening clips", () => {
     // Once expired (the clock moved on), the last play's address is refused too.
     await h.db.update(mediaPlays).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(mediaPlays.attemptId, attempt.id));
     expect(ended(await ranged("bytes=0-99", lastPlay.url!))).toEqual([410, "CLIP_PLAY_ENDED"]);
-    // Wrong shapes: a token of the wrong form is bad input; a well-formed one nobody was given is simply over.
-    const badToken = await h.request({ method: "GET", url: "/api/media/plays/x", cookie: c.student });
-    expect([badToken.statusCode, badToken.json().code]).toEqual([400, "CLIP_PLAY_ENDED"]);
+    // Wrong shapes: a token of the wrong form (or none) is an address that does not exist; a well-formed one nobody
+    // was given is a play that is over.
+    for (const token of ["x", "A".repeat(44), "", `${"A".repeat(42)}!`]) {
+      const bad = await h.request({ method: "GET", url: `/api/media/plays/${encodeURIComponent(token)}`, cookie: c.student });
+      expect([bad.statusCode, bad.json().code], token).toEqual([404, "IMAGE_NOT_FOUND"]);
+    }
     expect(ended(await ranged(undefined, `/api/media/plays/${"A".repeat(43)}`))).toEqual([410, "CLIP_PLAY_ENDED"]);
-    expect((await h.request({ method: "GET", url: `/api/media/plays/${"A".repeat(44)}`, cookie: c.student })).statusCode).toBe(400);
 
     // A reload (the attempt read again) still knows.
     const again = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie: c.student })).json() as TAttemptState;
@@ -355,13 +357,21 @@ describe("listening clips", () => {
     expect((await play(c.student, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
 
-  it("serves a play's address only while its attempt is under way", async () => {
+  it("serves a play's address from any server process, and only while its attempt is under way", async () => {
     const clip = await uploaded(c.teacher, OGG);
     const exam = (await create(c.teacher, clipExam({ id: clip, maxPlays: 3 }))).json() as TExamDetail;
     const { cookie } = await freshStudent();
     const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie })).json() as TAttemptState;
     const { url } = (await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/plays/${clip}`, cookie })).json() as TPlay;
     expect((await h.request({ method: "GET", url: url!, cookie })).statusCode).toBe(200);
+    // Another server process (WORKERS, a second instance) serves it too: the play lives in the database, not in memory.
+    const other = await h.buildAnotherApp();
+    try {
+      const there = await other.inject({ method: "GET", url: url!, headers: { cookie, range: "bytes=0-9" } });
+      expect([there.statusCode, there.rawPayload.length]).toEqual([206, 10]);
+    } finally {
+      await other.close();
+    }
     expect((await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie })).statusCode).toBe(200);
     const after = await h.request({ method: "GET", url: url!, cookie });
     expect([after.statusCode, after.json().code]).toEqual([410, "CLIP_PLAY_ENDED"]);
