@@ -59,11 +59,11 @@ describe("0010 bilingual names", () => {
   });
 });
 
-describe("0012 group plan versions", () => {
+describe("0014 group plan versions", () => {
   it("keeps a stored group plan as version 1 with no fingerprint, and lets a scope hold the next versions", async () => {
     const client = await PGlite.create();
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: migrationsBefore("0012_group_plan_versions") });
+    await migrate(db, { migrationsFolder: migrationsBefore("0014_group_plan_versions") });
     await client.exec(`
       insert into subjects (id, name_ar, name_en) values ('arabic', 'اللغة العربية', 'Arabic') on conflict do nothing;
       insert into schools (id, name_ar, name_en) values ('school_a', 'مدرسة النهضة', 'Al Nahda');
