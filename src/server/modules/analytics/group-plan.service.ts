@@ -5,6 +5,7 @@
 // the individual plan — worded for the group's average student, so the writer never sees a name or an id. Stored
 // per (exam, school, class), generated again on demand.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { currentQuestion } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { exams, groupPlans, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -120,7 +121,7 @@ export async function generateGroupPlan(db: TDb, writer: TContentWriter, actor: 
     .select({ question: questions, skill: skills })
     .from(questions)
     .leftJoin(skills, eq(skills.id, questions.skillId))
-    .where(eq(questions.examId, exam.id))
+    .where(and(eq(questions.examId, exam.id), currentQuestion))
     .orderBy(asc(questions.position), asc(questions.createdAt));
   const attempts = await db
     .select({ id: studentExams.id, studentId: studentExams.studentId, score: studentExams.score, total: studentExams.totalPossibleScore })
@@ -129,12 +130,14 @@ export async function generateGroupPlan(db: TDb, writer: TContentWriter, actor: 
     .where(attemptsInScope(scope))
     .orderBy(asc(studentExams.id));
   const marks = await db
-    .select({ attemptId: studentAnswers.studentExamId, questionId: studentAnswers.questionId, score: studentAnswers.score })
+    .select({ attemptId: studentAnswers.studentExamId, position: questions.position, score: studentAnswers.score })
     .from(studentAnswers)
+    .innerJoin(questions, eq(questions.id, studentAnswers.questionId))
     .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
     .where(attemptsInScope(scope));
-  const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.questionId}`, Number(m.score ?? 0)]));
+  // By position: an attempt that saw an older version of a question (docs/decisions/0036) answered the row it replaced.
+  const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.position}`, Number(m.score ?? 0)]));
 
   // An analysis from marks per question: one student's, or a group's average student's (mean mark per question).
   const analysisOf = (members: typeof attempts): TAnalysis => {
@@ -146,7 +149,7 @@ export async function generateGroupPlan(db: TDb, writer: TContentWriter, actor: 
       questions: qs.map(({ question, skill }, i) => ({
         number: i + 1,
         points: question.points,
-        score: mean((a) => markOf.get(`${a.id}|${question.id}`) ?? 0),
+        score: mean((a) => markOf.get(`${a.id}|${question.position}`) ?? 0),
         skill: skill ? { id: skill.id, nameAr: skill.nameAr, nameEn: skill.nameEn } : null,
       })),
       peers: { school: null, all: { count: percentages.length, mean: percentages.reduce((s, p) => s + p, 0) / Math.max(1, percentages.length), below: 0, equal: percentages.length } },

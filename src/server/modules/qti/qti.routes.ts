@@ -44,17 +44,18 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; sub
   return { bytes, subjectIds, titles };
 }
 
+/** A package as the download: zipped in a parse thread, named by its title (the bank's export uses it too). */
+export async function sendPackage(reply: FastifyReply, { title, files }: { title: string; files: Record<string, Uint8Array> }) {
+  reply.header("content-type", "application/zip");
+  reply.header("content-disposition", contentDisposition(`${safeFilename(title)}.qti.zip`));
+  reply.header("cache-control", "private, no-store");
+  // Deflated in a parse thread (docs/decisions/0029): fifty exams' media are seconds of a core, not the event loop's.
+  const zip = await parseInThread("qtiZip", files, () => new AppError("INTERNAL"));
+  return reply.send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+}
+
 export const qtiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_QTI_BYTES, files: 1, fields: 2 * MAX_QTI_EXAMS, fieldSize: FIELD_BYTES, parts: 2 * MAX_QTI_EXAMS + 1 } });
-
-  const sendPackage = async (reply: FastifyReply, { title, files }: { title: string; files: Record<string, Uint8Array> }) => {
-    reply.header("content-type", "application/zip");
-    reply.header("content-disposition", contentDisposition(`${safeFilename(title)}.qti.zip`));
-    reply.header("cache-control", "private, no-store");
-    // Deflated in a parse thread (docs/decisions/0029): fifty exams' media are seconds of a core, not the event loop's.
-    const zip = await parseInThread("qtiZip", files, () => new AppError("INTERNAL"));
-    return reply.send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
-  };
 
   app.get("/api/exams/:id/qti", { schema: { params: ZParams } }, async (request, reply) => {
     return sendPackage(reply, await exportQtiFiles(app.db, app.storage, await requireUser(request), request.params.id));

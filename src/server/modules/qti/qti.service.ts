@@ -36,7 +36,7 @@ export async function exportQtiFiles(db: TDbOrTx, storage: TStorage, actor: TSes
 }
 
 /** The package of exams already read (and so permitted), with their pictures, clips and skills. */
-async function packageFiles(db: TDbOrTx, storage: TStorage, list: TExamDetail[]): Promise<TExportFiles> {
+export async function packageFiles(db: TDbOrTx, storage: TStorage, list: TExamDetail[]): Promise<TExportFiles> {
   const ids = [...new Set(list.flatMap(examMediaIds))];
   const rows = ids.length ? await db.select().from(examMedia).where(inArray(examMedia.id, ids)) : [];
   const media: TExportMedia = new Map();

@@ -2,6 +2,7 @@
 // one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -62,7 +63,8 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
   // question wait, for everyone but the author and super_admins, until the key is released.
   const showsTotal = actor.role !== "student" || attempt.status === "graded";
   const showsMarks = showsTotal && keyVisible;
-  const qs = await db.select().from(questions).where(eq(questions.examId, exam.id)).orderBy(asc(questions.position));
+  // The questions this attempt was given: the versions the student saw, whatever the exam holds now.
+  const qs = await db.select().from(questions).where(and(eq(questions.examId, exam.id), seenBy(attempt.startedAt))).orderBy(asc(questions.position));
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
   const answers = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
