@@ -20,6 +20,7 @@ import type { TSessionUser } from "../src/shared/permissions";
 
 /** The app's tables the test loads, in an order their foreign keys allow. */
 const FIXTURE_TABLES = [
+  "app_secrets",
   "subjects",
   "skills",
   "schools",

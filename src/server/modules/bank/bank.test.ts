@@ -53,7 +53,7 @@ async function newItem(cookie: string, over: Partial<TBankItemInput> = {}): Prom
   return res.json();
 }
 
-const EXAM: TExamInput = {
+const EXAM = {
   titleAr: "اختبار البنك",
   titleEn: "Bank exam",
   subjectId: "arabic",
@@ -72,7 +72,7 @@ const EXAM: TExamInput = {
     },
     { type: "short_answer", questionTextAr: "ما ضد «طويل»؟", questionTextEn: "Opposite of tall?", points: 1, correctAnswerText: "قصير" },
   ],
-};
+} satisfies TExamInput;
 type TExam = { id: string; questions: { id: string; questionTextEn: string; options: { id: string; isCorrect: boolean }[] }[] };
 
 async function newExam(cookie = c.teacher, over: Partial<TExamInput> = {}): Promise<TExam> {
@@ -85,7 +85,7 @@ async function newExam(cookie = c.teacher, over: Partial<TExamInput> = {}): Prom
 function edited(exam: TExam, i: number, textEn: string): TExamInput {
   return {
     ...EXAM,
-    questions: EXAM.questions.map((q, j) => ({ ...q, id: exam.questions[j]!.id, ...(j === i ? { questionTextEn: textEn } : {}), options: q.options?.map((o, k) => ({ ...o, id: exam.questions[j]!.options[k]?.id })) })),
+    questions: EXAM.questions.map((q, j) => ({ ...q, id: exam.questions[j]!.id, ...(j === i ? { questionTextEn: textEn } : {}), options: "options" in q ? (q.options ?? []).map((o, k) => ({ ...o, id: exam.questions[j]!.options[k]?.id })) : [] })),
   };
 }
 
