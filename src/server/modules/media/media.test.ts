@@ -44,7 +44,7 @@ const M4A = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A ")
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
 
 let h: THarness;
-const c = {} as Record<"teacher" | "otherTeacher" | "admin" | "student" | "otherStudent" | "outsider", string>;
+const c = {} as Record<"teacher" | "otherTeacher" | "foreignTeacher" | "admin" | "student" | "otherStudent" | "outsider", string>;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -57,6 +57,7 @@ beforeAll(async () => {
     ["student", "student", own, "student"],
     ["otherStudent", "student", own, "student"],
     ["outsider", "student", other, "student"],
+    ["foreignTeacher", "teacher", other, "school"],
   ] as const) {
     const u = await h.makeUser(role, { schoolId: school });
     c[key] = await h.signIn(u.email, u.password, type);
@@ -206,7 +207,10 @@ describe("an exam's images", () => {
     expect(paper.questions[0]!.image).toEqual({ id, width: 1, height: 1, altAr: "خريطة الإمارات", altEn: "A map of the UAE" });
     expect((await getImage(c.student, id)).statusCode).toBe(200);
     expect((await getImage(c.outsider, id)).statusCode).toBe(404);
-    expect((await getImage(c.otherTeacher, id)).statusCode).toBe(404);
+    // The question is a bank item of the school (docs/decisions/0036): its staff read it in the bank, picture and all;
+    // another school's staff never.
+    expect((await getImage(c.otherTeacher, id)).statusCode).toBe(200);
+    expect((await getImage(c.foreignTeacher, id)).statusCode).toBe(404);
     expect((await getImage(c.teacher, id)).statusCode).toBe(200);
 
     // Another picture changes the copy's ETag; the one taken out is no longer the student's to fetch.
