@@ -13,6 +13,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { asc, eq } from "drizzle-orm";
 import * as schema from "./schema";
 import type { TDb } from "./client";
+import { createScratchDatabase } from "../test/harness";
 import { contentsOfRows, searchTextOf } from "../modules/bank/content";
 import { fillSearchText } from "../modules/bank/search-text";
 import { findGradingSheet, findResult } from "../modules/results/results.service";
@@ -27,9 +28,12 @@ const fixture = JSON.parse(gunzipSync(fs.readFileSync(path.join(import.meta.dirn
 const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const tenDigits = (v: unknown): unknown => JSON.parse(JSON.stringify(v), (_k, x: unknown) => (typeof x === "number" ? Number(x.toPrecision(10)) : x));
 
-let client: PGlite;
+/** PGlite by default; a scratch PostgreSQL database when DATABASE_URL is set (the SQL is meant for both). */
+type TClient = { query: <T>(text: string, params?: unknown[]) => Promise<{ rows: T[] }>; close: () => Promise<void> };
+let client: TClient;
 let db: TDb;
 let dir: string;
+let migrateTo: (folder: string) => Promise<void>;
 
 /** A migrations folder holding only the migrations before TAG: the database as it was. */
 function migrationsBefore(): string {
@@ -45,13 +49,27 @@ function migrationsBefore(): string {
 }
 
 beforeAll(async () => {
-  client = await PGlite.create();
-  db = drizzle({ client, schema }) as unknown as TDb;
-  await migrate(db as never, { migrationsFolder: migrationsBefore() });
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const pg = (await import("pg")).default;
+    const { drizzle: pgDrizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
+    const scratch = await createScratchDatabase(baseUrl, "qias_bank_migration");
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    client = { query: async <T,>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }), close: async () => (await pool.end(), await scratch.drop()) };
+    db = pgDrizzle({ client: pool, schema }) as unknown as TDb;
+    migrateTo = (folder) => pgMigrate(db as never, { migrationsFolder: folder });
+  } else {
+    const lite = await PGlite.create();
+    client = { query: async <T,>(text: string, params?: unknown[]) => ({ rows: (await lite.query<T>(text, params)).rows }), close: () => lite.close() };
+    db = drizzle({ client: lite, schema }) as unknown as TDb;
+    migrateTo = (folder) => migrate(db as never, { migrationsFolder: folder });
+  }
+  await migrateTo(migrationsBefore());
   for (const [table, rows] of Object.entries(fixture.tables)) {
     await client.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1) on conflict do nothing`, [JSON.stringify(rows)]);
   }
-  await migrate(db as never, { migrationsFolder: MIGRATIONS });
+  await migrateTo(MIGRATIONS);
   await fillSearchText(db);
 }, 120_000);
 afterAll(async () => {
