@@ -73,6 +73,7 @@ const EXAM = {
     { type: "short_answer", questionTextAr: "ما ضد «طويل»؟", questionTextEn: "Opposite of tall?", points: 1, correctAnswerText: "قصير" },
   ],
 } satisfies TExamInput;
+type TExamDetailLike = { questions: ({ id: string; questionTextEn: string } & Record<string, unknown>)[] };
 type TExam = { id: string; questions: { id: string; questionTextEn: string; options: { id: string; isCorrect: boolean }[] }[] };
 
 async function newExam(cookie = c.teacher, over: Partial<TExamInput> = {}): Promise<TExam> {
@@ -261,6 +262,36 @@ describe("the bank in an exam", () => {
     for (const body of [{}, { itemIds: [] }, { itemIds: "x" }]) expect((await req(c.teacher, "POST", `/api/exams/${exam.id}/bank-items`, body)).statusCode).toBe(400);
     // A malformed id is answered as a missing one, as everywhere.
     expect((await req(c.teacher, "POST", `/api/exams/${exam.id}/bank-items`, { itemIds: ["nope"] })).json()).toMatchObject({ code: "BANK_ITEM_NOT_FOUND" });
+  });
+});
+
+describe("system items in a school's exam", () => {
+  it("a teacher changing a system item in their exam gets an item of their school; the system item is untouched", async () => {
+    const system = await newItem(c.admin, { grade: null });
+    const exam = await newExam(c.teacher, { status: "draft" });
+    const added = (await req(c.teacher, "POST", `/api/exams/${exam.id}/bank-items`, { itemIds: [system.id] })).json() as TExamDetailLike;
+    const q = added.questions[2]!;
+    const res = await req(c.teacher, "PUT", `/api/exams/${exam.id}`, { ...EXAM, status: "draft", questions: added.questions.map((x) => (x.id === q.id ? { ...x, questionTextEn: "Mine now" } : x)) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await h.db.select().from(questions).where(eq(questions.id, q.id));
+    const [v] = await h.db.select().from(bankItemVersions).where(eq(bankItemVersions.id, row!.itemVersionId));
+    expect(v!.itemId).not.toBe(system.id);
+    const [mine] = await h.db.select().from(bankItems).where(eq(bankItems.id, v!.itemId));
+    expect(mine!.schoolId).toBe("bank_a");
+    expect((await req(c.admin, "GET", `/api/bank/${system.id}`)).json()).toMatchObject({ currentVersion: 1, questionTextEn: ITEM.question.questionTextEn });
+  });
+
+  it("taking a new version into an exam nobody sat rewrites its row in place", async () => {
+    const item = await newItem(c.teacher, { grade: null });
+    const exam = await newExam(c.teacher, { status: "draft" });
+    const added = (await req(c.teacher, "POST", `/api/exams/${exam.id}/bank-items`, { itemIds: [item.id] })).json() as TExamDetailLike;
+    // Seen elsewhere first, so the bank's edit is a new version rather than a change in place.
+    const other = await newExam(c.teacher);
+    await req(c.teacher, "POST", `/api/exams/${other.id}/bank-items`, { itemIds: [item.id] });
+    await sit(c.student, other);
+    expect((await req(c.teacher, "PUT", `/api/bank/${item.id}`, { ...ITEM, grade: null, question: { ...ITEM.question, questionTextEn: "Version two" } })).json()).toMatchObject({ currentVersion: 2 });
+    const took = (await req(c.teacher, "POST", `/api/exams/${exam.id}/take-versions`, {})).json() as TExamDetailLike;
+    expect(took.questions[2]).toMatchObject({ id: added.questions[2]!.id, questionTextEn: "Version two" });
   });
 });
 
