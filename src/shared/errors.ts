@@ -238,6 +238,14 @@ export const ERRORS = {
       "لا يمكن حذف المدرسة لوجود مستخدمين مرتبطين بها. يرجى نقلهم إلى مدرسة أخرى أو حذفهم أولًا.",
     ),
   },
+  SCHOOL_HAS_BANK_ITEMS: {
+    status: 409,
+    title: t("Cannot Delete", "لا يمكن الحذف"),
+    message: t(
+      "Cannot delete school as its item bank still holds questions that exams and results keep. Archive the school's exams instead.",
+      "لا يمكن حذف المدرسة لأن بنك أسئلتها ما زال يضم أسئلة تحتفظ بها الاختبارات والنتائج. يمكنك أرشفة اختبارات المدرسة بدلًا من ذلك.",
+    ),
+  },
 
   // ---- users (SPEC §5, §8)
   USER_REQUIRED_FIELDS: {

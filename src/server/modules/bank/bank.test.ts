@@ -30,7 +30,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const req = (cookie: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) => h.request({ method, url, cookie, ...(payload ? { payload } : {}) });
+const req = (cookie: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => h.request({ method, url, cookie, ...(payload ? { payload } : {}) });
 
 const ITEM: TBankItemInput = {
   subjectId: "arabic",
@@ -292,6 +292,16 @@ describe("system items in a school's exam", () => {
     expect((await req(c.teacher, "PUT", `/api/bank/${item.id}`, { ...ITEM, grade: null, question: { ...ITEM.question, questionTextEn: "Version two" } })).json()).toMatchObject({ currentVersion: 2 });
     const took = (await req(c.teacher, "POST", `/api/exams/${exam.id}/take-versions`, {})).json() as TExamDetailLike;
     expect(took.questions[2]).toMatchObject({ id: added.questions[2]!.id, questionTextEn: "Version two" });
+  });
+});
+
+describe("a school's items", () => {
+  it("keep the school from being deleted once its people are gone, with a clear message (never someone else's items)", async () => {
+    const school = await h.makeSchool("bank_empty");
+    await h.db.insert(bankItems).values({ schoolId: school, subjectId: "arabic", type: "essay" });
+    const res = await req(c.admin, "DELETE", `/api/schools/${school}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "SCHOOL_HAS_BANK_ITEMS", message: { ar: expect.any(String), en: expect.stringContaining("item bank") } });
   });
 });
 
