@@ -226,6 +226,12 @@ describe("versions that attempts keep", () => {
     expect((took.json() as TExam).questions.map((q) => q.questionTextEn)).toEqual(["Plural of book?", "Opposite of long?"]);
     const result = (await req(c.teacher, "GET", `/api/attempts/${attemptId}/result`)).json() as { questions: { questionTextEn: string }[] };
     expect(result.questions.map((q) => q.questionTextEn)).toEqual(["Plural of book?", "Opposite of tall?"]);
+    // The grading sheet shows both versions of question 2, each with the answers given to it.
+    const sheet = (await req(c.teacher, "GET", `/api/grading/exams/${exam.id}`)).json() as { questions: { number: number; questionTextEn: string; answers: unknown[] }[] };
+    expect(sheet.questions.map((q) => [q.number, q.questionTextEn]).sort()).toEqual([
+      [2, "Opposite of long?"],
+      [2, "Opposite of tall?"],
+    ]);
     // Item analysis shows each version as its own row, each over the attempts that saw it.
     const analysis = (await req(c.teacher, "GET", `/api/analytics/exams/${exam.id}/items`)).json() as { questions?: { text: { en: string } }[] };
     if (analysis.questions) expect(analysis.questions.map((q) => q.text.en)).toEqual(expect.arrayContaining(["Opposite of tall?", "Opposite of long?"]));

@@ -2,7 +2,7 @@
 // one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { seenBy } from "../bank/views";
+import { currentQuestion, seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -294,7 +294,9 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
     .from(questions)
     .where(and(eq(questions.examId, examId), inArray(questions.type, ["essay", "short_answer"])))
     .orderBy(asc(questions.position));
-  const all = await db.select({ id: questions.id }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
+  // Numbered as the exam's current questions are: a version an exam replaced (docs/decisions/0036) keeps its
+  // answers under its own row, with the number of the question at its place.
+  const all = await db.select({ id: questions.id, position: questions.position }).from(questions).where(and(eq(questions.examId, examId), currentQuestion)).orderBy(asc(questions.position));
   const answers = qs.length
     ? await db
         .select({ answer: studentAnswers, studentName: profiles.name, attemptStatus: studentExams.status })
@@ -310,7 +312,7 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
     keyWithheld: !keyVisible,
     questions: qs.map((q) => ({
       id: q.id,
-      number: all.findIndex((a) => a.id === q.id) + 1,
+      number: all.findIndex((a) => a.position === q.position) + 1,
       type: q.type as "essay" | "short_answer",
       questionTextAr: q.questionTextAr,
       questionTextEn: q.questionTextEn,
