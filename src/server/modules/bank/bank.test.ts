@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
+import { multipart } from "../../test/multipart";
 import { bankItems, bankItemVersions, questions } from "../../db/schema";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TBankItemDetail, TBankItemInput } from "../../../shared/schemas/bank";
@@ -362,6 +363,25 @@ describe("QTI", () => {
     const refused = await req(c.otherTeacher, "POST", "/api/bank/export/qti", { itemIds: [system.id, mine.id] });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ code: "BANK_ITEM_NOT_FOUND" });
+  });
+
+  it("imports a package's items into the bank without making an exam", async () => {
+    const mine = await newItem(c.teacher, { question: { ...ITEM.question, questionTextEn: "Round trip?" } });
+    const zip = (await req(c.teacher, "POST", "/api/bank/export/qti", { itemIds: [mine.id] })).rawPayload;
+    const before = (await req(c.teacher, "GET", "/api/exams")).json() as { items: unknown[] };
+    const send = (cookie: string) => {
+      const { payload, headers } = multipart([{ name: "file", filename: "items.zip", type: "application/zip", content: zip }]);
+      return h.request({ method: "POST", url: "/api/bank/import/qti", cookie, payload, headers });
+    };
+    const res = await send(c.otherTeacher);
+    expect(res.statusCode, res.body).toBe(201);
+    const [id] = (res.json() as { itemIds: string[] }).itemIds;
+    // The other school's copy: theirs to change, not ours to see; no exam was made.
+    expect((await req(c.otherTeacher, "GET", `/api/bank/${id}`)).json()).toMatchObject({ owner: "school", editable: true, questionTextEn: "Round trip?", subjectId: "arabic" });
+    expect((await req(c.teacher, "GET", `/api/bank/${id}`)).statusCode).toBe(404);
+    expect(((await req(c.teacher, "GET", "/api/exams")).json() as { items: unknown[] }).items).toHaveLength(before.items.length);
+    expect((await send(c.principal)).statusCode).toBe(403);
+    expect((await send(c.student)).statusCode).toBe(403);
   });
 });
 

@@ -13,7 +13,7 @@ import { formParts, type TMultipartForm } from "../../http/multipart-form";
 import { MAX_QTI_BYTES, MAX_QTI_EXAMS, MAX_QTI_MB, MAX_SHORT_TEXT_LENGTH } from "../../../shared/limits";
 import { ZQtiExportInput, ZQtiImported, ZQtiPreview } from "../../../shared/schemas/qti";
 import { contentDisposition, safeFilename } from "../files/filename";
-import { exportQtiFiles, exportQtiSelection, importQti, previewQti } from "./qti.service";
+import { exportQtiFiles, exportQtiSelection, importQti, importQtiToBank, previewQti } from "./qti.service";
 import { parseInThread } from "../../parse-pool";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
@@ -88,6 +88,22 @@ export const qtiRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await authorize(request, "exams.author");
       const { bytes, subjectIds, titles } = await readUpload(request);
       return reply.status(201).send({ exams: await importQti(app.db, app.storage, user, bytes, { subjectIds, titles }) });
+    },
+  );
+
+  // The item bank (issue 34; docs/decisions/0036): a package's items into the bank, no exam made.
+  app.post(
+    "/api/bank/import/qti",
+    {
+      schema: {
+        multipart: { file: PACKAGE, fields: { subjectId: { description: "Optional, one per test of the package in order: the subject its items are filed under (empty: the package's)." } } },
+        response: { 201: z.object({ itemIds: z.array(z.string()) }) },
+      },
+    },
+    async (request, reply) => {
+      const user = await authorize(request, "exams.author");
+      const { bytes, subjectIds } = await readUpload(request);
+      return reply.status(201).send({ itemIds: await importQtiToBank(app.db, app.storage, user, bytes, { subjectIds }) });
     },
   );
 };
