@@ -673,6 +673,14 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("This item is of another subject than the exam.", "هذا السؤال من مادة غير مادة الاختبار."),
   },
+  BANK_ITEM_SUBJECT_FIXED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t(
+      "This item is used in exams, so its subject cannot change. Copy it and file the copy under another subject.",
+      "هذا السؤال مستخدم في اختبارات، لذا لا يمكن تغيير مادته. انسخه واجعل النسخة تحت مادة أخرى.",
+    ),
+  },
   BANK_TOO_MANY_QUESTIONS: {
     status: 400,
     title: INVALID_INPUT,

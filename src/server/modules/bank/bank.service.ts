@@ -236,6 +236,8 @@ export async function updateBankItem(db: TDb, actor: TSessionUser, id: string, i
     const item = await loadEditable(tx, actor, id);
     const [current] = await tx.select().from(bankItemVersions).where(and(eq(bankItemVersions.itemId, id), eq(bankItemVersions.version, item.currentVersion)));
     await assertItemInput(tx, input, current!.content.skillId);
+    // An exam holds items of its own subject: an item in use keeps its subject (a copy may take another).
+    if (input.subjectId !== item.subjectId && (await itemInUse(tx, id))) throw new AppError("BANK_ITEM_SUBJECT_FIXED");
     const content = contentOfInput(input);
     await assertItemMedia(tx, actor, content, mediaOf(current!.content));
     await tx.update(bankItems).set({ subjectId: input.subjectId, grade: input.grade, updatedAt: new Date() }).where(eq(bankItems.id, id));
@@ -252,6 +254,11 @@ export async function updateBankItem(db: TDb, actor: TSessionUser, id: string, i
   });
   if (changedExams.length) await examsChanged(db, changedExams);
   return findBankItem(db, actor, id);
+}
+
+async function itemInUse(tx: TTx, itemId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: questions.id }).from(questions).innerJoin(bankItemVersions, eq(bankItemVersions.id, questions.itemVersionId)).where(eq(bankItemVersions.itemId, itemId)).limit(1);
+  return !!row;
 }
 
 /** A row's content rewritten from a version (a row nobody has seen): its columns, and its options anew. */

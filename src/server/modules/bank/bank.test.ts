@@ -242,6 +242,8 @@ describe("versions that attempts keep", () => {
     const exam = await newExam(c.teacher, { status: "draft" });
     const [row] = await h.db.select().from(questions).where(eq(questions.id, exam.questions[1]!.id));
     const [v] = await h.db.select().from(bankItemVersions).where(eq(bankItemVersions.id, row!.itemVersionId));
+    // Held by an exam: its subject stays.
+    expect((await req(c.teacher, "PUT", `/api/bank/${v!.itemId}`, { subjectId: "islamic", question: { ...EXAM.questions[1]!, questionTextEn: "Opposite of high?" } })).json()).toMatchObject({ code: "BANK_ITEM_SUBJECT_FIXED" });
     const put = await req(c.teacher, "PUT", `/api/bank/${v!.itemId}`, { subjectId: "arabic", question: { ...EXAM.questions[1]!, questionTextEn: "Opposite of high?" } });
     expect(put.json()).toMatchObject({ currentVersion: 1 });
     expect(((await req(c.teacher, "GET", `/api/exams/${exam.id}`)).json() as TExam).questions[1]).toMatchObject({ id: exam.questions[1]!.id, questionTextEn: "Opposite of high?" });
