@@ -290,6 +290,26 @@ describe("system items in a school's exam", () => {
     expect((await req(c.admin, "GET", `/api/bank/${system.id}`)).json()).toMatchObject({ currentVersion: 1, questionTextEn: ITEM.question.questionTextEn });
   });
 
+  it("an editor's change to an item another exam's students saw gives this exam a new version; that exam keeps the old", async () => {
+    const item = await newItem(c.teacher, { grade: null });
+    const sat = await newExam(c.teacher);
+    await req(c.teacher, "POST", `/api/exams/${sat.id}/bank-items`, { itemIds: [item.id] });
+    await sit(c.student2, sat);
+    const draft = await newExam(c.teacher, { status: "draft" });
+    const added = (await req(c.teacher, "POST", `/api/exams/${draft.id}/bank-items`, { itemIds: [item.id] })).json() as TExamDetailLike;
+    const q = added.questions[2]!;
+    const res = await req(c.teacher, "PUT", `/api/exams/${draft.id}`, { ...EXAM, status: "draft", questions: added.questions.map((x) => (x.id === q.id ? { ...x, questionTextEn: "Draft's wording" } : x)) });
+    expect(res.statusCode, res.body).toBe(200);
+    // The draft's row, changed in place (nobody sat the draft), now holds version 2 of the same item.
+    expect((res.json() as TExamDetailLike).questions[2]).toMatchObject({ id: q.id, questionTextEn: "Draft's wording" });
+    const detail = (await req(c.teacher, "GET", `/api/bank/${item.id}`)).json() as TBankItemDetail;
+    expect(detail.versions.map((v) => [v.version, v.seen, v.content.questionTextEn])).toEqual([
+      [2, false, "Draft's wording"],
+      [1, true, ITEM.question.questionTextEn],
+    ]);
+    expect(((await req(c.teacher, "GET", `/api/exams/${sat.id}`)).json() as TExamDetailLike).questions[2]!.questionTextEn).toBe(ITEM.question.questionTextEn);
+  });
+
   it("taking a new version into an exam nobody sat rewrites its row in place", async () => {
     const item = await newItem(c.teacher, { grade: null });
     const exam = await newExam(c.teacher, { status: "draft" });
