@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
-import { bankItems, bankItemVersions, examMedia, exams, passages, questionOptions, questions, skills, subjects } from "../../db/schema";
+import { bankItems, bankItemVersions, examMedia, exams, passages, profiles, questionOptions, questions, skills, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { normalizeAnswer } from "../../../shared/grading";
@@ -54,9 +54,17 @@ function seenRows(itemIds: SQL): SQL {
 /** Facility over graded attempts: the share of the points earned (null before any graded attempt). */
 const FACILITY = sql.raw(`(sum(coalesce(score, 0)) filter (where status = 'graded'))::float8 / nullif(sum(points) filter (where status = 'graded'), 0)`);
 
-type TUseRow = { item_id: string; exam_id: string; version: number; students: number; facility: number | null; last_started: string | Date | null; title_ar: string; title_en: string };
+type TUseRow = { item_id: string; exam_id: string; version: number; students: number; facility: number | null; last_started: string | Date | null; title_ar: string; title_en: string; author_school: string | null; author_role: string | null };
 
-async function statsOf(db: TDbOrTx, itemIds: string[]): Promise<{ uses: Map<string, TBankUse[]>; exposure: Map<string, number>; facility: Map<string, number | null> }> {
+/**
+ * Which uses a reader is shown by name: every one to a super_admin; to a school's staff, their school's exams and the
+ * super_admins' (a system item used by another school is counted in its exposure, never named).
+ */
+function useVisible(actor: TSessionUser, r: TUseRow): boolean {
+  return actor.role === "super_admin" || r.author_role === "super_admin" || (r.author_school !== null && r.author_school === actor.schoolId);
+}
+
+async function statsOf(db: TDbOrTx, actor: TSessionUser, itemIds: string[]): Promise<{ uses: Map<string, TBankUse[]>; exposure: Map<string, number>; facility: Map<string, number | null> }> {
   const uses = new Map<string, TBankUse[]>();
   const exposure = new Map<string, number>();
   const facility = new Map<string, number | null>();
@@ -66,14 +74,15 @@ async function statsOf(db: TDbOrTx, itemIds: string[]): Promise<{ uses: Map<stri
   const useRows = rowsOf<TUseRow>(
     await db.execute(sql`with seen as (${seenRows(ids)}),
       held as (select distinct v.item_id, q.exam_id, v.version from ${questions} q join ${bankItemVersions} v on v.id = q.item_version_id where v.item_id in (${ids}))
-      select h.item_id, h.exam_id, h.version, e.title_ar, e.title_en,
+      select h.item_id, h.exam_id, h.version, e.title_ar, e.title_en, author.school_id as author_school, author.role as author_role,
         (select count(distinct s.student_id)::int from seen s where s.item_id = h.item_id and s.exam_id = h.exam_id and s.version = h.version) as students,
         (select ${FACILITY} from seen s where s.item_id = h.item_id and s.exam_id = h.exam_id and s.version = h.version) as facility,
         (select max(s.started_at) from seen s where s.item_id = h.item_id and s.exam_id = h.exam_id and s.version = h.version) as last_started
-      from held h join ${exams} e on e.id = h.exam_id
+      from held h join ${exams} e on e.id = h.exam_id left join ${profiles} author on author.id = e.creator_id
       order by h.item_id, last_started desc nulls last, h.version desc`),
   );
   for (const r of useRows) {
+    if (!useVisible(actor, r)) continue;
     const list = uses.get(r.item_id) ?? [];
     list.push({ examId: r.exam_id, titleAr: r.title_ar, titleEn: r.title_en, version: Number(r.version), students: Number(r.students), facility: r.facility === null ? null : Number(r.facility), lastStartedAt: r.last_started ? new Date(r.last_started).toISOString() : null });
     uses.set(r.item_id, list);
@@ -148,7 +157,7 @@ export async function searchBank(db: TDbOrTx, actor: TSessionUser, query: TBankQ
     .orderBy(desc(bankItems.updatedAt), asc(bankItems.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const stats = await statsOf(db, rows.map((r) => r.item.id));
+  const stats = await statsOf(db, actor, rows.map((r) => r.item.id));
   return { items: rows.map((r) => presentSummary(actor, r.item, r.content, stats)), total: Number(rows[0]?.total ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
@@ -157,7 +166,7 @@ export async function searchBank(db: TDbOrTx, actor: TSessionUser, query: TBankQ
 export async function findBankItem(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TBankItemDetail> {
   const item = await loadReadable(db, actor, id);
   const versions = await db.select().from(bankItemVersions).where(eq(bankItemVersions.itemId, id)).orderBy(desc(bankItemVersions.version));
-  const stats = await statsOf(db, [id]);
+  const stats = await statsOf(db, actor, [id]);
   const current = versions.find((v) => v.version === item.currentVersion)!;
   const seen = await Promise.all(versions.map((v) => versionSeen(db, v.id)));
   return {

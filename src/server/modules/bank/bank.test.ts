@@ -141,6 +141,14 @@ describe("visibility", () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: "BANK_ITEM_READ_ONLY", message: { en: expect.stringContaining("Copy it to your school") } });
     }
+    // Used by both schools: each names only its own exam; the exposure counts both.
+    const mineExam = await newExam(c.teacher, { status: "draft" });
+    const theirExam = await newExam(c.otherTeacher, { status: "draft" });
+    for (const [cookie, exam] of [[c.teacher, mineExam], [c.otherTeacher, theirExam]] as const) expect((await req(cookie, "POST", `/api/exams/${exam.id}/bank-items`, { itemIds: [item.id] })).statusCode).toBe(200);
+    const usesFor = async (cookie: string) => ((await req(cookie, "GET", `/api/bank/${item.id}`)).json() as TBankItemDetail).uses.map((u) => u.examId);
+    expect(await usesFor(c.teacher)).toEqual([mineExam.id]);
+    expect(await usesFor(c.otherTeacher)).toEqual([theirExam.id]);
+    expect((await usesFor(c.admin)).sort()).toEqual([mineExam.id, theirExam.id].sort());
     const copy = await req(c.otherTeacher, "POST", `/api/bank/${item.id}/copy`, {});
     expect(copy.statusCode).toBe(201);
     expect(copy.json()).toMatchObject({ owner: "school", editable: true, questionTextAr: ITEM.question.questionTextAr });
