@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/server/db/client";
 import { authUsers, profiles, questionOptions, questions, studentAnswers, studentExams } from "../src/server/db/schema";
 import { openBench } from "./setup";
+import { draftVersion } from "../src/server/modules/bank/rows";
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 5000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 40);
@@ -21,10 +22,11 @@ const { tag, config, db, schoolId, passwordHash: hash, examId, startApp, close }
 const exam = { id: examId };
 
 // ---- one exam of QUESTIONS four-option multiple-choice questions, ATTEMPTS graded attempts
+const draft = await draftVersion(db, "arabic");
 const qs = await db
   .insert(questions)
   .values(
-    Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "multiple_choice" as const, points: 1, skillId: SKILLS[i % SKILLS.length] })),
+    Array.from({ length: QUESTIONS }, (_, i) => ({ itemVersionId: draft, examId: exam.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "multiple_choice" as const, points: 1, skillId: SKILLS[i % SKILLS.length] })),
   )
   .returning({ id: questions.id });
 const options = await db

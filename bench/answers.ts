@@ -25,6 +25,7 @@ import { authUsers, examSchools, exams, profiles, questions, schools, studentAns
 import { hashPassword } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/auth.service";
 import { cpuMsOf, cpuSpent, makeClient, pct, postgresCpuMs, runAtRate, runPool, waitForServer } from "./common";
+import { draftVersion } from "../src/server/modules/bank/rows";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 1000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 10);
@@ -51,9 +52,10 @@ async function seed() {
   await db.insert(profiles).values({ id: teacher!.id, email: `t-${tag}@bench.local`, username: `t-${tag}`, name: "Teacher", role: "teacher", schoolId });
   const [exam] = await db.insert(exams).values({ titleAr: "اختبار الأداء", titleEn: "Bench", subjectId: "arabic", status: "published", durationMinutes: 120, creatorId: teacher!.id }).returning();
   await db.insert(examSchools).values({ examId: exam!.id, schoolId });
+  const draft = await draftVersion(db, "arabic");
   const qs = await db
     .insert(questions)
-    .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam!.id, position: i, type: "essay" as const, questionTextAr: `س ${i + 1}`, questionTextEn: `Q ${i + 1}`, points: 1 })))
+    .values(Array.from({ length: QUESTIONS }, (_, i) => ({ itemVersionId: draft, examId: exam!.id, position: i, type: "essay" as const, questionTextAr: `س ${i + 1}`, questionTextEn: `Q ${i + 1}`, points: 1 })))
     .returning({ id: questions.id });
 
   const students: { id: string; cookie: string }[] = [];

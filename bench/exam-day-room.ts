@@ -17,6 +17,7 @@ import { attemptEvents, authUsers, profiles, questionOptions, questions, sitting
 import { createSession } from "../src/server/auth/auth.service";
 import { LIVE_VIEW_CACHE_MS } from "../src/shared/limits";
 import { openBench } from "./setup";
+import { draftVersion } from "../src/server/modules/bank/rows";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 2000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 40);
@@ -26,9 +27,10 @@ const REPEAT = 8;
 const { tag, config, db, schoolId, passwordHash: hash, examId, startApp, close } = await openBench("room");
 
 await db.execute(sql`update exams set duration_minutes = 60, grades = '{8}' where id = ${examId}`);
+const draft = await draftVersion(db, "arabic");
 const qs = await db
   .insert(questions)
-  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "multiple_choice" as const, points: 1 })))
+  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ itemVersionId: draft, examId, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "multiple_choice" as const, points: 1 })))
   .returning({ id: questions.id });
 const opts = await db
   .insert(questionOptions)

@@ -39,6 +39,7 @@ import { parseConfig } from "../src/server/config";
 import { importsBeside, type TQtiBeside } from "./qti-beside";
 import { LeanHttpClient, type TResponse } from "./lean-http";
 import { cpuMsOf, cpuSpent, pct, postgresCpuMs, runPool, waitForServer } from "./common";
+import { draftVersion } from "../src/server/modules/bank/rows";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const databaseUrl = process.env.DATABASE_URL;
@@ -228,10 +229,12 @@ async function seed(db: TDb, count_: number, prefix: string, schoolIds: string[]
 async function makeExam(db: TDb, teacherId: string, schoolIds: string[], title: string, durationMinutes: number | null = EXAM_MINUTES) {
   const [exam] = await db.insert(exams).values({ titleAr: "اختبار الصباح", titleEn: title, subjectId: "arabic", status: "published", durationMinutes, creatorId: teacherId }).returning();
   await db.insert(examSchools).values(schoolIds.map((schoolId) => ({ examId: exam!.id, schoolId })));
+  const draft = await draftVersion(db, "arabic");
   const qs = await db
     .insert(questions)
     .values(
       Array.from({ length: QUESTIONS }, (_, i) => ({
+        itemVersionId: draft,
         examId: exam!.id,
         position: i,
         type: i < QUESTIONS - 2 ? ("multiple_choice" as const) : ("short_answer" as const),

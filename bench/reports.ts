@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { authUsers, profiles, questionOptions, questions, studentAnswers, studentExams } from "../src/server/db/schema";
 import { openBench } from "./setup";
+import { draftVersion } from "../src/server/modules/bank/rows";
 
 const ATTEMPTS = Number(process.env.ATTEMPTS ?? 5000);
 const QUESTIONS = 10;
@@ -16,9 +17,10 @@ const { tag, config, db, schoolId, passwordHash: hash, examId, startApp, close }
 const exam = { id: examId };
 
 // ---- one exam of ten questions over four skills, ATTEMPTS graded attempts
+const draft = await draftVersion(db, "arabic");
 const qs = await db
   .insert(questions)
-  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ examId: exam.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "true_false" as const, points: 1 + (i % 3), skillId: SKILLS[i % SKILLS.length]! })))
+  .values(Array.from({ length: QUESTIONS }, (_, i) => ({ itemVersionId: draft, examId: exam.id, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "true_false" as const, points: 1 + (i % 3), skillId: SKILLS[i % SKILLS.length]! })))
   .returning({ id: questions.id, points: questions.points });
 for (const q of qs) {
   await db.insert(questionOptions).values([

@@ -6,6 +6,7 @@ import { ensureFirstAdmin } from "./auth/auth.service";
 import { SUBJECTS } from "../shared/subjects";
 import { getSecret, MATCHING_ORDER_SECRET } from "./secrets";
 import { seedSkills } from "./modules/skills/skills.service";
+import { fillSearchText } from "./modules/bank/search-text";
 
 export async function seedReferenceData(db: TDbOrTx): Promise<void> {
   await db.insert(subjects).values(SUBJECTS.map((s) => ({ id: s.id, nameAr: s.nameAr, nameEn: s.nameEn }))).onConflictDoNothing();
@@ -24,6 +25,7 @@ export async function prepareDatabase(db: TDb, admin: { email: string; password:
     await tx.execute(sql`select pg_advisory_xact_lock(${PREPARE_LOCK}::bigint)`);
     await seedReferenceData(tx);
     await getSecret(tx, MATCHING_ORDER_SECRET);
+    await fillSearchText(tx);
     return { adminCreated: await ensureFirstAdmin(tx, admin) };
   });
 }

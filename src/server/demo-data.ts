@@ -11,6 +11,7 @@ import { authUsers, examMedia, examSchools, exams, passages, profiles, questionO
 import { richPlainText, type TRichDoc } from "../shared/rich-text";
 import { hashPassword } from "./auth/password";
 import { examsChanged } from "./modules/attempts/paper";
+import { draftVersion, versionsFromRows } from "./modules/bank/rows";
 import type { TRole, TSessionUser } from "../shared/permissions";
 import { findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./modules/attempts/attempts.service";
 import { getExamVersion } from "./modules/attempts/paper";
@@ -441,6 +442,8 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
           .returning({ id: passages.id })
       )[0]
     : undefined;
+  // Each question becomes a bank item of its own once written (docs/decisions/0036).
+  const draft = await draftVersion(tx, seed.subject);
   for (const [position, q] of seed.questions.entries()) {
     // Without storage (a test that does not need pictures) the question is shown without its image.
     let imageId: string | null = null;
@@ -473,6 +476,7 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
         correctAnswerText: q.answer ?? null,
         skillId: q.skill,
         matchingPairs: q.pairs ?? null,
+        itemVersionId: draft,
       })
       .returning({ id: questions.id });
     if (q.options?.length) {
@@ -481,6 +485,7 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
       );
     }
   }
+  await versionsFromRows(tx, exam!.id);
 }
 
 // ---- the story: attempts, marks, reports, plans and files

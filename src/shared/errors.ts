@@ -279,6 +279,14 @@ export const ERRORS = {
       "لا يمكن حذف المدرسة لوجود مستخدمين مرتبطين بها. يرجى نقلهم إلى مدرسة أخرى أو حذفهم أولًا.",
     ),
   },
+  SCHOOL_HAS_BANK_ITEMS: {
+    status: 409,
+    title: t("Cannot Delete", "لا يمكن الحذف"),
+    message: t(
+      "Cannot delete school as its item bank still holds questions that exams and results keep. Archive the school's exams instead.",
+      "لا يمكن حذف المدرسة لأن بنك أسئلتها ما زال يضم أسئلة تحتفظ بها الاختبارات والنتائج. يمكنك أرشفة اختبارات المدرسة بدلًا من ذلك.",
+    ),
+  },
 
   // ---- users (SPEC §5, §8)
   USER_REQUIRED_FIELDS: {
@@ -679,6 +687,56 @@ export const ERRORS = {
       "Question {n} already has student answers and cannot be removed. Archive the exam and create a new version instead.",
       "السؤال {n} لديه إجابات من الطلبة ولا يمكن حذفه. أرشف الاختبار وأنشئ نسخة جديدة بدلًا من ذلك.",
     ),
+  },
+  // The item bank (issue 34; docs/decisions/0036).
+  QUESTION_SEEN_IN_PROGRESS: {
+    status: 409,
+    title: t("Failed to create exam", "تعذّر حفظ الاختبار"),
+    message: t(
+      "Question {n} has been seen by students, and a student is taking this exam now. Its change can be saved once no attempt is in progress; the students who saw it keep the version they answered.",
+      "السؤال {n} اطّلع عليه الطلبة، وهناك طالب يؤدي هذا الاختبار الآن. يمكن حفظ تعديله حين لا تكون هناك محاولة جارية، ويحتفظ الطلبة الذين رأوه بالنسخة التي أجابوا عنها.",
+    ),
+  },
+  QUESTION_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The question was not found in this exam.", "لم يُعثر على السؤال في هذا الاختبار."),
+  },
+  BANK_ITEM_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The bank item was not found, or you cannot see it.", "لم يُعثر على السؤال في بنك الأسئلة، أو لا يمكنك الاطلاع عليه."),
+  },
+  BANK_ITEM_READ_ONLY: {
+    status: 403,
+    title: NOT_ALLOWED,
+    message: t(
+      "This item belongs to the system bank and only a super admin may change it. Copy it to your school to change the copy.",
+      "هذا السؤال من بنك النظام ولا يعدّله إلا المشرف العام. انسخه إلى مدرستك لتعدّل النسخة.",
+    ),
+  },
+  BANK_ITEM_RETIRED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("A retired item cannot be added to an exam. Restore it first.", "لا يمكن إضافة سؤال مُستبعَد إلى اختبار. أعِده أولًا."),
+  },
+  BANK_ITEM_WRONG_SUBJECT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("This item is of another subject than the exam.", "هذا السؤال من مادة غير مادة الاختبار."),
+  },
+  BANK_ITEM_SUBJECT_FIXED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t(
+      "This item is used in exams, so its subject cannot change. Copy it and file the copy under another subject.",
+      "هذا السؤال مستخدم في اختبارات، لذا لا يمكن تغيير مادته. انسخه واجعل النسخة تحت مادة أخرى.",
+    ),
+  },
+  BANK_TOO_MANY_QUESTIONS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("An exam may hold at most {max} questions.", "لا يمكن أن يضم الاختبار أكثر من {max} سؤالًا."),
   },
   QUESTION_MULTIPLE_CORRECT: {
     status: 400,

@@ -58,6 +58,8 @@ export const CAPABILITIES = {
   // Item analysis and dashboards (issue 15): over the attempts the reader may see (reachOf), never a student.
   "analytics.view": { super_admin: "all", school_admin: "own_school", teacher: "own_school", student: false },
   "schoolReport.view": { super_admin: "all", school_admin: "own_school", teacher: false, student: false },
+  // The item bank (issue 34; docs/decisions/0036): a school's staff use their school's items and read the system's.
+  "bank.use": { super_admin: "all", school_admin: "own_school", teacher: "own_school", student: false },
   "skills.manage": { super_admin: "all", school_admin: false, teacher: false, student: false },
   "skills.view": { super_admin: "all", school_admin: "all", teacher: "all", student: false },
   "contactMessages.read": { super_admin: "all", school_admin: false, teacher: false, student: false },

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createHarness, type THarness } from "../test/harness";
 import { exams, profiles, questions, reports, developmentPlans, schools, studentAnswers, studentExams } from "./schema";
+import { draftVersion } from "../modules/bank/rows";
 
 let h: THarness;
 let teacherId: string;
 let studentId: string;
 let examId: string;
 let questionId: string;
+let draft: string;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -17,7 +19,8 @@ beforeAll(async () => {
   studentId = (await h.makeUser("student", { schoolId: school })).id;
   const [exam] = await h.db.insert(exams).values({ titleAr: "ع", titleEn: "E", subjectId: "arabic", creatorId: teacherId, status: "published" }).returning();
   examId = exam!.id;
-  const [q] = await h.db.insert(questions).values({ examId, questionTextAr: "س", questionTextEn: "Q", type: "essay", points: 2 }).returning();
+  draft = await draftVersion(h.db, "arabic");
+  const [q] = await h.db.insert(questions).values({ examId, questionTextAr: "س", questionTextEn: "Q", type: "essay", points: 2, itemVersionId: draft }).returning();
   questionId = q!.id;
 });
 afterAll(async () => {
@@ -42,13 +45,13 @@ describe("database rules", () => {
   });
 
   it("points are at least 1", async () => {
-    expect(await rejection(h.db.insert(questions).values({ examId, questionTextAr: "س", questionTextEn: "Q", type: "essay", points: 0 }))).toMatch(/questions_points_min/);
+    expect(await rejection(h.db.insert(questions).values({ examId, questionTextAr: "س", questionTextEn: "Q", type: "essay", points: 0, itemVersionId: draft }))).toMatch(/questions_points_min/);
   });
 
   it("role, status and question type are enums", async () => {
     expect(await rejection(h.db.update(profiles).set({ role: "parent" as never }).where(eq(profiles.id, studentId)))).toMatch(/invalid input value for enum/);
     expect(await rejection(h.db.update(exams).set({ status: "deleted" as never }).where(eq(exams.id, examId)))).toMatch(/invalid input value for enum/);
-    expect(await rejection(h.db.insert(questions).values({ examId, questionTextAr: "س", questionTextEn: "Q", type: "poem" as never }))).toMatch(/invalid input value for enum/);
+    expect(await rejection(h.db.insert(questions).values({ examId, questionTextAr: "س", questionTextEn: "Q", type: "poem" as never, itemVersionId: draft }))).toMatch(/invalid input value for enum/);
   });
 
   it("one attempt per (student, exam), one answer per (attempt, question), one report and one plan per attempt", async () => {

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { TLanguage } from "../../shared/limits";
 import type { TRichDoc } from "../../shared/rich-text";
+import type { TItemContent } from "../../shared/schemas/bank";
 import type { TAnalysis, TFallbackReason, TGenerator, TPlanContent, TReportContent } from "../../shared/schemas/report";
 import {
   bigint,
@@ -317,6 +318,67 @@ export const passages = pgTable(
   (t) => [uniqueIndex("passages_id_exam_idx").on(t.id, t.examId), index("passages_exam_idx").on(t.examId, t.position)],
 );
 
+/**
+ * A bank item (issue 34; docs/decisions/0036): a question's identity, outliving any exam that uses it. A school's
+ * items are its staff's; a system item (school_id null) is super_admin's and every school's staff may read it.
+ * `search_text` is its current version's texts folded as the short-answer marker folds (normalizeAnswer: Arabic
+ * with and without diacritics, hamza and alef forms, ta marbuta / ha, alef maqsura / ya; English lower case), so a
+ * search is one query over one column.
+ */
+export const bankItems = pgTable(
+  "bank_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    schoolId: text("school_id").references(() => schools.id, { onDelete: "restrict" }),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "restrict" }),
+    grade: integer("grade"),
+    createdById: uuid("created_by_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** The newest version: what a search shows and what "take the new version" takes. */
+    currentVersion: integer("current_version").notNull().default(1),
+    /** Hidden from search, kept for history and for the exams that hold it. */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /** Its current version's type and skill, beside the content, for the search's filters. */
+    type: questionTypeEnum("type").notNull(),
+    skillId: text("skill_id").references(() => skills.id, { onDelete: "restrict" }),
+    searchText: text("search_text").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("bank_items_school_subject_idx").on(t.schoolId, t.subjectId),
+    index("bank_items_skill_idx").on(t.skillId),
+    check("bank_items_grade_range", sql`${t.grade} IS NULL OR ${t.grade} BETWEEN 1 AND 12`),
+  ],
+);
+
+/**
+ * One version of a bank item: its whole content (shared/schemas/bank.ts TItemContent) as one JSON. Never changed
+ * once a student has seen it (an exam's row holding it was in an attempt's view); until then it is edited in place.
+ */
+export const bankItemVersions = pgTable(
+  "bank_item_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => bankItems.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    content: jsonb("content").$type<TItemContent>().notNull(),
+    createdById: uuid("created_by_id").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("bank_item_versions_item_version_idx").on(t.itemId, t.version)],
+);
+
+/**
+ * An exam's use of one bank item version, at its position with its points (issue 34). Every read path — the paper,
+ * saves, marking, results, reports, analytics — reads these rows. A row's content is never changed once an attempt
+ * has seen it: taking a newer version into an exam that has attempts sets `replaced_at` on the old row (its answers
+ * keep pointing at it) and adds a row with `current_from`; an attempt's view is the rows current when it started
+ * (bank/views.ts).
+ */
 export const questions = pgTable(
   "questions",
   {
@@ -324,6 +386,13 @@ export const questions = pgTable(
     examId: uuid("exam_id")
       .notNull()
       .references(() => exams.id, { onDelete: "cascade" }),
+    itemVersionId: uuid("item_version_id")
+      .notNull()
+      .references(() => bankItemVersions.id, { onDelete: "restrict" }),
+    /** When a newer version's row took its place in this exam (null: current). */
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    /** When it took the place of an older row (null: from the start). */
+    currentFrom: timestamp("current_from", { withTimezone: true }),
     position: integer("position").notNull().default(0),
     questionTextAr: text("question_text_ar").notNull(),
     questionTextEn: text("question_text_en").notNull(),
@@ -346,6 +415,7 @@ export const questions = pgTable(
     index("questions_exam_idx").on(t.examId, t.position),
     index("questions_skill_idx").on(t.skillId),
     index("questions_passage_idx").on(t.passageId),
+    index("questions_item_version_idx").on(t.itemVersionId),
     check("questions_points_min", sql`${t.points} >= 1`),
     // A passage of another exam cannot be named; a passage is removed only once no question points at it.
     foreignKey({ name: "questions_passage_same_exam_fk", columns: [t.passageId, t.examId], foreignColumns: [passages.id, passages.examId] }),

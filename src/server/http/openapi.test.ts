@@ -117,7 +117,7 @@ describe("the OpenAPI document", () => {
 
   it("describes every upload as multipart/form-data: the file as binary, and the fields the route declares", () => {
     const uploads = h.app.routeTable.filter((r) => r.schema?.multipart).map((r) => `${r.method} ${r.url}`);
-    expect(uploads.sort()).toEqual(["POST /api/exams/import/qti", "POST /api/exams/import/qti/preview", "POST /api/files", "POST /api/media"]);
+    expect(uploads.sort()).toEqual(["POST /api/bank/import/qti", "POST /api/exams/import/qti", "POST /api/exams/import/qti/preview", "POST /api/files", "POST /api/media"]);
     for (const route of h.app.routeTable.filter((r) => r.schema?.multipart)) {
       const operation = doc.paths[openApiPath(route.url)]![route.method.toLowerCase()]!;
       const form = operation.requestBody?.content["multipart/form-data"]?.schema;

@@ -18,5 +18,6 @@ import { analyticsRoutes } from "./analytics/analytics.routes";
 import { sittingsRoutes } from "./sittings/sittings.routes";
 import { mediaRoutes } from "./media/media.routes";
 import { qtiRoutes } from "./qti/qti.routes";
+import { bankRoutes } from "./bank/bank.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes];

@@ -154,7 +154,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   // How many students each cell rests on, per group and for everyone (one student is counted once per skill).
   const carriedRows = rowsOf<{ key: string | null; skill_id: string; possible: number; attempts: number; students: number }>(
     await db.execute(sql`with skill_points as (
-        select exam_id, skill_id, sum(points)::float8 as points from questions where skill_id is not null group by 1, 2
+        select exam_id, skill_id, sum(points)::float8 as points from questions where skill_id is not null and replaced_at is null group by 1, 2
       )
       select ${key} as key, skill_points.skill_id, sum(skill_points.points)::float8 as possible, count(*)::int as attempts,
         count(distinct ${profiles.id})::int as students

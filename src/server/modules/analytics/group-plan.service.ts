@@ -6,6 +6,7 @@
 // per (exam, school, class) in versions: like a report (decision 0032), a plan whose figures have changed since is
 // marked stale, and generating it again adds the next version and keeps the old one.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { currentQuestion } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { exams, groupPlans, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -79,7 +80,7 @@ async function workOut(db: TDbOrTx, exam: typeof exams.$inferSelect, scope: TSco
     .select({ question: questions, skill: skills })
     .from(questions)
     .leftJoin(skills, eq(skills.id, questions.skillId))
-    .where(eq(questions.examId, exam.id))
+    .where(and(eq(questions.examId, exam.id), currentQuestion))
     .orderBy(asc(questions.position), asc(questions.createdAt));
   const attempts: TAttemptRow[] = await db
     .select({ id: studentExams.id, studentId: studentExams.studentId, score: studentExams.score, total: studentExams.totalPossibleScore })
@@ -88,12 +89,14 @@ async function workOut(db: TDbOrTx, exam: typeof exams.$inferSelect, scope: TSco
     .where(attemptsInScope(scope))
     .orderBy(asc(studentExams.id));
   const marks = await db
-    .select({ attemptId: studentAnswers.studentExamId, questionId: studentAnswers.questionId, score: studentAnswers.score })
+    .select({ attemptId: studentAnswers.studentExamId, position: questions.position, score: studentAnswers.score })
     .from(studentAnswers)
+    .innerJoin(questions, eq(questions.id, studentAnswers.questionId))
     .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
     .where(attemptsInScope(scope));
-  const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.questionId}`, Number(m.score ?? 0)]));
+  // By position: an attempt that saw an older version of a question (docs/decisions/0036) answered the row it replaced.
+  const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.position}`, Number(m.score ?? 0)]));
 
   // An analysis from marks per question: one student's, or a group's average student's (mean mark per question).
   const analysisOf = (members: TAttemptRow[]): TAnalysis => {
@@ -105,7 +108,7 @@ async function workOut(db: TDbOrTx, exam: typeof exams.$inferSelect, scope: TSco
       questions: qs.map(({ question, skill }, i) => ({
         number: i + 1,
         points: question.points,
-        score: mean((a) => markOf.get(`${a.id}|${question.id}`) ?? 0),
+        score: mean((a) => markOf.get(`${a.id}|${question.position}`) ?? 0),
         skill: skill ? { id: skill.id, nameAr: skill.nameAr, nameEn: skill.nameEn } : null,
       })),
       peers: { school: null, all: { count: percentages.length, mean: percentages.reduce((s, p) => s + p, 0) / Math.max(1, percentages.length), below: 0, equal: percentages.length } },
@@ -231,7 +234,8 @@ export async function generateGroupPlan(db: TDb, writer: TContentWriter, actor: 
   const subjectNames = { nameAr: subject?.nameAr ?? "", nameEn: subject?.nameEn ?? "" };
   const written: TStored["groups"] = [];
   for (const g of today.groups) {
-    const meanMark = (questionId: string) => g.members.reduce((s, a) => s + (today.markOf.get(`${a.id}|${questionId}`) ?? 0), 0) / g.members.length;
+    const positionOf = new Map(today.qs.map(({ question }) => [question.id, question.position]));
+    const meanMark = (questionId: string) => g.members.reduce((s, a) => s + (today.markOf.get(`${a.id}|${positionOf.get(questionId)}`) ?? 0), 0) / g.members.length;
     const input = writeInputOf(g.analysis, today.qs, exam, subjectNames, meanMark);
     const plan = await writer.writePlan(input, await filesForPlan(db, g.analysis, scope.schoolId));
     written.push({ skillIds: g.skillIds, members: g.members.map((a) => ({ studentId: a.studentId, attemptId: a.id })), plan: plan.content, generator: plan.generator, model: plan.model, fallbackReason: plan.fallbackReason });

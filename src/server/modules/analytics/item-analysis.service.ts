@@ -3,6 +3,7 @@
 // and stats.ts turns the sums into figures. No answer is loaded into Node, so 5,000 attempts cost three
 // aggregate queries.
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { seenBySql } from "../bank/views";
 import { rowsOf, type TDbOrTx } from "../../db/client";
 import { profiles, questionOptions, questions, skills, studentExams, exams } from "../../db/schema";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
@@ -20,7 +21,7 @@ const CHOICE_TYPES = new Set(["multiple_choice", "true_false"]);
 function rankedAttempts(examId: string, reach: SQL | undefined): SQL {
   return sql`
     att as (
-      select student_exams.id as id,
+      select student_exams.id as id, student_exams.started_at as started_at,
         coalesce(student_exams.score, 0)::float8 as total,
         ${ATTEMPT_PERCENT} as pct
       from student_exams
@@ -29,12 +30,12 @@ function rankedAttempts(examId: string, reach: SQL | undefined): SQL {
       where student_exams.exam_id = ${examId} and student_exams.status = 'graded' ${reach ? sql`and ${reach}` : sql``}
     ),
     ranked as (
-      select id, total, pct, row_number() over (order by total desc, id) as r, count(*) over () as n,
+      select id, started_at, total, pct, row_number() over (order by total desc, id) as r, count(*) over () as n,
         greatest(1, round(count(*) over () * 0.27::numeric)) as g
       from att
     ),
     grouped as (
-      select id, total, pct,
+      select id, started_at, total, pct,
         case when n >= 2 and r <= g then 'upper' when n >= 2 and r > n - g then 'lower' end as grp
       from ranked
     )`;
@@ -106,7 +107,7 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
             from grouped g
             cross join questions q
             left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
-            where q.exam_id = ${examId}
+            where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"))}
           )
           select qid, count(*)::int as n, sum(x) as sx, sum(x * x) as sxx, sum(x * total) as sxt, sum(total) as st,
             sum(total * total) as stt, (count(*) filter (where omitted))::int as omitted,
@@ -156,7 +157,8 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
                   id: o.id,
                   text: { ar: o.optionTextAr, en: o.optionTextEn },
                   isCorrect: o.isCorrect,
-                  share: share(c?.n ?? 0, n),
+                  // Over the attempts given this row: a version taken later was not given to all.
+                  share: share(c?.n ?? 0, r?.n ?? n),
                   upperShare: groupSize ? share(c?.upper ?? 0, groupSize) : null,
                   lowerShare: groupSize ? share(c?.lower ?? 0, groupSize) : null,
                 };
@@ -168,7 +170,7 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
             id: "omitted",
             text: { ar: "بلا إجابة", en: "No answer" },
             isCorrect: false,
-            share: share(n - sum("n"), n),
+            share: share((r?.n ?? n) - sum("n"), r?.n ?? n),
             upperShare: groupSize ? share(groupSize - sum("upper"), groupSize) : null,
             lowerShare: groupSize ? share(groupSize - sum("lower"), groupSize) : null,
           });
@@ -195,7 +197,7 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
     : [];
 
   return {
-    exam: { id: exam.id, title: { ar: exam.titleAr, en: exam.titleEn }, subjectId: exam.subjectId, possible: qs.reduce((s, q) => s + q.question.points, 0) },
+    exam: { id: exam.id, title: { ar: exam.titleAr, en: exam.titleEn }, subjectId: exam.subjectId, possible: qs.reduce((s, q) => s + (q.question.replacedAt ? 0 : q.question.points), 0) },
     attempts: n,
     waiting: waiting?.n ?? 0,
     meanPercent: summary?.mean ?? null,

@@ -67,7 +67,8 @@ export async function findSkillPlan(db: TDbOrTx, actor: TSessionUser, query: TSk
     : [];
   const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.questionId}`, Number(m.score ?? 0)]));
   const carried = new Map<string, number>();
-  for (const { question } of qs) carried.set(question.examId, (carried.get(question.examId) ?? 0) + question.points);
+  // The points an exam carries are its current rows'; the marks earned are on whichever version each attempt saw.
+  for (const { question } of qs) if (!question.replacedAt) carried.set(question.examId, (carried.get(question.examId) ?? 0) + question.points);
   const earnedIn = (a: (typeof seen)[number]) => qs.filter((q) => q.question.examId === a.examId).reduce((s, q) => s + (markOf.get(`${a.id}|${q.question.id}`) ?? 0), 0);
 
   type TSum = { earned: number; possible: number; students: Set<string> };

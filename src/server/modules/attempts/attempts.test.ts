@@ -4,6 +4,7 @@ import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { createHmac } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { appSecrets, authUsers, exams, profiles, questions, studentAnswers, studentExams } from "../../db/schema";
+import { draftVersion } from "../bank/rows";
 import { seededOrder } from "../../../shared/grading";
 import { ATTEMPT_SWEEP_LOCK, submitAttempt, submitTransactions, sweepExpiredAttempts } from "./attempts.service";
 import type { TSessionUser } from "../../../shared/permissions";
@@ -892,7 +893,7 @@ describe("the save's plan does not depend on the statistics (decision 0024)", ()
       const [exam] = await f.db.insert(exams).values({ titleAr: "خطة", titleEn: "Plan", subjectId: "arabic", status: "published", durationMinutes: 30, creatorId: teacher.id }).returning();
       const [question] = await f.db
         .insert(questions)
-        .values({ examId: exam!.id, position: 0, type: "short_answer", questionTextAr: "س", questionTextEn: "Q", points: 1, correctAnswerText: "ج" })
+        .values({ examId: exam!.id, position: 0, type: "short_answer", questionTextAr: "س", questionTextEn: "Q", points: 1, correctAnswerText: "ج", itemVersionId: await draftVersion(f.db, "arabic") })
         .returning();
       const users = await f.db
         .insert(authUsers)

@@ -3,7 +3,7 @@
 // primary-key lookup instead of joining questions and options for every student.
 import { createHash, createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { isDatabaseHandle, noticesOf, type TDb, type TDbOrTx } from "../../db/client";
 import { examMedia, examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
@@ -12,6 +12,7 @@ import type { TQuestionType } from "../../../shared/schemas/exam";
 import { singleFlight } from "../../single-flight";
 import { getSecret, MATCHING_ORDER_SECRET } from "../../secrets";
 import { imageColumns, imagePresenter, pairImageColumns } from "../media/images";
+import { currentQuestion } from "../bank/views";
 
 export type TQuestionKey = {
   type: TQuestionType;
@@ -192,7 +193,8 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
   const [row] = await db.select({ exam: exams, subject: subjects }).from(exams).innerJoin(subjects, eq(subjects.id, exams.subjectId)).where(eq(exams.id, examId));
   if (!row) return null;
   const { exam, subject } = row;
-  const qs = await db.select().from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position), asc(questions.createdAt));
+  // The current rows: an attempt in progress always holds them (a version is not taken while one is).
+  const qs = await db.select().from(questions).where(and(eq(questions.examId, examId), currentQuestion)).orderBy(asc(questions.position), asc(questions.createdAt));
   const opts = qs.length
     ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))).orderBy(asc(questionOptions.position))
     : [];

@@ -1,16 +1,20 @@
 // Exam authoring (SPEC §2 exam screens, §4 question rules, §5 "Exam save", §6). A save is one transaction:
 // the exam, its questions and options are stored together or not at all. Questions and options keep their
 // ids across saves, so answers already given keep pointing at them.
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/like";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
-import { examSchools, exams, passages, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { bankItems, bankItemVersions, examSchools, exams, passages, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../shared/schemas/exam";
 import { examsChanged } from "../attempts/paper";
 import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter, pairImageColumns, presentPair } from "../media/images";
+import type { TItemContent } from "../../../shared/schemas/bank";
+import { contentOf, contentsOfRows, optionColumns, passageContent, questionColumns, sameContent } from "../bank/content";
+import { addVersion, attemptInProgress, createItem, editVersionInPlace, mayEditItem, rowSeen, versionHeldElsewhere, versionSeen } from "../bank/items";
+import { currentQuestion } from "../bank/views";
 
 type TExamRow = typeof exams.$inferSelect;
 
@@ -47,7 +51,7 @@ function presentSummary(r: { exam: TExamRow; subject: TSubject; creatorName: str
 /** Questions, attempts and the schools offered each exam, in three queries for the whole list. */
 async function countsFor(db: TDbOrTx, examIds: string[]): Promise<(id: string) => TCounts> {
   if (examIds.length === 0) return () => ({ questions: 0, attempts: 0, schools: [] });
-  const q = await db.select({ id: questions.examId, n: count() }).from(questions).where(inArray(questions.examId, examIds)).groupBy(questions.examId);
+  const q = await db.select({ id: questions.examId, n: count() }).from(questions).where(and(inArray(questions.examId, examIds), currentQuestion)).groupBy(questions.examId);
   const a = await db.select({ id: studentExams.examId, n: count() }).from(studentExams).where(inArray(studentExams.examId, examIds)).groupBy(studentExams.examId);
   const s = await db
     .select({ examId: examSchools.examId, id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn })
@@ -83,7 +87,7 @@ export async function findExams(db: TDbOrTx, actor: TSessionUser, query: { q?: s
 }
 
 /** The exam if the actor may author it (super_admin: any; teacher: their own); otherwise not found. */
-async function loadAuthorable(db: TDbOrTx, actor: TSessionUser, id: string, lock = false): Promise<TExamRow> {
+export async function loadAuthorable(db: TDbOrTx, actor: TSessionUser, id: string, lock = false): Promise<TExamRow> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
   const base = db.select().from(exams).where(eq(exams.id, id));
   const [exam] = lock ? await base.for("update") : await base;
@@ -104,7 +108,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
     .leftJoin(profiles, eq(profiles.id, exams.creatorId))
     .where(eq(exams.id, id));
   if (!row) throw new AppError("EXAM_NOT_FOUND");
-  const qs = await db.select().from(questions).where(eq(questions.examId, id)).orderBy(asc(questions.position), asc(questions.createdAt));
+  const qs = await db.select().from(questions).where(and(eq(questions.examId, id), currentQuestion)).orderBy(asc(questions.position), asc(questions.createdAt));
   const qIds = qs.map((q) => q.id);
   const opts = qIds.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qIds)).orderBy(asc(questionOptions.position)) : [];
   const answers = qIds.length
@@ -217,10 +221,17 @@ async function writePassages(tx: TTx, examId: string, input: TExamData): Promise
   return { ids, removed: [...existing].filter((id) => !kept.has(id)) };
 }
 
+/**
+ * Every question of a save is a bank item's version used by this exam (docs/decisions/0036). A new question makes
+ * an item of the author's school (a super_admin's: the system's). A changed question whose row no attempt has
+ * seen is changed in place — its version too, unless that version is held elsewhere or was seen, when the row takes
+ * a new version. A changed question some attempt has seen is never changed: the row is marked replaced (its answers
+ * keep pointing at it) and a row of a new version takes its place, refused while a student is taking the exam.
+ */
 async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, input: TExamData): Promise<void> {
   await claimMedia(tx, actor, examId, input);
   const passageIds = await writePassages(tx, examId, input);
-  const existing = await tx.select({ id: questions.id, position: questions.position, skillId: questions.skillId }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
+  const existing = await tx.select().from(questions).where(and(eq(questions.examId, examId), currentQuestion)).orderBy(asc(questions.position));
   const existingIds = new Set(existing.map((q) => q.id));
   await assertSkills(tx, input, new Map(existing.map((q) => [q.id, q.skillId])));
   const keptIds = input.questions.map((q) => q.id).filter((id): id is string => !!id && existingIds.has(id));
@@ -236,36 +247,62 @@ async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, inpu
     await tx.delete(questions).where(inArray(questions.id, removed.map((q) => q.id)));
   }
 
+  const stored = await contentsOfRows(tx, existing.filter((q) => keptIds.includes(q.id)));
+  const [exam] = await tx.select({ subjectId: exams.subjectId, grades: exams.grades }).from(exams).where(eq(exams.id, examId));
+  const item = { subjectId: exam!.subjectId, grade: exam!.grades?.length === 1 ? exam!.grades[0]! : null };
+  const passageOf = new Map(input.passages.map((p) => [p.key, passageContent(p)]));
+  const replacedAt = sql`now()`;
+  let inProgress: boolean | undefined;
+
   for (const [position, q] of input.questions.entries()) {
-    const values = {
-      examId,
-      position,
-      type: q.type,
-      questionTextAr: q.questionTextAr,
-      questionTextEn: q.questionTextEn,
-      questionDocAr: q.questionDocAr,
-      questionDocEn: q.questionDocEn,
-      passageId: q.passageKey ? (passageIds.ids.get(q.passageKey) ?? null) : null,
-      ...imageColumns(q.image),
-      ...audioColumns(q.audio),
-      points: q.points,
-      correctAnswerText: q.correctAnswerText,
-      matchingPairs: q.type === "matching" ? q.matchingPairs : null,
-      skillId: q.skillId,
-    };
-    let questionId: string;
-    if (q.id && existingIds.has(q.id)) {
-      await tx.update(questions).set(values).where(eq(questions.id, q.id));
-      questionId = q.id;
-    } else {
+    const content = contentOf(q, q.passageKey ? (passageOf.get(q.passageKey) ?? null) : null);
+    const placed = { examId, position, passageId: q.passageKey ? (passageIds.ids.get(q.passageKey) ?? null) : null };
+    const row = q.id && existingIds.has(q.id) ? existing.find((r) => r.id === q.id)! : null;
+    if (!row) {
       // An id that is not this exam's (another exam's, or made up) is treated as a new question.
-      const [row] = await tx.insert(questions).values(values).returning({ id: questions.id });
-      questionId = row!.id;
+      const made = await createItem(tx, actor, item, content);
+      const [inserted] = await tx.insert(questions).values({ ...placed, ...questionColumns(content), itemVersionId: made.versionId }).returning({ id: questions.id });
+      await writeOptions(tx, inserted!.id, q.options);
+      continue;
     }
-    await writeOptions(tx, questionId, q.options);
+    if (sameContent(stored.get(row.id)!, content)) {
+      await tx.update(questions).set(placed).where(eq(questions.id, row.id));
+      continue;
+    }
+    const versionId = await versionFor(tx, actor, row, content, item);
+    if (await rowSeen(tx, row)) {
+      inProgress ??= await attemptInProgress(tx, examId);
+      if (inProgress) throw new AppError("QUESTION_SEEN_IN_PROGRESS", { vars: { n: position + 1 } });
+      await tx.update(questions).set({ replacedAt }).where(eq(questions.id, row.id));
+      const [inserted] = await tx.insert(questions).values({ ...placed, ...questionColumns(content), itemVersionId: versionId, currentFrom: replacedAt }).returning({ id: questions.id });
+      const options = optionColumns(content, inserted!.id);
+      if (options.length) await tx.insert(questionOptions).values(options);
+      continue;
+    }
+    await tx.update(questions).set({ ...placed, ...questionColumns(content), itemVersionId: versionId }).where(eq(questions.id, row.id));
+    await writeOptions(tx, row.id, q.options);
   }
   // Every question now points at a passage still named (the schema checked each key), so the others can go.
   if (passageIds.removed.length) await tx.delete(passages).where(inArray(passages.id, passageIds.removed));
+}
+
+/**
+ * The version a changed question's row will hold: its own, changed in place, while no attempt saw it and no other
+ * row holds it; otherwise a new version of its item — or, when the actor may not change that item (a system item in
+ * a teacher's exam), a new item of the actor's school.
+ */
+async function versionFor(tx: TTx, actor: TSessionUser, row: typeof questions.$inferSelect, content: TItemContent, item: { subjectId: string; grade: number | null }): Promise<string> {
+  const [version] = await tx
+    .select({ itemId: bankItemVersions.itemId, schoolId: bankItems.schoolId })
+    .from(bankItemVersions)
+    .innerJoin(bankItems, eq(bankItems.id, bankItemVersions.itemId))
+    .where(eq(bankItemVersions.id, row.itemVersionId));
+  if (!version || !mayEditItem(actor, version)) return (await createItem(tx, actor, item, content)).versionId;
+  if (!(await versionSeen(tx, row.itemVersionId)) && !(await versionHeldElsewhere(tx, row.itemVersionId, row.id))) {
+    await editVersionInPlace(tx, row.itemVersionId, content);
+    return row.itemVersionId;
+  }
+  return addVersion(tx, actor, version.itemId, content);
 }
 
 async function writeOptions(tx: TTx, questionId: string, options: TExamData["questions"][number]["options"]): Promise<void> {

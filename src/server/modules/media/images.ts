@@ -1,7 +1,7 @@
 // Where an exam shows its images and plays its clips (issue 18): claimed by the save that names them, and read back.
 // Apart from media.service so the student's copy (paper.ts) can present images without the upload and access code.
-import { and, inArray, isNull } from "drizzle-orm";
-import type { TDbOrTx, TTx } from "../../db/client";
+import { and, inArray, isNull, sql } from "drizzle-orm";
+import { rowsOf, type TDbOrTx, type TTx } from "../../db/client";
 import { examMedia } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { ERRORS } from "../../../shared/errors";
@@ -45,6 +45,8 @@ export async function claimMedia(tx: TTx, actor: TSessionUser, examId: string, i
     .where(inArray(examMedia.id, ids))
     .for("update");
   const usable = new Map(rows.filter((r) => r.examId === examId || (r.examId === null && r.ownerId === actor.id)).map((r) => [r.id, r.kind]));
+  // A picture a bank item brought from another exam (docs/decisions/0036) is this exam's to keep naming.
+  for (const r of rows) if (!usable.has(r.id) && (await examsShowing(tx, r.id)).includes(examId)) usable.set(r.id, r.kind);
   const bad = named.find((n) => usable.get(n.id) !== n.kind);
   if (bad) throw new AppError("IMAGE_NOT_YOURS", { fields: [{ path: bad.path, code: "IMAGE_NOT_YOURS", message: ERRORS.IMAGE_NOT_YOURS.message }] });
   await tx.update(examMedia).set({ examId }).where(and(inArray(examMedia.id, ids), isNull(examMedia.examId)));
@@ -96,3 +98,17 @@ export function imageColumns(image: { id: string; altAr: string; altEn: string }
   return { imageId: image?.id ?? null, imageAltAr: image?.altAr ?? "", imageAltEn: image?.altEn ?? "" };
 }
 
+
+/**
+ * The exams whose current questions, options or passages show this picture or clip. A media row names the exam
+ * that first claimed it; a bank item carries it into others (docs/decisions/0036), which may show it too.
+ */
+export async function examsShowing(db: TDbOrTx, mediaId: string): Promise<string[]> {
+  const rows = rowsOf<{ exam_id: string }>(
+    await db.execute(sql`select exam_id from questions where replaced_at is null and (image_id = ${mediaId} or audio_id = ${mediaId}
+        or (matching_pairs is not null and strpos(matching_pairs::text, ${mediaId}) > 0))
+      union select q.exam_id from question_options o join questions q on q.id = o.question_id where q.replaced_at is null and o.image_id = ${mediaId}
+      union select exam_id from passages where image_id = ${mediaId} or audio_id = ${mediaId}`),
+  );
+  return rows.map((r) => r.exam_id);
+}

@@ -3,15 +3,17 @@
 // to who may see that exam: its author or a super_admin, and a student while the exam's paper is theirs to read.
 import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { examMedia, exams, passages, questionOptions, questions } from "../../db/schema";
+import { bankItems, bankItemVersions, examMedia, exams, passages, questionOptions, questions } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
 import { MAX_AUDIO_BYTES, MAX_AUDIO_MB, MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { findPaper } from "../attempts/attempts.service";
 import { audioSeconds, checkPngDecodes, inspectAudio, inspectImage } from "./inspect";
+import { examsShowing } from "./images";
+import { mayReadItem } from "../bank/items";
 
 export { inspectAudio, inspectImage } from "./inspect";
 
@@ -75,25 +77,44 @@ export async function findReadableMedia(db: TDbOrTx, actor: TSessionUser, id: st
   const [row] = await db.select().from(examMedia).where(eq(examMedia.id, id));
   if (!row) throw new AppError("IMAGE_NOT_FOUND");
   if (actor.role === "student") {
-    if (!row.examId) throw new AppError("IMAGE_NOT_FOUND");
-    // Refused the paper (not offered, not yet, no longer): refused its pictures. Anything else is a real failure.
-    const version = await findPaper(db, actor, row.examId).catch((err: unknown) => {
-      if (err instanceof AppError) return null;
-      throw err;
-    });
-    if (!version || !version.mediaIds.has(id)) throw new AppError("IMAGE_NOT_FOUND");
+    // The exam that claimed it first (one lookup, the exam morning's path); then any other exam a bank item carried
+    // it into (docs/decisions/0036).
+    let paper = row.examId ? await paperShowing(db, actor, row.examId, id) : null;
+    if (!paper) for (const examId of await examsShowing(db, id)) if (examId !== row.examId && (paper = await paperShowing(db, actor, examId, id))) break;
+    if (!paper) throw new AppError("IMAGE_NOT_FOUND");
     // A clip with a play limit only through a counted play's own address (plays.ts, decision 0034).
-    if (version.limitedClips.has(id)) throw new AppError("CLIP_PLAY_REQUIRED");
+    if (paper.limitedClips.has(id)) throw new AppError("CLIP_PLAY_REQUIRED");
     return row;
   }
   if (actor.role === "super_admin") return row;
-  if (!row.examId) {
-    if (row.ownerId === actor.id) return row;
-    throw new AppError("IMAGE_NOT_FOUND");
-  }
-  const [exam] = await db.select({ creatorId: exams.creatorId }).from(exams).where(eq(exams.id, row.examId));
-  if (exam && can(actor, "exams.author", { ownerId: exam.creatorId })) return row;
+  if (!row.examId && row.ownerId === actor.id) return row;
+  const examIds = [...new Set([...(row.examId ? [row.examId] : []), ...(await examsShowing(db, id))])];
+  const authors = examIds.length ? await db.select({ creatorId: exams.creatorId }).from(exams).where(inArray(exams.id, examIds)) : [];
+  if (authors.some((e) => can(actor, "exams.author", { ownerId: e.creatorId }))) return row;
+  // A bank item's reader sees its pictures (its preview), whichever exam holds them.
+  if (await bankShows(db, actor, id)) return row;
   throw new AppError("IMAGE_NOT_FOUND");
+}
+
+/** Whether the exam's paper is the student's to read now (offered, their sitting open or attempt in progress) and shows this. */
+async function paperShowing(db: TDbOrTx, actor: TSessionUser, examId: string, mediaId: string) {
+  // Refused the paper (not offered, not yet, no longer): refused its pictures. Anything else is a real failure.
+  const version = await findPaper(db, actor, examId).catch((err: unknown) => {
+    if (err instanceof AppError) return null;
+    throw err;
+  });
+  return version && version.mediaIds.has(mediaId) ? version : null;
+}
+
+/** Whether a version of a bank item this member of staff may read names this picture or clip. */
+async function bankShows(db: TDbOrTx, actor: TSessionUser, mediaId: string): Promise<boolean> {
+  if (!can(actor, "bank.use")) return false;
+  const owners = await db
+    .selectDistinct({ schoolId: bankItems.schoolId })
+    .from(bankItemVersions)
+    .innerJoin(bankItems, eq(bankItems.id, bankItemVersions.itemId))
+    .where(sql`strpos(${bankItemVersions.content}::text, ${mediaId}) > 0`);
+  return owners.some((o) => mayReadItem(actor, o));
 }
 
 /** How long an upload may wait for an exam to name it, and a removed image for its exam's next save. */
@@ -116,6 +137,8 @@ export async function sweepUnusedImages(db: TDb, storage: TStorage): Promise<num
       and(
         lt(examMedia.createdAt, sql`now() - make_interval(hours => ${UNUSED_IMAGE_HOURS})`),
         sql`not (${or(used(questions.imageId, questions), used(questionOptions.imageId, questionOptions), used(passages.imageId, passages), used(questions.audioId, questions), used(passages.audioId, passages), usedInPairs)})`,
+        // A bank version keeps what it shows for as long as the item lives (docs/decisions/0036).
+        sql`not exists (select 1 from ${bankItemVersions} where strpos(${bankItemVersions.content}::text, ${examMedia.id}::text) > 0)`,
       ),
     )
     .returning({ key: examMedia.storageKey });

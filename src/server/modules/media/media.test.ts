@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createHarness, type THarness } from "../../test/harness";
 import { multipart } from "../../test/multipart";
-import { examMedia, mediaPlays, sittings } from "../../db/schema";
+import { bankItemVersions, examMedia, mediaPlays, questions, sittings } from "../../db/schema";
 import type { TAudioInput, TExamDetail, TExamInput, TImageInput } from "../../../shared/schemas/exam";
 import type { TAttemptState, TPaper, TPlay } from "../../../shared/schemas/attempt";
 import { sweepUnusedImages } from "./media.service";
@@ -45,7 +45,7 @@ const M4A = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A ")
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
 
 let h: THarness;
-const c = {} as Record<"teacher" | "otherTeacher" | "admin" | "student" | "otherStudent" | "outsider", string>;
+const c = {} as Record<"teacher" | "otherTeacher" | "foreignTeacher" | "admin" | "student" | "otherStudent" | "outsider", string>;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -58,6 +58,7 @@ beforeAll(async () => {
     ["student", "student", own, "student"],
     ["otherStudent", "student", own, "student"],
     ["outsider", "student", other, "student"],
+    ["foreignTeacher", "teacher", other, "school"],
   ] as const) {
     const u = await h.makeUser(role, { schoolId: school });
     c[key] = await h.signIn(u.email, u.password, type);
@@ -207,7 +208,10 @@ describe("an exam's images", () => {
     expect(paper.questions[0]!.image).toEqual({ id, width: 1, height: 1, altAr: "خريطة الإمارات", altEn: "A map of the UAE" });
     expect((await getImage(c.student, id)).statusCode).toBe(200);
     expect((await getImage(c.outsider, id)).statusCode).toBe(404);
-    expect((await getImage(c.otherTeacher, id)).statusCode).toBe(404);
+    // The question is a bank item of the school (docs/decisions/0036): its staff read it in the bank, picture and all;
+    // another school's staff never.
+    expect((await getImage(c.otherTeacher, id)).statusCode).toBe(200);
+    expect((await getImage(c.foreignTeacher, id)).statusCode).toBe(404);
     expect((await getImage(c.teacher, id)).statusCode).toBe(200);
 
     // Another picture changes the copy's ETag; the one taken out is no longer the student's to fetch.
@@ -239,6 +243,32 @@ describe("an exam's images", () => {
     expect(await h.db.select().from(examMedia).where(eq(examMedia.id, unused))).toEqual([]);
     expect(await h.app.storage.get(row!.storageKey)).toBeNull();
     expect((await getImage(c.teacher, used)).statusCode).toBe(200);
+  });
+});
+
+describe("a bank item's pictures (issue 34)", () => {
+  it("follow the item into another exam: its students get them, another school's never; its editor may name them; the sweep keeps them while a version does", async () => {
+    const id = await uploaded(c.teacher);
+    const first = (await create(c.teacher, examWith({ id, altAr: "خريطة", altEn: "Map" }, { status: "draft" }))).json() as TExamDetail;
+    const [row] = await h.db.select({ versionId: questions.itemVersionId }).from(questions).where(eq(questions.id, first.questions[0]!.id));
+    const [version] = await h.db.select().from(bankItemVersions).where(eq(bankItemVersions.id, row!.versionId));
+    // Another teacher of the school puts the item in their published exam.
+    const second = (await create(c.otherTeacher, examWith(null))).json() as TExamDetail;
+    const added = await h.request({ method: "POST", url: `/api/exams/${second.id}/bank-items`, cookie: c.otherTeacher, payload: { itemIds: [version!.itemId] } });
+    expect(added.statusCode, added.body).toBe(200);
+    // The exam that claimed it is a draft; the one the item went to is the student's.
+    expect((await getImage(c.student, id)).statusCode).toBe(200);
+    expect((await getImage(c.outsider, id)).statusCode).toBe(404);
+    expect((await getImage(c.foreignTeacher, id)).statusCode).toBe(404);
+    // Its editor saves it again, naming a picture another author uploaded: it is this exam's now.
+    const detail = added.json() as TExamDetail;
+    const resaved = await h.request({ method: "PUT", url: `/api/exams/${second.id}`, cookie: c.otherTeacher, payload: { ...examWith(null), questions: detail.questions } as object });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    // The first exam goes; the picture is unattached and old, and still kept: the version names it.
+    expect((await h.request({ method: "DELETE", url: `/api/exams/${first.id}`, cookie: c.teacher })).statusCode).toBe(204);
+    await h.db.execute(sql`update exam_media set created_at = now() - interval '2 days' where id = ${id}`);
+    await sweepUnusedImages(h.db, h.app.storage);
+    expect((await getImage(c.student, id)).statusCode).toBe(200);
   });
 });
 

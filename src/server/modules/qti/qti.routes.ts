@@ -13,7 +13,7 @@ import { formParts, type TMultipartForm } from "../../http/multipart-form";
 import { MAX_QTI_BYTES, MAX_QTI_EXAMS, MAX_QTI_MB, MAX_SHORT_TEXT_LENGTH } from "../../../shared/limits";
 import { ZQtiExportInput, ZQtiImported, ZQtiPreview } from "../../../shared/schemas/qti";
 import { contentDisposition, safeFilename } from "../files/filename";
-import { exportQtiFiles, exportQtiSelection, importQti, previewQti } from "./qti.service";
+import { exportQtiFiles, exportQtiSelection, importQti, importQtiToBank, previewQti } from "./qti.service";
 import { parseInThread } from "../../parse-pool";
 
 const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
@@ -44,17 +44,18 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; sub
   return { bytes, subjectIds, titles };
 }
 
+/** A package as the download: zipped in a parse thread, named by its title (the bank's export uses it too). */
+export async function sendPackage(reply: FastifyReply, { title, files }: { title: string; files: Record<string, Uint8Array> }) {
+  reply.header("content-type", "application/zip");
+  reply.header("content-disposition", contentDisposition(`${safeFilename(title)}.qti.zip`));
+  reply.header("cache-control", "private, no-store");
+  // Deflated in a parse thread (docs/decisions/0029): fifty exams' media are seconds of a core, not the event loop's.
+  const zip = await parseInThread("qtiZip", files, () => new AppError("INTERNAL"));
+  return reply.send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+}
+
 export const qtiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_QTI_BYTES, files: 1, fields: 2 * MAX_QTI_EXAMS, fieldSize: FIELD_BYTES, parts: 2 * MAX_QTI_EXAMS + 1 } });
-
-  const sendPackage = async (reply: FastifyReply, { title, files }: { title: string; files: Record<string, Uint8Array> }) => {
-    reply.header("content-type", "application/zip");
-    reply.header("content-disposition", contentDisposition(`${safeFilename(title)}.qti.zip`));
-    reply.header("cache-control", "private, no-store");
-    // Deflated in a parse thread (docs/decisions/0029): fifty exams' media are seconds of a core, not the event loop's.
-    const zip = await parseInThread("qtiZip", files, () => new AppError("INTERNAL"));
-    return reply.send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
-  };
 
   app.get("/api/exams/:id/qti", { schema: { params: ZParams } }, async (request, reply) => {
     return sendPackage(reply, await exportQtiFiles(app.db, app.storage, await requireUser(request), request.params.id));
@@ -87,6 +88,22 @@ export const qtiRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await authorize(request, "exams.author");
       const { bytes, subjectIds, titles } = await readUpload(request);
       return reply.status(201).send({ exams: await importQti(app.db, app.storage, user, bytes, { subjectIds, titles }) });
+    },
+  );
+
+  // The item bank (issue 34; docs/decisions/0036): a package's items into the bank, no exam made.
+  app.post(
+    "/api/bank/import/qti",
+    {
+      schema: {
+        multipart: { file: PACKAGE, fields: { subjectId: { description: "Optional, one per test of the package in order: the subject its items are filed under (empty: the package's)." } } },
+        response: { 201: z.object({ itemIds: z.array(z.string()) }) },
+      },
+    },
+    async (request, reply) => {
+      const user = await authorize(request, "exams.author");
+      const { bytes, subjectIds } = await readUpload(request);
+      return reply.status(201).send({ itemIds: await importQtiToBank(app.db, app.storage, user, bytes, { subjectIds }) });
     },
   );
 };

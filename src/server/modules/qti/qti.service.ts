@@ -8,13 +8,15 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
-import type { TDb, TDbOrTx } from "../../db/client";
-import { examMedia, skills } from "../../db/schema";
+import type { TDb, TDbOrTx, TTx } from "../../db/client";
+import { examMedia, skills, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
 import { MAX_QTI_EXAMS } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
-import type { TExamDetail } from "../../../shared/schemas/exam";
+import type { TExamData, TExamDetail } from "../../../shared/schemas/exam";
+import { contentOf, passageContent } from "../bank/content";
+import { createItem } from "../bank/items";
 import type { TQtiPreview } from "../../../shared/schemas/qti";
 import { findExamDetail, insertExam } from "../exams/exams.service";
 import { storeMedia } from "../media/media.service";
@@ -36,7 +38,7 @@ export async function exportQtiFiles(db: TDbOrTx, storage: TStorage, actor: TSes
 }
 
 /** The package of exams already read (and so permitted), with their pictures, clips and skills. */
-async function packageFiles(db: TDbOrTx, storage: TStorage, list: TExamDetail[]): Promise<TExportFiles> {
+export async function packageFiles(db: TDbOrTx, storage: TStorage, list: TExamDetail[]): Promise<TExportFiles> {
   const ids = [...new Set(list.flatMap(examMediaIds))];
   const rows = ids.length ? await db.select().from(examMedia).where(inArray(examMedia.id, ids)) : [];
   const media: TExportMedia = new Map();
@@ -98,6 +100,26 @@ export async function previewQti(actor: TSessionUser, bytes: Uint8Array): Promis
  * On any failure nothing stays: the rows roll back and the stored bytes go.
  */
 export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser, bytes: Uint8Array, choices: { subjectIds: string[]; titles: string[] }): Promise<TExamDetail[]> {
+  return importTests(db, storage, actor, bytes, choices, (tx, data) => insertExam(tx, actor, data));
+}
+
+/**
+ * A package's items into the bank only (issue 34; docs/decisions/0036): each test's questions become items of the
+ * importer's school (a super_admin's: the system's), of the test's subject and grade, with no exam made. A title is
+ * not asked for: no exam is named. Returns the new items' ids, in the package's order.
+ */
+export async function importQtiToBank(db: TDb, storage: TStorage, actor: TSessionUser, bytes: Uint8Array, choices: { subjectIds: string[] }): Promise<string[]> {
+  const made = await importTests(db, storage, actor, bytes, { subjectIds: choices.subjectIds, titles: choices.subjectIds.map(() => "-") }, async (tx, data) => {
+    const passages = new Map(data.passages.map((p) => [p.key, passageContent(p)]));
+    const grade = data.grades.length === 1 ? data.grades[0]! : null;
+    const ids: string[] = [];
+    for (const q of data.questions) ids.push((await createItem(tx, actor, { subjectId: data.subjectId, grade }, contentOf(q, q.passageKey ? (passages.get(q.passageKey) ?? null) : null))).itemId);
+    return ids;
+  });
+  return made.flat();
+}
+
+async function importTests<T>(db: TDb, storage: TStorage, actor: TSessionUser, bytes: Uint8Array, choices: { subjectIds: string[]; titles: string[] }, save: (tx: TTx, data: TExamData) => Promise<T>): Promise<T[]> {
   if (!can(actor, "exams.author")) throw new AppError("FORBIDDEN");
   const { tests } = await readInThread(bytes);
   if (!tests.some((t) => t.exam.questions.length)) throw new AppError("QTI_NOTHING_TO_IMPORT");
@@ -105,7 +127,7 @@ export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser,
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "qias-qti-"));
   try {
     return await db.transaction(async (tx) => {
-      const created: TExamDetail[] = [];
+      const created: T[] = [];
       for (const [n, { exam, media }] of tests.entries()) {
         // A test none of whose items could be read becomes no exam (the preview showed it with none understood).
         if (!exam.questions.length) continue;
@@ -130,7 +152,8 @@ export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser,
           skillIds.length ? (await tx.select({ id: skills.id }).from(skills).where(and(inArray(skills.id, skillIds), eq(skills.subjectId, input.subjectId), isNull(skills.retiredAt)))).map((s) => s.id) : [],
         );
         const data = { ...input, questions: input.questions.map((q) => ({ ...q, skillId: q.skillId && known.has(q.skillId) ? q.skillId : null })) };
-        created.push(await insertExam(tx, actor, data));
+        await assertSubjectKnown(tx, data.subjectId);
+        created.push(await save(tx, data));
       }
       return created;
     });
@@ -140,4 +163,10 @@ export async function importQti(db: TDb, storage: TStorage, actor: TSessionUser,
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The exam save checks its subject; the bank's import makes no exam, so it checks here (the same refusal). */
+async function assertSubjectKnown(tx: TTx, subjectId: string): Promise<void> {
+  const [row] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, subjectId));
+  if (!row) throw new AppError("SUBJECT_NOT_FOUND");
 }

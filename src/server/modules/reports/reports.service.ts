@@ -5,6 +5,7 @@
 // more attempts graded), it is marked stale, and generating it again adds the next version and keeps the old one
 // (docs/decisions/0032).
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { seenBy } from "../bank/views";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import {
   developmentPlans,
@@ -55,7 +56,7 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext, peerIndex?: TPee
     .select({ question: questions, skill: skills })
     .from(questions)
     .leftJoin(skills, eq(skills.id, questions.skillId))
-    .where(eq(questions.examId, ctx.exam.id))
+    .where(and(eq(questions.examId, ctx.exam.id), seenBy(ctx.attempt.startedAt)))
     .orderBy(asc(questions.position), asc(questions.createdAt));
   const answers = await db.select({ questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, ctx.attempt.id));
   const scoreOf = new Map(answers.map((a) => [a.questionId, a.score ?? 0]));

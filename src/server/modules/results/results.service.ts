@@ -2,6 +2,7 @@
 // one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { currentQuestion, seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -62,7 +63,8 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
   // question wait, for everyone but the author and super_admins, until the key is released.
   const showsTotal = actor.role !== "student" || attempt.status === "graded";
   const showsMarks = showsTotal && keyVisible;
-  const qs = await db.select().from(questions).where(eq(questions.examId, exam.id)).orderBy(asc(questions.position));
+  // The questions this attempt was given: the versions the student saw, whatever the exam holds now.
+  const qs = await db.select().from(questions).where(and(eq(questions.examId, exam.id), seenBy(attempt.startedAt))).orderBy(asc(questions.position));
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
   const answers = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
@@ -292,7 +294,9 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
     .from(questions)
     .where(and(eq(questions.examId, examId), inArray(questions.type, ["essay", "short_answer"])))
     .orderBy(asc(questions.position));
-  const all = await db.select({ id: questions.id }).from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
+  // Numbered as the exam's current questions are: a version an exam replaced (docs/decisions/0036) keeps its
+  // answers under its own row, with the number of the question at its place.
+  const all = await db.select({ id: questions.id, position: questions.position }).from(questions).where(and(eq(questions.examId, examId), currentQuestion)).orderBy(asc(questions.position));
   const answers = qs.length
     ? await db
         .select({ answer: studentAnswers, studentName: profiles.name, attemptStatus: studentExams.status })
@@ -308,7 +312,7 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
     keyWithheld: !keyVisible,
     questions: qs.map((q) => ({
       id: q.id,
-      number: all.findIndex((a) => a.id === q.id) + 1,
+      number: all.findIndex((a) => a.position === q.position) + 1,
       type: q.type as "essay" | "short_answer",
       questionTextAr: q.questionTextAr,
       questionTextEn: q.questionTextEn,

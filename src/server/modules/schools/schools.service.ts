@@ -1,7 +1,7 @@
 // Schools (SPEC §2 "School management"): create, rename, delete only when empty. Every change is audited.
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { profiles, schools } from "../../db/schema";
+import { bankItems, profiles, schools } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { isForeignKeyViolation } from "../../db/errors";
 import { writeAudit } from "../audit/audit.service";
@@ -56,13 +56,16 @@ export async function updateSchool(db: TDb, actor: TSessionUser, id: string, inp
   });
 }
 
-/** Refused with SCHOOL_HAS_USERS while anyone belongs to the school; the check and the delete are one step. */
+/** Refused with SCHOOL_HAS_USERS while anyone belongs to the school (SCHOOL_HAS_BANK_ITEMS while its bank holds items); the check and the delete are one step. */
 export async function deleteSchool(db: TDb, actor: TSessionUser, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id)).for("update");
     if (!before) throw new AppError("SCHOOL_NOT_FOUND");
     const [members] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.schoolId, id));
     if ((members?.n ?? 0) > 0) throw new AppError("SCHOOL_HAS_USERS");
+    // Its bank items are kept with the exams and results that hold them (docs/decisions/0036); never made anyone else's.
+    const [items] = await tx.select({ n: count() }).from(bankItems).where(eq(bankItems.schoolId, id));
+    if ((items?.n ?? 0) > 0) throw new AppError("SCHOOL_HAS_BANK_ITEMS");
     await tx.delete(schools).where(eq(schools.id, id));
     await writeAudit(tx, actor, { action: "delete", entity: "school", entityId: id, before: presentSchool(before) });
   }).catch((err) => {

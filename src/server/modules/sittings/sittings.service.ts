@@ -438,7 +438,7 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
     };
   });
   students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);
-  const [qc] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${questions} where exam_id = ${exam.id}`));
+  const [qc] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${questions} where exam_id = ${exam.id} and replaced_at is null`));
   const [school] = sitting.schoolId ? await db.select({ nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, sitting.schoolId)) : [];
   return {
     sitting: {

@@ -34,7 +34,8 @@ function present(row: TSkillRow, counts: { questions: number; files: number }): 
 
 async function countsOf(db: TDbOrTx, ids: string[]) {
   if (!ids.length) return { questions: new Map<string, number>(), files: new Map<string, number>() };
-  const q = await db.select({ id: questions.skillId, n: count() }).from(questions).where(inArray(questions.skillId, ids)).groupBy(questions.skillId);
+  // The questions exams hold now: a version an exam replaced (docs/decisions/0036) is history, not another use.
+  const q = await db.select({ id: questions.skillId, n: count() }).from(questions).where(and(inArray(questions.skillId, ids), isNull(questions.replacedAt))).groupBy(questions.skillId);
   const f = await db.select({ id: fileSkills.skillId, n: count() }).from(fileSkills).where(inArray(fileSkills.skillId, ids)).groupBy(fileSkills.skillId);
   return { questions: new Map(q.map((r) => [r.id!, r.n])), files: new Map(f.map((r) => [r.id, r.n])) };
 }
