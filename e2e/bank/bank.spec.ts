@@ -109,3 +109,34 @@ test("en: a school_admin searches in English and previews", async ({ page, playw
   await expect(page.getByTestId("bank-preview-uses")).toContainText(T.en.preview.usesEmpty);
   await expectNoAxeViolations(page, "bank preview (en, dark)");
 });
+
+test("en: the exam editor adds an item from the bank", async ({ page, playwright }) => {
+  const tag = `bk${randomUUID().slice(0, 6)}`;
+  await newItem(playwright, tag);
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const exam = await json<{ id: string }>(
+    await teacher.post("/api/exams", {
+      data: {
+        titleAr: `اختبار البنك ${tag}`,
+        titleEn: `Bank exam ${tag}`,
+        subjectId: "arabic",
+        durationMinutes: 20,
+        status: "draft",
+        questions: [{ type: "short_answer", questionTextAr: "ما ضد «طويل»؟", questionTextEn: "Opposite of tall?", points: 1, correctAnswerText: "قصير" }],
+      },
+    }),
+    201,
+  );
+  await useLanguage(page, "en");
+  await signIn(page, "teacher", { goto: `/exams/edit/${exam.id}` });
+  await expect(page.getByTestId("question-0")).toBeVisible();
+  await page.getByTestId("add-from-bank").click();
+  const dialog = page.getByTestId("add-from-bank-dialog");
+  await dialog.getByTestId("bank-search").fill(`honesty mean in lesson ${tag}`);
+  await expect(dialog.getByTestId("bank-row")).toHaveCount(1);
+  await dialog.getByTestId("bank-choose").click();
+  await dialog.getByTestId("add-from-bank-confirm").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("question-1")).toBeVisible();
+  await expect(page.getByTestId("dirty-state")).not.toContainText("unsaved");
+});

@@ -20,6 +20,8 @@ test("bank screenshots", async ({ browser }) => {
         await expect(page.getByTestId("bank-row").first()).toBeVisible();
         await page.screenshot({ path: name("page"), fullPage: true });
         await page.getByTestId("bank-search").fill("الوفاء");
+        // The search waits 300 ms after the last key: preview a row of its results, not of the list before it.
+        await expect(page.getByTestId("bank-row")).not.toHaveCount(25);
         await expect(page.getByTestId("bank-row").filter({ hasText: lang === "ar" ? "الوفاء" : "loyalty" }).first()).toBeVisible();
         await page.getByTestId("bank-row").filter({ hasText: lang === "ar" ? "الوفاء" : "loyalty" }).first().getByTestId("bank-preview").click();
         await expect(page.getByTestId("bank-preview-question")).toBeVisible();

@@ -80,7 +80,7 @@ export function ItemPreview({ itemId, onOpenChange }: { itemId: string | null; o
           )}
         </div>
         {data && (
-          <DialogFooter className="flex-wrap gap-2 border-t border-border p-4 sm:p-5">
+          <DialogFooter className="sticky bottom-0 flex-wrap gap-2 border-t border-border bg-card p-4 sm:p-5">
             <Button variant="outline" disabled={action.isPending} onClick={() => run("copy")} data-testid="bank-copy">
               {action.isPending && action.variables?.action === "copy" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Copy aria-hidden="true" />}
               {t("actions.copy")}
@@ -133,7 +133,7 @@ function ItemBody({ item, lang, uiLang }: { item: TBankItemDetail; lang: TLang; 
           {c.options.length > 0 && (
             <ul className="flex flex-col gap-2">
               {c.options.map((o, i) => (
-                <li key={i} className={cn("flex items-start gap-2 rounded-lg border p-3", o.isCorrect ? "border-success-border bg-success text-success-foreground" : "border-border")}>
+                <li key={i} className={cn("flex items-center gap-2 rounded-lg border p-3", o.isCorrect ? "border-success-border bg-success text-success-foreground" : "border-border")}>
                   <RichText inline lang={lang} doc={lang === "ar" ? o.optionDocAr : o.optionDocEn} text={pick(lang, o.optionTextAr, o.optionTextEn)} className="flex-1" />
                   {o.isCorrect && (
                     <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold">
