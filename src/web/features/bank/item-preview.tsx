@@ -99,18 +99,18 @@ export function ItemPreview({ itemId, onOpenChange }: { itemId: string | null; o
               ))}
           </DialogFooter>
         )}
-        <ConfirmDialog
-          open={confirmRetire}
-          onOpenChange={setConfirmRetire}
-          title={t("confirmRetire.title")}
-          description={t("confirmRetire.description")}
-          confirmLabel={t("confirmRetire.confirm")}
-          pendingLabel={t("confirmRetire.pending")}
-          pending={action.isPending}
-          onConfirm={() => run("retire")}
-          testId="bank-confirm-retire"
-        />
       </DialogContent>
+      <ConfirmDialog
+        open={confirmRetire}
+        onOpenChange={setConfirmRetire}
+        title={t("confirmRetire.title")}
+        description={t("confirmRetire.description")}
+        confirmLabel={t("confirmRetire.confirm")}
+        pendingLabel={t("confirmRetire.pending")}
+        pending={action.isPending}
+        onConfirm={() => run("retire")}
+        testId="bank-confirm-retire"
+      />
     </Dialog>
   );
 }
