@@ -70,7 +70,7 @@ test("ar: search with and without diacritics, a filter, preview, copy, retire an
 
   // Copy: a second item of the school with the same text.
   await preview.getByTestId("bank-copy").click();
-  await expect(page.getByText(T.ar.toast.copied)).toBeVisible();
+  await expect(page.getByText(T.ar.toast.copied).first()).toBeVisible();
   await expect(rows).toHaveCount(2);
 
   // Retire, after a confirmation: it leaves the search, and comes back with "include retired", marked.
@@ -78,7 +78,7 @@ test("ar: search with and without diacritics, a filter, preview, copy, retire an
   const confirm = page.getByTestId("bank-confirm-retire");
   await expect(confirm).toContainText(T.ar.confirmRetire.title);
   await confirm.getByRole("button", { name: T.ar.confirmRetire.confirm }).click();
-  await expect(page.getByText(T.ar.toast.retired)).toBeVisible();
+  await expect(page.getByText(T.ar.toast.retired).first()).toBeVisible();
   await expect(preview.getByTestId("bank-restore")).toBeVisible();
   await preview.getByRole("button", { name: "إغلاق" }).first().click();
   await expect(preview).toBeHidden();
@@ -89,7 +89,7 @@ test("ar: search with and without diacritics, a filter, preview, copy, retire an
   await expect(retired).toHaveCount(1);
   await retired.getByTestId("bank-preview").click();
   await preview.getByTestId("bank-restore").click();
-  await expect(page.getByText(T.ar.toast.restored)).toBeVisible();
+  await expect(page.getByText(T.ar.toast.restored).first()).toBeVisible();
   await expect(preview.getByTestId("bank-retire")).toBeVisible();
 });
 
