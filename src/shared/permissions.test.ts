@@ -38,6 +38,10 @@ describe("permissions (SPEC §6)", () => {
     expect(ids("teacher")).not.toContain("teachers");
     expect(ids("school_admin")).toEqual(expect.arrayContaining(["teachers", "students"]));
     expect(ids("school_admin")).not.toContain("exams");
+    // The item bank (issue 34) is for staff; a student neither sees it in the menu nor opens its address.
+    for (const role of ["teacher", "school_admin", "super_admin"] as const) expect(ids(role)).toContain("bank");
+    expect(ids("student")).not.toContain("bank");
+    expect(canOpenDashboardPath("student", "bank")).toBe(false);
     expect(ids("super_admin")).toEqual(expect.arrayContaining(["schools", "admins", "teachers", "students", "exams"]));
     expect(canOpenDashboardPath("teacher", "schools")).toBe(false);
     expect(canOpenDashboardPath("super_admin", "users/admins")).toBe(true);

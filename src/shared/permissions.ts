@@ -137,6 +137,8 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "teachers", path: "users/teachers", roles: ["super_admin", "school_admin"], icon: "Users", labelKey: "dashboard.menu.teachers", inMenu: true },
   { id: "students", path: "users/students", roles: ["super_admin", "school_admin", "teacher"], icon: "GraduationCap", labelKey: "dashboard.menu.students", inMenu: true },
   { id: "exams", path: "exams", roles: ["super_admin", "teacher"], icon: "FileText", labelKey: "dashboard.menu.exams", inMenu: true },
+  // The item bank (issue 34): every staff role; the server decides which items each may see and change.
+  { id: "bank", path: "bank", roles: ["super_admin", "school_admin", "teacher"], icon: "Library", labelKey: "bank:menu", inMenu: true },
   { id: "results", path: "results", roles: ALL_ROLES, icon: "BarChart3", labelKey: "dashboard.menu.results", inMenu: true },
   { id: "sittings", path: "sittings", roles: ["super_admin", "school_admin", "teacher"], icon: "CalendarClock", labelKey: "sittings:menu", inMenu: true },
   { id: "analytics", path: "analytics", roles: ["super_admin", "school_admin", "teacher"], icon: "LayoutGrid", labelKey: "analytics:dashboard.menu", inMenu: true },

@@ -32,6 +32,7 @@ export const DASHBOARD_PAGES: Record<string, () => Promise<TDashboardPageModule>
   teachers: () => import("@web/features/admin/users/users-page"),
   students: () => import("@web/features/admin/users/users-page"),
   exams: () => import("@web/features/exams/pages/exams-list-page"),
+  bank: () => import("@web/features/bank/bank-page"),
   // With the reports of the exam it is filtered by (results-with-reports.tsx).
   results: () => import("./results-with-reports"),
   grading: () => import("@web/features/results/pages/grading-page"),

@@ -2,7 +2,7 @@
 // with the same ZExamInput the server uses before anything is sent. Saving stores everything in one server
 // transaction; the editor then shows what was saved (with the new ids) and stays open.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, Eye, FileDown, LoaderCircle, Plus, Save } from "lucide-react";
+import { ArrowLeft, Eye, FileDown, Library, LoaderCircle, Plus, Save } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from "react-hook-form";
 import { Link, useBlocker, useNavigate } from "react-router";
@@ -28,6 +28,7 @@ import { FieldMessage } from "./field-message";
 import { PreviewDialog } from "./preview-dialog";
 import { ActionBar } from "@web/components/ui/action-bar";
 import { PassagesCard } from "./passages-card";
+import { AddFromBankDialog } from "@web/features/bank/add-from-bank-dialog";
 import { QuestionCard } from "./question-card";
 
 const examResolver = zodResolver(ZExamInput) as unknown as Resolver<TExamForm, unknown, TExamData>;
@@ -71,6 +72,7 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
   const rootRef = useRef<HTMLFormElement>(null);
   const leaving = useRef(false);
   const [previewing, setPreviewing] = useState<TExamForm | null>(null);
+  const [addingFromBank, setAddingFromBank] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const pendingFocus = useRef<{ key: string; dir: "up" | "down" } | null>(null);
 
@@ -314,6 +316,14 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
                   </a>
                 </Button>
               )}
+              {exam && (
+                // The server appends to the saved exam, and the form is then reset to what it returns: unsaved
+                // changes would be lost, so they are saved first.
+                <Button variant="outline" disabled={isDirty} title={isDirty ? t("editor.unsaved") : undefined} onClick={() => setAddingFromBank(true)} data-testid="add-from-bank">
+                  <Library aria-hidden="true" />
+                  {t("bank:add.open")}
+                </Button>
+              )}
               <Button variant="outline" onClick={() => setPreviewing(form.getValues())} data-testid="preview-button">
                 <Eye aria-hidden="true" />
                 {t("editor.preview")}
@@ -326,6 +336,8 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
           </div>
         </ActionBar>
       </form>
+
+      {exam && <AddFromBankDialog exam={exam} open={addingFromBank} onOpenChange={setAddingFromBank} onAdded={(saved) => form.reset(toFormValues(saved))} />}
 
       <PreviewDialog open={previewing !== null} onOpenChange={(open) => !open && setPreviewing(null)} exam={previewing} subjects={subjects.data ?? []} />
 

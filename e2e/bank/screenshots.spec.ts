@@ -1,0 +1,33 @@
+// Not a test: pictures of the bank page and an item's preview for a person to look at (BANK_SCREENSHOTS=1 to run),
+// in ar/en × light/dark × 390/1280 px, written to screenshots/bank/ (gitignored).
+import path from "node:path";
+import { expect, signIn, test, useLanguage } from "../fixtures";
+
+const OUT = path.resolve("screenshots/bank");
+
+test.skip(!process.env.BANK_SCREENSHOTS, "set BANK_SCREENSHOTS=1 to take the pictures");
+test.setTimeout(600_000);
+
+test("bank screenshots", async ({ browser }) => {
+  for (const lang of ["ar", "en"] as const) {
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const name = (what: string) => path.join(OUT, `${what}-${lang}-${dark ? "dark" : "light"}-${width}.png`);
+        const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        await useLanguage(page, lang, { dark });
+        await signIn(page, "teacher", { goto: "/dashboard/bank" });
+        await expect(page.getByTestId("bank-row").first()).toBeVisible();
+        await page.screenshot({ path: name("page"), fullPage: true });
+        await page.getByTestId("bank-search").fill("الوفاء");
+        // The search waits 300 ms after the last key: preview a row of its results, not of the list before it.
+        await expect(page.getByTestId("bank-row")).not.toHaveCount(25);
+        await expect(page.getByTestId("bank-row").filter({ hasText: lang === "ar" ? "الوفاء" : "loyalty" }).first()).toBeVisible();
+        await page.getByTestId("bank-row").filter({ hasText: lang === "ar" ? "الوفاء" : "loyalty" }).first().getByTestId("bank-preview").click();
+        await expect(page.getByTestId("bank-preview-question")).toBeVisible();
+        await page.screenshot({ path: name("preview") });
+        await context.close();
+      }
+    }
+  }
+});

@@ -1,0 +1,68 @@
+// The item bank (issue 34): the search, one item with its versions and uses, copy, retire and restore, and adding
+// items to an exam. The server applies every rule (who sees and changes what); these only ask.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TBankItemDetail, TBankItemSummary } from "@shared/schemas/bank";
+import type { TExamDetail, TQuestionType } from "@shared/schemas/exam";
+import { api } from "@web/lib/api";
+
+const BANK = ["bank"] as const;
+
+export type TBankOwner = "mine" | "school" | "system";
+/** The filters as the page holds them; empty means "any". */
+export type TBankParams = {
+  q?: string;
+  subjectId?: string;
+  grade?: number;
+  skillId?: string;
+  type?: TQuestionType;
+  owner?: TBankOwner;
+  facilityMin?: number;
+  facilityMax?: number;
+  neverUsed?: boolean;
+  usedInLastYear?: boolean;
+  includeRetired?: boolean;
+  page: number;
+  pageSize: number;
+};
+export type TBankPage = { items: TBankItemSummary[]; total: number; page: number; pageSize: number };
+
+export function bankSearch(params: TBankParams): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "" && v !== false) search.set(k, String(v));
+  return `/api/bank?${search}`;
+}
+
+export function useBankItems(params: TBankParams) {
+  return useQuery({
+    queryKey: [...BANK, "list", params] as const,
+    queryFn: ({ signal }) => api<TBankPage>(bankSearch(params), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBankItem(id: string | null) {
+  return useQuery({
+    queryKey: [...BANK, "item", id] as const,
+    queryFn: ({ signal }) => api<TBankItemDetail>(`/api/bank/${encodeURIComponent(id ?? "")}`, { signal }),
+    enabled: !!id,
+  });
+}
+
+/** Copy, retire or restore: the list and the item are read again afterwards. */
+export function useBankAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: "copy" | "retire" | "restore" }) =>
+      api<TBankItemDetail>(`/api/bank/${encodeURIComponent(id)}/${action}`, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: BANK }),
+  });
+}
+
+/** Appends bank items to an exam at their newest version; the exam comes back as saved. */
+export function useAddBankItems(examId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (itemIds: string[]) => api<TExamDetail>(`/api/exams/${encodeURIComponent(examId)}/bank-items`, { method: "POST", body: { itemIds } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: BANK }),
+  });
+}
