@@ -2,9 +2,10 @@
 // its passage, its versions and its uses; "Copy to my school", and "Retire" (after a confirmation) or "Restore" for
 // those the server lets change it. Failures are the server's bilingual messages, as toasts.
 import { Archive, ArchiveRestore, Copy, Eye, LoaderCircle, Check } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { TBankItemDetail } from "@shared/schemas/bank";
 import { RichText } from "@web/components/rich-text";
+import { ContentLanguageSwitch } from "@web/components/content-language-switch";
 import { Badge } from "@web/features/admin/components/badge";
 import { ConfirmDialog } from "@web/features/exams/components/confirm-dialog";
 import { Button } from "@web/components/ui/button";
@@ -21,7 +22,6 @@ export function ItemPreview({ itemId, onOpenChange }: { itemId: string | null; o
   const [confirmRetire, setConfirmRetire] = useState(false);
   const item = useBankItem(itemId);
   const action = useBankAction();
-  const switchId = useId();
   const data = item.data;
 
   const run = (kind: "copy" | "retire" | "restore") =>
@@ -46,29 +46,7 @@ export function ItemPreview({ itemId, onOpenChange }: { itemId: string | null; o
             <DialogTitle>{t("preview.title")}</DialogTitle>
           </div>
           <DialogDescription className="sr-only">{t("description")}</DialogDescription>
-          <div className="flex flex-wrap items-center gap-2">
-            <span id={`${switchId}-label`} className="text-sm font-medium">
-              {t("preview.language")}
-            </span>
-            <div role="group" aria-labelledby={`${switchId}-label`} className="inline-flex rounded-lg border border-input-border bg-muted p-0.5">
-              {(["ar", "en"] as const).map((l) => (
-                <button
-                  key={l}
-                  type="button"
-                  lang={l}
-                  aria-pressed={lang === l}
-                  onClick={() => setLang(l)}
-                  data-testid={`bank-preview-lang-${l}`}
-                  className={cn(
-                    "rounded-md px-3 py-1.5 text-sm font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                    lang === l ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-                  )}
-                >
-                  {l === "ar" ? "العربية" : "English"}
-                </button>
-              ))}
-            </div>
-          </div>
+          <ContentLanguageSwitch label={t("preview.language")} lang={lang} onChange={setLang} testIdPrefix="bank-preview-lang" />
         </DialogHeader>
         <div className="flex flex-col gap-5 p-5 sm:p-6">
           {item.isPending ? (

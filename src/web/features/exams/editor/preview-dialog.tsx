@@ -4,7 +4,8 @@
 // alphabetical order, not the author's). For the author it names the skill each question measures, which the
 // student's copy never carries.
 import { Clock, Eye, ListChecks, Star } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { ContentLanguageSwitch } from "@web/components/content-language-switch";
 import { PassagePanel } from "@web/components/passage-panel";
 import { hasPictures, PremiseContent, ResponseBank, responseLabel, sideText, type TPairSide } from "@web/components/matching";
 import { pickRich, RichText } from "@web/components/rich-text";
@@ -39,7 +40,6 @@ export function PreviewDialog({
 }) {
   const { t, lang: uiLang } = useExamsT();
   const [lang, setLang] = useState<TLang>(uiLang);
-  const switchId = useId();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl gap-0 p-0" data-testid="preview-dialog">
@@ -49,29 +49,7 @@ export function PreviewDialog({
             <DialogTitle>{t("preview.title")}</DialogTitle>
           </div>
           <DialogDescription>{t("preview.description")}</DialogDescription>
-          <div className="flex flex-wrap items-center gap-2">
-            <span id={`${switchId}-label`} className="text-sm font-medium">
-              {t("preview.language")}
-            </span>
-            <div role="group" aria-labelledby={`${switchId}-label`} className="inline-flex rounded-lg border border-input-border bg-muted p-0.5">
-              {(["ar", "en"] as const).map((l) => (
-                <button
-                  key={l}
-                  type="button"
-                  lang={l}
-                  aria-pressed={lang === l}
-                  onClick={() => setLang(l)}
-                  data-testid={`preview-lang-${l}`}
-                  className={cn(
-                    "rounded-md px-3 py-1.5 text-sm font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                    lang === l ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-                  )}
-                >
-                  {l === "ar" ? "العربية" : "English"}
-                </button>
-              ))}
-            </div>
-          </div>
+          <ContentLanguageSwitch label={t("preview.language")} lang={lang} onChange={setLang} testIdPrefix="preview-lang" />
         </DialogHeader>
         {exam && <StudentView exam={exam} subjects={subjects} lang={lang} />}
       </DialogContent>
