@@ -66,12 +66,13 @@ function runInThread(job: TParseJob, input: unknown, refused: () => AppError, li
     };
     // The limits, looked at a few times a second: a thread past its CPU time is ended where it is, whatever it was
     // doing; one that has waited too long for idle cores is ended too, and its author asked to come back later.
-    // Where the thread's CPU cannot be read (not Linux), the clock stands in for it.
+    // Where the thread's CPU cannot be read (not Linux), the clock stands in for it. Looked at no less often than the
+    // smaller limit, so that a limit shorter than the usual quarter-second is kept.
     const timer = setInterval(() => {
       const cpu = threadCpuMs(tid) ?? Date.now() - startedAt;
       if (cpu > limits.cpuMs) settle(() => reject(refused()));
       else if (Date.now() - startedAt > limits.waitMs) settle(() => reject(new AppError("FILE_WAITED_TOO_LONG")));
-    }, Math.min(250, Math.max(1, limits.cpuMs)));
+    }, Math.max(1, Math.min(250, limits.cpuMs, limits.waitMs)));
     worker.on("message", (m: TAnswer) => {
       if (m.started) {
         tid = m.started.tid;
