@@ -81,8 +81,10 @@ describe("0012 item bank over the demo database of 689655e", () => {
   it("keeps every row of every table as it was", async () => {
     expect(fixture.tables.questions!.length).toBeGreaterThan(10);
     expect(fixture.tables.student_answers!.length).toBeGreaterThan(100);
-    const strip = (list: Record<string, unknown>[]) => list.map(({ item_version_id: _v, replaced_at: _r, current_from: _c, ...rest }) => JSON.stringify(rest)).sort();
     for (const [table, rows] of Object.entries(fixture.tables)) {
+      // The fixture's own columns: those added by this migration and later ones are checked by the tests below.
+      const columns = Object.keys(rows[0] ?? {});
+      const strip = (list: Record<string, unknown>[]) => list.map((r) => JSON.stringify(columns.map((c) => [c, r[c]]))).sort();
       // Both sides as PostgreSQL writes them in JSON (numbers, dates and documents alike): today's rows, and the
       // fixture's read back through the same table type.
       const json = async (from: string, params: unknown[] = []) =>

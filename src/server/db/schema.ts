@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { TLanguage } from "../../shared/limits";
 import type { TRichDoc } from "../../shared/rich-text";
 import type { TItemContent } from "../../shared/schemas/bank";
+import type { TBlueprint } from "../../shared/schemas/blueprint";
 import type { TAnalysis, TFallbackReason, TGenerator, TPlanContent, TReportContent } from "../../shared/schemas/report";
 import {
   bigint,
@@ -31,6 +32,8 @@ export const roleEnum = pgEnum("role", ["super_admin", "school_admin", "teacher"
 export const examStatusEnum = pgEnum("exam_status", ["draft", "published", "archived"]);
 export const questionTypeEnum = pgEnum("question_type", ["multiple_choice", "true_false", "essay", "short_answer", "matching"]);
 export const attemptStatusEnum = pgEnum("attempt_status", ["in_progress", "completed", "graded"]);
+/** How an exam with parallel forms gives them out (issue 34): to each student at random, balanced within a sitting, or one form per class. */
+export const formAssignmentEnum = pgEnum("form_assignment", ["random", "class"]);
 
 // ---- sign-in
 
@@ -211,6 +214,10 @@ export const exams = pgTable(
     status: examStatusEnum("status").notNull().default("draft"),
     /** The grades offered it, or null for every grade (with the schools of exam_schools: both must match). */
     grades: integer("grades").array(),
+    /** How its parallel forms (exam_forms) are given out; unused while it has none. */
+    formAssignment: formAssignmentEnum("form_assignment").notNull().default("random"),
+    /** The blueprint its forms were last assembled from (issue 34), kept so that its author can assemble again. */
+    blueprint: jsonb("blueprint").$type<TBlueprint>(),
     // SET NULL: an exam outlives its author's account; it is shown as written by a deleted user.
     creatorId: uuid("creator_id").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -422,6 +429,42 @@ export const questions = pgTable(
   ],
 );
 
+/**
+ * Parallel forms of one exam (issue 34): each a subset of the exam's questions, given to some of its students. An
+ * exam without forms gives every student every question, as before. Numbered 1, 2, … ("Form 1") within the exam.
+ */
+export const examForms = pgTable(
+  "exam_forms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("exam_forms_exam_number_idx").on(t.examId, t.number), check("exam_forms_number_min", sql`${t.number} >= 1`)],
+);
+
+/**
+ * The questions of a form, in the exam's order. Anchor items (the blueprint's, carried by every form) are marked so
+ * that linking forms to one scale (issue 35) knows them. Taking a newer version of an item copies its row here to the
+ * new question row (bank/views.ts's rule: the attempt sees the rows current when it started).
+ */
+export const examFormQuestions = pgTable(
+  "exam_form_questions",
+  {
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => examForms.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    isAnchor: boolean("is_anchor").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.questionId] }), index("exam_form_questions_question_idx").on(t.questionId)],
+);
+
 export const questionOptions = pgTable(
   "question_options",
   {
@@ -498,6 +541,9 @@ export const studentExams = pgTable(
     className: text("class_name"),
     /** The sitting it was started in (issue 16); null for an exam without sittings. */
     sittingId: uuid("sitting_id").references(() => sittings.id, { onDelete: "set null" }),
+    /** The parallel form it was given (issue 34), kept for the attempt's life; null for an exam without forms. */
+    // RESTRICT: a form that was sat cannot be removed (its attempts' questions are its questions).
+    formId: uuid("form_id").references(() => examForms.id, { onDelete: "restrict" }),
     /** The student's accommodation when the attempt started, in minutes, and the minutes granted during it. */
     extraMinutes: integer("extra_minutes").notNull().default(0),
     grantedMinutes: integer("granted_minutes").notNull().default(0),
@@ -507,6 +553,7 @@ export const studentExams = pgTable(
   (t) => [
     uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),
     index("student_exams_exam_idx").on(t.examId, t.status),
+    index("student_exams_form_idx").on(t.formId),
     index("student_exams_deadline_idx").on(t.deadlineAt).where(sql`${t.status} = 'in_progress'`),
   ],
 );
