@@ -190,6 +190,7 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
   let iterations = 0;
   let converged = false;
   let logLikelihood = -Infinity;
+  let varianceCollapsed = false;
 
   const eStep = (posterior: Float64Array | null): number => {
     const logW = normalWeights(nodes, 0, sd).map(Math.log);
@@ -242,6 +243,11 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
         let m2 = 0;
         for (let q = 0; q < Q; q++) m2 += nodeCounts[q]! * nodes[q]! ** 2;
         const next = Math.sqrt(m2 / personsUsed);
+        if (!(next > MIN_SD)) {
+          // The persons cannot be told apart (too few, or too few items): no scale to put the items on.
+          varianceCollapsed = true;
+          break;
+        }
         largest = Math.abs(next - sd);
         sd = next;
       }
@@ -264,9 +270,11 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
   const keep = new Uint8Array(J);
   for (let j = 0; j < J; j++) {
     const i = calibrated[j]!;
-    if (dropped[j]) {
+    if (varianceCollapsed) {
+      problems.push({ item: items[i]!, reason: "not_converged", n: nOf[i]!, detail: "the ability variance fell to zero: the persons cannot be told apart" });
+    } else if (dropped[j]) {
       problems.push({ item: items[i]!, reason: "not_converged", n: nOf[i]!, detail: "the estimates ran away (a perfectly discriminating or degenerate item)" });
-    } else if (!converged && changes[j]! >= tolerance) {
+    } else if (!converged && !(changes[j]! < tolerance)) {
       problems.push({ item: items[i]!, reason: "not_converged", n: nOf[i]!, detail: `still changing by ${changes[j]!.toExponential(2)} after ${maxIterations} cycles` });
     } else keep[j] = 1;
   }
@@ -309,6 +317,8 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
     abilities: abilities.byPerson,
   };
 }
+
+const MIN_SD = 0.01;
 
 function runaway(m: ItemModel): boolean {
   if (!Number.isFinite(m.a) || Math.abs(m.a) > 20) return true;
