@@ -67,6 +67,14 @@ describe("items that get no numbers, by reason", () => {
     expect(result.items).toHaveLength(5);
   });
 
+  it("Rasch on persons that cannot be told apart: the variance collapses and every item says so (no NaN)", () => {
+    const result = calibrate({ items: ["q1", "q2", "q3"], nPersons: 3, data: Int8Array.of(1, 0, -1, 0, 1, 1, 1, 1, 0) }, "rasch", { minResponses: 1 });
+    expect(result.converged).toBe(false);
+    expect(result.items).toEqual([]);
+    expect(result.problems.map((x) => x.detail)).toEqual(Array(3).fill("the ability variance fell to zero: the persons cannot be told apart"));
+    expect(Number.isNaN(result.latent.sd)).toBe(false);
+  });
+
   it("refuses a matrix whose size is not persons × items", () => {
     expect(() => calibrate({ items: ["a", "b"], nPersons: 2, data: Int8Array.of(0, 1, 1) }, "2pl")).toThrow(CalibrationInputError);
   });
