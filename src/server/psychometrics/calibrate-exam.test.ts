@@ -1,0 +1,120 @@
+// Reading an exam's graded attempts for calibration (issue 35): which cells are presented (the rows an attempt saw,
+// its form's questions), how marks become scores, and that other attempts stay out.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type THarness } from "../test/harness";
+import { examForms, examFormQuestions, questions, studentAnswers, studentExams } from "../db/schema";
+import { calibrateExam, examResponses, scoreOf } from "./calibrate-exam";
+import { NOT_PRESENTED as _ } from "./types";
+
+let h: THarness;
+let examId: string;
+let q: string[];
+
+const tf = [
+  { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
+  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
+];
+
+beforeAll(async () => {
+  h = await createHarness();
+  const school = await h.makeSchool("school_calibrate", "مدرسة المعايرة");
+  const teacher = await h.makeUser("teacher", { schoolId: school });
+  const cookie = await h.signIn(teacher.email, teacher.password, "school");
+  const res = await h.request({
+    method: "POST",
+    url: "/api/exams",
+    cookie,
+    payload: {
+      titleAr: "اختبار المعايرة",
+      titleEn: "Calibration test",
+      subjectId: "arabic",
+      durationMinutes: 30,
+      status: "published",
+      schoolIds: [],
+      questions: [
+        { type: "true_false", questionTextAr: "س١", questionTextEn: "Q1", points: 1, options: tf },
+        { type: "true_false", questionTextAr: "س٢", questionTextEn: "Q2", points: 2, options: tf },
+        { type: "multiple_choice", questionTextAr: "س٣", questionTextEn: "Q3", points: 1, options: [...tf, { optionTextAr: "ج", optionTextEn: "C", isCorrect: false }] },
+        { type: "essay", questionTextAr: "س٤", questionTextEn: "Q4", points: 3 },
+        { type: "short_answer", questionTextAr: "س٥", questionTextEn: "Q5", points: 20, correctAnswerText: "x" },
+      ],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const exam = res.json() as { id: string; questions: { id: string }[] };
+  examId = exam.id;
+  q = exam.questions.map((x) => x.id);
+
+  const day = 24 * 3600 * 1000;
+  const now = Date.now();
+  // Q3's row became current an hour ago: the attempt started yesterday was given the row before it, not this one.
+  await h.db.update(questions).set({ currentFrom: new Date(now - 3600 * 1000) }).where(eq(questions.id, q[2]!));
+  const [form] = await h.db.insert(examForms).values({ examId, number: 1 }).returning();
+  await h.db.insert(examFormQuestions).values([q[0]!, q[3]!].map((questionId) => ({ formId: form!.id, questionId })));
+
+  const attempt = async (startedAt: number, status: "graded" | "completed" | "in_progress", formId: string | null, marks: Record<number, number>) => {
+    const student = await h.makeUser("student", { schoolId: school });
+    const [row] = await h.db
+      .insert(studentExams)
+      .values({ studentId: student.id, examId, status, startedAt: new Date(startedAt), formId })
+      .returning();
+    const values = Object.entries(marks).map(([i, score]) => ({ studentExamId: row!.id, questionId: q[Number(i)]!, studentId: student.id, score }));
+    if (values.length) await h.db.insert(studentAnswers).values(values);
+  };
+  await attempt(now - day, "graded", null, { 0: 1, 1: 2, 2: 1, 3: 1, 4: 20 });
+  await attempt(now - 2000, "graded", null, { 0: 1, 1: 1, 3: 2, 4: 15 });
+  await attempt(now - 1000, "graded", form!.id, { 0: 0, 3: 3 });
+  await attempt(now - 500, "completed", null, { 0: 1 }); // waiting for marking: not in
+  await attempt(now - 100, "in_progress", null, {}); // not in
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("an exam's responses for calibration", () => {
+  it("one row per graded attempt, one column per question row; blanks where not given, 0 where not answered", async () => {
+    const { matrix, questions: columns, attemptIds } = await examResponses(h.db, examId);
+    expect(attemptIds).toHaveLength(3);
+    expect(matrix.items).toEqual(q);
+    expect(columns.map((c) => [c.type, c.points, c.maxScore])).toEqual([
+      ["true_false", 1, 1],
+      ["true_false", 2, 1],
+      ["multiple_choice", 1, 1],
+      ["essay", 3, 3],
+      ["short_answer", 20, 10],
+    ]);
+    expect(columns.every((c) => typeof c.itemVersionId === "string")).toBe(true);
+    expect(Array.from(matrix.data)).toEqual([
+      // yesterday: Q3's row was not yet current
+      1, 1, _, 1, 10,
+      // half a point short on Q2 is wrong; Q3 unanswered is 0; 15 of 20 points is step 8 of 10
+      1, 0, 0, 2, 8,
+      // the form holds Q1 and Q4 only
+      0, _, _, 3, _,
+    ]);
+  });
+
+  it("marks become scores: right/wrong at full points, steps for partial marks", () => {
+    expect(scoreOf(1, { type: "multiple_choice", points: 1, maxScore: 1 })).toBe(1);
+    expect(scoreOf(1.5, { type: "true_false", points: 2, maxScore: 1 })).toBe(0);
+    expect(scoreOf(1.5, { type: "essay", points: 3, maxScore: 3 })).toBe(2);
+    expect(scoreOf(0.49, { type: "essay", points: 3, maxScore: 3 })).toBe(0);
+    expect(scoreOf(-1, { type: "essay", points: 3, maxScore: 3 })).toBe(0);
+    expect(scoreOf(9, { type: "essay", points: 3, maxScore: 3 })).toBe(3);
+    expect(scoreOf(3, { type: "matching", points: 40, maxScore: 10 })).toBe(1);
+  });
+
+  it("calibrateExam names each question row; too few attempts are said so, not given numbers", async () => {
+    const result = await calibrateExam(h.db, examId, "gpcm");
+    expect(result.examId).toBe(examId);
+    expect(result.persons).toBe(3);
+    expect(result.items).toEqual([]);
+    expect(result.problems.map((x) => [x.item, x.reason])).toEqual(q.map((id) => [id, "too_few_responses"]));
+  });
+
+  it("an exam nobody sat: an empty calibration", async () => {
+    const result = await calibrateExam(h.db, "00000000-0000-4000-8000-000000000000", "2pl");
+    expect(result).toMatchObject({ persons: 0, items: [], problems: [], questions: [] });
+  });
+});

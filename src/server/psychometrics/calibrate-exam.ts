@@ -1,0 +1,99 @@
+// Calibration of one exam's graded attempts, all forms together (issue 35). Not stored yet: storing parameters per
+// item version comes with its migration.
+//
+// One column per question row (an item version at its position, decision 0036): a row is "presented" to an attempt
+// when the attempt saw it (bank/views.ts's rule: current when the attempt started) and, for an attempt given a
+// parallel form (issue 34), when the row is on that form. Anything else is blank, not wrong. A presented question
+// with no answer, or not yet marked, counts 0, as item analysis counts it (its score coalesced to 0).
+// Scores: multiple choice and true/false are right (full points) or wrong; essays, short answers and matching are
+// scored in steps — their mark rounded to whole points (0..points), or to tenths of the points above 10 points — so
+// that the GPCM (and Rasch's partial credit) sees the partial marks; the 2PL and 3PL name such items
+// `scores_above_one` rather than guess a cut.
+
+import { sql } from "drizzle-orm";
+import { rowsOf, type TDbOrTx } from "../db/client";
+import { seenBySql } from "../modules/bank/views";
+import { calibrate, type CalibrationOptions, type CalibrationResult } from "./calibrate";
+import { NOT_PRESENTED, type IrtModel, type ResponseMatrix } from "./types";
+
+const RIGHT_WRONG = new Set(["multiple_choice", "true_false"]);
+const MAX_STEPS = 10;
+
+export interface ExamQuestionColumn {
+  /** The column's name in the calibration: the question row's id. */
+  questionId: string;
+  itemVersionId: string;
+  position: number;
+  type: string;
+  points: number;
+  /** The highest score in the column: 1 for right/wrong, else the steps. */
+  maxScore: number;
+}
+
+export interface ExamResponses {
+  matrix: ResponseMatrix;
+  questions: ExamQuestionColumn[];
+  /** The attempts in the matrix's row order. */
+  attemptIds: string[];
+}
+
+export interface ExamCalibration extends CalibrationResult {
+  examId: string;
+  questions: ExamQuestionColumn[];
+  attemptIds: string[];
+}
+
+type TQuestionRow = { id: string; item_version_id: string; position: number; type: string; points: number };
+
+/** The graded attempts of an exam as a response matrix (persons × question rows). */
+export async function examResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
+  const questionRows = rowsOf<TQuestionRow>(
+    await db.execute(sql`select id, item_version_id, position, type::text as type, points
+      from questions where exam_id = ${examId} order by position, id`),
+  );
+  const attempts = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from student_exams where exam_id = ${examId} and status = 'graded' order by started_at, id`),
+  );
+  // Every (attempt, question) the attempt was given, with its mark; a pair not listed was not presented.
+  const presented = rowsOf<{ attempt: string; question: string; score: number | string }>(
+    await db.execute(sql`select se.id as attempt, q.id as question, coalesce(sa.score, 0)::float8 as score
+      from student_exams se
+      join questions q on q.exam_id = se.exam_id
+      left join student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
+      where se.exam_id = ${examId} and se.status = 'graded' and ${seenBySql("q", sql.raw("se.started_at"))}
+        and (se.form_id is null or exists (
+          select 1 from exam_form_questions fq where fq.form_id = se.form_id and fq.question_id = q.id))`),
+  );
+
+  const questions: ExamQuestionColumn[] = questionRows.map((q) => ({
+    questionId: q.id,
+    itemVersionId: q.item_version_id,
+    position: q.position,
+    type: q.type,
+    points: q.points,
+    maxScore: RIGHT_WRONG.has(q.type) ? 1 : Math.min(q.points, MAX_STEPS),
+  }));
+  const column = new Map(questionRows.map((q, i) => [q.id, i]));
+  const row = new Map(attempts.map((a, p) => [a.id, p]));
+  const nItems = questions.length;
+  const data = new Int8Array(attempts.length * nItems).fill(NOT_PRESENTED);
+  for (const pair of presented) {
+    const p = row.get(pair.attempt)!;
+    const i = column.get(pair.question)!;
+    data[p * nItems + i] = scoreOf(Number(pair.score), questions[i]!);
+  }
+  return { matrix: { items: questions.map((q) => q.questionId), nPersons: attempts.length, data }, questions, attemptIds: attempts.map((a) => a.id) };
+}
+
+/** A mark as a calibration score: 0/1 for right/wrong questions, else steps 0..maxScore. */
+export function scoreOf(mark: number, question: Pick<ExamQuestionColumn, "type" | "points" | "maxScore">): number {
+  if (!(mark > 0) || question.points <= 0) return 0;
+  if (RIGHT_WRONG.has(question.type)) return mark >= question.points ? 1 : 0;
+  return Math.min(question.maxScore, Math.max(0, Math.round((mark / question.points) * question.maxScore)));
+}
+
+/** Calibrates an exam's graded attempts (every school's, all forms together); nothing is stored. */
+export async function calibrateExam(db: TDbOrTx, examId: string, model: IrtModel, options: CalibrationOptions = {}): Promise<ExamCalibration> {
+  const { matrix, questions, attemptIds } = await examResponses(db, examId);
+  return { ...calibrate(matrix, model, options), examId, questions, attemptIds };
+}
