@@ -465,6 +465,39 @@ export const examFormQuestions = pgTable(
   (t) => [primaryKey({ columns: [t.formId, t.questionId] }), index("exam_form_questions_question_idx").on(t.questionId)],
 );
 
+/**
+ * IRT parameters of an item version from one calibration (issue 35, decision 0041), kept as history: each run adds
+ * one row per item version with the run's `calibration_id`, model and number of persons; an item that got no numbers
+ * keeps its reason (`problem`) instead of parameters. `params` holds {a, b, c, d} and, for the GPCM, the steps;
+ * `se` their standard errors; `fit` infit, outfit and the χ².
+ */
+export const itemCalibrations = pgTable(
+  "item_calibrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    calibrationId: uuid("calibration_id").notNull(),
+    itemVersionId: uuid("item_version_id")
+      .notNull()
+      .references(() => bankItemVersions.id, { onDelete: "cascade" }),
+    /** The exam whose attempts were calibrated; null for a calibration over the bank. */
+    examId: uuid("exam_id").references(() => exams.id, { onDelete: "set null" }),
+    model: text("model").notNull(),
+    n: integer("n").notNull(),
+    params: jsonb("params").$type<Record<string, unknown>>(),
+    se: jsonb("se").$type<Record<string, unknown>>(),
+    fit: jsonb("fit").$type<Record<string, unknown>>(),
+    problem: jsonb("problem").$type<{ reason: string; detail: string }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("item_calibrations_version_idx").on(t.itemVersionId, t.createdAt),
+    index("item_calibrations_calibration_idx").on(t.calibrationId),
+    index("item_calibrations_exam_idx").on(t.examId),
+    check("item_calibrations_model", sql`${t.model} in ('rasch', '2pl', '3pl', 'gpcm')`),
+    check("item_calibrations_params_or_problem", sql`(${t.params} is null) <> (${t.problem} is null)`),
+  ],
+);
+
 export const questionOptions = pgTable(
   "question_options",
   {

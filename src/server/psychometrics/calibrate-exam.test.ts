@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type THarness } from "../test/harness";
-import { examForms, examFormQuestions, questions, studentAnswers, studentExams } from "../db/schema";
-import { calibrateExam, examResponses, scoreOf } from "./calibrate-exam";
+import { examForms, examFormQuestions, itemCalibrations, questions, studentAnswers, studentExams } from "../db/schema";
+import { calibrateExam, examResponses, scoreOf, storeExamCalibration } from "./calibrate-exam";
 import { NOT_PRESENTED as _ } from "./types";
 
 let h: THarness;
@@ -111,6 +111,40 @@ describe("an exam's responses for calibration", () => {
     expect(result.persons).toBe(3);
     expect(result.items).toEqual([]);
     expect(result.problems.map((x) => [x.item, x.reason])).toEqual(q.map((id) => [id, "too_few_responses"]));
+  });
+
+  it("a calibration is stored per item version as history: parameters, or the reason there are none", async () => {
+    const first = await calibrateExam(h.db, examId, "gpcm");
+    const firstId = await storeExamCalibration(h.db, first);
+    const second = await calibrateExam(h.db, examId, "gpcm", { minResponses: 2 });
+    const secondId = await storeExamCalibration(h.db, second);
+    expect(second.items.length).toBeGreaterThan(0);
+    expect(second.problems.length).toBeGreaterThan(0);
+    const rows = await h.db.select().from(itemCalibrations).where(eq(itemCalibrations.examId, examId));
+    expect(rows).toHaveLength(10);
+    const versions = (await examResponses(h.db, examId)).questions.map((c) => c.itemVersionId);
+    for (const [id, result] of [[firstId, first], [secondId, second]] as const) {
+      const run = rows.filter((r) => r.calibrationId === id);
+      expect(run.map((r) => r.itemVersionId).sort()).toEqual([...versions].sort());
+      for (const r of run) {
+        expect(r.model).toBe("gpcm");
+        const question = result.questions.find((c) => c.itemVersionId === r.itemVersionId)!;
+        const item = result.items.find((x) => x.item === question.questionId);
+        const problem = result.problems.find((x) => x.item === question.questionId);
+        if (item) expect(r).toMatchObject({ n: item.n, params: { a: item.a, b: item.b }, problem: null });
+        else expect(r).toMatchObject({ n: problem!.n, params: null, se: null, problem: { reason: problem!.reason } });
+      }
+    }
+    // The first run had too few responses everywhere.
+    expect(rows.filter((r) => r.calibrationId === firstId).every((r) => r.problem?.reason === "too_few_responses")).toBe(true);
+  });
+
+  it("the table keeps parameters or a reason, never both or neither, and only known models", async () => {
+    const [version] = (await examResponses(h.db, examId)).questions;
+    const row = { calibrationId: "00000000-0000-4000-8000-000000000001", itemVersionId: version!.itemVersionId, model: "2pl", n: 1 };
+    await expect(h.db.insert(itemCalibrations).values(row)).rejects.toThrow();
+    await expect(h.db.insert(itemCalibrations).values({ ...row, params: {}, problem: { reason: "x", detail: "y" } })).rejects.toThrow();
+    await expect(h.db.insert(itemCalibrations).values({ ...row, model: "4pl", params: {} })).rejects.toThrow();
   });
 
   it("an exam nobody sat: an empty calibration", async () => {

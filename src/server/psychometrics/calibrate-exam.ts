@@ -1,5 +1,5 @@
-// Calibration of one exam's graded attempts, all forms together (issue 35). Not stored yet: storing parameters per
-// item version comes with its migration.
+// Calibration of one exam's graded attempts, all forms together (issue 35), and its storage as history per item
+// version (item_calibrations: one row per question row's version per run).
 //
 // One column per question row (an item version at its position, decision 0036): a row is "presented" to an attempt
 // when the attempt saw it (bank/views.ts's rule: current when the attempt started) and, for an attempt given a
@@ -10,8 +10,10 @@
 // that the GPCM (and Rasch's partial credit) sees the partial marks; the 2PL and 3PL name such items
 // `scores_above_one` rather than guess a cut.
 
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../db/client";
+import { itemCalibrations } from "../db/schema";
 import { seenBySql } from "../modules/bank/views";
 import { calibrate, type CalibrationOptions, type CalibrationResult } from "./calibrate";
 import { NOT_PRESENTED, type IrtModel, type ResponseMatrix } from "./types";
@@ -96,4 +98,26 @@ export function scoreOf(mark: number, question: Pick<ExamQuestionColumn, "type" 
 export async function calibrateExam(db: TDbOrTx, examId: string, model: IrtModel, options: CalibrationOptions = {}): Promise<ExamCalibration> {
   const { matrix, questions, attemptIds } = await examResponses(db, examId);
   return { ...calibrate(matrix, model, options), examId, questions, attemptIds };
+}
+
+/**
+ * Keeps a calibration as one new row per question row's item version (its parameters, SEs and fit, or the reason it
+ * got none), all under one calibration id, in one statement; earlier calibrations stay as history.
+ */
+export async function storeExamCalibration(db: TDbOrTx, calibration: ExamCalibration): Promise<string> {
+  const calibrationId = randomUUID();
+  const byQuestion = new Map(calibration.items.map((item) => [item.item, item]));
+  const problems = new Map(calibration.problems.map((problem) => [problem.item, problem]));
+  const rows = calibration.questions.flatMap((question): (typeof itemCalibrations.$inferInsert)[] => {
+    const base = { calibrationId, itemVersionId: question.itemVersionId, examId: calibration.examId, model: calibration.model };
+    const item = byQuestion.get(question.questionId);
+    if (item) {
+      const { a, b, c, d, steps, se, fit, n } = item;
+      return [{ ...base, n, params: { a, b, c, d, ...(steps ? { steps: { b: steps.b, d: steps.d } } : {}) }, se: { ...se, ...(steps ? { steps: { b: steps.seB, d: steps.seD } } : {}) }, fit: { ...fit } }];
+    }
+    const problem = problems.get(question.questionId);
+    return problem ? [{ ...base, n: problem.n, problem: { reason: problem.reason, detail: problem.detail } }] : [];
+  });
+  if (rows.length) await db.insert(itemCalibrations).values(rows);
+  return calibrationId;
 }
