@@ -66,6 +66,20 @@ describe("parameter recovery", () => {
     }
   });
 
+  it("Rasch on items scored 0..2 is the partial credit model: steps and the ability SD recovered", () => {
+    const random = seededRandom(51);
+    const items: GpcmParams[] = Array.from({ length: 8 }, () => {
+      const location = -1 + 2 * random();
+      return { a: 1, b: [location - 0.7, location + 0.7] };
+    });
+    const { matrix } = simulate(items, 1500, 52);
+    const result = calibrate(matrix, "rasch");
+    expect(result.converged).toBe(true);
+    expect(result.items.every((x) => x.a === 1 && x.categories === 3)).toBe(true);
+    expect(Math.abs(result.latent.sd - 1)).toBeLessThan(0.1);
+    expect(rmse(result.items.flatMap((x) => x.steps!.b), items.flatMap((x) => x.b))).toBeLessThan(0.15);
+  });
+
   it("3PL, 3,000 students × 20 items with c = 0.2: converges with c between 0.05 and 0.35 and b recovered", () => {
     const items = twoPlItems(20, 41, 0.2).map((x) => ({ ...x, a: x.a + 0.3 }));
     const { matrix } = simulate(items, 3000, 42);

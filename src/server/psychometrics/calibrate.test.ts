@@ -46,6 +46,11 @@ describe("items that get no numbers, by reason", () => {
     expect(result.items.map((x) => x.item)).toContain("rare");
   });
 
+  it("an item nobody was given has too few responses even with no minimum", () => {
+    const result = calibrate(withColumns({ unseen: () => NOT_PRESENTED }), "2pl", { minResponses: 0 });
+    expect(result.problems).toEqual([{ item: "unseen", reason: "too_few_responses", n: 0, detail: "0 responses, fewer than the minimum 0" }]);
+  });
+
   it("GPCM: a score nobody got is an empty category, not a number", () => {
     const result = calibrate(withColumns({ gap: (p) => (p % 2) * 2 }), "gpcm");
     expect(result.problems).toEqual([{ item: "gap", reason: "empty_category", n: 1000, detail: "no response scored 1 (scores go up to 2)" }]);

@@ -137,7 +137,7 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
     const max = Math.max(0, ...seen.keys());
     if (model !== "gpcm" && model !== "rasch" && max > 1) {
       problems.push({ item, reason: "scores_above_one", n, detail: `scores up to ${max}: the ${model} is for right/wrong items (0/1); use gpcm` });
-    } else if (n < minResponses) {
+    } else if (n < Math.max(1, minResponses)) {
       problems.push({ item, reason: "too_few_responses", n, detail: `${n} responses, fewer than the minimum ${minResponses}` });
     } else if (seen.size < 2) {
       problems.push({ item, reason: "no_variance", n, detail: `every response is ${[...seen.keys()][0]}` });
