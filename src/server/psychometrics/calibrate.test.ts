@@ -111,6 +111,15 @@ describe("abilities", () => {
     expect(mlSe).toBeCloseTo(1 / Math.sqrt(p.reduce((s, x) => s + 1.5 * 1.5 * x * (1 - x), 0)), 8);
   });
 
+  it("3PL: a pattern whose likelihood keeps rising towards −∞ (the guessing floor) is unbounded, not a number", () => {
+    const item = (b: number, c: number): ItemModel => ({ kind: "3pl", categories: 2, a: 1.5, d: Float64Array.of(0, -1.5 * b), c, fixedA: false });
+    // Three easy items wrong and a hard one right by a guess: the best θ is as low as it goes.
+    expect(maximumLikelihood([item(-2, 0), item(-2, 0), item(-2, 0), item(2.5, 0.25)], [0, 0, 0, 1])).toEqual({ ml: -Infinity, mlSe: Infinity, extreme: "unbounded" });
+    // The same with the easy items right is an ordinary estimate.
+    const { ml } = maximumLikelihood([item(-2, 0), item(-2, 0), item(-2, 0), item(2.5, 0.25)], [1, 1, 0, 0]);
+    expect(Number.isFinite(ml!)).toBe(true);
+  });
+
   it("a person given no calibrated item has no estimate", () => {
     const result = calibrate({ items: ["a"], nPersons: 3, data: Int8Array.of(0, 1, NOT_PRESENTED) }, "rasch", { minResponses: 1 });
     expect(result.abilities[2]).toEqual({ items: 0, eap: null, eapSd: null, ml: null, mlSe: null });
