@@ -30,6 +30,9 @@ describe("parameter recovery", () => {
     const meanSeA = result.items.reduce((s, x) => s + x.se.a!, 0) / items.length;
     expect(meanSeA / a).toBeGreaterThan(0.5);
     expect(meanSeA / a).toBeLessThan(2);
+    const meanSeB = result.items.reduce((s, x) => s + x.se.b!, 0) / items.length;
+    expect(meanSeB / b).toBeGreaterThan(0.5);
+    expect(meanSeB / b).toBeLessThan(2);
     // EAP abilities follow the true ones.
     const eap = result.abilities.map((x) => x.eap!);
     expect(rmse(eap, Array.from(thetas))).toBeLessThan(0.45);
