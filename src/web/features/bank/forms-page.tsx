@@ -25,7 +25,7 @@ import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { ConfirmDialog } from "@web/features/exams/components/confirm-dialog";
 import { FieldMessage } from "@web/features/exams/editor/field-message";
 import { useExam, useSubjectSkills } from "@web/features/exams/api";
-import { formatNumber, pick, type TLang } from "@web/lib/format";
+import { formatNumber, pick } from "@web/lib/format";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { useAssemble, useExamForms, useSaveForms } from "./api";
@@ -33,7 +33,6 @@ import { BankList } from "./bank-list";
 import { bankFailure, bankSuccess, useBankT } from "./use-bank-t";
 
 const ANY = "any";
-const fixed = (lang: TLang, n: number, digits = 2) => new Intl.NumberFormat(lang === "ar" ? "ar-u-nu-latn" : "en", { maximumFractionDigits: digits }).format(n);
 
 export function FormsPage() {
   const { examId = "" } = useParams();
@@ -195,7 +194,7 @@ function FormsGrid({ forms, skillName, testId }: { forms: TFormView[]; skillName
               {[
                 ["items", formatNumber(lang, f.items.length)],
                 ["points", formatNumber(lang, f.points)],
-                ["facility", f.meanFacility === null ? t("forms.form.noFacility") : fixed(lang, f.meanFacility)],
+                ["facility", f.meanFacility === null ? t("forms.form.noFacility") : formatNumber(lang, f.meanFacility)],
               ].map(([key, value]) => (
                 <div key={key} className="flex flex-col gap-0.5 rounded-lg bg-muted px-2 py-1.5">
                   <dt className="text-xs text-muted-foreground">{t(`forms.form.${key}`)}</dt>
@@ -225,7 +224,7 @@ function FormsGrid({ forms, skillName, testId }: { forms: TFormView[]; skillName
                       </span>
                       {item.facility !== null && (
                         <span>
-                          {t("forms.form.facility")}: <bdi className="tabular-nums">{fixed(lang, item.facility)}</bdi>
+                          {t("forms.form.facility")}: <bdi className="tabular-nums">{formatNumber(lang, item.facility)}</bdi>
                         </span>
                       )}
                       {anchor && (
@@ -584,7 +583,7 @@ function AssembleAnswer({ examId, answer, skillName, onSaved }: { examId: string
             {t("forms.result.title")}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {t("forms.result.summary", { forms: formatNumber(lang, result.forms.length), pool: formatNumber(lang, result.pool), seconds: fixed(lang, result.seconds, 1) })}
+            {t("forms.result.summary", { forms: formatNumber(lang, result.forms.length), pool: formatNumber(lang, result.pool), seconds: formatNumber(lang, Math.round(result.seconds * 10) / 10) })}
           </p>
           {!result.optimal && <p className="text-sm text-muted-foreground">{t("forms.result.notOptimal")}</p>}
         </div>
