@@ -214,7 +214,7 @@ function FormsGrid({ forms, skillName, testId }: { forms: TFormView[]; skillName
                     className={cn("flex flex-col gap-1 rounded-lg border px-3 py-2 text-sm", shared ? "border-gold/50 bg-gold/10" : "border-border")}
                     data-shared={shared || undefined}
                   >
-                    <span className="line-clamp-2 font-medium" dir="auto">
+                    <span className="line-clamp-2 font-medium">
                       {pick(lang, item.questionTextAr, item.questionTextEn) || "—"}
                     </span>
                     <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
@@ -455,7 +455,7 @@ function BlueprintEditor({ exam, saved, onAnswer }: { exam: TExamDetail; saved: 
                     <ul className="flex flex-wrap gap-2" data-testid="bp-anchors">
                       {ids.map((id) => (
                         <li key={id} className="flex max-w-full items-center gap-1 rounded-full border border-border bg-muted ps-3 text-sm">
-                          <span className="truncate" dir="auto">
+                          <span className="truncate">
                             {anchorTexts[id] ?? id.slice(0, 8)}
                           </span>
                           <Button type="button" variant="ghost" size="icon" className="size-8 rounded-full" onClick={() => field.onChange(ids.filter((x) => x !== id))} aria-label={t("forms.blueprint.removeAnchor", { text: anchorTexts[id] ?? id })}>
