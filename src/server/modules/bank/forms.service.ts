@@ -53,7 +53,7 @@ function formItem(item: typeof bankItems.$inferSelect, content: typeof bankItemV
 
 /**
  * Forms for the exam from the bank: the candidates are the items its author may use (their school's and the system's,
- * not retired) of the exam's subject and the blueprint's grade, with the bank's facility and their exposure in the
+ * not retired) of the exam's subject and the blueprint's grade and skills, with the bank's facility and their exposure in the
  * cohort; IRT parameters are not calibrated yet (null). The anchors must be items the author may use.
  */
 export async function assembleForExam(db: TDb, actor: TSessionUser, examId: string, blueprint: TBlueprint): Promise<TAssembleResponse> {
@@ -61,7 +61,10 @@ export async function assembleForExam(db: TDb, actor: TSessionUser, examId: stri
   await assertNoAttempts(db, examId);
   await assertBlueprint(db, exam, blueprint);
   await usableItems(db, actor, exam, blueprint.anchors);
-  const gradeOrAnchor = blueprint.anchors.length ? sql`(${bankItems.grade} = ${blueprint.grade} or ${inArray(bankItems.id, blueprint.anchors)})` : eq(bankItems.grade, blueprint.grade);
+  // The blueprint's grade and skills only (the model's size is the candidates'); the anchors whatever they are, so
+  // that one of another grade or skill is explained by the assembler rather than called missing.
+  const wanted = and(eq(bankItems.grade, blueprint.grade), inArray(bankItems.skillId, [...new Set(blueprint.parts.map((p) => p.skillId))]));
+  const gradeOrAnchor = blueprint.anchors.length ? sql`(${wanted} or ${inArray(bankItems.id, blueprint.anchors)})` : wanted;
   const rows = await db
     .select({ item: bankItems, content: bankItemVersions.content })
     .from(bankItems)
