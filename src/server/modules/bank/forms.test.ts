@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
-import { bankItemVersions, examFormQuestions, examForms, exams, questions, studentExams } from "../../db/schema";
+import { bankItemVersions, examFormQuestions, examForms, exams, questions, studentAnswers, studentExams } from "../../db/schema";
 import type { TBankItemDetail, TBankItemInput } from "../../../shared/schemas/bank";
 import type { TBlueprintInput } from "../../../shared/schemas/blueprint";
 import type { TAssembleResponse, TExamForms } from "../../../shared/schemas/forms";
@@ -118,6 +118,32 @@ describe("assembling", () => {
     const { result } = res.json() as TAssembleResponse;
     if (result.status !== "assembled") throw new Error(res.body);
     for (const form of result.forms) expect(form.itemIds[0]).toBe(grammar[0]);
+  });
+
+  it("leaves out items seen by more of the grade's students than the blueprint allows, and shows the bank's facility", async () => {
+    // Another exam of the school holds grammar[4] and vocabulary[4]; one of the grade's students sat it (graded,
+    // half the points of grammar[4]'s row).
+    const seenExam = await newExam();
+    expect((await req(c.teacher, "PUT", `/api/exams/${seenExam}/forms`, { forms: [{ itemIds: [grammar[4]!, vocabulary[4]!] }] })).statusCode).toBe(200);
+    const [attempt] = await h.db.insert(studentExams).values({ studentId, examId: seenExam, status: "graded" }).returning({ id: studentExams.id });
+    const rows = await h.db.select({ id: questions.id, itemId: bankItemVersions.itemId }).from(questions).innerJoin(bankItemVersions, eq(bankItemVersions.id, questions.itemVersionId)).where(eq(questions.examId, seenExam));
+    await h.db.insert(studentAnswers).values({ studentExamId: attempt!.id, questionId: rows.find((r) => r.itemId === grammar[4])!.id, studentId, score: 0.5 });
+    const sat = (await req(c.teacher, "GET", `/api/exams/${seenExam}/forms`)).json() as TExamForms;
+    expect(sat.forms[0]!.items.find((i) => i.itemId === grammar[4])!.facility).toBe(0.5);
+
+    const examId = await newExam();
+    const res = await req(c.teacher, "POST", `/api/exams/${examId}/assemble`, { ...BLUEPRINT, maxExposure: 0.1 });
+    const { result } = res.json() as TAssembleResponse;
+    if (result.status !== "assembled") throw new Error(res.body);
+    const used = result.forms.flatMap((f) => f.itemIds);
+    expect(used).not.toContain(grammar[4]);
+    expect(used).not.toContain(vocabulary[4]);
+    // Three one-grammar-item forms fit in the four unseen grammar items; five do not, and the explanation names the exposure.
+    const more = (await req(c.teacher, "POST", `/api/exams/${examId}/assemble`, { ...BLUEPRINT, forms: 3, parts: [{ skillId: "arabic.grammar", items: 1 }, { skillId: "arabic.vocabulary", items: 1 }], maxExposure: 0.1 })).json() as TAssembleResponse;
+    expect(more.result.status).toBe("assembled");
+    const five = (await req(c.teacher, "POST", `/api/exams/${examId}/assemble`, { ...BLUEPRINT, forms: 5, parts: [{ skillId: "arabic.grammar", items: 1 }], maxExposure: 0.1 })).json() as TAssembleResponse;
+    if (five.result.status !== "impossible") throw new Error(JSON.stringify(five));
+    expect(five.result.problems.map((p) => p.code)).toContain("ASSEMBLE_PART_LEFT_OUT_EXPOSED");
   });
 
   it("says which constraint cannot be met, in both languages", async () => {
