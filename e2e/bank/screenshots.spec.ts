@@ -41,6 +41,11 @@ test("forms page screenshots", async ({ browser, playwright }) => {
     }),
     201,
   );
+  // A second exam with two forms saved through the API: the page's "current forms".
+  const withForms = await json<{ id: string }>(await teacher.post("/api/exams", { data: { titleAr: "اختبار بنموذجين", titleEn: "Two-form exam", subjectId: "arabic", durationMinutes: 30, status: "draft", questions: [{ type: "short_answer", questionTextAr: "ما ضد «طويل»؟", questionTextEn: "Opposite of tall?", points: 1, correctAnswerText: "قصير" }] } }), 201);
+  const bank = await json<{ items: { id: string }[] }>(await teacher.get("/api/bank?subjectId=arabic&grade=8&skillId=arabic.grammar&page=1&pageSize=10"));
+  const ids = bank.items.map((i) => i.id);
+  await json(await teacher.put(`/api/exams/${withForms.id}/forms`, { data: { forms: [{ itemIds: [ids[0], ids[1], ids[2]] }, { itemIds: [ids[0], ids[3], ids[4]] }], anchors: [ids[0]], assignment: "class" } }));
   for (const lang of ["ar", "en"] as const) {
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
@@ -65,6 +70,16 @@ test("forms page screenshots", async ({ browser, playwright }) => {
         await expect(page.getByTestId("assemble-problems")).toBeVisible({ timeout: 30_000 });
         await page.getByTestId("assemble-problems").scrollIntoViewIfNeeded();
         await page.screenshot({ path: name("impossible") });
+        await page.getByTestId("bp-choose-anchors").click();
+        await page.getByTestId("anchors-dialog").getByTestId("bank-choose").first().click();
+        await page.screenshot({ path: name("anchors") });
+        await page.getByTestId("anchors-done").click();
+        await page.goto(`/exams/${withForms.id}/forms`);
+        await expect(page.getByTestId("current-form")).toHaveCount(2);
+        await page.screenshot({ path: name("current") });
+        await page.goto(`/exams/edit/${withForms.id}`);
+        await expect(page.getByTestId("open-forms")).toBeVisible();
+        await page.screenshot({ path: name("editor") });
         await context.close();
       }
     }
