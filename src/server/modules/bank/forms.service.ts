@@ -5,6 +5,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
 import { bankItems, bankItemVersions, examFormQuestions, examForms, examSchools, exams, passages, profiles, questions, skills, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { isForeignKeyViolation } from "../../db/errors";
 import type { TSessionUser } from "../../../shared/permissions";
 import { MAX_QUESTIONS } from "../../../shared/schemas/exam";
 import type { TBlueprint } from "../../../shared/schemas/blueprint";
@@ -90,7 +91,7 @@ export async function assembleForExam(db: TDb, actor: TSessionUser, examId: stri
  * forms are written anew with their anchors marked, and the blueprint and way of giving forms out are kept.
  */
 export async function saveForms(db: TDb, actor: TSessionUser, examId: string, input: TSaveForms): Promise<TExamForms> {
-  await db.transaction(async (tx) => {
+  await whileUnsat(db, async (tx) => {
     const exam = await loadAuthorable(tx, actor, examId, true);
     await assertNoAttempts(tx, examId);
     if (input.blueprint) await assertBlueprint(tx, exam, input.blueprint);
@@ -144,25 +145,27 @@ async function writeForms(tx: TTx, examId: string, forms: { questionId: string; 
 
 /** Back to one paper: the forms go, the questions (their union) stay; refused once a student has sat the exam. */
 export async function deleteForms(db: TDb, actor: TSessionUser, examId: string): Promise<TExamForms> {
-  try {
-    await db.transaction(async (tx) => {
-      await loadAuthorable(tx, actor, examId, true);
-      await assertNoAttempts(tx, examId);
-      await tx.delete(examForms).where(eq(examForms.examId, examId));
-      await tx.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, examId));
-    });
-  } catch (error) {
-    // An attempt given a form after the check above: student_exams.form_id restricts the delete.
-    if (isForeignKeyViolation(error)) throw new AppError("FORMS_HAVE_ATTEMPTS");
-    throw error;
-  }
+  await whileUnsat(db, async (tx) => {
+    await loadAuthorable(tx, actor, examId, true);
+    await assertNoAttempts(tx, examId);
+    await tx.delete(examForms).where(eq(examForms.examId, examId));
+    await tx.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, examId));
+  });
   await examsChanged(db, [examId]);
   return findForms(db, actor, examId);
 }
 
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === "23503") return true;
-  return false;
+/**
+ * A change of the exam's forms in one transaction, refused once it is sat. An attempt given a form after the check
+ * (assertNoAttempts) makes student_exams.form_id restrict the forms' delete: the same refusal, not a 500.
+ */
+async function whileUnsat(db: TDb, change: (tx: TTx) => Promise<void>): Promise<void> {
+  try {
+    await db.transaction(change);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError("FORMS_HAVE_ATTEMPTS");
+    throw error;
+  }
 }
 
 /** The exam's forms: each one's items (anchors marked), points and mean facility, and the items each pair shares. */

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
+import { isForeignKeyViolation } from "../../db/errors";
 import { bankItemVersions, examFormQuestions, examForms, exams, questions, studentAnswers, studentExams } from "../../db/schema";
 import type { TBankItemDetail, TBankItemInput } from "../../../shared/schemas/bank";
 import type { TBlueprintInput } from "../../../shared/schemas/blueprint";
@@ -273,6 +274,10 @@ describe("saving forms", () => {
     }
     expect((await req(c.teacher, "GET", `/api/exams/${examId}/forms`)).json()).toMatchObject({ hasAttempts: true, forms: [{ number: 1 }, { number: 2 }] });
     expect(await h.db.select().from(examFormQuestions).where(eq(examFormQuestions.formId, form!.id))).toHaveLength(1);
+    // Should an attempt start between the check and the change, the key refuses (RESTRICT: 23001), and the shared
+    // isForeignKeyViolation must know it so that the change answers FORMS_HAVE_ATTEMPTS rather than a 500.
+    const refused = await h.db.delete(examForms).where(eq(examForms.id, form!.id)).then(() => null, (error: unknown) => error);
+    expect(isForeignKeyViolation(refused)).toBe(true);
   });
 
   it("answers bad forms with a clear error, never a 500", async () => {
