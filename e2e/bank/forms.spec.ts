@@ -1,6 +1,6 @@
 // Issue 34 in the browser: an exam's parallel forms from a blueprint. In Arabic a teacher writes a blueprint (grammar
-// and vocabulary, 3 items each, nothing shared), assembles 2 forms from the demo bank's grade 8 Arabic items, sees
-// them side by side and uses them after a confirmation; in English (dark) a blueprint the bank cannot meet is
+// and vocabulary, 3 items each, nothing shared but an anchor chosen from the bank's list), assembles 2 forms from the
+// demo bank's grade 8 Arabic items, sees them side by side and uses them after a confirmation; in English (dark) a blueprint the bank cannot meet is
 // explained, and an exam with forms goes back to one paper. axe on the page with its forms. Each test makes its own
 // exam through the API (a demo exam is shared by other specs), so runs never meet.
 import fs from "node:fs";
@@ -46,12 +46,22 @@ test("ar: a blueprint assembles two forms from the bank and the exam takes them"
   await page.getByRole("option", { name: "المفردات والمعجم" }).click();
   await page.getByTestId("bp-part-1-items").fill("3");
   await page.getByTestId("bp-maxOverlap").fill("0");
+  // An anchor from the bank's list: in every form.
+  await page.getByTestId("bp-choose-anchors").click();
+  const dialog = page.getByTestId("anchors-dialog");
+  await dialog.getByTestId("bank-search").fill("جمع التكسير لكلمة قلم");
+  await expect(dialog.getByTestId("bank-row")).toHaveCount(1);
+  await dialog.getByTestId("bank-choose").click();
+  await dialog.getByTestId("anchors-done").click();
+  await expect(page.getByTestId("bp-anchor")).toContainText("«قلم»");
   await page.getByTestId("bp-assemble").click();
 
   const assembled = page.getByTestId("assembled-form");
   await expect(assembled).toHaveCount(2, { timeout: 30_000 });
   for (const form of await assembled.all()) await expect(form.getByTestId("assembled-form-items")).toHaveText("6");
-  await expect(page.locator("[data-shared]")).toHaveCount(0);
+  // The anchor is the only item the forms share.
+  await expect(page.locator("[data-shared]")).toHaveCount(2);
+  await expect(page.locator("[data-shared]").first()).toContainText(T.ar.form.anchor);
   await expectNoAxeViolations(page, "forms page, assembled (ar)");
 
   await page.getByTestId("forms-use").click();

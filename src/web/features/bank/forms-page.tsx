@@ -28,7 +28,7 @@ import { useExam, useSubjectSkills } from "@web/features/exams/api";
 import { formatNumber, pick } from "@web/lib/format";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
-import { useAssemble, useExamForms, useSaveForms } from "./api";
+import { useAssemble, useBankItem, useExamForms, useSaveForms } from "./api";
 import { BankList } from "./bank-list";
 import { bankFailure, bankSuccess, useBankT } from "./use-bank-t";
 
@@ -262,7 +262,6 @@ function BlueprintEditor({ exam, saved, onAnswer }: { exam: TExamDetail; saved: 
   const skills = useSubjectSkills(exam.subject.id);
   const assemble = useAssemble(exam.id);
   const difficulty = useWatch({ control: form.control, name: "difficulty" });
-  const [anchorTexts, setAnchorTexts] = useState<Record<string, string>>({});
   const [choosing, setChoosing] = useState(false);
 
   const submit = form.handleSubmit((blueprint) =>
@@ -454,14 +453,7 @@ function BlueprintEditor({ exam, saved, onAnswer }: { exam: TExamDetail; saved: 
                   ) : (
                     <ul className="flex flex-wrap gap-2" data-testid="bp-anchors">
                       {ids.map((id) => (
-                        <li key={id} className="flex max-w-full items-center gap-1 rounded-full border border-border bg-muted ps-3 text-sm">
-                          <span className="truncate">
-                            {anchorTexts[id] ?? id.slice(0, 8)}
-                          </span>
-                          <Button type="button" variant="ghost" size="icon" className="size-8 rounded-full" onClick={() => field.onChange(ids.filter((x) => x !== id))} aria-label={t("forms.blueprint.removeAnchor", { text: anchorTexts[id] ?? id })}>
-                            <X aria-hidden="true" />
-                          </Button>
-                        </li>
+                        <AnchorChip key={id} id={id} onRemove={() => field.onChange(ids.filter((x) => x !== id))} />
                       ))}
                     </ul>
                   )}
@@ -475,10 +467,7 @@ function BlueprintEditor({ exam, saved, onAnswer }: { exam: TExamDetail; saved: 
                     onOpenChange={setChoosing}
                     subjectId={exam.subject.id}
                     chosen={ids}
-                    onToggle={(item) => {
-                      setAnchorTexts((m) => ({ ...m, [item.id]: pick(lang, item.questionTextAr, item.questionTextEn) }));
-                      field.onChange(ids.includes(item.id) ? ids.filter((x) => x !== item.id) : [...ids, item.id]);
-                    }}
+                    onToggle={(item) => field.onChange(ids.includes(item.id) ? ids.filter((x) => x !== item.id) : [...ids, item.id])}
                   />
                 </fieldset>
               );
@@ -497,6 +486,21 @@ function BlueprintEditor({ exam, saved, onAnswer }: { exam: TExamDetail; saved: 
         </form>
       </Card>
     </FormProvider>
+  );
+}
+
+/** An anchor by its question's text (the bank's item, read once and cached), with a button to take it off. */
+function AnchorChip({ id, onRemove }: { id: string; onRemove: () => void }) {
+  const { t, lang } = useBankT();
+  const item = useBankItem(id);
+  const text = item.data ? pick(lang, item.data.questionTextAr, item.data.questionTextEn) : id.slice(0, 8);
+  return (
+    <li className="flex max-w-full items-center gap-1 rounded-full border border-border bg-muted ps-3 text-sm" data-testid="bp-anchor">
+      <span className="truncate">{text}</span>
+      <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0 rounded-full" onClick={onRemove} aria-label={t("forms.blueprint.removeAnchor", { text })}>
+        <X aria-hidden="true" />
+      </Button>
+    </li>
   );
 }
 
