@@ -11,6 +11,7 @@ import { authUsers, examMedia, examSchools, exams, passages, profiles, questionO
 import { richPlainText, type TRichDoc } from "../shared/rich-text";
 import { hashPassword } from "./auth/password";
 import { examsChanged } from "./modules/attempts/paper";
+import { createItem } from "./modules/bank/items";
 import { draftVersion, versionsFromRows } from "./modules/bank/rows";
 import type { TRole, TSessionUser } from "../shared/permissions";
 import { findStudentOverview, saveAnswer, startAttempt, submitAttempt } from "./modules/attempts/attempts.service";
@@ -412,6 +413,7 @@ export async function seedDemo(db: TDb, storage?: TStorage): Promise<TDemoAccoun
       for (const [i, t] of teachers.entries()) {
         const teacherId = await addUser(`teacher${i + 1}.${school.slug}@demo.qias.ae`, "teacher", t.name, school.id);
         for (const exam of EXAMS[t.subject] ?? []) await insertExam(tx, exam, teacherId, school.id, storage);
+        if (t.subject === "arabic") await insertBankItems(tx, teacherId, school.id);
       }
       const names = [...ARABIC_NAMES, ...ENGLISH_NAMES];
       for (const [i, name] of names.entries()) {
@@ -427,6 +429,65 @@ export async function seedDemo(db: TDb, storage?: TStorage): Promise<TDemoAccoun
 }
 
 type TTxLike = Parameters<Parameters<TDb["transaction"]>[0]>[0];
+
+/**
+ * Grade 8 Arabic items of each school's bank that no exam holds yet (issue 34): enough grammar and vocabulary for
+ * two parallel forms from a blueprint (3 + 3 items each, none shared) with items to spare. [ar, en, options…]: the
+ * first option is the right one; a true/false item has none.
+ */
+const BANK_SEEDS: { skill: string; items: [string, string, ...[string, string][]][] }[] = [
+  {
+    skill: "arabic.grammar",
+    items: [
+      ["ما إعراب كلمة «الطالبُ» في جملة: «نجحَ الطالبُ»؟", "In «نجحَ الطالبُ», what is the grammatical role of «الطالبُ»?", ["فاعل مرفوع", "The subject, nominative"], ["مفعول به منصوب", "The object, accusative"], ["اسم مجرور", "A noun in the genitive"]],
+      ["ما جمع التكسير لكلمة «قلم»؟", "What is the broken plural of «قلم» (pen)?", ["أقلام", "أقلام (aqlām)"], ["قلمون", "قلمون (qalamūn)"], ["قلمات", "قلمات (qalamāt)"]],
+      ["«كان» فعل ناسخ يرفع المبتدأ وينصب الخبر.", "«كان» makes the subject nominative and the predicate accusative."],
+      ["ما علامة نصب جمع المؤنث السالم؟", "What marks the accusative of a sound feminine plural?", ["الكسرة", "The kasra"], ["الفتحة", "The fatha"], ["الياء", "The letter yā'"]],
+      ["أيّ الكلمات الآتية فعل مضارع؟", "Which of these words is a present-tense verb?", ["يكتبُ", "يكتبُ (yaktubu)"], ["كتبَ", "كتبَ (kataba)"], ["اكتبْ", "اكتبْ (uktub)"]],
+      ["حرف الجرّ يجرّ الاسم الذي بعده.", "A preposition puts the noun after it in the genitive."],
+      ["ما نوع «لا» في جملة: «لا تُهمل واجبك»؟", "What kind of «لا» is in «لا تُهمل واجبك»?", ["ناهية", "Prohibitive"], ["نافية", "Negating"], ["زائدة", "Redundant"]],
+      ["ما المثنى من كلمة «كتاب» في حالة الرفع؟", "What is the dual of «كتاب» in the nominative?", ["كتابان", "كتابان (kitābān)"], ["كتابين", "كتابين (kitābayn)"], ["كتب", "كتب (kutub)"]],
+    ],
+  },
+  {
+    skill: "arabic.vocabulary",
+    items: [
+      ["ما مرادف كلمة «الشجاعة»؟", "What is a synonym of «الشجاعة» (courage)?", ["الإقدام", "Boldness"], ["الخوف", "Fear"], ["التردد", "Hesitation"]],
+      ["ما ضدّ كلمة «الكرم»؟", "What is the opposite of «الكرم» (generosity)?", ["البخل", "Stinginess"], ["العطاء", "Giving"], ["الجود", "Bounty"]],
+      ["ما معنى «يُثابر»؟", "What does «يُثابر» mean?", ["يستمر في العمل بجدّ", "Keeps working hard"], ["يتوقف", "Stops"], ["يتكاسل", "Idles"]],
+      ["ما مفرد كلمة «معارف»؟", "What is the singular of «معارف»?", ["معرفة", "معرفة (maʿrifa)"], ["عُرف", "عُرف (ʿurf)"], ["معروف", "معروف (maʿrūf)"]],
+      ["كلمة «الوفاء» تعني الالتزام بالعهد.", "«الوفاء» means keeping one's promise."],
+      ["ما معنى «الحِلم»؟", "What does «الحِلم» mean?", ["الأناة وضبط النفس", "Patience and self-control"], ["النوم", "Sleep"], ["الغضب", "Anger"]],
+      ["ما ضدّ كلمة «القريب»؟", "What is the opposite of «القريب» (near)?", ["البعيد", "Far"], ["الجار", "Neighbour"], ["الداني", "Close"]],
+      ["ما مرادف «الجِدّ»؟", "What is a synonym of «الجِدّ» (diligence)?", ["الاجتهاد", "Effort"], ["اللعب", "Play"], ["الكسل", "Laziness"]],
+    ],
+  },
+];
+
+async function insertBankItems(tx: TTxLike, teacherId: string, schoolId: string) {
+  const actor: TSessionUser = { id: teacherId, username: teacherId, email: "", role: "teacher", schoolId, name: "", grade: null };
+  for (const { skill, items } of BANK_SEEDS) {
+    for (const [ar, en, ...options] of items) {
+      const type = options.length ? ("multiple_choice" as const) : ("true_false" as const);
+      const choices = options.length ? options : [["صح", "True"], ["خطأ", "False"]];
+      await createItem(tx, actor, { subjectId: "arabic", grade: 8, schoolId }, {
+        type,
+        questionTextAr: ar,
+        questionTextEn: en,
+        questionDocAr: null,
+        questionDocEn: null,
+        image: null,
+        audio: null,
+        points: 1,
+        correctAnswerText: null,
+        matchingPairs: [],
+        skillId: skill,
+        options: choices.map(([optionTextAr, optionTextEn], i) => ({ optionTextAr: optionTextAr!, optionTextEn: optionTextEn!, optionDocAr: null, optionDocEn: null, image: null, isCorrect: i === 0 })),
+        passage: null,
+      });
+    }
+  }
+}
 
 async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoolId: string, storage?: TStorage) {
   const [exam] = await tx

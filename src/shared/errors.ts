@@ -863,6 +863,56 @@ export const ERRORS = {
       "اختر من نقطة إلى 5 نقاط قدرة مختلفة، كل منها من −4 إلى 4، وإن حُدِّدت معلومات مستهدفة فلتكن أكبر من 0 ولا تزيد على 500.",
     ),
   },
+  // The blueprint against the exam it is for (POST /api/exams/:id/assemble): {n} is the part's number, from 1.
+  BLUEPRINT_SKILL_NOT_FOUND: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Part {n} of the blueprint: please choose a skill from the list.", "الجزء {n} من المخطط: يرجى اختيار مهارة من القائمة."),
+  },
+  BLUEPRINT_SKILL_WRONG_SUBJECT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Part {n} of the blueprint: the skill must belong to the exam's subject.", "الجزء {n} من المخطط: يجب أن تكون المهارة من مهارات مادة الاختبار."),
+  },
+  BLUEPRINT_GRADE_NOT_OFFERED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("This exam is not offered to grade {grade}. Choose one of the exam's grades.", "هذا الاختبار غير مُتاح للصف {grade}. اختر أحد صفوف الاختبار."),
+  },
+  // Saving forms as the exam's (PUT /api/exams/:id/forms): {n} is the form's number.
+  FORMS_COUNT_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("An exam may have from 1 to 10 forms.", "يمكن أن يكون للاختبار من نموذج واحد إلى 10 نماذج."),
+  },
+  FORMS_EMPTY: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A form needs at least one item.", "يحتاج النموذج إلى سؤال واحد على الأقل."),
+  },
+  FORMS_DUPLICATE_ITEM: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Form {n} holds the same item twice.", "يضم النموذج {n} السؤال نفسه مرتين."),
+  },
+  FORMS_ANCHOR_NOT_IN_FORM: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Form {n} does not hold every anchor item; anchors are in every form.", "لا يضم النموذج {n} جميع أسئلة الربط، وأسئلة الربط تكون في كل نموذج."),
+  },
+  FORMS_ASSIGNMENT_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Forms are given out at random or by class.", "تُوزَّع النماذج عشوائيًا أو حسب الشعبة."),
+  },
+  FORMS_HAVE_ATTEMPTS: {
+    status: 409,
+    title: t("Failed to change forms", "تعذّر تغيير النماذج"),
+    message: t(
+      "Students have already taken this exam, so its forms and questions cannot change. Archive it and create a new exam instead; no result is lost.",
+      "سبق أن أدّى الطلبة هذا الاختبار، لذا لا يمكن تغيير نماذجه وأسئلته. أرشفه وأنشئ اختبارًا جديدًا بدلًا من ذلك دون فقدان أي نتيجة.",
+    ),
+  },
   // Why no forms can meet a blueprint: {part} is a part's name ("Grammar (multiple choice, hard)"), in each language;
   // an item's id and signed abilities ("−1, 0, 1") are isolated (FSI … PDI) in the Arabic so a sign stays in place.
   ASSEMBLE_ANCHOR_MISSING: {

@@ -1,8 +1,14 @@
 // PostgreSQL constraint failures, recognised whether the driver error comes bare or wrapped by Drizzle.
 
+/**
+ * A foreign key's refusal: 23503 (foreign_key_violation: a missing parent, or NO ACTION) and 23001
+ * (restrict_violation: deleting a parent that an ON DELETE RESTRICT key still points at, e.g. a school's users or
+ * the forms attempts were given).
+ */
+const FOREIGN_KEY_CODES = new Set(["23503", "23001"]);
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23503" || e?.cause?.code === "23503";
+  return FOREIGN_KEY_CODES.has(e?.code ?? "") || FOREIGN_KEY_CODES.has(e?.cause?.code ?? "");
 }
 
 export function isUniqueViolation(err: unknown): string | null {

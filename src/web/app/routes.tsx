@@ -29,6 +29,7 @@ const loadTakeExam = async () => ({ Component: (await withTexts(import("@web/fea
 const loadExamResult = async () => ({ Component: (await withTexts(import("./result-with-reports"))).ResultWithReports });
 const loadItemAnalysis = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/item-analysis-page"))).ItemAnalysisPage });
 const loadSkillPlan = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/skill-plan-page"))).SkillPlanPage });
+const loadExamForms = async () => ({ Component: (await withTexts(import("@web/features/bank/forms-page"))).FormsPage });
 const loadExamSittings = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/exam-sittings-page"))).ExamSittingsPage });
 const loadLiveView = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/live-view-page"))).LiveViewPage });
 const loadSchoolReport = async () => ({ Component: (await withTexts(import("@web/features/reports/pages/school-report-page"))).SchoolReportPage });
@@ -131,6 +132,8 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             { path: "exams/create", lazy: loadExamEditor },
             { path: "exams/edit/:examId", lazy: loadExamEditor },
+            // Its parallel forms from a blueprint (issue 34).
+            { path: "exams/:examId/forms", lazy: loadExamForms },
           ],
         },
         {

@@ -5,7 +5,10 @@ import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { ZAddBankItems, ZBankItemDetail, ZBankItemInput, ZBankPage, ZBankQuery, ZTakeVersions } from "../../../shared/schemas/bank";
 import { ZExamDetail } from "../../../shared/schemas/exam";
+import { ZBlueprint } from "../../../shared/schemas/blueprint";
+import { ZAssembleResponse, ZExamForms, ZSaveForms } from "../../../shared/schemas/forms";
 import { exportBankQti } from "./bank-qti";
+import { assembleForExam, deleteForms, findForms, saveForms } from "./forms.service";
 import { sendPackage } from "../qti/qti.routes";
 import { addBankItems, copyBankItem, createBankItem, findBankItem, searchBank, setRetired, takeVersions, updateBankItem } from "./bank.service";
 
@@ -46,4 +49,17 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/exams/:id/take-versions", { schema: { params: ZExamParams, body: ZTakeVersions, response: { 200: ZExamDetail } } }, async (request) =>
     takeVersions(app.db, await requireUser(request), request.params.id, request.body.questionIds),
   );
+
+  // Parallel forms from a blueprint (issue 34; docs/decisions/0035): assemble, save as the exam's, back to one paper.
+  app.post("/api/exams/:id/assemble", { schema: { params: ZExamParams, body: ZBlueprint, response: { 200: ZAssembleResponse } } }, async (request) =>
+    assembleForExam(app.db, await requireUser(request), request.params.id, request.body),
+  );
+
+  app.get("/api/exams/:id/forms", { schema: { params: ZExamParams, response: { 200: ZExamForms } } }, async (request) => findForms(app.db, await requireUser(request), request.params.id));
+
+  app.put("/api/exams/:id/forms", { schema: { params: ZExamParams, body: ZSaveForms, response: { 200: ZExamForms } } }, async (request) =>
+    saveForms(app.db, await requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete("/api/exams/:id/forms", { schema: { params: ZExamParams, response: { 200: ZExamForms } } }, async (request) => deleteForms(app.db, await requireUser(request), request.params.id));
 };

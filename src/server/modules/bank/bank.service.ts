@@ -1,6 +1,7 @@
 // The item bank's API (issue 34; docs/decisions/0036): search, an item with its versions and uses, new items,
 // edits (in place while unseen, else a new version), retire and restore, copy to my school, adding items to an
 // exam and taking an item's newest version into an exam. Every rule here, school by school; a student never.
+import { z } from "zod";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
@@ -17,7 +18,7 @@ import { contentOf, optionColumns, passageColumns, questionColumns } from "./con
 import { addVersion, attemptInProgress, createItem, editVersionInPlace, mayEditItem, mayReadItem, ownerSchoolOf, rowSeen, versionSeen, type TItemRow } from "./items";
 
 /** The items a member of staff may read: their school's and the system's (a super_admin: all). */
-function readable(actor: TSessionUser): SQL | undefined {
+export function readable(actor: TSessionUser): SQL | undefined {
   if (!can(actor, "bank.use")) throw new AppError("FORBIDDEN");
   if (actor.role === "super_admin") return undefined;
   return sql`(${bankItems.schoolId} is null or ${bankItems.schoolId} = ${actor.schoolId})`;
@@ -95,6 +96,22 @@ async function statsOf(db: TDbOrTx, actor: TSessionUser, itemIds: string[]): Pro
     facility.set(r.item_id, r.facility === null ? null : Number(r.facility));
   }
   return { uses, exposure, facility };
+}
+
+/**
+ * For the assembler (forms.service.ts): each item's facility as the bank shows it (every graded attempt), and how
+ * many of the cohort's students (`cohort`: a query of student ids) have seen it — its exposure among them.
+ */
+export async function cohortStats(db: TDbOrTx, itemIds: string[], cohort: SQL): Promise<Map<string, { facility: number | null; seen: number }>> {
+  const stats = new Map<string, { facility: number | null; seen: number }>();
+  if (!itemIds.length) return stats;
+  const ids = sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const rows = rowsOf<{ item_id: string; facility: number | null; seen: number }>(
+    await db.execute(sql`with seen as (${seenRows(ids)})
+      select item_id, ${FACILITY} as facility, (count(distinct student_id) filter (where student_id in (${cohort})))::int as seen from seen group by item_id`),
+  );
+  for (const r of rows) stats.set(r.item_id, { facility: r.facility === null ? null : Number(r.facility), seen: Number(r.seen) });
+  return stats;
 }
 
 function presentSummary(actor: TSessionUser, item: TItemRow, content: TItemContent, stats: Awaited<ReturnType<typeof statsOf>>): TBankItemSummary {
@@ -298,39 +315,56 @@ export async function copyBankItem(db: TDb, actor: TSessionUser, id: string): Pr
 
 // ---- an exam's items
 
+type TUsable = { item: TItemRow; version: typeof bankItemVersions.$inferSelect };
+
+/** The items, at their newest version, that the actor may put in an exam of this subject: readable, not retired. */
+export async function usableItems(tx: TDbOrTx, actor: TSessionUser, exam: { subjectId: string }, itemIds: string[]): Promise<TUsable[]> {
+  const ids = [...new Set(itemIds)];
+  if (!ids.length) return [];
+  // A blueprint's anchors are any text: one that is no id is not found, as a missing one (never a uuid cast's 500).
+  if (ids.some((id) => !z.uuid().safeParse(id).success)) throw new AppError("BANK_ITEM_NOT_FOUND");
+  const items = await tx
+    .select({ item: bankItems, version: bankItemVersions })
+    .from(bankItems)
+    .innerJoin(bankItemVersions, and(eq(bankItemVersions.itemId, bankItems.id), eq(bankItemVersions.version, bankItems.currentVersion)))
+    .where(inArray(bankItems.id, ids));
+  return ids.map((id) => {
+    const found = items.find((r) => r.item.id === id);
+    if (!found || !mayReadItem(actor, found.item)) throw new AppError("BANK_ITEM_NOT_FOUND");
+    if (found.item.retiredAt) throw new AppError("BANK_ITEM_RETIRED");
+    if (found.item.subjectId !== exam.subjectId) throw new AppError("BANK_ITEM_WRONG_SUBJECT");
+    return found;
+  });
+}
+
+/** Rows for these versions, from `position` on, each passage as the exam's own; their question ids by item id. */
+export async function insertItemRows(tx: TTx, examId: string, usable: TUsable[], position: number): Promise<Map<string, string>> {
+  const rowIds = new Map<string, string>();
+  const [passageCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(passages).where(eq(passages.examId, examId));
+  let passagePosition = passageCount?.n ?? 0;
+  for (const { item, version } of usable) {
+    const content = version.content;
+    let passageId: string | null = null;
+    if (content.passage) {
+      const [p] = await tx.insert(passages).values({ examId, position: passagePosition++, ...passageColumns(content.passage) }).returning({ id: passages.id });
+      passageId = p!.id;
+    }
+    const [row] = await tx.insert(questions).values({ examId, position: position++, passageId, ...questionColumns(content), itemVersionId: version.id }).returning({ id: questions.id });
+    const options = optionColumns(content, row!.id);
+    if (options.length) await tx.insert(questionOptions).values(options);
+    rowIds.set(item.id, row!.id);
+  }
+  return rowIds;
+}
+
 /** Appends bank items, at their newest version, to an exam the actor authors; a passage comes as the exam's own. */
 export async function addBankItems(db: TDb, actor: TSessionUser, examId: string, itemIds: string[]): Promise<TExamDetail> {
   await db.transaction(async (tx) => {
     const exam = await loadAuthorable(tx, actor, examId, true);
-    const ids = [...new Set(itemIds)];
-    const items = await tx
-      .select({ item: bankItems, version: bankItemVersions })
-      .from(bankItems)
-      .innerJoin(bankItemVersions, and(eq(bankItemVersions.itemId, bankItems.id), eq(bankItemVersions.version, bankItems.currentVersion)))
-      .where(inArray(bankItems.id, ids));
-    for (const id of ids) {
-      const found = items.find((r) => r.item.id === id);
-      if (!found || !mayReadItem(actor, found.item)) throw new AppError("BANK_ITEM_NOT_FOUND");
-      if (found.item.retiredAt) throw new AppError("BANK_ITEM_RETIRED");
-      if (found.item.subjectId !== exam.subjectId) throw new AppError("BANK_ITEM_WRONG_SUBJECT");
-    }
+    const usable = await usableItems(tx, actor, exam, itemIds);
     const [last] = await tx.select({ n: sql<number>`count(*)::int`, position: max(questions.position) }).from(questions).where(and(eq(questions.examId, examId), isNull(questions.replacedAt)));
-    if ((last?.n ?? 0) + ids.length > MAX_QUESTIONS) throw new AppError("BANK_TOO_MANY_QUESTIONS", { vars: { max: MAX_QUESTIONS } });
-    let position = (last?.position ?? -1) + 1;
-    const [passageCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(passages).where(eq(passages.examId, examId));
-    let passagePosition = passageCount?.n ?? 0;
-    for (const id of ids) {
-      const { version } = items.find((r) => r.item.id === id)!;
-      const content = version.content;
-      let passageId: string | null = null;
-      if (content.passage) {
-        const [p] = await tx.insert(passages).values({ examId, position: passagePosition++, ...passageColumns(content.passage) }).returning({ id: passages.id });
-        passageId = p!.id;
-      }
-      const [row] = await tx.insert(questions).values({ examId, position: position++, passageId, ...questionColumns(content), itemVersionId: version.id }).returning({ id: questions.id });
-      const options = optionColumns(content, row!.id);
-      if (options.length) await tx.insert(questionOptions).values(options);
-    }
+    if ((last?.n ?? 0) + usable.length > MAX_QUESTIONS) throw new AppError("BANK_TOO_MANY_QUESTIONS", { vars: { max: MAX_QUESTIONS } });
+    await insertItemRows(tx, examId, usable, (last?.position ?? -1) + 1);
     await tx.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, examId));
   });
   await examsChanged(db, [examId]);

@@ -2,7 +2,9 @@
 // items to an exam. The server applies every rule (who sees and changes what); these only ask.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TBankItemDetail, TBankItemSummary } from "@shared/schemas/bank";
+import type { TBlueprintInput } from "@shared/schemas/blueprint";
 import type { TExamDetail, TQuestionType } from "@shared/schemas/exam";
+import type { TAssembleResponse, TExamForms, TSaveFormsInput } from "@shared/schemas/forms";
 import { api } from "@web/lib/api";
 
 const BANK = ["bank"] as const;
@@ -64,5 +66,36 @@ export function useAddBankItems(examId: string) {
   return useMutation({
     mutationFn: (itemIds: string[]) => api<TExamDetail>(`/api/exams/${encodeURIComponent(examId)}/bank-items`, { method: "POST", body: { itemIds } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: BANK }),
+  });
+}
+
+// ---- an exam's parallel forms (issue 34, "Forms from a blueprint")
+
+const formsKey = (examId: string) => [...BANK, "forms", examId] as const;
+
+export function useExamForms(examId: string) {
+  return useQuery({ queryKey: formsKey(examId), queryFn: ({ signal }) => api<TExamForms>(`/api/exams/${encodeURIComponent(examId)}/forms`, { signal }) });
+}
+
+/** The solver can take seconds: the page shows its pending state meanwhile. */
+export function useAssemble(examId: string) {
+  return useMutation({
+    mutationFn: (blueprint: TBlueprintInput) => api<TAssembleResponse>(`/api/exams/${encodeURIComponent(examId)}/assemble`, { method: "POST", body: blueprint }),
+  });
+}
+
+/** Save forms (the exam's questions become their union) or go back to one paper; the forms come back as saved. */
+export function useSaveForms(examId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TSaveFormsInput | null) =>
+      input
+        ? api<TExamForms>(`/api/exams/${encodeURIComponent(examId)}/forms`, { method: "PUT", body: input })
+        : api<TExamForms>(`/api/exams/${encodeURIComponent(examId)}/forms`, { method: "DELETE" }),
+    onSuccess: (forms) => {
+      qc.setQueryData(formsKey(examId), forms);
+      // The exam's questions changed: the editor and the bank's counts read them again.
+      return Promise.all([qc.invalidateQueries({ queryKey: ["exams"] }), qc.invalidateQueries({ queryKey: [...BANK, "list"] })]);
+    },
   });
 }

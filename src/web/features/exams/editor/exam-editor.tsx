@@ -2,7 +2,7 @@
 // with the same ZExamInput the server uses before anything is sent. Saving stores everything in one server
 // transaction; the editor then shows what was saved (with the new ids) and stays open.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, Eye, FileDown, Library, LoaderCircle, Plus, Save } from "lucide-react";
+import { ArrowLeft, Eye, FileDown, Layers, Library, LoaderCircle, Plus, Save } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from "react-hook-form";
 import { Link, useBlocker, useNavigate } from "react-router";
@@ -252,6 +252,15 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
               )}
               {!exam && <p className="text-muted-foreground">{t("editor.createIntro")}</p>}
             </div>
+            {exam && (
+              // Parallel forms from a blueprint (issue 34): a page of its own, on the saved exam.
+              <Button variant="outline" asChild>
+                <Link to={`/exams/${exam.id}/forms`} data-testid="open-forms">
+                  <Layers aria-hidden="true" />
+                  {t("bank:forms.open")}
+                </Link>
+              </Button>
+            )}
           </div>
         </div>
 
