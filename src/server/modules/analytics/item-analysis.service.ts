@@ -21,7 +21,7 @@ const CHOICE_TYPES = new Set(["multiple_choice", "true_false"]);
 function rankedAttempts(examId: string, reach: SQL | undefined): SQL {
   return sql`
     att as (
-      select student_exams.id as id, student_exams.started_at as started_at,
+      select student_exams.id as id, student_exams.started_at as started_at, student_exams.form_id as form_id,
         coalesce(student_exams.score, 0)::float8 as total,
         ${ATTEMPT_PERCENT} as pct
       from student_exams
@@ -30,12 +30,12 @@ function rankedAttempts(examId: string, reach: SQL | undefined): SQL {
       where student_exams.exam_id = ${examId} and student_exams.status = 'graded' ${reach ? sql`and ${reach}` : sql``}
     ),
     ranked as (
-      select id, started_at, total, pct, row_number() over (order by total desc, id) as r, count(*) over () as n,
+      select id, started_at, form_id, total, pct, row_number() over (order by total desc, id) as r, count(*) over () as n,
         greatest(1, round(count(*) over () * 0.27::numeric)) as g
       from att
     ),
     grouped as (
-      select id, started_at, total, pct,
+      select id, started_at, form_id, total, pct,
         case when n >= 2 and r <= g then 'upper' when n >= 2 and r > n - g then 'lower' end as grp
       from ranked
     )`;
@@ -107,7 +107,7 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
             from grouped g
             cross join questions q
             left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
-            where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"))}
+            where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"), sql.raw("g.form_id"))}
           )
           select qid, count(*)::int as n, sum(x) as sx, sum(x * x) as sxx, sum(x * total) as sxt, sum(total) as st,
             sum(total * total) as stt, (count(*) filter (where omitted))::int as omitted,

@@ -64,7 +64,7 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
   const showsTotal = actor.role !== "student" || attempt.status === "graded";
   const showsMarks = showsTotal && keyVisible;
   // The questions this attempt was given: the versions the student saw, whatever the exam holds now.
-  const qs = await db.select().from(questions).where(and(eq(questions.examId, exam.id), seenBy(attempt.startedAt))).orderBy(asc(questions.position));
+  const qs = await db.select().from(questions).where(and(eq(questions.examId, exam.id), seenBy(attempt))).orderBy(asc(questions.position));
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
   const answers = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
