@@ -1,0 +1,208 @@
+// Parallel forms given out and sat (issue 34, docs/decisions/0038): a start gives a form, balanced within the sitting
+// or one per class, kept on a second start and from another device; the paper, the saves and the marking are the
+// form's; an exam without forms is as before.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { ADMIN, createHarness, type THarness } from "../../test/harness";
+import { makeForms } from "../../test/forms";
+import { examFormTally, sittings, studentExams } from "../../db/schema";
+import type { TExamInput } from "../../../shared/schemas/exam";
+import type { TAttemptState, TPaper } from "../../../shared/schemas/attempt";
+
+let h: THarness;
+let school: string;
+const cookie: Record<string, string> = {};
+
+beforeAll(async () => {
+  h = await createHarness();
+  school = await h.makeSchool("school_forms");
+  cookie.admin = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+  const t = await h.makeUser("teacher", { schoolId: school });
+  cookie.teacher = await h.signIn(t.email, t.password, "school");
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+let n = 0;
+async function newStudent(options: { grade?: number | null; className?: string | null } = {}) {
+  const u = await h.makeUser("student", { schoolId: school, name: `Student ${++n}`, grade: options.grade ?? null, className: options.className ?? null });
+  return { id: u.id, email: u.email, password: u.password, cookie: await h.signIn(u.email, u.password, "student") };
+}
+
+/** Six choice questions worth 1 … 6 points; the first option of each is right. */
+const EXAM = {
+  titleAr: "اختبار النماذج",
+  titleEn: "Forms test",
+  subjectId: "islamic",
+  durationMinutes: 30,
+  status: "published",
+  questions: Array.from({ length: 6 }, (_, i) => ({
+    type: "multiple_choice" as const,
+    questionTextAr: `سؤال ${i + 1}`,
+    questionTextEn: `Question ${i + 1}`,
+    points: i + 1,
+    options: [
+      { optionTextAr: "صحيح", optionTextEn: `Right ${i + 1}`, isCorrect: true },
+      { optionTextAr: "خطأ", optionTextEn: `Wrong ${i + 1}`, isCorrect: false },
+    ],
+  })),
+} satisfies TExamInput;
+type TMadeExam = { id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
+
+async function makeExam(): Promise<TMadeExam> {
+  const res = await h.request({ method: "POST", url: "/api/exams", cookie: cookie.teacher, payload: EXAM });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as TMadeExam;
+}
+/** Forms 1, 2, 3: question 1 is the anchor of all three. Points: 1+2+3 = 6, 1+4+5 = 10, 1+6 = 7. */
+const FORM_QUESTIONS = [[0, 1, 2], [0, 3, 4], [0, 5]];
+async function examWithForms(assignment: "random" | "class" = "random") {
+  const exam = await makeExam();
+  const forms = await makeForms(h.db, exam.id, FORM_QUESTIONS.map((f) => f.map((i) => exam.questions[i]!.id)), assignment);
+  return { exam, forms };
+}
+
+const start = async (c: string, examId: string) => {
+  const res = await h.request({ method: "POST", url: `/api/student/exams/${examId}/attempt`, cookie: c, payload: {} });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TAttemptState;
+};
+const paperOf = async (c: string, examId: string) => {
+  const res = await h.request({ method: "GET", url: `/api/student/exams/${examId}/paper`, cookie: c });
+  expect(res.statusCode, res.body).toBe(200);
+  return { paper: res.json() as TPaper, body: res.body, etag: String(res.headers.etag) };
+};
+const save = (c: string, attemptId: string, questionId: string, body: object) => h.request({ method: "PUT", url: `/api/attempts/${attemptId}/answers/${questionId}`, cookie: c, payload: body });
+const formOf = async (attemptId: string) => (await h.db.select({ formId: studentExams.formId }).from(studentExams).where(eq(studentExams.id, attemptId)))[0]!.formId;
+const counts = (formIds: (string | null)[], forms: string[]) => forms.map((f) => formIds.filter((x) => x === f).length);
+
+describe("giving forms out", () => {
+  it("deals 30 starts one after another over 3 forms 10 / 10 / 10, and keeps each student's form on a second start, another device and the paper", async () => {
+    const { exam, forms } = await examWithForms();
+    const given: (string | null)[] = [];
+    const students = [];
+    for (let i = 0; i < 30; i++) {
+      const s = await newStudent();
+      students.push(s);
+      given.push(await formOf((await start(s.cookie, exam.id)).id));
+    }
+    expect(counts(given, forms)).toEqual([10, 10, 10]);
+    const tally = await h.db.select().from(examFormTally).where(sql`${examFormTally.formId} in ${forms}`);
+    expect(tally.map((t) => t.given).sort()).toEqual([10, 10, 10]);
+
+    // The first student again, then from a second sign-in (another device): the same attempt, the same form, not counted again.
+    const s = students[0]!;
+    const again = await start(s.cookie, exam.id);
+    const device = await h.signIn(s.email, s.password, "student");
+    expect(device).not.toBe(s.cookie);
+    const third = await start(device, exam.id);
+    expect(third.id).toBe(again.id);
+    expect(await formOf(third.id)).toBe(given[0]);
+    const tallyAfter = await h.db.select().from(examFormTally).where(sql`${examFormTally.formId} in ${forms}`);
+    expect(tallyAfter.reduce((sum, t) => sum + t.given, 0)).toBe(30);
+    // Each form's paper: only its questions, its points as the attempt's total, never the key.
+    const form = forms.indexOf(given[0]!);
+    const { paper, body } = await paperOf(device, exam.id);
+    expect(paper.questions.map((q) => q.id)).toEqual(FORM_QUESTIONS[form]!.map((i) => exam.questions[i]!.id));
+    expect(paper.totalPoints).toBe([6, 10, 7][form]);
+    expect(third.totalPossibleScore).toBe([6, 10, 7][form]);
+    expect(body).not.toContain("isCorrect");
+  });
+
+  it("balances each sitting on its own", async () => {
+    const { exam, forms } = await examWithForms();
+    const now = Date.now();
+    for (const grade of [7, 8])
+      await h.db.insert(sittings).values({ examId: exam.id, schoolId: school, grade, startsAt: new Date(now - 60_000), entryClosesAt: new Date(now + 3_600_000), endsAt: new Date(now + 7_200_000) });
+    await h.db.update(sittings).set({ updatedAt: new Date() }).where(eq(sittings.examId, exam.id));
+    const { examsChanged } = await import("./paper");
+    await examsChanged(h.db, [exam.id]);
+    const byGrade: Record<number, (string | null)[]> = { 7: [], 8: [] };
+    // 4 of grade 7 then 5 of grade 8: each sitting starts again from an even tally.
+    for (const grade of [7, 7, 7, 7, 8, 8, 8, 8, 8]) {
+      const s = await newStudent({ grade });
+      byGrade[grade]!.push(await formOf((await start(s.cookie, exam.id)).id));
+    }
+    for (const grade of [7, 8]) {
+      const c = counts(byGrade[grade]!, forms);
+      expect(Math.max(...c) - Math.min(...c), `grade ${grade}: ${c.join("/")}`).toBeLessThanOrEqual(1);
+      expect(c.reduce((a, b) => a + b)).toBe(byGrade[grade]!.length);
+    }
+  });
+
+  it("keeps the counts near even when many start at once", async () => {
+    const { exam, forms } = await examWithForms();
+    const students = await Promise.all(Array.from({ length: 24 }, () => newStudent()));
+    const states = await Promise.all(students.map((s) => start(s.cookie, exam.id)));
+    const c = counts(await Promise.all(states.map((st) => formOf(st.id))), forms);
+    expect(c.reduce((a, b) => a + b)).toBe(24);
+    expect(Math.max(...c) - Math.min(...c), c.join("/")).toBeLessThanOrEqual(1);
+  });
+
+  it("'class': every student of a class sits the same form, and the classes are spread across the forms", async () => {
+    const { exam, forms } = await examWithForms("class");
+    const byClass: Record<string, (string | null)[]> = {};
+    for (const className of ["A", "B", "C", "A", "B", "C", "A", "B", "C"]) {
+      const s = await newStudent({ grade: 8, className });
+      (byClass[className] ??= []).push(await formOf((await start(s.cookie, exam.id)).id));
+    }
+    // Two at once of a new class: one form between them.
+    const pair = await Promise.all([newStudent({ grade: 8, className: "D" }), newStudent({ grade: 8, className: "D" })]);
+    byClass.D = await Promise.all(pair.map(async (s) => formOf((await start(s.cookie, exam.id)).id)));
+    for (const [name, got] of Object.entries(byClass)) expect(new Set(got).size, name).toBe(1);
+    // A, B and C (the first three classes) each took a different form.
+    expect(new Set(["A", "B", "C"].map((c) => byClass[c]![0])).size).toBe(3);
+    expect(forms).toContain(byClass.D[0]);
+  });
+});
+
+describe("sitting a form", () => {
+  it("refuses a save to another form's question as an unknown question, and marks the attempt out of its form's points", async () => {
+    const { exam, forms } = await examWithForms();
+    const s = await newStudent();
+    const attempt = await start(s.cookie, exam.id);
+    const form = forms.indexOf((await formOf(attempt.id))!);
+    const mine = FORM_QUESTIONS[form]!;
+    const foreign = [0, 1, 2, 3, 4, 5].find((i) => !mine.includes(i))!;
+    const q = exam.questions[foreign]!;
+    const refused = await save(s.cookie, attempt.id, q.id, { examId: exam.id, selectedOptionId: q.options[0]!.id, clientSeq: 1 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe("ANSWER_INVALID");
+    // Every question of the form right: the full marks of the form.
+    for (const i of mine) {
+      const own = exam.questions[i]!;
+      const res = await save(s.cookie, attempt.id, own.id, { examId: exam.id, selectedOptionId: own.options.find((o) => o.isCorrect)!.id, clientSeq: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const done = await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: s.cookie, payload: {} });
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await h.db.select().from(studentExams).where(eq(studentExams.id, attempt.id));
+    const points = mine.reduce((sum, i) => sum + i + 1, 0);
+    expect(row!.status).toBe("graded");
+    expect(Number(row!.score)).toBe(points);
+    expect(row!.totalPossibleScore).toBe(points);
+    // The result shows the form's questions only.
+    const result = await h.request({ method: "GET", url: `/api/attempts/${attempt.id}/result`, cookie: cookie.teacher });
+    expect(result.statusCode, result.body).toBe(200);
+    expect((result.json() as { questions: { id: string }[] }).questions.map((x) => x.id)).toEqual(mine.map((i) => exam.questions[i]!.id));
+  });
+
+  it("an exam without forms gives every question, as before", async () => {
+    const exam = await makeExam();
+    const s = await newStudent();
+    const attempt = await start(s.cookie, exam.id);
+    expect(await formOf(attempt.id)).toBeNull();
+    expect(attempt.totalPossibleScore).toBe(21);
+    expect((await paperOf(s.cookie, exam.id)).paper.questions).toHaveLength(6);
+  });
+
+  it("the paper asked for before the start starts the attempt with its form", async () => {
+    const { exam, forms } = await examWithForms();
+    const s = await newStudent();
+    const { paper } = await paperOf(s.cookie, exam.id);
+    const attempt = await start(s.cookie, exam.id);
+    const form = forms.indexOf((await formOf(attempt.id))!);
+    expect(paper.questions.map((q) => q.id)).toEqual(FORM_QUESTIONS[form]!.map((i) => exam.questions[i]!.id));
+  });
+});
