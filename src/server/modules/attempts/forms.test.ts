@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { makeForms } from "../../test/forms";
-import { examFormTally, sittings, studentExams } from "../../db/schema";
+import { bankItemVersions, examFormQuestions, examFormTally, questions, sittings, studentExams } from "../../db/schema";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TAttemptState, TPaper } from "../../../shared/schemas/attempt";
 
@@ -204,5 +204,36 @@ describe("sitting a form", () => {
     const attempt = await start(s.cookie, exam.id);
     const form = forms.indexOf((await formOf(attempt.id))!);
     expect(paper.questions.map((q) => q.id)).toEqual(FORM_QUESTIONS[form]!.map((i) => exam.questions[i]!.id));
+  });
+});
+
+describe("a newer version taken", () => {
+  it("takes the replaced row's place in its forms, anchor and all, while the attempt that saw the old row keeps it", async () => {
+    const { exam, forms } = await examWithForms();
+    await h.db.update(examFormQuestions).set({ isAnchor: true }).where(eq(examFormQuestions.questionId, exam.questions[0]!.id));
+    const s = await newStudent();
+    const attempt = await start(s.cookie, exam.id);
+    const done = await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: s.cookie, payload: {} });
+    expect(done.statusCode, done.body).toBe(200);
+    // The anchor (question 1, in all three forms) edited in the bank, then taken by the exam.
+    const [row] = await h.db.select().from(questions).where(eq(questions.id, exam.questions[0]!.id));
+    const [v] = await h.db.select().from(bankItemVersions).where(eq(bankItemVersions.id, row!.itemVersionId));
+    const put = await h.request({ method: "PUT", url: `/api/bank/${v!.itemId}`, cookie: cookie.teacher, payload: { subjectId: "islamic", question: { ...EXAM.questions[0]!, questionTextEn: "Question 1, again" } } });
+    expect(put.statusCode, put.body).toBe(200);
+    const took = await h.request({ method: "POST", url: `/api/exams/${exam.id}/take-versions`, cookie: cookie.teacher, payload: {} });
+    expect(took.statusCode, took.body).toBe(200);
+    const [fresh] = await h.db.select().from(questions).where(sql`${questions.examId} = ${exam.id} and ${questions.replacedAt} is null and ${questions.position} = ${row!.position}`);
+    expect(fresh!.id).not.toBe(row!.id);
+    const placed = await h.db.select().from(examFormQuestions).where(eq(examFormQuestions.questionId, fresh!.id));
+    expect(placed.map((p) => p.formId).sort()).toEqual([...forms].sort());
+    expect(placed.every((p) => p.isAnchor)).toBe(true);
+    // A new student's paper holds the new row; the first attempt's result still the old one.
+    const t = await newStudent();
+    await start(t.cookie, exam.id);
+    const { paper } = await paperOf(t.cookie, exam.id);
+    expect(paper.questions[0]!.id).toBe(fresh!.id);
+    expect(paper.questions[0]!.questionTextEn).toBe("Question 1, again");
+    const result = await h.request({ method: "GET", url: `/api/attempts/${attempt.id}/result`, cookie: cookie.teacher });
+    expect((result.json() as { questions: { id: string }[] }).questions[0]!.id).toBe(row!.id);
   });
 });
