@@ -108,7 +108,7 @@ describe("giving forms out", () => {
     expect(paper.totalPoints).toBe([6, 10, 7][form]);
     expect(third.totalPossibleScore).toBe([6, 10, 7][form]);
     expect(body).not.toContain("isCorrect");
-  });
+  }, 180_000);
 
   it("balances each sitting on its own", async () => {
     const { exam, forms } = await examWithForms();
@@ -236,4 +236,62 @@ describe("a newer version taken", () => {
     const result = await h.request({ method: "GET", url: `/api/attempts/${attempt.id}/result`, cookie: cookie.teacher });
     expect((result.json() as { questions: { id: string }[] }).questions[0]!.id).toBe(row!.id);
   });
+});
+
+describe("results and item analysis per form", () => {
+  it("lists each attempt's form and filters by it; analyses each form on its own and all together", async () => {
+    const { exam, forms } = await examWithForms();
+    // Six students, two per form; on each form one answers everything right, the other everything wrong.
+    const sat: { form: number; attemptId: string }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const s = await newStudent();
+      const attempt = await start(s.cookie, exam.id);
+      const form = forms.indexOf((await formOf(attempt.id))!);
+      const right = sat.filter((x) => x.form === form).length === 0;
+      for (const q of FORM_QUESTIONS[form]!) {
+        const own = exam.questions[q]!;
+        await save(s.cookie, attempt.id, own.id, { examId: exam.id, selectedOptionId: own.options.find((o) => o.isCorrect === right)!.id, clientSeq: 1 });
+      }
+      expect((await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: s.cookie, payload: {} })).statusCode).toBe(200);
+      sat.push({ form, attemptId: attempt.id });
+    }
+    expect(counts(sat.map((x) => forms[x.form]!), forms)).toEqual([2, 2, 2]);
+
+    const list = await h.request({ method: "GET", url: `/api/results?examId=${exam.id}`, cookie: cookie.teacher });
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = (list.json() as { items: { attemptId: string; form: number | null; totalPossibleScore: number }[] }).items;
+    for (const x of sat) expect(rows.find((r) => r.attemptId === x.attemptId)).toMatchObject({ form: x.form + 1, totalPossibleScore: [6, 10, 7][x.form] });
+    const second = await h.request({ method: "GET", url: `/api/results?examId=${exam.id}&form=2`, cookie: cookie.teacher });
+    const secondBody = second.json() as { items: { form: number }[]; summary: { meanPercent: number } };
+    expect(secondBody.items.map((r) => r.form)).toEqual([2, 2]);
+    // Each attempt's percentage is of its own form's points: one at 100 %, one at 0 %.
+    expect(secondBody.summary.meanPercent).toBe(50);
+    for (const bad of ["0", "abc", "100"]) expect((await h.request({ method: "GET", url: `/api/results?form=${bad}`, cookie: cookie.teacher })).statusCode).toBe(400);
+    const csv = await h.request({ method: "GET", url: `/api/results/export.csv?examId=${exam.id}&lang=en`, cookie: cookie.teacher });
+    expect(csv.body.split("\n")[0]).toContain("Form");
+
+    type TItems = { attempts: number; forms: number[]; form: number | null; exam: { possible: number }; reliability: { value: number | null }; questions: { questionId: string; facility: number | null }[] };
+    const items = async (query: string) => {
+      const res = await h.request({ method: "GET", url: `/api/analytics/exams/${exam.id}/items${query}`, cookie: cookie.teacher });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as TItems;
+    };
+    const all = await items("");
+    expect(all).toMatchObject({ attempts: 6, forms: [1, 2, 3], form: null, reliability: { value: null } });
+    expect(all.questions).toHaveLength(6);
+    // The anchor (question 1) was seen by all six: half right. Each other question only by its form's two.
+    expect(all.questions[0]!.facility).toBe(0.5);
+    const f2 = await items("?form=2");
+    expect(f2).toMatchObject({ attempts: 2, form: 2, exam: { possible: 10 } });
+    expect(f2.questions.map((q) => q.questionId)).toEqual(FORM_QUESTIONS[1]!.map((i) => exam.questions[i]!.id));
+    expect(f2.questions.every((q) => q.facility === 0.5)).toBe(true);
+    // One student right on everything, one wrong, on items of 1, 4 and 5 points: α = 3/2 · (1 − (1 + 16 + 25) / 10²).
+    expect(f2.reliability.value).toBeCloseTo(0.87, 6);
+    const missing = await h.request({ method: "GET", url: `/api/analytics/exams/${exam.id}/items?form=4`, cookie: cookie.teacher });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "FORM_NOT_FOUND", message: { ar: expect.any(String), en: expect.any(String) } });
+    expect((await h.request({ method: "GET", url: `/api/analytics/exams/${exam.id}/items?form=x`, cookie: cookie.teacher })).statusCode).toBe(404);
+    const file = await h.request({ method: "GET", url: `/api/analytics/exams/${exam.id}/items.csv?form=1&lang=en`, cookie: cookie.teacher });
+    expect(file.statusCode).toBe(200);
+  }, 180_000);
 });

@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { currentQuestion, seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examForms, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
@@ -134,6 +134,7 @@ export type TResultRow = {
   schoolNameEn: string | null;
   grade: number | null;
   className: string | null;
+  form: number | null;
   status: "in_progress" | "completed" | "graded";
   score: number | null;
   totalPossibleScore: number;
@@ -155,6 +156,7 @@ export async function findResults(
     query.subjectId ? eq(exams.subjectId, query.subjectId) : undefined,
     query.grade !== undefined ? eq(studentExams.grade, query.grade) : undefined,
     query.className ? sql`lower(${studentExams.className}) = lower(${query.className})` : undefined,
+    query.form !== undefined ? sql`exists (select 1 from ${examForms} where ${examForms.id} = ${studentExams.formId} and ${examForms.number} = ${query.form})` : undefined,
     query.q && actor.role !== "student" ? or(ilike(profiles.name, containsPattern(query.q)), ilike(profiles.email, containsPattern(query.q))) : undefined,
   );
   const base = () =>
@@ -167,11 +169,13 @@ export async function findResults(
         schoolId: profiles.schoolId,
         schoolNameAr: schools.nameAr,
         schoolNameEn: schools.nameEn,
+        form: examForms.number,
       })
       .from(studentExams)
       .innerJoin(exams, eq(exams.id, studentExams.examId))
       .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
       .leftJoin(schools, eq(schools.id, profiles.schoolId))
+      .leftJoin(examForms, eq(examForms.id, studentExams.formId))
       .where(where);
   const percent = sql`case when ${studentExams.status} = 'graded' then ${ATTEMPT_PERCENT} end`;
   const order =
@@ -220,6 +224,7 @@ export async function findResults(
       schoolNameEn: r.schoolNameEn,
       grade: r.attempt.grade,
       className: r.attempt.className,
+      form: r.form,
       status: r.attempt.status,
       score: studentView && r.attempt.status !== "graded" ? null : r.attempt.score,
       totalPossibleScore: r.attempt.totalPossibleScore,
