@@ -32,7 +32,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     findResult(app.db, await requireUser(request), request.params.attemptId),
   );
 
-  app.get("/api/results", { schema: { querystring: ZResultsQuery, response: { 200: z.object({ items: z.array(ZResultRow), total: z.number().int(), summary: ZResultsSummary }) } } }, async (request) =>
+  app.get("/api/results", { schema: { querystring: ZResultsQuery, response: { 200: z.object({ items: z.array(ZResultRow), total: z.number().int(), summary: ZResultsSummary, forms: z.array(z.number().int()) }) } } }, async (request) =>
     findResults(app.db, await requireUser(request), request.query),
   );
 

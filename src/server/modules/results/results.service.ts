@@ -146,7 +146,7 @@ export async function findResults(
   db: TDbOrTx,
   actor: TSessionUser,
   query: TResultsQuery,
-): Promise<{ items: TResultRow[]; total: number; summary: TResultsSummary }> {
+): Promise<{ items: TResultRow[]; total: number; summary: TResultsSummary; forms: number[] }> {
   const where = and(
     reachOf(actor),
     query.examId ? eq(studentExams.examId, query.examId) : undefined,
@@ -203,8 +203,11 @@ export async function findResults(
     .where(where);
   const studentView = actor.role === "student";
   const graded = summary?.graded ?? 0;
+  // The exam's parallel forms, for the form filter (their numbers say nothing beyond how many there are).
+  const forms = query.examId && !studentView ? await db.select({ number: examForms.number }).from(examForms).where(eq(examForms.examId, query.examId)).orderBy(asc(examForms.number)) : [];
   return {
     total: summary?.n ?? 0,
+    forms: forms.map((f) => f.number),
     summary: {
       attempts: summary?.n ?? 0,
       graded,
