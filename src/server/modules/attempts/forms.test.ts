@@ -295,3 +295,45 @@ describe("results and item analysis per form", () => {
     expect(file.statusCode).toBe(200);
   }, 180_000);
 });
+
+describe("skills mastery with forms", () => {
+  it("carries for each attempt only its form's points per skill", async () => {
+    const question = (i: number, points: number, skillId: string) => ({
+      type: "multiple_choice" as const,
+      questionTextAr: `سؤال ${i}`,
+      questionTextEn: `Question ${i}`,
+      points,
+      skillId,
+      options: [
+        { optionTextAr: "صحيح", optionTextEn: "Right", isCorrect: true },
+        { optionTextAr: "خطأ", optionTextEn: "Wrong", isCorrect: false },
+      ],
+    });
+    const input = {
+      ...EXAM,
+      subjectId: "arabic",
+      questions: [question(1, 2, "arabic.grammar"), question(2, 1, "arabic.grammar"), question(3, 1, "arabic.spelling"), question(4, 4, "arabic.grammar")],
+    };
+    const res = await h.request({ method: "POST", url: "/api/exams", cookie: cookie.teacher, payload: input });
+    expect(res.statusCode, res.body).toBe(201);
+    const exam = res.json() as TMadeExam;
+    // Form 1: grammar 2 and spelling 1; form 2: grammar 1 + 4.
+    const forms = await makeForms(h.db, exam.id, [[0, 2], [1, 3]].map((f) => f.map((i) => exam.questions[i]!.id)));
+    for (let i = 0; i < 2; i++) {
+      const s = await newStudent({ grade: 8, className: "8A" });
+      const attempt = await start(s.cookie, exam.id);
+      const form = forms.indexOf((await formOf(attempt.id))!);
+      for (const q of [[0, 2], [1, 3]][form]!) {
+        const own = exam.questions[q]!;
+        expect((await save(s.cookie, attempt.id, own.id, { examId: exam.id, selectedOptionId: own.options.find((o) => o.isCorrect)!.id, clientSeq: 1 })).statusCode).toBe(200);
+      }
+      expect((await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: s.cookie, payload: {} })).statusCode).toBe(200);
+    }
+    const d = await h.request({ method: "GET", url: `/api/analytics/dashboard?examId=${exam.id}`, cookie: cookie.teacher });
+    expect(d.statusCode, d.body).toBe(200);
+    const mastery = (d.json() as { mastery: { key: string; skillId: string; percent: number }[] }).mastery;
+    // Everything right on both forms: every skill mastered (before: grammar 7 of 2 × 7 = 50 %).
+    expect(mastery.find((m) => m.key === "all" && m.skillId === "arabic.grammar")!.percent).toBeCloseTo(100);
+    expect(mastery.find((m) => m.key === "all" && m.skillId === "arabic.spelling")!.percent).toBeCloseTo(100);
+  }, 120_000);
+});
