@@ -55,7 +55,7 @@ const startAttempts = preparedStatement<Record<string, unknown>>(
  * (exam_form_tally), so the counts differ by at most one when starts come one by one; batches in the database at
  * the same moment (several processes) read the same counts and may each lean the same way, and the next batch
  * leans back. No lock is waited for but the tally rows' own for the moment of their update, and no attempt is
- * counted. 'class': a class keeps the form its first student was given (exam_form_classes; the upsert returns the
+ * counted (the tally and class rows are written in key order, so two batches cannot deadlock). 'class': a class keeps the form its first student was given (exam_form_classes; the upsert returns the
  * row a concurrent start claimed first), a new class gets the form the fewest classes have. Only students without
  * an attempt are given a form, so a reload or another device neither changes it nor counts again.
  */
@@ -94,6 +94,7 @@ const startAttemptsWithForms = preparedStatement<Record<string, unknown>>(
     ), claimed as (
       insert into ${examFormClasses} (exam_id, class_key, form_id)
       select nc.exam_id, nc.class_key, cs.form_id from new_classes nc join class_slots cs on cs.exam_id = nc.exam_id and cs.k = nc.i % cs.n
+      order by 1, 2
       on conflict (exam_id, class_key) do update set form_id = ${examFormClasses}.form_id
       returning exam_id, class_key, form_id
     ), by_class as (

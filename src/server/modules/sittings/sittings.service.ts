@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { attemptEvents, examFormQuestions, examForms, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
 import { deadlineSql } from "../attempts/deadline";
@@ -438,7 +438,13 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
     };
   });
   students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);
-  const [qc] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${questions} where exam_id = ${exam.id} and replaced_at is null`));
+  // With parallel forms (issue 34), of one form: forms are of one length as a rule, and the lobby says the same.
+  const [qc] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*) as n from ${questions} q where q.exam_id = ${exam.id} and q.replaced_at is null
+      and (not exists (select 1 from ${examForms} f where f.exam_id = ${exam.id})
+        or q.id in (select fq.question_id from ${examFormQuestions} fq join ${examForms} f on f.id = fq.form_id where f.exam_id = ${exam.id}
+                    and f.number = (select min(number) from ${examForms} where exam_id = ${exam.id})))`),
+  );
   const [school] = sitting.schoolId ? await db.select({ nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, sitting.schoolId)) : [];
   return {
     sitting: {
