@@ -23,7 +23,7 @@ test("forms screenshots", async ({ browser }) => {
         await page.goto(`/dashboard/results?exam=${examId}`);
         await expect(page.getByTestId("result-form").first()).toBeVisible();
         if (width < 500) await page.getByRole("button", { name: /Filters|التصفية|عوامل/ }).first().click().catch(() => undefined);
-        await page.screenshot({ path: name("results"), fullPage: false });
+        await page.screenshot({ path: name("results"), fullPage: true });
         await page.goto(`/dashboard/results?exam=${examId}&form=2`);
         await expect(page.getByTestId("results-form-filter")).toBeAttached();
         await page.screenshot({ path: name("results-form-2"), fullPage: false });

@@ -129,7 +129,7 @@ describe("giving forms out", () => {
       expect(Math.max(...c) - Math.min(...c), `grade ${grade}: ${c.join("/")}`).toBeLessThanOrEqual(1);
       expect(c.reduce((a, b) => a + b)).toBe(byGrade[grade]!.length);
     }
-  });
+  }, 180_000);
 
   it("keeps the counts near even when many start at once", async () => {
     const { exam, forms } = await examWithForms();
@@ -138,7 +138,7 @@ describe("giving forms out", () => {
     const c = counts(await Promise.all(states.map((st) => formOf(st.id))), forms);
     expect(c.reduce((a, b) => a + b)).toBe(24);
     expect(Math.max(...c) - Math.min(...c), c.join("/")).toBeLessThanOrEqual(1);
-  });
+  }, 180_000);
 
   it("'class': every student of a class sits the same form, and the classes are spread across the forms", async () => {
     const { exam, forms } = await examWithForms("class");
@@ -154,7 +154,7 @@ describe("giving forms out", () => {
     // A, B and C (the first three classes) each took a different form.
     expect(new Set(["A", "B", "C"].map((c) => byClass[c]![0])).size).toBe(3);
     expect(forms).toContain(byClass.D[0]);
-  });
+  }, 180_000);
 });
 
 describe("sitting a form", () => {
@@ -186,7 +186,7 @@ describe("sitting a form", () => {
     const result = await h.request({ method: "GET", url: `/api/attempts/${attempt.id}/result`, cookie: cookie.teacher });
     expect(result.statusCode, result.body).toBe(200);
     expect((result.json() as { questions: { id: string }[] }).questions.map((x) => x.id)).toEqual(mine.map((i) => exam.questions[i]!.id));
-  });
+  }, 180_000);
 
   it("an exam without forms gives every question, as before", async () => {
     const exam = await makeExam();
@@ -195,7 +195,7 @@ describe("sitting a form", () => {
     expect(await formOf(attempt.id)).toBeNull();
     expect(attempt.totalPossibleScore).toBe(21);
     expect((await paperOf(s.cookie, exam.id)).paper.questions).toHaveLength(6);
-  });
+  }, 180_000);
 
   it("the paper asked for before the start starts the attempt with its form", async () => {
     const { exam, forms } = await examWithForms();
@@ -204,7 +204,7 @@ describe("sitting a form", () => {
     const attempt = await start(s.cookie, exam.id);
     const form = forms.indexOf((await formOf(attempt.id))!);
     expect(paper.questions.map((q) => q.id)).toEqual(FORM_QUESTIONS[form]!.map((i) => exam.questions[i]!.id));
-  });
+  }, 180_000);
 });
 
 describe("a newer version taken", () => {
@@ -235,7 +235,7 @@ describe("a newer version taken", () => {
     expect(paper.questions[0]!.questionTextEn).toBe("Question 1, again");
     const result = await h.request({ method: "GET", url: `/api/attempts/${attempt.id}/result`, cookie: cookie.teacher });
     expect((result.json() as { questions: { id: string }[] }).questions[0]!.id).toBe(row!.id);
-  });
+  }, 180_000);
 });
 
 describe("results and item analysis per form", () => {
