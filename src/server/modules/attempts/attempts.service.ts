@@ -1,7 +1,7 @@
 // Sitting an exam (SPEC §2 take page, §4 attempt and timer, §8 "Student"): start or resume, save answers one
 // question at a time as idempotent upserts, submit, and close attempts whose time is over without the student.
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { currentQuestion } from "../bank/views";
+import { currentQuestion, shownBeforeStart } from "../bank/views";
 import { rowMapper, rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { startNewAttempt } from "./attempt-starter";
@@ -110,7 +110,7 @@ export async function findStudentOverview(db: TDbOrTx, user: TSessionUser): Prom
     ? await db
         .select({ id: questions.examId, n: sql<number>`count(*)::int`, points: sql<number>`coalesce(sum(${questions.points}), 0)::int` })
         .from(questions)
-        .where(and(inArray(questions.examId, examIds), currentQuestion))
+        .where(and(inArray(questions.examId, examIds), currentQuestion, shownBeforeStart))
         .groupBy(questions.examId)
     : [];
   const statOf = new Map(stats.map((s) => [s.id, s]));

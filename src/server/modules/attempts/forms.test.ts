@@ -197,6 +197,16 @@ describe("sitting a form", () => {
     expect((await paperOf(s.cookie, exam.id)).paper.questions).toHaveLength(6);
   }, 180_000);
 
+  it("before the start, the exam's card and the lobby name the first form's length and points", async () => {
+    const { exam } = await examWithForms();
+    const s = await newStudent();
+    const overview = await h.request({ method: "GET", url: "/api/student/overview", cookie: s.cookie });
+    const card = (overview.json() as { available: { examId: string; questionCount: number; totalPoints: number }[] }).available.find((e) => e.examId === exam.id);
+    expect(card).toMatchObject({ questionCount: 3, totalPoints: 6 });
+    const lobby = await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/lobby`, cookie: s.cookie, payload: {} });
+    expect((lobby.json() as { exam: { questionCount: number } }).exam.questionCount).toBe(3);
+  }, 180_000);
+
   it("the paper asked for before the start starts the attempt with its form", async () => {
     const { exam, forms } = await examWithForms();
     const s = await newStudent();

@@ -4,7 +4,7 @@
 // so every attempt started wholly before or wholly after each replacement. An attempt given a parallel form (issue
 // 34) sees only that form's rows: taking a version copies the replaced row's place in its forms to the new row.
 import { and, isNull, lte, gt, or, sql, type SQL } from "drizzle-orm";
-import { examFormQuestions, questions } from "../../db/schema";
+import { examFormQuestions, examForms, questions } from "../../db/schema";
 
 /** The exam's questions as its editor, its paper and its counts show them now. */
 export const currentQuestion: SQL = isNull(questions.replacedAt);
@@ -28,3 +28,11 @@ export function seenBySql(q: string, startedAt: SQL, formId: SQL): SQL {
   return sql`(${r}.replaced_at is null or ${r}.replaced_at > ${startedAt}) and (${r}.current_from is null or ${r}.current_from <= ${startedAt})
     and (${formId} is null or exists (select 1 from ${examFormQuestions} fq where fq.form_id = ${formId} and fq.question_id = ${r}.id))`;
 }
+
+/**
+ * What a student is told before a form is given (the lobby, the exam's card, the live view's "answered of"): the
+ * exam's first form's questions (parallel forms are of one length as a rule), or all for an exam without forms.
+ */
+export const shownBeforeStart: SQL = sql`(not exists (select 1 from ${examForms} f where f.exam_id = ${questions.examId})
+  or ${questions.id} in (select fq.question_id from ${examFormQuestions} fq join ${examForms} f on f.id = fq.form_id
+    where f.exam_id = ${questions.examId} and f.number = (select min(f1.number) from ${examForms} f1 where f1.exam_id = ${questions.examId})))`;

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { attemptEvents, examFormQuestions, examForms, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
 import { deadlineSql } from "../attempts/deadline";
@@ -17,6 +17,7 @@ import { recordEvent } from "../attempts/attempts.service";
 import { examsChanged } from "../attempts/paper";
 import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
+import { currentQuestion, shownBeforeStart } from "../bank/views";
 import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS, SITTING_START_GRACE_MINUTES } from "../../../shared/limits";
 import { can, scopeOf, type TSessionUser } from "../../../shared/permissions";
 import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TOfferedExam, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
@@ -438,13 +439,8 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
     };
   });
   students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);
-  // With parallel forms (issue 34), of one form: forms are of one length as a rule, and the lobby says the same.
-  const [qc] = rowsOf<{ n: number | string }>(
-    await db.execute(sql`select count(*) as n from ${questions} q where q.exam_id = ${exam.id} and q.replaced_at is null
-      and (not exists (select 1 from ${examForms} f where f.exam_id = ${exam.id})
-        or q.id in (select fq.question_id from ${examFormQuestions} fq join ${examForms} f on f.id = fq.form_id where f.exam_id = ${exam.id}
-                    and f.number = (select min(number) from ${examForms} where exam_id = ${exam.id})))`),
-  );
+  // With parallel forms (issue 34), of one form, as the lobby says.
+  const [qc] = await db.select({ n: count() }).from(questions).where(and(eq(questions.examId, exam.id), currentQuestion, shownBeforeStart));
   const [school] = sitting.schoolId ? await db.select({ nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, sitting.schoolId)) : [];
   return {
     sitting: {
