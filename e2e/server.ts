@@ -19,6 +19,8 @@ for (const a of Object.values(E2E_ACCOUNTS)) {
 }
 // Screenshots of the figures (e2e/analytics/screenshots.spec.ts) want the demo's attempts too; the tests build their own.
 if (process.env.E2E_DEMO_ATTEMPTS) await seedDemoAttempts(database.db, createStorage({ filesDir: path.join(E2E_DATA_DIR, "files"), s3: null }));
+// The pictures of parallel forms (e2e/results/forms-screenshots.spec.ts) want one demo exam with forms.
+if (process.env.E2E_FORMS) await (await import("./forms-seed")).seedFormsForPictures(database.db);
 await database.close();
 
 Object.assign(process.env, {

@@ -702,6 +702,11 @@ export const ERRORS = {
     title: t("Not Found", "غير موجود"),
     message: t("The question was not found in this exam.", "لم يُعثر على السؤال في هذا الاختبار."),
   },
+  FORM_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This exam has no form of that number.", "ليس لهذا الاختبار نموذج بهذا الرقم."),
+  },
   BANK_ITEM_NOT_FOUND: {
     status: 404,
     title: t("Not Found", "غير موجود"),

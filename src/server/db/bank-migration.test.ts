@@ -129,7 +129,12 @@ describe("0012 item bank over the demo database of 689655e", () => {
     expect(Object.keys(fixture.figures.results).length).toBeGreaterThan(10);
     for (const [attemptId, before] of Object.entries(fixture.figures.results)) expect(plain(await findResult(db, actor, attemptId)), attemptId).toEqual(before);
     for (const [examId, before] of Object.entries(fixture.figures.sheets)) expect(plain(await findGradingSheet(db, actor, examId)), examId).toEqual(before);
-    // Figures summed in another order may differ in the last binary digit: compared to ten significant digits.
-    for (const [examId, before] of Object.entries(fixture.figures.analyses)) expect(tenDigits(plain(await findItemAnalysis(db, actor, examId))), examId).toEqual(tenDigits(before));
+    // Figures summed in another order may differ in the last binary digit: compared to ten significant digits. The
+    // parallel forms' fields came later (issue 34, 0038); the fixture's exams have none.
+    for (const [examId, before] of Object.entries(fixture.figures.analyses)) {
+      const { forms, form, ...now } = await findItemAnalysis(db, actor, examId);
+      expect([forms, form]).toEqual([[], null]);
+      expect(tenDigits(plain(now)), examId).toEqual(tenDigits(before));
+    }
   });
 });

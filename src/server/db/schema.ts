@@ -498,6 +498,41 @@ export const itemCalibrations = pgTable(
   ],
 );
 
+/**
+ * How many students of a sitting each form has been given (issue 34, docs/decisions/0038): a start gives the least
+ * given form of its sitting and adds to its count, so 20,000 starts never count attempts. `sitting_key` is the
+ * sitting's id, or '' for an exam without sittings.
+ */
+export const examFormTally = pgTable(
+  "exam_form_tally",
+  {
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => examForms.id, { onDelete: "cascade" }),
+    sittingKey: text("sitting_key").notNull(),
+    given: integer("given").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.sittingKey] })],
+);
+
+/**
+ * The form each class sits, for an exam that gives its forms out by class (issue 34): the first of a class to start
+ * claims it, and every classmate is given the same. `class_key` is the JSON array [school id, grade, class name].
+ */
+export const examFormClasses = pgTable(
+  "exam_form_classes",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    classKey: text("class_key").notNull(),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => examForms.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.classKey] }), index("exam_form_classes_form_idx").on(t.formId)],
+);
+
 export const questionOptions = pgTable(
   "question_options",
   {

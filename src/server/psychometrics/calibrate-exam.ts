@@ -62,9 +62,7 @@ export async function examResponses(db: TDbOrTx, examId: string): Promise<ExamRe
       from student_exams se
       join questions q on q.exam_id = se.exam_id
       left join student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
-      where se.exam_id = ${examId} and se.status = 'graded' and ${seenBySql("q", sql.raw("se.started_at"))}
-        and (se.form_id is null or exists (
-          select 1 from exam_form_questions fq where fq.form_id = se.form_id and fq.question_id = q.id))`),
+      where se.exam_id = ${examId} and se.status = 'graded' and ${seenBySql("q", sql.raw("se.started_at"), sql.raw("se.form_id"))}`),
   );
 
   const questions: ExamQuestionColumn[] = questionRows.map((q) => ({

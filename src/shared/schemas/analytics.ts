@@ -84,5 +84,13 @@ export const ZItemAnalysis = z.object({
   /** The exam's key is not released to the reader yet (decision 0010): per-question figures are withheld. */
   keyWithheld: z.boolean(),
   questions: z.array(ZItemStats),
+  /** The exam's parallel forms by number (issue 34; empty without forms), and the one these figures are of (null: all together). */
+  forms: z.array(z.number().int()),
+  form: z.number().int().nullable(),
 });
 export type TItemAnalysis = z.infer<typeof ZItemAnalysis>;
+
+/** Item analysis of one parallel form, by its number (issue 34); none: all forms together. */
+export const ZItemAnalysisQuery = z.object({
+  form: z.coerce.number({ error: "FORM_NOT_FOUND" }).int({ error: "FORM_NOT_FOUND" }).min(1, { error: "FORM_NOT_FOUND" }).max(99, { error: "FORM_NOT_FOUND" }).optional(),
+});

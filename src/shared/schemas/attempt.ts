@@ -196,6 +196,8 @@ export const ZResultsQuery = z.object({
   /** The grade and class the student was in when they sat it (docs/decisions/0014). */
   grade: ZGradeFilter,
   className: ZClassFilter,
+  /** The parallel form sat (issue 34), by its number within its exam ("Form 2"). */
+  form: z.coerce.number({ error: "VALIDATION_FAILED" }).int({ error: "VALIDATION_FAILED" }).min(1, { error: "VALIDATION_FAILED" }).max(99, { error: "VALIDATION_FAILED" }).optional(),
   sort: z.enum(RESULT_SORTS, { error: "VALIDATION_FAILED" }).default("recent"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),

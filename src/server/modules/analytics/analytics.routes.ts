@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize } from "../../http/context";
 import { sendTable, TABLE_FORMATS } from "../../http/table";
-import { ZItemAnalysis, type TItemAnalysis } from "../../../shared/schemas/analytics";
+import { ZItemAnalysis, ZItemAnalysisQuery, type TItemAnalysis } from "../../../shared/schemas/analytics";
 import analyticsAr from "../../../shared/i18n/analytics.ar.json";
 import analyticsEn from "../../../shared/i18n/analytics.en.json";
 import commonAr from "../../../shared/i18n/ar.json";
@@ -58,19 +58,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get("/api/analytics/exams/:id/items", { schema: { params: ZParams, response: { 200: ZItemAnalysis } } }, async (request) => {
+  app.get("/api/analytics/exams/:id/items", { schema: { params: ZParams, querystring: ZItemAnalysisQuery, response: { 200: ZItemAnalysis } } }, async (request) => {
     const user = await authorize(request, "analytics.view");
-    return findItemAnalysis(app.db, user, request.params.id);
+    return findItemAnalysis(app.db, user, request.params.id, request.query.form);
   });
 
   // The per-question table as a spreadsheet (CSV or .xlsx), headers in `lang`.
   for (const format of TABLE_FORMATS) {
     app.get(
       `/api/analytics/exams/:id/items.${format}`,
-      { schema: { params: ZParams, querystring: z.object({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("ar") }) } },
+      { schema: { params: ZParams, querystring: ZItemAnalysisQuery.extend({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("ar") }) } },
       async (request, reply) => {
         const user = await authorize(request, "analytics.view");
-        const analysis = await findItemAnalysis(app.db, user, request.params.id);
+        const analysis = await findItemAnalysis(app.db, user, request.params.id, request.query.form);
         return sendTable(reply, format, { name: "qias-item-analysis", rows: itemsRows(analysis, request.query.lang), rtl: request.query.lang === "ar" });
       },
     );

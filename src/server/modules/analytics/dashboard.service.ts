@@ -153,12 +153,16 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   );
   // How many students each cell rests on, per group and for everyone (one student is counted once per skill).
   const carriedRows = rowsOf<{ key: string | null; skill_id: string; possible: number; attempts: number; students: number }>(
+    // An attempt given a parallel form (issue 34) carries only its form's questions: the points per skill of each form.
     await db.execute(sql`with skill_points as (
-        select exam_id, skill_id, sum(points)::float8 as points from questions where skill_id is not null and replaced_at is null group by 1, 2
+        select exam_id, null::uuid as form_id, skill_id, sum(points)::float8 as points from questions where skill_id is not null and replaced_at is null group by 1, 2, 3
+        union all
+        select q.exam_id, fq.form_id, q.skill_id, sum(q.points)::float8 from exam_form_questions fq join questions q on q.id = fq.question_id
+        where q.skill_id is not null and q.replaced_at is null group by 1, 2, 3
       )
       select ${key} as key, skill_points.skill_id, sum(skill_points.points)::float8 as possible, count(*)::int as attempts,
         count(distinct ${profiles.id})::int as students
-      ${from} join skill_points on skill_points.exam_id = ${studentExams.examId}
+      ${from} join skill_points on skill_points.exam_id = ${studentExams.examId} and skill_points.form_id is not distinct from ${studentExams.formId}
       where ${masteryScope} group by grouping sets ((${key}, skill_points.skill_id), (skill_points.skill_id))`),
   );
   const everyoneBySkill = new Map(carriedRows.filter((r) => r.key === null).map((r) => [r.skill_id, Number(r.students)]));

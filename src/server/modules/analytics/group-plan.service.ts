@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { currentQuestion } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { exams, groupPlans, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examFormQuestions, exams, groupPlans, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { can, canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { GROUP_PLAN_SKILLS, type TGroupPlan, type TGroupPlanQuery, type TGroupPlanView, type TGroupPlanViewQuery } from "../../../shared/schemas/group-plan";
@@ -68,7 +68,7 @@ async function cannotPlan(db: TDbOrTx, actor: TSessionUser, exam: typeof exams.$
 }
 
 type TQuestionRow = { question: typeof questions.$inferSelect; skill: typeof skills.$inferSelect | null };
-type TAttemptRow = { id: string; studentId: string; score: number | null; total: number };
+type TAttemptRow = { id: string; studentId: string; score: number | null; total: number; formId: string | null };
 
 /**
  * The plan's figures as they are today, from the graded attempts in scope: the groups (students sharing their weakest
@@ -83,7 +83,7 @@ async function workOut(db: TDbOrTx, exam: typeof exams.$inferSelect, scope: TSco
     .where(and(eq(questions.examId, exam.id), currentQuestion))
     .orderBy(asc(questions.position), asc(questions.createdAt));
   const attempts: TAttemptRow[] = await db
-    .select({ id: studentExams.id, studentId: studentExams.studentId, score: studentExams.score, total: studentExams.totalPossibleScore })
+    .select({ id: studentExams.id, studentId: studentExams.studentId, score: studentExams.score, total: studentExams.totalPossibleScore, formId: studentExams.formId })
     .from(studentExams)
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
     .where(attemptsInScope(scope))
@@ -98,17 +98,27 @@ async function workOut(db: TDbOrTx, exam: typeof exams.$inferSelect, scope: TSco
   // By position: an attempt that saw an older version of a question (docs/decisions/0036) answered the row it replaced.
   const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.position}`, Number(m.score ?? 0)]));
 
+  // With parallel forms (issue 34) a student answered only their form's questions: a question counts for those who saw it.
+  const inForms = qs.length ? await db.select().from(examFormQuestions).where(inArray(examFormQuestions.questionId, qs.map((q) => q.question.id))) : [];
+  const formsOf = new Map<string, Set<string>>();
+  for (const f of inForms) formsOf.set(f.questionId, (formsOf.get(f.questionId) ?? new Set()).add(f.formId));
+  const sees = (a: TAttemptRow, questionId: string) => !a.formId || formsOf.get(questionId)?.has(a.formId) === true;
+
   // An analysis from marks per question: one student's, or a group's average student's (mean mark per question).
   const analysisOf = (members: TAttemptRow[]): TAnalysis => {
-    const mean = (f: (a: TAttemptRow) => number) => members.reduce((s, a) => s + f(a), 0) / members.length;
+    const mean = (of: TAttemptRow[], f: (a: TAttemptRow) => number) => of.reduce((s, a) => s + f(a), 0) / of.length;
     const percentages = members.map((a) => (a.total > 0 ? (Number(a.score ?? 0) * 100) / a.total : 0));
+    const shown = qs.flatMap(({ question, skill }) => {
+      const saw = members.filter((a) => sees(a, question.id));
+      return saw.length ? [{ question, skill, saw }] : [];
+    });
     return analyse({
-      score: mean((a) => Number(a.score ?? 0)),
-      total: members[0]?.total ?? 0,
-      questions: qs.map(({ question, skill }, i) => ({
+      score: mean(members, (a) => Number(a.score ?? 0)),
+      total: mean(members, (a) => a.total),
+      questions: shown.map(({ question, skill, saw }, i) => ({
         number: i + 1,
         points: question.points,
-        score: mean((a) => markOf.get(`${a.id}|${question.position}`) ?? 0),
+        score: mean(saw, (a) => markOf.get(`${a.id}|${question.position}`) ?? 0),
         skill: skill ? { id: skill.id, nameAr: skill.nameAr, nameEn: skill.nameEn } : null,
       })),
       peers: { school: null, all: { count: percentages.length, mean: percentages.reduce((s, p) => s + p, 0) / Math.max(1, percentages.length), below: 0, equal: percentages.length } },

@@ -5,7 +5,8 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { seenBySql } from "../bank/views";
 import { rowsOf, type TDbOrTx } from "../../db/client";
-import { profiles, questionOptions, questions, skills, studentExams, exams } from "../../db/schema";
+import { examFormQuestions, examForms, profiles, questionOptions, questions, skills, studentExams, exams } from "../../db/schema";
+import { AppError } from "../../http/errors";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
 import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
@@ -18,24 +19,25 @@ const CHOICE_TYPES = new Set(["multiple_choice", "true_false"]);
  * The graded attempts in reach, ranked by score: `grp` is 'upper' or 'lower' for Kelley's 27 % groups
  * (groupSizeOf in stats.ts, rounded half up as numeric round does), null in between.
  */
-function rankedAttempts(examId: string, reach: SQL | undefined): SQL {
+function rankedAttempts(examId: string, reach: SQL | undefined, formId: string | null): SQL {
   return sql`
     att as (
-      select student_exams.id as id, student_exams.started_at as started_at,
+      select student_exams.id as id, student_exams.started_at as started_at, student_exams.form_id as form_id,
         coalesce(student_exams.score, 0)::float8 as total,
         ${ATTEMPT_PERCENT} as pct
       from student_exams
       join exams on exams.id = student_exams.exam_id
       join profiles on profiles.id = student_exams.student_id
       where student_exams.exam_id = ${examId} and student_exams.status = 'graded' ${reach ? sql`and ${reach}` : sql``}
+        ${formId ? sql`and student_exams.form_id = ${formId}` : sql``}
     ),
     ranked as (
-      select id, started_at, total, pct, row_number() over (order by total desc, id) as r, count(*) over () as n,
+      select id, started_at, form_id, total, pct, row_number() over (order by total desc, id) as r, count(*) over () as n,
         greatest(1, round(count(*) over () * 0.27::numeric)) as g
       from att
     ),
     grouped as (
-      select id, started_at, total, pct,
+      select id, started_at, form_id, total, pct,
         case when n >= 2 and r <= g then 'upper' when n >= 2 and r > n - g then 'lower' end as grp
       from ranked
     )`;
@@ -51,8 +53,12 @@ type TChoiceRow = { qid: string; oid: string | null; n: number; upper: number; l
  * the reader may see the key. A new grade or submission changes the version, so the next view works them out
  * afresh; nothing changed, a view costs one index scan of the exam's attempts (version-cache.ts).
  */
-export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TItemAnalysis> {
+export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId: string, form?: number): Promise<TItemAnalysis> {
   const exam = await loadExamInReach(db, actor, examId);
+  // Per parallel form (issue 34), or all forms together.
+  const forms = await db.select({ id: examForms.id, number: examForms.number }).from(examForms).where(eq(examForms.examId, examId)).orderBy(asc(examForms.number));
+  const chosen = form === undefined ? null : forms.find((f) => f.number === form);
+  if (chosen === undefined) throw new AppError("FORM_NOT_FOUND");
   const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
   // Whose attempts: a super_admin's and the author's reach is every attempt of the exam, anyone else's their school's.
   const whose = actor.role === "super_admin" || exam.creatorId === actor.id ? "all" : `school:${actor.schoolId ?? ""}`;
@@ -60,14 +66,21 @@ export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId:
     .select({ n: count(), at: sql<string>`max(${studentExams.markedAt})::text` })
     .from(studentExams)
     .where(and(eq(studentExams.examId, examId), inArray(studentExams.status, ["completed", "graded"])));
-  const key = ["items", examId, whose, keyVisible, exam.updatedAt.toISOString(), version?.n ?? 0, version?.at ?? ""].join("|");
-  return cachedByVersion(db, key, () => computeItemAnalysis(db, actor, exam, keyVisible));
+  const key = ["items", examId, whose, keyVisible, exam.updatedAt.toISOString(), version?.n ?? 0, version?.at ?? "", chosen?.number ?? "all"].join("|");
+  return cachedByVersion(db, key, () => computeItemAnalysis(db, actor, exam, keyVisible, { numbers: forms.map((f) => f.number), chosen }));
 }
 
-async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeof exams.$inferSelect, keyVisible: boolean): Promise<TItemAnalysis> {
+async function computeItemAnalysis(
+  db: TDbOrTx,
+  actor: TSessionUser,
+  exam: typeof exams.$inferSelect,
+  keyVisible: boolean,
+  forms: { numbers: number[]; chosen: { id: string; number: number } | null },
+): Promise<TItemAnalysis> {
   const examId = exam.id;
   const reach = reachOf(actor);
-  const attempts = rankedAttempts(examId, reach);
+  const formId = forms.chosen?.id ?? null;
+  const attempts = rankedAttempts(examId, reach, formId);
 
   const [summary] = rowsOf<TSummaryRow>(
     await db.execute(sql`with ${attempts}
@@ -84,13 +97,19 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
     .from(studentExams)
     .innerJoin(exams, eq(exams.id, studentExams.examId))
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "completed"), reach));
+    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "completed"), reach, formId ? eq(studentExams.formId, formId) : undefined));
 
+  // Every row of the exam (a question's figures come from the attempts that saw it), or the chosen form's.
   const qs = await db
     .select({ question: questions, skill: skills })
     .from(questions)
     .leftJoin(skills, eq(skills.id, questions.skillId))
-    .where(eq(questions.examId, examId))
+    .where(
+      and(
+        eq(questions.examId, examId),
+        formId ? sql`exists (select 1 from ${examFormQuestions} fq where fq.form_id = ${formId} and fq.question_id = ${questions.id})` : undefined,
+      ),
+    )
     .orderBy(asc(questions.position), asc(questions.id));
   const n = summary?.n ?? 0;
   const groupSize = groupSizeOf(n);
@@ -107,7 +126,7 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
             from grouped g
             cross join questions q
             left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
-            where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"))}
+            where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"), sql.raw("g.form_id"))}
           )
           select qid, count(*)::int as n, sum(x) as sx, sum(x * x) as sxx, sum(x * total) as sxt, sum(total) as st,
             sum(total * total) as stt, (count(*) filter (where omitted))::int as omitted,
@@ -136,7 +155,8 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
     const r = byQuestion.get(q.question.id);
     return r ? (varianceOf({ n: r.n, sum: r.sx, sumSq: r.sxx }) ?? 0) : 0;
   });
-  const alpha = alphaOf(itemVariances, totalVariance);
+  // Reliability is a property of one set of items: with parallel forms, of each form; all forms together have none.
+  const alpha = forms.numbers.length && !formId ? null : alphaOf(itemVariances, totalVariance);
   const sdPercent = summary?.sd ?? null;
 
   const questionStats: TItemStats[] = keyVisible
@@ -209,6 +229,8 @@ async function computeItemAnalysis(db: TDbOrTx, actor: TSessionUser, exam: typeo
     groupSize,
     keyWithheld: !keyVisible,
     questions: questionStats,
+    forms: forms.numbers,
+    form: forms.chosen?.number ?? null,
   };
 }
 

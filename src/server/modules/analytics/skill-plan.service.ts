@@ -6,7 +6,7 @@
 // out on each visit and not stored. Same permissions and school scoping as the plan per exam (planSchoolOf).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { TDbOrTx } from "../../db/client";
-import { exams, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examFormQuestions, exams, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { TSkillPlan, TSkillPlanQuery } from "../../../shared/schemas/group-plan";
@@ -35,6 +35,7 @@ export async function findSkillPlan(db: TDbOrTx, actor: TSessionUser, query: TSk
       studentId: studentExams.studentId,
       name: profiles.name,
       examId: exams.id,
+      formId: studentExams.formId,
       titleAr: exams.titleAr,
       titleEn: exams.titleEn,
       completedAt: studentExams.completedAt,
@@ -66,16 +67,22 @@ export async function findSkillPlan(db: TDbOrTx, actor: TSessionUser, query: TSk
         .where(and(inArray(studentAnswers.studentExamId, seen.map((a) => a.id)), eq(questions.skillId, skill.id)))
     : [];
   const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.questionId}`, Number(m.score ?? 0)]));
+  // An attempt given a parallel form (issue 34) carries only its form's rows of the skill.
+  const inForms = qs.length ? await db.select().from(examFormQuestions).where(inArray(examFormQuestions.questionId, qs.map((q) => q.question.id))) : [];
   const carried = new Map<string, number>();
-  // The points an exam carries are its current rows'; the marks earned are on whichever version each attempt saw.
-  for (const { question } of qs) if (!question.replacedAt) carried.set(question.examId, (carried.get(question.examId) ?? 0) + question.points);
+  // The points an exam (or a form of it) carries are its current rows'; the marks earned are on whichever version each attempt saw.
+  for (const { question } of qs) {
+    if (question.replacedAt) continue;
+    for (const key of [question.examId, ...inForms.filter((f) => f.questionId === question.id).map((f) => `${question.examId}|${f.formId}`)])
+      carried.set(key, (carried.get(key) ?? 0) + question.points);
+  }
   const earnedIn = (a: (typeof seen)[number]) => qs.filter((q) => q.question.examId === a.examId).reduce((s, q) => s + (markOf.get(`${a.id}|${q.question.id}`) ?? 0), 0);
 
   type TSum = { earned: number; possible: number; students: Set<string> };
   const add = (map: Map<string, TSum>, key: string, a: (typeof seen)[number]) => {
     const sum = map.get(key) ?? { earned: 0, possible: 0, students: new Set() };
     sum.earned += earnedIn(a);
-    sum.possible += carried.get(a.examId) ?? 0;
+    sum.possible += carried.get(a.formId ? `${a.examId}|${a.formId}` : a.examId) ?? 0;
     sum.students.add(a.studentId);
     map.set(key, sum);
   };

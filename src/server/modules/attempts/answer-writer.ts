@@ -7,7 +7,7 @@
 // server's one thread does not spend.
 import { sql } from "drizzle-orm";
 import { preparedStatement, type TDb } from "../../db/client";
-import { studentAnswers, studentExams } from "../../db/schema";
+import { examFormQuestions, studentAnswers, studentExams } from "../../db/schema";
 import { ANSWER_GRACE_SECONDS } from "../../../shared/limits";
 import { answerBatchSize, answerSaves } from "../../metrics";
 
@@ -38,7 +38,8 @@ const p = sql.placeholder;
 export const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
 /**
  * It writes a row only if the attempt is the student's, of this exam, in progress and within its deadline plus
- * the grace period, and only if the save is not older than the one stored. It holds the attempt's row (key share)
+ * the grace period, its question is one of the attempt's form's when it was given one (issue 34), and only if the
+ * save is not older than the one stored. It holds the attempt's row (key share)
  * until it commits: a submission or the sweep locks that row to mark the answers, so a save either lands before the
  * marking (and is marked) or waits, finds the attempt closed, and is refused — never stored after it was marked.
  * Measured at 20,000 students, a save racing a submission was acknowledged and left out of the score without it.
@@ -60,6 +61,7 @@ const saveSql = (lock: "for key share skip locked" | "for key share") => sql`
       as v(attempt_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, client_seq)
     cross join lateral (select * from ${studentExams} se where se.id = v.attempt_id ${sql.raw(lock)} offset 0) se
     where se.student_id = v.student_id and se.exam_id = v.exam_id and se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + ${GRACE})
+      and (se.form_id is null or exists (select 1 from ${examFormQuestions} fq where fq.form_id = se.form_id and fq.question_id = v.question_id))
     on conflict (student_exam_id, question_id) do update set
       selected_option_id = excluded.selected_option_id,
       answer_text = excluded.answer_text,

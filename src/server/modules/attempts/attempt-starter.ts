@@ -6,7 +6,7 @@
 // answered only after its statement has committed; with nothing in the database a start goes at once.
 import { sql } from "drizzle-orm";
 import { preparedStatement, rowMapper, type TDb } from "../../db/client";
-import { attemptEvents, profiles, studentExams } from "../../db/schema";
+import { attemptEvents, examFormClasses, examFormQuestions, examForms, examFormTally, exams, profiles, questions, studentExams } from "../../db/schema";
 import { batchWriter } from "../../batch-loader";
 import { deadlineSql } from "./deadline";
 
@@ -20,6 +20,8 @@ export type TAttemptStart = {
   sittingId: string | null;
   sittingEndsAt: Date | null;
   totalPossibleScore: number;
+  /** The exam has parallel forms (issue 34): the start gives one, and the attempt's total is the form's points. */
+  withForms?: boolean;
 };
 
 const p = sql.placeholder;
@@ -47,6 +49,87 @@ const startAttempts = preparedStatement<Record<string, unknown>>(
     select * from made`,
 );
 
+/**
+ * The same for exams with parallel forms (issue 34, docs/decisions/0038), which also gives each new attempt a form.
+ * 'random': the batch's new students of each sitting are dealt round the sitting's forms from the least given
+ * (exam_form_tally), so the counts differ by at most one when starts come one by one; batches in the database at
+ * the same moment (several processes) read the same counts and may each lean the same way, and the next batch
+ * leans back. No lock is waited for but the tally rows' own for the moment of their update, and no attempt is
+ * counted (the tally and class rows are written in key order, so two batches cannot deadlock). 'class': a class keeps the form its first student was given (exam_form_classes; the upsert returns the
+ * row a concurrent start claimed first), a new class gets the form the fewest classes have. Only students without
+ * an attempt are given a form, so a reload or another device neither changes it nor counts again.
+ */
+const startAttemptsWithForms = preparedStatement<Record<string, unknown>>(
+  "start_attempts_with_forms",
+  sql`with v as (
+      select * from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[])
+        as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at)
+    ), fresh as (
+      select v.*, coalesce(v.sitting_id::text, '') as sitting_key, json_build_array(pr.school_id, pr.grade, pr.class_name)::text as class_key, e.form_assignment
+      from v join ${profiles} pr on pr.id = v.student_id join ${exams} e on e.id = v.exam_id
+      where not exists (select 1 from ${studentExams} se where se.student_id = v.student_id and se.exam_id = v.exam_id)
+    ), forms as (
+      select f.id, f.exam_id from ${examForms} f where f.exam_id in (select exam_id from fresh)
+    ), slots as (
+      select fo.id as form_id, fo.exam_id, s.sitting_key,
+        row_number() over (partition by fo.exam_id, s.sitting_key order by coalesce(t.given, 0), random()) - 1 as k,
+        count(*) over (partition by fo.exam_id, s.sitting_key) as n
+      from (select distinct exam_id, sitting_key from fresh where form_assignment = 'random') s
+      join forms fo on fo.exam_id = s.exam_id
+      left join ${examFormTally} t on t.form_id = fo.id and t.sitting_key = s.sitting_key
+    ), dealt as (
+      select d.student_id, d.exam_id, sl.form_id
+      from (select student_id, exam_id, sitting_key, row_number() over (partition by exam_id, sitting_key order by random()) - 1 as i
+            from fresh where form_assignment = 'random') d
+      join slots sl on sl.exam_id = d.exam_id and sl.sitting_key = d.sitting_key and sl.k = d.i % sl.n
+    ), new_classes as (
+      select c.exam_id, c.class_key, row_number() over (partition by c.exam_id order by random()) - 1 as i
+      from (select distinct exam_id, class_key from fresh where form_assignment = 'class') c
+      where not exists (select 1 from ${examFormClasses} m where m.exam_id = c.exam_id and m.class_key = c.class_key)
+    ), class_slots as (
+      select fo.id as form_id, fo.exam_id,
+        row_number() over (partition by fo.exam_id order by (select count(*) from ${examFormClasses} m where m.form_id = fo.id), random()) - 1 as k,
+        count(*) over (partition by fo.exam_id) as n
+      from forms fo where fo.exam_id in (select exam_id from new_classes)
+    ), claimed as (
+      insert into ${examFormClasses} (exam_id, class_key, form_id)
+      select nc.exam_id, nc.class_key, cs.form_id from new_classes nc join class_slots cs on cs.exam_id = nc.exam_id and cs.k = nc.i % cs.n
+      order by 1, 2
+      on conflict (exam_id, class_key) do update set form_id = ${examFormClasses}.form_id
+      returning exam_id, class_key, form_id
+    ), by_class as (
+      select fr.student_id, fr.exam_id, coalesce(cl.form_id, m.form_id) as form_id
+      from fresh fr
+      left join claimed cl on cl.exam_id = fr.exam_id and cl.class_key = fr.class_key
+      left join ${examFormClasses} m on m.exam_id = fr.exam_id and m.class_key = fr.class_key
+      where fr.form_assignment = 'class'
+    ), given as (
+      select * from dealt union all select * from by_class where form_id is not null
+    ), made as (
+      insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name, form_id)
+      select fr.student_id, fr.exam_id, 'in_progress', now(),
+        ${deadlineSql({ start: sql`now()`, durationMinutes: sql`fr.duration_minutes`, sittingEndsAt: sql`fr.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
+        tot.points, fr.sitting_id, x.extra, pr.grade, pr.class_name, g.form_id
+      from fresh fr
+      join given g on g.student_id = fr.student_id and g.exam_id = fr.exam_id
+      join ${profiles} pr on pr.id = fr.student_id
+      cross join lateral (select ceil(coalesce(fr.duration_minutes, 0) * pr.extra_time_percent / 100.0)::int + pr.extra_time_minutes as extra) x
+      cross join lateral (
+        select coalesce(sum(q.points), 0)::int as points from ${examFormQuestions} fq join ${questions} q on q.id = fq.question_id
+        where fq.form_id = g.form_id and q.replaced_at is null
+      ) tot
+      on conflict (student_id, exam_id) do nothing
+      returning *
+    ), counted as (
+      insert into ${examFormTally} (form_id, sitting_key, given)
+      select form_id, coalesce(sitting_id::text, ''), count(*)::int from made group by 1, 2 order by 1, 2
+      on conflict (form_id, sitting_key) do update set given = ${examFormTally}.given + excluded.given
+    ), trail as (
+      insert into ${attemptEvents} (exam_id, student_id, kind, at) select exam_id, student_id, 'started', started_at from made
+    )
+    select * from made`,
+);
+
 const toAttemptRow = rowMapper(studentExams);
 
 const keyOf = (s: Pick<TAttemptStart, "studentId" | "examId">) => `${s.studentId}:${s.examId}`;
@@ -55,15 +138,26 @@ const keyOf = (s: Pick<TAttemptStart, "studentId" | "examId">) => `${s.studentId
 export const startStatements = { count: 0 };
 
 async function writeStarts(db: TDb, starts: TAttemptStart[]): Promise<Map<string, TAttemptRow>> {
-  startStatements.count++;
-  const rows = await startAttempts(db, {
-    studentIds: starts.map((s) => s.studentId),
-    examIds: starts.map((s) => s.examId),
-    durations: starts.map((s) => s.durationMinutes),
-    sittingIds: starts.map((s) => s.sittingId),
-    ends: starts.map((s) => s.sittingEndsAt?.toISOString() ?? null),
-    totals: starts.map((s) => s.totalPossibleScore),
+  const values = (some: TAttemptStart[]) => ({
+    studentIds: some.map((s) => s.studentId),
+    examIds: some.map((s) => s.examId),
+    durations: some.map((s) => s.durationMinutes),
+    sittingIds: some.map((s) => s.sittingId),
+    ends: some.map((s) => s.sittingEndsAt?.toISOString() ?? null),
+    totals: some.map((s) => s.totalPossibleScore),
   });
+  const plain = starts.filter((s) => !s.withForms);
+  const withForms = starts.filter((s) => s.withForms);
+  const rows: Record<string, unknown>[] = [];
+  if (plain.length) {
+    startStatements.count++;
+    rows.push(...(await startAttempts(db, values(plain))));
+  }
+  if (withForms.length) {
+    startStatements.count++;
+    const { totals: _totals, ...rest } = values(withForms);
+    rows.push(...(await startAttemptsWithForms(db, rest)));
+  }
   return new Map(rows.map((raw) => [keyOf({ studentId: String(raw.student_id), examId: String(raw.exam_id) }), toAttemptRow(raw)]));
 }
 

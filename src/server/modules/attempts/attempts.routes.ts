@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { ZAnswerInput, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
 import { ZClientEvent, ZHeartbeat, ZLobby } from "../../../shared/schemas/sitting";
-import { enterLobby, findPaper, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
+import { enterLobby, findPaperCopy, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
 import { ZNoContent, ZNotModified } from "../../http/openapi";
 
 const ZExamParams = z.object({ examId: z.uuid({ error: "EXAM_NOT_AVAILABLE" }) });
@@ -29,7 +29,7 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ZPaper below describes the reply in /api/openapi.json only: Fastify serialises no Buffer, so the cached bytes go
   // out as they are, neither checked nor serialised again (openapi.test.ts makes sure).
   app.get("/api/student/exams/:examId/paper", { schema: { params: ZExamParams, response: { 200: ZPaper, 304: ZNotModified } } }, async (request, reply) => {
-    const version = await findPaper(app.db, await requireUser(request), request.params.examId);
+    const version = await findPaperCopy(app.db, await requireUser(request), request.params.examId);
     reply.header("etag", version.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
     if (request.headers["if-none-match"] === version.etag) return reply.status(304).send();
     reply.type("application/json; charset=utf-8");

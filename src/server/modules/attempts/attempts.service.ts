@@ -1,16 +1,16 @@
 // Sitting an exam (SPEC §2 take page, §4 attempt and timer, §8 "Student"): start or resume, save answers one
 // question at a time as idempotent upserts, submit, and close attempts whose time is over without the student.
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { currentQuestion } from "../bank/views";
+import { currentQuestion, shownBeforeStart } from "../bank/views";
 import { rowMapper, rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { startNewAttempt } from "./attempt-starter";
 import { batchWriter } from "../../batch-loader";
-import { attemptEvents, examMedia, examSchools, exams, lobbyPresence, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { attemptEvents, examFormQuestions, examMedia, examSchools, exams, lobbyPresence, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { newPlayToken, playUrl, playWindowSeconds } from "../media/plays";
 import { isForeignKeyViolation } from "../../db/errors";
-import { entryState, getExamVersion, isOffered, sittingFor, type TExamVersion, type TQuestionKey, type TSittingSlot } from "./paper";
+import { entryState, getExamVersion, isOffered, sittingFor, type TExamVersion, type TPaperCopy, type TQuestionKey, type TSittingSlot } from "./paper";
 import { markMatching, markShortAnswer } from "../../../shared/grading";
 import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
@@ -110,7 +110,7 @@ export async function findStudentOverview(db: TDbOrTx, user: TSessionUser): Prom
     ? await db
         .select({ id: questions.examId, n: sql<number>`count(*)::int`, points: sql<number>`coalesce(sum(${questions.points}), 0)::int` })
         .from(questions)
-        .where(and(inArray(questions.examId, examIds), currentQuestion))
+        .where(and(inArray(questions.examId, examIds), currentQuestion, shownBeforeStart))
         .groupBy(questions.examId)
     : [];
   const statOf = new Map(stats.map((s) => [s.id, s]));
@@ -199,7 +199,8 @@ export async function enterLobby(db: TDb, user: TSessionUser, examId: string): P
       select ${examId}, ${user.id}, 'lobby'
       where not exists (select 1 from ${attemptEvents} where exam_id = ${examId} and student_id = ${user.id} and kind = 'lobby' and at >= ${slot!.startsAt.toISOString()}::timestamptz - interval '12 hours')`);
   }
-  const { paper } = version;
+  // Parallel forms are of one length as a rule: the lobby names the first's (the form is given at the start).
+  const paper = version.forms.values().next().value?.paper ?? version.paper;
   return {
     exam: { titleAr: paper.titleAr, titleEn: paper.titleEn, subjectAr: paper.subject.nameAr, subjectEn: paper.subject.nameEn, durationMinutes: paper.durationMinutes, questionCount: paper.questions.length },
     sitting: windowOf(slot),
@@ -219,6 +220,28 @@ export async function findPaper(db: TDbOrTx, user: TSessionUser, examId: string)
   if (state === "lobby") refuseEntry(state, slot);
   if (state !== "open" && (await attemptOf(db, user, examId))?.status !== "in_progress") refuseEntry(state, slot);
   return version;
+}
+
+/**
+ * The bytes of the student's copy: the exam's, or for an exam with parallel forms the form their attempt was given
+ * (issue 34). The form is given as the attempt starts; the take page asks for the paper and the start together,
+ * so a paper asked for first starts the attempt (the same start, with the same rules; a double start is one).
+ */
+export async function findPaperCopy(db: TDb, user: TSessionUser, examId: string): Promise<TPaperCopy> {
+  const version = await findPaper(db, user, examId);
+  if (!version.forms.size) return version;
+  const attempt = (await attemptOf(db, user, examId)) ?? ((await startAttempt(db, user, examId)) && (await attemptOf(db, user, examId)));
+  // An attempt started before the exam had forms keeps the whole paper it was given.
+  if (attempt && !attempt.formId) return version;
+  const form = attempt?.formId ? version.forms.get(attempt.formId) : undefined;
+  if (!form) throw new AppError("START_FAILED");
+  return form;
+}
+
+/** The form an attempt was given, from the exam's copy: only its questions are the attempt's (null: all of them). */
+function formOf(version: TExamVersion | null | undefined, attempt: Pick<TAttemptRow, "formId">): Set<string> | null {
+  if (!attempt.formId) return null;
+  return version?.forms.get(attempt.formId)?.questionIds ?? new Set();
 }
 
 // ---- start or resume
@@ -258,6 +281,7 @@ async function startOrResume(db: TDb, user: TSessionUser, examId: string): Promi
         sittingId: slot?.id ?? null,
         sittingEndsAt: slot?.endsAt ?? null,
         totalPossibleScore: version.paper.totalPoints,
+        withForms: version.forms.size > 0,
       });
     } catch (err) {
       if (isForeignKeyViolation(err)) return null;
@@ -414,7 +438,7 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
   if (written) return { savedAt: written.updatedAt.toISOString(), clientSeq: written.clientSeq };
 
   const storedAnswer = async () => (await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), eq(studentAnswers.questionId, questionId))))[0];
-  await refuseUnlessOpen(db, user, attemptId, input.examId);
+  await refuseUnlessOpen(db, user, attemptId, input.examId, questionId);
   const stored = await storedAnswer();
   // A newer save for this question is already stored: this one changes nothing, and that is a success.
   if (stored && stored.clientSeq >= input.clientSeq) return { savedAt: stored.updatedAt.toISOString(), clientSeq: stored.clientSeq };
@@ -422,13 +446,13 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
   // waiting for the marking — it is then stored before the mark, or refused as the attempt has closed.
   const alone = await writeAnswerAlone(db, write).catch(invalidOnForeignKey);
   if (alone) return { savedAt: alone.updatedAt.toISOString(), clientSeq: alone.clientSeq };
-  await refuseUnlessOpen(db, user, attemptId, input.examId);
+  await refuseUnlessOpen(db, user, attemptId, input.examId, questionId);
   const now = await storedAnswer();
   return { savedAt: (now?.updatedAt ?? new Date()).toISOString(), clientSeq: now?.clientSeq ?? input.clientSeq };
 }
 
 /** Why a save found nothing to write to: no such attempt of this student's, or it has closed (by the clock or a submission). */
-async function refuseUnlessOpen(db: TDb, user: TSessionUser, attemptId: string, examId: string): Promise<void> {
+async function refuseUnlessOpen(db: TDb, user: TSessionUser, attemptId: string, examId: string, questionId: string): Promise<void> {
   const [attempt] = await db.select().from(studentExams).where(and(eq(studentExams.id, attemptId), eq(studentExams.studentId, user.id), eq(studentExams.examId, examId)));
   if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND");
   if (attempt.status === "in_progress" && isPastGrace(attempt)) {
@@ -436,6 +460,11 @@ async function refuseUnlessOpen(db: TDb, user: TSessionUser, attemptId: string, 
     throw new AppError("TIME_UP", { details: { attemptId } });
   }
   if (attempt.status !== "in_progress") throw new AppError(attempt.deadlineAt && isPastGrace(attempt) ? "TIME_UP" : "ATTEMPT_ALREADY_COMPLETED", { details: { attemptId } });
+  // A question of another form is no question of this attempt's (the save statement writes none).
+  if (attempt.formId) {
+    const [inForm] = await db.select({ one: sql`1` }).from(examFormQuestions).where(and(eq(examFormQuestions.formId, attempt.formId), eq(examFormQuestions.questionId, questionId)));
+    if (!inForm) throw new AppError("ANSWER_INVALID");
+  }
 }
 
 // ---- submit, grade, and close
@@ -522,7 +551,10 @@ async function closeAttempts(tx: TDbOrTx, requests: TCloseRequest[]): Promise<Ma
     const options = first!.how(attempt);
     const byQuestion = answersOf.get(id)!;
     // Every question gets a row (an unanswered one is marked too).
-    const keys = versions.get(attempt.examId)?.keys ?? new Map<string, TQuestionKey>();
+    const version = versions.get(attempt.examId);
+    const form = formOf(version, attempt);
+    // Only the questions the attempt was given: an attempt with a form is marked out of its form's.
+    const keys = new Map([...(version?.keys ?? new Map<string, TQuestionKey>())].filter(([questionId]) => !form || form.has(questionId)));
     const marks = [...keys.entries()].map(([questionId, key]) => ({ questionId, ...markAnswer(key, byQuestion.get(questionId)) }));
     const pending = marks.some((m) => m.score === null);
     const total = Math.round(marks.reduce((sum, m) => sum + (m.score ?? 0), 0) * 100) / 100;

@@ -5,7 +5,7 @@ import { createHash, createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { isDatabaseHandle, noticesOf, type TDb, type TDbOrTx } from "../../db/client";
-import { examMedia, examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
+import { examFormQuestions, examForms, examMedia, examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
 import { ZPaper, type TPaper, type TStudentAudio } from "../../../shared/schemas/attempt";
 import type { TQuestionType } from "../../../shared/schemas/exam";
@@ -47,7 +47,39 @@ export type TExamVersion = {
   limitedClips: Map<string, number>;
   /** The clips' transcripts, kept out of the paper: given only to a student with that accommodation. */
   transcripts: Map<string, { ar: string; en: string }>;
+  /** How its parallel forms are given out (issue 34); unused while it has none. */
+  formAssignment: "random" | "class";
+  /** Its parallel forms by id, each its own copy (a subset of `paper`); empty for an exam without forms. */
+  forms: Map<string, TFormCopy>;
 };
+
+/** The copy of one parallel form: only its questions (and the passages they hang on), the same bytes for its students. */
+export type TFormCopy = {
+  id: string;
+  number: number;
+  questionIds: Set<string>;
+  paper: TPaper;
+  paperJson: Buffer;
+  paperGzip: Buffer;
+  etag: string;
+};
+
+/** What the paper route sends: the exam's copy, or the student's form's. */
+export type TPaperCopy = Pick<TFormCopy, "paperJson" | "paperGzip" | "etag">;
+
+/** The paper serialised once, checked against its schema, with its ETag. */
+function serialise(paper: TPaper): TPaperCopy {
+  const paperJson = Buffer.from(JSON.stringify(ZPaper.parse(paper)));
+  return { paperJson, paperGzip: gzipSync(paperJson), etag: `"${createHash("sha256").update(paperJson).digest("base64url").slice(0, 27)}"` };
+}
+
+/** A form's copy: the exam's paper cut to the form's questions; its total is the form's points. */
+function formCopy(paper: TPaper, form: { id: string; number: number }, questionIds: Set<string>): TFormCopy {
+  const qs = paper.questions.filter((q) => questionIds.has(q.id));
+  const used = new Set(qs.map((q) => q.passageId));
+  const own: TPaper = { ...paper, totalPoints: qs.reduce((sum, q) => sum + q.points, 0), questions: qs, passages: paper.passages.filter((p) => used.has(p.id)) };
+  return { id: form.id, number: form.number, questionIds, paper: own, ...serialise(own) };
+}
 
 export type TSittingSlot = { id: string; schoolId: string | null; grade: number | null; startsAt: Date; entryClosesAt: Date; endsAt: Date };
 type TStudentScope = { schoolId: string | null; grade: number | null };
@@ -268,8 +300,16 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
       };
     }),
   };
-  const paperJson = Buffer.from(JSON.stringify(ZPaper.parse(paper)));
-  const etag = `"${createHash("sha256").update(paperJson).digest("base64url").slice(0, 27)}"`;
+  // The parallel forms (issue 34): each form's rows among the current ones (taking a version moves a form's row to
+  // the new version's row, bank service), so a form's copy is cut from the exam's.
+  const formRows = await db.select({ id: examForms.id, number: examForms.number }).from(examForms).where(eq(examForms.examId, examId)).orderBy(asc(examForms.number));
+  const formQuestions = formRows.length
+    ? await db.select({ formId: examFormQuestions.formId, questionId: examFormQuestions.questionId }).from(examFormQuestions).where(inArray(examFormQuestions.formId, formRows.map((f) => f.id)))
+    : [];
+  const forms = new Map(
+    formRows.map((f) => [f.id, formCopy(paper, f, new Set(formQuestions.filter((fq) => fq.formId === f.id && keys.has(fq.questionId)).map((fq) => fq.questionId)))]),
+  );
+  const { paperJson, paperGzip, etag } = serialise(paper);
   return {
     examId,
     version: paper.version,
@@ -279,7 +319,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     sittings: slots,
     paper,
     paperJson,
-    paperGzip: gzipSync(paperJson),
+    paperGzip,
     etag,
     keys,
     mediaIds: new Set([...[...ps, ...qs, ...opts, ...pairImages].map((r) => r.imageId), ...[...ps, ...qs].map((r) => r.audioId)].filter((id): id is string => !!id)),
@@ -287,6 +327,8 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     transcripts: new Map(
       [...ps, ...qs].flatMap((r) => (r.audioId && (r.audioTranscriptAr || r.audioTranscriptEn) ? [[r.audioId, { ar: r.audioTranscriptAr, en: r.audioTranscriptEn }] as const] : [])),
     ),
+    formAssignment: exam.formAssignment,
+    forms,
   };
 }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
-import { bankItems, bankItemVersions, examMedia, exams, passages, profiles, questionOptions, questions, skills, subjects } from "../../db/schema";
+import { bankItems, bankItemVersions, examFormQuestions, examMedia, exams, passages, profiles, questionOptions, questions, skills, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { normalizeAnswer } from "../../../shared/grading";
@@ -404,6 +404,10 @@ export async function takeVersions(db: TDb, actor: TSessionUser, examId: string,
           .returning({ id: questions.id });
         const options = optionColumns(content, row!.id);
         if (options.length) await tx.insert(questionOptions).values(options);
+        // The new row takes the old one's place in the exam's parallel forms (issue 34), anchors staying anchors; the
+        // old row keeps its own for the attempts that saw it (bank/views.ts).
+        await tx.execute(sql`insert into ${examFormQuestions} (form_id, question_id, is_anchor)
+          select form_id, ${row!.id}, is_anchor from ${examFormQuestions} where question_id = ${r.row.id}`);
       } else {
         await writeRow(tx, r.row.id, content);
         await tx.update(questions).set({ itemVersionId: newest!.id }).where(eq(questions.id, r.row.id));

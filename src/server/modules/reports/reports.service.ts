@@ -56,7 +56,7 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext, peerIndex?: TPee
     .select({ question: questions, skill: skills })
     .from(questions)
     .leftJoin(skills, eq(skills.id, questions.skillId))
-    .where(and(eq(questions.examId, ctx.exam.id), seenBy(ctx.attempt.startedAt)))
+    .where(and(eq(questions.examId, ctx.exam.id), seenBy(ctx.attempt)))
     .orderBy(asc(questions.position), asc(questions.createdAt));
   const answers = await db.select({ questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, ctx.attempt.id));
   const scoreOf = new Map(answers.map((a) => [a.questionId, a.score ?? 0]));

@@ -18,6 +18,8 @@ const ZResultRow = z.object({
   schoolNameEn: z.string().nullable(),
   grade: z.number().int().nullable(),
   className: z.string().nullable(),
+  /** The number of the parallel form the attempt was given (issue 34); null for an exam without forms. */
+  form: z.number().int().nullable(),
   status: z.enum(ATTEMPT_STATUSES),
   score: z.number().nullable(),
   totalPossibleScore: z.number().int(),
@@ -30,7 +32,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     findResult(app.db, await requireUser(request), request.params.attemptId),
   );
 
-  app.get("/api/results", { schema: { querystring: ZResultsQuery, response: { 200: z.object({ items: z.array(ZResultRow), total: z.number().int(), summary: ZResultsSummary }) } } }, async (request) =>
+  app.get("/api/results", { schema: { querystring: ZResultsQuery, response: { 200: z.object({ items: z.array(ZResultRow), total: z.number().int(), summary: ZResultsSummary, forms: z.array(z.number().int()) }) } } }, async (request) =>
     findResults(app.db, await requireUser(request), request.query),
   );
 
@@ -41,10 +43,10 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items } = await findResults(app.db, user, { ...request.query, page: 1, pageSize: 100_000 });
       const ar = request.query.lang === "ar";
       const header = ar
-        ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
-        : ["Student", "School", "Grade", "Class", "Exam", "Status", "Score", "Total", "Started", "Submitted"];
+        ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "النموذج", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
+        : ["Student", "School", "Grade", "Class", "Exam", "Form", "Status", "Score", "Total", "Started", "Submitted"];
       const status = { in_progress: ar ? "قيد التقديم" : "In progress", completed: ar ? "بانتظار التصحيح" : "Pending grading", graded: ar ? "مصحّح" : "Graded" };
-      const rows = items.map((r) => [r.studentName, (ar ? r.schoolNameAr : r.schoolNameEn) ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
+      const rows = items.map((r) => [r.studentName, (ar ? r.schoolNameAr : r.schoolNameEn) ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, r.form ?? "", status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
       return sendTable(reply, format, { name: "qias-results", rows: [header, ...rows], rtl: ar });
     });
   }

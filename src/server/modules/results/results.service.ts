@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { currentQuestion, seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examForms, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
@@ -64,7 +64,7 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
   const showsTotal = actor.role !== "student" || attempt.status === "graded";
   const showsMarks = showsTotal && keyVisible;
   // The questions this attempt was given: the versions the student saw, whatever the exam holds now.
-  const qs = await db.select().from(questions).where(and(eq(questions.examId, exam.id), seenBy(attempt.startedAt))).orderBy(asc(questions.position));
+  const qs = await db.select().from(questions).where(and(eq(questions.examId, exam.id), seenBy(attempt))).orderBy(asc(questions.position));
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
   const answers = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
@@ -134,6 +134,7 @@ export type TResultRow = {
   schoolNameEn: string | null;
   grade: number | null;
   className: string | null;
+  form: number | null;
   status: "in_progress" | "completed" | "graded";
   score: number | null;
   totalPossibleScore: number;
@@ -145,7 +146,7 @@ export async function findResults(
   db: TDbOrTx,
   actor: TSessionUser,
   query: TResultsQuery,
-): Promise<{ items: TResultRow[]; total: number; summary: TResultsSummary }> {
+): Promise<{ items: TResultRow[]; total: number; summary: TResultsSummary; forms: number[] }> {
   const where = and(
     reachOf(actor),
     query.examId ? eq(studentExams.examId, query.examId) : undefined,
@@ -155,6 +156,7 @@ export async function findResults(
     query.subjectId ? eq(exams.subjectId, query.subjectId) : undefined,
     query.grade !== undefined ? eq(studentExams.grade, query.grade) : undefined,
     query.className ? sql`lower(${studentExams.className}) = lower(${query.className})` : undefined,
+    query.form !== undefined ? sql`exists (select 1 from ${examForms} where ${examForms.id} = ${studentExams.formId} and ${examForms.number} = ${query.form})` : undefined,
     query.q && actor.role !== "student" ? or(ilike(profiles.name, containsPattern(query.q)), ilike(profiles.email, containsPattern(query.q))) : undefined,
   );
   const base = () =>
@@ -167,11 +169,13 @@ export async function findResults(
         schoolId: profiles.schoolId,
         schoolNameAr: schools.nameAr,
         schoolNameEn: schools.nameEn,
+        form: examForms.number,
       })
       .from(studentExams)
       .innerJoin(exams, eq(exams.id, studentExams.examId))
       .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
       .leftJoin(schools, eq(schools.id, profiles.schoolId))
+      .leftJoin(examForms, eq(examForms.id, studentExams.formId))
       .where(where);
   const percent = sql`case when ${studentExams.status} = 'graded' then ${ATTEMPT_PERCENT} end`;
   const order =
@@ -199,8 +203,11 @@ export async function findResults(
     .where(where);
   const studentView = actor.role === "student";
   const graded = summary?.graded ?? 0;
+  // The exam's parallel forms, for the form filter (their numbers say nothing beyond how many there are).
+  const forms = query.examId && !studentView ? await db.select({ number: examForms.number }).from(examForms).where(eq(examForms.examId, query.examId)).orderBy(asc(examForms.number)) : [];
   return {
     total: summary?.n ?? 0,
+    forms: forms.map((f) => f.number),
     summary: {
       attempts: summary?.n ?? 0,
       graded,
@@ -220,6 +227,7 @@ export async function findResults(
       schoolNameEn: r.schoolNameEn,
       grade: r.attempt.grade,
       className: r.attempt.className,
+      form: r.form,
       status: r.attempt.status,
       score: studentView && r.attempt.status !== "graded" ? null : r.attempt.score,
       totalPossibleScore: r.attempt.totalPossibleScore,

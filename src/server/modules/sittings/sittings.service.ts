@@ -17,6 +17,7 @@ import { recordEvent } from "../attempts/attempts.service";
 import { examsChanged } from "../attempts/paper";
 import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
+import { currentQuestion, shownBeforeStart } from "../bank/views";
 import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS, SITTING_START_GRACE_MINUTES } from "../../../shared/limits";
 import { can, scopeOf, type TSessionUser } from "../../../shared/permissions";
 import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TOfferedExam, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
@@ -438,7 +439,8 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
     };
   });
   students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);
-  const [qc] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${questions} where exam_id = ${exam.id} and replaced_at is null`));
+  // With parallel forms (issue 34), of one form, as the lobby says.
+  const [qc] = await db.select({ n: count() }).from(questions).where(and(eq(questions.examId, exam.id), currentQuestion, shownBeforeStart));
   const [school] = sitting.schoolId ? await db.select({ nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, sitting.schoolId)) : [];
   return {
     sitting: {

@@ -7,17 +7,20 @@ import { api } from "@web/lib/api";
 
 export type { TDashboard, TGroupPlan, TGroupPlanView, TItemAnalysis, TSkillPlan };
 
-export function useItemAnalysis(examId: string) {
+/** `form`: one parallel form's figures (issue 34); none: all forms together. */
+export function useItemAnalysis(examId: string, form?: number) {
   return useQuery({
-    queryKey: ["analytics", "items", examId] as const,
-    queryFn: ({ signal }) => api<TItemAnalysis>(`/api/analytics/exams/${encodeURIComponent(examId)}/items`, { signal }),
+    queryKey: ["analytics", "items", examId, form ?? null] as const,
+    queryFn: ({ signal }) => api<TItemAnalysis>(`/api/analytics/exams/${encodeURIComponent(examId)}/items${form ? `?form=${form}` : ""}`, { signal }),
+    // Switching forms keeps the page in place while the next figures load.
+    placeholderData: keepPreviousData,
     // A grade given elsewhere shows on the next visit; the figures are worked out afresh each time.
     staleTime: 0,
   });
 }
 
-export function itemAnalysisDownloadUrl(examId: string, lang: "ar" | "en", format: "csv" | "xlsx" = "csv"): string {
-  return `/api/analytics/exams/${encodeURIComponent(examId)}/items.${format}?lang=${lang}`;
+export function itemAnalysisDownloadUrl(examId: string, lang: "ar" | "en", format: "csv" | "xlsx" = "csv", form?: number | null): string {
+  return `/api/analytics/exams/${encodeURIComponent(examId)}/items.${format}?lang=${lang}${form ? `&form=${form}` : ""}`;
 }
 
 // ---- the school and class dashboard

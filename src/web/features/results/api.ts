@@ -22,6 +22,8 @@ export type TResultRow = {
   /** The student's grade and class when they sat it. */
   grade: number | null;
   className: string | null;
+  /** The number of the parallel form sat (issue 34); null for an exam without forms. */
+  form: number | null;
   status: TAttemptStatus;
   score: number | null;
   totalPossibleScore: number;
@@ -30,7 +32,8 @@ export type TResultRow = {
 };
 export { RESULT_SORTS };
 export type TResultSort = (typeof RESULT_SORTS)[number];
-export type TResultPage = { items: TResultRow[]; total: number; summary?: TResultsSummary };
+/** `forms`: the chosen exam's parallel forms by number (empty without forms or without an exam chosen). */
+export type TResultPage = { items: TResultRow[]; total: number; summary?: TResultsSummary; forms?: number[] };
 export type TResultFilters = {
   examId?: string;
   status?: TAttemptStatus;
@@ -39,6 +42,7 @@ export type TResultFilters = {
   subjectId?: string;
   grade?: number;
   className?: string;
+  form?: number;
   sort?: TResultSort;
 };
 export type TResultParams = TResultFilters & { page: number; pageSize: number };

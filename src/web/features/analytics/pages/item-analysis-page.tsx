@@ -5,7 +5,7 @@
 // and what each figure means, in plain words. Printable, and the table downloads as CSV.
 import { ArrowLeft, ChevronDown, Download, FileWarning, Printer, TriangleAlert } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { attractsStrong, type TItemStats } from "@shared/schemas/analytics";
 import { PageFrame } from "@web/components/layout/page-frame";
 import { Button } from "@web/components/ui/button";
@@ -31,7 +31,9 @@ export default ItemAnalysisPage;
 
 function ItemAnalysis({ examId }: { examId: string }) {
   const { t } = useAnalyticsT();
-  const query = useItemAnalysis(examId);
+  const [params] = useSearchParams();
+  const formParam = Number(params.get("form"));
+  const query = useItemAnalysis(examId, Number.isInteger(formParam) && formParam >= 1 ? formParam : undefined);
   if (query.data) return <AnalysisView data={query.data} />;
   if (query.isError)
     return (
@@ -70,13 +72,13 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
           {data.questions.length > 0 && (
             <>
               <Button variant="outline" size="sm" asChild>
-                <a href={itemAnalysisDownloadUrl(data.exam.id, lang)} download data-testid="item-analysis-csv">
+                <a href={itemAnalysisDownloadUrl(data.exam.id, lang, "csv", data.form)} download data-testid="item-analysis-csv">
                   <Download aria-hidden="true" />
                   {t("itemAnalysis.csv")}
                 </a>
               </Button>
               <Button variant="outline" size="sm" asChild>
-                <a href={itemAnalysisDownloadUrl(data.exam.id, lang, "xlsx")} download data-testid="item-analysis-xlsx">
+                <a href={itemAnalysisDownloadUrl(data.exam.id, lang, "xlsx", data.form)} download data-testid="item-analysis-xlsx">
                   <Download aria-hidden="true" />
                   {t("itemAnalysis.xlsx")}
                 </a>
@@ -97,6 +99,8 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
         </p>
         <p className="text-sm text-muted-foreground">{user?.role === "super_admin" ? t("itemAnalysis.scope.all") : t("itemAnalysis.scope.school")}</p>
       </header>
+
+      {data.forms.length > 0 && <FormSwitch forms={data.forms} form={data.form} />}
 
       {data.keyWithheld && (
         <Notice icon={FileWarning} testId="item-analysis-withheld">
@@ -130,6 +134,34 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
         </>
       )}
     </article>
+  );
+}
+
+/** Each parallel form on its own, or all together (issue 34): the choice lives in the address (?form=N). */
+function FormSwitch({ forms, form }: { forms: number[]; form: number | null }) {
+  const { t, lang } = useAnalyticsT();
+  const [, setParams] = useSearchParams();
+  const choose = (n: number | null) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (n === null) p.delete("form");
+        else p.set("form", String(n));
+        return p;
+      },
+      { replace: true },
+    );
+  return (
+    <div className="flex flex-col gap-2 print:hidden">
+      <div role="group" aria-label={t("itemAnalysis.forms.label")} className="flex flex-wrap gap-2" data-testid="item-analysis-forms">
+        {[null, ...forms].map((n) => (
+          <Button key={n ?? "all"} size="sm" variant={form === n ? "default" : "outline"} aria-pressed={form === n} onClick={() => choose(n)}>
+            {n === null ? t("itemAnalysis.forms.all") : t("itemAnalysis.forms.one", { n: formatNumber(lang, n) })}
+          </Button>
+        ))}
+      </div>
+      {form === null && <p className="text-sm text-muted-foreground">{t("itemAnalysis.forms.allHint")}</p>}
+    </div>
   );
 }
 

@@ -52,9 +52,12 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const gradeParam = Number(params.get("grade"));
   const grade = GRADES.includes(gradeParam) ? gradeParam : undefined;
   const className = (grade !== undefined && params.get("class")?.trim()) || undefined;
+  // A form belongs to one exam: the filter stands only with an exam chosen.
+  const formParam = Number(params.get("form"));
+  const form = examId && Number.isInteger(formParam) && formParam >= 1 ? formParam : undefined;
   const sortParam = params.get("sort");
   const sort = isSort(sortParam) ? sortParam : undefined;
-  const filters = { examId, status, q, schoolId, subjectId, grade, className };
+  const filters = { examId, status, q, schoolId, subjectId, grade, className, form };
   const list = useResults({ ...filters, sort, page, pageSize: RESULTS_PAGE_SIZE });
   const choices = useExamChoices(user?.role);
   const staffView = !!user && user.role !== "student";
@@ -68,6 +71,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const sortId = useId();
   const gradeFilterId = useId();
   const classFilterId = useId();
+  const formFilterId = useId();
   const filtersId = useId();
   const exportHintId = useId();
   // What is typed goes to the address (and the server) once typing pauses.
@@ -84,7 +88,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const canGrade = role === "super_admin" || role === "teacher";
   const opensSchoolReport = role === "super_admin" || role === "school_admin";
 
-  const update = (next: { exam?: string; status?: string; q?: string; school?: string; subject?: string; grade?: string; class?: string; sort?: string; page?: number }) => {
+  const update = (next: { exam?: string; status?: string; q?: string; school?: string; subject?: string; grade?: string; class?: string; form?: string; sort?: string; page?: number }) => {
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
@@ -147,6 +151,11 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
           <bdi className={isStudent ? "font-medium" : undefined} data-testid="result-exam">
             {examTitle(r)}
           </bdi>
+          {r.form !== null && !isStudent && (
+            <span className="text-xs font-medium text-muted-foreground" data-testid="result-form">
+              {t("list.form", { n: formatNumber(lang, r.form) })}
+            </span>
+          )}
           <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
             {r.completedAt ? (
               <>
@@ -272,7 +281,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
       >
         <div className="flex min-w-0 flex-col gap-1.5 sm:w-72">
           <Label htmlFor={examFilterId}>{t("list.filters.exam")}</Label>
-          <Select value={examId ?? ALL} onValueChange={(v) => update({ exam: v, page: 1 })}>
+          <Select value={examId ?? ALL} onValueChange={(v) => update({ exam: v, form: undefined, page: 1 })}>
             <SelectTrigger id={examFilterId} className="h-10" data-testid="results-exam-filter">
               <SelectValue />
             </SelectTrigger>
@@ -286,6 +295,24 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
             </SelectContent>
           </Select>
         </div>
+        {!!examId && !!list.data?.forms?.length && (
+          <div className="flex min-w-0 flex-col gap-1.5 sm:w-40">
+            <Label htmlFor={formFilterId}>{t("list.filters.form")}</Label>
+            <Select value={form ? String(form) : ALL} onValueChange={(v) => update({ form: v, page: 1 })}>
+              <SelectTrigger id={formFilterId} className="h-10" data-testid="results-form-filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>{t("list.filters.allForms")}</SelectItem>
+                {list.data.forms.map((n) => (
+                  <SelectItem key={n} value={String(n)}>
+                    {t("list.form", { n: formatNumber(lang, n) })}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
         <div className="flex min-w-0 flex-col gap-1.5 sm:w-56">
           <Label htmlFor={statusFilterId}>{t("list.filters.status")}</Label>
           <Select value={status ?? ALL} onValueChange={(v) => update({ status: v, page: 1 })}>
