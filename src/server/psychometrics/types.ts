@@ -47,3 +47,11 @@ export interface ResponseMatrix {
 }
 
 export const NOT_PRESENTED = -1;
+
+/**
+ * Bad input to a command-line command (a missing file, a missing header, a non-number, ragged rows, an unknown
+ * option): the CLI prints the message alone and exits with code 2, never a stack trace.
+ */
+export class CliError extends Error {
+  override name = "CliError";
+}
