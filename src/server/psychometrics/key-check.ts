@@ -1,7 +1,9 @@
 // A likely wrong key (issue 35; decision 0042): an item whose strongest students — the top 27 % by total score
-// (Kelley 1939's extreme groups, the usual split of classical item analysis) — choose some distractor more often
+// (Kelley 1939's extreme groups, sized by item analysis' own groupSizeOf) — choose some distractor more often
 // than the keyed option. The evidence is each option's share in the top and bottom groups, so a reviewer sees
 // at a glance whether the "distractor" behaves like the right answer (chosen more by the top than the bottom).
+
+import { groupSizeOf } from "../modules/analytics/stats";
 
 export interface KeyCheckItem {
   item: string;
@@ -14,8 +16,6 @@ export interface KeyCheckItem {
 }
 
 export interface KeyCheckOptions {
-  /** Share of students in each extreme group (default 0.27). */
-  groupShare?: number;
   /** Items answered by fewer top-group students than this are not checked (default 10). */
   minTopGroup?: number;
 }
@@ -41,15 +41,13 @@ export interface KeyCheckReport {
 
 /**
  * `totals` are the students' total scores (one per student, the same order as every item's `choices`). The
- * groups are the top and bottom `groupShare` of students by total (ties broken by order, so the groups' sizes are
- * exact); an item's shares count only the group's students who answered it.
+ * groups are the top and bottom 27 % of students by total (ties broken by order, so the groups' sizes are exact);
+ * an item's shares count only the group's students who answered it.
  */
 export function checkKeys(items: KeyCheckItem[], totals: number[], options: KeyCheckOptions = {}): KeyCheckReport {
-  const share = options.groupShare ?? 0.27;
   const minTop = options.minTopGroup ?? 10;
-  if (!(share > 0 && share <= 0.5)) throw new RangeError("the group share must be in (0, 0.5]");
   const order = totals.map((t, p) => ({ t, p })).sort((x, y) => y.t - x.t || x.p - y.p).map((x) => x.p);
-  const size = Math.round(totals.length * share);
+  const size = groupSizeOf(totals.length);
   const top = order.slice(0, size);
   const bottom = order.slice(order.length - size);
 

@@ -9,7 +9,8 @@
 //   3rd ed.): ℓ = the item whose covariances with the others sum highest; D_ℓ = 1 and, for j ≠ ℓ,
 //   D_j = (Σ_{g≠j}σ_jg − σ_jℓ)/(Σ_{g≠ℓ}σ_ℓg − σ_jℓ); FG = (ΣD)²/((ΣD)² − ΣD²)·(σ²_X − Σσ²_i)/σ²_X. Needs k ≥ 3.
 //   Feldt & Brennan's 4-part covariance example is the published check (reliability.test.ts).
-// - SEM = σ_X·√(1 − alpha).
+// - SEM = σ_X·√(1 − alpha). Alpha and the SEM are item analysis' own functions (modules/analytics/stats.ts), so
+//   the two pages cannot disagree.
 // - Conditional SEM: Lord's (1955, 1957) binomial error model, CSEM(x) = √(x(k − x)/(k − 1)) for a number-correct
 //   score x on k right/wrong items — chosen because it needs no IRT calibration and so is there for every exam;
 //   the IRT counterpart on the θ scale is 1/√I(θ) ({@link irtConditionalSem}).
@@ -17,6 +18,7 @@
 // - Marginal reliability (Green, Bock, Humphreys, Linn & Reckase 1984): ρ = σ²_θ / (σ²_θ + E[1/I(θ)]), the
 //   expectation and σ²_θ taken over the ability distribution's quadrature (N(0, 1) on 41 points by default).
 
+import { alphaOf, semOf } from "../modules/analytics/stats";
 import { normalQuadrature, type Quadrature } from "./link";
 import { NOT_PRESENTED, type ItemParams, type ResponseMatrix } from "./types";
 
@@ -37,8 +39,8 @@ export interface ClassicalReliability extends CovarianceCoefficients {
   mean: number;
   /** Total-score variance, divisor n − 1. */
   variance: number;
-  /** SEM from alpha: σ_X·√(1 − alpha) (alpha below 0 counts as 0). */
-  sem: number;
+  /** SEM from alpha: σ_X·√(1 − alpha); null when alpha is below 0 (item analysis' rule, analytics/stats.ts). */
+  sem: number | null;
 }
 
 /** Coefficients from a k × k item covariance matrix (any divisor: they are ratios). */
@@ -62,8 +64,8 @@ export function coefficientsFromCovariance(cov: number[][]): CovarianceCoefficie
     }
     offRowSums.push(off);
   }
-  if (!(total > 0)) throw new RangeError("the total score does not vary");
-  const alpha = (k / (k - 1)) * (1 - diagonal / total);
+  if (!(total > 1e-9)) throw new RangeError("the total score does not vary");
+  const alpha = alphaOf(cov.map((_, i) => at(i, i)), total)!;
   const lambda2 = 1 - diagonal / total + Math.sqrt((k / (k - 1)) * offSquares) / total;
 
   let feldtGilmer: number | null = null;
@@ -113,7 +115,7 @@ export function classicalReliability(matrix: ResponseMatrix): ClassicalReliabili
     nIncomplete: matrix.nPersons - n,
     mean: means.reduce((s, m) => s + m, 0),
     variance,
-    sem: Math.sqrt(variance * (1 - Math.min(1, Math.max(0, coefficients.alpha)))),
+    sem: semOf(Math.sqrt(variance), coefficients.alpha),
   };
 }
 
