@@ -2,7 +2,10 @@
 // (Kelley 1939's extreme groups, sized by item analysis' own groupSizeOf) — choose some distractor more often
 // than the keyed option. The evidence is each option's share in the top and bottom groups, so a reviewer sees
 // at a glance whether the "distractor" behaves like the right answer (chosen more by the top than the bottom).
+// The rule is item analysis' own (chosenOverKeyByStrong, half of its distractor_attracts_strong flag); comparing
+// shares of those who answered gives the same verdict as its shares of the whole group (one denominator).
 
+import { chosenOverKeyByStrong } from "../../shared/schemas/analytics";
 import { groupSizeOf } from "../modules/analytics/stats";
 
 export interface KeyCheckItem {
@@ -74,7 +77,7 @@ export function checkKeys(items: KeyCheckItem[], totals: number[], options: KeyC
     }
     let suspect: number | null = null;
     t.shares.forEach((s, o) => {
-      if (o !== it.key && s > t.shares[it.key]! && (suspect === null || s > t.shares[suspect]!)) suspect = o;
+      if (o !== it.key && chosenOverKeyByStrong(s, t.shares[it.key]!) && (suspect === null || s > t.shares[suspect]!)) suspect = o;
     });
     const evidence = { item: it.item, key: it.key, suspect, nTop: t.n, nBottom: b.n, topShares: t.shares, bottomShares: b.shares };
     report.checked.push(evidence);
