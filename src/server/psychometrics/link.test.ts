@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { linkAnchors, linkForms, normalQuadrature, type Quadrature } from "./link";
 import { NORMAL_METRIC_D } from "./types";
 import {
-  elevenX, elevenY, stuirt1Points, stuirt1X, stuirt1XWeights, stuirt1Y, stuirt1YWeights,
+  elevenX, elevenY, mixedX, mixedY, stuirt1Points, stuirt1X, stuirt1XWeights, stuirt1Y, stuirt1YWeights,
 } from "./fixtures/kolen-brennan";
 
 const fromQuadrature: Quadrature = { points: stuirt1Points, weights: stuirt1XWeights };
@@ -61,6 +61,50 @@ describe("the 11-item variant on the logistic metric (D = 1)", () => {
     const r = linkAnchors(elevenX, elevenY, { method: "mean-sigma" });
     expect(Math.abs(r.A - 1.1761)).toBeLessThan(1e-4);
     expect(Math.abs(r.B - -0.5042)).toBeLessThan(1e-4);
+  });
+});
+
+describe("mixed format (STUIRT example 2: 12 3PL and 5 GPCM anchors, D = 1.7)", () => {
+  // UniformQuadratureRule(−3, 3, 25) of the source: 25 equally spaced points, equal weights.
+  const uniform = { points: normalQuadrature(25, -3, 3).points, weights: new Array(25).fill(1) };
+  const options = { D: NORMAL_METRIC_D, fromQuadrature: uniform, toQuadrature: uniform };
+
+  it("Stocking–Lord: A = 0.815445, B = −0.456487", () => {
+    const r = linkAnchors(mixedX, mixedY, options);
+    expect(Math.abs(r.A - 0.815445)).toBeLessThan(1e-6);
+    expect(Math.abs(r.B - -0.456487)).toBeLessThan(1e-6);
+  });
+
+  it("Haebara over every score category: A = 0.805049, B = −0.446101", () => {
+    const r = linkAnchors(mixedX, mixedY, { ...options, method: "haebara" });
+    expect(Math.abs(r.A - 0.805049)).toBeLessThan(1e-4);
+    expect(Math.abs(r.B - -0.446101)).toBeLessThan(1e-4);
+  });
+
+  it("moment methods count each step as a difficulty: mean-mean 0.875095/−0.543611, mean-sigma 0.887294/−0.560159", () => {
+    const mm = linkAnchors(mixedX, mixedY, { method: "mean-mean" });
+    expect(Math.abs(mm.A - 0.875095)).toBeLessThan(1e-5);
+    expect(Math.abs(mm.B - -0.543611)).toBeLessThan(1e-5);
+    const ms = linkAnchors(mixedX, mixedY, { method: "mean-sigma" });
+    expect(Math.abs(ms.A - 0.887294)).toBeLessThan(1e-5);
+    expect(Math.abs(ms.B - -0.560159)).toBeLessThan(1e-5);
+  });
+
+  it("measures a GPCM anchor's drift at the mean of its steps", () => {
+    const named = (items: typeof mixedX, shift = 0) => items.map((item, i) => (i === 15 && Array.isArray(item.b)
+      ? { ...item, item: `v${i + 1}`, b: item.b.map((bv) => bv + shift) } : { ...item, item: `v${i + 1}` }));
+    const r = linkForms(named(mixedX, 1.5), named(mixedY), { ...options, driftThreshold: 0.75 });
+    const v16 = r.anchors.find((d) => d.item === "v16")!;
+    expect(v16.flagged).toBe(true);
+    const steps = (mixedX[15]!.b as number[]).map((bv) => r.A * (bv + 1.5) + r.B);
+    expect(v16.bTransformed).toBeCloseTo(steps.reduce((s, x) => s + x, 0) / 3, 12);
+    expect(r.relinked?.dropped).toContain("v16");
+  });
+
+  it("refuses an anchor whose model or number of steps differs between the forms", () => {
+    const y = [...mixedY];
+    y[12] = { a: 0.3, b: [0, 1, 2] };
+    expect(() => linkAnchors(mixedX, y)).toThrow(/same model/);
   });
 });
 

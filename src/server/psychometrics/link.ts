@@ -11,9 +11,20 @@
 // - Stocking, M. L. & Lord, F. M. (1983): the squared difference of the anchors' summed curves (the TCC).
 // Both criteria are sums of squared residuals in (A, B); they are minimised by Levenberg–Marquardt with the
 // residuals' analytic derivatives (below), started from mean-sigma.
+// GPCM anchors (Muraki 1992) take part as K&B §6.6 and STUIRT treat them: a/A and each step A·b_v + B; in the
+// moment methods each step counts as one difficulty; in Haebara's criterion every score category of every item
+// is one curve (a right/wrong item's two categories included), divided by the number of categories.
 // Checked against Kolen's STUIRT example 1 as given in meyerjp3/psychometrics' Apache-2.0 test files (link.test.ts).
 
-import type { ItemParams, NamedItemParams } from "./types";
+import type { GpcmParams, ItemParams } from "./types";
+
+/** An anchor: a right/wrong 3PL item or a generalised partial credit item (steps b[0..m−1], scored 0..m). */
+export type LinkItem = ItemParams | GpcmParams;
+export type NamedLinkItem = LinkItem & { item: string };
+
+export function isGpcm(item: LinkItem): item is GpcmParams {
+  return Array.isArray(item.b);
+}
 
 export type LinkMethod = "stocking-lord" | "haebara" | "mean-mean" | "mean-sigma";
 export const LINK_METHODS: readonly LinkMethod[] = ["stocking-lord", "haebara", "mean-mean", "mean-sigma"];
@@ -68,9 +79,35 @@ export function probability(item: ItemParams, theta: number, D: number): number 
   return item.c + (1 - item.c) / (1 + Math.exp(-D * item.a * (theta - item.b)));
 }
 
+/**
+ * P(score = k | θ) for k = 0..m, with dP_k/du where u is the item's "D·a·θ" part (a 3PL item's logit; a GPCM
+ * item's common factor of the category exponents, s_k = k·u − D·a·Σ_{v≤k} b_v, so dP_k/du = P_k·(k − E[score])).
+ */
+export function categoryCurve(item: LinkItem, theta: number, D: number): { p: number[]; dp: number[] } {
+  if (!isGpcm(item)) {
+    const L = 1 / (1 + Math.exp(-D * item.a * (theta - item.b)));
+    const P = item.c + (1 - item.c) * L;
+    const g = (1 - item.c) * L * (1 - L);
+    return { p: [1 - P, P], dp: [-g, g] };
+  }
+  const s = [0];
+  for (const bv of item.b) s.push(s[s.length - 1]! + D * item.a * (theta - bv));
+  const top = Math.max(...s);
+  const e = s.map((x) => Math.exp(x - top));
+  const total = e.reduce((t, x) => t + x, 0);
+  const p = e.map((x) => x / total);
+  const mean = p.reduce((t, pk, k) => t + k * pk, 0);
+  return { p, dp: p.map((pk, k) => pk * (k - mean)) };
+}
+
 /** The new form's parameters put on the reference scale. */
-export function transformToReference(item: ItemParams, A: number, B: number): ItemParams {
-  return { a: item.a / A, b: A * item.b + B, c: item.c };
+export function transformToReference<T extends LinkItem>(item: T, A: number, B: number): T {
+  return isGpcm(item) ? { ...item, a: item.a / A, b: item.b.map((bv) => A * bv + B) } : { ...item, a: item.a / A, b: A * item.b + B };
+}
+
+/** An item's difficulties: its b, or a GPCM item's steps. */
+function difficulties(item: LinkItem): number[] {
+  return isGpcm(item) ? item.b : [item.b];
 }
 
 function mean(xs: number[]): number {
@@ -84,17 +121,23 @@ function sd(xs: number[]): number {
 }
 
 /** Anchors in from/to order, paired by position (callers pair by name first, see {@link pairAnchors}). */
-export function linkAnchors(from: ItemParams[], to: ItemParams[], options: LinkOptions = {}): LinkResult {
+export function linkAnchors(from: LinkItem[], to: LinkItem[], options: LinkOptions = {}): LinkResult {
   const method = options.method ?? "stocking-lord";
   if (from.length !== to.length) throw new RangeError("from and to must list the same anchors");
   if (from.length < 2) throw new RangeError("linking needs at least two anchor items");
   for (const item of [...from, ...to]) {
-    if (![item.a, item.b, item.c].every(Number.isFinite) || item.a <= 0 || item.c < 0 || item.c >= 1) {
+    if (!(Number.isFinite(item.a) && item.a > 0 && difficulties(item).every(Number.isFinite) && difficulties(item).length > 0) ||
+      (!isGpcm(item) && !(item.c >= 0 && item.c < 1))) {
       throw new RangeError("every anchor needs a > 0, 0 ≤ c < 1 and finite b");
     }
   }
-  const bX = from.map((i) => i.b);
-  const bY = to.map((i) => i.b);
+  from.forEach((item, i) => {
+    if (isGpcm(item) !== isGpcm(to[i]!) || difficulties(item).length !== difficulties(to[i]!).length) {
+      throw new RangeError("an anchor must have the same model and number of steps on both forms");
+    }
+  });
+  const bX = from.flatMap(difficulties);
+  const bY = to.flatMap(difficulties);
   if (method === "mean-mean") {
     const A = mean(from.map((i) => i.a)) / mean(to.map((i) => i.a));
     return { method, A, B: mean(bY) - A * mean(bX), criterion: null, iterations: 0 };
@@ -117,24 +160,26 @@ type Residuals = (A: number, B: number) => { r: number[]; dA: number[]; dB: numb
 
 /**
  * Q1 (on the reference scale's points θ, weights w, W = Σw): the new form's anchors transformed onto Y,
- *   a* = a/A, b* = A·b + B, so z = D·a·(θ − B)/A − D·a·b and ∂z/∂A = −D·a·(θ − B)/A², ∂z/∂B = −D·a/A.
+ *   a* = a/A, b* = A·b + B, so u = D·a·(θ − B)/A (+ a constant) and ∂u/∂A = −D·a·(θ − B)/A², ∂u/∂B = −D·a/A.
  * Q2 (on the new form's points): the reference anchors transformed back onto X,
- *   a# = A·a, b# = (b − B)/A, so z = D·a·(A·θ − b + B) and ∂z/∂A = D·a·θ, ∂z/∂B = D·a.
- * ∂P/∂z = (1 − c)·L·(1 − L) with L the logistic of z.
- * Stocking–Lord: one residual per point, √(w/W)·(T_target(θ) − T_transformed(θ)) with T the anchors' summed P.
- * Haebara: one residual per point and item, √(w/(n·W))·(P_target − P_transformed).
+ *   a# = A·a, b# = (b − B)/A, so u = D·a·(A·θ + B) (+ a constant) and ∂u/∂A = D·a·θ, ∂u/∂B = D·a.
+ * The same holds for each GPCM step; dP_k/du is categoryCurve's.
+ * Stocking–Lord: one residual per point, √(w/W)·(T_target(θ) − T_transformed(θ)), T the anchors' summed
+ * expected scores Σ k·P_k. Haebara: one per point, item and category, √(w/(K·W))·(P_k,target − P_k,transformed),
+ * K the number of categories of all anchors.
  */
-function criterionResiduals(method: "stocking-lord" | "haebara", from: ItemParams[], to: ItemParams[], D: number,
+function criterionResiduals(method: "stocking-lord" | "haebara", from: LinkItem[], to: LinkItem[], D: number,
   qx: Quadrature, qy: Quadrature, symmetric: boolean): Residuals {
-  const n = from.length;
   const haebara = method === "haebara";
-  const halves: { q: Quadrature; target: ItemParams[]; moved: ItemParams[]; toY: boolean }[] = [
+  const K = from.reduce((s, item) => s + difficulties(item).length + 1, 0);
+  const halves: { q: Quadrature; target: LinkItem[]; moved: LinkItem[]; toY: boolean }[] = [
     { q: qy, target: to, moved: from, toY: true },
   ];
   if (symmetric) halves.push({ q: qx, target: from, moved: to, toY: false });
   for (const { q } of halves) {
-    if (q.points.length === 0 || q.points.length !== q.weights.length || q.weights.some((w) => !(w >= 0))) {
-      throw new RangeError("a quadrature needs as many non-negative weights as points");
+    if (q.points.length === 0 || q.points.length !== q.weights.length || q.weights.some((w) => !(w >= 0)) ||
+      !q.weights.some((w) => w > 0)) {
+      throw new RangeError("a quadrature needs as many non-negative weights as points, some above 0");
     }
   }
   return (A, B) => {
@@ -143,30 +188,32 @@ function criterionResiduals(method: "stocking-lord" | "haebara", from: ItemParam
     const dB: number[] = [];
     for (const { q, target, moved, toY } of halves) {
       const W = q.weights.reduce((s, w) => s + w, 0);
-      q.points.forEach((theta, k) => {
-        const scale = Math.sqrt(q.weights[k]! / (haebara ? n * W : W));
+      q.points.forEach((theta, point) => {
+        const scale = Math.sqrt(q.weights[point]! / (haebara ? K * W : W));
         let sum = 0;
         let sumA = 0;
         let sumB = 0;
-        for (let i = 0; i < n; i++) {
-          const { a, b, c } = moved[i]!;
-          const z = toY ? D * a * (theta - B) / A - D * a * b : D * a * (A * theta - b + B);
-          const L = 1 / (1 + Math.exp(-z));
-          const p = c + (1 - c) * L;
-          const dp = (1 - c) * L * (1 - L);
-          const zA = toY ? -D * a * (theta - B) / (A * A) : D * a * theta;
-          const zB = toY ? -D * a / A : D * a;
-          const diff = probability(target[i]!, theta, D) - p;
-          if (haebara) {
-            r.push(scale * diff);
-            dA.push(-scale * dp * zA);
-            dB.push(-scale * dp * zB);
-          } else {
-            sum += diff;
-            sumA -= dp * zA;
-            sumB -= dp * zB;
-          }
-        }
+        moved.forEach((item, i) => {
+          const a = item.a;
+          const uA = toY ? -D * a * (theta - B) / (A * A) : D * a * theta;
+          const uB = toY ? -D * a / A : D * a;
+          const m = toY ? transformToReference(item, A, B) : transformFromReference(item, A, B);
+          const mc = categoryCurve(m, theta, D);
+          const tc = categoryCurve(target[i]!, theta, D);
+          mc.p.forEach((pk, k) => {
+            const diff = tc.p[k]! - pk;
+            const dpk = mc.dp[k]!;
+            if (haebara) {
+              r.push(scale * diff);
+              dA.push(-scale * dpk * uA);
+              dB.push(-scale * dpk * uB);
+            } else {
+              sum += k * diff;
+              sumA -= k * dpk * uA;
+              sumB -= k * dpk * uB;
+            }
+          });
+        });
         if (!haebara) {
           r.push(scale * sum);
           dA.push(scale * sumA);
@@ -176,6 +223,11 @@ function criterionResiduals(method: "stocking-lord" | "haebara", from: ItemParam
     }
     return { r, dA, dB };
   };
+}
+
+/** The reference form's parameters put on the new form's scale (the inverse of transformToReference). */
+function transformFromReference<T extends LinkItem>(item: T, A: number, B: number): T {
+  return isGpcm(item) ? { ...item, a: item.a * A, b: item.b.map((bv) => (bv - B) / A) } : { ...item, a: item.a * A, b: (item.b - B) / A };
 }
 
 /** Minimises Σ r² over (A, B), A kept positive; stops when a step no longer moves A or B by 1e-12. */
@@ -229,7 +281,7 @@ function levenbergMarquardt(residuals: Residuals, A0: number, B0: number) {
 
 export interface AnchorDrift {
   item: string;
-  /** Difficulty on the reference scale. */
+  /** Difficulty on the reference scale (a GPCM item's: the mean of its steps). */
   bTo: number;
   /** The new form's difficulty transformed onto the reference scale: A·b_X + B. */
   bTransformed: number;
@@ -250,7 +302,7 @@ export interface LinkReport extends LinkResult {
 }
 
 /** Pairs the two lists' items by name (first occurrence), in the reference list's order. */
-export function pairAnchors(from: NamedItemParams[], to: NamedItemParams[]) {
+export function pairAnchors<T extends NamedLinkItem>(from: T[], to: T[]) {
   const fromByName = new Map(from.map((i) => [i.item, i]));
   const toNames = new Set(to.map((i) => i.item));
   const pairs = to.filter((i) => fromByName.has(i.item)).map((i) => ({ from: fromByName.get(i.item)!, to: i }));
@@ -263,11 +315,15 @@ export function pairAnchors(from: NamedItemParams[], to: NamedItemParams[]) {
   };
 }
 
-function drifts(pairs: { from: NamedItemParams; to: NamedItemParams }[], A: number, B: number, threshold: number) {
+function location(item: LinkItem): number {
+  return mean(difficulties(item));
+}
+
+function drifts(pairs: { from: NamedLinkItem; to: NamedLinkItem }[], A: number, B: number, threshold: number) {
   return pairs.map(({ from, to }) => {
     const moved = transformToReference(from, A, B);
-    const drift = moved.b - to.b;
-    return { item: to.item, bTo: to.b, bTransformed: moved.b, drift, aTo: to.a, aTransformed: moved.a,
+    const drift = location(moved) - location(to);
+    return { item: to.item, bTo: location(to), bTransformed: location(moved), drift, aTo: to.a, aTransformed: moved.a,
       flagged: Math.abs(drift) > threshold };
   });
 }
@@ -277,7 +333,7 @@ function drifts(pairs: { from: NamedItemParams; to: NamedItemParams }[], A: numb
  * is flagged, the link redone once without the flagged anchors (one pass: the drifts of the re-link are reported
  * for the remaining anchors, and a user who wants to drop more drops them and links again).
  */
-export function linkForms(from: NamedItemParams[], to: NamedItemParams[],
+export function linkForms(from: NamedLinkItem[], to: NamedLinkItem[],
   options: LinkOptions & { driftThreshold?: number } = {}): LinkReport {
   const threshold = options.driftThreshold ?? DEFAULT_DRIFT_THRESHOLD;
   if (!(threshold > 0)) throw new RangeError("the drift threshold must be positive");
