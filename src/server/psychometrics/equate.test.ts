@@ -1,9 +1,11 @@
-// IRT true-score equating against Kolen's PolyEquate on Kolen & Brennan's 36-item 3PL forms (numbers from
+// IRT true-score equating against Kolen's PolyEquate on Kolen & Brennan's 36-item 3PL forms and a mixed-format pair (numbers from
 // meyerjp3/psychometrics' IrtTrueScoreEquatingTest.java, Apache-2.0; see fixtures/kolen-brennan.ts).
 import { describe, expect, it } from "vitest";
 import { equateTrueScores, testCharacteristic, thetaForTrueScore } from "./equate";
 import { NORMAL_METRIC_D } from "./types";
-import { kb36X, kb36XTheta, kb36Y, kb36YEquivalents } from "./fixtures/kolen-brennan";
+import {
+  equateMixedX, equateMixedXTheta, equateMixedY, equateMixedYEquivalents, kb36X, kb36XTheta, kb36Y, kb36YEquivalents,
+} from "./fixtures/kolen-brennan";
 
 describe("IRT true-score equating", () => {
   it("gives PolyEquate's θ and Y equivalents for X = 0..36 within 1e-5", () => {
@@ -15,6 +17,17 @@ describe("IRT true-score equating", () => {
       if (Math.abs(expectedTheta) === 99) expect(row.theta).toBeNull();
       else expect(Math.abs(row.theta! - expectedTheta)).toBeLessThan(1e-5);
       expect(Math.abs(row.y - kb36YEquivalents[x]!)).toBeLessThan(1e-5);
+    });
+  });
+
+  it("equates mixed-format forms (12 3PL + 5 GPCM items, 0..24) as PolyEquate does, within 1e-5", () => {
+    const rows = equateTrueScores(equateMixedX, equateMixedY, NORMAL_METRIC_D);
+    expect(rows).toHaveLength(25);
+    rows.forEach((row, x) => {
+      const expectedTheta = equateMixedXTheta[x]!;
+      if (Math.abs(expectedTheta) === 99) expect(row.theta).toBeNull();
+      else expect(Math.abs(row.theta! - expectedTheta)).toBeLessThan(1e-5);
+      expect(Math.abs(row.y - equateMixedYEquivalents[x]!)).toBeLessThan(1e-5);
     });
   });
 
