@@ -90,6 +90,13 @@ describe("conditional SEM, information and marginal reliability", () => {
     expect(irtConditionalSem([{ a: 1.2, b: 0, c: 0 }], [0])[0]!.sem).toBeCloseTo(1 / 0.6, 12);
   });
 
+  it("information of a GPCM item: D²a²·Var(score)", () => {
+    // One step is the 2PL: a = 1.2, b = [0] at θ = 0 → .36 as above.
+    expect(testInformation([{ a: 1.2, b: [0] }], 0)).toBeCloseTo(0.36, 12);
+    // Two steps at 0, θ = 0: P = 1/3 each for 0, 1, 2 → Var = (0 + 1 + 4)/3 − 1 = 2/3; with a = 1.5: 2.25·2/3 = 1.5.
+    expect(testInformation([{ a: 1.5, b: [0, 0] }], 0)).toBeCloseTo(1.5, 12);
+  });
+
   it("marginal reliability over a two-point ability distribution", () => {
     // θ = ±1 with equal weight: σ² = 1. One item a = 1, b = 0: P(±1) = .7310586, PQ = .1966119 at both points,
     // E[1/I] = 5.0861613 → ρ = 1/(1 + 5.0861613) = .1643070.

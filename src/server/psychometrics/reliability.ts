@@ -14,13 +14,14 @@
 // - Conditional SEM: Lord's (1955, 1957) binomial error model, CSEM(x) = √(x(k − x)/(k − 1)) for a number-correct
 //   score x on k right/wrong items — chosen because it needs no IRT calibration and so is there for every exam;
 //   the IRT counterpart on the θ scale is 1/√I(θ) ({@link irtConditionalSem}).
-// - Test information (Birnbaum 1968) for the 3PL: I(θ) = Σ D²a²·(Q/P)·((P − c)/(1 − c))².
+// - Test information (Birnbaum 1968) for the 3PL: I(θ) = Σ D²a²·(Q/P)·((P − c)/(1 − c))²; for a GPCM item
+//   (Muraki 1993) D²a²·Var(score | θ).
 // - Marginal reliability (Green, Bock, Humphreys, Linn & Reckase 1984): ρ = σ²_θ / (σ²_θ + E[1/I(θ)]), the
 //   expectation and σ²_θ taken over the ability distribution's quadrature (N(0, 1) on 41 points by default).
 
 import { alphaOf, semOf } from "../modules/analytics/stats";
-import { normalQuadrature, type Quadrature } from "./link";
-import { NOT_PRESENTED, type ItemParams, type ResponseMatrix } from "./types";
+import { categoryCurve, isGpcm, normalQuadrature, type LinkItem, type Quadrature } from "./link";
+import { NOT_PRESENTED, type ResponseMatrix } from "./types";
 
 export interface CovarianceCoefficients {
   /** Cronbach's alpha (KR-20 for right/wrong items). */
@@ -125,24 +126,31 @@ export function lordConditionalSem(k: number): { x: number; csem: number }[] {
   return Array.from({ length: k + 1 }, (_, x) => ({ x, csem: Math.sqrt((x * (k - x)) / (k - 1)) }));
 }
 
-export function testInformation(items: ItemParams[], theta: number, D = 1): number {
+export function testInformation(items: LinkItem[], theta: number, D = 1): number {
   let info = 0;
-  for (const { a, b, c } of items) {
-    const p = c + (1 - c) / (1 + Math.exp(-D * a * (theta - b)));
-    info += D * D * a * a * ((1 - p) / p) * ((p - c) / (1 - c)) ** 2;
+  for (const item of items) {
+    if (isGpcm(item)) {
+      const { p } = categoryCurve(item, theta, D);
+      const mean = p.reduce((s, pk, k) => s + k * pk, 0);
+      info += D * D * item.a * item.a * p.reduce((s, pk, k) => s + pk * (k - mean) ** 2, 0);
+    } else {
+      const { a, b, c } = item;
+      const p = c + (1 - c) / (1 + Math.exp(-D * a * (theta - b)));
+      info += D * D * a * a * ((1 - p) / p) * ((p - c) / (1 - c)) ** 2;
+    }
   }
   return info;
 }
 
 /** The IRT conditional SEM on the θ scale at each θ: 1/√I(θ). */
-export function irtConditionalSem(items: ItemParams[], thetas: number[], D = 1) {
+export function irtConditionalSem(items: LinkItem[], thetas: number[], D = 1) {
   return thetas.map((theta) => {
     const information = testInformation(items, theta, D);
     return { theta, information, sem: 1 / Math.sqrt(information) };
   });
 }
 
-export function marginalReliability(items: ItemParams[], D = 1, quadrature: Quadrature = normalQuadrature()): number {
+export function marginalReliability(items: LinkItem[], D = 1, quadrature: Quadrature = normalQuadrature()): number {
   if (items.length === 0) throw new RangeError("marginal reliability needs items");
   const W = quadrature.weights.reduce((s, w) => s + w, 0);
   let m = 0;
