@@ -112,5 +112,8 @@ describe("DIF analysis of a response matrix", () => {
     expect(r.nExcluded).toBe(2);
     expect(r.groups.find((g) => g.group === "boys")!.n).toBe(798);
     expect(() => difAnalysis(matrix, labels.slice(1), { reference: "boys" })).toThrow(/one group/);
+    data[0] = -5;
+    expect(() => difAnalysis({ ...matrix, data }, labels, { reference: "boys" })).toThrow(/negative score/);
+    expect(() => difAnalysis(matrix, labels, { reference: "boys", minGroupSize: 0 })).toThrow(/minimum group size/);
   });
 });

@@ -130,10 +130,12 @@ export function difAnalysis(matrix: ResponseMatrix, groups: (string | null)[], o
   if (groups.length !== matrix.nPersons) throw new RangeError("one group (or null) per student is needed");
   if (!(Number.isInteger(minGroupSize) && minGroupSize >= 1)) throw new RangeError("the minimum group size must be a positive whole number");
   const k = matrix.items.length;
+  if (matrix.data.length !== matrix.nPersons * k) throw new RangeError("the matrix needs one score per student and item");
   const used: { row: Int8Array; total: number; group: string }[] = [];
   for (let p = 0; p < matrix.nPersons; p++) {
     const group = groups[p];
     const row = matrix.data.subarray(p * k, (p + 1) * k);
+    if (row.some((x) => x < 0 && x !== NOT_PRESENTED)) throw new RangeError(`student ${p + 1} has a negative score`);
     if (group == null || row.includes(NOT_PRESENTED)) continue;
     used.push({ row, total: row.reduce((s, x) => s + x, 0), group });
   }

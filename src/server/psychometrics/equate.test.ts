@@ -43,6 +43,7 @@ describe("IRT true-score equating", () => {
     expect(equateTrueScores(twoPl, twoPl)[0]).toEqual({ x: 0, theta: null, y: 0 });
     expect(equateTrueScores(twoPl, twoPl)[10]!.y).toBeCloseTo(10, 9);
     expect(() => equateTrueScores([], kb36Y)).toThrow(/need items/);
+    expect(() => equateTrueScores(kb36X, kb36Y, -1)).toThrow(/scaling constant/);
     expect(() => equateTrueScores([{ a: 1, b: 0, c: 1 }], kb36Y)).toThrow(/0 ≤ c < 1/);
   });
 });

@@ -55,6 +55,7 @@ export function thetaForTrueScore(items: LinkItem[], tau: number, D: number): nu
 
 export function equateTrueScores(formX: LinkItem[], formY: LinkItem[], D = 1): EquatedScore[] {
   if (formX.length === 0 || formY.length === 0) throw new RangeError("both forms need items");
+  if (!(Number.isFinite(D) && D > 0)) throw new RangeError("the scaling constant D must be a positive number");
   for (const item of [...formX, ...formY]) {
     const bs = isGpcm(item) ? item.b : [item.b];
     if (!(Number.isFinite(item.a) && item.a > 0 && bs.length > 0 && bs.every(Number.isFinite)) || (!isGpcm(item) && !(item.c >= 0 && item.c < 1))) {

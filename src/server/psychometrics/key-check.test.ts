@@ -39,5 +39,6 @@ describe("likely wrong key", () => {
   it("refuses a key outside the options and a choice list of the wrong length", () => {
     expect(() => checkKeys([{ item: "q", key: 4, options: 4, choices: choicesRight }], totals)).toThrow(/key/);
     expect(() => checkKeys([{ item: "q", key: 0, options: 4, choices: [0] }], totals)).toThrow(/one choice/);
+    expect(() => checkKeys(items, totals.map((t) => (t === 5 ? NaN : t)))).toThrow(/finite total/);
   });
 });

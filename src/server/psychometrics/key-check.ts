@@ -49,6 +49,7 @@ export interface KeyCheckReport {
  */
 export function checkKeys(items: KeyCheckItem[], totals: number[], options: KeyCheckOptions = {}): KeyCheckReport {
   const minTop = options.minTopGroup ?? 10;
+  if (!totals.every(Number.isFinite)) throw new RangeError("every student needs a finite total score");
   const order = totals.map((t, p) => ({ t, p })).sort((x, y) => y.t - x.t || x.p - y.p).map((x) => x.p);
   const size = groupSizeOf(totals.length);
   const top = order.slice(0, size);

@@ -139,5 +139,7 @@ describe("anchor drift", () => {
     expect(r.anchors).toHaveLength(11);
     expect(() => linkForms(stuirt1X.slice(0, 1), stuirt1Y, stuirt)).toThrow(/at least two/);
     expect(() => linkAnchors([{ a: 0, b: 0, c: 0 }, { a: 1, b: 1, c: 0 }], elevenY.slice(0, 2))).toThrow(/a > 0/);
+    expect(() => linkAnchors(elevenX, elevenY, { D: 0 })).toThrow(/scaling constant/);
+    expect(() => linkAnchors(elevenX, elevenY, { toQuadrature: { points: [0, 1], weights: [0, 0] } })).toThrow(/quadrature/);
   });
 });

@@ -149,6 +149,7 @@ export function linkAnchors(from: LinkItem[], to: LinkItem[], options: LinkOptio
   if (method === "mean-sigma") return { method, A: A0, B: B0, criterion: null, iterations: 0 };
 
   const D = options.D ?? 1;
+  if (!(Number.isFinite(D) && D > 0)) throw new RangeError("the scaling constant D must be a positive number");
   const residuals = criterionResiduals(method, from, to, D, options.fromQuadrature ?? normalQuadrature(),
     options.toQuadrature ?? normalQuadrature(), options.symmetric ?? true);
   const fit = levenbergMarquardt(residuals, A0 > 0 && Number.isFinite(A0) ? A0 : 1, Number.isFinite(B0) ? B0 : 0);

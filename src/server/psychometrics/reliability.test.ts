@@ -63,6 +63,8 @@ describe("classical reliability", () => {
     expect(() => classicalReliability(matrix([[1, 1], [1, 1], [1, 1]]))).toThrow(/does not vary/);
     expect(() => classicalReliability(matrix([[1], [0]]))).toThrow(/two items/);
     expect(() => classicalReliability(matrix([[1, 0]]))).toThrow(/two persons/);
+    expect(() => classicalReliability(matrix([[1, 0], [0, -3]]))).toThrow(/student 2 has a negative score/);
+    expect(() => classicalReliability({ items: ["a", "b"], nPersons: 2, data: Int8Array.from([1, 0, 1]) })).toThrow(/one score/);
     expect(classicalReliability(matrix([[1, 1], [0, 0], [1, 0]])).feldtGilmer).toBeNull();
     // Items that disagree: totals 2, 2, 1, 1 (σ² = 1/3), item variances 1/3 each → alpha = 1.5·(1 − 3) = −3, no SEM
     // (item analysis' rule: a negative reliability has no SEM worth the name).

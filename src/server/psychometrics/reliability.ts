@@ -90,9 +90,11 @@ export function coefficientsFromCovariance(cov: number[][]): CovarianceCoefficie
 export function classicalReliability(matrix: ResponseMatrix): ClassicalReliability {
   const k = matrix.items.length;
   if (k < 2) throw new RangeError("reliability needs at least two items");
+  if (matrix.data.length !== matrix.nPersons * k) throw new RangeError("the matrix needs one score per student and item");
   const rows: number[][] = [];
   for (let p = 0; p < matrix.nPersons; p++) {
     const row = Array.from(matrix.data.subarray(p * k, (p + 1) * k));
+    if (row.some((x) => x < 0 && x !== NOT_PRESENTED)) throw new RangeError(`student ${p + 1} has a negative score`);
     if (!row.includes(NOT_PRESENTED)) rows.push(row);
   }
   const n = rows.length;
