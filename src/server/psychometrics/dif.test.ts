@@ -61,6 +61,26 @@ describe("Mantel–Haenszel", () => {
     expect(r.favours).toBe("reference");
   });
 
+  it("matches SAS PROC FREQ's CMH on a 10-stratum table: α 1.530116, χ² 205.295285, RBG 95 % limits 1.44336–1.62209", () => {
+    // Counts and SAS's results from meyerjp3/psychometrics' CochranMantelHaenszelTest.java (Apache-2.0):
+    // per stratum [focal wrong, focal right, reference wrong, reference right].
+    const counts = [[57, 10, 53, 10], [1503, 432, 2054, 866], [1859, 1736, 2647, 3856], [563, 1383, 884, 3316],
+      [124, 541, 188, 1301], [26, 175, 50, 474], [8, 73, 13, 193], [0, 22, 3, 71], [0, 9, 0, 17], [0, 0, 0, 3]];
+    const r = mantelHaenszel(counts.map(([fw, fr, rw, rr]) => ({ refRight: rr!, refWrong: rw!, focalRight: fr!, focalWrong: fw! })))!;
+    expect(r.alphaMH).toBeCloseTo(1.53011608995743, 10);
+    expect(r.chiSquareUncorrected).toBeCloseTo(205.2952852813, 7);
+    // SAS's limits are exp(ln α ± 1.96·SE(ln α)) with the Robins–Breslow–Greenland variance: SE = D-DIF's SE / 2.35.
+    expect(Math.exp(Math.log(r.alphaMH) - 1.959963984540054 * r.se / 2.35)).toBeCloseTo(1.44335984061157, 5);
+    expect(Math.exp(Math.log(r.alphaMH) + 1.959963984540054 * r.se / 2.35)).toBeCloseTo(1.62208701037061, 5);
+    expect(r.pValue / 1.46000887157466e-46).toBeGreaterThan(0.5); // corrected χ² is a little smaller: p a little larger
+    expect(chiSquare1PValue(r.chiSquareUncorrected) / 1.46000887157466e-46).toBeCloseTo(1, 5);
+    // |D| = 2.35·ln 1.530116 = 0.999557 < 1 → A by the ETS rule on D. (The source prints "B−": it bounds the odds
+    // ratio at a rounded 1.53 instead of exp(1/2.35) = 1.53049 — this table sits between the two.)
+    expect(Math.abs(r.dDif)).toBeCloseTo(0.999557, 6);
+    expect(r.etsClass).toBe("A");
+    expect(r.favours).toBe("reference");
+  });
+
   it("classes: A below 1 or not significant, C at 1.5 and significantly beyond 1, B between", () => {
     expect(chiSquare1PValue(3.841458820694124)).toBeCloseTo(0.05, 6);
     expect(etsClass(-0.99, 0.01, 100)).toBe("A");

@@ -30,7 +30,10 @@ export interface MhResult {
   /** MH D-DIF = −2.35 ln α_MH. */
   dDif: number;
   se: number;
+  /** MH χ² with the continuity correction (what the classes use). */
   chiSquare: number;
+  /** Without the correction, as SAS's PROC FREQ CMH prints it (for checking against other tools). */
+  chiSquareUncorrected: number;
   pValue: number;
   etsClass: EtsClass;
   /** Which group the item favours (answers right more often at the same total score). */
@@ -86,8 +89,9 @@ export function mantelHaenszel(strata: MhStratum[]): MhResult | null {
   const varLog = pr / (2 * Rsum * Rsum) + psqr / (2 * Rsum * Ssum) + qs / (2 * Ssum * Ssum);
   const se = 2.35 * Math.sqrt(varLog);
   const chiSquare = sumVarA > 0 ? Math.max(0, Math.abs(sumA - sumEA) - 0.5) ** 2 / sumVarA : 0;
+  const chiSquareUncorrected = sumVarA > 0 ? (sumA - sumEA) ** 2 / sumVarA : 0;
   return {
-    alphaMH, dDif, se, chiSquare, pValue: chiSquare1PValue(chiSquare), etsClass: etsClass(dDif, se, chiSquare),
+    alphaMH, dDif, se, chiSquare, chiSquareUncorrected, pValue: chiSquare1PValue(chiSquare), etsClass: etsClass(dDif, se, chiSquare),
     favours: alphaMH > 1 ? "reference" : alphaMH < 1 ? "focal" : "neither",
   };
 }
