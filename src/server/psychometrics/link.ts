@@ -75,10 +75,6 @@ export function normalQuadrature(count = 41, lo = -4, hi = 4, mean = 0, sd = 1):
   return { points, weights };
 }
 
-export function probability(item: ItemParams, theta: number, D: number): number {
-  return item.c + (1 - item.c) / (1 + Math.exp(-D * item.a * (theta - item.b)));
-}
-
 /**
  * P(score = k | θ) for k = 0..m, with dP_k/du where u is the item's "D·a·θ" part (a 3PL item's logit; a GPCM
  * item's common factor of the category exponents, s_k = k·u − D·a·Σ_{v≤k} b_v, so dP_k/du = P_k·(k − E[score])).
