@@ -63,7 +63,15 @@ type TItemOption = z.infer<typeof ZItemOption>;
  */
 export function attractsStrong(option: TItemOption, key: TItemOption | undefined): boolean {
   if (option.isCorrect || option.id === "omitted" || option.upperShare === null || option.lowerShare === null || option.upperShare === 0) return false;
-  return option.upperShare > option.lowerShare || (key?.upperShare != null && option.upperShare > key.upperShare);
+  return option.upperShare > option.lowerShare || (key?.upperShare != null && chosenOverKeyByStrong(option.upperShare, key.upperShare));
+}
+
+/**
+ * A likely wrong key (issue 35): the top 27 % choose a wrong option more than the key — the half of
+ * attractsStrong that the psychometrics' key check (server/psychometrics/key-check.ts) reports on its own.
+ */
+export function chosenOverKeyByStrong(optionUpperShare: number, keyUpperShare: number): boolean {
+  return optionUpperShare > keyUpperShare;
 }
 
 export const ZItemAnalysis = z.object({

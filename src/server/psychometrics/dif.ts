@@ -1,0 +1,185 @@
+// Differential item functioning by Mantel–Haenszel over total-score strata, with the ETS A/B/C classes
+// (issue 35; decision 0042).
+//
+// Sources (formulas reimplemented from the publications):
+// - Mantel, N. & Haenszel, W. (1959); Holland, P. W. & Thayer, D. T. (1988), "Differential item performance and
+//   the Mantel–Haenszel procedure": in each stratum k (students with the same total score, the studied item
+//   included) A/B = reference right/wrong, C/D = focal right/wrong, T = all;
+//   α_MH = Σ(A·D/T) / Σ(B·C/T); MH D-DIF = −2.35·ln α_MH (negative: the item is harder for the focal group);
+//   MH χ² = (|ΣA − ΣE(A)| − ½)² / ΣVar(A), E(A) = n_R·m_1/T, Var(A) = n_R·n_F·m_1·m_0 / (T²·(T − 1)).
+// - Robins, Breslow & Greenland (1986), the variance of ln α_MH used by Phillips & Holland (1987):
+//   Var = Σ P·R/(2R₊²) + Σ (P·S + Q·R)/(2R₊S₊) + Σ Q·S/(2S₊²), R = AD/T, S = BC/T, P = (A + D)/T, Q = (B + C)/T;
+//   SE(D-DIF) = 2.35·√Var.
+// - ETS classes (Zwick 2012, "A review of ETS differential item functioning assessment procedures"):
+//   A: |D| < 1 or MH χ² not significant at .05; C: |D| ≥ 1.5 and |D| significantly greater than 1
+//   ((|D| − 1)/SE > 1.96); B: otherwise.
+
+import { NOT_PRESENTED, type ResponseMatrix } from "./types";
+
+export type EtsClass = "A" | "B" | "C";
+
+export interface MhStratum {
+  refRight: number;
+  refWrong: number;
+  focalRight: number;
+  focalWrong: number;
+}
+
+export interface MhResult {
+  alphaMH: number;
+  /** MH D-DIF = −2.35 ln α_MH. */
+  dDif: number;
+  se: number;
+  /** MH χ² with the continuity correction (what the classes use). */
+  chiSquare: number;
+  /** Without the correction, as SAS's PROC FREQ CMH prints it (for checking against other tools). */
+  chiSquareUncorrected: number;
+  pValue: number;
+  etsClass: EtsClass;
+  /** Which group the item favours (answers right more often at the same total score). */
+  favours: "reference" | "focal" | "neither";
+}
+
+const CHI2_05 = 3.841458820694124;
+
+/** The complementary error function (Numerical Recipes' Chebyshev fit, relative error under 1.2e-7). */
+function erfc(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + 0.5 * z);
+  const r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 +
+    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+  return x >= 0 ? r : 2 - r;
+}
+
+/** Upper tail of χ² with one degree of freedom. */
+export function chiSquare1PValue(x: number): number {
+  return x <= 0 ? 1 : erfc(Math.sqrt(x / 2));
+}
+
+export function etsClass(dDif: number, se: number, chiSquare: number): EtsClass {
+  const size = Math.abs(dDif);
+  if (size < 1 || !(chiSquare > CHI2_05)) return "A";
+  if (size >= 1.5 && (size - 1) / se > 1.959963984540054) return "C";
+  return "B";
+}
+
+/** MH statistics over strata; null when α_MH is 0 or infinite (no stratum has both groups right and wrong). */
+export function mantelHaenszel(strata: MhStratum[]): MhResult | null {
+  let Rsum = 0, Ssum = 0, pr = 0, psqr = 0, qs = 0, sumA = 0, sumEA = 0, sumVarA = 0;
+  for (const { refRight: A, refWrong: B, focalRight: C, focalWrong: D } of strata) {
+    const T = A + B + C + D;
+    if (T < 2) continue;
+    const R = (A * D) / T;
+    const S = (B * C) / T;
+    const P = (A + D) / T;
+    const Q = (B + C) / T;
+    Rsum += R;
+    Ssum += S;
+    pr += P * R;
+    psqr += P * S + Q * R;
+    qs += Q * S;
+    const nR = A + B, nF = C + D, m1 = A + C, m0 = B + D;
+    sumA += A;
+    sumEA += (nR * m1) / T;
+    sumVarA += (nR * nF * m1 * m0) / (T * T * (T - 1));
+  }
+  if (!(Rsum > 0 && Ssum > 0)) return null;
+  const alphaMH = Rsum / Ssum;
+  const dDif = -2.35 * Math.log(alphaMH);
+  const varLog = pr / (2 * Rsum * Rsum) + psqr / (2 * Rsum * Ssum) + qs / (2 * Ssum * Ssum);
+  const se = 2.35 * Math.sqrt(varLog);
+  const chiSquare = sumVarA > 0 ? Math.max(0, Math.abs(sumA - sumEA) - 0.5) ** 2 / sumVarA : 0;
+  const chiSquareUncorrected = sumVarA > 0 ? (sumA - sumEA) ** 2 / sumVarA : 0;
+  return {
+    alphaMH, dDif, se, chiSquare, chiSquareUncorrected, pValue: chiSquare1PValue(chiSquare), etsClass: etsClass(dDif, se, chiSquare),
+    favours: alphaMH > 1 ? "reference" : alphaMH < 1 ? "focal" : "neither",
+  };
+}
+
+export interface DifOptions {
+  /** The reference group's label; every other label is a focal group compared with it. */
+  reference: string;
+  /** Groups smaller than this (default 100) are not tested but named. */
+  minGroupSize?: number;
+}
+
+export interface DifItemResult extends MhResult {
+  item: string;
+  focal: string;
+}
+
+export interface DifReport {
+  reference: string;
+  minGroupSize: number;
+  groups: { group: string; n: number; tested: boolean }[];
+  /** Groups (the reference included) below the minimum: not tested. */
+  tooSmall: { group: string; n: number }[];
+  results: DifItemResult[];
+  /** Item × focal group pairs with no MH estimate (all right or all wrong in every stratum of one group). */
+  notEstimable: { item: string; focal: string }[];
+  /** Items scored beyond 0/1 (MH here is for right/wrong items). */
+  notDichotomous: string[];
+  /** Students left out: not given every item, or no group recorded. */
+  nExcluded: number;
+}
+
+export const DEFAULT_MIN_GROUP_SIZE = 100;
+
+/**
+ * DIF of every right/wrong item for each focal group against the reference, matching on the total score over
+ * all items. Only students given every item and with a group are used (one common matching score).
+ */
+export function difAnalysis(matrix: ResponseMatrix, groups: (string | null)[], options: DifOptions): DifReport {
+  const minGroupSize = options.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE;
+  if (groups.length !== matrix.nPersons) throw new RangeError("one group (or null) per student is needed");
+  if (!(Number.isInteger(minGroupSize) && minGroupSize >= 1)) throw new RangeError("the minimum group size must be a positive whole number");
+  const k = matrix.items.length;
+  if (matrix.data.length !== matrix.nPersons * k) throw new RangeError("the matrix needs one score per student and item");
+  const used: { row: Int8Array; total: number; group: string }[] = [];
+  for (let p = 0; p < matrix.nPersons; p++) {
+    const group = groups[p];
+    const row = matrix.data.subarray(p * k, (p + 1) * k);
+    if (row.some((x) => x < 0 && x !== NOT_PRESENTED)) throw new RangeError(`student ${p + 1} has a negative score`);
+    if (group == null || row.includes(NOT_PRESENTED)) continue;
+    used.push({ row, total: row.reduce((s, x) => s + x, 0), group });
+  }
+  const counts = new Map<string, number>([[options.reference, 0]]);
+  for (const u of used) counts.set(u.group, (counts.get(u.group) ?? 0) + 1);
+  const referenceOk = counts.get(options.reference)! >= minGroupSize;
+  const groupList = [...counts].map(([group, n]) => ({ group, n, tested: referenceOk && n >= minGroupSize }));
+  const focals = groupList.filter((g) => g.tested && g.group !== options.reference).map((g) => g.group);
+  const notDichotomous = matrix.items.filter((_, i) => used.some((u) => u.row[i]! > 1));
+
+  const results: DifItemResult[] = [];
+  const notEstimable: DifReport["notEstimable"] = [];
+  matrix.items.forEach((item, i) => {
+    if (notDichotomous.includes(item)) return;
+    for (const focal of focals) {
+      const strata = new Map<number, MhStratum>();
+      for (const u of used) {
+        if (u.group !== options.reference && u.group !== focal) continue;
+        let s = strata.get(u.total);
+        if (!s) strata.set(u.total, (s = { refRight: 0, refWrong: 0, focalRight: 0, focalWrong: 0 }));
+        const right = u.row[i] === 1;
+        if (u.group === options.reference) {
+          if (right) s.refRight++;
+          else s.refWrong++;
+        } else if (right) s.focalRight++;
+        else s.focalWrong++;
+      }
+      const mh = mantelHaenszel([...strata.values()]);
+      if (mh) results.push({ item, focal, ...mh });
+      else notEstimable.push({ item, focal });
+    }
+  });
+  return {
+    reference: options.reference,
+    minGroupSize,
+    groups: groupList,
+    tooSmall: groupList.filter((g) => g.n < minGroupSize).map(({ group, n }) => ({ group, n })),
+    results,
+    notEstimable,
+    notDichotomous,
+    nExcluded: matrix.nPersons - used.length,
+  };
+}
