@@ -337,7 +337,9 @@ for (const c of CASES) {
 // ---- the assembly: 5,000 Arabic grade-8 candidates the teacher may use, from the bank
 const loadStarted = performance.now();
 const visible = and(or(isNull(bankItems.schoolId), eq(bankItems.schoolId, teacher.schoolId!)), isNull(bankItems.retiredAt), eq(bankItems.subjectId, "arabic"), eq(bankItems.grade, 8));
-const rows = await db.select({ id: bankItems.id, type: bankItems.type, skillId: bankItems.skillId, grade: bankItems.grade, content: bankItemVersions.content }).from(bankItems)
+const rows = await db
+  .select({ id: bankItems.id, type: bankItems.type, skillId: bankItems.skillId, grade: bankItems.grade, points: sql<number>`(${bankItemVersions.content}->>'points')::int` })
+  .from(bankItems)
   .innerJoin(bankItemVersions, and(eq(bankItemVersions.itemId, bankItems.id), eq(bankItemVersions.version, bankItems.currentVersion)))
   .where(visible);
 const ids = sql`select id from ${bankItems} where ${visible}`;
@@ -350,7 +352,7 @@ const candidates: TCandidate[] = rows
   .filter((r) => r.skillId)
   .map((r) => {
     const s = statOf.get(r.id);
-    return { id: r.id, skillId: r.skillId!, type: r.type, points: r.content.points, grade: r.grade, facility: s?.facility == null ? null : Number(s.facility), irt: null, exposure: s ? s.seen_by / cohort!.n : 0 };
+    return { id: r.id, skillId: r.skillId!, type: r.type, points: Number(r.points), grade: r.grade, facility: s?.facility == null ? null : Number(s.facility), irt: null, exposure: s ? s.seen_by / cohort!.n : 0 };
   });
 const loadSeconds = (performance.now() - loadStarted) / 1000;
 

@@ -6,7 +6,8 @@ import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { multipart } from "../../test/multipart";
 import { bankItems, bankItemVersions, profiles, questions } from "../../db/schema";
 import { rowsOf } from "../../db/client";
-import { bankSearchQuery } from "./bank.service";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { bankSearchQuery, useRowsOf } from "./bank.service";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import { ZBankQuery, type TBankItemDetail, type TBankItemInput } from "../../../shared/schemas/bank";
 import type { TSessionUser } from "../../../shared/permissions";
@@ -395,7 +396,7 @@ describe("search", () => {
 
   // Found at 50,000 items (bench/bank.ts): the total counted over rows carrying each item's content (a super_admin's
   // first page: 0.9 s), and a facility bound computed again for every item (2.8 s).
-  it("counts the matches without their content, and a facility bound reads the uses once, not once per item", async () => {
+  it("counts the matches without their content; a facility bound and the page's uses read the seen rows once, not once per item or use", async () => {
     const [admin] = await h.db.select().from(profiles).where(eq(profiles.email, ADMIN.email));
     const actor = { ...admin!, grade: null } as TSessionUser;
     type TNode = { "Node Type": string; Output?: string[]; "Subplan Name"?: string; Plans?: TNode[] };
@@ -414,6 +415,14 @@ describe("search", () => {
       // A correlated subplan runs once per item; a hashed one (or a join) once.
       expect(all.filter((n) => /^SubPlan/.test(n["Subplan Name"] ?? "")).map((n) => n["Subplan Name"]), JSON.stringify(q)).toEqual([]);
     }
+    // The uses of a page's items: the seen rows grouped once, not searched again for each use.
+    const used = await h.db.select({ id: bankItems.id }).from(bankItems).limit(25);
+    const ids = sql.join(used.map((u) => sql`${u.id}::uuid`), sql`, `);
+    const { sql: text, params } = new PgDialect().sqlToQuery(useRowsOf(ids));
+    const explained = rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`explain (verbose, format json) ${inline(text, params)}`)));
+    const json = Object.values(explained[0]!)[0];
+    const usesPlan = nodes((typeof json === "string" ? JSON.parse(json) : json)[0].Plan as TNode);
+    expect(usesPlan.filter((n) => /^SubPlan/.test(n["Subplan Name"] ?? "")).map((n) => n["Subplan Name"])).toEqual([]);
   });
 });
 
