@@ -54,7 +54,21 @@ export function seenRows(itemIds?: SQL): SQL {
 /** Facility over graded attempts: the share of the points earned (null before any graded attempt). */
 export const FACILITY = sql.raw(`(sum(coalesce(score, 0)) filter (where status = 'graded'))::float8 / nullif(sum(points) filter (where status = 'graded'), 0)`);
 
-type TUseRow = { item_id: string; exam_id: string; version: number; students: number; facility: number | null; last_started: string | Date | null; title_ar: string; title_en: string; author_school: string | null; author_role: string | null };
+type TUseRow = {
+  item_id: string;
+  exam_id: string;
+  version: number;
+  students: number;
+  facility: number | null;
+  last_started: string | Date | null;
+  title_ar: string;
+  title_en: string;
+  author_school: string | null;
+  author_role: string | null;
+  /** The item's, over all its uses (each use row repeats them). */
+  item_exposure: number;
+  item_facility: number | null;
+};
 
 /**
  * Which uses a reader is shown by name: every one to a super_admin; to a school's staff, their school's exams and the
@@ -66,17 +80,20 @@ function useVisible(actor: TSessionUser, r: TUseRow): boolean {
 
 /**
  * Every exam holding a version of these items, seen or not (an exam not yet sat is a use with no students), with its
- * students, facility and last start: the seen rows grouped once by use (counted again for each use, the uses of a
- * page of 25 much-used items took about 50 ms at 50,000 items; bench/bank.ts).
+ * students, facility and last start, and the item's exposure and facility over all its uses: the seen rows read once
+ * and grouped (searched again for each use, and read again for the items' totals, the statistics of a page of 25
+ * much-used items took about 50 ms at 50,000 items; bench/bank.ts). An item nobody holds has no row: no exposure.
  */
 export function useRowsOf(ids: SQL): SQL {
   return sql`with seen as (${seenRows(ids)}),
       per_use as (select item_id, exam_id, version, count(distinct student_id)::int as students, ${FACILITY} as facility, max(started_at) as last_started
         from seen group by item_id, exam_id, version),
+      per_item as (select item_id, count(distinct student_id)::int as exposure, ${FACILITY} as facility from seen group by item_id),
       held as (select distinct v.item_id, q.exam_id, v.version from ${questions} q join ${bankItemVersions} v on v.id = q.item_version_id where v.item_id in (${ids}))
       select h.item_id, h.exam_id, h.version, e.title_ar, e.title_en, author.school_id as author_school, author.role as author_role,
-        coalesce(u.students, 0) as students, u.facility, u.last_started
+        coalesce(u.students, 0) as students, u.facility, u.last_started, coalesce(i.exposure, 0) as item_exposure, i.facility as item_facility
       from held h left join per_use u on u.item_id = h.item_id and u.exam_id = h.exam_id and u.version = h.version
+        left join per_item i on i.item_id = h.item_id
         join ${exams} e on e.id = h.exam_id left join ${profiles} author on author.id = e.creator_id
       order by h.item_id, u.last_started desc nulls last, h.version desc`;
 }
@@ -89,17 +106,13 @@ async function statsOf(db: TDbOrTx, actor: TSessionUser, itemIds: string[]): Pro
   const ids = sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `);
   const useRows = rowsOf<TUseRow>(await db.execute(useRowsOf(ids)));
   for (const r of useRows) {
+    // Counted over every use, named or not (a system item another school used counts in its exposure).
+    exposure.set(r.item_id, Number(r.item_exposure));
+    facility.set(r.item_id, r.item_facility === null ? null : Number(r.item_facility));
     if (!useVisible(actor, r)) continue;
     const list = uses.get(r.item_id) ?? [];
     list.push({ examId: r.exam_id, titleAr: r.title_ar, titleEn: r.title_en, version: Number(r.version), students: Number(r.students), facility: r.facility === null ? null : Number(r.facility), lastStartedAt: r.last_started ? new Date(r.last_started).toISOString() : null });
     uses.set(r.item_id, list);
-  }
-  const totals = rowsOf<{ item_id: string; exposure: number; facility: number | null }>(
-    await db.execute(sql`with seen as (${seenRows(ids)}) select item_id, count(distinct student_id)::int as exposure, ${FACILITY} as facility from seen group by item_id`),
-  );
-  for (const r of totals) {
-    exposure.set(r.item_id, Number(r.exposure));
-    facility.set(r.item_id, r.facility === null ? null : Number(r.facility));
   }
   return { uses, exposure, facility };
 }

@@ -287,6 +287,19 @@ describe("the bank in an exam", () => {
 });
 
 describe("system items in a school's exam", () => {
+  it("another school's students count in a system item's exposure, though their exam is not named to this school", async () => {
+    const system = await newItem(c.admin, { grade: null });
+    const exam = await newExam(c.otherTeacher);
+    expect((await req(c.otherTeacher, "POST", `/api/exams/${exam.id}/bank-items`, { itemIds: [system.id] })).statusCode).toBe(200);
+    const pupil = await h.makeUser("student", { schoolId: "bank_b" });
+    await sit(await h.signIn(pupil.email, pupil.password, "student"), exam);
+    const seen = async (cookie: string) => (await req(cookie, "GET", `/api/bank/${system.id}`)).json() as TBankItemDetail;
+    expect(await seen(c.teacher)).toMatchObject({ exposure: 1, uses: [] });
+    expect((await seen(c.admin)).uses).toMatchObject([{ examId: exam.id, students: 1 }]);
+    const listed = (await req(c.teacher, "GET", `/api/bank?owner=system&pageSize=100`)).json() as { items: { id: string; exposure: number; uses: unknown[] }[] };
+    expect(listed.items.find((i) => i.id === system.id)).toMatchObject({ exposure: 1, uses: [] });
+  });
+
   it("a teacher changing a system item in their exam gets an item of their school; the system item is untouched", async () => {
     const system = await newItem(c.admin, { grade: null });
     const exam = await newExam(c.teacher, { status: "draft" });
