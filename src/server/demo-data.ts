@@ -108,7 +108,7 @@ const TF = (correct: boolean) => [
   { ar: "خطأ", en: "False", correct: !correct },
 ];
 
-const EXAMS: Record<string, TExamSeed[]> = {
+export const EXAMS: Record<string, TExamSeed[]> = {
   arabic: [
     {
       titleAr: "اختبار القراءة والفهم — الصف السادس",

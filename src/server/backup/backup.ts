@@ -227,8 +227,8 @@ function askServer(dataDir: string): Promise<TSnapshot> {
 async function snapshotHere(dataDir: string, filesDir: string | null): Promise<TSnapshot> {
   const release = lockDataDir(dataDir);
   try {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const client = await PGlite.create(embeddedDatabaseDir(dataDir));
+    const { createPGlite } = await import("../db/pglite");
+    const client = await createPGlite(embeddedDatabaseDir(dataDir));
     try {
       return await takeSnapshot(client, dataDir, filesDir, process.pid);
     } finally {
@@ -318,8 +318,8 @@ const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta", "_j
  * cannot open is found when it is made, not when it is needed.
  */
 async function inspect(pgdata: string): Promise<Pick<TManifest, "counts" | "migration">> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create(pgdata);
+  const { createPGlite } = await import("../db/pglite");
+  const client = await createPGlite(pgdata);
   try {
     const tables = await client.query<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",

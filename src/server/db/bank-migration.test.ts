@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
+import { createPGlite } from "./pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { asc, eq } from "drizzle-orm";
@@ -60,7 +60,7 @@ beforeAll(async () => {
     db = pgDrizzle({ client: pool, schema }) as unknown as TDb;
     migrateTo = (folder) => pgMigrate(db as never, { migrationsFolder: folder });
   } else {
-    const lite = await PGlite.create();
+    const lite = await createPGlite();
     client = { query: async <T,>(text: string, params?: unknown[]) => ({ rows: (await lite.query<T>(text, params)).rows }), close: () => lite.close() };
     db = drizzle({ client: lite, schema }) as unknown as TDb;
     migrateTo = (folder) => migrate(db as never, { migrationsFolder: folder });

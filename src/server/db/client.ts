@@ -84,7 +84,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
   }
 
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { createPGlite } = await import("./pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let release = () => {};
@@ -93,13 +93,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     fs.mkdirSync(options.dataDir, { recursive: true });
     release = lockDataDir(options.dataDir);
     try {
-      client = await PGlite.create(embeddedDatabaseDir(options.dataDir));
+      client = await createPGlite(embeddedDatabaseDir(options.dataDir));
     } catch (err) {
       release();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await createPGlite();
   }
   const db = drizzle({ client, schema }) as unknown as TDb;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });

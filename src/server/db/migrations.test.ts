@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
+import { createPGlite } from "./pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 
@@ -30,7 +30,7 @@ function migrationsBefore(tag: string): string {
 
 describe("0010 bilingual names", () => {
   it("fills both languages of a school's name and city and an exam's description from the one value there was", async () => {
-    const client = await PGlite.create();
+    const client = await createPGlite();
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsBefore("0010_bilingual_names") });
     await client.exec(`
@@ -61,7 +61,7 @@ describe("0010 bilingual names", () => {
 
 describe("0014 group plan versions", () => {
   it("keeps a stored group plan as version 1 with no fingerprint, and lets a scope hold the next versions", async () => {
-    const client = await PGlite.create();
+    const client = await createPGlite();
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsBefore("0014_group_plan_versions") });
     await client.exec(`

@@ -356,6 +356,8 @@ export const bankItems = pgTable(
   (t) => [
     index("bank_items_school_subject_idx").on(t.schoolId, t.subjectId),
     index("bank_items_skill_idx").on(t.skillId),
+    // The search's "contains" (LIKE '%…%') through trigrams (pg_trgm; docs/decisions/0039).
+    index("bank_items_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("bank_items_grade_range", sql`${t.grade} IS NULL OR ${t.grade} BETWEEN 1 AND 12`),
   ],
 );

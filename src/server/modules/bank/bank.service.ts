@@ -41,21 +41,35 @@ async function loadEditable(tx: TTx, actor: TSessionUser, id: string): Promise<T
 
 // ---- statistics: who saw an item, and how it went
 
-/** The attempts given a row of each of these items: one row per attempt and use, with the marks on it. */
-function seenRows(itemIds: SQL): SQL {
+/** The attempts given a row of each of these items (all items without `itemIds`): one row per attempt and use, with the marks on it. */
+export function seenRows(itemIds?: SQL): SQL {
   return sql`select v.item_id, q.exam_id, v.version, se.student_id, se.started_at, se.status, sa.score, q.points
     from ${questions} q
     join ${bankItemVersions} v on v.id = q.item_version_id
     join student_exams se on se.exam_id = q.exam_id
       and (q.replaced_at is null or q.replaced_at > se.started_at) and (q.current_from is null or q.current_from <= se.started_at)
     left join student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
-    where v.item_id in (${itemIds})`;
+    ${itemIds ? sql`where v.item_id in (${itemIds})` : sql``}`;
 }
 
 /** Facility over graded attempts: the share of the points earned (null before any graded attempt). */
-const FACILITY = sql.raw(`(sum(coalesce(score, 0)) filter (where status = 'graded'))::float8 / nullif(sum(points) filter (where status = 'graded'), 0)`);
+export const FACILITY = sql.raw(`(sum(coalesce(score, 0)) filter (where status = 'graded'))::float8 / nullif(sum(points) filter (where status = 'graded'), 0)`);
 
-type TUseRow = { item_id: string; exam_id: string; version: number; students: number; facility: number | null; last_started: string | Date | null; title_ar: string; title_en: string; author_school: string | null; author_role: string | null };
+type TUseRow = {
+  item_id: string;
+  exam_id: string;
+  version: number;
+  students: number;
+  facility: number | null;
+  last_started: string | Date | null;
+  title_ar: string;
+  title_en: string;
+  author_school: string | null;
+  author_role: string | null;
+  /** The item's, over all its uses (each use row repeats them). */
+  item_exposure: number;
+  item_facility: number | null;
+};
 
 /**
  * Which uses a reader is shown by name: every one to a super_admin; to a school's staff, their school's exams and the
@@ -65,35 +79,41 @@ function useVisible(actor: TSessionUser, r: TUseRow): boolean {
   return actor.role === "super_admin" || r.author_role === "super_admin" || (r.author_school !== null && r.author_school === actor.schoolId);
 }
 
+/**
+ * Every exam holding a version of these items, seen or not (an exam not yet sat is a use with no students), with its
+ * students, facility and last start, and the item's exposure and facility over all its uses: the seen rows read once
+ * and grouped (searched again for each use, and read again for the items' totals, the statistics of a page of 25
+ * much-used items took about 50 ms at 50,000 items; bench/bank.ts). An item nobody holds has no row: no exposure.
+ */
+export function useRowsOf(ids: SQL): SQL {
+  return sql`with seen as (${seenRows(ids)}),
+      per_use as (select item_id, exam_id, version, count(distinct student_id)::int as students, ${FACILITY} as facility, max(started_at) as last_started
+        from seen group by item_id, exam_id, version),
+      per_item as (select item_id, count(distinct student_id)::int as exposure, ${FACILITY} as facility from seen group by item_id),
+      held as (select distinct v.item_id, q.exam_id, v.version from ${questions} q join ${bankItemVersions} v on v.id = q.item_version_id where v.item_id in (${ids}))
+      select h.item_id, h.exam_id, h.version, e.title_ar, e.title_en, author.school_id as author_school, author.role as author_role,
+        coalesce(u.students, 0) as students, u.facility, u.last_started, coalesce(i.exposure, 0) as item_exposure, i.facility as item_facility
+      from held h left join per_use u on u.item_id = h.item_id and u.exam_id = h.exam_id and u.version = h.version
+        left join per_item i on i.item_id = h.item_id
+        join ${exams} e on e.id = h.exam_id left join ${profiles} author on author.id = e.creator_id
+      order by h.item_id, u.last_started desc nulls last, h.version desc`;
+}
+
 async function statsOf(db: TDbOrTx, actor: TSessionUser, itemIds: string[]): Promise<{ uses: Map<string, TBankUse[]>; exposure: Map<string, number>; facility: Map<string, number | null> }> {
   const uses = new Map<string, TBankUse[]>();
   const exposure = new Map<string, number>();
   const facility = new Map<string, number | null>();
   if (!itemIds.length) return { uses, exposure, facility };
   const ids = sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `);
-  // Every exam holding a version, seen or not (an exam not yet sat is a use with no students).
-  const useRows = rowsOf<TUseRow>(
-    await db.execute(sql`with seen as (${seenRows(ids)}),
-      held as (select distinct v.item_id, q.exam_id, v.version from ${questions} q join ${bankItemVersions} v on v.id = q.item_version_id where v.item_id in (${ids}))
-      select h.item_id, h.exam_id, h.version, e.title_ar, e.title_en, author.school_id as author_school, author.role as author_role,
-        (select count(distinct s.student_id)::int from seen s where s.item_id = h.item_id and s.exam_id = h.exam_id and s.version = h.version) as students,
-        (select ${FACILITY} from seen s where s.item_id = h.item_id and s.exam_id = h.exam_id and s.version = h.version) as facility,
-        (select max(s.started_at) from seen s where s.item_id = h.item_id and s.exam_id = h.exam_id and s.version = h.version) as last_started
-      from held h join ${exams} e on e.id = h.exam_id left join ${profiles} author on author.id = e.creator_id
-      order by h.item_id, last_started desc nulls last, h.version desc`),
-  );
+  const useRows = rowsOf<TUseRow>(await db.execute(useRowsOf(ids)));
   for (const r of useRows) {
+    // Counted over every use, named or not (a system item another school used counts in its exposure).
+    exposure.set(r.item_id, Number(r.item_exposure));
+    facility.set(r.item_id, r.item_facility === null ? null : Number(r.item_facility));
     if (!useVisible(actor, r)) continue;
     const list = uses.get(r.item_id) ?? [];
     list.push({ examId: r.exam_id, titleAr: r.title_ar, titleEn: r.title_en, version: Number(r.version), students: Number(r.students), facility: r.facility === null ? null : Number(r.facility), lastStartedAt: r.last_started ? new Date(r.last_started).toISOString() : null });
     uses.set(r.item_id, list);
-  }
-  const totals = rowsOf<{ item_id: string; exposure: number; facility: number | null }>(
-    await db.execute(sql`with seen as (${seenRows(ids)}) select item_id, count(distinct student_id)::int as exposure, ${FACILITY} as facility from seen group by item_id`),
-  );
-  for (const r of totals) {
-    exposure.set(r.item_id, Number(r.exposure));
-    facility.set(r.item_id, r.facility === null ? null : Number(r.facility));
   }
   return { uses, exposure, facility };
 }
@@ -144,9 +164,17 @@ const usedSince = (since?: SQL) =>
     and (q.replaced_at is null or q.replaced_at > se.started_at) and (q.current_from is null or q.current_from <= se.started_at)
     where v.item_id = ${bankItems.id} ${since ? sql`and se.started_at >= ${since}` : sql``})`;
 
-const itemFacility = sql`(select ${FACILITY} from (${seenRows(sql`${bankItems.id}`)}) s)`;
+/**
+ * The items whose facility is within the bounds: every item's facility at once, over all the uses (computed again
+ * for each item, a bound took 2.8 s at 50,000 items; bench/bank.ts). An item no graded attempt saw has none.
+ */
+function facilityWithin(min: number | undefined, max: number | undefined): SQL {
+  const bounds = and(min === undefined ? undefined : sql`${FACILITY} >= ${min}`, max === undefined ? undefined : sql`${FACILITY} <= ${max}`);
+  return sql`${bankItems.id} in (select s.item_id from (${seenRows()}) s group by s.item_id having ${bounds})`;
+}
 
-export async function searchBank(db: TDbOrTx, actor: TSessionUser, query: TBankQuery): Promise<{ items: TBankItemSummary[]; total: number; page: number; pageSize: number }> {
+/** The search's page of items with the total, as one query: apart so that bench/bank.ts can time it bare (EXPLAIN). */
+export function bankSearchQuery(db: TDbOrTx, actor: TSessionUser, query: TBankQuery) {
   const conditions: (SQL | undefined)[] = [readable(actor)];
   if (!query.includeRetired) conditions.push(isNull(bankItems.retiredAt));
   if (query.q) {
@@ -163,17 +191,31 @@ export async function searchBank(db: TDbOrTx, actor: TSessionUser, query: TBankQ
   if (query.owner === "system") conditions.push(isNull(bankItems.schoolId));
   if (query.neverUsed) conditions.push(sql`not ${usedSince()}`);
   if (query.usedInLastYear) conditions.push(usedSince(sql`now() - interval '1 year'`));
-  if (query.facilityMin !== undefined) conditions.push(sql`${itemFacility} >= ${query.facilityMin}`);
-  if (query.facilityMax !== undefined) conditions.push(sql`${itemFacility} <= ${query.facilityMax}`);
-  const where = and(...conditions);
-  const rows = await db
-    .select({ item: bankItems, content: bankItemVersions.content, total: sql<number>`count(*) over ()` })
-    .from(bankItems)
+  if (query.facilityMin !== undefined || query.facilityMax !== undefined) conditions.push(facilityWithin(query.facilityMin, query.facilityMax));
+  // The page's ids and the count of all matches first, over the items alone; only then the page's contents. Counted
+  // over rows carrying their content, a super_admin's first page took 0.9 s at 50,000 items (bench/bank.ts).
+  const page = db
+    .$with("page")
+    .as(
+      db
+        .select({ id: bankItems.id, total: sql<number>`count(*) over ()`.as("total") })
+        .from(bankItems)
+        .where(and(...conditions))
+        .orderBy(desc(bankItems.updatedAt), asc(bankItems.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    );
+  return db
+    .with(page)
+    .select({ item: bankItems, content: bankItemVersions.content, total: page.total })
+    .from(page)
+    .innerJoin(bankItems, eq(bankItems.id, page.id))
     .innerJoin(bankItemVersions, and(eq(bankItemVersions.itemId, bankItems.id), eq(bankItemVersions.version, bankItems.currentVersion)))
-    .where(where)
-    .orderBy(desc(bankItems.updatedAt), asc(bankItems.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .orderBy(desc(bankItems.updatedAt), asc(bankItems.id));
+}
+
+export async function searchBank(db: TDbOrTx, actor: TSessionUser, query: TBankQuery): Promise<{ items: TBankItemSummary[]; total: number; page: number; pageSize: number }> {
+  const rows = await bankSearchQuery(db, actor, query);
   const stats = await statsOf(db, actor, rows.map((r) => r.item.id));
   return { items: rows.map((r) => presentSummary(actor, r.item, r.content, stats)), total: Number(rows[0]?.total ?? 0), page: query.page, pageSize: query.pageSize };
 }
