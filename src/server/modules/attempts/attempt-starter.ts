@@ -6,7 +6,7 @@
 // answered only after its statement has committed; with nothing in the database a start goes at once.
 import { sql } from "drizzle-orm";
 import { preparedStatement, rowMapper, type TDb } from "../../db/client";
-import { attemptEvents, profiles, studentExams } from "../../db/schema";
+import { attemptEvents, exams, profiles, studentExams } from "../../db/schema";
 import { batchWriter } from "../../batch-loader";
 import { deadlineSql } from "./deadline";
 
@@ -24,21 +24,32 @@ export type TAttemptStart = {
 
 const p = sql.placeholder;
 /**
+ * The exams are locked (FOR SHARE) before the start is timed: taking a new version into an exam (bank.service's
+ * takeVersions) holds its exam FOR UPDATE, so a start either finishes first — and the take sees the attempt in
+ * progress and is refused — or waits for the take and is timed after it, seeing only the new rows (decision 0036's
+ * view rule compares started_at with the rows' replaced_at / current_from). `now()` would be the statement's start,
+ * before any wait; the clock is read once every lock is held, one time for the whole batch.
+ *
  * Each start becomes an attempt unless the student has one of this exam already (then nothing is made, and the
  * caller resumes it). The accommodation (decision 0016) and the class the student is in today (decision 0014)
  * come from the profile, as the attempt starts.
  */
 const startAttempts = preparedStatement<Record<string, unknown>>(
   "start_attempts",
-  sql`with made as (
+  sql`with locked as (
+      select id from ${exams} where id = any(${p("examIds")}::uuid[]) for share
+    ), clock as (
+      select clock_timestamp() as at from (select count(*) from locked) l
+    ), made as (
       insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name)
-      select v.student_id, v.exam_id, 'in_progress', now(),
-        ${deadlineSql({ start: sql`now()`, durationMinutes: sql`v.duration_minutes`, sittingEndsAt: sql`v.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
+      select v.student_id, v.exam_id, 'in_progress', c.at,
+        ${deadlineSql({ start: sql`c.at`, durationMinutes: sql`v.duration_minutes`, sittingEndsAt: sql`v.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
         v.total, v.sitting_id, x.extra, pr.grade, pr.class_name
       from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[], ${p("totals")}::int[])
         as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at, total)
       join ${profiles} pr on pr.id = v.student_id
       cross join lateral (select ceil(coalesce(v.duration_minutes, 0) * pr.extra_time_percent / 100.0)::int + pr.extra_time_minutes as extra) x
+      cross join clock c
       on conflict (student_id, exam_id) do nothing
       returning *
     ), trail as (

@@ -165,13 +165,18 @@ export async function searchBank(db: TDbOrTx, actor: TSessionUser, query: TBankQ
 
 export async function findBankItem(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TBankItemDetail> {
   const item = await loadReadable(db, actor, id);
-  const versions = await db.select().from(bankItemVersions).where(eq(bankItemVersions.itemId, id)).orderBy(desc(bankItemVersions.version));
+  const versions = await db
+    .select({ v: bankItemVersions, authorName: profiles.name })
+    .from(bankItemVersions)
+    .leftJoin(profiles, eq(profiles.id, bankItemVersions.createdById))
+    .where(eq(bankItemVersions.itemId, id))
+    .orderBy(desc(bankItemVersions.version));
   const stats = await statsOf(db, actor, [id]);
-  const current = versions.find((v) => v.version === item.currentVersion)!;
-  const seen = await Promise.all(versions.map((v) => versionSeen(db, v.id)));
+  const current = versions.find((r) => r.v.version === item.currentVersion)!.v;
+  const seen = await Promise.all(versions.map((r) => versionSeen(db, r.v.id)));
   return {
     ...presentSummary(actor, item, current.content, stats),
-    versions: versions.map((v, i) => ({ version: v.version, createdAt: v.createdAt.toISOString(), createdBy: v.createdById, seen: seen[i]!, content: withPairImages(v.content) })),
+    versions: versions.map(({ v, authorName }, i) => ({ version: v.version, createdAt: v.createdAt.toISOString(), createdBy: v.createdById, authorName, seen: seen[i]!, content: withPairImages(v.content) })),
   };
 }
 
@@ -198,13 +203,7 @@ async function assertItemInput(tx: TTx, input: TBankItemData, keepSkill?: string
  * they may read (another's upload or a made-up id is refused, as the exam save refuses it).
  */
 async function assertItemMedia(tx: TTx, actor: TSessionUser, content: TItemContent, allowed: Set<string>): Promise<void> {
-  const named = [
-    content.image?.id,
-    content.audio?.id,
-    ...content.options.map((o) => o.image?.id),
-    ...content.matchingPairs.flatMap((p) => [p.premiseImage?.id, p.responseImage?.id]),
-  ].filter((id): id is string => !!id);
-  const ids = [...new Set(named)].filter((id) => !allowed.has(id));
+  const ids = [...mediaOf(content)].filter((id) => !allowed.has(id));
   if (!ids.length) return;
   const rows = await tx.select({ id: examMedia.id, ownerId: examMedia.ownerId, examId: examMedia.examId }).from(examMedia).where(inArray(examMedia.id, ids));
   for (const id of ids) {
@@ -216,12 +215,12 @@ async function assertItemMedia(tx: TTx, actor: TSessionUser, content: TItemConte
 }
 
 function mediaOf(c: TItemContent): Set<string> {
-  return new Set([c.image?.id, c.audio?.id, ...c.options.map((o) => o.image?.id), ...c.matchingPairs.flatMap((p) => [p.premiseImage?.id, p.responseImage?.id])].filter((id): id is string => !!id));
+  return new Set([c.image?.id, c.audio?.id, c.passage?.image?.id, c.passage?.audio?.id, ...c.options.map((o) => o.image?.id), ...c.matchingPairs.flatMap((p) => [p.premiseImage?.id, p.responseImage?.id])].filter((id): id is string => !!id));
 }
 
 function contentOfInput(input: TBankItemData): TItemContent {
   const p = input.passage;
-  const passage = p && (p.textAr || p.textEn) ? { titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: null, docEn: null, image: null, audio: null } : null;
+  const passage = p && (p.textAr || p.textEn) ? { titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: p.image, audio: p.audio } : null;
   return contentOf(input.question, passage);
 }
 
@@ -356,7 +355,11 @@ export async function takeVersions(db: TDb, actor: TSessionUser, examId: string,
     const chosen = rows.filter((r) => (questionIds ? questionIds.includes(r.row.id) : true) && r.version < r.current);
     if (!chosen.length) return;
     let inProgress: boolean | undefined;
-    const now = sql`now()`;
+    // Timed now that the exam is locked (not at the transaction's start): an attempt that started before this
+    // moment has committed (its start holds the exam FOR SHARE, attempt-starter.ts) and one timed after it waits for
+    // this commit, so the view rule (views.ts) splits them exactly. Kept as text: microseconds, as started_at has.
+    const [clock] = rowsOf<{ at: string }>(await tx.execute(sql`select clock_timestamp()::text as at`));
+    const now = sql`${clock!.at}::timestamptz`;
     for (const r of chosen) {
       const [newest] = await tx.select().from(bankItemVersions).where(and(eq(bankItemVersions.itemId, r.itemId), eq(bankItemVersions.version, r.current)));
       const content = newest!.content;
