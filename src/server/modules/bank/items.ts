@@ -1,6 +1,6 @@
 // Bank items and their versions (docs/decisions/0036): who may read and change an item, making items and
 // versions, and whether a version or an exam's row has been seen. The exam save and the bank routes both use these.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TDbOrTx, TTx } from "../../db/client";
 import { bankItems, bankItemVersions, questions, studentExams } from "../../db/schema";
 import { rowsOf } from "../../db/client";
@@ -88,4 +88,15 @@ export async function attemptInProgress(db: TDbOrTx, examId: string): Promise<bo
 export async function versionHeldElsewhere(db: TDbOrTx, versionId: string, exceptRowId: string): Promise<boolean> {
   const [r] = rowsOf<{ held: boolean }>(await db.execute(sql`select exists (select 1 from ${questions} where item_version_id = ${versionId} and id <> ${exceptRowId}) as held`));
   return !!r?.held;
+}
+
+/** For an exam's rows (by their version ids): each version's item, its number and the item's newest (the editor's "Version N available"). */
+export async function bankVersionsOf(db: TDbOrTx, versionIds: string[]): Promise<Map<string, { itemId: string; version: number; newestVersion: number }>> {
+  if (!versionIds.length) return new Map();
+  const rows = await db
+    .select({ id: bankItemVersions.id, itemId: bankItemVersions.itemId, version: bankItemVersions.version, newestVersion: bankItems.currentVersion })
+    .from(bankItemVersions)
+    .innerJoin(bankItems, eq(bankItems.id, bankItemVersions.itemId))
+    .where(inArray(bankItemVersions.id, [...new Set(versionIds)]));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
 }

@@ -13,7 +13,7 @@ import { examsChanged } from "../attempts/paper";
 import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter, pairImageColumns, presentPair } from "../media/images";
 import type { TItemContent } from "../../../shared/schemas/bank";
 import { contentOf, contentsOfRows, optionColumns, passageContent, questionColumns, sameContent } from "../bank/content";
-import { addVersion, attemptInProgress, createItem, editVersionInPlace, mayEditItem, rowSeen, versionHeldElsewhere, versionSeen } from "../bank/items";
+import { addVersion, attemptInProgress, bankVersionsOf, createItem, editVersionInPlace, mayEditItem, rowSeen, versionHeldElsewhere, versionSeen } from "../bank/items";
 import { currentQuestion } from "../bank/views";
 
 type TExamRow = typeof exams.$inferSelect;
@@ -118,6 +118,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
   const counts = (await countsFor(db, [id]))(id);
   const ps = await db.select().from(passages).where(eq(passages.examId, id)).orderBy(asc(passages.position));
   const image = await imagePresenter(db, [...ps, ...qs, ...opts, ...pairImageColumns(qs)]);
+  const bank = await bankVersionsOf(db, qs.map((q) => q.itemVersionId));
   return {
     ...presentSummary(row, counts),
     descriptionAr: row.exam.descriptionAr,
@@ -151,6 +152,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
         })),
       skillId: q.skillId,
       answerCount: answerCount.get(q.id) ?? 0,
+      bank: bank.get(q.itemVersionId)!,
     })),
   };
 }
