@@ -1,9 +1,10 @@
 // The item bank (issue 34): the search, one item with its versions and uses, copy, retire and restore, and adding
 // items to an exam. The server applies every rule (who sees and changes what); these only ask.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TBankItemDetail, TBankItemSummary } from "@shared/schemas/bank";
+import type { TBankItemDetail, TBankItemInput, TBankItemSummary } from "@shared/schemas/bank";
 import type { TExamDetail, TQuestionType } from "@shared/schemas/exam";
 import { api } from "@web/lib/api";
+import { examQuery } from "@web/features/exams/api";
 
 const BANK = ["bank"] as const;
 
@@ -64,5 +65,28 @@ export function useAddBankItems(examId: string) {
   return useMutation({
     mutationFn: (itemIds: string[]) => api<TExamDetail>(`/api/exams/${encodeURIComponent(examId)}/bank-items`, { method: "POST", body: { itemIds } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: BANK }),
+  });
+}
+
+/** A new item (no id) or an edit: the server edits in place while no student has seen it, else makes version n+1. */
+export function useSaveBankItem() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: TBankItemInput }) =>
+      api<TBankItemDetail>(id ? `/api/bank/${encodeURIComponent(id)}` : "/api/bank", { method: id ? "PUT" : "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: BANK }),
+  });
+}
+
+/** "Take the new version" for named questions of an exam, or all; the exam comes back as saved. */
+export function useTakeVersions(examId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (questionIds?: string[]) => api<TExamDetail>(`/api/exams/${encodeURIComponent(examId)}/take-versions`, { method: "POST", body: questionIds ? { questionIds } : {} }),
+    onSuccess: (exam) => {
+      // The editor reads which questions have a newer version from the exam as saved: it is this one now.
+      qc.setQueryData(examQuery(exam.id).queryKey, exam);
+      return qc.invalidateQueries({ queryKey: BANK });
+    },
   });
 }
