@@ -80,8 +80,8 @@ export function ItemPreview({ itemId, onOpenChange }: { itemId: string | null; o
           )}
         </div>
         {data && (
-          <DialogFooter className="sticky bottom-0 flex-wrap items-center gap-2 border-t border-border bg-card p-4 sm:p-5">
-            <p ref={statusRef} tabIndex={-1} role="status" className="me-auto text-sm text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="bank-preview-status">
+          <DialogFooter className="sticky bottom-0 flex-row flex-wrap items-center gap-2 border-t border-border bg-card p-4 sm:justify-end sm:p-5">
+            <p ref={statusRef} tabIndex={-1} role="status" className="w-full text-sm text-muted-foreground outline-none empty:hidden focus-visible:ring-2 focus-visible:ring-ring sm:me-auto sm:w-auto" data-testid="bank-preview-status">
               {status}
             </p>
             {data.editable && !data.retiredAt && (
@@ -140,7 +140,7 @@ type TImage = { id: string; altAr: string; altEn: string } | null | undefined;
 function Picture({ image, lang, className }: { image: TImage; lang: TLang; className?: string }) {
   if (!image) return null;
   const alt = lang === "ar" ? image.altAr || image.altEn : image.altEn || image.altAr;
-  return <img src={imageUrl(image.id)} alt={alt} loading="lazy" className={cn("max-h-64 w-auto max-w-full rounded-lg border border-border bg-white object-contain", className)} data-testid="bank-preview-image" />;
+  return <img src={imageUrl(image.id)} alt={alt} loading="lazy" className={cn("max-h-64 w-auto max-w-full self-start rounded-lg border border-border bg-white object-contain", className)} data-testid="bank-preview-image" />;
 }
 
 function Clip({ audio, lang }: { audio: { id: string; transcriptAr: string; transcriptEn: string } | null; lang: TLang }) {
