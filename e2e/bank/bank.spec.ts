@@ -110,6 +110,21 @@ test("ar: search with and without diacritics, a filter, preview, copy, retire an
   await expect(page.getByText(T.ar.toast.saved).first()).toBeVisible();
   await expect(preview.getByTestId("bank-preview-question")).toContainText(`What does trustworthiness mean in lesson ${tag}?`);
   await expect(preview.getByTestId("bank-preview-versions").getByRole("button")).toHaveCount(1);
+
+  // Export the item as QTI, and import the package back into the bank: a second item with its text.
+  const download = page.waitForEvent("download");
+  await preview.getByTestId("bank-export-one").click();
+  const file = await (await download).path();
+  await preview.getByRole("button", { name: "إغلاق" }).first().click();
+  await page.getByTestId("bank-import-qti").click();
+  const importer = page.getByTestId("qti-import-dialog");
+  await importer.getByTestId("qti-file").setInputFiles({ name: "item.zip", mimeType: "application/zip", buffer: fs.readFileSync(file) });
+  await expect(importer.getByTestId("qti-items").getByRole("listitem")).toHaveCount(1);
+  await importer.getByTestId("qti-confirm").click();
+  await expect(importer).toBeHidden();
+  await expect(page.getByText(T.ar.toast.imported.split("{{n}}")[0]!.trim()).first()).toBeVisible();
+  await search.fill(`trustworthiness mean in lesson ${tag}`);
+  await expect(rows).toHaveCount(2);
 });
 
 test("en: a school_admin searches in English and previews", async ({ page, playwright }) => {

@@ -4,7 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { TBankItemDetail, TBankItemInput, TBankItemSummary } from "@shared/schemas/bank";
 import type { TExamDetail, TQuestionType } from "@shared/schemas/exam";
 import { api } from "@web/lib/api";
-import { examQuery } from "@web/features/exams/api";
+import { examQuery, postFile } from "@web/features/exams/api";
+import { apiErrorFrom, filenameFromDisposition, saveThroughLink } from "@web/features/files/api";
 
 const BANK = ["bank"] as const;
 
@@ -89,4 +90,32 @@ export function useTakeVersions(examId: string) {
       return qc.invalidateQueries({ queryKey: BANK });
     },
   });
+}
+
+/** "Import QTI into the bank": a package's items filed under the subject chosen for each test; no exam is made. */
+export function useImportQtiToBank() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, subjectIds }: { file: File; subjectIds: string[] }) =>
+      postFile<{ itemIds: string[] }>("/api/bank/import/qti", file, subjectIds.map((id): [string, string] => ["subjectId", id])),
+    onSuccess: () => qc.invalidateQueries({ queryKey: BANK }),
+  });
+}
+
+/** Items (one, or a page of results) as one QTI 3.0 package: fetched (POST, the ids in the body), then saved through a link. */
+async function exportBankQti(itemIds: string[]): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch("/api/bank/export/qti", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ itemIds }), credentials: "same-origin" });
+  } catch {
+    throw apiErrorFrom(0, "", "", "NETWORK");
+  }
+  if (!response.ok) throw apiErrorFrom(response.status, await response.text(), response.headers.get("x-request-id") ?? "");
+  const url = URL.createObjectURL(await response.blob());
+  saveThroughLink(url, filenameFromDisposition(response.headers.get("content-disposition")) ?? "bank.qti.zip");
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function useExportBankQti() {
+  return useMutation({ mutationFn: exportBankQti });
 }

@@ -2,7 +2,7 @@
 // pictures and clips, its passage; its versions (any one can be shown) and its uses; "Edit", "Copy to my school",
 // and "Retire" (after a confirmation) or "Restore" for those the server lets change it. Failures are the server's
 // bilingual messages, as toasts; after an action the focus goes to the status line that says what happened.
-import { Archive, ArchiveRestore, Copy, Eye, LoaderCircle, Check, PencilLine } from "lucide-react";
+import { Archive, ArchiveRestore, Copy, Eye, FileDown, LoaderCircle, Check, PencilLine } from "lucide-react";
 import { useRef, useState } from "react";
 import type { TBankItemDetail } from "@shared/schemas/bank";
 import { RichText } from "@web/components/rich-text";
@@ -18,7 +18,7 @@ import { useBankAction, useBankItem } from "./api";
 import { ItemEditor } from "./item-editor";
 import { bankFailure, bankSuccess, useBankT } from "./use-bank-t";
 
-export function ItemPreview({ itemId, onOpenChange }: { itemId: string | null; onOpenChange: (open: boolean) => void }) {
+export function ItemPreview({ itemId, onOpenChange, onExport }: { itemId: string | null; onOpenChange: (open: boolean) => void; /** "Export as QTI" of this item. */ onExport?: (id: string) => void }) {
   const { t, lang: uiLang } = useBankT();
   const [lang, setLang] = useState<TLang>(uiLang);
   const [confirmRetire, setConfirmRetire] = useState(false);
@@ -88,6 +88,12 @@ export function ItemPreview({ itemId, onOpenChange }: { itemId: string | null; o
               <Button variant="outline" onClick={() => setEditing(true)} data-testid="bank-edit">
                 <PencilLine aria-hidden="true" />
                 {t("actions.edit")}
+              </Button>
+            )}
+            {onExport && (
+              <Button variant="outline" onClick={() => onExport(data.id)} data-testid="bank-export-one">
+                <FileDown aria-hidden="true" />
+                {t("actions.exportOne")}
               </Button>
             )}
             <Button variant="outline" disabled={action.isPending} onClick={() => run("copy")} data-testid="bank-copy">
