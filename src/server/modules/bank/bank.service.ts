@@ -14,7 +14,7 @@ import type { TBankItemData, TBankItemDetail, TBankItemSummary, TBankQuery, TBan
 import { examsChanged } from "../attempts/paper";
 import { findExamDetail, loadAuthorable } from "../exams/exams.service";
 import { contentOf, optionColumns, passageColumns, questionColumns } from "./content";
-import { addVersion, attemptInProgress, createItem, editVersionInPlace, mayEditItem, mayReadItem, ownerSchoolOf, rowSeen, versionSeen, type TItemRow } from "./items";
+import { addVersion, attemptInProgress, createItem, lockedClock, editVersionInPlace, mayEditItem, mayReadItem, ownerSchoolOf, rowSeen, versionSeen, type TItemRow } from "./items";
 
 /** The items a member of staff may read: their school's and the system's (a super_admin: all). */
 function readable(actor: TSessionUser): SQL | undefined {
@@ -355,11 +355,7 @@ export async function takeVersions(db: TDb, actor: TSessionUser, examId: string,
     const chosen = rows.filter((r) => (questionIds ? questionIds.includes(r.row.id) : true) && r.version < r.current);
     if (!chosen.length) return;
     let inProgress: boolean | undefined;
-    // Timed now that the exam is locked (not at the transaction's start): an attempt that started before this
-    // moment has committed (its start holds the exam FOR SHARE, attempt-starter.ts) and one timed after it waits for
-    // this commit, so the view rule (views.ts) splits them exactly. Kept as text: microseconds, as started_at has.
-    const [clock] = rowsOf<{ at: string }>(await tx.execute(sql`select clock_timestamp()::text as at`));
-    const now = sql`${clock!.at}::timestamptz`;
+    const now = await lockedClock(tx);
     for (const r of chosen) {
       const [newest] = await tx.select().from(bankItemVersions).where(and(eq(bankItemVersions.itemId, r.itemId), eq(bankItemVersions.version, r.current)));
       const content = newest!.content;

@@ -1,6 +1,6 @@
 // Bank items and their versions (docs/decisions/0036): who may read and change an item, making items and
 // versions, and whether a version or an exam's row has been seen. The exam save and the bank routes both use these.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { TDbOrTx, TTx } from "../../db/client";
 import { bankItems, bankItemVersions, questions, studentExams } from "../../db/schema";
 import { rowsOf } from "../../db/client";
@@ -99,4 +99,14 @@ export async function bankVersionsOf(db: TDbOrTx, versionIds: string[]): Promise
     .innerJoin(bankItems, eq(bankItems.id, bankItemVersions.itemId))
     .where(inArray(bankItemVersions.id, [...new Set(versionIds)]));
   return new Map(rows.map(({ id, ...r }) => [id, r]));
+}
+
+/**
+ * The moment rows are replaced at, read once the exam is locked FOR UPDATE (not the transaction's start): an attempt
+ * timed before it has committed (its start holds the exam FOR SHARE, attempt-starter.ts) and one timed after it
+ * waits for this commit, so the view rule (views.ts) splits them exactly. Kept as text: microseconds, as started_at.
+ */
+export async function lockedClock(tx: TTx): Promise<SQL> {
+  const [clock] = rowsOf<{ at: string }>(await tx.execute(sql`select clock_timestamp()::text as at`));
+  return sql`${clock!.at}::timestamptz`;
 }

@@ -13,7 +13,7 @@ import { examsChanged } from "../attempts/paper";
 import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter, pairImageColumns, presentPair } from "../media/images";
 import type { TItemContent } from "../../../shared/schemas/bank";
 import { contentOf, contentsOfRows, optionColumns, passageContent, passageContentOfRow, questionColumns, sameContent, samePassage } from "../bank/content";
-import { addVersion, attemptInProgress, bankVersionsOf, createItem, editVersionInPlace, mayEditItem, rowSeen, versionHeldElsewhere, versionSeen } from "../bank/items";
+import { addVersion, attemptInProgress, bankVersionsOf, lockedClock, createItem, editVersionInPlace, mayEditItem, rowSeen, versionHeldElsewhere, versionSeen } from "../bank/items";
 import { currentQuestion } from "../bank/views";
 
 type TExamRow = typeof exams.$inferSelect;
@@ -261,7 +261,8 @@ async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, inpu
   const [exam] = await tx.select({ subjectId: exams.subjectId, grades: exams.grades }).from(exams).where(eq(exams.id, examId));
   const item = { subjectId: exam!.subjectId, grade: exam!.grades?.length === 1 ? exam!.grades[0]! : null };
   const passageOf = new Map(input.passages.map((p) => [p.key, passageContent(p)]));
-  const replacedAt = sql`now()`;
+  // The exam is locked (updateExam): replaced at a moment no attempt start can cross (items.ts, lockedClock).
+  const replacedAt = await lockedClock(tx);
   let inProgress: boolean | undefined;
 
   for (const [position, q] of input.questions.entries()) {
