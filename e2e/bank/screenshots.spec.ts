@@ -1,5 +1,6 @@
-// Not a test: pictures of the bank page, an item's preview with a picture, and the item editor for a person to look
-// at (BANK_SCREENSHOTS=1 to run), in ar/en × light/dark × 390/1280 px, written to screenshots/bank/ (gitignored).
+// Not a test: pictures of the bank page, an item's preview with a picture, the item editor, and the exam editor's
+// "Version N available" for a person to look at (BANK_SCREENSHOTS=1 to run), in ar/en × light/dark × 390/1280 px,
+// written to screenshots/bank/ (gitignored).
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -40,6 +41,17 @@ test("bank screenshots", async ({ browser, playwright }) => {
     }),
     201,
   );
+  // An exam whose question's item has a version 2 it has not taken (a student saw version 1).
+  const exam = await json<{ id: string; questions: { bank: { itemId: string } }[] }>(
+    await teacher.post("/api/exams", {
+      data: { titleAr: `اختبار الإصدارات ${tag}`, titleEn: `Versions exam ${tag}`, subjectId: "arabic", durationMinutes: 20, status: "published", questions: [{ type: "short_answer", questionTextAr: "ما ضد «طويل»؟", questionTextEn: "Opposite of tall?", points: 1, correctAnswerText: "قصير" }] },
+    }),
+    201,
+  );
+  const student = await apiAsAccount(playwright, "student");
+  const attempt = await json<{ id: string }>(await student.post(`/api/student/exams/${exam.id}/attempt`, { data: {} }));
+  await json(await student.post(`/api/attempts/${attempt.id}/submit`, { data: {} }));
+  await json(await teacher.put(`/api/bank/${exam.questions[0]!.bank.itemId}`, { data: { subjectId: "arabic", question: { type: "short_answer", questionTextAr: "ما ضد «قصير»؟", questionTextEn: "Opposite of short?", points: 1, correctAnswerText: "طويل" } } }));
   for (const lang of ["ar", "en"] as const) {
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
@@ -61,6 +73,10 @@ test("bank screenshots", async ({ browser, playwright }) => {
         await expect(page.getByTestId("bank-item-editor")).toBeVisible();
         await page.waitForTimeout(300);
         await page.screenshot({ path: name("editor") });
+        await page.goto(`/exams/edit/${exam.id}`);
+        await expect(page.getByTestId("take-version")).toBeVisible();
+        await page.getByTestId("take-version").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: name("exam-editor-version") });
         await context.close();
       }
     }
