@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { ZRichDoc, type TRichDoc } from "../rich-text";
 import { ZGradeNumber } from "./grade";
-import { QUESTION_TYPES, ZAudioRef, ZQuestionInput, type TQuestionType } from "./exam";
+import { QUESTION_TYPES, withDoc, ZAudioInput, ZAudioRef, ZImageInput, ZQuestionInput, type TQuestionType } from "./exam";
 
 type TImage = { id: string; altAr: string; altEn: string } | null;
 type TAudio = { id: string; maxPlays: number | null; transcriptAr: string; transcriptEn: string } | null;
@@ -66,12 +66,22 @@ export const ZBankItemInput = z.object({
   subjectId: z.string({ error: "SUBJECT_NOT_FOUND" }).trim().min(1, { error: "SUBJECT_NOT_FOUND" }).max(64, { error: "SUBJECT_NOT_FOUND" }),
   grade: ZGradeNumber.nullish().transform((v) => v ?? null),
   question: ZQuestionInput,
+  /** Its passage, as the exam editor's passage fields give it (formatting, picture and clip included). */
   passage: z
     .object({
       titleAr: z.string().trim().max(200, { error: "TEXT_TOO_LONG" }).default(""),
       titleEn: z.string().trim().max(200, { error: "TEXT_TOO_LONG" }).default(""),
       textAr: z.string().trim().max(20_000, { error: "TEXT_TOO_LONG" }).default(""),
       textEn: z.string().trim().max(20_000, { error: "TEXT_TOO_LONG" }).default(""),
+      docAr: ZRichDoc.nullish(),
+      docEn: ZRichDoc.nullish(),
+      image: ZImageInput,
+      audio: ZAudioInput,
+    })
+    .transform(({ docAr, docEn, ...p }) => {
+      const ar = withDoc(p.textAr, docAr, "rtl");
+      const en = withDoc(p.textEn, docEn, "ltr");
+      return { ...p, textAr: ar.text, textEn: en.text, docAr: ar.doc, docEn: en.doc };
     })
     .nullish()
     .transform((v) => v ?? null),
@@ -152,6 +162,7 @@ const ZContent = z.object({
 });
 
 export const ZBankItemDetail = ZBankItemSummary.extend({
-  versions: z.array(z.object({ version: z.number().int(), createdAt: z.string(), createdBy: z.string().nullable(), seen: z.boolean(), content: ZContent })),
+  /** Newest first; `authorName` is who made the version (null once their account is gone). */
+  versions: z.array(z.object({ version: z.number().int(), createdAt: z.string(), createdBy: z.string().nullable(), authorName: z.string().nullable(), seen: z.boolean(), content: ZContent })),
 });
 export type TBankItemDetail = z.infer<typeof ZBankItemDetail>;

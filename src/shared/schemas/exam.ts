@@ -63,7 +63,7 @@ export type TImageRef = z.infer<typeof ZImageRef>;
  * A text and its formatting: with a document, the plain text is the document's (whatever came beside it) and the
  * document is kept only if it formats something (shared/rich-text.ts). `base` is the field's language direction.
  */
-function withDoc(plain: string, rich: TRichDoc | null | undefined, base: "rtl" | "ltr"): { text: string; doc: TRichDoc | null } {
+export function withDoc(plain: string, rich: TRichDoc | null | undefined, base: "rtl" | "ltr"): { text: string; doc: TRichDoc | null } {
   if (!rich) return { text: plain, doc: null };
   return { text: richPlainText(rich), doc: normalizeRich(rich, base) };
 }
@@ -350,6 +350,8 @@ export const ZExamDetail = ZExamSummary.extend({
       ),
       skillId: z.string().nullable(),
       answerCount: z.number().int(),
+      /** The bank item it uses (decision 0036): the version this exam holds and the item's newest. */
+      bank: z.object({ itemId: z.string(), version: z.number().int(), newestVersion: z.number().int() }),
     }),
   ),
 });

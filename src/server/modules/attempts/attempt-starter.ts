@@ -26,21 +26,32 @@ export type TAttemptStart = {
 
 const p = sql.placeholder;
 /**
+ * The exams are locked (FOR SHARE) before the start is timed: taking a new version into an exam (bank.service's
+ * takeVersions) holds its exam FOR UPDATE, so a start either finishes first — and the take sees the attempt in
+ * progress and is refused — or waits for the take and is timed after it, seeing only the new rows (decision 0036's
+ * view rule compares started_at with the rows' replaced_at / current_from). `now()` would be the statement's start,
+ * before any wait; the clock is read once every lock is held, one time for the whole batch.
+ *
  * Each start becomes an attempt unless the student has one of this exam already (then nothing is made, and the
  * caller resumes it). The accommodation (decision 0016) and the class the student is in today (decision 0014)
  * come from the profile, as the attempt starts.
  */
 const startAttempts = preparedStatement<Record<string, unknown>>(
   "start_attempts",
-  sql`with made as (
+  sql`with locked as (
+      select id from ${exams} where id = any(${p("examIds")}::uuid[]) for share
+    ), clock as (
+      select clock_timestamp() as at from (select count(*) from locked) l
+    ), made as (
       insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name)
-      select v.student_id, v.exam_id, 'in_progress', now(),
-        ${deadlineSql({ start: sql`now()`, durationMinutes: sql`v.duration_minutes`, sittingEndsAt: sql`v.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
+      select v.student_id, v.exam_id, 'in_progress', c.at,
+        ${deadlineSql({ start: sql`c.at`, durationMinutes: sql`v.duration_minutes`, sittingEndsAt: sql`v.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
         v.total, v.sitting_id, x.extra, pr.grade, pr.class_name
       from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[], ${p("totals")}::int[])
         as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at, total)
       join ${profiles} pr on pr.id = v.student_id
       cross join lateral (select ceil(coalesce(v.duration_minutes, 0) * pr.extra_time_percent / 100.0)::int + pr.extra_time_minutes as extra) x
+      cross join clock c
       on conflict (student_id, exam_id) do nothing
       returning *
     ), trail as (
@@ -50,7 +61,8 @@ const startAttempts = preparedStatement<Record<string, unknown>>(
 );
 
 /**
- * The same for exams with parallel forms (issue 34, docs/decisions/0038), which also gives each new attempt a form.
+ * The same for exams with parallel forms (issue 34, docs/decisions/0038), which also gives each new attempt a form,
+ * locked and timed the same way.
  * 'random': the batch's new students of each sitting are dealt round the sitting's forms from the least given
  * (exam_form_tally), so the counts differ by at most one when starts come one by one; batches in the database at
  * the same moment (several processes) read the same counts and may each lean the same way, and the next batch
@@ -61,7 +73,11 @@ const startAttempts = preparedStatement<Record<string, unknown>>(
  */
 const startAttemptsWithForms = preparedStatement<Record<string, unknown>>(
   "start_attempts_with_forms",
-  sql`with v as (
+  sql`with locked as (
+      select id from ${exams} where id = any(${p("examIds")}::uuid[]) for share
+    ), clock as (
+      select clock_timestamp() as at from (select count(*) from locked) l
+    ), v as (
       select * from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[])
         as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at)
     ), fresh as (
@@ -107,13 +123,14 @@ const startAttemptsWithForms = preparedStatement<Record<string, unknown>>(
       select * from dealt union all select * from by_class where form_id is not null
     ), made as (
       insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name, form_id)
-      select fr.student_id, fr.exam_id, 'in_progress', now(),
-        ${deadlineSql({ start: sql`now()`, durationMinutes: sql`fr.duration_minutes`, sittingEndsAt: sql`fr.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
+      select fr.student_id, fr.exam_id, 'in_progress', c.at,
+        ${deadlineSql({ start: sql`c.at`, durationMinutes: sql`fr.duration_minutes`, sittingEndsAt: sql`fr.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
         tot.points, fr.sitting_id, x.extra, pr.grade, pr.class_name, g.form_id
       from fresh fr
       join given g on g.student_id = fr.student_id and g.exam_id = fr.exam_id
       join ${profiles} pr on pr.id = fr.student_id
       cross join lateral (select ceil(coalesce(fr.duration_minutes, 0) * pr.extra_time_percent / 100.0)::int + pr.extra_time_minutes as extra) x
+      cross join clock c
       cross join lateral (
         select coalesce(sum(q.points), 0)::int as points from ${examFormQuestions} fq join ${questions} q on q.id = fq.question_id
         where fq.form_id = g.form_id and q.replaced_at is null

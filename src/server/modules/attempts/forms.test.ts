@@ -248,6 +248,38 @@ describe("a newer version taken", () => {
   }, 180_000);
 });
 
+describe("a seen question edited in the exam's editor", () => {
+  it("keeps its place in the forms on its new row, anchor and all", async () => {
+    const { exam, forms } = await examWithForms();
+    await h.db.update(examFormQuestions).set({ isAnchor: true }).where(eq(examFormQuestions.questionId, exam.questions[0]!.id));
+    const s = await newStudent();
+    const attempt = await start(s.cookie, exam.id);
+    const done = await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: s.cookie, payload: {} });
+    expect(done.statusCode, done.body).toBe(200);
+    const edited = {
+      ...EXAM,
+      questions: EXAM.questions.map((q, i) => ({
+        ...q,
+        id: exam.questions[i]!.id,
+        ...(i === 0 ? { questionTextEn: "Question 1, edited" } : {}),
+        options: q.options.map((o, j) => ({ ...o, id: exam.questions[i]!.options[j]!.id })),
+      })),
+    };
+    const put = await h.request({ method: "PUT", url: `/api/exams/${exam.id}`, cookie: cookie.teacher, payload: edited });
+    expect(put.statusCode, put.body).toBe(200);
+    const [fresh] = await h.db.select().from(questions).where(sql`${questions.examId} = ${exam.id} and ${questions.replacedAt} is null and ${questions.questionTextEn} = 'Question 1, edited'`);
+    expect(fresh!.id).not.toBe(exam.questions[0]!.id);
+    const placed = await h.db.select().from(examFormQuestions).where(eq(examFormQuestions.questionId, fresh!.id));
+    expect(placed.map((p) => p.formId).sort()).toEqual([...forms].sort());
+    expect(placed.every((p) => p.isAnchor)).toBe(true);
+    // A new student of any form is given the edited question.
+    const t = await newStudent();
+    await start(t.cookie, exam.id);
+    const { paper } = await paperOf(t.cookie, exam.id);
+    expect(paper.questions[0]!.questionTextEn).toBe("Question 1, edited");
+  }, 180_000);
+});
+
 describe("results and item analysis per form", () => {
   it("lists each attempt's form and filters by it; analyses each form on its own and all together", async () => {
     const { exam, forms } = await examWithForms();

@@ -230,7 +230,8 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
   const opts = qs.length
     ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))).orderBy(asc(questionOptions.position))
     : [];
-  const ps = await db.select().from(passages).where(eq(passages.examId, examId)).orderBy(asc(passages.position));
+  // The current rows' passages (an older row of a passage students read stays for their results, decision 0036).
+  const ps = (await db.select().from(passages).where(eq(passages.examId, examId)).orderBy(asc(passages.position))).filter((p) => qs.some((q) => q.passageId === p.id));
   const audienceRows = await db.select({ id: examSchools.schoolId }).from(examSchools).where(eq(examSchools.examId, examId));
   const slots = await db
     .select({ id: sittings.id, schoolId: sittings.schoolId, grade: sittings.grade, startsAt: sittings.startsAt, entryClosesAt: sittings.entryClosesAt, endsAt: sittings.endsAt })

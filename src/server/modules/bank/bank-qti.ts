@@ -55,7 +55,7 @@ export async function exportBankQti(db: TDbOrTx, storage: TStorage, actor: TSess
       descriptionEn: null,
       schoolIds: [],
       passages,
-      questions: group.map((r, i) => questionOf(r.item.id, i, r.content, r.content.passage ? `p${i}` : null, image)),
+      questions: group.map((r, i) => questionOf(r.item.id, r.item.currentVersion, i, r.content, r.content.passage ? `p${i}` : null, image)),
     };
   });
   const { files } = await packageFiles(db, storage, tests);
@@ -70,7 +70,7 @@ function passageOf(c: TItemContent, image: TPresent) {
   return { titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(imageColumns(p.image)), audio: audio.audioId ? p.audio : null };
 }
 
-function questionOf(id: string, position: number, c: TItemContent, passageId: string | null, image: TPresent): TExamDetail["questions"][number] {
+function questionOf(id: string, version: number, position: number, c: TItemContent, passageId: string | null, image: TPresent): TExamDetail["questions"][number] {
   return {
     id,
     type: c.type,
@@ -88,5 +88,6 @@ function questionOf(id: string, position: number, c: TItemContent, passageId: st
     options: c.options.map((o, k) => ({ id: `${id}-${k}`, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: image(imageColumns(o.image)), isCorrect: o.isCorrect })),
     skillId: c.skillId,
     answerCount: 0,
+    bank: { itemId: id, version, newestVersion: version },
   };
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
-import { bankItems, bankItemVersions, examFormQuestions, examMedia, exams, passages, profiles, questionOptions, questions, skills, subjects } from "../../db/schema";
+import { bankItems, bankItemVersions, examMedia, exams, passages, profiles, questionOptions, questions, skills, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { normalizeAnswer } from "../../../shared/grading";
@@ -15,7 +15,7 @@ import type { TBankItemData, TBankItemDetail, TBankItemSummary, TBankQuery, TBan
 import { examsChanged } from "../attempts/paper";
 import { findExamDetail, loadAuthorable } from "../exams/exams.service";
 import { contentOf, optionColumns, passageColumns, questionColumns } from "./content";
-import { addVersion, attemptInProgress, createItem, editVersionInPlace, mayEditItem, mayReadItem, ownerSchoolOf, rowSeen, versionSeen, type TItemRow } from "./items";
+import { addVersion, attemptInProgress, createItem, lockedClock, replaceRow, editVersionInPlace, mayEditItem, mayReadItem, ownerSchoolOf, rowSeen, versionSeen, type TItemRow } from "./items";
 
 /** The items a member of staff may read: their school's and the system's (a super_admin: all). */
 export function readable(actor: TSessionUser): SQL | undefined {
@@ -224,13 +224,18 @@ export async function searchBank(db: TDbOrTx, actor: TSessionUser, query: TBankQ
 
 export async function findBankItem(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TBankItemDetail> {
   const item = await loadReadable(db, actor, id);
-  const versions = await db.select().from(bankItemVersions).where(eq(bankItemVersions.itemId, id)).orderBy(desc(bankItemVersions.version));
+  const versions = await db
+    .select({ v: bankItemVersions, authorName: profiles.name })
+    .from(bankItemVersions)
+    .leftJoin(profiles, eq(profiles.id, bankItemVersions.createdById))
+    .where(eq(bankItemVersions.itemId, id))
+    .orderBy(desc(bankItemVersions.version));
   const stats = await statsOf(db, actor, [id]);
-  const current = versions.find((v) => v.version === item.currentVersion)!;
-  const seen = await Promise.all(versions.map((v) => versionSeen(db, v.id)));
+  const current = versions.find((r) => r.v.version === item.currentVersion)!.v;
+  const seen = await Promise.all(versions.map((r) => versionSeen(db, r.v.id)));
   return {
     ...presentSummary(actor, item, current.content, stats),
-    versions: versions.map((v, i) => ({ version: v.version, createdAt: v.createdAt.toISOString(), createdBy: v.createdById, seen: seen[i]!, content: withPairImages(v.content) })),
+    versions: versions.map(({ v, authorName }, i) => ({ version: v.version, createdAt: v.createdAt.toISOString(), createdBy: v.createdById, authorName, seen: seen[i]!, content: withPairImages(v.content) })),
   };
 }
 
@@ -257,13 +262,7 @@ async function assertItemInput(tx: TTx, input: TBankItemData, keepSkill?: string
  * they may read (another's upload or a made-up id is refused, as the exam save refuses it).
  */
 async function assertItemMedia(tx: TTx, actor: TSessionUser, content: TItemContent, allowed: Set<string>): Promise<void> {
-  const named = [
-    content.image?.id,
-    content.audio?.id,
-    ...content.options.map((o) => o.image?.id),
-    ...content.matchingPairs.flatMap((p) => [p.premiseImage?.id, p.responseImage?.id]),
-  ].filter((id): id is string => !!id);
-  const ids = [...new Set(named)].filter((id) => !allowed.has(id));
+  const ids = [...mediaOf(content)].filter((id) => !allowed.has(id));
   if (!ids.length) return;
   const rows = await tx.select({ id: examMedia.id, ownerId: examMedia.ownerId, examId: examMedia.examId }).from(examMedia).where(inArray(examMedia.id, ids));
   for (const id of ids) {
@@ -275,12 +274,12 @@ async function assertItemMedia(tx: TTx, actor: TSessionUser, content: TItemConte
 }
 
 function mediaOf(c: TItemContent): Set<string> {
-  return new Set([c.image?.id, c.audio?.id, ...c.options.map((o) => o.image?.id), ...c.matchingPairs.flatMap((p) => [p.premiseImage?.id, p.responseImage?.id])].filter((id): id is string => !!id));
+  return new Set([c.image?.id, c.audio?.id, c.passage?.image?.id, c.passage?.audio?.id, ...c.options.map((o) => o.image?.id), ...c.matchingPairs.flatMap((p) => [p.premiseImage?.id, p.responseImage?.id])].filter((id): id is string => !!id));
 }
 
 function contentOfInput(input: TBankItemData): TItemContent {
   const p = input.passage;
-  const passage = p && (p.textAr || p.textEn) ? { titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: null, docEn: null, image: null, audio: null } : null;
+  const passage = p && (p.textAr || p.textEn) ? { titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: p.image, audio: p.audio } : null;
   return contentOf(input.question, passage);
 }
 
@@ -432,24 +431,14 @@ export async function takeVersions(db: TDb, actor: TSessionUser, examId: string,
     const chosen = rows.filter((r) => (questionIds ? questionIds.includes(r.row.id) : true) && r.version < r.current);
     if (!chosen.length) return;
     let inProgress: boolean | undefined;
-    const now = sql`now()`;
+    const now = await lockedClock(tx);
     for (const r of chosen) {
       const [newest] = await tx.select().from(bankItemVersions).where(and(eq(bankItemVersions.itemId, r.itemId), eq(bankItemVersions.version, r.current)));
       const content = newest!.content;
       if (await rowSeen(tx, r.row)) {
         inProgress ??= await attemptInProgress(tx, examId);
         if (inProgress) throw new AppError("QUESTION_SEEN_IN_PROGRESS", { vars: { n: rows.indexOf(r) + 1 } });
-        await tx.update(questions).set({ replacedAt: now }).where(eq(questions.id, r.row.id));
-        const [row] = await tx
-          .insert(questions)
-          .values({ examId, position: r.row.position, passageId: r.row.passageId, ...questionColumns(content), itemVersionId: newest!.id, currentFrom: now })
-          .returning({ id: questions.id });
-        const options = optionColumns(content, row!.id);
-        if (options.length) await tx.insert(questionOptions).values(options);
-        // The new row takes the old one's place in the exam's parallel forms (issue 34), anchors staying anchors; the
-        // old row keeps its own for the attempts that saw it (bank/views.ts).
-        await tx.execute(sql`insert into ${examFormQuestions} (form_id, question_id, is_anchor)
-          select form_id, ${row!.id}, is_anchor from ${examFormQuestions} where question_id = ${r.row.id}`);
+        await replaceRow(tx, r.row, {}, content, newest!.id, now);
       } else {
         await writeRow(tx, r.row.id, content);
         await tx.update(questions).set({ itemVersionId: newest!.id }).where(eq(questions.id, r.row.id));

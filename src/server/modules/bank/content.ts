@@ -100,6 +100,11 @@ export function sameContent(a: TItemContent, b: TItemContent): boolean {
   return stableJson({ ...a, passage: null }) === stableJson({ ...b, passage: null });
 }
 
+/** Whether two passages show the same (decision 0036: a passage students read is never changed in place). */
+export function samePassage(a: TPassageContent, b: TPassageContent): boolean {
+  return stableJson(a) === stableJson(b);
+}
+
 function stableJson(v: unknown): string {
   return JSON.stringify(v, (_k, value: unknown) =>
     value && typeof value === "object" && !Array.isArray(value)

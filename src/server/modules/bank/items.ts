@@ -1,12 +1,12 @@
 // Bank items and their versions (docs/decisions/0036): who may read and change an item, making items and
 // versions, and whether a version or an exam's row has been seen. The exam save and the bank routes both use these.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { TDbOrTx, TTx } from "../../db/client";
-import { bankItems, bankItemVersions, questions, studentExams } from "../../db/schema";
+import { bankItems, bankItemVersions, examFormQuestions, questionOptions, questions, studentExams } from "../../db/schema";
 import { rowsOf } from "../../db/client";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TItemContent } from "../../../shared/schemas/bank";
-import { searchTextOf } from "./content";
+import { optionColumns, questionColumns, searchTextOf } from "./content";
 
 export type TItemRow = typeof bankItems.$inferSelect;
 
@@ -88,4 +88,51 @@ export async function attemptInProgress(db: TDbOrTx, examId: string): Promise<bo
 export async function versionHeldElsewhere(db: TDbOrTx, versionId: string, exceptRowId: string): Promise<boolean> {
   const [r] = rowsOf<{ held: boolean }>(await db.execute(sql`select exists (select 1 from ${questions} where item_version_id = ${versionId} and id <> ${exceptRowId}) as held`));
   return !!r?.held;
+}
+
+/** For an exam's rows (by their version ids): each version's item, its number and the item's newest (the editor's "Version N available"). */
+export async function bankVersionsOf(db: TDbOrTx, versionIds: string[]): Promise<Map<string, { itemId: string; version: number; newestVersion: number }>> {
+  if (!versionIds.length) return new Map();
+  const rows = await db
+    .select({ id: bankItemVersions.id, itemId: bankItemVersions.itemId, version: bankItemVersions.version, newestVersion: bankItems.currentVersion })
+    .from(bankItemVersions)
+    .innerJoin(bankItems, eq(bankItems.id, bankItemVersions.itemId))
+    .where(inArray(bankItemVersions.id, [...new Set(versionIds)]));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
+}
+
+/**
+ * The moment rows are replaced at, read once the exam is locked FOR UPDATE (not the transaction's start): an attempt
+ * timed before it has committed (its start holds the exam FOR SHARE, attempt-starter.ts) and one timed after it
+ * waits for this commit, so the view rule (views.ts) splits them exactly. Kept as text: microseconds, as started_at.
+ */
+export async function lockedClock(tx: TTx): Promise<SQL> {
+  const [clock] = rowsOf<{ at: string }>(await tx.execute(sql`select clock_timestamp()::text as at`));
+  return sql`${clock!.at}::timestamptz`;
+}
+
+/**
+ * A seen row replaced at `at` by a row of `versionId`'s content (decision 0036): the old row stays, with its answers,
+ * for the attempts that saw it; the new one takes its place in the exam (position, passage), its options, and its
+ * place in the exam's parallel forms, anchors staying anchors (issue 34). The one way a row is replaced — the
+ * editor's save of a seen question and "take the new version" both come here.
+ */
+export async function replaceRow(
+  tx: TTx,
+  old: { id: string; examId: string; position: number; passageId: string | null },
+  placed: { position?: number; passageId?: string | null },
+  content: TItemContent,
+  versionId: string,
+  at: SQL,
+): Promise<string> {
+  await tx.update(questions).set({ replacedAt: at }).where(eq(questions.id, old.id));
+  const [row] = await tx
+    .insert(questions)
+    .values({ examId: old.examId, position: old.position, passageId: old.passageId, ...placed, ...questionColumns(content), itemVersionId: versionId, currentFrom: at })
+    .returning({ id: questions.id });
+  const options = optionColumns(content, row!.id);
+  if (options.length) await tx.insert(questionOptions).values(options);
+  await tx.execute(sql`insert into ${examFormQuestions} (form_id, question_id, is_anchor)
+    select form_id, ${row!.id}, is_anchor from ${examFormQuestions} where question_id = ${old.id}`);
+  return row!.id;
 }

@@ -12,8 +12,8 @@ import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../sh
 import { examsChanged } from "../attempts/paper";
 import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter, pairImageColumns, presentPair } from "../media/images";
 import type { TItemContent } from "../../../shared/schemas/bank";
-import { contentOf, contentsOfRows, optionColumns, passageContent, questionColumns, sameContent } from "../bank/content";
-import { addVersion, attemptInProgress, createItem, editVersionInPlace, mayEditItem, rowSeen, versionHeldElsewhere, versionSeen } from "../bank/items";
+import { contentOf, contentsOfRows, passageContent, passageContentOfRow, questionColumns, sameContent, samePassage } from "../bank/content";
+import { addVersion, attemptInProgress, bankVersionsOf, lockedClock, createItem, replaceRow, editVersionInPlace, mayEditItem, rowSeen, versionHeldElsewhere, versionSeen } from "../bank/items";
 import { currentQuestion } from "../bank/views";
 
 type TExamRow = typeof exams.$inferSelect;
@@ -116,8 +116,10 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
     : [];
   const answerCount = new Map(answers.map((a) => [a.id, a.n]));
   const counts = (await countsFor(db, [id]))(id);
-  const ps = await db.select().from(passages).where(eq(passages.examId, id)).orderBy(asc(passages.position));
+  // Passages of current rows only: an older row of a passage students read stays for their results (decision 0036).
+  const ps = (await db.select().from(passages).where(eq(passages.examId, id)).orderBy(asc(passages.position))).filter((p) => qs.some((q) => q.passageId === p.id));
   const image = await imagePresenter(db, [...ps, ...qs, ...opts, ...pairImageColumns(qs)]);
+  const bank = await bankVersionsOf(db, qs.map((q) => q.itemVersionId));
   return {
     ...presentSummary(row, counts),
     descriptionAr: row.exam.descriptionAr,
@@ -151,6 +153,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
         })),
       skillId: q.skillId,
       answerCount: answerCount.get(q.id) ?? 0,
+      bank: bank.get(q.itemVersionId)!,
     })),
   };
 }
@@ -204,12 +207,19 @@ async function assertSkills(tx: TTx, input: TExamData, existing: Map<string, str
  * new passage), new ones inserted. Returns each key's passage id; passages no longer named are removed by
  * writeQuestions once no question points at them.
  */
-async function writePassages(tx: TTx, examId: string, input: TExamData): Promise<{ ids: Map<string, string>; removed: string[] }> {
-  const existing = new Set((await tx.select({ id: passages.id }).from(passages).where(eq(passages.examId, examId))).map((p) => p.id));
+async function writePassages(tx: TTx, examId: string, input: TExamData, seen: Set<string>): Promise<{ ids: Map<string, string>; removed: string[] }> {
+  const rows = await tx.select().from(passages).where(eq(passages.examId, examId));
+  const existing = new Set(rows.map((p) => p.id));
   const ids = new Map<string, string>();
   for (const [position, p] of input.passages.entries()) {
     const values = { examId, position, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, ...imageColumns(p.image), ...audioColumns(p.audio) };
-    if (p.id && existing.has(p.id)) {
+    const stored = p.id && seen.has(p.id) ? rows.find((r) => r.id === p.id) : undefined;
+    if (stored && !samePassage(passageContentOfRow(stored), passageContent(p))) {
+      // Read by students: kept as it was for the attempts that read it (their rows point at it); the questions
+      // current from now on get a new row with the new text (writeQuestions replaces their seen rows).
+      const [row] = await tx.insert(passages).values(values).returning({ id: passages.id });
+      ids.set(p.key, row!.id);
+    } else if (p.id && existing.has(p.id)) {
       await tx.update(passages).set(values).where(eq(passages.id, p.id));
       ids.set(p.key, p.id);
     } else {
@@ -230,8 +240,8 @@ async function writePassages(tx: TTx, examId: string, input: TExamData): Promise
  */
 async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, input: TExamData): Promise<void> {
   await claimMedia(tx, actor, examId, input);
-  const passageIds = await writePassages(tx, examId, input);
   const existing = await tx.select().from(questions).where(and(eq(questions.examId, examId), currentQuestion)).orderBy(asc(questions.position));
+  const passageIds = await writePassages(tx, examId, input, await seenPassages(tx, existing));
   const existingIds = new Set(existing.map((q) => q.id));
   await assertSkills(tx, input, new Map(existing.map((q) => [q.id, q.skillId])));
   const keptIds = input.questions.map((q) => q.id).filter((id): id is string => !!id && existingIds.has(id));
@@ -251,7 +261,8 @@ async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, inpu
   const [exam] = await tx.select({ subjectId: exams.subjectId, grades: exams.grades }).from(exams).where(eq(exams.id, examId));
   const item = { subjectId: exam!.subjectId, grade: exam!.grades?.length === 1 ? exam!.grades[0]! : null };
   const passageOf = new Map(input.passages.map((p) => [p.key, passageContent(p)]));
-  const replacedAt = sql`now()`;
+  // The exam is locked (updateExam): replaced at a moment no attempt start can cross (items.ts, lockedClock).
+  const replacedAt = await lockedClock(tx);
   let inProgress: boolean | undefined;
 
   for (const [position, q] of input.questions.entries()) {
@@ -265,7 +276,9 @@ async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, inpu
       await writeOptions(tx, inserted!.id, q.options);
       continue;
     }
-    if (sameContent(stored.get(row.id)!, content)) {
+    // A seen row keeps the passage it was read with: moved to another passage row (a new one, or none), it is
+    // replaced like a changed question.
+    if (sameContent(stored.get(row.id)!, content) && (row.passageId === placed.passageId || !(await rowSeen(tx, row)))) {
       await tx.update(questions).set(placed).where(eq(questions.id, row.id));
       continue;
     }
@@ -273,17 +286,24 @@ async function writeQuestions(tx: TTx, actor: TSessionUser, examId: string, inpu
     if (await rowSeen(tx, row)) {
       inProgress ??= await attemptInProgress(tx, examId);
       if (inProgress) throw new AppError("QUESTION_SEEN_IN_PROGRESS", { vars: { n: position + 1 } });
-      await tx.update(questions).set({ replacedAt }).where(eq(questions.id, row.id));
-      const [inserted] = await tx.insert(questions).values({ ...placed, ...questionColumns(content), itemVersionId: versionId, currentFrom: replacedAt }).returning({ id: questions.id });
-      const options = optionColumns(content, inserted!.id);
-      if (options.length) await tx.insert(questionOptions).values(options);
+      await replaceRow(tx, row, placed, content, versionId, replacedAt);
       continue;
     }
     await tx.update(questions).set({ ...placed, ...questionColumns(content), itemVersionId: versionId }).where(eq(questions.id, row.id));
     await writeOptions(tx, row.id, q.options);
   }
   // Every question now points at a passage still named (the schema checked each key), so the others can go.
-  if (passageIds.removed.length) await tx.delete(passages).where(inArray(passages.id, passageIds.removed));
+  // A passage that replaced rows still point at stays for the attempts that read it.
+  if (passageIds.removed.length) {
+    await tx.delete(passages).where(and(inArray(passages.id, passageIds.removed), sql`not exists (select 1 from ${questions} q where q.passage_id = ${passages.id})`));
+  }
+}
+
+/** The passages of the exam's current rows that some attempt was given (those are not changed in place). */
+async function seenPassages(tx: TTx, rows: (typeof questions.$inferSelect)[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (const row of rows) if (row.passageId && !seen.has(row.passageId) && (await rowSeen(tx, row))) seen.add(row.passageId);
+  return seen;
 }
 
 /**

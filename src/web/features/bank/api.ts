@@ -1,11 +1,13 @@
 // The item bank (issue 34): the search, one item with its versions and uses, copy, retire and restore, and adding
 // items to an exam. The server applies every rule (who sees and changes what); these only ask.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TBankItemDetail, TBankItemSummary } from "@shared/schemas/bank";
+import type { TBankItemDetail, TBankItemInput, TBankItemSummary } from "@shared/schemas/bank";
 import type { TBlueprintInput } from "@shared/schemas/blueprint";
 import type { TExamDetail, TQuestionType } from "@shared/schemas/exam";
 import type { TAssembleResponse, TExamForms, TSaveFormsInput } from "@shared/schemas/forms";
 import { api } from "@web/lib/api";
+import { examQuery, postFile } from "@web/features/exams/api";
+import { apiErrorFrom, filenameFromDisposition, saveThroughLink } from "@web/features/files/api";
 
 const BANK = ["bank"] as const;
 
@@ -98,4 +100,55 @@ export function useSaveForms(examId: string) {
       return Promise.all([qc.invalidateQueries({ queryKey: ["exams"] }), qc.invalidateQueries({ queryKey: [...BANK, "list"] })]);
     },
   });
+}
+
+/** A new item (no id) or an edit: the server edits in place while no student has seen it, else makes version n+1. */
+export function useSaveBankItem() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: TBankItemInput }) =>
+      api<TBankItemDetail>(id ? `/api/bank/${encodeURIComponent(id)}` : "/api/bank", { method: id ? "PUT" : "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: BANK }),
+  });
+}
+
+/** "Take the new version" for named questions of an exam, or all; the exam comes back as saved. */
+export function useTakeVersions(examId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (questionIds?: string[]) => api<TExamDetail>(`/api/exams/${encodeURIComponent(examId)}/take-versions`, { method: "POST", body: questionIds ? { questionIds } : {} }),
+    onSuccess: (exam) => {
+      // The editor reads which questions have a newer version from the exam as saved: it is this one now.
+      qc.setQueryData(examQuery(exam.id).queryKey, exam);
+      return qc.invalidateQueries({ queryKey: BANK });
+    },
+  });
+}
+
+/** "Import QTI into the bank": a package's items filed under the subject chosen for each test; no exam is made. */
+export function useImportQtiToBank() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, subjectIds }: { file: File; subjectIds: string[] }) =>
+      postFile<{ itemIds: string[] }>("/api/bank/import/qti", file, subjectIds.map((id): [string, string] => ["subjectId", id])),
+    onSuccess: () => qc.invalidateQueries({ queryKey: BANK }),
+  });
+}
+
+/** Items (one, or a page of results) as one QTI 3.0 package: fetched (POST, the ids in the body), then saved through a link. */
+async function exportBankQti(itemIds: string[]): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch("/api/bank/export/qti", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ itemIds }), credentials: "same-origin" });
+  } catch {
+    throw apiErrorFrom(0, "", "", "NETWORK");
+  }
+  if (!response.ok) throw apiErrorFrom(response.status, await response.text(), response.headers.get("x-request-id") ?? "");
+  const url = URL.createObjectURL(await response.blob());
+  saveThroughLink(url, filenameFromDisposition(response.headers.get("content-disposition")) ?? "bank.qti.zip");
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function useExportBankQti() {
+  return useMutation({ mutationFn: exportBankQti });
 }

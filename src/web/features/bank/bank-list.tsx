@@ -31,8 +31,11 @@ export function BankList({
   isChosen,
   onChoose,
   fixedSubjectId,
+  pageActions,
 }: {
   onPreview?: (item: TBankItemSummary) => void;
+  /** Actions on the page of results shown (the bank page's "Export as QTI"). */
+  pageActions?: (items: TBankItemSummary[]) => ReactNode;
   /** With onChoose: the row's button adds the item to (or takes it off) a choice instead of previewing it. */
   isChosen?: (id: string) => boolean;
   onChoose?: (item: TBankItemSummary) => void;
@@ -193,6 +196,7 @@ export function BankList({
             ))}
           </ul>
           <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={setPage} testId="bank-pager" />
+          {pageActions && <div className="flex flex-wrap justify-end gap-2">{pageActions(data.items)}</div>}
         </div>
       )}
     </div>

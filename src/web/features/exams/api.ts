@@ -118,7 +118,7 @@ export function useArchiveExam() {
 export type TUploadedMedia = { id: string; kind: "image" | "audio"; contentType: string; sizeBytes: number; width: number | null; height: number | null };
 
 /** POSTs a file (and form fields before it, a name possibly repeated: the server reads the parts in order) as multipart/form-data. */
-async function postFile<T>(url: string, file: File, fields: [string, string][] = []): Promise<T> {
+export async function postFile<T>(url: string, file: File, fields: [string, string][] = []): Promise<T> {
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
   form.append("file", file);

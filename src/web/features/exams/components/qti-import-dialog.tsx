@@ -16,15 +16,22 @@ import { cn } from "@web/lib/utils";
 import { MAX_SHORT_TEXT_LENGTH } from "@shared/limits";
 import type { TQtiPreviewTest } from "@shared/schemas/qti";
 import { useImportQti, useQtiPreview, useSubjects } from "../api";
+import { useImportQtiToBank } from "@web/features/bank/api";
 import { failureToast, formatNumber, pick, successToast, useExamsT } from "../lib/use-exams-t";
 import { SubjectItems } from "@web/components/subject-items";
 
-export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * `bank`: the bank page's "Import QTI into the bank" (issue 34) — the same preview and subjects, no titles, and the
+ * items filed in the bank of the importer's school; `onImported` is told how many.
+ */
+export function QtiImportDialog({ open, onOpenChange, bank }: { open: boolean; onOpenChange: (open: boolean) => void; bank?: { onImported: (count: number) => void } }) {
   const { t, lang } = useExamsT();
   const id = useId();
   const navigate = useNavigate();
   const preview = useQtiPreview();
-  const create = useImportQti();
+  const toExams = useImportQti();
+  const toBank = useImportQtiToBank();
+  const create = bank ? toBank : toExams;
   const [file, setFile] = useState<File | null>(null);
   // The subject chosen for each test, by its place in the package.
   const [chosenSubjects, setChosenSubjects] = useState<Record<number, string>>({});
@@ -59,7 +66,7 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const understoodIn = (test: TQtiPreviewTest) => test.items.filter((i) => !i.skipped).length;
   // Tests with nothing understood become no exam; every other one needs a subject.
   const creating = tests.map((test, n) => ({ test, n })).filter(({ test }) => understoodIn(test) > 0);
-  const titleOf = (n: number) => (tests[n]?.missing.includes("title") ? (titles[n] ?? "").trim() : "");
+  const titleOf = (n: number) => (!bank && tests[n]?.missing.includes("title") ? (titles[n] ?? "").trim() : "");
   // Why "Create" is not enabled yet, each thing in words: what the server's preview says is missing and not yet
   // given, or its refusal. Empty: ready.
   const needs: string[] = [];
@@ -67,7 +74,7 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
   else if (preview.data && !creating.length) needs.push(t("qti.needNothing"));
   for (const { test, n } of creating) {
     const own: string[] = [];
-    if (test.missing.includes("title") && !titleOf(n)) own.push(t("qti.needTitle"));
+    if (!bank && test.missing.includes("title") && !titleOf(n)) own.push(t("qti.needTitle"));
     if (titleOf(n).length > MAX_SHORT_TEXT_LENGTH) own.push(t("qti.needShorterTitle", { max: formatNumber(lang, MAX_SHORT_TEXT_LENGTH) }));
     if (!subjectOf(n)) own.push(t("qti.needSubject"));
     if (test.problem) own.push(pick(lang, test.problem.ar, test.problem.en));
@@ -79,7 +86,21 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
 
   const confirm = () => {
     if (!file || !ready) return;
-    create.mutate(
+    if (bank) {
+      toBank.mutate(
+        { file, subjectIds: tests.map((_, n) => subjectOf(n)) },
+        {
+          onSuccess: ({ itemIds }) => {
+            reset();
+            onOpenChange(false);
+            bank.onImported(itemIds.length);
+          },
+          onError: (error) => failureToast(error, "toast.importFailed"),
+        },
+      );
+      return;
+    }
+    toExams.mutate(
       { file, subjectIds: tests.map((_, n) => subjectOf(n)), titles: tests.map((_, n) => titleOf(n)) },
       {
         // The dialog closes first: while it is open the page behind it, toasts included, is hidden from screen readers.
@@ -100,8 +121,8 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-[560px]" data-testid="qti-import-dialog">
         <DialogHeader>
-          <DialogTitle>{t("qti.importTitle")}</DialogTitle>
-          <DialogDescription>{t("qti.importDescription")}</DialogDescription>
+          <DialogTitle>{bank ? t("qti.bankImportTitle") : t("qti.importTitle")}</DialogTitle>
+          <DialogDescription>{bank ? t("qti.bankImportDescription") : t("qti.importDescription")}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-4">
           <div className="flex flex-col gap-1.5">
@@ -152,6 +173,7 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
                   onSubject={(v) => setChosenSubjects((prev) => ({ ...prev, [n]: v }))}
                   title={titles[n] ?? ""}
                   onTitle={(v) => setTitles((prev) => ({ ...prev, [n]: v }))}
+                  asksTitle={!bank && test.missing.includes("title")}
                 />
               ))}
             </div>
@@ -168,7 +190,7 @@ export function QtiImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
           </Button>
           <Button onClick={confirm} disabled={!ready || create.isPending} aria-describedby={!ready && needs.length ? `${id}-needs` : undefined} data-testid="qti-confirm">
             {create.isPending && <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-            {create.isPending ? t("qti.creating") : tests.length > 1 ? t("qti.confirmMany", { count: creating.length }) : t("qti.confirm")}
+            {create.isPending ? t("qti.creating") : bank ? t("qti.bankConfirm") : tests.length > 1 ? t("qti.confirmMany", { count: creating.length }) : t("qti.confirm")}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -185,6 +207,7 @@ function TestPreview({
   onSubject,
   title: given,
   onTitle,
+  asksTitle,
 }: {
   test: TQtiPreviewTest;
   n: number;
@@ -193,12 +216,12 @@ function TestPreview({
   onSubject: (id: string) => void;
   title: string;
   onTitle: (title: string) => void;
+  asksTitle: boolean;
 }) {
   const { t, lang } = useExamsT();
   const id = useId();
   const subjects = useSubjects();
   const understood = test.items.filter((i) => !i.skipped).length;
-  const asksTitle = test.missing.includes("title");
   const title = pick(lang, test.titleAr, test.titleEn) || given.trim() || t("qti.untitled");
   return (
     <section aria-labelledby={`${id}-title`} className={cn("flex flex-col gap-3", several && "rounded-2xl border border-border p-3")} data-testid="qti-test">

@@ -29,6 +29,7 @@ import { PreviewDialog } from "./preview-dialog";
 import { ActionBar } from "@web/components/ui/action-bar";
 import { PassagesCard } from "./passages-card";
 import { AddFromBankDialog } from "@web/features/bank/add-from-bank-dialog";
+import { TakeAllVersions, TakeVersion } from "@web/features/bank/take-version";
 import { QuestionCard } from "./question-card";
 
 const examResolver = zodResolver(ZExamInput) as unknown as Resolver<TExamForm, unknown, TExamData>;
@@ -279,7 +280,10 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
               </h2>
               <QuestionsSummary />
             </div>
-            <AddQuestionMenu onAdd={addQuestion} disabled={questions.fields.length >= MAX_QUESTIONS} testId="add-question-top" />
+            <div className="flex flex-wrap items-center gap-2">
+              {exam && <TakeAllVersions exam={exam} disabled={isDirty} disabledReason={t("editor.unsaved")} onTaken={(saved) => form.reset(toFormValues(saved))} />}
+              <AddQuestionMenu onAdd={addQuestion} disabled={questions.fields.length >= MAX_QUESTIONS} testId="add-question-top" />
+            </div>
           </div>
           <FieldMessage path="questions" />
           {questions.fields.length === 0 && (
@@ -288,6 +292,7 @@ export function ExamEditor({ exam }: { exam: TExamDetail | null }) {
           <ol className="flex flex-col gap-4">
             {questions.fields.map((field, index) => (
               <li key={field.key} data-qkey={field.key}>
+                {exam && field.id && <TakeVersion exam={exam} questionId={field.id} disabled={isDirty} disabledReason={t("editor.unsaved")} onTaken={(saved) => form.reset(toFormValues(saved))} />}
                 <QuestionCard
                   index={index}
                   count={questions.fields.length}

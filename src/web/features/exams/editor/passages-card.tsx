@@ -19,7 +19,7 @@ import { AudioField } from "./audio-field";
 
 type TPassages = UseFieldArrayReturn<TExamForm, "passages", "rowKey">;
 
-export function PassagesCard({ passages, onRemoved }: { passages: TPassages; onRemoved: (n: number, unlinked: number) => void }) {
+export function PassagesCard({ passages, onRemoved, max = MAX_PASSAGES }: { passages: TPassages; onRemoved: (n: number, unlinked: number) => void; /** The bank's item editor: one. */ max?: number }) {
   const { t } = useExamsT();
   const { getValues, setValue } = useFormContext<TExamForm>();
   const [removing, setRemoving] = useState<number | null>(null);
@@ -59,7 +59,7 @@ export function PassagesCard({ passages, onRemoved }: { passages: TPassages; onR
         {passages.fields.map((field, i) => (
           <PassageFields key={field.rowKey} index={i} onRemove={() => (linkedTo(i) ? setRemoving(i) : remove(i))} />
         ))}
-        <Button variant="secondary" className="self-start" onClick={add} disabled={passages.fields.length >= MAX_PASSAGES} data-testid="add-passage">
+        <Button variant="secondary" className="self-start" onClick={add} disabled={passages.fields.length >= max} data-testid="add-passage">
           <Plus aria-hidden="true" />
           {t("passages.add")}
         </Button>

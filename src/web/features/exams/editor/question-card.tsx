@@ -30,6 +30,7 @@ export function QuestionCard({
   onMove,
   onRemove,
   onPassageChange,
+  single = false,
 }: {
   index: number;
   count: number;
@@ -39,6 +40,8 @@ export function QuestionCard({
   onRemove: (index: number) => void;
   /** Called once the question's passage changed: the editor brings it beside the passage's other questions. */
   onPassageChange: (index: number) => void;
+  /** The bank's editor of one item: nothing to move or remove. */
+  single?: boolean;
 }) {
   const { t, lang } = useExamsT();
   const { control, register, setValue, getValues, setFocus } = useFormContext<TExamForm>();
@@ -87,7 +90,7 @@ export function QuestionCard({
             {t("question.heading", { n })}
           </h3>
         </div>
-        <div className="flex flex-wrap items-center gap-1">
+        <div className={cn("flex flex-wrap items-center gap-1", single && "hidden")}>
           <Button
             size="sm"
             variant="ghost"
