@@ -213,6 +213,11 @@ export const ERRORS = {
       "هذا الرمز غير صحيح، أو أنه ليس لجلسة مفتوحة الآن. تحقّق من البطاقة وحاول مجددًا.",
     ),
   },
+  SITTING_TICKET_CHANGED: {
+    status: 409,
+    title: t("Ticket changed", "تغيّرت البطاقة"),
+    message: t("Someone else has just reissued this ticket. Reload the tickets to see its new code.", "أعاد شخص آخر إصدار هذه البطاقة للتو. أعد تحميل البطاقات لترى رمزها الجديد."),
+  },
   SITTING_CODE_THROTTLED: {
     status: 429,
     title: t("Too Many Attempts", "محاولات كثيرة"),

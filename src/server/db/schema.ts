@@ -582,9 +582,11 @@ export const sittingTickets = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     issue: integer("issue").notNull().default(1),
+    /** The hash of the code in force, to find its ticket; the code itself is checked against the HMAC again. */
+    lookup: text("lookup").notNull(),
     signedInAt: timestamp("signed_in_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.sittingId, t.studentId] })],
+  (t) => [primaryKey({ columns: [t.sittingId, t.studentId] }), uniqueIndex("sitting_tickets_lookup_idx").on(t.lookup)],
 );
 
 // ---- attempts, answers, reports, plans

@@ -16,6 +16,7 @@ CREATE TABLE "sitting_tickets" (
 	"sitting_id" uuid NOT NULL,
 	"student_id" uuid NOT NULL,
 	"issue" integer DEFAULT 1 NOT NULL,
+	"lookup" text NOT NULL,
 	"signed_in_at" timestamp with time zone,
 	CONSTRAINT "sitting_tickets_sitting_id_student_id_pk" PRIMARY KEY("sitting_id","student_id")
 );
@@ -42,4 +43,5 @@ ALTER TABLE "sitting_tickets" ADD CONSTRAINT "sitting_tickets_sitting_id_sitting
 ALTER TABLE "sitting_tickets" ADD CONSTRAINT "sitting_tickets_student_id_profiles_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "two_factors" ADD CONSTRAINT "two_factors_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "sign_in_challenges_user_idx" ON "sign_in_challenges" USING btree ("user_id");
+CREATE INDEX "sign_in_challenges_user_idx" ON "sign_in_challenges" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sitting_tickets_lookup_idx" ON "sitting_tickets" USING btree ("lookup");
