@@ -23,7 +23,6 @@ export const ZLoginResponse = z.union([
   z.object({ user: ZSessionUser, twoFactorSetupRequired: z.literal(true).optional() }),
   z.object({ challenge: z.string() }),
 ]);
-export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() });
 export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
