@@ -30,6 +30,7 @@ const loadExamResult = async () => ({ Component: (await withTexts(import("./resu
 const loadItemAnalysis = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/item-analysis-page"))).ItemAnalysisPage });
 const loadSkillPlan = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/skill-plan-page"))).SkillPlanPage });
 const loadExamSittings = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/exam-sittings-page"))).ExamSittingsPage });
+const loadTickets = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/tickets-page"))).TicketsPage });
 const loadLiveView = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/live-view-page"))).LiveViewPage });
 const loadSchoolReport = async () => ({ Component: (await withTexts(import("@web/features/reports/pages/school-report-page"))).SchoolReportPage });
 
@@ -86,6 +87,11 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   element: <RedirectIfSignedIn />,
                   children: [loginRoute("student"), loginRoute("school"), loginRoute("admin")],
+                },
+                {
+                  // A printed ticket's code (issue 38): open to everyone, as the login pages are.
+                  path: "sitting",
+                  lazy: async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/sitting-code-page"))).SittingCodePage }),
                 },
                 {
                   path: "request-password-reset",
@@ -168,6 +174,7 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             { path: "exams/:examId/sittings", lazy: loadExamSittings },
             { path: "sittings/:sittingId/live", lazy: loadLiveView },
+            { path: "sittings/:sittingId/tickets", lazy: loadTickets },
           ],
         },
         { path: "*", element: <UnknownPath /> },
