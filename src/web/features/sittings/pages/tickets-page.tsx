@@ -36,8 +36,8 @@ function Tickets({ sittingId }: { sittingId: string }) {
   return <LoadingState label={t("tickets.loading")} testId="tickets-loading" />;
 }
 
-/** Where students type their code: this site's /sitting page. */
-const codeAddress = () => `${window.location.host}/sitting`;
+/** Where students type their code: this site's /sitting page, isolated (FSI … PDI) so an Arabic line keeps it whole. */
+const codeAddress = () => `\u2068${window.location.host}/sitting\u2069`;
 
 function TicketSheet({ list, sittingId }: { list: TTicketList; sittingId: string }) {
   const { t, lang } = useSittingsT();
