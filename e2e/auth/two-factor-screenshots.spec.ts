@@ -4,6 +4,7 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { apiAs, apiAsAccount, createStudent, json, TF } from "../api";
+import { E2E_PORT } from "../env";
 import { expect, pageInLook, signIn, test } from "../fixtures";
 import { base32Decode, hotp, totpStep } from "../../src/server/auth/totp";
 
@@ -80,4 +81,36 @@ test("two-step sign-in and sitting code screenshots", async ({ browser, playwrig
   }
   await admin.dispose();
   await on.dispose();
+});
+
+// The live view with a student who came in with a ticket's code (the "Ticket code" mark and the tickets link).
+test("live view with a ticket sign-in, screenshots", async ({ browser, playwright }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const student = await createStudent(admin, "school_dubai", "shot-live");
+  const exam = await json<{ id: string }>(
+    await admin.post("/api/exams", {
+      data: { titleAr: "اختبار الدراسات الاجتماعية", titleEn: "Social Studies", subjectId: "arabic", durationMinutes: 30, status: "published", questions: [{ type: "true_false", questionTextAr: "سؤال", questionTextEn: "Question", points: 1, options: TF(true) }] },
+    }),
+    201,
+  );
+  const at = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+  const sitting = await json<{ id: string }>(await admin.post(`/api/exams/${exam.id}/sittings`, { data: { schoolId: "school_dubai", grade: null, startsAt: at(5), entryClosesAt: at(30), endsAt: at(60) } }), 201);
+  const { tickets } = await json<{ tickets: { studentId: string; code: string }[] }>(await admin.get(`/api/sittings/${sitting.id}/tickets`));
+  const code = tickets.find((t) => t.studentId === student.id)!.code;
+  // The student signs in with the code from a request context of their own.
+  const phone = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  await json(await phone.post("/api/auth/sitting-code", { data: { code } }));
+  await phone.dispose();
+  for (const lang of ["ar", "en"] as const) {
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const page = await pageInLook(browser, { lang, dark, width });
+        await signIn(page, "school_admin", { goto: `/sittings/${sitting.id}/live` });
+        await expect(page.getByTestId("live-by-code").first()).toBeVisible();
+        await page.screenshot({ path: path.join(OUT, `live-${lang}-${dark ? "dark" : "light"}-${width}.png`), fullPage: width > 500 });
+        await page.context().close();
+      }
+    }
+  }
+  await admin.dispose();
 });
