@@ -172,6 +172,19 @@ describe("turning it off, the rule and the reset", () => {
     expect((await h.request({ method: "GET", url: "/api/account/two-factor", cookie: b.cookie })).json().enabled).toBe(false);
   });
 
+  it("wrong passwords or codes on the account page count as sign-in failures do (they are not rolled back with the refusal)", async () => {
+    const a = await withTwoFactor();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await post("/api/account/two-factor/off", { password: `wrong-${i}` }, a.cookie)).json().code).toBe("CURRENT_PASSWORD_WRONG");
+    }
+    expect((await post("/api/account/two-factor/off", { password: a.password }, a.cookie)).json().code).toBe("TWO_FACTOR_THROTTLED");
+    const b = await h.makeUser("teacher");
+    const cookie = await h.signIn(b.email, b.password, "school");
+    await post("/api/account/two-factor/setup", {}, cookie);
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) expect((await post("/api/account/two-factor/confirm", { code: "000000" }, cookie)).statusCode).toBe(401);
+    expect((await post("/api/account/two-factor/confirm", { code: "000001" }, cookie)).json().code).toBe("TWO_FACTOR_THROTTLED");
+  });
+
   it("a super_admin requires it of administrators: they sign in and are told to set it up; teachers are not", async () => {
     const root = await h.makeUser("super_admin");
     const rootCookie = await h.signIn(root.email, root.password, "admin");

@@ -170,9 +170,10 @@ export async function confirmTwoFactorSetup(db: TDb, user: TSessionUser, code: s
   if (await hasTwoFactor(db, user.id)) throw new AppError("TWO_FACTOR_ALREADY_ON");
   const [pending] = await db.select({ userId: twoFactors.userId }).from(twoFactors).where(eq(twoFactors.userId, user.id)).limit(1);
   if (!pending) throw new AppError("TWO_FACTOR_NOT_STARTED");
+  // Checked outside the transaction: a refusal must not roll back the failure it counts.
+  await checkCode(db, user.id, meta, () => spendCode(db, user.id, code, { pending: true }));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {
-    await checkCode(tx, user.id, meta, () => spendCode(tx, user.id, code, { pending: true }));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: recoveryHash(c) })));
     await writeAudit(tx, user, { action: "create", entity: "two_factor", entityId: user.id, after: { enabled: true } });
@@ -183,17 +184,18 @@ export async function confirmTwoFactorSetup(db: TDb, user: TSessionUser, code: s
 /** Turns one's own second factor off, with the password or a code (an authenticator's or a recovery code). */
 export async function turnOffTwoFactor(db: TDb, user: TSessionUser, input: { password?: string; code?: string }, meta: TRequestMeta): Promise<void> {
   if (!(await hasTwoFactor(db, user.id))) throw new AppError("TWO_FACTOR_NOT_ON");
+  // Checked outside the transaction: a refusal must not roll back the failure it counts.
+  if (input.code) {
+    await checkCode(db, user.id, meta, () => spendCode(db, user.id, input.code!, { recovery: true }));
+  } else {
+    await checkCode(db, user.id, meta, async () => {
+      const [account] = await db.select({ passwordHash: authUsers.passwordHash }).from(authUsers).where(eq(authUsers.id, user.id)).limit(1);
+      return !!account && (await verifyPassword(input.password ?? "", account.passwordHash));
+    }).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === "TWO_FACTOR_CODE_WRONG" ? new AppError("CURRENT_PASSWORD_WRONG") : err;
+    });
+  }
   await db.transaction(async (tx) => {
-    if (input.code) {
-      await checkCode(tx, user.id, meta, () => spendCode(tx, user.id, input.code!, { recovery: true }));
-    } else {
-      await checkCode(tx, user.id, meta, async () => {
-        const [account] = await tx.select({ passwordHash: authUsers.passwordHash }).from(authUsers).where(eq(authUsers.id, user.id)).limit(1);
-        return !!account && (await verifyPassword(input.password ?? "", account.passwordHash));
-      }).catch((err: unknown) => {
-        throw err instanceof AppError && err.code === "TWO_FACTOR_CODE_WRONG" ? new AppError("CURRENT_PASSWORD_WRONG") : err;
-      });
-    }
     await removeTwoFactor(tx, user.id);
     await writeAudit(tx, user, { action: "delete", entity: "two_factor", entityId: user.id, before: { enabled: true } });
   });
