@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createHarness, type THarness } from "../test/harness";
-import { auditLog, signInChallenges, twoFactors } from "../db/schema";
+import { auditLog, signInChallenges, twoFactorRule, twoFactors } from "../db/schema";
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../shared/limits";
 import type { TLoginType, TRole } from "../../shared/permissions";
 import { base32Decode, hotp, totpStep } from "./totp";
@@ -186,8 +186,12 @@ describe("turning it off, the rule and the reset", () => {
   });
 
   it("a super_admin requires it of administrators: they sign in and are told to set it up; teachers are not", async () => {
-    const root = await h.makeUser("super_admin");
-    const rootCookie = await h.signIn(root.email, root.password, "admin");
+    const bare = await h.makeUser("super_admin");
+    const bareCookie = await h.signIn(bare.email, bare.password, "admin");
+    // Not by a super_admin it would lock out at once.
+    expect((await h.request({ method: "PUT", url: "/api/settings/two-factor", cookie: bareCookie, payload: { requiredForAdmins: true } })).json().code).toBe("TWO_FACTOR_SETUP_REQUIRED");
+    const root = await withTwoFactor("super_admin");
+    const rootCookie = root.cookie;
     const teacher = await h.makeUser("teacher");
     const teacherCookie = await h.signIn(teacher.email, teacher.password, "school");
     expect((await h.request({ method: "PUT", url: "/api/settings/two-factor", cookie: teacherCookie, payload: { requiredForAdmins: true } })).statusCode).toBe(403);
@@ -199,9 +203,20 @@ describe("turning it off, the rule and the reset", () => {
       expect(res.json()).toMatchObject({ user: { email: admin.email }, twoFactorSetupRequired: true });
       const cookie = `qias_session=${res.cookies.find((c) => c.name === "qias_session")!.value}`;
       expect((await h.request({ method: "GET", url: "/api/account/two-factor", cookie })).json()).toMatchObject({ enabled: false, required: true });
+      // Until set up, the server refuses everything but their account: the browser's redirect is not the rule.
+      const refused = await h.request({ method: "GET", url: "/api/users?group=admins", cookie });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe("TWO_FACTOR_SETUP_REQUIRED");
+      expect((await h.request({ method: "GET", url: "/api/auth/me", cookie })).statusCode).toBe(200);
+      expect((await h.request({ method: "GET", url: "/api/account", cookie })).statusCode).toBe(200);
+      const { secret } = (await post("/api/account/two-factor/setup", {}, cookie)).json();
+      expect((await post("/api/account/two-factor/confirm", { code: codeOf(secret) }, cookie)).statusCode).toBe(200);
+      expect((await h.request({ method: "GET", url: "/api/users?group=admins", cookie })).json().code).not.toBe("TWO_FACTOR_SETUP_REQUIRED");
       expect((await login(teacher.email, teacher.password, "school")).json()).not.toHaveProperty("twoFactorSetupRequired");
+      // A super_admin without it, already signed in, now reaches only their account.
+      expect((await h.request({ method: "GET", url: "/api/settings/two-factor", cookie: bareCookie })).json().code).toBe("TWO_FACTOR_SETUP_REQUIRED");
     } finally {
-      await h.request({ method: "PUT", url: "/api/settings/two-factor", cookie: rootCookie, payload: { requiredForAdmins: false } });
+      await h.db.delete(twoFactorRule);
     }
   });
 

@@ -73,6 +73,8 @@ export async function getTwoFactorRule(db: TDbOrTx): Promise<{ requiredForAdmins
 
 export async function setTwoFactorRule(db: TDb, actor: TSessionUser, rule: { requiredForAdmins: boolean }): Promise<{ requiredForAdmins: boolean }> {
   if (actor.role !== "super_admin") throw new AppError("FORBIDDEN");
+  // Turned on by someone it would lock out at once (every request but their account's refused): they set theirs up first.
+  if (rule.requiredForAdmins && !(await hasTwoFactor(db, actor.id))) throw new AppError("TWO_FACTOR_SETUP_REQUIRED");
   return db.transaction(async (tx) => {
     const before = await getTwoFactorRule(tx);
     await tx
@@ -246,4 +248,20 @@ export async function passChallenge(db: TDb, challenge: string, code: string, me
   const [spent] = await db.delete(signInChallenges).where(eq(signInChallenges.id, id)).returning({ userId: signInChallenges.userId });
   if (!spent) throw new AppError("SIGN_IN_STEP_EXPIRED");
   return spent.userId;
+}
+
+// ---- the rule, enforced: an administrator it covers without a second factor reaches only their account
+
+/** What such an administrator may still call: signing out, who they are, and their account page (to set it up). */
+const OPEN_UNTIL_SET_UP = /^\/api\/(auth\/|account(\/|\?|$)|settings\/staff-password-rule(\?|$))/;
+
+/**
+ * The session's user, unless the rule requires a second factor of them and they have none: then every API route but
+ * their account's is refused with TWO_FACTOR_SETUP_REQUIRED. Only administrators pay the extra lookups; students'
+ * and teachers' requests — the exam morning's — do not.
+ */
+export async function refuseUntilTwoFactor(db: TDbOrTx, url: string, user: TSessionUser | null): Promise<TSessionUser | null> {
+  if (!user || !ruleCovers(user.role) || !url.startsWith("/api/") || OPEN_UNTIL_SET_UP.test(url)) return user;
+  if (await mustSetUpTwoFactor(db, user.id, user.role)) throw new AppError("TWO_FACTOR_SETUP_REQUIRED");
+  return user;
 }
