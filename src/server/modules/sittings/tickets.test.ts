@@ -3,11 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
-import { sittings } from "../../db/schema";
+import { sittings, sittingTickets } from "../../db/schema";
+import { getSecret } from "../../secrets";
+import { hashToken } from "../../auth/tokens";
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../../shared/limits";
 import { formatSittingCode, isSittingCodeShape, normalizeSittingCode, SITTING_CODE_ALPHABET } from "../../../shared/sitting-code";
 import type { TLiveView, TTicketList } from "../../../shared/schemas/sitting";
-import { ticketCode } from "./tickets";
+import { SITTING_CODE_SECRET, ticketCode } from "./tickets";
 
 let h: THarness;
 let own: string;
@@ -103,6 +105,21 @@ describe("printing tickets", () => {
     expect((await tickets(sittingId, "")).statusCode).toBe(401);
     const otherReissue = await h.request({ method: "POST", url: `/api/sittings/${sittingId}/tickets/${s1.id}/reissue`, cookie: cookie.otherAdmin });
     expect(otherReissue.json().code).toBe("SITTING_NOT_FOUND");
+  });
+
+  it("a code that coincides with another ticket's is not a 500: that student's ticket takes the next issue", async () => {
+    const s = await h.makeUser("student", { schoolId: own });
+    const sittingId = await newSitting(own, 10);
+    const secret = await getSecret(h.db, SITTING_CODE_SECRET);
+    // Another ticket already holds the code this student's first issue would have.
+    const elsewhere = await newSitting(own, 10);
+    const other = await h.makeUser("student", { schoolId: own });
+    await h.db.insert(sittingTickets).values({ sittingId: elsewhere, studentId: other.id, issue: 1, lookup: hashToken(`sitting-code:${ticketCode(secret, sittingId, s.id, 1)}`) });
+    const res = await tickets(sittingId, cookie.schoolAdmin!);
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = (res.json() as TTicketList).tickets.find((t) => t.studentId === s.id)!;
+    expect(mine.issue).toBe(2);
+    expect(mine.code.replace("-", "")).toBe(ticketCode(secret, sittingId, s.id, 2));
   });
 });
 

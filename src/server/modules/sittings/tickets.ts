@@ -43,14 +43,19 @@ export type TTicket = { studentId: string; name: string; className: string | nul
 export async function listTickets(db: TDb, actor: TSessionUser, sittingId: string) {
   const { sitting, exam, students } = await ticketAudience(db, actor, sittingId);
   const secret = await getSecret(db, SITTING_CODE_SECRET);
-  if (students.length) {
+  let byStudent = new Map<string, typeof sittingTickets.$inferSelect>();
+  // A ticket is made at its first print. Two codes of 38 bits can still coincide (about once in 1,400 sittings of
+  // 20,000): the unique lookup refuses the second, and that student's ticket is made at the next issue instead.
+  for (let issue = 1; issue <= 5; issue++) {
+    const missing = students.filter((s) => !byStudent.has(s.studentId));
+    if (!missing.length) break;
     await db
       .insert(sittingTickets)
-      .values(students.map((s) => ({ sittingId, studentId: s.studentId, issue: 1, lookup: lookupOf(ticketCode(secret, sittingId, s.studentId, 1)) })))
+      .values(missing.map((s) => ({ sittingId, studentId: s.studentId, issue, lookup: lookupOf(ticketCode(secret, sittingId, s.studentId, issue)) })))
       .onConflictDoNothing();
+    const rows = await db.select().from(sittingTickets).where(eq(sittingTickets.sittingId, sittingId));
+    byStudent = new Map(rows.map((r) => [r.studentId, r]));
   }
-  const rows = await db.select().from(sittingTickets).where(eq(sittingTickets.sittingId, sittingId));
-  const byStudent = new Map(rows.map((r) => [r.studentId, r]));
   const tickets: TTicket[] = students.map((s) => {
     const row = byStudent.get(s.studentId)!;
     return {
@@ -73,8 +78,12 @@ export async function reissueTicket(db: TDb, actor: TSessionUser, sittingId: str
   const ticket = tickets.find((t) => t.studentId === studentId);
   if (!ticket) throw new AppError("USER_NOT_FOUND");
   const secret = await getSecret(db, SITTING_CODE_SECRET);
-  const issue = ticket.issue + 1;
-  const code = ticketCode(secret, sittingId, studentId, issue);
+  // The next issue whose code no other ticket holds (see listTickets: codes can coincide, rarely).
+  let issue = ticket.issue + 1;
+  let code = ticketCode(secret, sittingId, studentId, issue);
+  while (issue < ticket.issue + 5 && (await db.select({ n: sittingTickets.issue }).from(sittingTickets).where(eq(sittingTickets.lookup, lookupOf(code)))).length) {
+    code = ticketCode(secret, sittingId, studentId, ++issue);
+  }
   return db.transaction(async (tx) => {
     // Only from the issue just read: two reissues at once give one new code, not two racing for the row.
     const [row] = await tx
