@@ -22,6 +22,7 @@ import { createJobRunner } from "./jobs/jobs";
 import type { Writable } from "node:stream";
 import { SESSION_COOKIE } from "./http/context";
 import { findSessionUser, watchSessions } from "./auth/auth.service";
+import { refuseUntilTwoFactor } from "./auth/two-factor";
 import { watchExams } from "./modules/attempts/paper";
 import { modules } from "./modules";
 import type { TSessionUser } from "../shared/permissions";
@@ -115,7 +116,7 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     const token = request.cookies[SESSION_COOKIE] ?? null;
     request.sessionToken = token;
     let cached: Promise<TSessionUser | null> | undefined;
-    request.getUser = () => (cached ??= token ? findSessionUser(app.db, token) : Promise.resolve(null));
+    request.getUser = () => (cached ??= token ? findSessionUser(app.db, token).then((user) => refuseUntilTwoFactor(app.db, request.url, user)) : Promise.resolve(null));
 
     // Cookies ride along on cross-site requests; a change must come from our own pages.
     if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) {

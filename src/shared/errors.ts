@@ -153,6 +153,77 @@ export const ERRORS = {
     ),
   },
 
+  // ---- two-step sign-in (issue 38; docs/decisions/0043)
+  TWO_FACTOR_CODE_WRONG: {
+    status: 401,
+    title: t("Wrong code", "رمز غير صحيح"),
+    message: t(
+      "The code is not right or was already used. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.",
+      "الرمز غير صحيح أو سبق استخدامه. أدخل الرمز الحالي المكوّن من 6 أرقام من تطبيق المصادقة، أو أحد رموز الاسترداد.",
+    ),
+  },
+  TWO_FACTOR_THROTTLED: {
+    status: 429,
+    title: t("Too Many Attempts", "محاولات كثيرة"),
+    message: t("Too many wrong codes. Please wait a few minutes and try again.", "رموز خاطئة كثيرة. يرجى الانتظار بضع دقائق ثم المحاولة مجددًا."),
+  },
+  SIGN_IN_STEP_EXPIRED: {
+    status: 401,
+    title: t("Sign in again", "سجّل الدخول من جديد"),
+    message: t(
+      "This sign-in took too long or has ended. Enter your email and password again.",
+      "استغرق تسجيل الدخول هذا وقتًا طويلًا أو انتهى. أدخل بريدك الإلكتروني وكلمة المرور من جديد.",
+    ),
+  },
+  TWO_FACTOR_ALREADY_ON: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("Two-step sign-in is already on for this account. Turn it off first to set up a new app.", "التحقق بخطوتين مفعّل لهذا الحساب بالفعل. أوقفه أولًا لإعداد تطبيق جديد."),
+  },
+  TWO_FACTOR_NOT_STARTED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("Start the set-up again: no authenticator app is waiting to be confirmed.", "ابدأ الإعداد من جديد: لا يوجد تطبيق مصادقة بانتظار التأكيد."),
+  },
+  TWO_FACTOR_NOT_ON: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("Two-step sign-in is not on for this account.", "التحقق بخطوتين غير مفعّل لهذا الحساب."),
+  },
+  TWO_FACTOR_STAFF_ONLY: {
+    status: 403,
+    title: NOT_ALLOWED,
+    message: t("Two-step sign-in is for staff accounts.", "التحقق بخطوتين مخصّص لحسابات الموظفين."),
+  },
+  TWO_FACTOR_SETUP_REQUIRED: {
+    status: 403,
+    title: t("Set up two-step sign-in", "أعدّ التحقق بخطوتين"),
+    message: t(
+      "Your account must use two-step sign-in. Set it up on your account page before continuing.",
+      "يجب أن يستخدم حسابك التحقق بخطوتين. أعدّه من صفحة حسابك قبل المتابعة.",
+    ),
+  },
+
+  // ---- printed sitting codes (issue 38)
+  SITTING_CODE_WRONG: {
+    status: 401,
+    title: t("Code not accepted", "الرمز غير مقبول"),
+    message: t(
+      "This code is not right, or it is not for a sitting that is open now. Check the ticket and try again.",
+      "هذا الرمز غير صحيح، أو أنه ليس لجلسة مفتوحة الآن. تحقّق من البطاقة وحاول مجددًا.",
+    ),
+  },
+  SITTING_TICKET_CHANGED: {
+    status: 409,
+    title: t("Ticket changed", "تغيّرت البطاقة"),
+    message: t("Someone else has just reissued this ticket. Reload the tickets to see its new code.", "أعاد شخص آخر إصدار هذه البطاقة للتو. أعد تحميل البطاقات لترى رمزها الجديد."),
+  },
+  SITTING_CODE_THROTTLED: {
+    status: 429,
+    title: t("Too Many Attempts", "محاولات كثيرة"),
+    message: t("Too many wrong codes. Please wait a few minutes and ask your teacher.", "رموز خاطئة كثيرة. يرجى الانتظار بضع دقائق ثم سؤال معلمك."),
+  },
+
   CONTACT_THROTTLED: {
     status: 429,
     title: t("Too Many Messages", "رسائل كثيرة"),

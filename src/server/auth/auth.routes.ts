@@ -4,7 +4,8 @@ import { ZLoginInput, ZPasswordResetRequest, ZPasswordUpdate, ZSessionResponse }
 import { clearSessionCookie, requestMeta, requireUser, setSessionCookie } from "../http/context";
 import { AppError } from "../http/errors";
 import { signIns } from "../metrics";
-import { confirmPasswordReset, deleteSession, login, PASSWORD_RESET_JOB, requestPasswordReset, sendPasswordResetMail } from "./auth.service";
+import { ZLoginResponse, ZSecondStepInput } from "../../shared/schemas/two-factor";
+import { confirmPasswordReset, deleteSession, login, loginSecondStep, PASSWORD_RESET_JOB, requestPasswordReset, sendPasswordResetMail } from "./auth.service";
 import { ZNoContent } from "../http/openapi";
 
 const ZOk = z.object({ ok: z.literal(true) });
@@ -14,13 +15,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPasswordResetMail(db, app.mailer, job.payload as { email: string }, { publicUrl: app.config.publicUrl, firstAttempt: job.attempts === 1 }),
   );
 
-  app.post("/api/auth/login", { schema: { security: [], body: ZLoginInput, response: { 200: ZSessionResponse } } }, async (request, reply) => {
+  // A right password makes a session, or — for an account with a second factor — a challenge for the second step.
+  app.post("/api/auth/login", { schema: { security: [], body: ZLoginInput, response: { 200: ZLoginResponse } } }, async (request, reply) => {
     const loginType = request.body.loginType;
-    const { user, token, expiresAt } = await login(app.db, request.body, requestMeta(request)).catch((err: unknown) => {
+    const result = await login(app.db, request.body, requestMeta(request)).catch((err: unknown) => {
       signIns.inc({ login_type: loginType, outcome: err instanceof AppError ? err.code : "error" });
       throw err;
     });
+    if ("challenge" in result) {
+      signIns.inc({ login_type: loginType, outcome: "second_step" });
+      return { challenge: result.challenge };
+    }
     signIns.inc({ login_type: loginType, outcome: "success" });
+    setSessionCookie(reply, app.config, result.token, result.expiresAt);
+    return result.twoFactorSetupRequired ? { user: result.user, twoFactorSetupRequired: true as const } : { user: result.user };
+  });
+
+  app.post("/api/auth/login/second-step", { schema: { security: [], body: ZSecondStepInput, response: { 200: ZSessionResponse } } }, async (request, reply) => {
+    const { user, token, expiresAt } = await loginSecondStep(app.db, request.body, requestMeta(request));
     setSessionCookie(reply, app.config, token, expiresAt);
     return { user };
   });

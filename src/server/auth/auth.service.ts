@@ -13,6 +13,7 @@ import { hashToken, newToken } from "./tokens";
 import { singleFlight } from "../single-flight";
 import { writeAudit } from "../modules/audit/audit.service";
 import { batchLoader } from "../batch-loader";
+import { hasTwoFactor, mustSetUpTwoFactor, openChallenge, passChallenge } from "./two-factor";
 import { isRoleAllowedForLogin, type TSessionUser } from "../../shared/permissions";
 import type { TLoginInput, TPasswordUpdate } from "../../shared/schemas/auth";
 import type { TPasswordChange } from "../../shared/schemas/account";
@@ -185,7 +186,7 @@ function throttledError(t: TThrottled): AppError {
  * marked `clearOnSuccess` (the account's). A check that could not run at all (the database went away) gives its
  * slots back without counting.
  */
-async function checkUnderThrottle(
+export async function checkUnderThrottle(
   db: TDbOrTx,
   keys: { key: string; max: number; clearOnSuccess?: boolean }[],
   refuse: (t: TThrottled) => AppError,
@@ -206,7 +207,13 @@ async function checkUnderThrottle(
 
 // ---- sign-in
 
-export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta): Promise<{ user: TSessionUser; token: string; expiresAt: Date }> {
+/**
+ * A sign-in: a session (with, for an administrator the two-factor rule covers who has no second factor yet, word that
+ * they must set one up first), or — for an account with a second factor — only a challenge for the second step.
+ */
+export type TLoginResult = { user: TSessionUser; token: string; expiresAt: Date; twoFactorSetupRequired?: true } | { challenge: string };
+
+export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta): Promise<TLoginResult> {
   const email = input.email.trim().toLowerCase();
   let account: { id: string; passwordHash: string; profile: TSessionUser | null } | undefined;
   const keys = [
@@ -236,8 +243,23 @@ export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta)
     await db.update(authUsers).set({ passwordHash }).where(and(eq(authUsers.id, account.id), eq(authUsers.passwordHash, account.passwordHash)));
   }
 
+  // Students have no second factor: their sign-in, the morning's bulk, makes no extra statement.
+  if (profile.role !== "student") {
+    if (await hasTwoFactor(db, account.id)) return { challenge: await openChallenge(db, account.id) };
+    if (await mustSetUpTwoFactor(db, account.id, profile.role)) {
+      return { user: toSessionUser(profile), ...(await createSession(db, account.id, meta)), twoFactorSetupRequired: true };
+    }
+  }
   const session = await createSession(db, account.id, meta);
   return { user: toSessionUser(profile), ...session };
+}
+
+/** The second step of a sign-in with a second factor: the challenge and a code, then the session. */
+export async function loginSecondStep(db: TDb, input: { challenge: string; code: string }, meta: TRequestMeta): Promise<{ user: TSessionUser; token: string; expiresAt: Date }> {
+  const userId = await passChallenge(db, input.challenge, input.code, meta);
+  const [profile] = await db.select(sessionUserColumns).from(profiles).where(eq(profiles.id, userId)).limit(1);
+  if (!profile) throw new AppError("PROFILE_NOT_FOUND");
+  return { user: toSessionUser(profile), ...(await createSession(db, userId, meta)) };
 }
 
 // ---- password reset

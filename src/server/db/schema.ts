@@ -99,6 +99,61 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: createdAt(),
 });
 
+/**
+ * A staff member's second factor (issue 38, docs/decisions/0043): the authenticator's secret, encrypted with a key
+ * derived from a server secret (auth/two-factor.ts), on once a code has confirmed it (`enabled_at`), and the last
+ * time step used so that no code is taken twice.
+ */
+export const twoFactors = pgTable("two_factors", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Recovery codes of a second factor: ten, shown once, kept hashed, each spent by its use. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Half a sign-in: the password was right, the second factor is still asked for. The id is the hash of its token. */
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_challenges_user_idx").on(t.userId)],
+);
+
+/** Whether super_admins and school_admins must have a second factor (one row, set by a super_admin). */
+export const twoFactorRule = pgTable(
+  "two_factor_rule",
+  {
+    id: boolean("id").primaryKey().default(true),
+    requiredForAdmins: boolean("required_for_admins").notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by"),
+  },
+  (t) => [check("two_factor_rule_one_row", sql`${t.id}`)],
+);
+
 // ---- schools and people
 
 /** Name and city in both languages, as exam titles are (issue 33): each language's pages show their own. */
@@ -580,6 +635,28 @@ export const sittings = pgTable(
     check("sittings_times_ordered", sql`${t.startsAt} < ${t.entryClosesAt} AND ${t.entryClosesAt} <= ${t.endsAt}`),
     check("sittings_grade_range", sql`${t.grade} IS NULL OR ${t.grade} BETWEEN 1 AND 12`),
   ],
+);
+
+/**
+ * A student's printed ticket for a sitting (issue 38): the code is an HMAC of (sitting, student, issue) with a
+ * server secret (modules/sittings/tickets.ts), so only the issue is kept — reissuing a lost ticket counts it up and
+ * the old code stops working. `signed_in_at`: the last time the code signed the student in (the live view shows it).
+ */
+export const sittingTickets = pgTable(
+  "sitting_tickets",
+  {
+    sittingId: uuid("sitting_id")
+      .notNull()
+      .references(() => sittings.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    issue: integer("issue").notNull().default(1),
+    /** The hash of the code in force, to find its ticket; the code itself is checked against the HMAC again. */
+    lookup: text("lookup").notNull(),
+    signedInAt: timestamp("signed_in_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.sittingId, t.studentId] }), uniqueIndex("sitting_tickets_lookup_idx").on(t.lookup)],
 );
 
 // ---- attempts, answers, reports, plans

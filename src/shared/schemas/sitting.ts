@@ -124,6 +124,8 @@ export const ZLiveView = z.object({
       answered: z.number().int(),
       extraMinutes: z.number().int(),
       grantedMinutes: z.number().int(),
+      /** Signed in with the sitting's printed code (issue 38). */
+      signedInWithCode: z.boolean(),
     }),
   ),
   truncated: z.boolean(),
@@ -165,3 +167,29 @@ export type TAttemptEvent = z.infer<typeof ZAttemptEvent>;
 export const ZExtraTimePercent = z.number({ error: "EXTRA_TIME_INVALID" }).int({ error: "EXTRA_TIME_INVALID" }).min(0, { error: "EXTRA_TIME_INVALID" }).max(MAX_EXTRA_TIME_PERCENT, { error: "EXTRA_TIME_INVALID" });
 export const ZExtraTimeMinutes = z.number({ error: "EXTRA_TIME_INVALID" }).int({ error: "EXTRA_TIME_INVALID" }).min(0, { error: "EXTRA_TIME_INVALID" }).max(MAX_EXTRA_TIME_MINUTES, { error: "EXTRA_TIME_INVALID" });
 
+
+// ---- printed sitting codes (issue 38)
+
+export const ZTicket = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  className: z.string().nullable(),
+  schoolNameAr: z.string().nullable(),
+  schoolNameEn: z.string().nullable(),
+  /** As printed: two groups of four (shared/sitting-code.ts). */
+  code: z.string(),
+  issue: z.number().int(),
+  signedIn: z.boolean(),
+});
+export type TTicket = z.infer<typeof ZTicket>;
+
+export const ZTicketList = z.object({
+  sitting: ZLiveView.shape.sitting,
+  exam: ZLiveView.shape.exam,
+  tickets: z.array(ZTicket),
+});
+export type TTicketList = z.infer<typeof ZTicketList>;
+
+export const ZSittingCodeInput = z.object({
+  code: z.string({ error: "SITTING_CODE_WRONG" }).min(1, { error: "SITTING_CODE_WRONG" }).max(40, { error: "SITTING_CODE_WRONG" }),
+});

@@ -31,6 +31,7 @@ const loadItemAnalysis = async () => ({ Component: (await withTexts(import("@web
 const loadSkillPlan = async () => ({ Component: (await withTexts(import("@web/features/analytics/pages/skill-plan-page"))).SkillPlanPage });
 const loadExamForms = async () => ({ Component: (await withTexts(import("@web/features/bank/forms-page"))).FormsPage });
 const loadExamSittings = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/exam-sittings-page"))).ExamSittingsPage });
+const loadTickets = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/tickets-page"))).TicketsPage });
 const loadLiveView = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/live-view-page"))).LiveViewPage });
 const loadSchoolReport = async () => ({ Component: (await withTexts(import("@web/features/reports/pages/school-report-page"))).SchoolReportPage });
 
@@ -87,6 +88,11 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   element: <RedirectIfSignedIn />,
                   children: [loginRoute("student"), loginRoute("school"), loginRoute("admin")],
+                },
+                {
+                  // A printed ticket's code (issue 38): open to everyone, as the login pages are.
+                  path: "sitting",
+                  lazy: async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/sitting-code-page"))).SittingCodePage }),
                 },
                 {
                   path: "request-password-reset",
@@ -171,6 +177,7 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             { path: "exams/:examId/sittings", lazy: loadExamSittings },
             { path: "sittings/:sittingId/live", lazy: loadLiveView },
+            { path: "sittings/:sittingId/tickets", lazy: loadTickets },
           ],
         },
         { path: "*", element: <UnknownPath /> },

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser } from "../../http/context";
-import { ZAttemptEvent, ZGrantInput, type TLiveState, ZMySitting, ZOfferedExam, ZSitting, ZSittingInput, ZSittingList } from "../../../shared/schemas/sitting";
+import { requestMeta, requireUser, setSessionCookie } from "../../http/context";
+import { ZSessionUser } from "../../../shared/schemas/auth";
+import { listTickets, reissueTicket, signInWithCode } from "./tickets";
+import { ZAttemptEvent, ZGrantInput, type TLiveState, ZMySitting, ZOfferedExam, ZSitting, ZSittingCodeInput, ZSittingInput, ZSittingList, ZTicket, ZTicketList } from "../../../shared/schemas/sitting";
 import { TABLE_FORMATS, sendTable } from "../../http/table";
 import { createSitting, deleteSitting, findAttemptEvents, findAttendance, findLiveViewJson, grantTime, listMySittings, listOfferedExams, listSittings, updateSitting } from "./sittings.service";
 import { ZNoContent } from "../../http/openapi";
@@ -80,6 +82,30 @@ export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendTable(reply, format, { name: `qias-attendance-${view.sitting.startsAt.slice(0, 10)}`, rows: [header, ...rows], rtl: ar });
     });
   }
+
+  // ---- printed sitting codes (issue 38)
+
+  app.get("/api/sittings/:sittingId/tickets", { schema: { params: ZSittingParams, response: { 200: ZTicketList } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return listTickets(app.db, await requireUser(request), request.params.sittingId);
+  });
+
+  app.post(
+    "/api/sittings/:sittingId/tickets/:studentId/reissue",
+    { schema: { params: ZSittingParams.extend({ studentId: z.uuid({ error: "USER_NOT_FOUND" }) }), response: { 200: ZTicket } } },
+    async (request) => reissueTicket(app.db, await requireUser(request), request.params.sittingId, request.params.studentId),
+  );
+
+  // The /sitting page: a ticket's code signs its student in (a student's ordinary session) and says which exam's lobby.
+  app.post(
+    "/api/auth/sitting-code",
+    { schema: { security: [], body: ZSittingCodeInput, response: { 200: z.object({ user: ZSessionUser, examId: z.string(), sittingId: z.string() }) } } },
+    async (request, reply) => {
+      const { token, expiresAt, user, examId, sittingId } = await signInWithCode(app.db, request.body.code, requestMeta(request));
+      setSessionCookie(reply, app.config, token, expiresAt);
+      return { user, examId, sittingId };
+    },
+  );
 
   app.post(
     "/api/attempts/:attemptId/extra-time",

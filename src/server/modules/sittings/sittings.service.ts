@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, sittingTickets, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
 import { deadlineSql } from "../attempts/deadline";
@@ -251,6 +251,19 @@ async function loadSittingFor(tx: TDbOrTx, actor: TSessionUser, sittingId: strin
   return { sitting, ...loaded };
 }
 
+/**
+ * The students a sitting's tickets are printed for, if `actor` may print them (issue 38): as the sittings page allows
+ * managing — the exam's authors and a super_admin for every school, a school_admin for their own school's students.
+ * A teacher who only watches is refused; anyone who may not see the sitting is told it does not exist.
+ */
+export async function ticketAudience(db: TDbOrTx, actor: TSessionUser, sittingId: string) {
+  const { sitting, exam, audience, manages } = await loadSittingFor(db, actor, sittingId);
+  const everyone = manages || actor.role === "super_admin";
+  if (!everyone && actor.role !== "school_admin") throw new AppError("FORBIDDEN");
+  const view = await buildLiveView(db, sitting, exam, audience, everyone ? null : actor.schoolId, Number.POSITIVE_INFINITY);
+  return { sitting: view.sitting, exam: view.exam, students: view.students };
+}
+
 async function attemptsIn(tx: TDbOrTx, sittingId: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(studentExams).where(eq(studentExams.sittingId, sittingId));
   return row?.n ?? 0;
@@ -328,6 +341,7 @@ type TLiveRow = {
   extra_minutes: number | null;
   granted_minutes: number | null;
   in_lobby: boolean;
+  by_code: boolean;
   auto_submitted: boolean;
   quiet: boolean;
 };
@@ -402,6 +416,7 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
              exists (select 1 from ${lobbyPresence} lp where lp.exam_id = ${exam.id} and lp.student_id = p.id
                      and lp.seen_at > now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS})) as in_lobby,
              exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'auto_submitted') as auto_submitted,
+             exists (select 1 from ${sittingTickets} tk where tk.sitting_id = ${sitting.id} and tk.student_id = p.id and tk.signed_in_at is not null) as by_code,
              coalesce(greatest(se.last_seen_at, a.last_save_at, se.started_at) < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}), false) as quiet
       from ${profiles} p
       left join ${schools} sc on sc.id = p.school_id
@@ -436,6 +451,7 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
       answered: Number(r.answered ?? 0),
       extraMinutes: r.extra_minutes ?? 0,
       grantedMinutes: r.granted_minutes ?? 0,
+      signedInWithCode: !!r.by_code,
     };
   });
   students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);

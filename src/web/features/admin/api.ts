@@ -12,6 +12,7 @@ import type {
   TUserUpdate,
 } from "@shared/schemas/user";
 import type { TStaffPasswordRule, TStaffPasswordRuleView } from "@shared/schemas/password-rule";
+import type { TTwoFactorRule } from "@shared/schemas/two-factor";
 import { api } from "@web/lib/api";
 
 const SCHOOLS = ["admin", "schools"] as const;
@@ -140,6 +141,34 @@ export function useUpdateStaffPasswordRule() {
       queryClient.setQueryData(PASSWORD_RULE, rule);
       return queryClient.invalidateQueries({ queryKey: AUDIT });
     },
+  });
+}
+
+// ---- two-step sign-in: the rule for administrators and a person's reset (issue 38)
+
+const TWO_FACTOR_RULE = ["settings", "two-factor"] as const;
+
+export function useTwoFactorRule() {
+  return useQuery({ queryKey: TWO_FACTOR_RULE, queryFn: ({ signal }) => api<TTwoFactorRule>("/api/settings/two-factor", { signal }) });
+}
+
+export function useUpdateTwoFactorRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TTwoFactorRule) => api<TTwoFactorRule>("/api/settings/two-factor", { method: "PUT", body: input }),
+    onSuccess: (rule) => {
+      queryClient.setQueryData(TWO_FACTOR_RULE, rule);
+      return queryClient.invalidateQueries({ queryKey: AUDIT });
+    },
+  });
+}
+
+/** A super_admin removes someone's second factor (a lost phone): they set it up again at their next sign-in. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<{ ok: true }>(`/api/users/${encodeURIComponent(userId)}/two-factor`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUDIT }),
   });
 }
 

@@ -26,6 +26,7 @@ import { cn } from "@web/lib/utils";
 import { useAccount, useChangePassword, useUpdateAccount } from "./api";
 import { Field, fieldA11y } from "./field";
 import { PasswordInput } from "./password-input";
+import { TwoFactorCard } from "./two-factor-card";
 
 
 function Pending({ label }: { label: string }) {
@@ -194,6 +195,8 @@ export default function AccountPage({ section }: { section: TDashboardSection })
   const { t } = useTranslation();
   useDocumentTitle(t(section.labelKey));
   const account = useAccount();
+  const { user } = useSession();
+  const staff = !!user && isStaffRole(user.role);
   return (
     <>
       <SectionHeader icon={sectionIcon(section.icon)} title={t(section.labelKey)} description={t("account.description")} />
@@ -210,7 +213,10 @@ export default function AccountPage({ section }: { section: TDashboardSection })
             </>
           )}
         </div>
-        <PasswordCard />
+        <div className="flex flex-col gap-6">
+          <PasswordCard />
+          {staff && <TwoFactorCard />}
+        </div>
       </div>
     </>
   );

@@ -3,10 +3,16 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { TSessionUser } from "@shared/permissions";
 import type { TAccount, TAccountUpdate, TPasswordChange } from "@shared/schemas/account";
 import type { TLoginInput, TPasswordResetRequest, TPasswordUpdate } from "@shared/schemas/auth";
+import type { TSecondStepInput, TTwoFactorOff, TTwoFactorSetup, TTwoFactorStatus } from "@shared/schemas/two-factor";
 import { api } from "@web/lib/api";
 
-export function login(input: TLoginInput): Promise<{ user: TSessionUser }> {
+/** A session, or — for an account with two-step sign-in — a challenge for the second step. */
+export function login(input: TLoginInput): Promise<{ user: TSessionUser; twoFactorSetupRequired?: true } | { challenge: string }> {
   return api("/api/auth/login", { method: "POST", body: input });
+}
+
+export function loginSecondStep(input: TSecondStepInput): Promise<{ user: TSessionUser }> {
+  return api("/api/auth/login/second-step", { method: "POST", body: input });
 }
 
 export function requestPasswordReset(input: TPasswordResetRequest): Promise<{ ok: true }> {
@@ -38,4 +44,35 @@ export function useUpdateAccount() {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: (input: TPasswordChange) => api<{ ok: true }>("/api/account/password", { method: "POST", body: input }) });
+}
+
+// ---- two-step sign-in (issue 38)
+
+export const twoFactorQuery = queryOptions({
+  queryKey: ["account", "two-factor"] as const,
+  queryFn: ({ signal }) => api<TTwoFactorStatus>("/api/account/two-factor", { signal }),
+});
+
+export function useTwoFactor(enabled = true) {
+  return useQuery({ ...twoFactorQuery, enabled });
+}
+
+export function useStartTwoFactor() {
+  return useMutation({ mutationFn: () => api<TTwoFactorSetup>("/api/account/two-factor/setup", { method: "POST", body: {} }) });
+}
+
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api<{ recoveryCodes: string[] }>("/api/account/two-factor/confirm", { method: "POST", body: { code } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQuery.queryKey }),
+  });
+}
+
+export function useTurnOffTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TTwoFactorOff) => api<{ ok: true }>("/api/account/two-factor/off", { method: "POST", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQuery.queryKey }),
+  });
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, LogIn } from "lucide-react";
+import { useState } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -11,7 +12,9 @@ import { Input } from "@web/components/ui/input";
 import { toast, toastError } from "@web/components/ui/use-toast";
 import { bilingual } from "@web/lib/i18n";
 import { setSessionUser } from "@web/lib/session";
+import type { TSessionUser } from "@shared/permissions";
 import { login } from "./api";
+import { SecondStepForm } from "./second-step-form";
 import { Field, fieldA11y } from "./field";
 import { PasswordInput } from "./password-input";
 
@@ -26,19 +29,32 @@ export function LoginForm({ loginType }: { loginType: TLoginType }) {
   });
   const { errors } = form.formState;
 
+  // A right password for an account with two-step sign-in: the server's challenge, and the form asks for a code.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = (user: TSessionUser, setupRequired = false) => {
+    setSessionUser(queryClient, user);
+    if (setupRequired) {
+      toast({ title: bilingual("auth.setupRequired.title"), description: bilingual("auth.setupRequired.description") });
+      void navigate("/dashboard/account#two-factor", { replace: true });
+      return;
+    }
+    toast({
+      variant: "success",
+      title: bilingual("auth.loginSuccess"),
+      description: bilingual("auth.welcome", { name: user.name || user.username }),
+    });
+    void navigate("/dashboard", { replace: true });
+  };
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: ({ user }) => {
-      setSessionUser(queryClient, user);
-      toast({
-        variant: "success",
-        title: bilingual("auth.loginSuccess"),
-        description: bilingual("auth.welcome", { name: user.name || user.username }),
-      });
-      void navigate("/dashboard", { replace: true });
+    onSuccess: (result) => {
+      if ("challenge" in result) return setChallenge(result.challenge);
+      signedIn(result.user, !!result.twoFactorSetupRequired);
     },
     onError: (error) => toastError(error),
   });
+
+  if (challenge) return <SecondStepForm challenge={challenge} onSignedIn={(user) => signedIn(user)} onRestart={() => setChallenge(null)} />;
 
   // Client validation speaks with the spec's words: the schema's messages are error codes.
   const onInvalid = (invalid: FieldErrors<TLoginInput>) => {

@@ -2,7 +2,8 @@
 // changes, a sitting's live view (asked again every few seconds), time granted to a student, an attempt's trail.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LIVE_VIEW_REFRESH_SECONDS } from "@shared/limits";
-import type { TAttemptEvent, TGrantInput, TLiveView, TMySitting, TOfferedExam, TSitting, TSittingInput, TSittingList } from "@shared/schemas/sitting";
+import type { TSessionUser } from "@shared/permissions";
+import type { TAttemptEvent, TGrantInput, TLiveView, TMySitting, TOfferedExam, TSitting, TSittingInput, TSittingList, TTicket, TTicketList } from "@shared/schemas/sitting";
 import { api } from "@web/lib/api";
 
 export type { TAttemptEvent, TLiveView, TMySitting, TOfferedExam, TSitting, TSittingList };
@@ -89,6 +90,28 @@ export function useAttemptTrail(attemptId: string, enabled = true) {
 
 export const examSittingsPath = (examId: string) => `/exams/${encodeURIComponent(examId)}/sittings`;
 export const livePath = (sittingId: string) => `/sittings/${encodeURIComponent(sittingId)}/live`;
+export const ticketsPath = (sittingId: string) => `/sittings/${encodeURIComponent(sittingId)}/tickets`;
+
+// ---- printed sitting codes (issue 38)
+
+export function useTickets(sittingId: string) {
+  return useQuery({
+    queryKey: [...KEY, "tickets", sittingId] as const,
+    queryFn: ({ signal }) => api<TTicketList>(`/api/sittings/${encodeURIComponent(sittingId)}/tickets`, { signal }),
+  });
+}
+
+export function useReissueTicket(sittingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (studentId: string) => api<TTicket>(`/api/sittings/${encodeURIComponent(sittingId)}/tickets/${encodeURIComponent(studentId)}/reissue`, { method: "POST", body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...KEY, "tickets", sittingId] }),
+  });
+}
+
+export function signInWithSittingCode(code: string) {
+  return api<{ user: TSessionUser; examId: string; sittingId: string }>("/api/auth/sitting-code", { method: "POST", body: { code } });
+}
 
 /** Where a sitting stands at `nowMs` (the server's clock as the page estimates it). */
 export type TSittingPhase = "upcoming" | "open" | "entryClosed" | "ended";

@@ -1,7 +1,7 @@
 // One user-management page, parameterised by group (SPEC §2 "User management card"): /dashboard/users/admins,
 // /teachers and /students. A server-side search and pager keep a school of thousands fast; what a role may
 // change comes from shared/permissions.ts (a teacher sees students read-only; a school_admin only their school).
-import { Eye, FileSpreadsheet, GraduationCap, Pencil, Plus, ShieldCheck, Trash2, Users } from "lucide-react";
+import { Eye, FileSpreadsheet, GraduationCap, Pencil, Plus, ShieldCheck, ShieldOff, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { Navigate } from "react-router";
 import { can, scopeOf, type TDashboardSection } from "@shared/permissions";
@@ -25,6 +25,7 @@ import { useDebouncedValue } from "../lib/use-debounced-value";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { ImportDialog } from "./import-dialog";
 import { PasswordRuleCard } from "./password-rule";
+import { ResetTwoFactorDialog, TwoFactorRuleCard } from "./two-factor-rule";
 import { UserDialog } from "./user-dialog";
 
 export const USERS_PAGE_SIZE = 50;
@@ -56,6 +57,7 @@ export function UserManagement({ group }: { group: TUserGroup }) {
   const className = useDebouncedValue(classSearch.trim(), 300);
   const [dialog, setDialog] = useState<TDialog>(null);
   const [deleting, setDeleting] = useState<TUser | null>(null);
+  const [resetting, setResetting] = useState<TUser | null>(null);
   const [importing, setImporting] = useState(false);
 
   const capability = GROUP_CAPABILITY[group];
@@ -133,6 +135,12 @@ export function UserManagement({ group }: { group: TUserGroup }) {
                   <Pencil aria-hidden="true" />
                   {t("common.edit")}
                 </Button>
+                {isSuperAdmin && u.role !== "student" && u.id !== viewer.id && (
+                  <Button size="sm" variant="outline" aria-label={t("twoFactorRule.resetItem", { name: u.name })} onClick={() => setResetting(u)} data-testid="reset-two-factor">
+                    <ShieldOff aria-hidden="true" />
+                    {t("twoFactorRule.reset")}
+                  </Button>
+                )}
                 {u.id !== viewer.id && (
                   <Button
                     size="sm"
@@ -188,6 +196,7 @@ export function UserManagement({ group }: { group: TUserGroup }) {
 
       {/* The staff password rule sits with the accounts of those who set it (decision 0031). */}
       {group === "admins" && isSuperAdmin && <PasswordRuleCard />}
+      {group === "admins" && isSuperAdmin && <TwoFactorRuleCard />}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
@@ -309,6 +318,7 @@ export function UserManagement({ group }: { group: TUserGroup }) {
         />
       )}
       <DeleteUserDialog group={group} user={deleting} onClose={() => setDeleting(null)} />
+      <ResetTwoFactorDialog user={resetting} onClose={() => setResetting(null)} />
       {importing && group !== "admins" && <ImportDialog group={group} viewer={viewer} onClose={() => setImporting(false)} />}
     </section>
   );

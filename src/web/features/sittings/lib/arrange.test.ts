@@ -20,6 +20,7 @@ const student = (name: string, over: Partial<TStudent> = {}): TStudent => ({
   answered: 0,
   extraMinutes: 0,
   grantedMinutes: 0,
+  signedInWithCode: false,
   ...over,
 });
 const students = [

@@ -2,7 +2,7 @@
 // Who is absent, waiting in the lobby, working (with their last save), offline (not heard from for a while),
 // submitted or submitted by the clock — asked again every few seconds while the page is visible (the server
 // answers a sitting's proctors from one query). A student sitting it can be given more time, with a reason.
-import { ArrowLeft, CircleCheck, CircleDashed, Clock, Download, Hourglass, PenLine, Search, SearchX, Timer, UserX, WifiOff, type LucideIcon } from "lucide-react";
+import { ArrowLeft, CircleCheck, CircleDashed, Clock, Download, Hourglass, PenLine, Search, SearchX, Ticket, Timer, UserX, WifiOff, type LucideIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LIVE_STATES, type TLiveState } from "@shared/schemas/sitting";
@@ -17,7 +17,7 @@ import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { LOCALE, pickOrNull } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
-import { phaseOf, useLiveView, type TLiveView } from "../api";
+import { phaseOf, ticketsPath, useLiveView, type TLiveView } from "../api";
 import { GrantDialog } from "../components/grant-dialog";
 import { arrangeStudents, classesOf, LIVE_SORTS, NO_CLASS, type TLiveSort } from "../lib/arrange";
 import { PhaseBadge, ScopeLabel, SittingTimes } from "../components/sitting-bits";
@@ -158,6 +158,12 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
                 {t("live.exportXlsx")}
               </a>
             </Button>
+            <Button size="sm" variant="outline" asChild>
+              <Link to={ticketsPath(view.sitting.id)} data-testid="live-tickets">
+                <Ticket aria-hidden="true" />
+                {t("tickets.open")}
+              </Link>
+            </Button>
             <span id={exportHintId} className="sr-only">
               {t("live.exportHint")}
             </span>
@@ -284,6 +290,12 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
                         <bdi>{s.name}</bdi>
                       </span>
                       <StateBadge state={s.state} />
+                      {s.signedInWithCode && (
+                        <span className="inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs font-medium" data-testid="live-by-code">
+                          <Ticket aria-hidden="true" className="size-3.5" />
+                          {t("live.byCode")}
+                        </span>
+                      )}
                       {extra > 0 && (
                         <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium" title={t("live.extraTitle")}>
                           {t("live.extra", { count: extra })}
