@@ -98,7 +98,7 @@ export const ZItemAnalysis = z.object({
 });
 export type TItemAnalysis = z.infer<typeof ZItemAnalysis>;
 
-/** Item analysis of one parallel form, by its number (issue 34); none: all forms together. */
-export const ZItemAnalysisQuery = z.object({
-  form: z.coerce.number({ error: "FORM_NOT_FOUND" }).int({ error: "FORM_NOT_FOUND" }).min(1, { error: "FORM_NOT_FOUND" }).max(99, { error: "FORM_NOT_FOUND" }).optional(),
-});
+/** One parallel form of an exam, by its number (issue 34); none: all forms together. Item analysis and the dashboard. */
+export const ZFormFilter = z.coerce.number({ error: "FORM_NOT_FOUND" }).int({ error: "FORM_NOT_FOUND" }).min(1, { error: "FORM_NOT_FOUND" }).max(99, { error: "FORM_NOT_FOUND" }).optional();
+
+export const ZItemAnalysisQuery = z.object({ form: ZFormFilter });

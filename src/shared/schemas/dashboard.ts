@@ -3,6 +3,7 @@
 // trend across the subject's exams. One query shape for the three levels; the page drills down by the address.
 import { z } from "zod";
 import { ZClassFilter, ZGradeFilter } from "./grade";
+import { ZFormFilter } from "./analytics";
 import { MASTERY_LEVELS } from "./report";
 
 const id = (max = 64) => z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "VALIDATION_FAILED" }).max(max, { error: "VALIDATION_FAILED" });
@@ -13,11 +14,14 @@ export const ZDashboardQuery = z
     schoolId: id().optional(),
     subjectId: id().optional(),
     examId: z.uuid({ error: "EXAM_NOT_FOUND" }).optional(),
+    /** One parallel form of the exam (issue 34), by its number; none: all its forms together. */
+    form: ZFormFilter,
     grade: ZGradeFilter,
     /** One class of the grade: its students are the rows. */
     className: ZClassFilter,
   })
-  .refine((q) => q.className === undefined || q.grade !== undefined, { error: "CLASS_NEEDS_GRADE", path: ["grade"] });
+  .refine((q) => q.className === undefined || q.grade !== undefined, { error: "CLASS_NEEDS_GRADE", path: ["grade"] })
+  .refine((q) => q.form === undefined || q.examId !== undefined, { error: "FORM_NOT_FOUND", path: ["form"] });
 export type TDashboardQuery = z.infer<typeof ZDashboardQuery>;
 
 /** What the rows are: schools, the classes of a school, or the students of a class. */
@@ -65,6 +69,7 @@ export const ZDashboard = z.object({
     schoolNameEn: z.string().nullable(),
     subjectId: z.string().nullable(),
     examId: z.string().nullable(),
+    form: z.number().int().nullable(),
     grade: z.number().int().nullable(),
     className: z.string().nullable(),
   }),
@@ -73,6 +78,8 @@ export const ZDashboard = z.object({
     schools: z.array(z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string() })),
     exams: z.array(z.object({ id: z.string(), titleAr: z.string(), titleEn: z.string(), subjectId: z.string() })),
     classes: z.array(z.object({ grade: z.number().int(), className: z.string().nullable() })),
+    /** The chosen exam's parallel forms by number (empty without forms or without an exam). */
+    forms: z.array(z.number().int()),
   }),
   groups: z.array(ZDashboardGroup),
   /** Everyone in scope together: the line the groups are compared with. */

@@ -4,7 +4,7 @@
 // super_admin any school, or all of them side by side.
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../../db/client";
-import { exams, profiles, schools, skills, studentExams } from "../../db/schema";
+import { examForms, exams, profiles, schools, skills, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { PASS_PERCENT } from "../../../shared/schemas/attempt";
@@ -95,11 +95,16 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   if (schoolId && !school) throw new AppError("SCHOOL_NOT_FOUND");
 
   let subjectId = query.subjectId ?? null;
+  // The chosen exam's parallel forms (issue 34): the figures of one of them, or of all together.
+  let forms: { id: string; number: number }[] = [];
   if (query.examId) {
     const [exam] = await db.select({ subjectId: exams.subjectId }).from(exams).where(eq(exams.id, query.examId));
     if (!exam) throw new AppError("EXAM_NOT_FOUND");
     subjectId = exam.subjectId;
+    forms = await db.select({ id: examForms.id, number: examForms.number }).from(examForms).where(eq(examForms.examId, query.examId)).orderBy(asc(examForms.number));
   }
+  const form = query.form === undefined ? null : forms.find((f) => f.number === query.form);
+  if (form === undefined) throw new AppError("FORM_NOT_FOUND");
   const level: TDashboardLevel = query.className ? "student" : schoolId ? "class" : "school";
 
   // Who is in scope, apart from the exam: the exam picker and the trend use this.
@@ -110,7 +115,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
     query.grade !== undefined ? eq(studentExams.grade, query.grade) : undefined,
     query.className ? sql`lower(${studentExams.className}) = lower(${query.className})` : undefined,
   )!;
-  const scoped = and(base, query.examId ? eq(studentExams.examId, query.examId) : undefined)!;
+  const scoped = and(base, query.examId ? eq(studentExams.examId, query.examId) : undefined, form ? eq(studentExams.formId, form.id) : undefined)!;
   const from = sql`from ${studentExams} join ${exams} on ${exams.id} = ${studentExams.examId} join ${profiles} on ${profiles.id} = ${studentExams.studentId}
     left join ${schools} on ${schools.id} = ${profiles.schoolId}`;
   const key =
@@ -241,11 +246,12 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
 
   return {
     level,
-    scope: { schoolId, schoolNameAr: school?.nameAr ?? null, schoolNameEn: school?.nameEn ?? null, subjectId, examId: query.examId ?? null, grade: query.grade ?? null, className: query.className ?? null },
+    scope: { schoolId, schoolNameAr: school?.nameAr ?? null, schoolNameEn: school?.nameEn ?? null, subjectId, examId: query.examId ?? null, form: form?.number ?? null, grade: query.grade ?? null, className: query.className ?? null },
     choices: {
       schools: schoolChoices,
       exams: examChoices.map((e) => ({ id: e.id, titleAr: e.title_ar, titleEn: e.title_en, subjectId: e.subject_id })),
       classes: classChoices.map((c) => ({ grade: Number(c.grade), className: c.class_name })),
+      forms: forms.map((f) => f.number),
     },
     groups: groupRows.map(present).sort(order),
     overall: present(overallRow ?? { key: "all", school_id: null, school_name_ar: null, school_name_en: null, grade: null, class_name: null, student_id: null, student_name: null, attempt_id: null, attempts: 0, graded: 0, mean: null, passed: 0 }),

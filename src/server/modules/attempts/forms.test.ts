@@ -377,5 +377,27 @@ describe("skills mastery with forms", () => {
     // Everything right on both forms: every skill mastered (before: grammar 7 of 2 × 7 = 50 %).
     expect(mastery.find((m) => m.key === "all" && m.skillId === "arabic.grammar")!.percent).toBeCloseTo(100);
     expect(mastery.find((m) => m.key === "all" && m.skillId === "arabic.spelling")!.percent).toBeCloseTo(100);
+    expect((d.json() as { choices: { forms: number[] } }).choices.forms).toEqual([1, 2]);
+
+    // One form at a time: its one attempt, and only its skills (form 2 has no spelling question).
+    type TD = { scope: { form: number | null }; overall: { attempts: number }; mastery: { key: string; skillId: string }[] };
+    for (const number of [1, 2]) {
+      const one = await h.request({ method: "GET", url: `/api/analytics/dashboard?examId=${exam.id}&form=${number}`, cookie: cookie.teacher });
+      expect(one.statusCode, one.body).toBe(200);
+      const body = one.json() as TD;
+      expect(body.scope.form).toBe(number);
+      expect(body.overall.attempts).toBe(1);
+      expect(body.mastery.some((m) => m.key === "all" && m.skillId === "arabic.spelling")).toBe(number === 1);
+    }
+    // A form the exam does not have, a form without an exam, a form that is not a number: the form is not found
+    // (the code's own status, as item analysis answers).
+    const bad = async (query: string) => {
+      const r = await h.request({ method: "GET", url: `/api/analytics/dashboard?${query}`, cookie: cookie.teacher });
+      expect(r.statusCode, query).toBe(404);
+      expect((r.json() as { code: string }).code, query).toBe("FORM_NOT_FOUND");
+    };
+    await bad(`examId=${exam.id}&form=3`);
+    await bad("form=1");
+    await bad(`examId=${exam.id}&form=abc`);
   }, 120_000);
 });

@@ -25,7 +25,7 @@ export function itemAnalysisDownloadUrl(examId: string, lang: "ar" | "en", forma
 
 // ---- the school and class dashboard
 
-export type TDashboardParams = { schoolId?: string; subjectId?: string; examId?: string; grade?: number; className?: string };
+export type TDashboardParams = { schoolId?: string; subjectId?: string; examId?: string; form?: number; grade?: number; className?: string };
 
 function dashboardSearch(params: TDashboardParams, extra: Record<string, string> = {}): string {
   const q = new URLSearchParams(extra);

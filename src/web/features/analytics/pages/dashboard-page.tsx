@@ -41,16 +41,20 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
   const [params, setParams] = useSearchParams();
   const gradeParam = Number(params.get("grade"));
   const grade = GRADES.includes(gradeParam) ? gradeParam : undefined;
+  const examId = params.get("exam") || undefined;
+  const formParam = Number(params.get("form"));
   const query: TDashboardParams = {
     schoolId: user?.role === "super_admin" ? params.get("school") || undefined : undefined,
     subjectId: params.get("subject") || undefined,
-    examId: params.get("exam") || undefined,
+    examId,
+    // One parallel form of the chosen exam (issue 34); the server says which it has (choices.forms).
+    form: examId && Number.isInteger(formParam) && formParam >= 1 ? formParam : undefined,
     grade,
     className: grade !== undefined ? params.get("class") || undefined : undefined,
   };
   const dashboard = useDashboard(query);
   const subjects = useQuery(subjectsQuery);
-  const ids = { school: useId(), subject: useId(), exam: useId(), klass: useId() };
+  const ids = { school: useId(), subject: useId(), exam: useId(), form: useId(), klass: useId() };
 
   if (!user) return null;
   const role = user.role === "super_admin" || user.role === "school_admin" ? user.role : "teacher";
@@ -114,6 +118,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
             pickOrNull(lang, data.scope.schoolNameAr, data.scope.schoolNameEn) ?? t("dashboard.breadcrumb.all"),
             subjectName(data, subjects.data, lang) || t("dashboard.filters.allSubjects"),
             chosenExam ? pick(lang, chosenExam.titleAr, chosenExam.titleEn) : t("dashboard.filters.allExams"),
+            data.scope.form !== null ? t("itemAnalysis.forms.one", { n: formatNumber(lang, data.scope.form) }) : null,
             data.scope.grade !== null ? classLabel(data.scope.grade, data.scope.className) : null,
           ]
             .filter(Boolean)
@@ -132,11 +137,11 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
             ))}
           </FilterSelect>
         )}
-        <FilterSelect id={ids.subject} label={t("dashboard.filters.subject")} value={query.subjectId ?? ALL} testId="dashboard-subject" onChange={(v) => update({ subject: v, exam: undefined })}>
+        <FilterSelect id={ids.subject} label={t("dashboard.filters.subject")} value={query.subjectId ?? ALL} testId="dashboard-subject" onChange={(v) => update({ subject: v, exam: undefined, form: undefined })}>
           <SelectItem value={ALL}>{t("dashboard.filters.allSubjects")}</SelectItem>
           <SubjectItems subjects={subjects.data} />
         </FilterSelect>
-        <FilterSelect id={ids.exam} label={t("dashboard.filters.exam")} value={query.examId ?? ALL} testId="dashboard-exam" wide onChange={(v) => update({ exam: v })}>
+        <FilterSelect id={ids.exam} label={t("dashboard.filters.exam")} value={query.examId ?? ALL} testId="dashboard-exam" wide onChange={(v) => update({ exam: v, form: undefined })}>
           <SelectItem value={ALL}>{t("dashboard.filters.allExams")}</SelectItem>
           {exams.map((e) => (
             <SelectItem key={e.id} value={e.id}>
@@ -144,6 +149,16 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
             </SelectItem>
           ))}
         </FilterSelect>
+        {data && data.scope.examId && data.choices.forms.length > 0 && (
+          <FilterSelect id={ids.form} label={t("dashboard.filters.form")} value={query.form === undefined ? ALL : String(query.form)} testId="dashboard-form" onChange={(v) => update({ form: v })}>
+            <SelectItem value={ALL}>{t("dashboard.filters.allForms")}</SelectItem>
+            {data.choices.forms.map((n) => (
+              <SelectItem key={n} value={String(n)}>
+                {t("itemAnalysis.forms.one", { n: formatNumber(lang, n) })}
+              </SelectItem>
+            ))}
+          </FilterSelect>
+        )}
         {data && data.scope.schoolId && data.choices.classes.length > 0 && (
           <FilterSelect
             id={ids.klass}
