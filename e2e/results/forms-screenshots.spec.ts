@@ -1,4 +1,4 @@
-// Not a test: pictures of the results list and item analysis of an exam with parallel forms (issue 34) for a person to
+// Not a test: pictures of the results list, item analysis and the dashboard of an exam with parallel forms (issue 34) for a person to
 // look at (FORMS_SCREENSHOTS=1, with E2E_DEMO_ATTEMPTS=1 E2E_FORMS=1 for the server's data), in ar/en × light/dark ×
 // 390/1280 px, written to screenshots/forms/ (gitignored). The demo has no forms: e2e/forms-seed.ts gives one exam two.
 import path from "node:path";
@@ -33,6 +33,9 @@ test("forms screenshots", async ({ browser }) => {
         await page.getByTestId("item-analysis-forms").getByRole("button").nth(1).click();
         await expect(page.getByTestId("item-analysis-forms").getByRole("button").nth(1)).toHaveAttribute("aria-pressed", "true");
         await page.screenshot({ path: name("analysis-form-1"), fullPage: false });
+        await page.goto(`/dashboard/analytics?exam=${examId}&form=2`);
+        await expect(page.getByTestId("dashboard-form")).toBeVisible();
+        await page.screenshot({ path: name("dashboard-form-2"), fullPage: false });
         await context.close();
       }
     }

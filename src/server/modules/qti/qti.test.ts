@@ -190,8 +190,10 @@ function content(e: TExamDetail) {
     durationMinutes: e.durationMinutes,
     grades: e.grades,
     passages: e.passages.map(({ id: _id, image: i, audio: a, ...p }) => ({ ...p, image: image(i), audio: audio(a) })),
-    questions: e.questions.map(({ id: _id, answerCount: _n, passageId, image: i, audio: a, options, matchingPairs, ...q }) => ({
+    questions: e.questions.map(({ id: _id, answerCount: _n, passageId, image: i, audio: a, options, matchingPairs, bank, ...q }) => ({
       ...q,
+      // An imported question is a new bank item: its id is new, its version the first.
+      bank: bank && { version: bank.version, newestVersion: bank.newestVersion },
       passage: e.passages.findIndex((p) => p.id === passageId),
       image: image(i),
       audio: audio(a),
