@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeText, detectDelimiter, parseCsv, toCsv } from "./csv";
+import { decodeText, detectDelimiter, parseCsv, toCsv, UnclosedQuoteError } from "./csv";
 
 describe("csv", () => {
   it("reads quotes, commas, line breaks, CRLF and a BOM", () => {
@@ -10,6 +10,13 @@ describe("csv", () => {
       ["x@y.z", "two\nlines"],
     ]);
   });
+  it("strict: a quote never closed is refused with the line it opened on, not read as the rest of the file", () => {
+    const text = 'a,b\n1,2\n"3,4\n5,6\n';
+    expect(parseCsv(text)).toEqual([["a", "b"], ["1", "2"], ["3,4\n5,6\n"]]);
+    expect(() => parseCsv(text, { strict: true })).toThrow(new UnclosedQuoteError(3));
+    expect(parseCsv('"x\ny",z\n', { strict: true })).toEqual([["x\ny", "z"]]);
+  });
+
   it("keeps Arabic as it is", () => {
     expect(parseCsv("name\nأحمد المنصوري")).toEqual([["name"], ["أحمد المنصوري"]]);
   });

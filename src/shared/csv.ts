@@ -46,17 +46,28 @@ export function detectDelimiter(text: string): TDelimiter {
   return DELIMITERS.reduce((best, d) => (counts.get(d)! > counts.get(best)! ? d : best), DELIMITERS[0]);
 }
 
+/** A quoted field never closed (parseCsv with `strict`): the rest of the file would have been one field. */
+export class UnclosedQuoteError extends Error {
+  constructor(readonly line: number) {
+    super(`line ${line}: a quoted cell is never closed`);
+  }
+}
+
 /** Parses CSV text into rows of fields. Handles a UTF-8 BOM, quoted fields with separators, quotes and line
- *  breaks, and CRLF or LF line ends; the separator is the header line's (detectDelimiter). Blank lines are dropped. */
-export function parseCsv(text: string): string[][] {
+ *  breaks, and CRLF or LF line ends; the separator is the header line's (detectDelimiter). Blank lines are dropped.
+ *  `strict`: a quote never closed throws UnclosedQuoteError (the line it opened on) rather than ending the field at the end. */
+export function parseCsv(text: string, options: { strict?: boolean } = {}): string[][] {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const delimiter = detectDelimiter(src);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
   let quoted = false;
+  let line = 1;
+  let openedOn = 0;
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
+    if (c === "\n") line++;
     if (quoted) {
       if (c === '"') {
         if (src[i + 1] === '"') {
@@ -66,8 +77,10 @@ export function parseCsv(text: string): string[][] {
       } else field += c;
       continue;
     }
-    if (c === '"' && field === "") quoted = true;
-    else if (c === delimiter) {
+    if (c === '"' && field === "") {
+      quoted = true;
+      openedOn = line;
+    } else if (c === delimiter) {
       row.push(field);
       field = "";
     } else if (c === "\n" || c === "\r") {
@@ -78,6 +91,7 @@ export function parseCsv(text: string): string[][] {
       field = "";
     } else field += c;
   }
+  if (quoted && options.strict) throw new UnclosedQuoteError(openedOn);
   if (field !== "" || row.length) {
     row.push(field);
     rows.push(row);

@@ -1,45 +1,34 @@
 // The calibration file: a header row of item names, then one row per student, each cell a whole score 0..m or blank
 // for an item the student was not presented (issue 35's CLI). Every fault is a CliError naming the row and column.
 
+import { readFile } from "node:fs/promises";
+import { decodeText, parseCsv, UnclosedQuoteError } from "../../shared/csv";
 import { CliError, NOT_PRESENTED, type ResponseMatrix } from "./types";
 
 const MAX_SCORE = 100;
 
-/** Splits CSV text into rows of cells (RFC 4180: quoted cells, doubled quotes, CRLF or LF). */
-export function parseCsvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else cell += ch;
-    } else if (ch === '"' && cell === "") quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += ch;
+/**
+ * The rows of a psychometrics command's CSV file: the one reader of roster imports (shared/csv.ts — commas, or the
+ * semicolons or tabs of an Excel in an Arabic locale; quoted cells; a BOM), strict about a quote never closed, which
+ * would swallow the rest of the file. `file` names the file in the fault.
+ */
+export function parseCsvRows(text: string, file?: string): string[][] {
+  try {
+    return parseCsv(text, { strict: true });
+  } catch (error) {
+    if (error instanceof UnclosedQuoteError) throw new CliError(file ? `${file}, ${error.message}` : error.message);
+    throw error;
   }
-  if (quoted) throw new CliError(`line ${rows.length + 1}: a quoted cell is never closed`);
-  if (cell !== "" || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
+}
+
+/** A file's text as Excel saves it (UTF-8, UTF-16 or Windows-1256: shared/csv.ts), or a plain fault. */
+export async function readCsvText(file: string): Promise<string> {
+  try {
+    return decodeText(new Uint8Array(await readFile(file)));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(code === "ENOENT" ? `no such file: ${file}` : code === "EISDIR" ? `${file} is a folder, not a CSV file` : `cannot read ${file} (${code ?? "error"})`);
   }
-  // Blank lines (a trailing newline, a gap) carry no student.
-  return rows.filter((r) => !(r.length === 1 && r[0]!.trim() === ""));
 }
 
 export function parseResponsesCsv(text: string): ResponseMatrix {

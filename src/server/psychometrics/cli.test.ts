@@ -54,6 +54,15 @@ describe("psychometrics calibrate", () => {
     expect(json).not.toHaveProperty("abilities");
   });
 
+  it("reads the file as an Excel in an Arabic locale saves it: UTF-16 with semicolons gives the same items as UTF-8 with commas", async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lsat7Csv().replace(/^\uFEFF/, "").replaceAll(",", ";"), "utf16le")]);
+    const path = join(dir, "lsat7-utf16.csv");
+    await writeFile(path, utf16);
+    const [a, b] = [await run(["calibrate", "--model", "2pl", path]), await run(["calibrate", "--model", "2pl", await file("lsat7-again.csv", lsat7Csv())])];
+    expect(a.err).toBe("");
+    expect(JSON.parse(a.out).items).toEqual(JSON.parse(b.out).items);
+  });
+
   it("with --abilities, prints infinite ML abilities as strings and blanks as not presented", async () => {
     const csv = "a,b,c\n1,1,\n0,0,0\n1,0,1\n0,1,0\n1,1,1\n";
     const { code, out } = await run(["calibrate", "--model=rasch", "--min-responses", "2", "--abilities", await file("small.csv", csv)]);

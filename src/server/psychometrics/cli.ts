@@ -5,10 +5,9 @@
 // prints JSON on stdout. Bad input (CliError) is one line on stderr and exit code 2, never a stack trace.
 // Infinite ML abilities are printed as the strings "Infinity" / "-Infinity" (JSON has no infinity).
 
-import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { calibrate, CalibrationInputError } from "./calibrate";
-import { parseResponsesCsv } from "./calibrate-csv";
+import { parseResponsesCsv, readCsvText } from "./calibrate-csv";
 import { CliError, IRT_MODELS, type IrtModel } from "./types";
 
 export interface Output {
@@ -97,13 +96,7 @@ async function calibrateCommand(argv: string[]): Promise<object> {
     tolerance: positiveNumber(flags, "tolerance", false),
   };
   const file = flags.positional[0]!;
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(code === "ENOENT" ? `no such file: ${file}` : code === "EISDIR" ? `${file} is a folder, not a CSV file` : `cannot read ${file} (${code ?? "error"})`);
-  }
+  const text = await readCsvText(file);
   const matrix = parseResponsesCsv(text);
   const result = calibrate(matrix, model as IrtModel, options);
   const { abilities, ...rest } = result;

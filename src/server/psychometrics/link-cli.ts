@@ -6,52 +6,15 @@
 // the θ points and each group's weights as `theta,from,to` (default: N(0, 1) on 41 points over [−4, 4] for both).
 // Prints A, B and each anchor's drift as JSON; every fault in a file or an option is a CliError (exit code 2).
 
-import { readFile } from "node:fs/promises";
+import { parseCsvRows, readCsvText } from "./calibrate-csv";
 import { LINK_METHODS, linkForms, type LinkMethod, type Quadrature } from "./link";
 import { CliError, type NamedItemParams } from "./types";
 
 const USAGE = "usage: psychometrics link --method stocking-lord|haebara|mean-mean|mean-sigma [--d 1|1.7] [--drift-threshold 0.5] [--quadrature Q.csv] FROM.csv TO.csv";
 
-/** RFC 4180 cells: quoted cells with doubled quotes, CRLF or LF, a leading BOM; blank lines dropped. */
-function csvRows(text: string, file: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch !== '"') cell += ch;
-      else if (text[i + 1] === '"') cell += text[++i];
-      else quoted = false;
-    } else if (ch === '"' && cell === "") quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      rows.push([...row, cell]);
-      row = [];
-      cell = "";
-    } else cell += ch;
-  }
-  if (quoted) throw new CliError(`${file}: a quoted cell is never closed`);
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows.filter((r) => !(r.length === 1 && r[0]!.trim() === ""));
-}
-
-async function readText(file: string): Promise<string> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(code === "ENOENT" ? `no such file: ${file}` : code === "EISDIR" ? `${file} is a folder, not a CSV file` : `cannot read ${file} (${code ?? "error"})`);
-  }
-}
-
 /** Columns by header name; each listed column required unless it has a default. */
 function table(text: string, file: string, columns: string[], optional: Record<string, number> = {}) {
-  const rows = csvRows(text, file);
+  const rows = parseCsvRows(text, file);
   if (rows.length === 0) throw new CliError(`${file} is empty: it needs a header row ${columns.join(",")}`);
   const header = rows[0]!.map((h) => h.trim().toLowerCase());
   const index = new Map(columns.map((c) => [c, header.indexOf(c)]));
@@ -142,10 +105,10 @@ export async function linkCommand(argv: string[]): Promise<object> {
   const D = positive(values, "d") ?? 1;
   const driftThreshold = positive(values, "drift-threshold");
   const quadratureFile = values.get("quadrature");
-  const quadrature = quadratureFile ? parseQuadratureCsv(await readText(quadratureFile), quadratureFile) : undefined;
+  const quadrature = quadratureFile ? parseQuadratureCsv(await readCsvText(quadratureFile), quadratureFile) : undefined;
   const [fromFile, toFile] = files as [string, string];
-  const from = parseItemParamsCsv(await readText(fromFile), fromFile);
-  const to = parseItemParamsCsv(await readText(toFile), toFile);
+  const from = parseItemParamsCsv(await readCsvText(fromFile), fromFile);
+  const to = parseItemParamsCsv(await readCsvText(toFile), toFile);
   const common = to.filter((i) => from.some((f) => f.item === i.item)).length;
   if (common < 2) throw new CliError(`${fromFile} and ${toFile} share ${common} item name${common === 1 ? "" : "s"}: linking needs at least two common anchors`);
   try {
