@@ -186,7 +186,7 @@ test("an Excel roster and a CSV saved by Arabic Excel import; credentials and re
   await expect(link).toHaveAttribute("href", /\/api\/results\/export\.xlsx\?.*lang=en/);
   const [results] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(results.suggestedFilename()).toBe("qias-results.xlsx");
-  expect((await readSheet(fs.readFileSync((await results.path())!)))[0]).toEqual(["Student", "School", "Grade", "Class", "Exam", "Status", "Score", "Total", "Started", "Submitted"]);
+  expect((await readSheet(fs.readFileSync((await results.path())!)))[0]).toEqual(["Student", "School", "Grade", "Class", "Exam", "Form", "Status", "Score", "Total", "Started", "Submitted"]);
 });
 
 test("the import dialog and the results' downloads, photographed in Arabic and English, light and dark, phone and desktop", async ({ browser, baseURL }) => {
