@@ -29,6 +29,7 @@ import { SUBJECTS } from "../src/shared/subjects";
 import { searchTextOf } from "../src/server/modules/bank/content";
 import { addBankItems, bankSearchQuery, FACILITY, searchBank, seenRows } from "../src/server/modules/bank/bank.service";
 import { assembleInThread, type TCandidate } from "../src/server/modules/bank/assemble";
+import { parseThreadPriority } from "../src/server/parse-pool";
 import { EXAMS } from "../src/server/demo-data";
 import { ZBankQuery, type TItemContent } from "../src/shared/schemas/bank";
 import { ZBlueprint } from "../src/shared/schemas/blueprint";
@@ -379,7 +380,7 @@ const solveSeconds = (performance.now() - solveStarted) / 1000;
 console.log(`\nassembly: 4 forms × 40 items (4 anchors, overlap ≤ 20 %, exposure ≤ 50 %, matched by facility ± 0.01), target ${TARGET_SECONDS} s`);
 console.log(`  candidates read from the bank: ${candidates.length} (${withFacility} with a facility; cohort ${cohort!.n}) in ${loadSeconds.toFixed(2)} s`);
 console.log(
-  `  solved in a parse thread (nice 15): ${solveSeconds.toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (the solver's own ${result.seconds.toFixed(2)} s), ${result.status}${result.status === "assembled" ? `${result.optimal ? " (optimal)" : " (time up)"}, mean facility ${Math.min(...result.forms.map((x) => x.meanFacility!)).toFixed(3)}–${Math.max(...result.forms.map((x) => x.meanFacility!)).toFixed(3)}` : ""}`,
+  `  solved in a parse thread (${parseThreadPriority.value ?? "priority unknown"} priority): ${solveSeconds.toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (the solver's own ${result.seconds.toFixed(2)} s), ${result.status}${result.status === "assembled" ? `${result.optimal ? " (optimal)" : " (time up)"}, mean facility ${Math.min(...result.forms.map((x) => x.meanFacility!)).toFixed(3)}–${Math.max(...result.forms.map((x) => x.meanFacility!)).toFixed(3)}` : ""}`,
 );
 console.log(`  candidates + solve: ${(loadSeconds + solveSeconds).toFixed(2)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 await bare.end();
