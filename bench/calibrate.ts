@@ -42,8 +42,10 @@ if (!FROM_DB) {
     .insert(questions)
     .values(Array.from({ length: ITEMS }, (_, i) => ({ itemVersionId: draft, examId, position: i, questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, type: "true_false" as const, points: 1 })))
     .returning({ id: questions.id });
-  for (let i = 0; i < PERSONS; i += 500) {
-    const n = Math.min(500, PERSONS - i);
+  // At most 10,000 answers a statement: 4 parameters each, under PostgreSQL's 65,535 a statement.
+  const batch = Math.max(1, Math.min(500, Math.floor(10_000 / ITEMS)));
+  for (let i = 0; i < PERSONS; i += batch) {
+    const n = Math.min(batch, PERSONS - i);
     const accounts = await db.insert(authUsers).values(Array.from({ length: n }, (_, j) => ({ email: `s${i + j}-${tag}@bench.local`, passwordHash }))).returning({ id: authUsers.id, email: authUsers.email });
     await db.insert(profiles).values(accounts.map((a) => ({ id: a.id, email: a.email, username: a.email.split("@")[0]!, name: `طالب ${i}`, role: "student" as const, schoolId })));
     const attempts = await db
