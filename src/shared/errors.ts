@@ -465,6 +465,14 @@ export const ERRORS = {
       "تعذّرت قراءة هذا الملف جدولًا. احفظه من ⁨Excel⁩ بصيغة ⁨.xlsx⁩ أو ⁨CSV⁩ ثم أعد المحاولة.",
     ),
   },
+  IMPORT_UNCLOSED_QUOTE: {
+    status: 400,
+    title: t("Import Failed", "فشل الاستيراد"),
+    message: t(
+      "Line {line} opens a quotation mark (\") that is never closed, so the rest of the file would be read as one cell. Remove it or close it, and try again; nothing was imported.",
+      "في السطر {line} علامة تنصيص (\") مفتوحة لا تُغلق، فيُقرأ باقي الملف خانةً واحدة. احذفها أو أغلقها ثم أعد المحاولة؛ لم يُستورد أي شيء.",
+    ),
+  },
   IMPORT_BAD_HEADER: {
     status: 400,
     title: t("Import Failed", "فشل الاستيراد"),

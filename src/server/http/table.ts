@@ -4,7 +4,7 @@
 import type { FastifyReply } from "fastify";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
-import { decodeText, parseCsv, toCsv } from "../../shared/csv";
+import { decodeText, parseCsv, toCsv, UnclosedQuoteError } from "../../shared/csv";
 import { sheetCells, sheetOptions } from "../../shared/sheet";
 import { parseInThread } from "../parse-pool";
 import { AppError } from "./errors";
@@ -24,9 +24,22 @@ function cellText(v: unknown): string {
   return String(v);
 }
 
+/**
+ * A roster's CSV text as rows. Strict about a quote never closed: read loosely, one stray quote would make the rest
+ * of the file a single cell, and the import would refuse it for the wrong reason (or a preview show nonsense).
+ */
+export function readCsvTable(text: string): string[][] {
+  try {
+    return parseCsv(text, { strict: true });
+  } catch (error) {
+    if (error instanceof UnclosedQuoteError) throw new AppError("IMPORT_UNCLOSED_QUOTE", { vars: { line: error.line } });
+    throw error;
+  }
+}
+
 /** An uploaded table's rows: the first sheet of an .xlsx (known by its bytes, whatever its name), or CSV text. */
 export async function readTable(bytes: Buffer): Promise<string[][]> {
-  if (!isZip(bytes)) return parseCsv(decodeText(bytes));
+  if (!isZip(bytes)) return readCsvTable(decodeText(bytes));
   // Off the event loop (parse-pool.ts): a crafted workbook costs its own thread, not the exam morning's sign-ins.
   return parseInThread("xlsx", bytes, unreadable);
 }

@@ -25,8 +25,7 @@ import {
 import type { z } from "zod";
 import type { ZImportRequest, ZUserListQuery, ZUserUpdate, TImportPreview, TImportResult, TImportRow } from "../../../shared/schemas/user";
 import { IMPORT_MAX_ROWS, importColumnOf, importEmailLanguage, type TImportColumn } from "../../../shared/schemas/user";
-import { parseCsv } from "../../../shared/csv";
-import { readTable } from "../../http/table";
+import { readCsvTable, readTable } from "../../http/table";
 import { ERRORS, type TErrorCode, type TText } from "../../../shared/errors";
 import type { TLanguage } from "../../../shared/limits";
 import { stripBidiControls } from "../../../shared/text";
@@ -265,7 +264,7 @@ function importField(path: string): string {
 async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput): Promise<TPlannedRow[]> {
   const { role } = input;
   if (!can(actor, GROUP_CAPABILITY[groupOfRole(role)], undefined, { write: true })) throw new AppError("FORBIDDEN");
-  const [header, ...lines] = input.file ? await readTable(Buffer.from(input.file, "base64")) : parseCsv(input.csv ?? "");
+  const [header, ...lines] = input.file ? await readTable(Buffer.from(input.file, "base64")) : readCsvTable(input.csv ?? "");
   if (!header) throw new AppError("IMPORT_EMPTY");
   // Headers in English or Arabic (shared/schemas/user.ts: importColumnOf); an unknown one refuses the file.
   const columns = header.map(importColumnOf);

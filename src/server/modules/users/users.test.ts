@@ -414,6 +414,10 @@ describe("roster import", () => {
   it("refuses a bad header, an empty file, a teacher, and a school_admin importing admins", async () => {
     expect((await preview(cookie.super_admin, "student", "mail,name\nx@y.z,X")).json().code).toBe("IMPORT_BAD_HEADER");
     expect((await preview(cookie.super_admin, "student", "email,username\n")).json().code).toBe("IMPORT_EMPTY");
+    // A stray quote would make the rest of the file one cell: refused with the line it opened on, in both languages.
+    const stray = await preview(cookie.super_admin, "student", 'email,username\na@imp.local,imp_a\n"b@imp.local,imp_b\nc@imp.local,imp_c\n');
+    expect([stray.statusCode, stray.json().code]).toEqual([400, "IMPORT_UNCLOSED_QUOTE"]);
+    expect(stray.json().message).toMatchObject({ en: expect.stringContaining("Line 3"), ar: expect.stringContaining("السطر 3") });
     expect((await preview(cookie.super_admin, "student", "")).statusCode).toBe(400);
     expect((await preview(cookie.teacher, "student", "email\nx@y.z")).statusCode).toBe(403);
     expect((await preview(cookie.school_admin, "school_admin", "email\nx@y.z")).statusCode).toBe(400);
@@ -474,6 +478,7 @@ describe("roster import", () => {
       expect((await bad({ file: 42 })).statusCode).toBe(400);
       expect((await bad({})).json().code).toBe("IMPORT_EMPTY");
       expect((await bad({ file: "" })).json().code).toBe("IMPORT_EMPTY");
+      expect((await bad({ file: Buffer.from('email,name\n"x@y.z,X\n').toString("base64") })).json().code).toBe("IMPORT_UNCLOSED_QUOTE");
       const huge = await bad({ file: Buffer.alloc(2_100_000, 65).toString("base64") });
       expect([413, 400]).toContain(huge.statusCode);
       expect((await h.request({ method: "POST", url: "/api/users/import", cookie: cookie.teacher, payload: { role: "student", file: Buffer.from("email\nx@y.z").toString("base64") } })).statusCode).toBe(403);
