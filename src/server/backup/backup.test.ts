@@ -262,7 +262,8 @@ describe.skipIf(!!process.env.DATABASE_URL)("backup and restore of the embedded 
     const whole = fs.readFileSync(liveBackup);
     fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
     await expectRefused(cut, /is damaged/);
-  });
+    // Real tar and gzip of the whole backup twice, beside the suite's other files on two cores: its siblings' time.
+  }, 180_000);
 
   it("refuses an entry whose path leads out of the data folder, writing nothing, in the archive or in its database.tar", async () => {
     const escaping = "files/../../escaped.txt";
