@@ -217,14 +217,20 @@ describe("sitting a form", () => {
   }, 180_000);
 });
 
+/** An exam with forms whose question 1 is the anchor of all three, seen by a submitted attempt. */
+async function seenAnchor() {
+  const { exam, forms } = await examWithForms();
+  await h.db.update(examFormQuestions).set({ isAnchor: true }).where(eq(examFormQuestions.questionId, exam.questions[0]!.id));
+  const s = await newStudent();
+  const attempt = await start(s.cookie, exam.id);
+  const done = await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: s.cookie, payload: {} });
+  expect(done.statusCode, done.body).toBe(200);
+  return { exam, forms, attempt };
+}
+
 describe("a newer version taken", () => {
   it("takes the replaced row's place in its forms, anchor and all, while the attempt that saw the old row keeps it", async () => {
-    const { exam, forms } = await examWithForms();
-    await h.db.update(examFormQuestions).set({ isAnchor: true }).where(eq(examFormQuestions.questionId, exam.questions[0]!.id));
-    const s = await newStudent();
-    const attempt = await start(s.cookie, exam.id);
-    const done = await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: s.cookie, payload: {} });
-    expect(done.statusCode, done.body).toBe(200);
+    const { exam, forms, attempt } = await seenAnchor();
     // The anchor (question 1, in all three forms) edited in the bank, then taken by the exam.
     const [row] = await h.db.select().from(questions).where(eq(questions.id, exam.questions[0]!.id));
     const [v] = await h.db.select().from(bankItemVersions).where(eq(bankItemVersions.id, row!.itemVersionId));
@@ -250,12 +256,7 @@ describe("a newer version taken", () => {
 
 describe("a seen question edited in the exam's editor", () => {
   it("keeps its place in the forms on its new row, anchor and all", async () => {
-    const { exam, forms } = await examWithForms();
-    await h.db.update(examFormQuestions).set({ isAnchor: true }).where(eq(examFormQuestions.questionId, exam.questions[0]!.id));
-    const s = await newStudent();
-    const attempt = await start(s.cookie, exam.id);
-    const done = await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie: s.cookie, payload: {} });
-    expect(done.statusCode, done.body).toBe(200);
+    const { exam, forms } = await seenAnchor();
     const edited = {
       ...EXAM,
       questions: EXAM.questions.map((q, i) => ({
