@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -189,6 +190,13 @@ export const profiles = pgTable(
     clipTranscripts: boolean("clip_transcripts").notNull().default(false),
     /** The language of the emails this person receives (issue 19: my account). */
     emailLang: text("email_lang").$type<TLanguage>().notNull().default("ar"),
+    /**
+     * A student's gender and language background (issue 35; docs/decisions/0044): optional, shown only to staff, used
+     * only in aggregate (DIF, levels by group), never sent to a language model.
+     */
+    gender: text("gender").$type<"female" | "male">(),
+    /** "arabic": Arabic is the student's first language; "other": it is not (SPEC §1 serves both). */
+    languageBackground: text("language_background").$type<"arabic" | "other">(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -206,6 +214,11 @@ export const profiles = pgTable(
     check("profiles_extra_time_students_only", sql`${t.role} = 'student' OR (${t.extraTimePercent} = 0 AND ${t.extraTimeMinutes} = 0)`),
     check("profiles_clip_transcripts_students_only", sql`${t.role} = 'student' OR NOT ${t.clipTranscripts}`),
     check("profiles_email_lang", sql`${t.emailLang} IN ('ar', 'en')`),
+    check("profiles_gender", sql`${t.gender} IS NULL OR (${t.role} = 'student' AND ${t.gender} IN ('female', 'male'))`),
+    check(
+      "profiles_language_background",
+      sql`${t.languageBackground} IS NULL OR (${t.role} = 'student' AND ${t.languageBackground} IN ('arabic', 'other'))`,
+    ),
   ],
 );
 
@@ -691,6 +704,8 @@ export const studentExams = pgTable(
     /** The parallel form it was given (issue 34), kept for the attempt's life; null for an exam without forms. */
     // RESTRICT: a form that was sat cannot be removed (its attempts' questions are its questions).
     formId: uuid("form_id").references(() => examForms.id, { onDelete: "restrict" }),
+    /** The language the paper was read in when the attempt started (issue 35: DIF by it); null before it was recorded. */
+    paperLanguage: text("paper_language").$type<TLanguage>(),
     /** The student's accommodation when the attempt started, in minutes, and the minutes granted during it. */
     extraMinutes: integer("extra_minutes").notNull().default(0),
     grantedMinutes: integer("granted_minutes").notNull().default(0),
@@ -1002,4 +1017,73 @@ export const groupPlans = pgTable(
   },
   // One version n per scope, however many ask to generate it at once.
   (t) => [uniqueIndex("group_plans_scope_version_idx").on(t.examId, t.schoolId, t.scopeKey, t.version)],
+);
+
+/**
+ * A reporting scale (issue 35; docs/decisions/0044): one per subject and grade, chosen by a super_admin, e.g. mean 500
+ * and SD 100 on the reference cohort. A student's ability θ on the linked IRT scale reports as
+ * mean + sd × (θ − theta_mean) / theta_sd, rounded to `decimals` and kept within [lowest, highest].
+ */
+export const reportingScales = pgTable(
+  "reporting_scales",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "restrict" }),
+    grade: integer("grade").notNull(),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    mean: doublePrecision("mean").notNull().default(500),
+    sd: doublePrecision("sd").notNull().default(100),
+    /** The reference cohort's ability mean and SD on the IRT scale (θ), from its calibration. */
+    thetaMean: doublePrecision("theta_mean").notNull().default(0),
+    thetaSd: doublePrecision("theta_sd").notNull().default(1),
+    /** The exam and calibration (item_calibrations.calibration_id) whose cohort defines the scale; null until chosen. */
+    referenceExamId: uuid("reference_exam_id").references(() => exams.id, { onDelete: "set null" }),
+    referenceCalibrationId: uuid("reference_calibration_id"),
+    decimals: integer("decimals").notNull().default(0),
+    lowest: doublePrecision("lowest"),
+    highest: doublePrecision("highest"),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reporting_scales_subject_grade_idx").on(t.subjectId, t.grade),
+    check("reporting_scales_grade_range", sql`${t.grade} BETWEEN 1 AND 12`),
+    check("reporting_scales_sd_positive", sql`${t.sd} > 0 AND ${t.thetaSd} > 0`),
+    check("reporting_scales_decimals", sql`${t.decimals} BETWEEN 0 AND 2`),
+    check("reporting_scales_bounds", sql`${t.lowest} IS NULL OR ${t.highest} IS NULL OR ${t.lowest} < ${t.highest}`),
+  ],
+);
+
+/**
+ * The proficiency levels of a scale (issue 35), lowest first: level `position` begins at `min_score` on the scale
+ * (the lowest level has none). Cuts come from a standard-setting study or are typed by a super_admin; either way who
+ * approved them and when is kept.
+ */
+export const proficiencyLevels = pgTable(
+  "proficiency_levels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scaleId: uuid("scale_id")
+      .notNull()
+      .references(() => reportingScales.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    minScore: doublePrecision("min_score"),
+    /** The standard-setting study whose approved cut this is; null for a cut typed in. */
+    studyId: uuid("study_id"),
+    approvedBy: uuid("approved_by").references(() => profiles.id, { onDelete: "set null" }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("proficiency_levels_scale_position_idx").on(t.scaleId, t.position),
+    check("proficiency_levels_position", sql`${t.position} BETWEEN 0 AND 9`),
+    check("proficiency_levels_lowest_has_no_cut", sql`(${t.position} = 0) = (${t.minScore} IS NULL)`),
+  ],
 );
