@@ -541,11 +541,40 @@ export const examFormQuestions = pgTable(
  * keeps its reason (`problem`) instead of parameters. `params` holds {a, b, c, d} and, for the GPCM, the steps;
  * `se` their standard errors; `fit` infit, outfit and the χ².
  */
+/**
+ * One calibration run (issue 35; docs/decisions/0044): of an exam's graded attempts (all forms together) or of the
+ * bank. Its items' parameters are item_calibrations, its students' abilities attempt_abilities; `linking` is the
+ * transformation (A, B and how they were found) that puts it on its scale's reference θ, null for the reference itself.
+ */
+export const calibrations = pgTable(
+  "calibrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    examId: uuid("exam_id").references(() => exams.id, { onDelete: "set null" }),
+    scope: text("scope").notNull().default("exam"),
+    model: text("model").notNull(),
+    students: integer("students").notNull().default(0),
+    items: integer("items").notNull().default(0),
+    /** Convergence, log-likelihood, latent mean/SD: what the run reports about itself. */
+    summary: jsonb("summary").$type<Record<string, unknown>>(),
+    linking: jsonb("linking").$type<Record<string, unknown>>(),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("calibrations_exam_idx").on(t.examId, t.createdAt),
+    check("calibrations_scope", sql`${t.scope} in ('exam', 'bank')`),
+    check("calibrations_model", sql`${t.model} in ('rasch', '2pl', '3pl', 'gpcm')`),
+  ],
+);
+
 export const itemCalibrations = pgTable(
   "item_calibrations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    calibrationId: uuid("calibration_id").notNull(),
+    calibrationId: uuid("calibration_id")
+      .notNull()
+      .references(() => calibrations.id, { onDelete: "cascade" }),
     itemVersionId: uuid("item_version_id")
       .notNull()
       .references(() => bankItemVersions.id, { onDelete: "cascade" }),
@@ -566,6 +595,28 @@ export const itemCalibrations = pgTable(
     check("item_calibrations_model", sql`${t.model} in ('rasch', '2pl', '3pl', 'gpcm')`),
     check("item_calibrations_params_or_problem", sql`(${t.params} is null) <> (${t.problem} is null)`),
   ],
+);
+
+/** Each graded attempt's ability in a calibration (θ on that calibration's own scale; EAP with its posterior SD, ML). */
+export const attemptAbilities = pgTable(
+  "attempt_abilities",
+  {
+    calibrationId: uuid("calibration_id")
+      .notNull()
+      .references(() => calibrations.id, { onDelete: "cascade" }),
+    studentExamId: uuid("student_exam_id")
+      .notNull()
+      .references(() => studentExams.id, { onDelete: "cascade" }),
+    /** Calibrated items the attempt was presented. */
+    items: integer("items").notNull(),
+    eap: doublePrecision("eap"),
+    eapSe: doublePrecision("eap_se"),
+    ml: doublePrecision("ml"),
+    mlSe: doublePrecision("ml_se"),
+    /** Why ML is infinite: all_lowest, all_highest, unbounded. */
+    extreme: text("extreme"),
+  },
+  (t) => [primaryKey({ columns: [t.calibrationId, t.studentExamId] }), index("attempt_abilities_attempt_idx").on(t.studentExamId)],
 );
 
 /**
@@ -1041,7 +1092,7 @@ export const reportingScales = pgTable(
     thetaSd: doublePrecision("theta_sd").notNull().default(1),
     /** The exam and calibration (item_calibrations.calibration_id) whose cohort defines the scale; null until chosen. */
     referenceExamId: uuid("reference_exam_id").references(() => exams.id, { onDelete: "set null" }),
-    referenceCalibrationId: uuid("reference_calibration_id"),
+    referenceCalibrationId: uuid("reference_calibration_id").references(() => calibrations.id, { onDelete: "set null" }),
     decimals: integer("decimals").notNull().default(0),
     lowest: doublePrecision("lowest"),
     highest: doublePrecision("highest"),

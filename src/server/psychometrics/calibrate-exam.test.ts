@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type THarness } from "../test/harness";
-import { examForms, examFormQuestions, itemCalibrations, questions, studentAnswers, studentExams } from "../db/schema";
+import { attemptAbilities, calibrations, examForms, examFormQuestions, itemCalibrations, questions, studentAnswers, studentExams } from "../db/schema";
 import { calibrateExam, examResponses, scoreOf, storeExamCalibration } from "./calibrate-exam";
 import { NOT_PRESENTED as _ } from "./types";
 
@@ -135,13 +135,24 @@ describe("an exam's responses for calibration", () => {
         else expect(r).toMatchObject({ n: problem!.n, params: null, se: null, problem: { reason: problem!.reason } });
       }
     }
+    // Each run is kept with what it reports about itself, and every graded attempt's ability under it.
+    const [run] = await h.db.select().from(calibrations).where(eq(calibrations.id, secondId));
+    expect(run).toMatchObject({ examId, scope: "exam", model: "gpcm", students: 3, items: second.items.length });
+    expect(run!.summary).toMatchObject({ converged: second.converged, logLikelihood: second.logLikelihood });
+    const abilities = await h.db.select().from(attemptAbilities).where(eq(attemptAbilities.calibrationId, secondId));
+    expect(abilities.map((a) => a.studentExamId).sort()).toEqual([...second.attemptIds].sort());
+    for (const a of abilities) {
+      const estimate = second.abilities[second.attemptIds.indexOf(a.studentExamId)]!;
+      expect(a).toMatchObject({ items: estimate.items, eap: estimate.eap, eapSe: estimate.eapSd, ml: estimate.ml });
+    }
     // The first run had too few responses everywhere.
     expect(rows.filter((r) => r.calibrationId === firstId).every((r) => r.problem?.reason === "too_few_responses")).toBe(true);
   });
 
   it("the table keeps parameters or a reason, never both or neither, and only known models", async () => {
     const [version] = (await examResponses(h.db, examId)).questions;
-    const row = { calibrationId: "00000000-0000-4000-8000-000000000001", itemVersionId: version!.itemVersionId, model: "2pl", n: 1 };
+    const [run] = await h.db.insert(calibrations).values({ model: "2pl" }).returning();
+    const row = { calibrationId: run!.id, itemVersionId: version!.itemVersionId, model: "2pl", n: 1 };
     await expect(h.db.insert(itemCalibrations).values(row)).rejects.toThrow();
     await expect(h.db.insert(itemCalibrations).values({ ...row, params: {}, problem: { reason: "x", detail: "y" } })).rejects.toThrow();
     await expect(h.db.insert(itemCalibrations).values({ ...row, model: "4pl", params: {} })).rejects.toThrow();

@@ -1,6 +1,9 @@
 // Calibration of one exam's graded attempts, all forms together (issue 35), and its storage as history per item
 // version (item_calibrations: one row per question row's version per run).
 //
+// One calibrations row per run, its items' parameters (item_calibrations) and its attempts' abilities
+// (attempt_abilities), in the caller's transaction.
+//
 // One column per question row (an item version at its position, decision 0036): a row is "presented" to an attempt
 // when the attempt saw it (bank/views.ts's rule: current when the attempt started) and, for an attempt given a
 // parallel form (issue 34), when the row is on that form. Anything else is blank, not wrong. A presented question
@@ -13,7 +16,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../db/client";
-import { itemCalibrations } from "../db/schema";
+import { attemptAbilities, calibrations, itemCalibrations } from "../db/schema";
 import { seenBySql } from "../modules/bank/views";
 import { calibrate, type CalibrationOptions, type CalibrationResult } from "./calibrate";
 import { NOT_PRESENTED, type IrtModel, type ResponseMatrix } from "./types";
@@ -99,11 +102,23 @@ export async function calibrateExam(db: TDbOrTx, examId: string, model: IrtModel
 }
 
 /**
- * Keeps a calibration as one new row per question row's item version (its parameters, SEs and fit, or the reason it
- * got none), all under one calibration id, in one statement; earlier calibrations stay as history.
+ * Keeps a calibration: its run, one new row per question row's item version (its parameters, SEs and fit, or the
+ * reason it got none) and each attempt's ability, under one calibration id; earlier calibrations stay as history.
+ * Call it in a transaction.
  */
-export async function storeExamCalibration(db: TDbOrTx, calibration: ExamCalibration): Promise<string> {
+export async function storeExamCalibration(db: TDbOrTx, calibration: ExamCalibration, createdBy: string | null = null): Promise<string> {
   const calibrationId = randomUUID();
+  const { converged, iterations, logLikelihood, latent, personsUsed, patterns } = calibration;
+  await db.insert(calibrations).values({
+    id: calibrationId,
+    examId: calibration.examId,
+    scope: "exam",
+    model: calibration.model,
+    students: calibration.persons,
+    items: calibration.items.length,
+    summary: { converged, iterations, logLikelihood, latent, personsUsed, patterns },
+    createdBy,
+  });
   const byQuestion = new Map(calibration.items.map((item) => [item.item, item]));
   const problems = new Map(calibration.problems.map((problem) => [problem.item, problem]));
   const rows = calibration.questions.flatMap((question): (typeof itemCalibrations.$inferInsert)[] => {
@@ -117,5 +132,11 @@ export async function storeExamCalibration(db: TDbOrTx, calibration: ExamCalibra
     return problem ? [{ ...base, n: problem.n, problem: { reason: problem.reason, detail: problem.detail } }] : [];
   });
   if (rows.length) await db.insert(itemCalibrations).values(rows);
+  const abilities = calibration.attemptIds.map((studentExamId, i) => {
+    const a = calibration.abilities[i]!;
+    return { calibrationId, studentExamId, items: a.items, eap: a.eap, eapSe: a.eapSd, ml: a.ml, mlSe: a.mlSe, extreme: a.extreme ?? null };
+  });
+  // In pieces: 20,000 attempts × 8 columns would pass PostgreSQL's 65,535 bind parameters.
+  for (let i = 0; i < abilities.length; i += 5000) await db.insert(attemptAbilities).values(abilities.slice(i, i + 5000));
   return calibrationId;
 }
