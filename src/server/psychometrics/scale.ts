@@ -1,0 +1,156 @@
+// The reporting scale (issue 35; docs/decisions/0044): the one place where an attempt's ability becomes a scale
+// score, its standard error and a proficiency level. Everything that prints a scale score (results, reports,
+// dashboards, exports, the scale area) reads it from here.
+//
+// A calibration's θ is put on the scale's reference θ by its linking, θ* = A·θ + B (Kolen & Brennan 2014, §6.2: the
+// linear transformation of the ability scale; its SE scales by A), then reported as
+//   score = mean + sd · (θ* − theta_mean) / theta_sd,  SE(score) = sd · A · SE(θ) / theta_sd,
+// rounded to the scale's decimals and kept within its bounds. The ability is the EAP with its posterior SD (Bock &
+// Mislevy 1982), defined for every response pattern including all right or all wrong, which ML is not.
+// A level is the highest whose cut the score reaches (cuts are on the reported, rounded scale).
+
+import { sql } from "drizzle-orm";
+import { rowsOf, type TDbOrTx } from "../db/client";
+
+export interface ScaleDefinition {
+  mean: number;
+  sd: number;
+  thetaMean: number;
+  thetaSd: number;
+  decimals: number;
+  lowest: number | null;
+  highest: number | null;
+}
+
+export interface Linking {
+  A: number;
+  B: number;
+}
+
+export interface LevelCut {
+  position: number;
+  /** Null for the lowest level. */
+  minScore: number | null;
+}
+
+const round = (x: number, decimals: number) => {
+  const f = 10 ** decimals;
+  return Math.round(x * f) / f;
+};
+
+/** θ on the calibration's own scale → the scale's reference θ. */
+export function linkTheta(linking: Linking | null, theta: number): number {
+  return linking ? linking.A * theta + linking.B : theta;
+}
+
+/** A reference-θ ability and its SE as a scale score and SE, rounded and bounded. */
+export function toScaleScore(scale: ScaleDefinition, theta: number, se: number | null): { score: number; se: number | null } {
+  let score = scale.mean + (scale.sd * (theta - scale.thetaMean)) / scale.thetaSd;
+  if (scale.lowest !== null) score = Math.max(scale.lowest, score);
+  if (scale.highest !== null) score = Math.min(scale.highest, score);
+  return { score: round(score, scale.decimals), se: se === null ? null : round((scale.sd * se) / scale.thetaSd, scale.decimals) };
+}
+
+/** The position of the level a score is in: the highest whose cut it reaches; null when the scale has no levels. */
+export function levelOf(levels: readonly LevelCut[], score: number): number | null {
+  let found: number | null = null;
+  for (const level of [...levels].sort((x, y) => x.position - y.position)) {
+    if (level.minScore === null || score >= level.minScore) found = level.position;
+  }
+  return found;
+}
+
+export interface AttemptScaleScore {
+  studentExamId: string;
+  scaleId: string;
+  calibrationId: string;
+  /** θ on the reference scale. */
+  theta: number;
+  score: number;
+  se: number | null;
+  /** The level's position, or null when the scale has no levels yet. */
+  level: number | null;
+}
+
+type TRow = {
+  student_exam_id: string;
+  scale_id: string;
+  calibration_id: string;
+  eap: number;
+  eap_se: number | null;
+  linking: { A?: number; B?: number } | null;
+  is_reference: boolean;
+  mean: number;
+  sd: number;
+  theta_mean: number;
+  theta_sd: number;
+  decimals: number;
+  lowest: number | null;
+  highest: number | null;
+};
+
+/**
+ * The scale scores of the given attempts. An attempt has one when its exam's subject and the attempt's grade have a
+ * scale and the attempt has an ability in a calibration that is on that scale: the scale's reference calibration, or
+ * one linked to it (`calibrations.linking.scaleId`). The newest such calibration counts. Attempts without one are
+ * absent from the map (printed as "not on the scale yet", never as 0).
+ */
+export async function attemptScaleScores(db: TDbOrTx, studentExamIds: readonly string[]): Promise<Map<string, AttemptScaleScore>> {
+  const found = new Map<string, AttemptScaleScore>();
+  if (studentExamIds.length === 0) return found;
+  const rows = rowsOf<TRow>(
+    await db.execute(sql`
+      select distinct on (se.id) se.id as student_exam_id, rs.id as scale_id, c.id as calibration_id, aa.eap, aa.eap_se,
+        c.linking, (rs.reference_calibration_id = c.id) as is_reference,
+        rs.mean, rs.sd, rs.theta_mean, rs.theta_sd, rs.decimals, rs.lowest, rs.highest
+      from student_exams se
+      join exams e on e.id = se.exam_id
+      join reporting_scales rs on rs.subject_id = e.subject_id and rs.grade = se.grade
+      join attempt_abilities aa on aa.student_exam_id = se.id and aa.eap is not null
+      join calibrations c on c.id = aa.calibration_id
+        and (c.id = rs.reference_calibration_id or (c.linking ->> 'scaleId') = rs.id::text)
+      where se.id in (${sql.join(studentExamIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      order by se.id, c.created_at desc, c.id`),
+  );
+  const levels = await levelsOf(db, [...new Set(rows.map((r) => r.scale_id))]);
+  for (const r of rows) {
+    const linking = r.is_reference || !r.linking || typeof r.linking.A !== "number" || typeof r.linking.B !== "number" ? null : { A: r.linking.A, B: r.linking.B };
+    const theta = linkTheta(linking, Number(r.eap));
+    const se = r.eap_se === null ? null : Number(r.eap_se) * (linking?.A ?? 1);
+    const scale: ScaleDefinition = {
+      mean: Number(r.mean),
+      sd: Number(r.sd),
+      thetaMean: Number(r.theta_mean),
+      thetaSd: Number(r.theta_sd),
+      decimals: Number(r.decimals),
+      lowest: r.lowest === null ? null : Number(r.lowest),
+      highest: r.highest === null ? null : Number(r.highest),
+    };
+    const reported = toScaleScore(scale, theta, se);
+    found.set(r.student_exam_id, {
+      studentExamId: r.student_exam_id,
+      scaleId: r.scale_id,
+      calibrationId: r.calibration_id,
+      theta,
+      ...reported,
+      level: levelOf(levels.get(r.scale_id) ?? [], reported.score),
+    });
+  }
+  return found;
+}
+
+/** Each scale's level cuts, lowest first. */
+export async function levelsOf(db: TDbOrTx, scaleIds: readonly string[]): Promise<Map<string, LevelCut[]>> {
+  const byScale = new Map<string, LevelCut[]>();
+  if (scaleIds.length === 0) return byScale;
+  const rows = rowsOf<{ scale_id: string; position: number; min_score: number | null }>(
+    await db.execute(sql`select scale_id, position, min_score from proficiency_levels
+      where scale_id in (${sql.join(scaleIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by scale_id, position`),
+  );
+  for (const r of rows) {
+    const list = byScale.get(r.scale_id) ?? [];
+    list.push({ position: Number(r.position), minScore: r.min_score === null ? null : Number(r.min_score) });
+    byScale.set(r.scale_id, list);
+  }
+  return byScale;
+}
