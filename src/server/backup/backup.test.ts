@@ -262,6 +262,12 @@ describe.skipIf(!!process.env.DATABASE_URL)("backup and restore of the embedded 
     const whole = fs.readFileSync(liveBackup);
     fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
     await expectRefused(cut, /is damaged/);
+    // A database.tar whose bytes were changed is refused by its checksum before a byte of it is unpacked.
+    const dbChanged = path.join(work, "db-changed.tar.gz");
+    const database = path.join(unpacked, "database.tar");
+    fs.writeFileSync(database, Buffer.concat([fs.readFileSync(database).subarray(0, 512 * 40), Buffer.alloc(1024)]));
+    await tar.c({ gzip: true, cwd: unpacked, file: dbChanged }, names);
+    await expectRefused(dbChanged, `${dbChanged} is damaged: database.tar does not match its checksum.`);
     // Real tar and gzip of the whole backup twice, beside the suite's other files on two cores: its siblings' time.
   }, 180_000);
 
@@ -281,13 +287,19 @@ describe.skipIf(!!process.env.DATABASE_URL)("backup and restore of the embedded 
     await expectRefused(slip, `${slip} names a path outside the data folder, refused: ${escaping}`);
     expect(fs.existsSync(path.join(work, "escaped.txt"))).toBe(false);
 
-    // …and inside database.tar, unpacked as it streams in: a path leading out, or a link.
+    // …and inside database.tar, whose checksum is right (it is unpacked only then): a path leading out, or a link.
     for (const [name, type] of [["../../escaped-db.txt", "File"], ["base/link", "SymbolicLink"]] as const) {
       const header = new tar.Header({ path: name, mode: 0o644, size: type === "File" ? content.length : 0, type, linkpath: type === "File" ? "" : "/etc/passwd", mtime: new Date(0) });
       header.encode();
       const inner = Buffer.concat([header.block!, ...(type === "File" ? [content, Buffer.alloc(512 - content.length)] : []), Buffer.alloc(1024)]);
+      const named = Buffer.from(
+        JSON.stringify({
+          ...JSON.parse(manifest.toString()),
+          entries: [{ path: "database.tar", size: inner.length, sha256: createHash("sha256").update(inner).digest("hex") }],
+        }),
+      );
       const bad = path.join(work, `bad-database-${type}.tar.gz`);
-      fs.writeFileSync(bad, gzipSync(Buffer.concat([...entry("qias-backup.json", manifest), ...entry("database.tar", inner), Buffer.alloc(1024)])));
+      fs.writeFileSync(bad, gzipSync(Buffer.concat([...entry("qias-backup.json", named), ...entry("database.tar", inner), Buffer.alloc(1024)])));
       await expectRefused(bad, `${bad} is damaged: database.tar holds ${type} entry ${name}, refused.`);
     }
     expect(fs.existsSync(path.join(work, "escaped-db.txt"))).toBe(false);

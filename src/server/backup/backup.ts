@@ -5,7 +5,6 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { createRequire } from "node:module";
-import type { EventEmitter } from "node:events";
 import net from "node:net";
 import path from "node:path";
 import { Transform } from "node:stream";
@@ -28,6 +27,8 @@ const MANIFEST = "qias-backup.json";
 const DATABASE = "database.tar";
 /** In the staging folder: the copy of the data folder, before it is tarred. */
 const DATABASE_COPY = "pglite";
+/** Where a restore keeps the backup's database.tar until its checksum is checked and it is unpacked. */
+const STAGED_DATABASE = ".restore-database.tar";
 /** Staging folders in DATA_DIR: `.backup-<pid of the process writing the backup>-<random>`. */
 const STAGING_PREFIX = ".backup-";
 /** The stored files, under the same keys as in DATA_DIR/files. */
@@ -416,14 +417,12 @@ async function unpack(file: string, dataDir: string): Promise<TManifest> {
         done(null, chunk);
       },
     });
-    // The database's tar is unpacked into DATA_DIR/pglite as it streams in; the stored files are written as they are.
-    const out: NodeJS.WritableStream & EventEmitter =
-      entry.path === DATABASE
-        ? unpackDatabase(embeddedDatabaseDir(root), (what) => (refusal ??= new RestoreError(`${file} is damaged: ${DATABASE} holds ${what}, refused.`)))
-        : fs.createWriteStream(target, { flags: "wx" });
+    // Every entry is written to a file as it streams in — the database's tar beside the data folder, unpacked only
+    // once its checksum is right. (Piping it straight into tar's unpacker chained two stream libraries' backpressure:
+    // on CI, twice, a damaged archive's restore waited for a 'drain' that never came, and hung.)
+    const out = fs.createWriteStream(entry.path === DATABASE ? path.join(root, STAGED_DATABASE) : target, { flags: "wx" });
     const done = new Promise<{ size: number; sha256: string }>((resolve, reject) => {
-      // An unpacker has finished once every file it began is written; a file once it is closed.
-      out.on(entry.path === DATABASE ? "finish" : "close", () => resolve({ size, sha256: hash.digest("hex") }));
+      out.on("close", () => resolve({ size, sha256: hash.digest("hex") }));
       out.on("error", (err: Error) => reject(refusal ?? new RestoreError(`${file} is damaged: ${entry.path} (${err.message}).`)));
     });
     done.catch(() => {}); // awaited once the archive is read; until then a failure must not count as unhandled
@@ -461,18 +460,26 @@ async function unpack(file: string, dataDir: string): Promise<TManifest> {
   }
   const extra = [...written.keys()].find((p) => !manifest.entries.some((e) => e.path === p));
   if (extra) throw new RestoreError(`${file} is damaged: ${extra} is not in its manifest.`);
+  if (written.has(DATABASE)) {
+    const staged = path.join(root, STAGED_DATABASE);
+    await unpackDatabase(staged, embeddedDatabaseDir(root), (what) => (refusal ??= new RestoreError(`${file} is damaged: ${DATABASE} holds ${what}, refused.`)));
+    if (refusal) throw refusal;
+    await fsp.rm(staged);
+  }
   return manifest;
 }
 
 /**
- * Unpacks the data folder's tar into `pgdata` as it streams in, never holding it whole: folders and regular files
- * only, every one inside `pgdata`. PGlite's own dump names its files "/PG_VERSION"…, which tar reads as relative to
+ * Unpacks the data folder's tar (checked against the manifest) into `pgdata` in 64 KB reads, never holding it whole:
+ * folders and regular files only, every one inside `pgdata`; an archive tar cannot read is refused, not thrown. PGlite's own dump names its files "/PG_VERSION"…, which tar reads as relative to
  * the folder it unpacks into (the informational TAR_ENTRY_INFO says it stripped the "/").
  */
-function unpackDatabase(pgdata: string, refuse: (what: string) => void): NodeJS.WritableStream & EventEmitter {
+async function unpackDatabase(staged: string, pgdata: string, refuse: (what: string) => void): Promise<void> {
   fs.mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-  return tar.x({
+  await tar.x({
+    file: staged,
     cwd: pgdata,
+    maxReadSize: 64 * 1024,
     filter: (name, entry) => {
       const type = "type" in entry ? entry.type : null;
       if (name.split("/").includes("..") || (type !== "File" && type !== "Directory")) {
@@ -484,5 +491,5 @@ function unpackDatabase(pgdata: string, refuse: (what: string) => void): NodeJS.
     onwarn: (code, message) => {
       if (code !== "TAR_ENTRY_INFO") refuse(`${code}: ${message}`);
     },
-  });
+  }).catch((err: Error) => refuse(err.message));
 }

@@ -135,6 +135,7 @@ export function lockDataDir(dataDir: string): () => void {
         if (released) return;
         released = true;
         heldLocks.delete(lockPath);
+        process.off("exit", release); // a process that locks many folders (restores, tests) keeps no listener each
         try {
           if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
         } catch {
