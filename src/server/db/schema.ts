@@ -536,12 +536,6 @@ export const examFormQuestions = pgTable(
 );
 
 /**
- * IRT parameters of an item version from one calibration (issue 35, decision 0041), kept as history: each run adds
- * one row per item version with the run's `calibration_id`, model and number of persons; an item that got no numbers
- * keeps its reason (`problem`) instead of parameters. `params` holds {a, b, c, d} and, for the GPCM, the steps;
- * `se` their standard errors; `fit` infit, outfit and the χ².
- */
-/**
  * One calibration run (issue 35; docs/decisions/0044): of an exam's graded attempts (all forms together) or of the
  * bank. Its items' parameters are item_calibrations, its students' abilities attempt_abilities; `linking` is the
  * transformation (A, B and how they were found) that puts it on its scale's reference θ, null for the reference itself.
@@ -568,6 +562,12 @@ export const calibrations = pgTable(
   ],
 );
 
+/**
+ * IRT parameters of an item version from one calibration (issue 35, decision 0041), kept as history: each run adds
+ * one row per item version with the run's `calibration_id`, model and number of persons; an item that got no numbers
+ * keeps its reason (`problem`) instead of parameters. `params` holds {a, b, c, d} and, for the GPCM, the steps;
+ * `se` their standard errors; `fit` infit, outfit and the χ².
+ */
 export const itemCalibrations = pgTable(
   "item_calibrations",
   {

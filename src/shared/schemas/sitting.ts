@@ -122,6 +122,8 @@ export const ZLiveView = z.object({
       deadlineAt: z.string().nullable(),
       completedAt: z.string().nullable(),
       answered: z.number().int(),
+      /** The questions of the paper this student was given (a parallel form's); null before a form is given. */
+      questionCount: z.number().int().nullable(),
       extraMinutes: z.number().int(),
       grantedMinutes: z.number().int(),
       /** Signed in with the sitting's printed code (issue 38). */

@@ -2,12 +2,13 @@
 // or one per class, kept on a second start and from another device; the paper, the saves and the marking are the
 // form's; an exam without forms is as before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { makeForms } from "../../test/forms";
 import { bankItemVersions, examFormQuestions, examFormTally, questions, sittings, studentExams } from "../../db/schema";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TAttemptState, TPaper } from "../../../shared/schemas/attempt";
+import type { TLiveView } from "../../../shared/schemas/sitting";
 
 let h: THarness;
 let school: string;
@@ -129,6 +130,16 @@ describe("giving forms out", () => {
       expect(Math.max(...c) - Math.min(...c), `grade ${grade}: ${c.join("/")}`).toBeLessThanOrEqual(1);
       expect(c.reduce((a, b) => a + b)).toBe(byGrade[grade]!.length);
     }
+    // The live view's "answered of N" counts each student's own form (3, 3 or 2 questions), not the first form's.
+    const [seven] = await h.db.select().from(sittings).where(and(eq(sittings.examId, exam.id), eq(sittings.grade, 7)));
+    const res = await h.request({ method: "GET", url: `/api/sittings/${seven!.id}/live`, cookie: cookie.teacher });
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json() as TLiveView;
+    const started = view.students.filter((x) => x.attemptId);
+    expect(started).toHaveLength(4);
+    for (const x of started) expect(x.questionCount).toBe(FORM_QUESTIONS[forms.indexOf((await formOf(x.attemptId!))!)]!.length);
+    expect(new Set(started.map((x) => x.questionCount)).size).toBeGreaterThan(1);
+    expect(view.questionCount).toBe(3);
   }, 180_000);
 
   it("keeps the counts near even when many start at once", async () => {

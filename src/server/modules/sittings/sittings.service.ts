@@ -17,7 +17,7 @@ import { recordEvent } from "../attempts/attempts.service";
 import { examsChanged } from "../attempts/paper";
 import { loadAttemptInReach } from "../results/results.service";
 import { singleFlight } from "../../single-flight";
-import { currentQuestion, shownBeforeStart } from "../bank/views";
+import { currentQuestion, seenBySql, shownBeforeStart } from "../bank/views";
 import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS, SITTING_START_GRACE_MINUTES } from "../../../shared/limits";
 import { can, scopeOf, type TSessionUser } from "../../../shared/permissions";
 import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TOfferedExam, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
@@ -338,6 +338,7 @@ type TLiveRow = {
   last_seen_at: string | Date | null;
   last_save_at: string | Date | null;
   answered: number | string | null;
+  question_count: number | string | null;
   extra_minutes: number | null;
   granted_minutes: number | null;
   in_lobby: boolean;
@@ -411,6 +412,10 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
       select p.id as student_id, p.name, sc.name_ar as school_name_ar, sc.name_en as school_name_en, p.class_name,
              se.id as attempt_id, se.status, se.started_at, se.deadline_at, se.completed_at, se.last_seen_at,
              se.extra_minutes, se.granted_minutes, a.last_save_at, coalesce(a.answered, 0) as answered,
+             -- The length of the paper a student given a form has (forms may differ by a question or two).
+             case when se.form_id is not null then
+               (select count(*) from ${questions} q where q.exam_id = se.exam_id and ${seenBySql("q", sql`se.started_at`, sql`se.form_id`)})
+             end as question_count,
              -- In the lobby now: seen there within OFFLINE_AFTER_SECONDS (the page asks every heartbeat), as the
              -- heartbeat's "offline"; the trail's 'lobby' event says only that they once came.
              exists (select 1 from ${lobbyPresence} lp where lp.exam_id = ${exam.id} and lp.student_id = p.id
@@ -449,13 +454,14 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
       deadlineAt: iso(r.deadline_at),
       completedAt: iso(r.completed_at),
       answered: Number(r.answered ?? 0),
+      questionCount: r.question_count === null ? null : Number(r.question_count),
       extraMinutes: r.extra_minutes ?? 0,
       grantedMinutes: r.granted_minutes ?? 0,
       signedInWithCode: !!r.by_code,
     };
   });
   students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);
-  // With parallel forms (issue 34), of one form, as the lobby says.
+  // With parallel forms (issue 34), of one form, as the lobby says; a student who was given a form has their own.
   const [qc] = await db.select({ n: count() }).from(questions).where(and(eq(questions.examId, exam.id), currentQuestion, shownBeforeStart));
   const [school] = sitting.schoolId ? await db.select({ nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).where(eq(schools.id, sitting.schoolId)) : [];
   return {

@@ -18,6 +18,7 @@ const student = (name: string, over: Partial<TStudent> = {}): TStudent => ({
   deadlineAt: null,
   completedAt: null,
   answered: 0,
+  questionCount: null,
   extraMinutes: 0,
   grantedMinutes: 0,
   signedInWithCode: false,

@@ -309,7 +309,7 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
                   <div className="flex flex-col text-xs text-muted-foreground tabular-nums">
                     {s.attemptId && (
                       <span>
-                        {t("live.answered", { answered: formatNumber(lang, s.answered), total: formatNumber(lang, view.questionCount) })}
+                        {t("live.answered", { answered: formatNumber(lang, s.answered), total: formatNumber(lang, s.questionCount ?? view.questionCount) })}
                       </span>
                     )}
                     {(s.state === "working" || s.state === "offline") && (
