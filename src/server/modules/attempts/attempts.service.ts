@@ -10,7 +10,7 @@ import { attemptEvents, examFormQuestions, examMedia, examSchools, exams, lobbyP
 import { AppError } from "../../http/errors";
 import { newPlayToken, playUrl, playWindowSeconds } from "../media/plays";
 import { isForeignKeyViolation } from "../../db/errors";
-import { entryState, getExamVersion, isOffered, sittingFor, type TExamVersion, type TPaperCopy, type TQuestionKey, type TSittingSlot } from "./paper";
+import { entryState, getExamVersion, isOffered, mediaShownTo, sittingFor, type TExamVersion, type TPaperCopy, type TQuestionKey, type TSittingSlot } from "./paper";
 import { markMatching, markShortAnswer } from "../../../shared/grading";
 import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
@@ -320,7 +320,7 @@ export async function startPlay(db: TDb, user: TSessionUser, attemptId: string, 
   if (!attempt) throw new AppError("ATTEMPT_NOT_FOUND", { details: { attemptId } });
   if (attempt.status !== "in_progress") throw new AppError("ATTEMPT_ALREADY_COMPLETED", { details: { attemptId } });
   const version = await getExamVersion(db, attempt.examId);
-  if (!version?.mediaIds.has(mediaId)) throw new AppError("IMAGE_NOT_FOUND");
+  if (!version || !mediaShownTo(version, attempt.formId).has(mediaId)) throw new AppError("IMAGE_NOT_FOUND");
   const max = version.limitedClips.get(mediaId) ?? null;
   if (max === null) return { plays: 0, maxPlays: null, url: null, expiresAt: null };
   const [clip] = await db.select({ durationMs: examMedia.durationMs, sizeBytes: examMedia.sizeBytes }).from(examMedia).where(eq(examMedia.id, mediaId));

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { makeForms } from "../../test/forms";
-import { bankItemVersions, examFormQuestions, examFormTally, questions, sittings, studentExams } from "../../db/schema";
+import { bankItemVersions, examFormQuestions, examFormTally, examMedia, questions, sittings, studentExams } from "../../db/schema";
+import { multipart } from "../../test/multipart";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TAttemptState, TPaper } from "../../../shared/schemas/attempt";
 import type { TLiveView } from "../../../shared/schemas/sitting";
@@ -169,6 +170,32 @@ describe("giving forms out", () => {
 });
 
 describe("sitting a form", () => {
+  it("gives a student the pictures of their own form's questions and not another form's", async () => {
+    const { exam, forms } = await examWithForms();
+    // Every question shows a picture of its own (a 1 × 1 PNG uploaded by the author).
+    const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    const images: string[] = [];
+    for (const q of exam.questions) {
+      const { payload, headers } = multipart([{ name: "file", filename: "map.png", type: "image/png", content: PNG }]);
+      const res = await h.request({ method: "POST", url: "/api/media", cookie: cookie.teacher, payload, headers });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = (res.json() as { id: string }).id;
+      images.push(id);
+      await h.db.update(examMedia).set({ examId: exam.id }).where(eq(examMedia.id, id));
+      await h.db.update(questions).set({ imageId: id }).where(eq(questions.id, q.id));
+    }
+    const { examsChanged } = await import("./paper");
+    await examsChanged(h.db, [exam.id]);
+    const s = await newStudent();
+    const before = await h.request({ method: "GET", url: `/api/media/${images[0]}`, cookie: s.cookie });
+    expect(before.statusCode, "no form given yet: no picture").toBe(404);
+    const form = forms.indexOf((await formOf((await start(s.cookie, exam.id)).id))!);
+    for (const [i, id] of images.entries()) {
+      const res = await h.request({ method: "GET", url: `/api/media/${id}`, cookie: s.cookie });
+      expect(res.statusCode, `question ${i + 1} on form ${form + 1}`).toBe(FORM_QUESTIONS[form]!.includes(i) ? 200 : 404);
+    }
+  }, 180_000);
+
   it("refuses a save to another form's question as an unknown question, and marks the attempt out of its form's points", async () => {
     const { exam, forms } = await examWithForms();
     const s = await newStudent();

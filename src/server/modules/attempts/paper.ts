@@ -62,7 +62,27 @@ export type TFormCopy = {
   paperJson: Buffer;
   paperGzip: Buffer;
   etag: string;
+  /** The images and clips this form shows: its students may fetch these, not another form's. */
+  mediaIds: Set<string>;
 };
+
+/** The images and clips a copy of the paper shows — the ids its students may fetch while it is theirs. */
+function mediaOf(paper: TPaper): Set<string> {
+  const ids = [
+    ...paper.passages.flatMap((p) => [p.image?.id, p.audio?.id]),
+    ...paper.questions.flatMap((q) => [q.image?.id, q.audio?.id, ...q.options.map((o) => o.image?.id), ...[...q.premises, ...q.responses].map((side) => side.image?.id)]),
+  ];
+  return new Set(ids.filter((id): id is string => !!id));
+}
+
+/**
+ * The pictures and clips an attempt's paper shows: its form's, for an exam with parallel forms (another form's stay
+ * unseen; no form given yet, none), else the exam's.
+ */
+export function mediaShownTo(version: Pick<TExamVersion, "mediaIds" | "forms">, formId: string | null): Set<string> {
+  if (version.forms.size === 0) return version.mediaIds;
+  return (formId ? version.forms.get(formId)?.mediaIds : undefined) ?? new Set();
+}
 
 /** What the paper route sends: the exam's copy, or the student's form's. */
 export type TPaperCopy = Pick<TFormCopy, "paperJson" | "paperGzip" | "etag">;
@@ -78,7 +98,7 @@ function formCopy(paper: TPaper, form: { id: string; number: number }, questionI
   const qs = paper.questions.filter((q) => questionIds.has(q.id));
   const used = new Set(qs.map((q) => q.passageId));
   const own: TPaper = { ...paper, totalPoints: qs.reduce((sum, q) => sum + q.points, 0), questions: qs, passages: paper.passages.filter((p) => used.has(p.id)) };
-  return { id: form.id, number: form.number, questionIds, paper: own, ...serialise(own) };
+  return { id: form.id, number: form.number, questionIds, paper: own, ...serialise(own), mediaIds: mediaOf(own) };
 }
 
 export type TSittingSlot = { id: string; schoolId: string | null; grade: number | null; startsAt: Date; entryClosesAt: Date; endsAt: Date };
@@ -323,7 +343,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     paperGzip,
     etag,
     keys,
-    mediaIds: new Set([...[...ps, ...qs, ...opts, ...pairImages].map((r) => r.imageId), ...[...ps, ...qs].map((r) => r.audioId)].filter((id): id is string => !!id)),
+    mediaIds: mediaOf(paper),
     limitedClips: new Map([...ps, ...qs].flatMap((r) => (r.audioId && r.audioMaxPlays ? [[r.audioId, r.audioMaxPlays] as const] : []))),
     transcripts: new Map(
       [...ps, ...qs].flatMap((r) => (r.audioId && (r.audioTranscriptAr || r.audioTranscriptEn) ? [[r.audioId, { ar: r.audioTranscriptAr, en: r.audioTranscriptEn }] as const] : [])),

@@ -5,12 +5,13 @@ import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { bankItems, bankItemVersions, examMedia, exams, passages, questionOptions, questions } from "../../db/schema";
+import { bankItems, bankItemVersions, examMedia, exams, passages, questionOptions, questions, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
 import { MAX_AUDIO_BYTES, MAX_AUDIO_MB, MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_IMAGE_SIDE_PX } from "../../../shared/limits";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { findPaper } from "../attempts/attempts.service";
+import { mediaShownTo } from "../attempts/paper";
 import { audioSeconds, checkPngDecodes, inspectAudio, inspectImage } from "./inspect";
 import { examsShowing } from "./images";
 import { mayReadItem } from "../bank/items";
@@ -103,7 +104,14 @@ async function paperShowing(db: TDbOrTx, actor: TSessionUser, examId: string, me
     if (err instanceof AppError) return null;
     throw err;
   });
-  return version && version.mediaIds.has(mediaId) ? version : null;
+  if (!version?.mediaIds.has(mediaId)) return null;
+  if (version.forms.size === 0) return version;
+  // With parallel forms (issue 34), only the student's own form's pictures: another form's questions stay unseen.
+  const [attempt] = await db
+    .select({ formId: studentExams.formId })
+    .from(studentExams)
+    .where(and(eq(studentExams.studentId, actor.id), eq(studentExams.examId, examId)));
+  return mediaShownTo(version, attempt?.formId ?? null).has(mediaId) ? version : null;
 }
 
 /** Whether a version of a bank item this member of staff may read names this picture or clip. */
