@@ -21,6 +21,8 @@
 //   PGBENCH_CLIENTS=64 SAVES_IN_FLIGHT=128 … the saves' limit's load on each side
 //   SIGN_IN=0 …        # students come with sessions made beforehand: a lobby without scrypt, which otherwise takes
 //                      # nearly all its CPU, to measure the start and the exam alone
+//   SIGN_IN=codes …    # students sign in with their printed sitting codes (issue 38: an HMAC, no scrypt), the
+//                      # password morning's lobby replaced; the sign-in limit (raw scrypt) is then not measured
 //   ONLY_LIMITS=1 …    # the limits alone (ONLY_LIMITS=sign-in: that one alone);  PROFILE=dir … a CPU profile of the server
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -30,7 +32,7 @@ import path from "node:path";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { openDatabase, rowsOf, type TDb } from "../src/server/db/client";
 import { prepareDatabase } from "../src/server/bootstrap";
-import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, sittings, studentAnswers, studentExams } from "../src/server/db/schema";
+import { authUsers, examSchools, exams, profiles, questionOptions, questions, schools, sittings, sittingTickets, studentAnswers, studentExams } from "../src/server/db/schema";
 import { hashPassword, scryptEngine, scryptKey } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/auth.service";
 import { examsChanged } from "../src/server/modules/attempts/paper";
@@ -40,6 +42,9 @@ import { importsBeside, type TQtiBeside } from "./qti-beside";
 import { LeanHttpClient, type TResponse } from "./lean-http";
 import { cpuMsOf, cpuSpent, pct, postgresCpuMs, runPool, waitForServer } from "./common";
 import { draftVersion } from "../src/server/modules/bank/rows";
+import { SITTING_CODE_SECRET, ticketCode, ticketLookup } from "../src/server/modules/sittings/tickets";
+import { getSecret } from "../src/server/secrets";
+import { formatSittingCode } from "../src/shared/sitting-code";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const databaseUrl = process.env.DATABASE_URL;
@@ -58,6 +63,8 @@ const WORKERS = String(parseConfig({ DATABASE_URL: databaseUrl, WORKERS: process
 const QTI_BESIDE = process.env.QTI_BESIDE as TQtiBeside | undefined;
 const LIMITS = process.env.LIMITS !== "0";
 const SIGN_IN = process.env.SIGN_IN !== "0";
+/** Sign-in with printed sitting codes instead of passwords (SIGN_IN=codes). */
+const CODES = process.env.SIGN_IN === "codes";
 const PORT = num("BENCH_PORT", 3991);
 const PASSWORD = "bench-pass";
 if (!databaseUrl) {
@@ -387,9 +394,7 @@ async function saturate(seconds: number, concurrency: number, work: (k: number) 
   return { rate: done / seconds, failures };
 }
 
-async function measureLimits(db: TDb, client: LeanHttpClient, server: ChildProcess, teacherId: string, schoolIds: string[]) {
-  console.log(`\n== limits, each measured in turn with the app's own figure: ${LIMIT_ROUNDS} pairs of ${LIMIT_SECONDS} s at full load`);
-  const limitStudents = await seed(db, 2000, "limit", schoolIds);
+async function measureSignInLimit(client: LeanHttpClient, server: ChildProcess, limitStudents: TStudent[]) {
   let signInFailures = 0;
   // The CPU of a sign-in, summed over the measured rounds: the server's (its threads' scrypt included), PostgreSQL's
   // and this client's, against what a raw derivation costs (the cores' time over the raw rate).
@@ -423,6 +428,13 @@ async function measureLimits(db: TDb, client: LeanHttpClient, server: ChildProce
   const perSignIn = (ms: number) => (ms / signInCpu.count).toFixed(1);
   const rawMs = signInCpu.rawCoreMs.sort((a, b) => a - b)[signInCpu.rawCoreMs.length >> 1]!;
   console.log(`          CPU a sign-in: server ${perSignIn(signInCpu.server)} ms, PostgreSQL ${perSignIn(signInCpu.postgres)} ms, client ${perSignIn(signInCpu.client)} ms; a raw derivation ${rawMs.toFixed(1)} ms of the cores`);
+}
+
+async function measureLimits(db: TDb, client: LeanHttpClient, server: ChildProcess, teacherId: string, schoolIds: string[]) {
+  console.log(`\n== limits, each measured in turn with the app's own figure: ${LIMIT_ROUNDS} pairs of ${LIMIT_SECONDS} s at full load`);
+  // With codes there is no scrypt to measure: the morning's sign-ins are judged by their own waits.
+  const limitStudents = await seed(db, 2000, "limit", schoolIds);
+  if (!CODES) await measureSignInLimit(client, server, limitStudents);
   if (process.env.ONLY_LIMITS === "sign-in") return;
 
   // The save path: 1,000 students with sessions and attempts, saving back to back.
@@ -518,7 +530,7 @@ async function main() {
     await waitForServer(base);
     if (LIMITS) await measureLimits(db, client, server, teacher!.id, schoolIds);
     // Without the limits, the lobby is still judged against what the cores compute this hour.
-    else if (SIGN_IN) console.log(`raw scrypt (${scryptEngine}) ${(await scryptRate(10)).toFixed(0)}/s; the lobby offers ${(STUDENTS / (LOBBY_MINUTES * 60 - 5)).toFixed(0)}/s`);
+    else if (SIGN_IN && !CODES) console.log(`raw scrypt (${scryptEngine}) ${(await scryptRate(10)).toFixed(0)}/s; the lobby offers ${(STUDENTS / (LOBBY_MINUTES * 60 - 5)).toFixed(0)}/s`);
     if (process.env.ONLY_LIMITS) return;
 
     if (!SIGN_IN) {
@@ -530,10 +542,25 @@ async function main() {
     // The sitting starts once the lobby has run its length.
     const lobbyMs = LOBBY_MINUTES * 60_000;
     const startsAt = Date.now() + lobbyMs + 5_000;
-    await db.transaction(async (tx) => {
-      await tx.insert(sittings).values({ examId: exam.examId, startsAt: new Date(startsAt), entryClosesAt: new Date(startsAt + 5 * 60_000), endsAt: new Date(startsAt + (EXAM_MINUTES + 5) * 60_000) });
+    const sittingId = await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(sittings)
+        .values({ examId: exam.examId, startsAt: new Date(startsAt), entryClosesAt: new Date(startsAt + 5 * 60_000), endsAt: new Date(startsAt + (EXAM_MINUTES + 5) * 60_000) })
+        .returning({ id: sittings.id });
       await tx.update(exams).set({ updatedAt: new Date() }).where(eq(exams.id, exam.examId));
+      return made!.id;
     });
+    // SIGN_IN=codes: each student's printed ticket, as the tickets page makes them at its first print.
+    const codes = new Map<string, string>();
+    if (CODES) {
+      const secret = await getSecret(db, SITTING_CODE_SECRET);
+      for (let i = 0; i < students.length; i += 1000) {
+        const batch = students.slice(i, i + 1000).map((s) => ({ s, code: ticketCode(secret, sittingId, s.id, 1) }));
+        await db.insert(sittingTickets).values(batch.map(({ s, code }) => ({ sittingId, studentId: s.id, issue: 1, lookup: ticketLookup(code) })));
+        for (const { s, code } of batch) codes.set(s.id, formatSittingCode(code));
+      }
+      console.log(`SIGN_IN=codes: ${codes.size} tickets printed; each student types their code`);
+    }
     // The server trusts its copy until a change is announced (paper.ts): this one is made behind its back.
     await examsChanged(db, [exam.examId]);
     const json = { "content-type": "application/json" };
@@ -554,7 +581,9 @@ async function main() {
       void (async () => {
         const during = beside?.importing() ? 1 : 0;
         if (SIGN_IN) {
-          const res = await signInClient.request("POST", "/api/auth/login", { ...json, "x-forwarded-for": s.address }, JSON.stringify({ email: s.email, password: PASSWORD, loginType: "student" }));
+          const res = CODES
+            ? await signInClient.request("POST", "/api/auth/sitting-code", { ...json, "x-forwarded-for": s.address }, JSON.stringify({ code: codes.get(s.id) }))
+            : await signInClient.request("POST", "/api/auth/login", { ...json, "x-forwarded-for": s.address }, JSON.stringify({ email: s.email, password: PASSWORD, loginType: "student" }));
           signIn.add(Date.now() - due, res.status === 200, res);
           split.signIn[during]!.add(Date.now() - due, res.status === 200, res);
           signInWindows?.add(due, Date.now() - due);

@@ -35,7 +35,8 @@ export function ticketCode(secret: string, sittingId: string, studentId: string,
   return code;
 }
 
-const lookupOf = (code: string) => hashToken(`sitting-code:${code}`);
+/** What a ticket's row keeps of its code: the hash it is found by. */
+export const ticketLookup = (code: string) => hashToken(`sitting-code:${code}`);
 
 export type TTicket = { studentId: string; name: string; className: string | null; schoolNameAr: string | null; schoolNameEn: string | null; code: string; issue: number; signedIn: boolean };
 
@@ -51,7 +52,7 @@ export async function listTickets(db: TDb, actor: TSessionUser, sittingId: strin
     if (!missing.length) break;
     await db
       .insert(sittingTickets)
-      .values(missing.map((s) => ({ sittingId, studentId: s.studentId, issue, lookup: lookupOf(ticketCode(secret, sittingId, s.studentId, issue)) })))
+      .values(missing.map((s) => ({ sittingId, studentId: s.studentId, issue, lookup: ticketLookup(ticketCode(secret, sittingId, s.studentId, issue)) })))
       .onConflictDoNothing();
     const rows = await db.select().from(sittingTickets).where(eq(sittingTickets.sittingId, sittingId));
     byStudent = new Map(rows.map((r) => [r.studentId, r]));
@@ -81,14 +82,14 @@ export async function reissueTicket(db: TDb, actor: TSessionUser, sittingId: str
   // The next issue whose code no other ticket holds (see listTickets: codes can coincide, rarely).
   let issue = ticket.issue + 1;
   let code = ticketCode(secret, sittingId, studentId, issue);
-  while (issue < ticket.issue + 5 && (await db.select({ n: sittingTickets.issue }).from(sittingTickets).where(eq(sittingTickets.lookup, lookupOf(code)))).length) {
+  while (issue < ticket.issue + 5 && (await db.select({ n: sittingTickets.issue }).from(sittingTickets).where(eq(sittingTickets.lookup, ticketLookup(code)))).length) {
     code = ticketCode(secret, sittingId, studentId, ++issue);
   }
   return db.transaction(async (tx) => {
     // Only from the issue just read: two reissues at once give one new code, not two racing for the row.
     const [row] = await tx
       .update(sittingTickets)
-      .set({ issue, lookup: lookupOf(code), signedInAt: null })
+      .set({ issue, lookup: ticketLookup(code), signedInAt: null })
       .where(and(eq(sittingTickets.sittingId, sittingId), eq(sittingTickets.studentId, studentId), eq(sittingTickets.issue, ticket.issue)))
       .returning({ issue: sittingTickets.issue });
     if (!row) throw new AppError("SITTING_TICKET_CHANGED");
@@ -125,7 +126,7 @@ export async function signInWithCode(db: TDbOrTx, typed: string, meta: TRequestM
       .from(sittingTickets)
       .innerJoin(sittings, eq(sittings.id, sittingTickets.sittingId))
       .innerJoin(profiles, eq(profiles.id, sittingTickets.studentId))
-      .where(eq(sittingTickets.lookup, lookupOf(code)))
+      .where(eq(sittingTickets.lookup, ticketLookup(code)))
       .limit(1);
     if (!row || row.user.role !== "student") return false;
     const expected = Buffer.from(ticketCode(await getSecret(db, SITTING_CODE_SECRET), row.sittingId, row.studentId, row.issue));
