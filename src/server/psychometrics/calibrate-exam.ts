@@ -101,42 +101,62 @@ export async function calibrateExam(db: TDbOrTx, examId: string, model: IrtModel
   return { ...calibrate(matrix, model, options), examId, questions, attemptIds };
 }
 
+/** A calibration to keep: its exam (null for several), what it covered, and each column's item version. */
+export interface CalibrationRun {
+  examId: string | null;
+  scope: "exam" | "bank";
+  result: CalibrationResult;
+  /** The calibration's item names and the item version each stands for. */
+  columns: { name: string; itemVersionId: string }[];
+  /** The attempts in the matrix's row order. */
+  attemptIds: string[];
+  /** More for the run's summary (the exams of a concurrent run, its groups). */
+  summary?: Record<string, unknown>;
+}
+
 /**
- * Keeps a calibration: its run, one new row per question row's item version (its parameters, SEs and fit, or the
- * reason it got none) and each attempt's ability, under one calibration id; earlier calibrations stay as history.
+ * Keeps a calibration: its run, one new row per column's item version (its parameters, SEs and fit, or the reason
+ * it got none) and each attempt's ability, under one calibration id; earlier calibrations stay as history.
  * Call it in a transaction.
  */
-export async function storeExamCalibration(db: TDbOrTx, calibration: ExamCalibration, createdBy: string | null = null): Promise<string> {
+export async function storeCalibration(db: TDbOrTx, run: CalibrationRun, createdBy: string | null = null): Promise<string> {
   const calibrationId = randomUUID();
-  const { converged, iterations, logLikelihood, latent, personsUsed, patterns } = calibration;
+  const { result } = run;
+  const { converged, iterations, logLikelihood, latent, personsUsed, patterns } = result;
   await db.insert(calibrations).values({
     id: calibrationId,
-    examId: calibration.examId,
-    scope: "exam",
-    model: calibration.model,
-    students: calibration.persons,
-    items: calibration.items.length,
-    summary: { converged, iterations, logLikelihood, latent, personsUsed, patterns },
+    examId: run.examId,
+    scope: run.scope,
+    model: result.model,
+    students: result.persons,
+    items: result.items.length,
+    summary: { converged, iterations, logLikelihood, latent, personsUsed, patterns, ...run.summary },
     createdBy,
   });
-  const byQuestion = new Map(calibration.items.map((item) => [item.item, item]));
-  const problems = new Map(calibration.problems.map((problem) => [problem.item, problem]));
-  const rows = calibration.questions.flatMap((question): (typeof itemCalibrations.$inferInsert)[] => {
-    const base = { calibrationId, itemVersionId: question.itemVersionId, examId: calibration.examId, model: calibration.model };
-    const item = byQuestion.get(question.questionId);
+  const byName = new Map(result.items.map((item) => [item.item, item]));
+  const problems = new Map(result.problems.map((problem) => [problem.item, problem]));
+  const rows = run.columns.flatMap((column): (typeof itemCalibrations.$inferInsert)[] => {
+    const base = { calibrationId, itemVersionId: column.itemVersionId, examId: run.examId, model: result.model };
+    const item = byName.get(column.name);
     if (item) {
       const { a, b, c, d, steps, se, fit, n } = item;
       return [{ ...base, n, params: { a, b, c, d, ...(steps ? { steps: { b: steps.b, d: steps.d } } : {}) }, se: { ...se, ...(steps ? { steps: { b: steps.seB, d: steps.seD } } : {}) }, fit: { ...fit } }];
     }
-    const problem = problems.get(question.questionId);
+    const problem = problems.get(column.name);
     return problem ? [{ ...base, n: problem.n, problem: { reason: problem.reason, detail: problem.detail } }] : [];
   });
   if (rows.length) await db.insert(itemCalibrations).values(rows);
-  const abilities = calibration.attemptIds.map((studentExamId, i) => {
-    const a = calibration.abilities[i]!;
+  const abilities = run.attemptIds.map((studentExamId, i) => {
+    const a = result.abilities[i]!;
     return { calibrationId, studentExamId, items: a.items, eap: a.eap, eapSe: a.eapSd, ml: a.ml, mlSe: a.mlSe, extreme: a.extreme ?? null };
   });
   // In pieces: 20,000 attempts × 8 columns would pass PostgreSQL's 65,535 bind parameters.
   for (let i = 0; i < abilities.length; i += 5000) await db.insert(attemptAbilities).values(abilities.slice(i, i + 5000));
   return calibrationId;
+}
+
+/** Keeps one exam's calibration (storeCalibration, one column per question row). */
+export async function storeExamCalibration(db: TDbOrTx, calibration: ExamCalibration, createdBy: string | null = null): Promise<string> {
+  const columns = calibration.questions.map((q) => ({ name: q.questionId, itemVersionId: q.itemVersionId }));
+  return storeCalibration(db, { examId: calibration.examId, scope: "exam", result: calibration, columns, attemptIds: calibration.attemptIds }, createdBy);
 }

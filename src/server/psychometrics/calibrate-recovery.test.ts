@@ -50,6 +50,27 @@ describe("parameter recovery", () => {
     expect(rmse(result.items.map((x) => x.a), items.map((x) => x.a))).toBeLessThan(0.15);
   });
 
+  it("concurrent calibration of two populations (Bock & Zimowski's multiple groups): the items and the second group's N(0.5, 1.2²)", () => {
+    const items = twoPlItems(30, 41);
+    // Last year's students (group 0, N(0, 1)) sat items 0–19; this year's (group 1, abler and more spread) 10–29.
+    const group = (p: number) => p % 2;
+    const latent = (p: number) => (group(p) === 0 ? { mean: 0, sd: 1 } : { mean: 0.5, sd: 1.2 });
+    const { matrix } = simulate(items, 4000, 42, (p, i) => (group(p) === 0 ? i < 20 : i >= 10), latent);
+    const groups = Int32Array.from({ length: 4000 }, (_, p) => group(p));
+    const result = calibrate(matrix, "2pl", { groups });
+    expect(result.converged).toBe(true);
+    expect(result.groups!.map((g) => g.n)).toEqual([2000, 2000]);
+    expect(result.groups![1]!.mean).toBeCloseTo(0.5, 1);
+    expect(result.groups![1]!.sd).toBeCloseTo(1.2, 1);
+    expect(rmse(result.items.map((x) => x.b), items.map((x) => x.b))).toBeLessThan(0.15);
+    expect(rmse(result.items.map((x) => x.a), items.map((x) => x.a))).toBeLessThan(0.15);
+    // As one population, the new items' difficulties come out shifted towards the pooled mean: worse recovery.
+    const pooled = calibrate(matrix, "2pl");
+    const newItems = (r: typeof result) => r.items.filter((x) => Number(x.item.slice(1)) > 20).map((x) => x.b);
+    expect(rmse(newItems(pooled), items.slice(20).map((x) => x.b))).toBeGreaterThan(rmse(newItems(result), items.slice(20).map((x) => x.b)));
+    expect(() => calibrate(matrix, "2pl", { groups: [0, 1] })).toThrow("one group per person");
+  });
+
   it("GPCM, 2,000 students × 10 items scored 0..3: RMSE(a) < 0.15, RMSE(step b) < 0.2", () => {
     const random = seededRandom(31);
     const items: GpcmParams[] = Array.from({ length: 10 }, () => {

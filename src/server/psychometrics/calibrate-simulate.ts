@@ -30,14 +30,16 @@ function modelOf(item: ItemParams | GpcmParams): ItemModel {
 }
 
 /**
- * Responses of `persons` with θ ~ N(0, 1) to `items` (3PL/2PL given as {a, b, c}, GPCM as {a, b: steps}).
- * `presented(person, item)` leaves an item blank (not presented) when it returns false.
+ * Responses of `persons` with θ ~ N(0, 1) — or each person's own N(mean, sd²) from `latent` — to `items` (3PL/2PL
+ * given as {a, b, c}, GPCM as {a, b: steps}). `presented(person, item)` leaves an item blank (not presented) when
+ * it returns false.
  */
 export function simulate(
   items: (ItemParams | GpcmParams)[],
   persons: number,
   seed: number,
   presented: (person: number, item: number) => boolean = () => true,
+  latent: (person: number) => { mean: number; sd: number } = () => ({ mean: 0, sd: 1 }),
 ): { matrix: ResponseMatrix; thetas: Float64Array } {
   const random = seededRandom(seed);
   const normal = seededNormal(random);
@@ -46,7 +48,8 @@ export function simulate(
   const thetas = new Float64Array(persons);
   const probs = new Float64Array(16);
   for (let p = 0; p < persons; p++) {
-    const theta = normal();
+    const { mean, sd } = latent(p);
+    const theta = mean + sd * normal();
     thetas[p] = theta;
     models.forEach((m, i) => {
       if (!presented(p, i)) {

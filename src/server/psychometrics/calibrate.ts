@@ -13,6 +13,13 @@
 // pattern's score vector ∂ log L(pattern) / ∂(all free parameters) at the estimate (Louis 1982 shows s is the
 // posterior mean of the complete-data score; mirt's SE.type = "crossprod"), plus the prior's information for c;
 // the derived b and c get theirs by the delta method.
+//
+// Several groups (concurrent calibration of forms or years sat by different populations; Bock & Zimowski 1997,
+// multiple-group IRT): each person belongs to a group with its own normal ability distribution on the same grid.
+// Group 0, the reference, keeps N(0, 1) (Rasch: N(0, σ²), σ estimated); every other group's mean and SD are its
+// posterior mean and SD, Σ_q N_gq θ_q / N_g and √(Σ_q N_gq (θ_q − μ_g)² / N_g), in each M-step. Items shared by the
+// groups carry the scale from one to the other; the groups' latent parameters are left out of the information
+// matrix (their SEs are not given).
 
 import { abilitiesFromPosterior, type AbilityEstimate } from "./ability";
 import {
@@ -43,6 +50,11 @@ export interface CalibrationOptions {
   quadratureRange?: number;
   /** Prior on the 3PL's c. Default Beta(5, 17). */
   guessingPrior?: GuessingPrior;
+  /**
+   * Each person's group (0 = the reference, whose distribution fixes the scale), for a concurrent calibration of
+   * populations that differ; absent: one group.
+   */
+  groups?: ArrayLike<number>;
 }
 
 export type ProblemReason = "too_few_responses" | "no_variance" | "empty_category" | "not_converged" | "scores_above_one";
@@ -91,6 +103,8 @@ export interface CalibrationResult {
   quadrature: { points: number; range: number; kind: "equally-spaced" };
   /** Ability distribution: mean fixed 0; sd estimated for Rasch, fixed 1 otherwise. */
   latent: { mean: number; sd: number; seSd: number | null };
+  /** With `groups`: each group's estimated distribution on the reference's scale (group 0 is `latent`). */
+  groups?: { n: number; mean: number; sd: number }[];
   items: CalibratedItem[];
   problems: ItemProblem[];
   /** Per person, in the matrix's order. */
@@ -102,6 +116,8 @@ export class CalibrationInputError extends Error {}
 interface Patterns {
   rows: Int8Array[];
   freq: Float64Array;
+  /** Each pattern's group (patterns of different groups are kept apart). */
+  group: Int32Array;
   /** Pattern of each person, −1 if the person has no calibrated item. */
   ofPerson: Int32Array;
 }
@@ -116,6 +132,14 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
   const { items, nPersons, data } = matrix;
   const nItems = items.length;
   if (data.length !== nItems * nPersons) throw new CalibrationInputError("the response matrix is not persons × items");
+  const groupOf = options.groups ?? new Int32Array(nPersons);
+  if (groupOf.length !== nPersons) throw new CalibrationInputError("groups: one group per person");
+  let G = 1;
+  for (let p = 0; p < nPersons; p++) {
+    const g = groupOf[p]!;
+    if (!Number.isInteger(g) || g < 0) throw new CalibrationInputError("groups: a whole number from 0 per person");
+    G = Math.max(G, g + 1);
+  }
 
   // Screening: who answered each item, which scores occur.
   const problems: ItemProblem[] = [];
@@ -156,7 +180,7 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
   const nodes = equallySpacedNodes(points, range);
   const Q = nodes.length;
   const J = calibrated.length;
-  const patterns = compress(data, nPersons, nItems, calibrated);
+  const patterns = compress(data, nPersons, nItems, calibrated, groupOf);
   const P = patterns.rows.length;
   let personsUsed = 0;
   for (let p = 0; p < P; p++) personsUsed += patterns.freq[p]!;
@@ -182,6 +206,12 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
   });
 
   let sd = 1;
+  // Groups 1… : their distributions on the reference's scale, estimated (group 0's is mean 0 and `sd`).
+  const groupMean = new Float64Array(G);
+  const groupSd = new Float64Array(G).fill(1);
+  const groupN = new Float64Array(G);
+  for (let p = 0; p < P; p++) groupN[patterns.group[p]!]! += patterns.freq[p]!;
+  const groupNodeCounts = new Float64Array(G * Q);
   const logP = models.map((m) => new Float64Array(m.categories * Q));
   const counts = models.map((m) => new Float64Array(m.categories * Q));
   const nodeCounts = new Float64Array(Q);
@@ -204,8 +234,9 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
   const missing = fromBase ? models.map(() => new Float64Array(Q)) : [];
 
   const eStep = (posterior: Float64Array | null): number => {
-    const logW = normalWeights(nodes, 0, sd).map(Math.log);
-    const base = new Float64Array(logW);
+    groupSd[0] = sd;
+    const logWOf = Array.from(groupMean, (mean, g) => normalWeights(nodes, mean, groupSd[g]!).map(Math.log));
+    const base = new Float64Array(Q);
     for (let j = 0; j < J; j++) {
       counts[j]!.fill(0);
       if (fromBase) missing[j]!.fill(0);
@@ -215,13 +246,16 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
       if (fromBase) for (let q = 0; q < Q; q++) base[q]! += table[q]!;
     }
     nodeCounts.fill(0);
+    groupNodeCounts.fill(0);
     const ll = new Float64Array(Q);
     let total = 0;
     for (let p = 0; p < P; p++) {
       const row = patterns.rows[p]!;
       const f = patterns.freq[p]!;
+      const g = patterns.group[p]!;
+      const logW = logWOf[g]!;
       if (fromBase) {
-        ll.set(base);
+        for (let q = 0; q < Q; q++) ll[q] = base[q]! + logW[q]!;
         for (const j of blankOf[p]!) {
           if (dropped[j]) continue;
           const table = logP[j]!;
@@ -273,7 +307,10 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
           for (let q = 0; q < Q; q++) r[off + q]! += f * ll[q]!;
         }
       }
-      for (let q = 0; q < Q; q++) nodeCounts[q]! += f * ll[q]!;
+      for (let q = 0; q < Q; q++) {
+        nodeCounts[q]! += f * ll[q]!;
+        groupNodeCounts[g * Q + q]! += f * ll[q]!;
+      }
     }
     if (fromBase) {
       // Score 0 = everyone at the node − those not presented − those scoring above 0.
@@ -297,8 +334,8 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
       let largest = 0;
       if (model === "rasch") {
         let m2 = 0;
-        for (let q = 0; q < Q; q++) m2 += nodeCounts[q]! * nodes[q]! ** 2;
-        const next = Math.sqrt(m2 / personsUsed);
+        for (let q = 0; q < Q; q++) m2 += groupNodeCounts[q]! * nodes[q]! ** 2;
+        const next = Math.sqrt(m2 / groupN[0]!);
         if (!(next > MIN_SD)) {
           // The persons cannot be told apart (too few, or too few items): no scale to put the items on.
           varianceCollapsed = true;
@@ -307,6 +344,26 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
         largest = Math.abs(next - sd);
         sd = next;
       }
+      for (let g = 1; g < G; g++) {
+        if (!(groupN[g]! > 0)) continue;
+        let m1 = 0;
+        let m2 = 0;
+        for (let q = 0; q < Q; q++) {
+          const n = groupNodeCounts[g * Q + q]!;
+          m1 += n * nodes[q]!;
+          m2 += n * nodes[q]! ** 2;
+        }
+        const mean = m1 / groupN[g]!;
+        const next = Math.sqrt(Math.max(0, m2 / groupN[g]! - mean * mean));
+        if (!(next > MIN_SD)) {
+          varianceCollapsed = true;
+          break;
+        }
+        largest = Math.max(largest, Math.abs(mean - groupMean[g]!), Math.abs(next - groupSd[g]!));
+        groupMean[g] = mean;
+        groupSd[g] = next;
+      }
+      if (varianceCollapsed) break;
       for (let j = 0; j < J; j++) {
         if (dropped[j]) continue;
         const change = maximiseItem(models[j]!, counts[j]!, nodes, prior);
@@ -368,6 +425,7 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
     logLikelihood,
     quadrature: { points, range, kind: "equally-spaced" },
     latent: { mean: 0, sd, seSd: covariance?.seSd ?? null },
+    ...(options.groups ? { groups: Array.from(groupN, (n, g) => ({ n, mean: g === 0 ? 0 : groupMean[g]!, sd: g === 0 ? sd : groupSd[g]! })) } : {}),
     items: out,
     problems,
     abilities: abilities.byPerson,
@@ -382,12 +440,13 @@ function runaway(m: ItemModel): boolean {
   return m.kind === "3pl" && m.c > 0.95;
 }
 
-/** Identical response rows over the calibrated items, with their frequencies. */
-function compress(data: Int8Array, nPersons: number, nItems: number, calibrated: number[]): Patterns {
+/** Identical response rows over the calibrated items (within a group), with their frequencies. */
+function compress(data: Int8Array, nPersons: number, nItems: number, calibrated: number[], groupOf: ArrayLike<number>): Patterns {
   const J = calibrated.length;
   const index = new Map<string, number>();
   const rows: Int8Array[] = [];
   const freq: number[] = [];
+  const group: number[] = [];
   const ofPerson = new Int32Array(nPersons).fill(-1);
   const row = new Int8Array(J);
   const chars = new Array<string>(J);
@@ -400,18 +459,19 @@ function compress(data: Int8Array, nPersons: number, nItems: number, calibrated:
       if (x !== NOT_PRESENTED) any = true;
     }
     if (!any) continue;
-    const key = chars.join("");
+    const key = `${groupOf[p]}:${chars.join("")}`;
     let at = index.get(key);
     if (at === undefined) {
       at = rows.length;
       index.set(key, at);
       rows.push(row.slice());
       freq.push(0);
+      group.push(groupOf[p]!);
     }
     freq[at]!++;
     ofPerson[p] = at;
   }
-  return { rows, freq: Float64Array.from(freq), ofPerson };
+  return { rows, freq: Float64Array.from(freq), group: Int32Array.from(group), ofPerson };
 }
 
 interface Covariance {
@@ -484,7 +544,7 @@ function crossProductCovariance(
         touched.push(offsets[j]! + v);
       }
     }
-    if (estimateSd) {
+    if (estimateSd && patterns.group[p] === 0) {
       let s = 0;
       for (let q = 0; q < Q; q++) s += post[q]! * dLogW[q]!;
       score[sdIndex] = s;

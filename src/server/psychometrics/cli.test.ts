@@ -114,6 +114,31 @@ describe("psychometrics calibrate", () => {
     expect(err).toMatch(message);
   });
 
+  it("--concurrent calibrates one group per file, items matched by name, and names each group's distribution", async () => {
+    const { simulate } = await import("./calibrate-simulate");
+    const items = Array.from({ length: 8 }, (_, i) => ({ a: 1 + i / 10, b: -1.5 + (3 * i) / 7, c: 0 }));
+    const csv = (group: number) => {
+      const { matrix } = simulate(items, 600, 50 + group, () => true, () => ({ mean: group * 0.6, sd: 1 }));
+      const keep = group === 0 ? [0, 1, 2, 3, 4, 5] : [2, 3, 4, 5, 6, 7];
+      const rows = Array.from({ length: matrix.nPersons }, (_, p) => keep.map((i) => matrix.data[p * items.length + i]).join(","));
+      return [keep.map((i) => `item${i}`).join(","), ...rows].join("\n");
+    };
+    const [last, next] = [await file("last-year.csv", csv(0)), await file("this-year.csv", csv(1))];
+    const r = await run(["calibrate", "--concurrent", "--model", "2pl", last, next]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as { items: { item: string; n: number }[]; groups: { file: string; n: number; mean: number }[] };
+    expect(json.items.map((x) => [x.item, x.n])).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => [`item${i}`, i >= 2 && i <= 5 ? 1200 : 600]));
+    expect(json.groups.map((g) => [g.file, g.n])).toEqual([
+      [last, 600],
+      [next, 600],
+    ]);
+    expect(json.groups[1]!.mean).toBeGreaterThan(0.3);
+    expect(json.groups[1]!.mean).toBeLessThan(0.9);
+    const one = await run(["calibrate", "--concurrent", last]);
+    expect([one.code, one.err.split("\n")[0]]).toEqual([2, "psychometrics: calibrate --concurrent needs two or more CSV files, one per group"]);
+  });
+
   it("dispatches link to the linking command", async () => {
     const { code, err } = await run(["link", "--method", "stocking-lord"]);
     expect(code).toBe(2);

@@ -1,6 +1,7 @@
 // The psychometrics command line, for a ministry's psychometricians to check our numbers against their own tools:
 //   npm run psychometrics -- calibrate --model rasch|2pl|3pl|gpcm [--min-responses N] [--max-iterations N]
 //                             [--tolerance X] [--abilities] FILE.csv
+//   npm run psychometrics -- calibrate --concurrent … REFERENCE.csv OTHER.csv…   (groups matched by item names)
 //   npm run psychometrics -- link --method stocking-lord|haebara|mean-mean|mean-sigma FROM.csv TO.csv
 // prints JSON on stdout. Bad input (CliError) is one line on stderr and exit code 2, never a stack trace.
 // Infinite ML abilities are printed as the strings "Infinity" / "-Infinity" (JSON has no infinity).
@@ -8,6 +9,7 @@
 import { pathToFileURL } from "node:url";
 import { calibrate, CalibrationInputError } from "./calibrate";
 import { parseResponsesCsv, readCsvText } from "./calibrate-csv";
+import { mergeMatrices } from "./concurrent";
 import { CliError, IRT_MODELS, type IrtModel } from "./types";
 
 export interface Output {
@@ -17,6 +19,7 @@ export interface Output {
 
 const USAGE = `usage:
   psychometrics calibrate --model rasch|2pl|3pl|gpcm [--min-responses N] [--max-iterations N] [--tolerance X] [--abilities] FILE.csv
+  psychometrics calibrate --concurrent [the same options] REFERENCE.csv OTHER.csv…  (one group per file, items matched by name)
   psychometrics link --method stocking-lord|haebara|mean-mean|mean-sigma FROM.csv TO.csv`;
 
 /** Runs one command; returns the exit code (0 done, 2 bad input, 1 an unexpected failure). */
@@ -86,21 +89,25 @@ function positiveNumber(flags: Flags, name: string, integer: boolean): number | 
 }
 
 async function calibrateCommand(argv: string[]): Promise<object> {
-  const flags = parseFlags(argv, ["model", "min-responses", "max-iterations", "tolerance"], ["abilities"]);
+  const flags = parseFlags(argv, ["model", "min-responses", "max-iterations", "tolerance"], ["abilities", "concurrent"]);
   const model = (flags.values.get("model") ?? "2pl").toLowerCase();
   if (!IRT_MODELS.includes(model as IrtModel)) throw new CliError(`--model must be one of ${IRT_MODELS.join(", ")}, not "${model}"`);
-  if (flags.positional.length !== 1) throw new CliError(`calibrate needs exactly one CSV file\n${USAGE}`);
+  const concurrent = flags.switches.has("concurrent");
+  if (concurrent ? flags.positional.length < 2 : flags.positional.length !== 1) {
+    throw new CliError(`${concurrent ? "calibrate --concurrent needs two or more CSV files, one per group" : "calibrate needs exactly one CSV file"}\n${USAGE}`);
+  }
   const options = {
     minResponses: positiveNumber(flags, "min-responses", true),
     maxIterations: positiveNumber(flags, "max-iterations", true),
     tolerance: positiveNumber(flags, "tolerance", false),
   };
-  const file = flags.positional[0]!;
-  const text = await readCsvText(file);
-  const matrix = parseResponsesCsv(text);
-  const result = calibrate(matrix, model as IrtModel, options);
+  const matrices = [];
+  for (const file of flags.positional) matrices.push(parseResponsesCsv(await readCsvText(file)));
+  const { matrix, groups } = concurrent ? mergeMatrices(matrices) : { matrix: matrices[0]!, groups: undefined };
+  const result = calibrate(matrix, model as IrtModel, { ...options, groups });
   const { abilities, ...rest } = result;
-  return flags.switches.has("abilities") ? { ...rest, abilities } : rest;
+  const named = rest.groups ? { ...rest, groups: rest.groups.map((g, i) => ({ file: flags.positional[i], ...g })) } : rest;
+  return flags.switches.has("abilities") ? { ...named, abilities } : named;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
