@@ -214,6 +214,14 @@ test("ar: a student takes an exam with all five types, reloads, loses the connec
   await matchingSelect(page, lang, 1).selectOption({ label: response(lang, 1) });
   await expectSaved(page, lang);
   await expect(page.getByTestId("answered-count")).toHaveText("أجبت عن 3 من 5");
+  // The student's own marks (issue 37): Taif struck out in question 1, question 3 flagged for review — by keyboard.
+  await question(page, 1).getByRole("button", { name: "استبعد الخيار 2" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(question(page, 1).getByTestId("option").nth(1)).toHaveAttribute("data-struck", "true");
+  await expect(question(page, 1).getByRole("button", { name: "أعِد الخيار 2" })).toHaveAttribute("aria-pressed", "true");
+  await question(page, 3).getByRole("button", { name: "علِّم للمراجعة" }).click();
+  await expect(question(page, 3)).toHaveAttribute("data-flagged", "true");
+  await expect(page.getByRole("link", { name: "السؤال 3، تمت الإجابة، معلَّم للمراجعة" })).toBeVisible();
   await expectNoAxeViolations(page, "take ar");
 
   // Typed and reloaded at once, before the typing pause: the device kept it, and it is sent after the reload.
@@ -228,6 +236,9 @@ test("ar: a student takes an exam with all five types, reloads, loses the connec
   expect(await chosenText(matchingSelect(page, lang, 1))).toBe(response(lang, 1));
   await expect(essay).toHaveValue("التخطيط الجيد");
   await expectSaved(page, lang);
+  // …and the marks, kept on the device with the answers.
+  await expect(question(page, 1).getByTestId("option").nth(1)).toHaveAttribute("data-struck", "true");
+  await expect(question(page, 3)).toHaveAttribute("data-flagged", "true");
 
   // Offline: the student keeps answering; the indicator counts what waits.
   await context.setOffline(true);
@@ -242,6 +253,12 @@ test("ar: a student takes an exam with all five types, reloads, loses the connec
   const dialog = page.getByTestId("submit-dialog");
   await expect(dialog.getByRole("heading", { name: t.confirmTitle })).toBeVisible();
   await expect(dialog).toContainText(t.allAnswered);
+  // The review before submitting: the flagged question is a way back to it.
+  await expect(dialog.getByTestId("submit-flagged")).toContainText("علَّمت سؤالًا واحدًا للمراجعة");
+  await dialog.getByRole("button", { name: "عُد إلى السؤال 3" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(question(page, 3)).toBeFocused();
+  await page.getByTestId("submit-exam").click();
   await dialog.getByRole("button", { name: t.submitNow }).click();
   await expect(page.getByTestId("submit-step")).toHaveAttribute("data-step", "waiting");
   await expect(page.getByTestId("submit-step")).toContainText(t.waiting);
@@ -255,7 +272,7 @@ test("ar: a student takes an exam with all five types, reloads, loses the connec
   await expect(page.getByTestId("result-pending")).toContainText(t.pending);
   await expectNoAxeViolations(page, "results ar pending");
   // Nothing of the attempt stays on the device.
-  expect(await page.evaluate((id) => localStorage.getItem(`qias.attempt.${id}`), attemptId)).toBeNull();
+  expect(await page.evaluate((id) => [localStorage.getItem(`qias.attempt.${id}`), localStorage.getItem(`qias.marks.${id}`)], attemptId)).toEqual([null, null]);
 
   // The server has every answer, including the ones written offline.
   const result = await (await s.teacher.get(`/api/attempts/${attemptId}/result`)).json();
@@ -303,12 +320,22 @@ test("en: answers survive a failing server, the student submits, a teacher grade
   for (const i of [0, 1, 2]) await matchingSelect(page, lang, i).selectOption({ label: response(lang, i) });
   await expectSaved(page, lang);
   expect(failures).toBe(2);
+  // Two flagged for review, one of them unflagged again; an option struck out and brought back.
+  await question(page, 2).getByRole("button", { name: "Flag for review" }).click();
+  await question(page, 4).getByRole("button", { name: "Flag for review" }).click();
+  await question(page, 2).getByRole("button", { name: "Flagged for review" }).click();
+  await expect(question(page, 2)).toHaveAttribute("data-flagged", "false");
+  await question(page, 1).getByRole("button", { name: "Strike out option 3" }).click();
+  await question(page, 1).getByRole("button", { name: "Bring back option 3" }).click();
+  await expect(question(page, 1).getByTestId("option").nth(2)).toHaveAttribute("data-struck", "false");
 
-  // Leave the essay unanswered at first: the confirmation names it.
+  // Leave the essay unanswered at first: the confirmation names it, and the one question still flagged.
   await page.getByTestId("submit-exam-bottom").click();
   const dialog = page.getByTestId("submit-dialog");
   await expect(dialog).toContainText("You have answered 4 of 5 questions.");
   await expect(dialog.getByTestId("submit-unanswered")).toHaveText(t.unansweredOne(5));
+  await expect(dialog.getByTestId("submit-flagged")).toContainText("You flagged 1 question for review.");
+  await expect(dialog.getByRole("list", { name: "Questions flagged for review" }).getByRole("button")).toHaveText(["4"]);
   await expectNoAxeViolations(page, "submit dialog en");
   await dialog.getByRole("button", { name: "Keep Working" }).click();
   await expect(dialog).toBeHidden();

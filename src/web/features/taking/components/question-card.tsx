@@ -2,7 +2,7 @@
 // true/false (fieldset + legend; arrow keys move between options), a text box for essays (ESSAY_ROWS) and short
 // answers (SHORT_ANSWER_ROWS), and one labelled <select> per premise for matching. The paper's texts are in a
 // known language and carry it (lang + dir); what the student writes is set to dir="auto".
-import { AlertTriangle, CheckCircle2, Circle, CircleDashed, RotateCw } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Circle, CircleDashed, Flag, RotateCw, Strikethrough } from "lucide-react";
 import { memo, useId, type ReactNode } from "react";
 import { ESSAY_ROWS, MAX_ANSWER_TEXT_LENGTH, SHORT_ANSWER_ROWS } from "@shared/limits";
 import { fieldClasses } from "@web/components/ui/input";
@@ -27,13 +27,18 @@ type TProps = {
   disabled?: boolean;
   /** The server refused this answer, or keeps failing on it. */
   problem?: TSaveProblem;
+  /** The student's own marks (lib/review-marks.ts): flagged for review, and the options struck out. */
+  flagged?: boolean;
+  struck?: readonly string[];
+  onToggleFlag?: (questionId: string) => void;
+  onToggleStrike?: (questionId: string, optionId: string) => void;
 };
 
 export const questionAnchor = (n: number) => `question-${n}`;
 
 const langProps = (lang: TLang) => ({ lang, dir: lang === "ar" ? "rtl" : "ltr" }) as const;
 
-export const QuestionCard = memo(function QuestionCard({ question: q, number, value, onChange, disabled, problem }: TProps) {
+export const QuestionCard = memo(function QuestionCard({ question: q, number, value, onChange, disabled, problem, flagged = false, struck, onToggleFlag, onToggleStrike }: TProps) {
   const { t, lang } = useTakingT();
   const headingId = useId();
   const answered = isAnswered(q, value);
@@ -59,6 +64,7 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
       data-type={q.type}
       data-answered={answered}
       data-save-problem={problem?.kind}
+      data-flagged={flagged}
     >
       <header className="flex flex-wrap items-center gap-2">
         <h2 id={headingId} className="me-auto text-base font-bold text-primary">
@@ -73,10 +79,25 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
           {answered ? <CheckCircle2 aria-hidden="true" className="size-3.5" /> : partly ? <CircleDashed aria-hidden="true" className="size-3.5" /> : <Circle aria-hidden="true" className="size-3.5" />}
           {answered ? t("take.answered") : partly ? t("take.partlyAnswered") : t("take.notAnswered")}
         </span>
+        {onToggleFlag && (
+          <button
+            type="button"
+            aria-pressed={flagged}
+            onClick={() => onToggleFlag(q.id)}
+            className={cn(
+              "inline-flex h-8 items-center gap-1.5 rounded-lg border px-2.5 text-xs font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              flagged ? "border-2 border-gold text-foreground" : "border-input-border text-muted-foreground hover:bg-muted hover:text-foreground",
+            )}
+            data-testid="flag-question"
+          >
+            <Flag aria-hidden="true" className={cn("size-3.5 rtl:-scale-x-100", flagged && "fill-gold text-gold")} />
+            {flagged ? t("take.flagged") : t("take.flag")}
+          </button>
+        )}
       </header>
 
       {isChoice(q) ? (
-        <ChoiceInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} />
+        <ChoiceInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} struck={struck} onToggleStrike={onToggleStrike} />
       ) : q.type === "matching" ? (
         <MatchingInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} />
       ) : (
@@ -111,8 +132,8 @@ function QuestionText({ text }: { text: TText }) {
   return <RichText doc={text.doc} text={text.text} lang={text.lang} inline data-testid="question-text" />;
 }
 
-function ChoiceInput({ q, text, value, onChange, disabled, figure }: TInputProps) {
-  const { lang } = useTakingT();
+function ChoiceInput({ q, text, value, onChange, disabled, figure, struck, onToggleStrike }: TInputProps & Pick<TProps, "struck" | "onToggleStrike">) {
+  const { t, lang } = useTakingT();
   const name = `answer-${q.id}`;
   return (
     <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3">
@@ -121,22 +142,46 @@ function ChoiceInput({ q, text, value, onChange, disabled, figure }: TInputProps
       </legend>
       {figure}
       <div className={cn("grid gap-2", q.type === "true_false" && "sm:grid-cols-2")}>
-        {q.options.map((o) => (
-          <label
-            key={o.id}
-            className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-3.5 py-3 transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={o.id}
-              checked={value?.selectedOptionId === o.id}
-              onChange={() => onChange(q.id, { ...EMPTY_ANSWER, selectedOptionId: o.id })}
-              className="size-4.5 shrink-0 accent-primary"
-            />
-            <OptionText lang={lang} o={o} />
-          </label>
-        ))}
+        {q.options.map((o, i) => {
+          // Struck out by the student (the eliminator): greyed and crossed, still choosable — a mark, not an answer.
+          const out = !!struck?.includes(o.id);
+          return (
+            <div key={o.id} className="flex min-w-0 items-stretch gap-1.5" data-testid="option" data-struck={out}>
+              <label
+                className={cn(
+                  "flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-xl border border-border px-3.5 py-3 transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                  out && "text-muted-foreground line-through decoration-2 opacity-70",
+                )}
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={o.id}
+                  checked={value?.selectedOptionId === o.id}
+                  onChange={() => onChange(q.id, { ...EMPTY_ANSWER, selectedOptionId: o.id })}
+                  className="size-4.5 shrink-0 accent-primary"
+                />
+                <OptionText lang={lang} o={o} />
+              </label>
+              {onToggleStrike && (
+                <button
+                  type="button"
+                  aria-pressed={out}
+                  aria-label={t(out ? "take.restoreOption" : "take.strikeOption", { n: i + 1 })}
+                  title={t(out ? "take.restoreOption" : "take.strikeOption", { n: i + 1 })}
+                  onClick={() => onToggleStrike(q.id, o.id)}
+                  className={cn(
+                    "grid w-10 shrink-0 place-items-center rounded-xl border transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed",
+                    out ? "border-foreground/40 bg-muted text-foreground" : "border-border text-muted-foreground hover:bg-muted hover:text-foreground",
+                  )}
+                  data-testid="strike-option"
+                >
+                  <Strikethrough aria-hidden="true" className="size-4" />
+                </button>
+              )}
+            </div>
+          );
+        })}
       </div>
     </fieldset>
   );

@@ -1,7 +1,7 @@
 // Submitting (SPEC §5: it asks for confirmation). The dialog names the unanswered questions, then stays open
 // while the pending answers are sent — saying so when it is waiting for the connection — and the attempt is
 // submitted. When the time is up it opens straight at that second part.
-import { AlertTriangle, CheckCircle2, LoaderCircle, Send, WifiOff } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Flag, LoaderCircle, Send, WifiOff } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { useTakingT } from "../lib/use-taking-t";
@@ -15,11 +15,14 @@ type TProps = {
   unanswered: number[];
   /** Question numbers whose answer the server has not saved (refused, or keeps failing). */
   unsaved: number[];
+  /** Question numbers the student flagged for review: each a way back to its question. */
+  flagged: number[];
+  onReview: (n: number) => void;
   onCancel: () => void;
   onConfirm: () => void;
 };
 
-export function SubmitDialog({ phase, answered, unanswered, unsaved, onCancel, onConfirm }: TProps) {
+export function SubmitDialog({ phase, answered, unanswered, unsaved, flagged, onCancel, onConfirm, onReview }: TProps) {
   const { t } = useTakingT();
   const open = phase.kind !== "idle";
   const total = answered + unanswered.length;
@@ -71,6 +74,23 @@ export function SubmitDialog({ phase, answered, unanswered, unsaved, onCancel, o
                 <div className="flex items-start gap-2 rounded-xl border border-success-border bg-success p-3 text-success-foreground">
                   <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   <p>{t("submit.allAnswered")}</p>
+                </div>
+              )}
+              {flagged.length > 0 && (
+                <div className="flex flex-col gap-2 rounded-xl border border-gold/50 p-3" data-testid="submit-flagged">
+                  <p className="flex items-start gap-2 text-gold">
+                    <Flag aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-current rtl:-scale-x-100" />
+                    {t("submit.flagged", { count: flagged.length })}
+                  </p>
+                  <ul className="flex flex-wrap gap-2" aria-label={t("submit.flaggedList")}>
+                    {flagged.map((n) => (
+                      <li key={n}>
+                        <Button variant="outline" size="sm" onClick={() => onReview(n)} className="min-w-11 tabular-nums" aria-label={t("submit.reviewQuestion", { n })}>
+                          {n}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
                 </div>
               )}
               {unsaved.length > 0 && (

@@ -11,6 +11,7 @@ import type { TSavedAnswer } from "@shared/schemas/attempt";
 import { ApiError } from "@web/lib/api";
 import { toErrorBody } from "@web/lib/errors";
 import { readStorage, writeStorage } from "@web/lib/storage";
+import { reviewMarksKey } from "./review-marks";
 
 export type TAnswerValue = {
   selectedOptionId: string | null;
@@ -69,8 +70,10 @@ export function attemptStorageKey(attemptId: string): string {
   return `${STORAGE_PREFIX}${attemptId}`;
 }
 
+/** Wipes what the device holds of an attempt: its answers and the student's review marks (lib/review-marks.ts). */
 export function clearStoredAttempt(attemptId: string): void {
   writeStorage(attemptStorageKey(attemptId), null);
+  writeStorage(reviewMarksKey(attemptId), null);
 }
 
 function readStored(attemptId: string, examId: string): TStored | null {

@@ -25,7 +25,8 @@ import { ExamTimer } from "../components/exam-timer";
 import { EntryClosed, Lobby } from "../components/lobby";
 import { ExamChips } from "../components/exam-chips";
 import { QuestionCard, type TAnswerChange } from "../components/question-card";
-import { QuestionNavigator } from "../components/question-navigator";
+import { goToQuestion, QuestionNavigator } from "../components/question-navigator";
+import { useReviewMarks } from "../lib/review-marks";
 import { SaveStatus } from "../components/save-status";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
@@ -329,6 +330,8 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   }, [seconds, submit, beat]);
   const extraMinutes = clock.extraMinutes + clock.grantedMinutes;
 
+  const { marks, onToggleFlag, onToggleStrike } = useReviewMarks(attempt.id);
+  const flagged = paper.questions.map((q) => marks.flagged.includes(q.id));
   const blocks = useMemo(() => paperBlocks(paper), [paper]);
   const answered = paper.questions.map((q) => isAnswered(q, snap.answers[q.id]));
   const unanswered = answered.flatMap((done, i) => (done ? [] : [i + 1]));
@@ -371,12 +374,23 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        <QuestionNavigator answered={answered} unsaved={unsaved} className="lg:sticky lg:top-44 lg:order-last" />
+        <QuestionNavigator answered={answered} unsaved={unsaved} flagged={flagged} className="lg:sticky lg:top-44 lg:order-last" />
         <ol className="flex min-w-0 flex-col gap-4" aria-label={t("take.questionsList")}>
           {blocks.map((block) => {
             const cards = block.items.map(({ q, number }) => (
               <li key={q.id}>
-                <QuestionCard question={q} number={number} value={snap.answers[q.id]} onChange={onChange} disabled={sending} problem={snap.problems[q.id]} />
+                <QuestionCard
+                  question={q}
+                  number={number}
+                  value={snap.answers[q.id]}
+                  onChange={onChange}
+                  disabled={sending}
+                  problem={snap.problems[q.id]}
+                  flagged={flagged[number - 1]}
+                  struck={marks.struck[q.id]}
+                  onToggleFlag={onToggleFlag}
+                  onToggleStrike={onToggleStrike}
+                />
               </li>
             ));
             if (!block.passage) return cards;
@@ -415,6 +429,12 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
         answered={answered.length - unanswered.length}
         unanswered={unanswered}
         unsaved={unsaved.flatMap((u, i) => (u ? [i + 1] : []))}
+        flagged={flagged.flatMap((f, i) => (f ? [i + 1] : []))}
+        onReview={(n) => {
+          setPhase({ kind: "idle" });
+          // After the dialog has closed and given the focus back, to the question.
+          setTimeout(() => goToQuestion(n), 50);
+        }}
         onCancel={() => setPhase({ kind: "idle" })}
         onConfirm={() => void submit(false)}
       />

@@ -1,0 +1,65 @@
+// Not a test: pictures of the take page's review marks for a person to look at (TOOLS_SCREENSHOTS=1 to run) — a
+// question flagged for review, an option struck out, the navigator and the submit dialog's review, in ar/en ×
+// light/dark × 390/1280 px, written to screenshots/take-tools/ (gitignored).
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { apiAsAccount, createStudent, json, STUDENT_PASSWORD } from "../api";
+import { expect, test, useLanguage } from "../fixtures";
+
+const OUT = path.resolve("screenshots/take-tools");
+
+test.skip(!process.env.TOOLS_SCREENSHOTS, "set TOOLS_SCREENSHOTS=1 to take the pictures");
+test.setTimeout(600_000);
+
+test("take page tools screenshots", async ({ browser, playwright }) => {
+  const tag = randomUUID().slice(0, 4);
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const option = (ar: string, en: string, isCorrect = false) => ({ optionTextAr: ar, optionTextEn: en, isCorrect });
+  const exam = await json<{ id: string }>(
+    await teacher.post("/api/exams", {
+      data: {
+        titleAr: `اختبار القواعد ${tag}`,
+        titleEn: `Grammar test ${tag}`,
+        subjectId: "arabic",
+        durationMinutes: 40,
+        status: "published",
+        questions: [
+          { type: "multiple_choice", questionTextAr: "ما جمع كلمة «كتاب»؟", questionTextEn: "What is the plural of “kitab”?", points: 1, options: [option("كُتُب", "kutub", true), option("كتابات", "kitabat"), option("مكاتب", "makatib"), option("كاتبون", "katibun")] },
+          { type: "true_false", questionTextAr: "الفعل «كتبَ» فعل ماضٍ.", questionTextEn: "“Kataba” is a past-tense verb.", points: 1, options: [option("صح", "True", true), option("خطأ", "False")] },
+          { type: "short_answer", questionTextAr: "اكتب مفرد «أقلام».", questionTextEn: "Write the singular of “aqlam”.", points: 2, correctAnswerText: "قلم" },
+        ],
+      },
+    }),
+    201,
+  );
+  await teacher.dispose();
+
+  for (const lang of ["ar", "en"] as const) {
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const name = (what: string) => path.join(OUT, `${what}-${lang}-${dark ? "dark" : "light"}-${width}.png`);
+        // A student of their own each time: one attempt each.
+        const s = await createStudent(admin, "school_dubai", "tools");
+        const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        await useLanguage(page, lang, { dark });
+        await page.request.post("/api/auth/login", { data: { email: s.email, password: STUDENT_PASSWORD, loginType: "student" } });
+        await page.goto(`/student/exam/${exam.id}/take`);
+        const q = (n: number) => page.getByTestId("question").nth(n - 1);
+        await expect(q(1)).toBeVisible();
+        await q(1).getByRole("radio").first().check();
+        await q(1).getByTestId("strike-option").nth(2).click();
+        await q(1).getByTestId("strike-option").nth(3).click();
+        await q(2).getByTestId("flag-question").click();
+        await page.screenshot({ path: name("take"), fullPage: true });
+        await page.getByTestId("submit-exam").click();
+        await expect(page.getByTestId("submit-flagged")).toBeVisible();
+        await page.waitForTimeout(400); // the dialog's opening animation
+        await page.screenshot({ path: name("review") });
+        await context.close();
+      }
+    }
+  }
+  await admin.dispose();
+});
