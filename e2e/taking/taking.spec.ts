@@ -328,6 +328,16 @@ test("en: answers survive a failing server, the student submits, a teacher grade
   await question(page, 1).getByRole("button", { name: "Strike out option 3" }).click();
   await question(page, 1).getByRole("button", { name: "Bring back option 3" }).click();
   await expect(question(page, 1).getByTestId("option").nth(2)).toHaveAttribute("data-struck", "false");
+  // Reading tools: the text up to 150 % (the root's size, so the layout reflows) and the high-contrast theme.
+  const tools = page.getByRole("group", { name: "Reading tools" });
+  await tools.getByRole("button", { name: "Larger text" }).click();
+  await tools.getByRole("button", { name: "Larger text" }).click();
+  await expect(page.getByTestId("text-scale")).toHaveText("150%");
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("24px");
+  await tools.getByRole("button", { name: "High contrast" }).click();
+  await expect(tools.getByRole("button", { name: "High contrast" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("html")).toHaveClass(/\bcontrast\b/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(0, 0, 0)");
 
   // Leave the essay unanswered at first: the confirmation names it, and the one question still flagged.
   await page.getByTestId("submit-exam-bottom").click();
@@ -336,7 +346,7 @@ test("en: answers survive a failing server, the student submits, a teacher grade
   await expect(dialog.getByTestId("submit-unanswered")).toHaveText(t.unansweredOne(5));
   await expect(dialog.getByTestId("submit-flagged")).toContainText("You flagged 1 question for review.");
   await expect(dialog.getByRole("list", { name: "Questions flagged for review" }).getByRole("button")).toHaveText(["4"]);
-  await expectNoAxeViolations(page, "submit dialog en");
+  await expectNoAxeViolations(page, "submit dialog en, high contrast, 150 %");
   await dialog.getByRole("button", { name: "Keep Working" }).click();
   await expect(dialog).toBeHidden();
 
@@ -349,6 +359,9 @@ test("en: answers survive a failing server, the student submits, a teacher grade
   await expectToast(page, t.success);
   const attemptId = page.url().split("/").at(-2)!;
   await expect(page.getByTestId("result-pending")).toContainText(t.pending);
+  // The reading tools were the take page's: off again on the results page.
+  await expect(page.locator("html")).not.toHaveClass(/\bcontrast\b/);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("16px");
   // The essay reached the server although it was typed just before submitting.
   await expect(page.getByTestId("result-question").nth(4).getByTestId("answer-text")).toHaveText("Planning ahead, and patience — التخطيط والصبر.");
 

@@ -1,5 +1,6 @@
 // Not a test: pictures of the take page's review marks for a person to look at (TOOLS_SCREENSHOTS=1 to run) — a
-// question flagged for review, an option struck out, the navigator and the submit dialog's review, in ar/en ×
+// question flagged for review, an option struck out, the navigator, the submit dialog's review, and the reading
+// tools (200 % text, high contrast), in ar/en ×
 // light/dark × 390/1280 px, written to screenshots/take-tools/ (gitignored).
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -57,6 +58,19 @@ test("take page tools screenshots", async ({ browser, playwright }) => {
         await expect(page.getByTestId("submit-flagged")).toBeVisible();
         await page.waitForTimeout(400); // the dialog's opening animation
         await page.screenshot({ path: name("review") });
+        // The reading tools at their strongest: 200 % text, high contrast.
+        await page.getByRole("button", { name: lang === "ar" ? "متابعة الحل" : "Keep Working" }).click();
+        for (let i = 0; i < 4; i++) await page.getByTestId("take-tools").getByRole("button").nth(1).click();
+        await page.getByTestId("contrast-toggle").click();
+        await page.waitForTimeout(400); // the colours' transition
+        // What is wider than the screen at 200 % (WCAG 1.4.10 asks for none on a phone): printed for the looker.
+        const wide = await page.evaluate(() => {
+          const screen = document.documentElement.clientWidth;
+          const out = [...document.querySelectorAll("main *, [data-testid=take-exam] *")].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "visible");
+          return { screen, page: document.documentElement.scrollWidth, widest: out.slice(0, 6).map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute("data-testid") ?? ""}] ${String(el.className).slice(0, 60)} ${el.scrollWidth}/${el.clientWidth}`) };
+        });
+        if (wide.page > wide.screen) console.log(`${lang} ${width}: the page is ${wide.page} px on a ${wide.screen} px screen`, wide.widest);
+        await page.screenshot({ path: name("contrast-200"), fullPage: true });
         await context.close();
       }
     }

@@ -141,7 +141,8 @@ function ChoiceInput({ q, text, value, onChange, disabled, figure, struck, onTog
         <QuestionText text={text} />
       </legend>
       {figure}
-      <div className={cn("grid gap-2", q.type === "true_false" && "sm:grid-cols-2")}>
+      {/* True and false side by side while each has room (14rem grows with the text size, so large text stacks them). */}
+      <div className={cn("grid gap-2", q.type === "true_false" && "grid-cols-[repeat(auto-fit,minmax(min(100%,14rem),1fr))]")}>
         {q.options.map((o, i) => {
           // Struck out by the student (the eliminator): greyed and crossed, still choosable — a mark, not an answer.
           const out = !!struck?.includes(o.id);
@@ -191,7 +192,8 @@ function OptionText({ lang, o }: { lang: TLang; o: TPaperQuestion["options"][num
   const text = pickRich(lang, { text: o.optionTextAr, doc: o.optionDocAr }, { text: o.optionTextEn, doc: o.optionDocEn });
   // Inside the option's label: the picture is shown, not a button (one click, one choice).
   return (
-    <span className="flex min-w-0 flex-1 flex-col gap-2 text-start">
+    // A long word breaks rather than pushing the page sideways at large text sizes (issue 37: reflow).
+    <span className="flex min-w-0 flex-1 flex-col gap-2 text-start [overflow-wrap:anywhere]">
       {o.image && <ExamImage image={o.image} lang={lang} small />}
       {text.text.trim() && <RichText doc={text.doc} text={text.text} lang={text.lang} inline />}
     </span>

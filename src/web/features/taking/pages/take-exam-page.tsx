@@ -8,7 +8,7 @@
 // submits by itself at zero; submitting asks first, sends what is pending (waiting for the connection when it
 // must), then submits.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Send } from "lucide-react";
+import { AArrowDown, AArrowUp, Contrast, Send } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useBlocker, useNavigate, useParams } from "react-router";
 import { HEARTBEAT_SECONDS } from "@shared/limits";
@@ -17,6 +17,7 @@ import { Button } from "@web/components/ui/button";
 import { toast, toastError } from "@web/components/ui/use-toast";
 import { isApiError, type ApiError } from "@web/lib/api";
 import { useDocumentTitle } from "@web/lib/use-document-title";
+import { formatPercent } from "@web/lib/format";
 import { FocusFrame } from "@web/components/layout/focus-frame";
 import { ConfirmDialog } from "@web/features/exams/components/confirm-dialog";
 import { attemptQuery, lobbyQuery, paperQuery, reportConnection, resultsPath, saveAnswer, sendHeartbeat, startPlay, submitAttempt, type TReceivedAttempt } from "../api";
@@ -27,6 +28,7 @@ import { ExamChips } from "../components/exam-chips";
 import { QuestionCard, type TAnswerChange } from "../components/question-card";
 import { goToQuestion, QuestionNavigator } from "../components/question-navigator";
 import { useReviewMarks } from "../lib/review-marks";
+import { TEXT_SCALES, useTakeTools } from "../lib/take-tools";
 import { SaveStatus } from "../components/save-status";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
@@ -331,6 +333,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   const extraMinutes = clock.extraMinutes + clock.grantedMinutes;
 
   const { marks, onToggleFlag, onToggleStrike } = useReviewMarks(attempt.id);
+  const { tools, larger, smaller, toggleContrast } = useTakeTools();
   const flagged = paper.questions.map((q) => marks.flagged.includes(q.id));
   const blocks = useMemo(() => paperBlocks(paper), [paper]);
   const answered = paper.questions.map((q) => isAnswered(q, snap.answers[q.id]));
@@ -366,6 +369,21 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
             </span>
           )}
           <SaveStatus sync={snap} onRetry={() => sync.retryFailed()} className="me-auto" />
+          <div role="group" aria-label={t("tools.label")} className="flex flex-wrap items-center gap-1" data-testid="take-tools">
+            <Button variant="outline" size="icon" className="size-9" onClick={smaller} disabled={tools.textScale === TEXT_SCALES[0]} aria-label={t("tools.smaller")} title={t("tools.smaller")}>
+              <AArrowDown aria-hidden="true" />
+            </Button>
+            <output aria-live="polite" aria-label={t("tools.textSize")} className="min-w-12 text-center text-xs font-semibold tabular-nums" data-testid="text-scale">
+              {formatPercent(lang, tools.textScale)}
+            </output>
+            <Button variant="outline" size="icon" className="size-9" onClick={larger} disabled={tools.textScale === TEXT_SCALES.at(-1)} aria-label={t("tools.larger")} title={t("tools.larger")}>
+              <AArrowUp aria-hidden="true" />
+            </Button>
+            <Button variant="outline" size="sm" onClick={toggleContrast} aria-pressed={tools.contrast} data-testid="contrast-toggle" className="aria-pressed:border-primary aria-pressed:bg-accent">
+              <Contrast aria-hidden="true" />
+              {t("tools.contrast")}
+            </Button>
+          </div>
           <Button size="sm" onClick={openConfirm} disabled={sending} data-testid="submit-exam">
             <Send aria-hidden="true" className="rtl:-scale-x-100" />
             {t("submit.button")}
