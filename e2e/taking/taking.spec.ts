@@ -182,6 +182,33 @@ async function openExamFromOverview(page: Page, s: TSetup, lang: TLang) {
   await expect(page.getByTestId("question")).toHaveCount(5);
 }
 
+/**
+ * The browser's speech synthesis with the given voices only (read-aloud, issue 37): what a system has varies, so the
+ * test says which; what is spoken is kept in window.__spoken.
+ */
+async function fakeVoices(page: Page, langs: string[]) {
+  await page.addInitScript((voiceLangs: string[]) => {
+    const w = window as unknown as Record<string, unknown> & { __spoken: { text: string; lang: string }[] };
+    w.__spoken = [];
+    class Utterance {
+      voice: unknown = null;
+      lang = "";
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(public text: string) {}
+    }
+    const synth = {
+      getVoices: () => voiceLangs.map((lang) => ({ lang, name: `Test ${lang}` })),
+      speak: (u: Utterance) => void w.__spoken.push({ text: u.text, lang: u.lang }),
+      cancel: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+    Object.defineProperty(window, "SpeechSynthesisUtterance", { value: Utterance, configurable: true });
+    Object.defineProperty(window, "speechSynthesis", { value: synth, configurable: true });
+  }, langs);
+}
+
 // ---- the tests
 
 test("ar: a student takes an exam with all five types, reloads, loses the connection, keeps answering and submits while offline", async ({ page, context, playwright, baseURL }) => {
@@ -190,6 +217,7 @@ test("ar: a student takes an exam with all five types, reloads, loses the connec
   const t = TEXT[lang];
   const s = await setup(playwright, baseURL!);
   await useLanguage(page, lang);
+  await fakeVoices(page, ["en-US"]);
   await signInStudent(page, s.student);
 
   // The overview lists the exam; nothing is completed yet.
@@ -220,6 +248,10 @@ test("ar: a student takes an exam with all five types, reloads, loses the connec
   await expect(question(page, 1).getByTestId("option").nth(1)).toHaveAttribute("data-struck", "true");
   await expect(question(page, 1).getByRole("button", { name: "أعِد الخيار 2" })).toHaveAttribute("aria-pressed", "true");
   await question(page, 3).getByRole("button", { name: "علِّم للمراجعة" }).click();
+  // Read-aloud on a device with no Arabic voice says so, and reads nothing in an English voice.
+  await expect(question(page, 1).getByTestId("read-aloud")).toHaveText("لا يوجد صوت عربي على هذا الجهاز");
+  await question(page, 1).getByTestId("read-aloud").click({ force: true }); // aria-disabled: it does nothing
+  expect(await page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken)).toEqual([]);
   await expect(question(page, 3)).toHaveAttribute("data-flagged", "true");
   await expect(page.getByRole("link", { name: "السؤال 3، تمت الإجابة، معلَّم للمراجعة" })).toBeVisible();
   await expectNoAxeViolations(page, "take ar");
@@ -297,6 +329,7 @@ test("en: answers survive a failing server, the student submits, a teacher grade
   const t = TEXT[lang];
   const s = await setup(playwright, baseURL!);
   await useLanguage(page, lang);
+  await fakeVoices(page, ["ar-SA", "en-GB"]);
 
   // The first two saves meet a 503: they are retried with backoff and get through.
   let failures = 0;
@@ -328,6 +361,12 @@ test("en: answers survive a failing server, the student submits, a teacher grade
   await question(page, 1).getByRole("button", { name: "Strike out option 3" }).click();
   await question(page, 1).getByRole("button", { name: "Bring back option 3" }).click();
   await expect(question(page, 1).getByTestId("option").nth(2)).toHaveAttribute("data-struck", "false");
+  // Read-aloud: the question and its options in the page's language, with a voice of that language; pressed again, stops.
+  await question(page, 1).getByRole("button", { name: "Read aloud" }).click();
+  await expect(question(page, 1).getByRole("button", { name: "Stop reading" })).toHaveAttribute("aria-pressed", "true");
+  expect(await page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken)).toEqual([{ text: "Where did the Prophet migrate?\n1. Madinah\n2. Taif\n3. Makkah", lang: "en-GB" }]);
+  await question(page, 1).getByRole("button", { name: "Stop reading" }).click();
+  await expect(question(page, 1).getByRole("button", { name: "Read aloud" })).toHaveAttribute("aria-pressed", "false");
   // Reading tools: the text up to 150 % (the root's size, so the layout reflows) and the high-contrast theme.
   const tools = page.getByRole("group", { name: "Reading tools" });
   await tools.getByRole("button", { name: "Larger text" }).click();

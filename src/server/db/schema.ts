@@ -286,6 +286,11 @@ export const exams = pgTable(
     formAssignment: formAssignmentEnum("form_assignment").notNull().default("random"),
     /** The blueprint its forms were last assembled from (issue 34), kept so that its author can assemble again. */
     blueprint: jsonb("blueprint").$type<TBlueprint>(),
+    /**
+     * The test-taker tools its author allows (issue 37): read-aloud and the answer eliminator, both by default; a
+     * reading test leaves read-aloud out. Text size, high contrast and flags are for every exam.
+     */
+    allowedTools: text("allowed_tools").array().notNull().default(sql`'{read_aloud,eliminator}'::text[]`),
     // SET NULL: an exam outlives its author's account; it is shown as written by a deleted user.
     creatorId: uuid("creator_id").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -295,6 +300,7 @@ export const exams = pgTable(
     index("exams_creator_idx").on(t.creatorId),
     index("exams_status_idx").on(t.status),
     check("exams_duration_positive", sql`${t.durationMinutes} IS NULL OR ${t.durationMinutes} > 0`),
+    check("exams_allowed_tools", sql`${t.allowedTools} <@ '{read_aloud,eliminator}'::text[]`),
   ],
 );
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_ANSWER_TEXT_LENGTH, MAX_LONG_TEXT_LENGTH } from "../limits";
 import { ZClassFilter, ZGradeFilter } from "./grade";
-import { EXAM_STATUSES, MAX_PAIRS, QUESTION_TYPES, ZImageRef, ZPassage, ZSubject } from "./exam";
+import { EXAM_STATUSES, EXAM_TOOLS, MAX_PAIRS, QUESTION_TYPES, ZImageRef, ZPassage, ZSubject } from "./exam";
 import { ZRichDoc } from "../rich-text";
 import { ZSittingWindow } from "./sitting";
 
@@ -27,6 +27,8 @@ export const ZPaper = z.object({
   subject: ZSubject,
   durationMinutes: z.number().int().nullable(),
   totalPoints: z.number().int(),
+  /** The test-taker tools its author allows (issue 37). */
+  allowedTools: z.array(z.enum(EXAM_TOOLS)),
   /** The texts its questions share (issue 18), in the order their questions come. */
   passages: z.array(ZPassage.extend({ audio: ZStudentAudio })),
   questions: z.array(

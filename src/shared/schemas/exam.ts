@@ -5,6 +5,13 @@ import { DEFAULT_EXAM_MINUTES, MAX_ALT_LENGTH, MAX_AUDIO_PLAYS, MAX_TRANSCRIPT_L
 import { ZGradeNumber } from "./grade";
 import { normalizeRich, richPlainText, ZRichDoc, type TRichDoc } from "../rich-text";
 
+
+/**
+ * The test-taker tools an exam's author may leave out (issue 37): read-aloud (a reading test measures reading) and
+ * the answer eliminator. Text size, high contrast and flags for review are every student's.
+ */
+export const EXAM_TOOLS = ["read_aloud", "eliminator"] as const;
+export type TExamTool = (typeof EXAM_TOOLS)[number];
 export const QUESTION_TYPES = ["multiple_choice", "true_false", "essay", "short_answer", "matching"] as const;
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
 export const EXAM_STATUSES = ["draft", "published", "archived"] as const;
@@ -244,6 +251,12 @@ export const ZExamInput = z
       .max(MAX_GRADE, { error: "GRADE_INVALID" })
       .default([])
       .transform((g) => [...new Set(g)].sort((a, b) => a - b)),
+    /** The test-taker tools its author allows (issue 37); both unless said otherwise. */
+    allowedTools: z
+      .array(z.enum(EXAM_TOOLS, { error: "VALIDATION_FAILED" }), { error: "VALIDATION_FAILED" })
+      .max(EXAM_TOOLS.length * 2, { error: "VALIDATION_FAILED" })
+      .default([...EXAM_TOOLS])
+      .transform((tools) => EXAM_TOOLS.filter((tool) => tools.includes(tool))),
     passages: z.array(ZPassageInput).max(MAX_PASSAGES, { error: "VALIDATION_FAILED" }).default([]),
     questions: z.array(ZQuestionInput).max(MAX_QUESTIONS, { error: "VALIDATION_FAILED" }).default([]),
   })
@@ -320,6 +333,7 @@ export type TPassage = z.infer<typeof ZPassage>;
 export const ZExamDetail = ZExamSummary.extend({
   descriptionAr: z.string().nullable(),
   descriptionEn: z.string().nullable(),
+  allowedTools: z.array(z.enum(EXAM_TOOLS)),
   schoolIds: z.array(z.string()),
   passages: z.array(ZPassage),
   questions: z.array(

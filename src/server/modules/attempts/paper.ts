@@ -8,7 +8,7 @@ import { isDatabaseHandle, noticesOf, type TDb, type TDbOrTx } from "../../db/cl
 import { examFormQuestions, examForms, examMedia, examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
 import { ZPaper, type TPaper, type TStudentAudio } from "../../../shared/schemas/attempt";
-import type { TQuestionType } from "../../../shared/schemas/exam";
+import { EXAM_TOOLS, type TQuestionType } from "../../../shared/schemas/exam";
 import { singleFlight } from "../../single-flight";
 import { getSecret, MATCHING_ORDER_SECRET } from "../../secrets";
 import { imageColumns, imagePresenter, pairImageColumns } from "../media/images";
@@ -286,6 +286,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
     subject,
     durationMinutes: exam.durationMinutes,
     totalPoints: qs.reduce((sum, q) => sum + q.points, 0),
+    allowedTools: EXAM_TOOLS.filter((tool) => exam.allowedTools.includes(tool)),
     // In the order their questions come (the editor keeps a passage's questions together).
     passages: [...ps]
       .sort((a, b) => qs.findIndex((q) => q.passageId === a.id) - qs.findIndex((q) => q.passageId === b.id))

@@ -6,7 +6,7 @@ import { bankItems, bankItemVersions, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TStorage } from "../../storage/storage";
 import { can, type TSessionUser } from "../../../shared/permissions";
-import type { TExamDetail } from "../../../shared/schemas/exam";
+import { EXAM_TOOLS, type TExamDetail } from "../../../shared/schemas/exam";
 import type { TItemContent } from "../../../shared/schemas/bank";
 import { audioColumns, imageColumns, imagePresenter, presentPair } from "../media/images";
 import { packageFiles } from "../qti/qti.service";
@@ -43,6 +43,7 @@ export async function exportBankQti(db: TDbOrTx, storage: TStorage, actor: TSess
       titleEn: `Item bank — ${group[0]!.subject.nameEn}`,
       subject: group[0]!.subject,
       status: "draft",
+      allowedTools: [...EXAM_TOOLS],
       durationMinutes: null,
       creator: null,
       createdAt: now,

@@ -8,7 +8,7 @@ import { bankItems, bankItemVersions, examSchools, exams, passages, profiles, qu
 import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
-import type { TExamData, TExamDetail, TExamSummary, TSubject } from "../../../shared/schemas/exam";
+import { EXAM_TOOLS, type TExamData, type TExamDetail, type TExamSummary, type TSubject } from "../../../shared/schemas/exam";
 import { examsChanged } from "../attempts/paper";
 import { audioColumns, audioOf, claimMedia, imageColumns, imagePresenter, pairImageColumns, presentPair } from "../media/images";
 import type { TItemContent } from "../../../shared/schemas/bank";
@@ -124,6 +124,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
     ...presentSummary(row, counts),
     descriptionAr: row.exam.descriptionAr,
     descriptionEn: row.exam.descriptionEn,
+    allowedTools: EXAM_TOOLS.filter((tool) => row.exam.allowedTools.includes(tool)),
     schoolIds: counts.schools.map((s) => s.id).sort(),
     passages: ps.map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p), audio: audioOf(p) })),
     questions: qs.map((q) => ({
@@ -352,6 +353,7 @@ function examColumns(input: TExamData) {
     durationMinutes: input.durationMinutes,
     status: input.status,
     grades: input.grades.length ? input.grades : null,
+    allowedTools: input.allowedTools,
   };
 }
 

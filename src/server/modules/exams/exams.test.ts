@@ -280,4 +280,22 @@ describe("every validation message of SPEC §5", () => {
     const read = await h.request({ method: "GET", url: `/api/exams/${saved.json().id}`, cookie: cookie.teacher });
     expect(read.json()).toMatchObject({ descriptionAr: null, descriptionEn: "Read each question." });
   });
+
+  it("the test-taker tools its author allows (issue 37): both by default, a chosen few, nothing unknown, and on the student's paper", async () => {
+    const plain = await create(cookie.teacher, fullExam());
+    expect(plain.json().allowedTools).toEqual(["read_aloud", "eliminator"]);
+    for (const bad of [["calculator"], "read_aloud", [1], Array(5).fill("eliminator")]) {
+      const res = await create(cookie.teacher, { ...fullExam(), allowedTools: bad });
+      expect([res.statusCode, res.json().code], JSON.stringify(bad)).toEqual([400, "VALIDATION_FAILED"]);
+    }
+    // A reading test: no read-aloud; the order and repeats of the request do not matter.
+    const reading = await create(cookie.teacher, { ...fullExam({ status: "published" }), allowedTools: ["eliminator", "eliminator"] });
+    expect(reading.statusCode, reading.body).toBe(201);
+    expect(reading.json().allowedTools).toEqual(["eliminator"]);
+    const none = await update(cookie.teacher, reading.json().id, { ...fullExam({ status: "published" }), allowedTools: [] });
+    expect(none.json().allowedTools).toEqual([]);
+    const paper = await h.request({ method: "GET", url: `/api/student/exams/${reading.json().id}/paper`, cookie: cookie.student });
+    expect(paper.statusCode, paper.body).toBe(200);
+    expect(paper.json().allowedTools).toEqual([]);
+  });
 });

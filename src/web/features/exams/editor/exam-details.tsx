@@ -3,7 +3,7 @@ import { TriangleAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useController, useFormContext, useWatch } from "react-hook-form";
 import { DEFAULT_EXAM_MINUTES } from "@shared/limits";
-import { EXAM_STATUSES, MAX_DURATION_MINUTES, type TExamStatus, type TSubject } from "@shared/schemas/exam";
+import { EXAM_STATUSES, EXAM_TOOLS, MAX_DURATION_MINUTES, type TExamStatus, type TSubject } from "@shared/schemas/exam";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
@@ -124,6 +124,7 @@ export function ExamDetails({ subjects, savedStatus }: { subjects: TSubject[] | 
         </div>
 
         <DurationField />
+        <ToolsField />
 
         {/* In both languages, as the titles (issue 33): each language's students read their own. */}
         <div className="grid gap-5 md:grid-cols-2">
@@ -209,5 +210,36 @@ function DurationField() {
       </p>
       <FieldMessage path="durationMinutes" />
     </div>
+  );
+}
+
+/** Which test-taker tools students may use (issue 37): a reading test leaves read-aloud out. */
+function ToolsField() {
+  const { t } = useExamsT();
+  const { control } = useFormContext<TExamForm>();
+  const { field } = useController({ control, name: "allowedTools" });
+  const uid = useId();
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={`${uid}-hint`} data-testid="exam-tools">
+      <legend className="text-sm font-semibold">{t("details.tools")}</legend>
+      <p id={`${uid}-hint`} className="text-xs text-muted-foreground">
+        {t("details.toolsHint")}
+      </p>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {EXAM_TOOLS.map((tool) => (
+          <label key={tool} className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              checked={field.value.includes(tool)}
+              onChange={(e) => field.onChange(e.target.checked ? EXAM_TOOLS.filter((x) => x === tool || field.value.includes(x)) : field.value.filter((x) => x !== tool))}
+              className="size-4 accent-primary"
+              data-testid={`exam-tool-${tool}`}
+            />
+            {t(`details.tool.${tool}`)}
+          </label>
+        ))}
+      </div>
+      <FieldMessage path="allowedTools" />
+    </fieldset>
   );
 }

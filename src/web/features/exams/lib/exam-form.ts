@@ -2,7 +2,7 @@
 // what the inputs hold (points as typed, an empty description as ""); ZExamInput turns it into what is sent.
 import { DEFAULT_EXAM_MINUTES, MIN_QUESTION_POINTS } from "@shared/limits";
 import type { TRichDoc } from "@shared/rich-text";
-import { emptyQuestionContent, type TAudioRef, type TExamDetail, type TExamInput, type TExamStatus, type TImageRef, type TQuestionType } from "@shared/schemas/exam";
+import { emptyQuestionContent, EXAM_TOOLS, type TAudioRef, type TExamTool, type TExamDetail, type TExamInput, type TExamStatus, type TImageRef, type TQuestionType } from "@shared/schemas/exam";
 
 /** A formatted text's document as the editor last gave it (null: plain, or not touched). */
 type TDoc = TRichDoc | null;
@@ -43,6 +43,8 @@ export type TExamForm = {
   schoolIds: string[];
   /** Empty: every grade. */
   grades: number[];
+  /** The test-taker tools students may use (issue 37). */
+  allowedTools: TExamTool[];
   passages: TPassageForm[];
   questions: TQuestionForm[];
 };
@@ -74,7 +76,7 @@ export function hasTypeContent(q: Pick<TQuestionForm, "type" | "options" | "matc
 }
 
 export function emptyExamForm(): TExamForm {
-  return { titleAr: "", titleEn: "", subjectId: "", descriptionAr: "", descriptionEn: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], grades: [], passages: [], questions: [newQuestion("multiple_choice")] };
+  return { titleAr: "", titleEn: "", subjectId: "", descriptionAr: "", descriptionEn: "", durationMinutes: DEFAULT_EXAM_MINUTES, status: "draft", schoolIds: [], grades: [], allowedTools: [...EXAM_TOOLS], passages: [], questions: [newQuestion("multiple_choice")] };
 }
 
 export function newPassage(): TPassageForm {
@@ -93,6 +95,7 @@ export function toFormValues(exam: TExamDetail): TExamForm {
     status: exam.status,
     schoolIds: [...exam.schoolIds],
     grades: [...exam.grades],
+    allowedTools: [...exam.allowedTools],
     // A saved passage is called by its id, which its questions carry.
     passages: exam.passages.map((p) => ({ id: p.id, key: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: p.image, audio: p.audio })),
     questions: [...exam.questions]

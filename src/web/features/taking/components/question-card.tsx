@@ -11,6 +11,7 @@ import { cn } from "@web/lib/utils";
 import { pickRich, RichText } from "@web/components/rich-text";
 import { ExamImage } from "@web/components/exam-image";
 import { PaperClip } from "../lib/clips";
+import { ReadAloudButton } from "../lib/read-aloud";
 import { hasPictures, PremiseContent, ResponseBank, responseLabel } from "@web/components/matching";
 import { textIn } from "@web/lib/errors";
 import { EMPTY_ANSWER, type TAnswerValue, type TSaveProblem } from "../lib/answer-sync";
@@ -79,6 +80,7 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
           {answered ? <CheckCircle2 aria-hidden="true" className="size-3.5" /> : partly ? <CircleDashed aria-hidden="true" className="size-3.5" /> : <Circle aria-hidden="true" className="size-3.5" />}
           {answered ? t("take.answered") : partly ? t("take.partlyAnswered") : t("take.notAnswered")}
         </span>
+        <ReadAloudButton id={q.id} text={spokenText(q, text, lang)} lang={text.lang} />
         {onToggleFlag && (
           <button
             type="button"
@@ -121,6 +123,12 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
     </article>
   );
 });
+
+/** What read-aloud says: the question, then its options numbered, in the language the page shows them in. */
+function spokenText(q: TPaperQuestion, text: TText, lang: TLang): string {
+  const options = q.options.map((o, i) => `${i + 1}. ${pickRich(lang, { text: o.optionTextAr, doc: o.optionDocAr }, { text: o.optionTextEn, doc: o.optionDocEn }).text}`);
+  return [text.text, ...options].join("\n");
+}
 
 type TInputProps = { q: TPaperQuestion; text: TText; value: TAnswerValue | undefined; onChange: TAnswerChange; disabled?: boolean; figure: ReactNode };
 

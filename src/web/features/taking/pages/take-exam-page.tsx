@@ -29,6 +29,7 @@ import { QuestionCard, type TAnswerChange } from "../components/question-card";
 import { goToQuestion, QuestionNavigator } from "../components/question-navigator";
 import { useReviewMarks } from "../lib/review-marks";
 import { TEXT_SCALES, useTakeTools } from "../lib/take-tools";
+import { ReadAloudProvider } from "../lib/read-aloud";
 import { SaveStatus } from "../components/save-status";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
@@ -334,6 +335,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
 
   const { marks, onToggleFlag, onToggleStrike } = useReviewMarks(attempt.id);
   const { tools, larger, smaller, toggleContrast } = useTakeTools();
+  const eliminator = paper.allowedTools.includes("eliminator");
   const flagged = paper.questions.map((q) => marks.flagged.includes(q.id));
   const blocks = useMemo(() => paperBlocks(paper), [paper]);
   const answered = paper.questions.map((q) => isAnswered(q, snap.answers[q.id]));
@@ -344,6 +346,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
 
   return (
     <ClipsProvider value={clips}>
+    <ReadAloudProvider allowed={paper.allowedTools.includes("read_aloud")}>
     <div className="flex flex-col gap-6" data-testid="take-exam" data-attempt-id={attempt.id}>
       <header className="flex flex-col gap-3">
         <ExamChips subject={paper.subject} durationMinutes={paper.durationMinutes} questionCount={paper.questions.length} totalPoints={paper.totalPoints} />
@@ -407,7 +410,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
                   flagged={flagged[number - 1]}
                   struck={marks.struck[q.id]}
                   onToggleFlag={onToggleFlag}
-                  onToggleStrike={onToggleStrike}
+                  onToggleStrike={eliminator ? onToggleStrike : undefined}
                 />
               </li>
             ));
@@ -468,6 +471,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
         testId="leave-dialog"
       />
     </div>
+    </ReadAloudProvider>
     </ClipsProvider>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "exams" ADD COLUMN "allowed_tools" text[] DEFAULT '{read_aloud,eliminator}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "exams" ADD CONSTRAINT "exams_allowed_tools" CHECK ("exams"."allowed_tools" <@ '{read_aloud,eliminator}'::text[]);
