@@ -94,8 +94,10 @@ export const ZExamReliability = z.object({
   sem: z.number().nullable(),
   meanScore: z.number().nullable(),
   sdScore: z.number().nullable(),
-  /** Lord's binomial CSEM at each number-correct score; null unless every question is right/wrong. */
+  /** Lord's binomial CSEM at each raw score (in calibration steps); null below two score points. */
   csem: z.array(z.object({ x: z.number().int(), csem: z.number() })).nullable(),
+  /** Some question is marked in steps: each score point is taken as a right/wrong trial. */
+  csemApproximate: z.boolean(),
   /** From the latest calibration's parameters, if any. */
   irt: z
     .object({

@@ -214,7 +214,10 @@ export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: 
   }
   let complete = 0;
   for (let p = 0; p < matrix.nPersons; p++) if (!matrix.data.subarray(p * k, (p + 1) * k).includes(NOT_PRESENTED)) complete++;
-  const rightWrong = k >= 2 && questions.every((q) => q.maxScore === 1);
+  // Lord's binomial model counts right answers; on an exam marked in steps each score point stands in for a question
+  // (an approximation, said so on the page): k is the highest possible raw score in calibration steps.
+  const maxRaw = questions.reduce((s, q) => s + q.maxScore, 0);
+  const rightWrong = questions.every((q) => q.maxScore === 1);
   return {
     attempts: matrix.nPersons,
     complete,
@@ -225,7 +228,8 @@ export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: 
     sem: classical?.sem ?? null,
     meanScore: classical?.mean ?? null,
     sdScore: classical ? Math.sqrt(classical.variance) : null,
-    csem: rightWrong ? lordConditionalSem(k) : null,
+    csem: maxRaw >= 2 ? lordConditionalSem(maxRaw) : null,
+    csemApproximate: !rightWrong,
     irt: await latestInformation(db, examId),
   };
 }

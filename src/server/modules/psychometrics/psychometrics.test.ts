@@ -197,6 +197,7 @@ describe("a calibration run", () => {
     expect(r.feldtGilmer).toBeCloseTo(expected.feldtGilmer!, 12);
     expect(r.sem).toBeCloseTo(expected.sem!, 12);
     expect(r.csem).toEqual(lordConditionalSem(6));
+    expect(r.csemApproximate).toBe(false);
     // The latest run is the 2PL just above.
     const latest = (await req("GET", `/api/exams/${examId}/calibrations`, cookie.teacher)).json().runs[0] as TCalibrationRun;
     const detail = (await req("GET", `/api/calibrations/${latest.id}`, cookie.teacher)).json() as TCalibrationDetail;

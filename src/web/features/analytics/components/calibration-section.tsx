@@ -55,7 +55,7 @@ export function CalibrationSection({ examId }: { examId: string }) {
       ) : (
         run.data && <RunView run={run.data} latest={run.data.id === latestId} />
       )}
-      {runs.data && runs.data.runs.length > 1 && <History runs={runs.data.runs} shownId={shownId} onShow={setChosen} />}
+      {runs.data && runs.data.runs.length > 0 && <History runs={runs.data.runs} shownId={shownId} onShow={setChosen} />}
     </section>
   );
 }

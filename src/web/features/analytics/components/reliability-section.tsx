@@ -68,16 +68,19 @@ function ReliabilityView({ data }: { data: TExamReliability }) {
           <h3 className="text-base font-semibold">{t("psychometrics.reliability.csem.title")}</h3>
           <p className="text-sm text-muted-foreground">{t("psychometrics.reliability.csem.explain")}</p>
           {data.csem ? (
-            <CurveChart
-              points={data.csem.map((c) => ({ x: c.x, y: c.csem }))}
-              label={t("psychometrics.reliability.csem.chart")}
-              xName={t("psychometrics.reliability.csem.x")}
-              yName={t("psychometrics.reliability.csem.y")}
-              lang={lang}
-              testId="csem-chart"
-            />
+            <>
+              <CurveChart
+                points={data.csem.map((c) => ({ x: c.x, y: c.csem }))}
+                label={t("psychometrics.reliability.csem.chart")}
+                xName={t("psychometrics.reliability.csem.x")}
+                yName={t("psychometrics.reliability.csem.y")}
+                lang={lang}
+                testId="csem-chart"
+              />
+              {data.csemApproximate && <p className="text-xs text-muted-foreground">{t("psychometrics.reliability.csem.approximate")}</p>}
+            </>
           ) : (
-            <p className="text-sm text-muted-foreground">{t("psychometrics.reliability.csem.notRightWrong")}</p>
+            <p className="text-sm text-muted-foreground">{t("psychometrics.reliability.csem.none")}</p>
           )}
         </Card>
         <Card className="flex flex-col gap-2 p-4" data-testid="reliability-information">
