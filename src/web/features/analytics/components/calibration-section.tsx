@@ -220,7 +220,7 @@ function RunView({ run, latest }: { run: TCalibrationDetail; latest: boolean }) 
                 <td className={num}>
                   <Figure value={q.fit?.p ?? null} />
                 </td>
-                <td className="px-3 py-2.5 text-sm" data-testid="calibration-note">
+                <td className="min-w-56 px-3 py-2.5 text-sm" data-testid="calibration-note">
                   <Note item={q} min={run.minResponses} lang={lang} />
                 </td>
               </tr>
