@@ -56,6 +56,14 @@ for (const lang of ["ar", "en"] as const) {
     await expect(page.getByTestId("calibration-history")).toBeVisible();
     await expectNoAxeViolations(page, `calibration (${lang})`);
 
+    // The bank keeps the history per item version: the true/false question about Abu Dhabi now has a and b.
+    await page.goto("/dashboard/bank");
+    await page.getByTestId("bank-search").fill("أبوظبي هي عاصمة");
+    await page.getByTestId("bank-row").filter({ hasText: /أبوظبي|Abu Dhabi/ }).first().getByTestId("bank-preview").click();
+    const history = page.getByTestId("bank-item-preview").getByTestId("bank-preview-calibrations");
+    await expect(history).toContainText("a = ");
+    await expect(history).toContainText(lang === "ar" ? "جغرافيا دولة الإمارات" : "Geography of the UAE");
+
     if (!process.env.CALIBRATION_SCREENSHOTS) return;
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
@@ -68,6 +76,11 @@ for (const lang of ["ar", "en"] as const) {
         await expect(p.getByTestId("information-chart").locator("svg")).toBeVisible();
         await p.getByTestId("reliability-section").screenshot({ path: name("reliability") });
         await p.getByTestId("calibration-section").screenshot({ path: name("calibration") });
+        await p.goto("/dashboard/bank");
+        await p.getByTestId("bank-search").fill("أبوظبي هي عاصمة");
+        await p.getByTestId("bank-row").filter({ hasText: /أبوظبي|Abu Dhabi/ }).first().getByTestId("bank-preview").click();
+        await expect(p.getByTestId("bank-preview-calibrations")).toContainText("a = ");
+        await p.getByTestId("bank-preview-calibrations").screenshot({ path: name("bank-history") });
         await context.close();
       }
     }
