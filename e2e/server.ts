@@ -5,6 +5,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { openDatabase } from "../src/server/db/client";
 import { prepareDatabase } from "../src/server/bootstrap";
 import { seedDemo, seedDemoAttempts } from "../src/server/demo-data";
+import { seedCalibrationCohort } from "../src/server/demo-calibration";
 import { createStorage } from "../src/server/storage/storage";
 import path from "node:path";
 import { createAccount } from "../src/server/auth/accounts";
@@ -19,6 +20,8 @@ for (const a of Object.values(E2E_ACCOUNTS)) {
 }
 // Screenshots of the figures (e2e/analytics/screenshots.spec.ts) want the demo's attempts too; the tests build their own.
 if (process.env.E2E_DEMO_ATTEMPTS) await seedDemoAttempts(database.db, createStorage({ filesDir: path.join(E2E_DATA_DIR, "files"), s3: null }));
+// And a cohort of 150 on one exam, enough to calibrate (e2e/psychometrics/calibration.spec.ts).
+if (process.env.E2E_DEMO_ATTEMPTS) await seedCalibrationCohort(database.db);
 // The pictures of parallel forms (e2e/results/forms-screenshots.spec.ts) want one demo exam with forms.
 if (process.env.E2E_FORMS) await (await import("./forms-seed")).seedFormsForPictures(database.db);
 await database.close();

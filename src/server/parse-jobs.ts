@@ -2,6 +2,8 @@
 // bytes into plain data, or packs files into one, which crosses back to the event loop by structured clone. Each
 // loads only its own code: a thread lives for one file, and its start is most of what a small file costs.
 import type { TAssembleInput } from "./modules/bank/assemble";
+import type { CalibrationOptions } from "./psychometrics/calibrate";
+import type { IrtModel, ResponseMatrix } from "./psychometrics/types";
 
 export const PARSE_JOBS = {
   /** A QTI package: its tests as draft exams with their media (qti-import.ts). */
@@ -12,6 +14,9 @@ export const PARSE_JOBS = {
   qtiZip: async (files: Record<string, Uint8Array>) => (await import("./modules/qti/qti-export")).zipPackage(files),
   /** Forms from a blueprint (bank/assemble.ts, docs/decisions/0035): a 0–1 program for HiGHS, seconds of a core. */
   assemble: async (input: TAssembleInput) => (await import("./modules/bank/assemble")).assemble(input),
+  /** An exam's IRT calibration (psychometrics/calibrate.ts, docs/decisions/0045): ~8 s of a core for 20,000 × 40. */
+  calibrate: async (input: { matrix: ResponseMatrix; model: IrtModel; options: CalibrationOptions }) =>
+    (await import("./psychometrics/calibrate")).calibrate(input.matrix, input.model, input.options),
 };
 export type TParseJob = keyof typeof PARSE_JOBS;
 export type TParseInput<J extends TParseJob> = Parameters<(typeof PARSE_JOBS)[J]>[0];

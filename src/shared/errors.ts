@@ -786,6 +786,33 @@ export const ERRORS = {
     title: t("Not Found", "غير موجود"),
     message: t("This exam has no form of that number.", "ليس لهذا الاختبار نموذج بهذا الرقم."),
   },
+  // IRT calibration of an exam (issue 35; docs/decisions/0045).
+  CALIBRATION_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The calibration was not found, or you cannot see it.", "لم يُعثر على المعايرة، أو لا يمكنك الاطلاع عليها."),
+  },
+  CALIBRATION_RUNNING: {
+    status: 409,
+    title: t("Calibration in progress", "المعايرة جارية"),
+    message: t(
+      "A calibration of this exam is already running. Wait for it to finish, then look at its result.",
+      "هناك معايرة لهذا الاختبار قيد التشغيل الآن. انتظر حتى تنتهي ثم اطّلع على نتيجتها.",
+    ),
+  },
+  CALIBRATION_NO_ATTEMPTS: {
+    status: 409,
+    title: t("Nothing to calibrate yet", "لا يوجد ما تتم معايرته بعد"),
+    message: t("This exam has no marked attempts yet, so there is nothing to calibrate.", "لا توجد لهذا الاختبار محاولات مصحّحة بعد، فلا يوجد ما تتم معايرته."),
+  },
+  CALIBRATION_TOO_LARGE: {
+    status: 422,
+    title: t("Calibration stopped", "توقّفت المعايرة"),
+    message: t(
+      "This calibration needed more computing time than the server allows. Try the Rasch or 2PL model, which are quicker.",
+      "احتاجت هذه المعايرة وقت معالجة أطول مما يسمح به الخادم. جرّب نموذج راش أو النموذج ثنائي المعلمة، فهما أسرع.",
+    ),
+  },
   BANK_ITEM_NOT_FOUND: {
     status: 404,
     title: t("Not Found", "غير موجود"),

@@ -346,3 +346,59 @@ export function linkForms(from: NamedLinkItem[], to: NamedLinkItem[],
   }
   return { ...first, anchors, unmatched, driftThreshold: threshold, relinked };
 }
+
+export interface LinkStandardErrors {
+  /** Bootstrap standard errors of the slope and intercept (the replicates' sample SDs). */
+  seA: number;
+  seB: number;
+  /** Replicates that could be linked (a resample whose difficulties do not vary, say, is skipped). */
+  replicates: number;
+}
+
+/**
+ * Standard errors of the linking constants A and B by a bootstrap over the anchors (issue 35; decision 0045):
+ * the anchors are resampled with replacement `replicates` times, each sample linked by the same method, and the SEs
+ * are the replicates' SDs. The anchors, not the persons, are the sampled units: with fixed item estimates this is
+ * the error from which anchors happened to be chosen (Kolen & Brennan 2014, §6.6's "common-item sampling error"),
+ * and it needs nothing the characteristic-curve methods do not already give — a delta method for Stocking–Lord or
+ * Haebara would need the criterion's second derivatives in the item parameters and their covariance matrix. A
+ * fixed seed makes the result the same on every run.
+ */
+export function linkingStandardErrors(from: LinkItem[], to: LinkItem[], options: LinkOptions & { replicates?: number; seed?: number } = {}): LinkStandardErrors {
+  if (from.length !== to.length) throw new RangeError("from and to must list the same anchors");
+  if (from.length < 3) throw new RangeError("a bootstrap over anchors needs at least three anchor items");
+  const replicates = options.replicates ?? 200;
+  if (!(Number.isInteger(replicates) && replicates >= 20)) throw new RangeError("at least 20 bootstrap replicates are needed");
+  const random = mulberry32(options.seed ?? 35);
+  const As: number[] = [];
+  const Bs: number[] = [];
+  for (let r = 0; r < replicates; r++) {
+    const picks = from.map(() => Math.floor(random() * from.length));
+    if (new Set(picks).size < 2) continue;
+    try {
+      const link = linkAnchors(picks.map((k) => from[k]!), picks.map((k) => to[k]!), options);
+      if (Number.isFinite(link.A) && Number.isFinite(link.B)) {
+        As.push(link.A);
+        Bs.push(link.B);
+      }
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
+  }
+  if (As.length < 2) throw new RangeError("too few bootstrap samples could be linked");
+  const sampleSd = (xs: number[]) => {
+    const m = mean(xs);
+    return Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1));
+  };
+  return { seA: sampleSd(As), seB: sampleSd(Bs), replicates: As.length };
+}
+
+/** A small seeded generator (mulberry32). */
+function mulberry32(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

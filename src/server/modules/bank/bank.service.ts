@@ -25,7 +25,7 @@ export function readable(actor: TSessionUser): SQL | undefined {
 }
 
 /** The item if the actor may read it; otherwise not found, the same as a missing one (a guessed id says nothing). */
-async function loadReadable(db: TDbOrTx, actor: TSessionUser, id: string, lock = false): Promise<TItemRow> {
+export async function loadReadable(db: TDbOrTx, actor: TSessionUser, id: string, lock = false): Promise<TItemRow> {
   if (!can(actor, "bank.use")) throw new AppError("FORBIDDEN");
   const base = db.select().from(bankItems).where(eq(bankItems.id, id));
   const [item] = lock ? await base.for("update") : await base;

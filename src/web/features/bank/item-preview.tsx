@@ -16,6 +16,7 @@ import { cn } from "@web/lib/utils";
 import { imageUrl } from "@web/components/exam-image";
 import { useBankAction, useBankItem } from "./api";
 import { ItemEditor } from "./item-editor";
+import { ItemCalibrations } from "./item-calibrations";
 import { bankFailure, bankSuccess, useBankT } from "./use-bank-t";
 
 export function ItemPreview({ itemId, onOpenChange, onExport }: { itemId: string | null; onOpenChange: (open: boolean) => void; /** "Export as QTI" of this item. */ onExport?: (id: string) => void }) {
@@ -277,6 +278,7 @@ function ItemBody({ item, lang, uiLang, shown, onShow }: { item: TBankItemDetail
           </ul>
         )}
       </section>
+      <ItemCalibrations itemId={item.id} uiLang={uiLang} />
     </>
   );
 }

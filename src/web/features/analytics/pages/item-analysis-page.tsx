@@ -16,6 +16,8 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { itemAnalysisDownloadUrl, useItemAnalysis, type TItemAnalysis } from "../api";
 import { Distribution } from "../components/distribution";
+import { CalibrationSection } from "../components/calibration-section";
+import { ReliabilitySection } from "../components/reliability-section";
 import { formatCoefficient, formatNumber, formatPercent, formatShare, pick, useAnalyticsT, type TLang } from "../lib/use-analytics-t";
 
 export function ItemAnalysisPage() {
@@ -130,6 +132,8 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
               <QuestionsTable questions={data.questions} />
             </section>
           )}
+          <ReliabilitySection examId={data.exam.id} />
+          <CalibrationSection examId={data.exam.id} />
           <Glossary />
         </>
       )}

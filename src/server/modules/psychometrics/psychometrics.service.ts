@@ -1,0 +1,258 @@
+// Calibration inside the app (issue 35; docs/decisions/0045): who may run and read an exam's IRT calibrations, the
+// run itself (the response matrix read here, the EM in the idle-priority parse thread, the result stored in one
+// transaction), a bank item version's parameter history, and the exam's reliability and test information.
+//
+// Who: item analysis' rule (analytics.view, then loadExamInReach): a super_admin any exam; the exam's author; a
+// school_admin or teacher whose school has a marked or submitted attempt at it. Anyone else's exam is 404.
+// A calibration uses every school's graded attempts (calibrateExam's rule: item parameters need the whole cohort);
+// what leaves the server are item parameters and counts, never another school's students.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
+import { bankItemVersions, calibrations, exams, itemCalibrations, profiles, studentExams } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { parseInThread } from "../../parse-pool";
+import { examResponses, storeExamCalibration, type ExamResponses } from "../../psychometrics/calibrate-exam";
+import { type LinkItem, normalQuadrature } from "../../psychometrics/link";
+import { classicalReliability, irtConditionalSem, lordConditionalSem, marginalReliability } from "../../psychometrics/reliability";
+import { NOT_PRESENTED } from "../../psychometrics/types";
+import type { TSessionUser } from "../../../shared/permissions";
+import type {
+  TCalibrationDetail,
+  TCalibrationItem,
+  TCalibrationModel,
+  TCalibrationRequest,
+  TCalibrationRun,
+  TExamReliability,
+  TItemCalibrations,
+} from "../../../shared/schemas/psychometrics";
+import { loadExamInReach, reachOf } from "../results/results.service";
+import { loadReadable } from "../bank/bank.service";
+
+/** The default minimum of responses per question (calibrate.ts's). */
+export const DEFAULT_MIN_RESPONSES = 30;
+
+/**
+ * Exams being calibrated in this process: a second request for one of them is refused (CALIBRATION_RUNNING) rather
+ * than queued behind it, since it would compute the same thing again. One process serves the app (ARCHITECTURE.md).
+ */
+const running = new Set<string>();
+
+type TSummary = { converged?: boolean; iterations?: number; logLikelihood?: number; personsUsed?: number; latent?: { mean: number; sd: number; seSd: number | null }; minResponses?: number };
+
+/** Runs and stores a calibration of the exam; answers the stored run. */
+export async function runCalibration(db: TDb, actor: TSessionUser, examId: string, input: TCalibrationRequest): Promise<TCalibrationDetail> {
+  await loadExamInReach(db, actor, examId);
+  if (running.has(examId)) throw new AppError("CALIBRATION_RUNNING");
+  running.add(examId);
+  try {
+    const responses = await examResponses(db, examId);
+    if (responses.matrix.nPersons === 0 || responses.questions.length === 0) throw new AppError("CALIBRATION_NO_ATTEMPTS");
+    const minResponses = input.minResponses ?? DEFAULT_MIN_RESPONSES;
+    // The EM off the event loop: seconds of a core for a large cohort, on a core nothing else wants.
+    const result = await parseInThread("calibrate", { matrix: responses.matrix, model: input.model, options: { minResponses } }, () => new AppError("CALIBRATION_TOO_LARGE"));
+    const calibration = { ...result, examId, questions: responses.questions, attemptIds: responses.attemptIds };
+    const id = await db.transaction(async (tx) => {
+      const runId = await storeExamCalibration(tx, calibration, actor.id);
+      // The minimum belongs to the run: a question's "too few responses" is read against it.
+      const { converged, iterations, logLikelihood, latent, personsUsed, patterns } = calibration;
+      await tx.update(calibrations).set({ summary: { converged, iterations, logLikelihood, latent, personsUsed, patterns, minResponses } }).where(eq(calibrations.id, runId));
+      return runId;
+    });
+    return await findCalibration(db, actor, id);
+  } finally {
+    running.delete(examId);
+  }
+}
+
+function runOf(row: typeof calibrations.$inferSelect, createdByName: string | null): TCalibrationRun {
+  const summary = (row.summary ?? {}) as TSummary;
+  return {
+    id: row.id,
+    examId: row.examId,
+    model: row.model as TCalibrationModel,
+    students: row.students,
+    items: row.items,
+    converged: summary.converged ?? null,
+    iterations: summary.iterations ?? null,
+    createdBy: row.createdBy,
+    createdByName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The exam's runs, newest first. */
+export async function listCalibrations(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<{ runs: TCalibrationRun[] }> {
+  await loadExamInReach(db, actor, examId);
+  const rows = await db
+    .select({ run: calibrations, name: profiles.name })
+    .from(calibrations)
+    .leftJoin(profiles, eq(profiles.id, calibrations.createdBy))
+    .where(eq(calibrations.examId, examId))
+    .orderBy(desc(calibrations.createdAt), desc(calibrations.id));
+  return { runs: rows.map((r) => runOf(r.run, r.name)) };
+}
+
+type TStoredParams = { a?: number; b?: number; c?: number; d?: number; steps?: { b: number[]; d: number[] } };
+type TStoredSe = { a?: number | null; b?: number | null; c?: number | null; d?: number | null; steps?: { b: (number | null)[] } };
+type TStoredFit = { infit?: number | null; outfit?: number | null; chiSquare?: { statistic: number; df: number; p: number | null } | null };
+
+/** One run with its parameters per question row; a run of an exam the actor may not see is not found. */
+export async function findCalibration(db: TDbOrTx, actor: TSessionUser, runId: string): Promise<TCalibrationDetail> {
+  const [row] = await db.select({ run: calibrations, name: profiles.name }).from(calibrations).leftJoin(profiles, eq(profiles.id, calibrations.createdBy)).where(eq(calibrations.id, runId));
+  if (!row?.run.examId) throw new AppError("CALIBRATION_NOT_FOUND");
+  try {
+    await loadExamInReach(db, actor, row.run.examId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "EXAM_NOT_FOUND") throw new AppError("CALIBRATION_NOT_FOUND");
+    throw err;
+  }
+  // Each stored row with the exam's question row that holds its version now (its number on the exam), if any.
+  const items = rowsOf<{ item_version_id: string; n: number; params: TStoredParams | null; se: TStoredSe | null; fit: TStoredFit | null; problem: { reason: string; detail: string } | null; question_id: string | null; position: number | null }>(
+    await db.execute(sql`select ic.item_version_id, ic.n, ic.params, ic.se, ic.fit, ic.problem, q.id as question_id, q.position
+      from ${itemCalibrations} ic
+      left join lateral (select id, position from questions where exam_id = ${row.run.examId} and item_version_id = ic.item_version_id order by position limit 1) q on true
+      where ic.calibration_id = ${runId}
+      order by q.position nulls last, ic.item_version_id`),
+  );
+  const summary = (row.run.summary ?? {}) as TSummary;
+  return {
+    ...runOf(row.run, row.name),
+    minResponses: summary.minResponses ?? null,
+    summary: { logLikelihood: summary.logLikelihood ?? null, personsUsed: summary.personsUsed ?? null, latent: summary.latent ?? null },
+    questions: items.map((r): TCalibrationItem => {
+      const p = r.params;
+      const chi = r.fit?.chiSquare ?? null;
+      return {
+        questionId: r.question_id,
+        number: r.position === null ? null : r.position + 1,
+        itemVersionId: r.item_version_id,
+        n: r.n,
+        a: p?.a ?? null,
+        b: p?.b ?? null,
+        c: p?.c ?? null,
+        d: p?.d ?? null,
+        steps: p?.steps?.b ?? null,
+        se: r.se ? { a: r.se.a ?? null, b: r.se.b ?? null, c: r.se.c ?? null, d: r.se.d ?? null, steps: r.se.steps?.b ?? null } : null,
+        fit: r.fit ? { infit: r.fit.infit ?? null, outfit: r.fit.outfit ?? null, chiSquare: chi?.statistic ?? null, df: chi?.df ?? null, p: chi?.p ?? null } : null,
+        problem: r.problem ? ({ reason: r.problem.reason, detail: r.problem.detail } as TCalibrationItem["problem"]) : null,
+      };
+    }),
+  };
+}
+
+/**
+ * A bank item's parameter history: every calibration of any of its versions, newest first. The exam it came from
+ * is named only when the reader may see that exam (super_admin, its author, or its author's school's staff).
+ */
+export async function bankItemCalibrations(db: TDbOrTx, actor: TSessionUser, itemId: string): Promise<TItemCalibrations> {
+  await loadReadable(db, actor, itemId);
+  const rows = await db
+    .select({ ic: itemCalibrations, version: bankItemVersions.version, exam: exams, authorSchool: profiles.schoolId, runAt: calibrations.createdAt })
+    .from(itemCalibrations)
+    .innerJoin(bankItemVersions, eq(bankItemVersions.id, itemCalibrations.itemVersionId))
+    .innerJoin(calibrations, eq(calibrations.id, itemCalibrations.calibrationId))
+    .leftJoin(exams, eq(exams.id, itemCalibrations.examId))
+    .leftJoin(profiles, eq(profiles.id, exams.creatorId))
+    .where(eq(bankItemVersions.itemId, itemId))
+    .orderBy(desc(calibrations.createdAt), desc(itemCalibrations.id));
+  return {
+    calibrations: rows.map(({ ic, version, exam, authorSchool, runAt }) => {
+      const visible = exam && (actor.role === "super_admin" || exam.creatorId === actor.id || (actor.schoolId !== null && authorSchool === actor.schoolId));
+      const p = ic.params as TStoredParams | null;
+      const se = ic.se as TStoredSe | null;
+      return {
+        calibrationId: ic.calibrationId,
+        version,
+        exam: visible ? { id: exam.id, titleAr: exam.titleAr, titleEn: exam.titleEn } : null,
+        model: ic.model as TCalibrationModel,
+        n: ic.n,
+        createdAt: runAt.toISOString(),
+        a: p?.a ?? null,
+        b: p?.b ?? null,
+        c: p?.c ?? null,
+        se: se ? { a: se.a ?? null, b: se.b ?? null, c: se.c ?? null } : null,
+        problem: (ic.problem?.reason ?? null) as TItemCalibrations["calibrations"][number]["problem"],
+      };
+    }),
+  };
+}
+
+/** θ from −4 to 4 in steps of 0.25: the information curve's points. */
+export const INFORMATION_THETAS = Array.from({ length: 33 }, (_, i) => -4 + i * 0.25);
+
+/** The rows of the matrix whose attempts are in the reader's reach (item analysis' population). */
+function inReach(responses: ExamResponses, attemptIds: Set<string>): ExamResponses {
+  const k = responses.questions.length;
+  const keep = responses.attemptIds.flatMap((id, p) => (attemptIds.has(id) ? [p] : []));
+  const data = new Int8Array(keep.length * k);
+  keep.forEach((p, row) => data.set(responses.matrix.data.subarray(p * k, (p + 1) * k), row * k));
+  return { questions: responses.questions, attemptIds: keep.map((p) => responses.attemptIds[p]!), matrix: { items: responses.matrix.items, nPersons: keep.length, data } };
+}
+
+/**
+ * Classical reliability over the graded attempts the reader may see (the item analysis page's), each question
+ * scored as the calibration scores it (calibrate-exam.ts: right/wrong 0/1, others in steps); and, when the exam has
+ * been calibrated, the test information and marginal reliability of its latest run's parameters.
+ */
+export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TExamReliability> {
+  await loadExamInReach(db, actor, examId);
+  const reachable = await db
+    .select({ id: studentExams.id })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "graded"), reachOf(actor)));
+  const responses = inReach(await examResponses(db, examId), new Set(reachable.map((r) => r.id)));
+  const { matrix, questions } = responses;
+  const k = questions.length;
+  let classical: ReturnType<typeof classicalReliability> | null = null;
+  try {
+    classical = classicalReliability(matrix);
+  } catch (err) {
+    // Fewer than two questions or complete attempts, or no spread: no coefficient exists.
+    if (!(err instanceof RangeError)) throw err;
+  }
+  let complete = 0;
+  for (let p = 0; p < matrix.nPersons; p++) if (!matrix.data.subarray(p * k, (p + 1) * k).includes(NOT_PRESENTED)) complete++;
+  // Lord's binomial model counts right answers; on an exam marked in steps each score point stands in for a question
+  // (an approximation, said so on the page): k is the highest possible raw score in calibration steps.
+  const maxRaw = questions.reduce((s, q) => s + q.maxScore, 0);
+  const rightWrong = questions.every((q) => q.maxScore === 1);
+  return {
+    attempts: matrix.nPersons,
+    complete,
+    items: k,
+    alpha: classical?.alpha ?? null,
+    lambda2: classical?.lambda2 ?? null,
+    feldtGilmer: classical?.feldtGilmer ?? null,
+    sem: classical?.sem ?? null,
+    meanScore: classical?.mean ?? null,
+    sdScore: classical ? Math.sqrt(classical.variance) : null,
+    csem: maxRaw >= 2 ? lordConditionalSem(maxRaw) : null,
+    csemApproximate: !rightWrong,
+    irt: await latestInformation(db, examId),
+  };
+}
+
+/** The latest run's calibrated items as information-curve items (D = 1: calibrate.ts works on the logistic metric). */
+async function latestInformation(db: TDbOrTx, examId: string): Promise<TExamReliability["irt"]> {
+  const [run] = await db.select().from(calibrations).where(eq(calibrations.examId, examId)).orderBy(desc(calibrations.createdAt), desc(calibrations.id)).limit(1);
+  if (!run) return null;
+  const rows = await db.select({ params: itemCalibrations.params }).from(itemCalibrations).where(and(eq(itemCalibrations.calibrationId, run.id), sql`${itemCalibrations.params} is not null`));
+  const items = rows.map(({ params }) => {
+    const p = params as TStoredParams;
+    return (p.steps ? { a: p.a!, b: p.steps.b } : { a: p.a!, b: p.b!, c: p.c ?? 0 }) satisfies LinkItem;
+  });
+  const latent = ((run.summary ?? {}) as TSummary).latent;
+  // The cohort's ability distribution: N(0, 1) for 2PL/3PL/GPCM, N(0, σ²) with Rasch's estimated σ.
+  const sd = latent?.sd ?? 1;
+  const quadrature = normalQuadrature(41, -4 * sd, 4 * sd, 0, sd);
+  const value = items.length ? marginalReliability(items, 1, quadrature) : null;
+  return {
+    calibrationId: run.id,
+    model: run.model as TCalibrationModel,
+    createdAt: run.createdAt.toISOString(),
+    marginalReliability: value !== null && Number.isFinite(value) ? value : null,
+    curve: items.length ? irtConditionalSem(items, INFORMATION_THETAS, 1).map((c) => ({ theta: c.theta, information: c.information, sem: Number.isFinite(c.sem) ? c.sem : null })) : [],
+  };
+}
