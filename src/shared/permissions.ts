@@ -149,6 +149,8 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "skills", path: "skills", roles: ["super_admin"], icon: "Target", labelKey: "skills:menu", inMenu: true },
   // Scale and levels (issue 35): reporting scales, proficiency levels, linking; standard setting is one of its tabs.
   { id: "scale", path: "scale", roles: ["super_admin"], icon: "Ruler", labelKey: "scales:menu", inMenu: true },
+  // One scale's page and its tabs (definition, levels, linking, levels by group, standard setting): from the list.
+  { id: "scale-detail", path: "scale/:scaleId/*", roles: ["super_admin"], icon: "Ruler", labelKey: "scales:menu", inMenu: false },
   { id: "messages", path: "messages", roles: ["super_admin"], icon: "Inbox", labelKey: "pages:inbox.menu", inMenu: true },
   { id: "audit", path: "audit", roles: ["super_admin"], icon: "History", labelKey: "admin:audit.menu", inMenu: true },
   // Everyone's own account (issue 19): reached from the menu under the user's name in the header, not the side menu.

@@ -70,9 +70,17 @@ export const ZLevelInput = z
   })
   .strict();
 
+/** The lowest level has no cut; each level above it has one, strictly higher than the one below (bounds: server). */
 export const ZLevelsInput = z
   .object({ levels: z.array(ZLevelInput, { error: "VALIDATION_FAILED" }).min(MIN_LEVELS, { error: "SCALE_LEVEL_COUNT" }).max(MAX_LEVELS, { error: "SCALE_LEVEL_COUNT" }) })
-  .strict();
+  .strict()
+  .superRefine(({ levels }, ctx) => {
+    levels.forEach((level, k) => {
+      const below = k > 1 ? levels[k - 1]!.minScore : null;
+      const wrong = k === 0 ? level.minScore !== null : level.minScore === null || (below !== null && !(level.minScore > below));
+      if (wrong) ctx.addIssue({ code: "custom", path: ["levels", k, "minScore"], message: "SCALE_CUTS_ORDER" });
+    });
+  });
 export type TLevelsInput = z.input<typeof ZLevelsInput>;
 
 export const ZLinkInput = z
