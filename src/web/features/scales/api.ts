@@ -30,9 +30,16 @@ export function useUpdateScale(id: string) {
   return useMutation({ mutationFn: (change: TScaleUpdate) => api<TScale>(`/api/scales/${encodeURIComponent(id)}`, { method: "PATCH", body: change }), onSuccess: () => invalidate() });
 }
 
+/** The deleted scale's own queries are dropped, not refetched (they would answer 404 under the page that leaves). */
 export function useDeleteScale(id: string) {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: () => api<void>(`/api/scales/${encodeURIComponent(id)}`, { method: "DELETE" }), onSuccess: () => invalidate() });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(`/api/scales/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...SCALES_KEY, id] });
+      void queryClient.invalidateQueries({ queryKey: SCALES_KEY, exact: true });
+    },
+  });
 }
 
 export function useSaveLevels(id: string) {
