@@ -63,7 +63,8 @@ export default function DefinitionTab({ scale }: TScaleTabProps) {
     if (code) toastError(code);
   };
   const runLabel = (r: { examTitleAr: string | null; examTitleEn: string | null; model: string; createdAt: string }) =>
-    `${pick(lang, r.examTitleAr ?? "", r.examTitleEn ?? "")} · ${r.model.toUpperCase()} · ${formatDateTime(lang, r.createdAt)}`;
+    // Each part isolated (FSI…PDI): a Latin model name beside a date would reorder in a right-to-left line.
+    [pick(lang, r.examTitleAr ?? "", r.examTitleEn ?? ""), r.model.toUpperCase(), formatDateTime(lang, r.createdAt)].map((x) => `\u2068${x}\u2069`).join(" · ");
 
   return (
     <Card>

@@ -88,7 +88,9 @@ export default function GroupsTab({ scale }: TScaleTabProps) {
               {data.cuts.map((c) => (
                 <tr key={c.position} className="border-b border-border last:border-0">
                   <th scope="row" className="p-2 text-start font-medium">
-                    <bdi>{levelNames[c.position]}</bdi> ≥ {formatNumber(lang, c.minScore)}
+                    <bdi>{levelNames[c.position]}</bdi>{" "}
+                    {/* "≥ 420" keeps its direction: in a right-to-left line ≥ would mirror into ≤. */}
+                    <bdi dir="ltr">≥ {formatNumber(lang, c.minScore)}</bdi>
                   </th>
                   <td className="p-2">{c.accuracy === null ? "—" : percent(lang, c.accuracy)}</td>
                   <td className="p-2">{c.consistency === null ? "—" : percent(lang, c.consistency)}</td>

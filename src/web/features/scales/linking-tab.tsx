@@ -42,7 +42,8 @@ export default function LinkingTab({ scale }: TScaleTabProps) {
                   <div className="flex min-w-0 flex-col">
                     <bdi className="font-semibold">{pick(lang, r.examTitleAr ?? "", r.examTitleEn ?? "")}</bdi>
                     <span className="text-sm text-muted-foreground tabular-nums">
-                      {r.model.toUpperCase()} · {formatDateTime(lang, r.createdAt)} · {t("linking.students")}: {formatNumber(lang, r.attempts)}
+                      {/* Each part isolated: a Latin model name beside a date would reorder in a right-to-left line. */}
+                      <bdi>{r.model.toUpperCase()}</bdi> · <bdi>{formatDateTime(lang, r.createdAt)}</bdi> · {t("linking.students")}: {formatNumber(lang, r.attempts)}
                     </span>
                   </div>
                   <div className="flex items-center gap-2">
