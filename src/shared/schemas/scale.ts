@@ -150,6 +150,8 @@ export const ZScaleLinking = z.object({
   drift: z.array(ZAnchorDrift),
   /** IRT true-score equating of this run's number-correct scores to the reference run's (both on the reference θ). */
   equating: z.array(z.object({ x: z.number(), theta: z.number().nullable(), y: z.number() })),
+  /** Each anchor's question number in the run's exam (Q1…), for people; the ids are what the link uses. */
+  labels: z.record(z.string(), z.string()).optional(),
   linkedBy: z.string(),
   linkedAt: z.string(),
 });

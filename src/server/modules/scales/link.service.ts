@@ -106,6 +106,7 @@ export async function linkRun(
       dropped: [...dropped].filter((id) => onScale.has(id) && runItems.some((i) => i.item === id)),
       drift: report.anchors,
       equating: equating(runItems.map((i) => transformToReference(i, report.A, report.B)), reference),
+      labels: await questionNumbers(tx, run.exam_id, report.anchors.map((d) => d.item)),
       linkedBy: actor.id,
       linkedAt: new Date().toISOString(),
     };
@@ -113,6 +114,17 @@ export async function linkRun(
     await writeAudit(tx, actor, { action: "update", entity: "calibration_link", entityId: run.id, before: run.linking, after: linking });
     return linking;
   });
+}
+
+/** Each item version's question number (Q1, Q2… in the exam's order; its first row if it appears twice). */
+async function questionNumbers(db: TDbOrTx, examId: string | null, versionIds: string[]): Promise<Record<string, string>> {
+  if (!examId || versionIds.length === 0) return {};
+  const rows = rowsOf<{ item_version_id: string; n: number }>(
+    await db.execute(sql`select item_version_id, min(n)::int as n from (
+        select item_version_id, row_number() over (order by position, id) as n from questions where exam_id = ${examId}) q
+      where item_version_id in (${sql.join(versionIds.map((id) => sql`${id}::uuid`), sql`, `)}) group by item_version_id`),
+  );
+  return Object.fromEntries(rows.map((r) => [r.item_version_id, `Q${r.n}`]));
 }
 
 /** IRT true-score equating of the run's number-correct scores to the reference run's (both on the reference θ). */

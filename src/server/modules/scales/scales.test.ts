@@ -268,6 +268,8 @@ describe("a scale: reference, levels, linking", () => {
     expect(link.A).toBeCloseTo(A, 4);
     expect(link.B).toBeCloseTo(B, 4);
     expect(link.anchors).toHaveLength(8);
+    // The anchors are exam A's questions; exam B (the run's exam) has one question of its own, so none is numbered there.
+    expect(link.labels).toEqual({});
     expect(link.drift.every((d: { flagged: boolean }) => !d.flagged)).toBe(true);
     // The same items on one θ: each number-correct score equates to itself.
     expect(link.equating).toHaveLength(9);
@@ -277,6 +279,14 @@ describe("a scale: reference, levels, linking", () => {
     expect(score).toMatchObject({ calibrationId: newRun, score: 537, se: 44, level: 2 });
     const runs = (await req("GET", `/api/scales/${scaleId}/runs`)).json().items as { id: string; linking: { A: number } | null }[];
     expect(runs.find((r) => r.id === newRun)!.linking!.A).toBeCloseTo(A, 4);
+  });
+
+  it("a later run of the reference exam itself links too, its anchors named by their question numbers", async () => {
+    const again = await run(examA, REF.map((x, k) => ({ version: versions[k]!, ...onOwnScale(x) })), []);
+    const res = await req("POST", `/api/scales/${scaleId}/links`, { calibrationId: again, method: "haebara" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().labels).toEqual(Object.fromEntries(versions.map((v, k) => [v, `Q${k + 1}`])));
+    expect(res.json().A).toBeCloseTo(A, 3);
   });
 
   it("a drifted anchor is flagged; dropping it relinks exactly; dropping below the minimum is refused", async () => {

@@ -88,7 +88,8 @@ function LinkPanel({ scaleId, run }: { scaleId: string; run: TScaleRun }) {
         onError: (error) => scalesFailureToast(error, "toast.failedLink"),
       },
     );
-  const short = (id: string) => id.slice(0, 8);
+  // The question number in the run's exam; an anchor not on it (a bank item only the reference had) by its id.
+  const short = (id: string) => report?.labels?.[id] ?? id.slice(0, 8);
 
   return (
     <Card data-testid="link-panel">
