@@ -1348,6 +1348,92 @@ export const ERRORS = {
     message: t("This attempt has not been submitted yet.", "لم تُسلَّم هذه المحاولة بعد."),
   },
 
+  // ---- reporting scales and proficiency levels (issue 35; docs/decisions/0047)
+  SCALE_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The reporting scale was not found.", "لم يُعثر على مقياس التقرير."),
+  },
+  SCALE_REQUIRED_FIELDS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A scale and each of its levels need a name in Arabic and English.", "يحتاج المقياس وكل مستوى من مستوياته إلى اسم بالعربية والإنجليزية."),
+  },
+  SCALE_TAKEN: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("This subject and grade already have a reporting scale.", "لهذه المادة وهذا الصف مقياس تقرير بالفعل."),
+  },
+  SCALE_GRADE_RANGE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The grade must be a whole number from 1 to 12.", "يجب أن يكون الصف عددًا صحيحًا من 1 إلى 12."),
+  },
+  SCALE_SD_POSITIVE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The standard deviation must be greater than zero.", "يجب أن يكون الانحراف المعياري أكبر من صفر."),
+  },
+  SCALE_BOUNDS_ORDER: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The lowest score must be below the highest.", "يجب أن تكون أدنى درجة أقل من أعلى درجة."),
+  },
+  SCALE_LEVEL_COUNT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A scale has from 2 to 10 levels.", "للمقياس من مستويين إلى عشرة مستويات."),
+  },
+  SCALE_CUTS_ORDER: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "The lowest level has no cut score; each level above it needs one, higher than the level below.",
+      "ليس لأدنى مستوى درجة قطع؛ ويحتاج كل مستوى فوقه إلى درجة قطع أعلى من المستوى الذي تحته.",
+    ),
+  },
+  SCALE_CUTS_OUT_OF_BOUNDS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Every cut score must lie within the scale's lowest and highest scores.", "يجب أن تقع كل درجة قطع بين أدنى درجة وأعلى درجة في المقياس."),
+  },
+  SCALE_CALIBRATION_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The calibration run was not found.", "لم يُعثر على عملية المعايرة."),
+  },
+  SCALE_CALIBRATION_WRONG_SUBJECT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("This calibration is of an exam in another subject.", "هذه المعايرة لاختبار في مادة أخرى."),
+  },
+  SCALE_CALIBRATION_NO_ABILITIES: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "This calibration has too few abilities of students in the scale's grade to define the scale (at least 2 that differ).",
+      "في هذه المعايرة قدرات قليلة جدًا لطلاب صف المقياس لا تكفي لتعريفه (اثنتان مختلفتان على الأقل).",
+    ),
+  },
+  SCALE_NO_REFERENCE: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("Choose the scale's reference calibration before linking to it.", "اختر معايرة المرجع للمقياس قبل الربط به."),
+  },
+  SCALE_LINK_REFERENCE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The reference calibration is the scale itself; it is not linked.", "معايرة المرجع هي المقياس نفسه، فلا تُربط به."),
+  },
+  SCALE_TOO_FEW_ANCHORS: {
+    status: 400,
+    title: t("Cannot Link", "تعذّر الربط"),
+    message: t(
+      "Only {count} anchor items are shared with the scale; linking needs at least {minimum}.",
+      "عدد بنود الربط المشتركة مع المقياس {count} فقط، والربط يحتاج إلى {minimum} على الأقل.",
+    ),
+  },
+
   // ---- skills, reports and development plans (SPEC §3, §4 "Reports and plans", §6, §8 "Results")
   SKILL_REQUIRED_FIELDS: {
     status: 400,

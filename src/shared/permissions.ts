@@ -64,6 +64,8 @@ export const CAPABILITIES = {
   "skills.view": { super_admin: "all", school_admin: "all", teacher: "all", student: false },
   "contactMessages.read": { super_admin: "all", school_admin: false, teacher: false, student: false },
   "audit.read": { super_admin: "all", school_admin: false, teacher: false, student: false },
+  // Reporting scales, proficiency levels and linking (issue 35): the ministry's decisions, made by a super_admin.
+  "scales.manage": { super_admin: "all", school_admin: false, teacher: false, student: false },
 } as const satisfies Record<string, Record<TRole, TScope>>;
 
 export type TCapability = keyof typeof CAPABILITIES;
@@ -145,6 +147,10 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "grading", path: "grading", roles: ["super_admin", "teacher"], icon: "PenLine", labelKey: "results:grading.menu", inMenu: true },
   { id: "files", path: "files", roles: ALL_ROLES, icon: "FolderOpen", labelKey: "dashboard.menu.files", inMenu: true },
   { id: "skills", path: "skills", roles: ["super_admin"], icon: "Target", labelKey: "skills:menu", inMenu: true },
+  // Scale and levels (issue 35): reporting scales, proficiency levels, linking; standard setting is one of its tabs.
+  { id: "scale", path: "scale", roles: ["super_admin"], icon: "Ruler", labelKey: "scales:menu", inMenu: true },
+  // One scale's page and its tabs (definition, levels, linking, levels by group, standard setting): from the list.
+  { id: "scale-detail", path: "scale/:scaleId/*", roles: ["super_admin"], icon: "Ruler", labelKey: "scales:menu", inMenu: false },
   { id: "messages", path: "messages", roles: ["super_admin"], icon: "Inbox", labelKey: "pages:inbox.menu", inMenu: true },
   { id: "audit", path: "audit", roles: ["super_admin"], icon: "History", labelKey: "admin:audit.menu", inMenu: true },
   // Everyone's own account (issue 19): reached from the menu under the user's name in the header, not the side menu.

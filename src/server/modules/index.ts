@@ -20,5 +20,6 @@ import { mediaRoutes } from "./media/media.routes";
 import { qtiRoutes } from "./qti/qti.routes";
 import { bankRoutes } from "./bank/bank.routes";
 import { psychometricsRoutes } from "./psychometrics/psychometrics.routes";
+import { scalesRoutes } from "./scales/scales.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, scalesRoutes];

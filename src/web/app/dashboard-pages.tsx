@@ -42,5 +42,7 @@ export const DASHBOARD_PAGES: Record<string, () => Promise<TDashboardPageModule>
   messages: () => import("@web/features/public/inbox/contact-inbox-page"),
   audit: () => import("@web/features/admin/audit/audit-page"),
   skills: () => import("@web/features/admin/skills/skills-page"),
+  scale: () => import("@web/features/scales/scales-page"),
+  "scale-detail": () => import("@web/features/scales/scale-page"),
   account: () => import("@web/features/auth/account-page"),
 };
