@@ -120,3 +120,7 @@ export type TPanellistStudy = {
 };
 
 export type TInvitation = { id: string; scaleNameAr: string; scaleNameEn: string; method: TStandardSettingMethod; status: TStudyStatus; round: number; submittedRound: number };
+
+export type TStudyOptions = {
+  scales: { id: string; nameAr: string; nameEn: string; levels: number; runs: { id: string; model: string; items: number; createdAt: string; reference: boolean }[] }[];
+};

@@ -52,6 +52,7 @@ const APP_NAMESPACES = {
   analytics: { ar: () => import("@shared/i18n/analytics.ar.json"), en: () => import("@shared/i18n/analytics.en.json") },
   sittings: { ar: () => import("@shared/i18n/sittings.ar.json"), en: () => import("@shared/i18n/sittings.en.json") },
   bank: { ar: () => import("@shared/i18n/bank.ar.json"), en: () => import("@shared/i18n/bank.en.json") },
+  standardSetting: { ar: () => import("@shared/i18n/standard-setting.ar.json"), en: () => import("@shared/i18n/standard-setting.en.json") },
 } satisfies Record<string, Record<TLanguage, () => Promise<TJsonModule>>>;
 type TAppNamespace = keyof typeof APP_NAMESPACES;
 const APP_NAMESPACE_NAMES = Object.keys(APP_NAMESPACES) as TAppNamespace[];

@@ -14,6 +14,7 @@ import {
   listStudies,
   openNextRound,
   studyFigures,
+  studyOptions,
   submitRatings,
 } from "./standard-setting.service";
 
@@ -22,6 +23,11 @@ const RUN = "standardSetting.run" as const;
 const ZCreated = z.looseObject({ id: z.uuid(), status: z.string(), round: z.number() });
 
 export const standardSettingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/standard-setting/options", async (request) => {
+    await authorize(request, RUN);
+    return studyOptions(app.db);
+  });
+
   app.get("/api/standard-setting/studies", async (request) => {
     await authorize(request, RUN);
     return { items: await listStudies(app.db) };

@@ -35,6 +35,7 @@ import type {
   TStudyDetail,
   TStudyFigures,
   TStudyLevel,
+  TStudyOptions,
   TStudySummary,
 } from "../../../shared/schemas/standard-setting";
 import { angoffTheta, maxScoreOf, median, orderedBooklet, sampleSd, shareAtOrAbove } from "./cuts";
@@ -130,6 +131,28 @@ function summaryOf(study: TStudyRow, scale: TScaleRow, panellists: number): TStu
 }
 
 // ---- the super_admin's side
+
+/** What a study can be set on: each scale with its levels' count and the runs on it (its reference, runs linked to it). */
+export async function studyOptions(db: TDb): Promise<TStudyOptions> {
+  const scales = await db.select().from(reportingScales).orderBy(asc(reportingScales.subjectId), asc(reportingScales.grade));
+  const runs = rowsOf<{ id: string; model: string; items: number; created_at: string | Date; scale_id: string }>(
+    await db.execute(sql`select c.id, c.model, c.items, c.created_at, rs.id as scale_id
+      from calibrations c join reporting_scales rs on rs.reference_calibration_id = c.id or (c.linking ->> 'scaleId') = rs.id::text
+      order by c.created_at desc`),
+  );
+  const levels = rowsOf<{ scale_id: string; n: number }>(await db.execute(sql`select scale_id, count(*)::int as n from proficiency_levels group by scale_id`));
+  return {
+    scales: scales.map((scale) => ({
+      id: scale.id,
+      nameAr: scale.nameAr,
+      nameEn: scale.nameEn,
+      levels: Number(levels.find((l) => l.scale_id === scale.id)?.n ?? 0),
+      runs: runs
+        .filter((r) => r.scale_id === scale.id)
+        .map((r) => ({ id: r.id, model: r.model, items: Number(r.items), createdAt: new Date(r.created_at).toISOString(), reference: r.id === scale.referenceCalibrationId })),
+    })),
+  };
+}
 
 export async function listStudies(db: TDb): Promise<TStudySummary[]> {
   const rows = await db

@@ -106,6 +106,14 @@ describe("creating a study", () => {
     }
   });
 
+  it("offers each scale with the runs on it", async () => {
+    const res = await req(c.admin, "GET", "/api/standard-setting/options");
+    expect(res.statusCode, res.body).toBe(200);
+    const scale = res.json().scales.find((s: { id: string }) => s.id === ids.scale);
+    expect(scale).toMatchObject({ levels: 3, runs: [{ id: ids.run, reference: true, items: 3 }] });
+    expect((await req(c.p1, "GET", "/api/standard-setting/options")).statusCode).toBe(403);
+  });
+
   it("is the super_admin's: staff and students are refused", async () => {
     for (const cookie of [c.p1, c.student]) {
       expect((await req(cookie, "GET", "/api/standard-setting/studies")).statusCode).toBe(403);
