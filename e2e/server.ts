@@ -21,6 +21,8 @@ for (const a of Object.values(E2E_ACCOUNTS)) {
 if (process.env.E2E_DEMO_ATTEMPTS) await seedDemoAttempts(database.db, createStorage({ filesDir: path.join(E2E_DATA_DIR, "files"), s3: null }));
 // The pictures of parallel forms (e2e/results/forms-screenshots.spec.ts) want one demo exam with forms.
 if (process.env.E2E_FORMS) await (await import("./forms-seed")).seedFormsForPictures(database.db);
+// Standard setting's browser test (e2e/scale/standard-setting.spec.ts) wants a scale with levels and a calibrated run.
+await (await import("./standard-setting-seed")).seedStandardSetting(database.db);
 await database.close();
 
 Object.assign(process.env, {
