@@ -31,7 +31,7 @@ for (const lang of ["ar", "en"] as const) {
     const inputs = panellist.getByTestId("ss-rating");
     await expect(inputs).toHaveCount(8);
     await inputs.first().focus();
-    for (const value of ["0.9", "0.6", "0.8", "0.5", "0.6", "0.3", "0.4", "0.2"]) {
+    for (const value of ["0.6", "0.9", "0.5", "0.8", "0.3", "0.6", "0.2", "0.4"]) {
       await panellist.keyboard.type(value);
       await panellist.keyboard.press("Tab");
     }

@@ -58,7 +58,7 @@ export default StudiesPage;
 
 export function StatusBadge({ status, round }: { status: TStudySummary["status"]; round: number }) {
   const { t } = useStandardSettingT();
-  const tone = status === "approved" ? "border border-success-border bg-success text-success-foreground" : status === "open" ? "bg-primary/15 text-primary" : "bg-muted text-muted-foreground";
+  const tone = status === "approved" ? "border border-success-border bg-success text-success-foreground" : status === "open" ? "bg-accent text-accent-foreground" : "bg-muted text-muted-foreground";
   return (
     <span className={cn("inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", tone)} data-testid="ss-status">
       {t(`statuses.${status}`, { round })}
