@@ -75,7 +75,7 @@ test("the screens, photographed", async ({ browser, playwright }) => {
   const bookmark = await newStudy(admin, "bookmark");
   const rate = async (id: string, body: object) => json(await teacher.put(`/api/standard-setting/invitations/${id}/ratings`, { data: body }));
   const grid = await json<{ items: { itemVersionId: string }[] }>(await teacher.get(`/api/standard-setting/invitations/${angoff.id}`));
-  await rate(angoff.id, { ratings: grid.items.flatMap((i, n) => [{ position: 1, itemVersionId: i.itemVersionId, value: 0.8 - n * 0.15 }, { position: 2, itemVersionId: i.itemVersionId, value: 0.95 - n * 0.1 }]) });
+  await rate(angoff.id, { ratings: grid.items.flatMap((i, n) => [{ position: 1, itemVersionId: i.itemVersionId, value: Math.round((0.6 - n * 0.1) * 100) / 100 }, { position: 2, itemVersionId: i.itemVersionId, value: Math.round((0.9 - n * 0.1) * 100) / 100 }]) });
   await rate(bookmark.id, { bookmarks: [{ position: 1, page: 2 }, { position: 2, page: 4 }] });
   for (const lang of ["ar", "en"] as const)
     for (const dark of [false, true])

@@ -25,7 +25,7 @@ export function StudiesPage() {
         <Button variant="ghost" size="sm" asChild className="-ms-2 w-fit">
           <Link to="/dashboard/overview">
             <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
-            {t("back")}
+            {t("toDashboard")}
           </Link>
         </Button>
         <h1 className="text-2xl font-bold">{t("title")}</h1>
