@@ -24,6 +24,8 @@ if (process.env.E2E_DEMO_ATTEMPTS) await seedDemoAttempts(database.db, createSto
 if (process.env.E2E_DEMO_ATTEMPTS) await seedCalibrationCohort(database.db);
 // The pictures of parallel forms (e2e/results/forms-screenshots.spec.ts) want one demo exam with forms.
 if (process.env.E2E_FORMS) await (await import("./forms-seed")).seedFormsForPictures(database.db);
+// Standard setting's browser test (e2e/scale/standard-setting.spec.ts) wants a scale with levels and a calibrated run.
+await (await import("./standard-setting-seed")).seedStandardSetting(database.db);
 await database.close();
 
 Object.assign(process.env, {

@@ -1169,6 +1169,101 @@ export const ERRORS = {
     ),
   },
 
+  // ---- standard setting (issue 35; docs/decisions/0048)
+  STUDY_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This standard-setting study was not found.", "لم يُعثر على دراسة تحديد المعايير هذه."),
+  },
+  STUDY_SCALE_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This reporting scale was not found.", "لم يُعثر على سلّم التقرير هذا."),
+  },
+  STUDY_CALIBRATION_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This calibration run was not found.", "لم يُعثر على تشغيل المعايرة هذا."),
+  },
+  STUDY_RUN_NOT_ON_SCALE: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t(
+      "This calibration run is not on the scale. Choose the scale's reference run or a run linked to it.",
+      "تشغيل المعايرة هذا ليس على السلّم. اختر التشغيل المرجعي للسلّم أو تشغيلًا مربوطًا به.",
+    ),
+  },
+  STUDY_RUN_HAS_NO_ITEMS: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("No item of this calibration run has parameters to rate.", "لا يوجد في تشغيل المعايرة هذا بند له معالم يمكن تقديرها."),
+  },
+  STUDY_NEEDS_LEVELS: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("The scale needs at least two proficiency levels before their cuts can be set.", "يحتاج السلّم إلى مستويي أداء على الأقل قبل تحديد درجات القطع بينها."),
+  },
+  STUDY_PANELLIST_NOT_STAFF: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Panellists must be teachers or school admins.", "يجب أن يكون المحكّمون معلمين أو مديري مدارس."),
+  },
+  STUDY_NO_PANELLISTS: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("Invite at least one panellist before opening round 1.", "ادعُ محكّمًا واحدًا على الأقل قبل فتح الجولة الأولى."),
+  },
+  STUDY_WRONG_STEP: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("This study is not at a step that allows this. Reload it to see where it is.", "هذه الدراسة ليست في مرحلة تسمح بذلك. أعد تحميلها لترى مرحلتها."),
+  },
+  STUDY_NOT_OPEN: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("Rating is not open in this study.", "التقدير غير مفتوح في هذه الدراسة."),
+  },
+  STUDY_RATING_OUT_OF_RANGE: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t(
+      "A rating must be between 0 and 1 (for a partial-credit item, between 0 and its top score).",
+      "يجب أن يكون التقدير بين 0 و1 (وللبند ذي الدرجات الجزئية بين 0 ودرجته العليا).",
+    ),
+  },
+  STUDY_BOOKMARK_OUT_OF_BOOKLET: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("A bookmark must be on a page of the booklet.", "يجب أن تكون العلامة على صفحة من صفحات الكتيّب."),
+  },
+  STUDY_BOOKMARKS_ORDER: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Each level's bookmark must come after the bookmark of the level below it.", "يجب أن تأتي علامة كل مستوى بعد علامة المستوى الذي دونه."),
+  },
+  STUDY_RATINGS_INCOMPLETE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Rate every item for every level (or place every bookmark) before submitting.", "قدّر كل بند لكل مستوى (أو ضع كل العلامات) قبل الإرسال."),
+  },
+  STUDY_RATING_UNKNOWN_ITEM: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A rating names an item or level that is not in this study.", "يذكر أحد التقديرات بندًا أو مستوى ليس في هذه الدراسة."),
+  },
+  STUDY_NO_RATINGS: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("No panellist has submitted ratings in the last round.", "لم يرسل أي محكّم تقديراته في الجولة الأخيرة."),
+  },
+  STUDY_CUTS_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Give one cut for every level above the lowest, each higher than the one below it.",
+      "أدخل درجة قطع واحدة لكل مستوى فوق الأدنى، كل منها أعلى من التي دونها.",
+    ),
+  },
   // ---- sittings, the lobby, extra time (issue 16)
   SITTING_TIMES_INVALID: {
     status: 400,

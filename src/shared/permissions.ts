@@ -61,6 +61,8 @@ export const CAPABILITIES = {
   // The item bank (issue 34; docs/decisions/0036): a school's staff use their school's items and read the system's.
   "bank.use": { super_admin: "all", school_admin: "own_school", teacher: "own_school", student: false },
   "skills.manage": { super_admin: "all", school_admin: false, teacher: false, student: false },
+  // Standard setting (issue 35; docs/decisions/0048): super_admins run studies; invited staff rate (checked per study).
+  "standardSetting.run": { super_admin: "all", school_admin: false, teacher: false, student: false },
   "skills.view": { super_admin: "all", school_admin: "all", teacher: "all", student: false },
   "contactMessages.read": { super_admin: "all", school_admin: false, teacher: false, student: false },
   "audit.read": { super_admin: "all", school_admin: false, teacher: false, student: false },

@@ -1132,7 +1132,7 @@ export const proficiencyLevels = pgTable(
     nameEn: text("name_en").notNull(),
     minScore: doublePrecision("min_score"),
     /** The standard-setting study whose approved cut this is; null for a cut typed in. */
-    studyId: uuid("study_id"),
+    studyId: uuid("study_id").references(() => standardSettingStudies.id, { onDelete: "set null" }),
     approvedBy: uuid("approved_by").references(() => profiles.id, { onDelete: "set null" }),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -1142,5 +1142,89 @@ export const proficiencyLevels = pgTable(
     uniqueIndex("proficiency_levels_scale_position_idx").on(t.scaleId, t.position),
     check("proficiency_levels_position", sql`${t.position} BETWEEN 0 AND 9`),
     check("proficiency_levels_lowest_has_no_cut", sql`(${t.position} = 0) = (${t.minScore} IS NULL)`),
+  ],
+);
+
+/**
+ * A standard-setting study (issue 35; docs/decisions/0048): panellists set the cuts of a scale's levels by the
+ * modified Angoff or the Bookmark method over the items of one calibration run, in rounds, until a super_admin
+ * approves the cuts (written to proficiency_levels in the same transaction).
+ */
+export const standardSettingStudies = pgTable(
+  "standard_setting_studies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scaleId: uuid("scale_id")
+      .notNull()
+      .references(() => reportingScales.id, { onDelete: "cascade" }),
+    method: text("method").$type<"angoff" | "bookmark">().notNull(),
+    /** The run whose items (those with parameters) are rated: the scale's reference run or one linked to it. */
+    calibrationId: uuid("calibration_id")
+      .notNull()
+      .references(() => calibrations.id, { onDelete: "cascade" }),
+    status: text("status").$type<"draft" | "open" | "closed" | "approved">().notNull().default("draft"),
+    /** 0 while a draft; the round being (or last) rated after. */
+    round: integer("round").notNull().default(0),
+    /** Bookmark: the response probability that orders the booklet (RP67). */
+    responseProbability: doublePrecision("response_probability").notNull().default(0.67),
+    /** What was approved: [{ position, minScore }] for every level above the lowest. */
+    approvedCuts: jsonb("approved_cuts").$type<{ position: number; minScore: number }[]>(),
+    approvedBy: uuid("approved_by").references(() => profiles.id, { onDelete: "set null" }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("standard_setting_studies_scale_idx").on(t.scaleId),
+    check("standard_setting_studies_method", sql`${t.method} in ('angoff', 'bookmark')`),
+    check("standard_setting_studies_status", sql`${t.status} in ('draft', 'open', 'closed', 'approved')`),
+    check("standard_setting_studies_round", sql`${t.round} >= 0 AND (${t.status} = 'draft') = (${t.round} = 0)`),
+    check("standard_setting_studies_rp", sql`${t.responseProbability} > 0.5 AND ${t.responseProbability} < 1`),
+  ],
+);
+
+/** Who rates in a study: teachers and school admins of any school, invited by a super_admin. */
+export const standardSettingPanellists = pgTable(
+  "standard_setting_panellists",
+  {
+    studyId: uuid("study_id")
+      .notNull()
+      .references(() => standardSettingStudies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The last round this panellist submitted (0: none yet). */
+    submittedRound: integer("submitted_round").notNull().default(0),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studyId, t.userId] }), index("standard_setting_panellists_user_idx").on(t.userId)],
+);
+
+/**
+ * One panellist's rating in one round for one level: Angoff, per item version, the borderline student's probability
+ * of a right answer (or expected score of a partial-credit item); Bookmark, the page (1-based) of the ordered booklet.
+ * Earlier rounds' rows are kept.
+ */
+export const standardSettingRatings = pgTable(
+  "standard_setting_ratings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studyId: uuid("study_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    round: integer("round").notNull(),
+    position: integer("position").notNull(),
+    itemVersionId: uuid("item_version_id").references(() => bankItemVersions.id, { onDelete: "cascade" }),
+    value: doublePrecision("value"),
+    page: integer("page"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.studyId, t.userId], foreignColumns: [standardSettingPanellists.studyId, standardSettingPanellists.userId] }).onDelete("cascade"),
+    uniqueIndex("standard_setting_ratings_angoff_idx").on(t.studyId, t.round, t.userId, t.position, t.itemVersionId).where(sql`${t.itemVersionId} IS NOT NULL`),
+    uniqueIndex("standard_setting_ratings_bookmark_idx").on(t.studyId, t.round, t.userId, t.position).where(sql`${t.itemVersionId} IS NULL`),
+    check("standard_setting_ratings_kind", sql`(${t.itemVersionId} IS NOT NULL AND ${t.value} IS NOT NULL AND ${t.page} IS NULL) OR (${t.itemVersionId} IS NULL AND ${t.value} IS NULL AND ${t.page} IS NOT NULL)`),
+    check("standard_setting_ratings_range", sql`${t.round} >= 1 AND ${t.position} BETWEEN 1 AND 9 AND (${t.value} IS NULL OR ${t.value} >= 0) AND (${t.page} IS NULL OR ${t.page} >= 1)`),
   ],
 );

@@ -21,5 +21,6 @@ import { qtiRoutes } from "./qti/qti.routes";
 import { bankRoutes } from "./bank/bank.routes";
 import { psychometricsRoutes } from "./psychometrics/psychometrics.routes";
 import { scalesRoutes } from "./scales/scales.routes";
+import { standardSettingRoutes } from "./standard-setting/standard-setting.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, scalesRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, scalesRoutes, standardSettingRoutes];

@@ -33,6 +33,9 @@ const loadExamForms = async () => ({ Component: (await withTexts(import("@web/fe
 const loadExamSittings = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/exam-sittings-page"))).ExamSittingsPage });
 const loadTickets = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/tickets-page"))).TicketsPage });
 const loadLiveView = async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/live-view-page"))).LiveViewPage });
+const loadStudies = async () => ({ Component: (await withTexts(import("@web/features/standard-setting/studies-page"))).StudiesPage });
+const loadStudy = async () => ({ Component: (await withTexts(import("@web/features/standard-setting/study-page"))).StudyPage });
+const loadRate = async () => ({ Component: (await withTexts(import("@web/features/standard-setting/rate-page"))).RatePage });
 const loadSchoolReport = async () => ({ Component: (await withTexts(import("@web/features/reports/pages/school-report-page"))).SchoolReportPage });
 
 function loginRoute(loginType: TLoginType): RouteObject {
@@ -179,6 +182,20 @@ export function createAppRoutes(): RouteObject[] {
             { path: "sittings/:sittingId/live", lazy: loadLiveView },
             { path: "sittings/:sittingId/tickets", lazy: loadTickets },
           ],
+        },
+        {
+          // Standard setting (issue 35): the super_admin runs studies; an invited teacher or school admin rates.
+          element: <RequireRole roles={["super_admin"]} redirectTo="/login/admin" />,
+          errorElement: <RouteError standalone />,
+          children: [
+            { path: "scale/standard-setting", lazy: loadStudies },
+            { path: "scale/standard-setting/:studyId", lazy: loadStudy },
+          ],
+        },
+        {
+          element: <RequireRole roles={["teacher", "school_admin"]} redirectTo="/login/school" />,
+          errorElement: <RouteError standalone />,
+          children: [{ path: "scale/standard-setting/:studyId/rate", lazy: loadRate }],
         },
         { path: "*", element: <UnknownPath /> },
       ],

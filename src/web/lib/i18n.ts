@@ -2,7 +2,7 @@
 // <html lang> and dir. Every text loads on demand, in the visitor's language only: the shell and public texts
 // before the first render (whenLanguageReady; the prerendered HTML is already Arabic, so an Arabic reader sees
 // the page at once), the other language when the toggle asks for it. The signed-in namespaces (admin, files,
-// exams, results, taking, skills, reports, analytics, sittings, bank, scales) and the other public pages' (pages) are awaited by the routes that use
+// exams, results, taking, skills, reports, analytics, sittings, bank, scales, standardSetting) and the other public pages' (pages) are awaited by the routes that use
 // them (loadAppTranslations, loadPageTexts). All of it keeps the landing page's download small (bench/web.mjs).
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
@@ -53,6 +53,7 @@ const APP_NAMESPACES = {
   sittings: { ar: () => import("@shared/i18n/sittings.ar.json"), en: () => import("@shared/i18n/sittings.en.json") },
   bank: { ar: () => import("@shared/i18n/bank.ar.json"), en: () => import("@shared/i18n/bank.en.json") },
   scales: { ar: () => import("@shared/i18n/scales.ar.json"), en: () => import("@shared/i18n/scales.en.json") },
+  standardSetting: { ar: () => import("@shared/i18n/standard-setting.ar.json"), en: () => import("@shared/i18n/standard-setting.en.json") },
 } satisfies Record<string, Record<TLanguage, () => Promise<TJsonModule>>>;
 type TAppNamespace = keyof typeof APP_NAMESPACES;
 const APP_NAMESPACE_NAMES = Object.keys(APP_NAMESPACES) as TAppNamespace[];
