@@ -5,7 +5,7 @@ import { dashboardSectionsFor, type TDashboardSection } from "@shared/permission
 import { BrandMark } from "@web/components/layout/brand";
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
-import { InvitationsCard, StandardSettingLink } from "@web/features/standard-setting/invitations-card";
+import { InvitationsCard } from "@web/features/standard-setting/invitations-card";
 import { sectionIcon } from "./section-icons";
 
 /** The Foundation's overview: a welcome and a card per section the role may open. */
@@ -38,7 +38,6 @@ export default function OverviewPage({ section }: { section: TDashboardSection }
       </section>
 
       <InvitationsCard enabled={user.role === "teacher" || user.role === "school_admin"} />
-      {user.role === "super_admin" && <StandardSettingLink />}
 
       <section aria-labelledby="sections-heading" className="flex flex-col gap-4">
         <h2 id="sections-heading" className="text-lg font-semibold">

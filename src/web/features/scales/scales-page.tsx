@@ -1,7 +1,7 @@
 // /dashboard/scale (super_admin; issue 35): the reporting scales, one per subject and grade, each opening its own
 // page (definition, levels, linking, levels by group). Adding one opens the dialog, then the new scale's page.
 import { useQuery } from "@tanstack/react-query";
-import { Plus, Ruler } from "lucide-react";
+import { Plus, Ruler, Scale } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { TDashboardSection } from "@shared/permissions";
@@ -60,10 +60,19 @@ export default function ScalesPage(_props: { section: TDashboardSection }) {
         title={t("title")}
         description={t("description")}
         actions={
-          <Button onClick={() => setAdding(true)} data-testid="scale-add">
-            <Plus aria-hidden="true" />
-            {t("add")}
-          </Button>
+          <>
+            {/* Standard setting's studies set the levels' cuts (decision 0048). */}
+            <Button variant="outline" asChild>
+              <Link to="/scale/standard-setting" data-testid="scales-standard-setting">
+                <Scale aria-hidden="true" />
+                {t("standardSetting")}
+              </Link>
+            </Button>
+            <Button onClick={() => setAdding(true)} data-testid="scale-add">
+              <Plus aria-hidden="true" />
+              {t("add")}
+            </Button>
+          </>
         }
       />
       {scales.isPending ? (

@@ -1,7 +1,7 @@
 // The panellist's dashboard card (issue 35): "Standard setting: you are invited", one link per study they rate in.
 import { ArrowRight, Scale } from "lucide-react";
 import { Link } from "react-router";
-import { ratePath, studiesPath, useInvitations } from "./api";
+import { ratePath, useInvitations } from "./api";
 import { pick, useStandardSettingT } from "./use-ss-t";
 
 export function InvitationsCard({ enabled }: { enabled: boolean }) {
@@ -32,21 +32,3 @@ export function InvitationsCard({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** The super_admin's way in until the scale area links it (issue 35: its "Standard setting" part). */
-export function StandardSettingLink() {
-  const { t } = useStandardSettingT();
-  return (
-    <Link
-      to={studiesPath}
-      className="flex items-center gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm outline-none hover:border-primary/40 focus-visible:ring-2 focus-visible:ring-ring"
-      data-testid="ss-admin-link"
-    >
-      <Scale aria-hidden="true" className="size-5 shrink-0 text-primary" />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold">{t("title")}</span>
-        <span className="text-sm text-muted-foreground">{t("card.adminDescription")}</span>
-      </span>
-      <ArrowRight aria-hidden="true" className="size-4 shrink-0 rtl:rotate-180" />
-    </Link>
-  );
-}
