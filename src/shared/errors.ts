@@ -422,6 +422,20 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Choose the grade the class belongs to.", "اختر الصف الذي تتبع له الشعبة."),
   },
+  GENDER_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    // One text for the user dialog and a roster's gender column, so it names the words a file may use.
+    message: t("The gender must be female or male (or left empty).", "يجب أن يكون الجنس أنثى أو ذكرًا (أو يُترك فارغًا)."),
+  },
+  LANGUAGE_BACKGROUND_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "The language background must be Arabic first language or another first language (arabic or other, or left empty).",
+      "يجب أن تكون الخلفية اللغوية العربية لغةً أولى أو لغة أولى أخرى (arabic أو other، أو تُترك فارغة).",
+    ),
+  },
   SCHOOL_REQUIRED: {
     status: 400,
     title: INVALID_INPUT,
