@@ -1301,6 +1301,11 @@ export const ERRORS = {
     title: t("Error Saving Answers", "خطأ في حفظ الإجابات"),
     message: t("This answer does not fit the question.", "هذه الإجابة لا تناسب السؤال."),
   },
+  PAPER_LANGUAGE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The paper's language must be Arabic or English (ar or en).", "يجب أن تكون لغة الورقة العربية أو الإنجليزية (ar أو en)."),
+  },
   START_FAILED: {
     // Only when a start raced a change to the exam twice in a row (attempts.service.ts): pressing Start again works.
     status: 409,
