@@ -760,6 +760,19 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Please choose a subject from the list.", "يرجى اختيار مادة من القائمة."),
   },
+  DIF_GROUPING_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Compare groups by gender, language background, the paper's language or school.",
+      "قارن الفئات حسب الجنس أو الخلفية اللغوية أو لغة الورقة أو المدرسة.",
+    ),
+  },
+  DIF_MIN_GROUP_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The smallest group tested must be a whole number from 20 to 10,000.", "يجب أن يكون أصغر حجم لفئة تُفحص رقمًا صحيحًا من 20 إلى 10,000."),
+  },
   EXAM_NOT_FOUND: {
     status: 404,
     title: t("Failed to fetch exam data.", "تعذّر جلب بيانات الاختبار."),
