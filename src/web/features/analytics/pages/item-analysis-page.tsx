@@ -16,6 +16,7 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { itemAnalysisDownloadUrl, useItemAnalysis, type TItemAnalysis } from "../api";
 import { Distribution } from "../components/distribution";
+import { FairnessSection } from "../components/fairness-section";
 import { formatCoefficient, formatNumber, formatPercent, formatShare, pick, useAnalyticsT, type TLang } from "../lib/use-analytics-t";
 
 export function ItemAnalysisPage() {
@@ -130,6 +131,7 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
               <QuestionsTable questions={data.questions} />
             </section>
           )}
+          {data.questions.length > 0 && <FairnessSection examId={data.exam.id} />}
           <Glossary />
         </>
       )}
