@@ -80,7 +80,7 @@ function DifView({ report }: { report: TDifReport }) {
     <div className="flex flex-col gap-3">
       {reference && (report.tested.length > 0 || report.withheld.length > 0) ? (
         <p className="text-sm" data-testid="fairness-reference">
-          {t("fairness.reference", { group: name(reference, report.grouping), n: formatNumber(lang, reference.n) })}
+          {t("fairness.reference", { group: name(reference, report.grouping), students: t("fairness.students", { count: reference.n, n: formatNumber(lang, reference.n) }) })}
         </p>
       ) : (
         <p className="rounded-xl border border-border bg-muted/40 px-4 py-3 text-sm text-muted-foreground" data-testid="fairness-no-groups">
