@@ -29,19 +29,39 @@ test.beforeAll(async ({ playwright }) => {
         subjectId: "arabic",
         durationMinutes: 30,
         status: "published",
-        questions: [1, 2].map((n) => ({ type: "true_false", questionTextAr: `س${n}`, questionTextEn: `Q${n}`, points: 1, options: TF(true) })),
+        questions: [
+          ...[1, 2].map((n) => ({ type: "true_false", questionTextAr: `س${n}`, questionTextEn: `Q${n}`, points: 1, options: TF(true) })),
+          // The strongest student chooses a wrong option here, the others the key or another: a likely wrong key.
+          {
+            type: "multiple_choice",
+            questionTextAr: "س3",
+            questionTextEn: "Q3",
+            points: 1,
+            options: [
+              { optionTextAr: "المفتاح", optionTextEn: "The key", isCorrect: true },
+              { optionTextAr: "الجذّاب", optionTextEn: "The lure", isCorrect: false },
+              { optionTextAr: "الثالث", optionTextEn: "The third", isCorrect: false },
+            ],
+          },
+        ],
       },
     }),
     201,
   );
   examId = exam.id;
-  for (const [i, [gender, paperLanguage]] of ([["female", "ar"], ["male", "ar"], ["male", "en"]] as const).entries()) {
+  // Per student: gender, paper language, Q1 and Q2 right (1) or wrong (0), the option chosen in Q3.
+  const sitters = [
+    ["female", "ar", [1, 1, 1]],
+    ["male", "ar", [0, 0, 2]],
+    ["male", "en", [0, 0, 0]],
+  ] as const;
+  for (const [gender, paperLanguage, answers] of sitters) {
     const student = await createStudent(admin, "school_dubai", "fairness");
     await json(await admin.patch(`/api/users/${student.id}`, { data: { gender } }));
     const s = await apiAs(playwright, student.email, STUDENT_PASSWORD, "student");
     const attempt = await json<{ id: string }>(await s.post(`/api/student/exams/${exam.id}/attempt`, { data: { paperLanguage } }));
-    for (const q of exam.questions) {
-      const option = q.options.find((o) => o.isCorrect === (i !== 1))!;
+    for (const [j, q] of exam.questions.entries()) {
+      const option = j < 2 ? q.options.find((o) => o.isCorrect === (answers[j] === 1))! : q.options[answers[j]]!;
       await json(await s.put(`/api/attempts/${attempt.id}/answers/${q.id}`, { data: { examId: exam.id, selectedOptionId: option.id, clientSeq: 1 } }));
     }
     await json(await s.post(`/api/attempts/${attempt.id}/submit`, { data: {} }));
@@ -81,6 +101,8 @@ for (const lang of LANGS) {
 
     // Item analysis: the fairness section, at the lowest minimum the address allows.
     await page.goto(`/exams/${examId}/analysis?difMin=20`);
+    // The key check on the question's row, with the evidence (the lure chosen by all of the top group).
+    await expect(page.getByTestId("key-check-3").first()).toContainText(lang === "ar" ? "الجذّاب" : "The lure");
     const section = page.getByTestId("fairness-section");
     await expect(section.getByRole("heading", { name: f.title })).toBeVisible();
     await expect(section.getByTestId("fairness-withheld")).toContainText(f.groups.gender.female);

@@ -17,6 +17,7 @@ import { cn } from "@web/lib/utils";
 import { itemAnalysisDownloadUrl, useItemAnalysis, type TItemAnalysis } from "../api";
 import { Distribution } from "../components/distribution";
 import { FairnessSection } from "../components/fairness-section";
+import { KeyCheckNote } from "../components/key-check-note";
 import { formatCoefficient, formatNumber, formatPercent, formatShare, pick, useAnalyticsT, type TLang } from "../lib/use-analytics-t";
 
 export function ItemAnalysisPage() {
@@ -273,6 +274,7 @@ function QuestionsTable({ questions }: { questions: readonly TItemStats[] }) {
                     <td className="px-3 py-3 text-end tabular-nums">{formatShare(lang, q.omittedRate)}</td>
                     <td className="px-3 py-3" data-testid="item-flags">
                       <FlagList item={q} />
+                      <KeyCheckNote item={q} />
                     </td>
                   </tr>
                   {q.options.length > 0 && (
@@ -320,6 +322,7 @@ function QuestionCards({ questions, open, onToggle }: { questions: readonly TIte
               ))}
             </dl>
             <FlagList item={q} />
+            <KeyCheckNote item={q} />
             {q.options.length > 0 && (
               <div id={detailsId} hidden={!expanded} className="overflow-x-auto">
                 <Choices item={q} lang={lang} />
