@@ -61,7 +61,7 @@ test.beforeAll(async ({ playwright }) => {
     const s = await apiAs(playwright, student.email, STUDENT_PASSWORD, "student");
     const attempt = await json<{ id: string }>(await s.post(`/api/student/exams/${exam.id}/attempt`, { data: { paperLanguage } }));
     for (const [j, q] of exam.questions.entries()) {
-      const option = j < 2 ? q.options.find((o) => o.isCorrect === (answers[j] === 1))! : q.options[answers[j]]!;
+      const option = j < 2 ? q.options.find((o) => o.isCorrect === (answers[j] === 1))! : q.options[answers[2]]!;
       await json(await s.put(`/api/attempts/${attempt.id}/answers/${q.id}`, { data: { examId: exam.id, selectedOptionId: option.id, clientSeq: 1 } }));
     }
     await json(await s.post(`/api/attempts/${attempt.id}/submit`, { data: {} }));
