@@ -35,6 +35,8 @@ const ARABIC_NAMES = [
   "حمدان الكتبي", "روضة المرر", "يوسف الحمادي", "لطيفة الجنيبي", "عمر الشحي", "آمنة الطنيجي", "زايد الدرعي", "موزة النقبي",
 ];
 const ENGLISH_NAMES = ["Aisha Khan", "Daniel Mathew", "Sara Joseph", "Omar Siddiqui", "Hannah Thomas", "Arjun Nair", "Lina Haddad", "Adam Brooks"];
+/** The demo's girls, by first name: gender and language background give item analysis' fairness groups (issue 35). */
+const FEMALE_FIRST_NAMES = new Set(["فاطمة", "مريم", "عائشة", "نورة", "شمّا", "حصة", "ميثاء", "روضة", "لطيفة", "آمنة", "موزة", "Aisha", "Sara", "Hannah", "Lina"]);
 
 const TEACHERS: Record<string, { name: string; subject: string }[]> = {
   dubai: [
@@ -401,7 +403,12 @@ export async function seedDemo(db: TDb, storage?: TStorage): Promise<TDemoAccoun
   await db.transaction(async (tx) => {
     const addUser = async (email: string, role: TRole, name: string, schoolId: string | null, username?: string, grade?: number, className?: string) => {
       const [a] = await tx.insert(authUsers).values({ email, passwordHash }).returning({ id: authUsers.id });
-      await tx.insert(profiles).values({ id: a!.id, email, role, name, schoolId, username: username ?? email.split("@")[0]!, grade, className });
+      // A student's gender by first name; Arabic first language for the Arabic names, another for the English ones.
+      const student =
+        role === "student"
+          ? { gender: FEMALE_FIRST_NAMES.has(name.split(" ")[0]!) ? ("female" as const) : ("male" as const), languageBackground: ENGLISH_NAMES.includes(name) ? ("other" as const) : ("arabic" as const) }
+          : {};
+      await tx.insert(profiles).values({ id: a!.id, email, role, name, schoolId, username: username ?? email.split("@")[0]!, grade, className, ...student });
       accounts.push({ email, role, name, school: schoolId });
       return a!.id;
     };
@@ -658,7 +665,7 @@ export async function seedDemoAttempts(db: TDb, storage: TStorage): Promise<TDem
       const examId = offered.examId;
       const [exam] = await db.select().from(exams).where(sql`${exams.id} = ${examId}`);
       const seed = Object.values(EXAMS).flat().find((e) => e.titleEn === exam!.titleEn)!;
-      const attempt = await startAttempt(db, student, examId);
+      const attempt = await startAttempt(db, student, examId, ENGLISH_NAMES.includes(s.name) ? "en" : "ar");
       const version = (await getExamVersion(db, examId))!;
       const qs = await db.select().from(questions).where(sql`${questions.examId} = ${examId}`).orderBy(questions.position);
       const essayQuality = new Map<string, TQuality>();

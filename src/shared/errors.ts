@@ -422,6 +422,20 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Choose the grade the class belongs to.", "اختر الصف الذي تتبع له الشعبة."),
   },
+  GENDER_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    // One text for the user dialog and a roster's gender column, so it names the words a file may use.
+    message: t("The gender must be female or male (or left empty).", "يجب أن يكون الجنس أنثى أو ذكرًا (أو يُترك فارغًا)."),
+  },
+  LANGUAGE_BACKGROUND_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "The language background must be Arabic first language or another first language (arabic or other, or left empty).",
+      "يجب أن تكون الخلفية اللغوية العربية لغةً أولى أو لغة أولى أخرى (arabic أو other، أو تُترك فارغة).",
+    ),
+  },
   SCHOOL_REQUIRED: {
     status: 400,
     title: INVALID_INPUT,
@@ -745,6 +759,19 @@ export const ERRORS = {
     status: 400,
     title: INVALID_INPUT,
     message: t("Please choose a subject from the list.", "يرجى اختيار مادة من القائمة."),
+  },
+  DIF_GROUPING_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Compare groups by gender, language background, the paper's language or school.",
+      "قارن الفئات حسب الجنس أو الخلفية اللغوية أو لغة الورقة أو المدرسة.",
+    ),
+  },
+  DIF_MIN_GROUP_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The smallest group tested must be a whole number from 20 to 10,000.", "يجب أن يكون أصغر حجم لفئة تُفحص رقمًا صحيحًا من 20 إلى 10,000."),
   },
   EXAM_NOT_FOUND: {
     status: 404,
@@ -1408,6 +1435,11 @@ export const ERRORS = {
     status: 400,
     title: t("Error Saving Answers", "خطأ في حفظ الإجابات"),
     message: t("This answer does not fit the question.", "هذه الإجابة لا تناسب السؤال."),
+  },
+  PAPER_LANGUAGE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The paper's language must be Arabic or English (ar or en).", "يجب أن تكون لغة الورقة العربية أو الإنجليزية (ar أو en)."),
   },
   START_FAILED: {
     // Only when a start raced a change to the exam twice in a row (attempts.service.ts): pressing Start again works.

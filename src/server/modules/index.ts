@@ -20,7 +20,8 @@ import { mediaRoutes } from "./media/media.routes";
 import { qtiRoutes } from "./qti/qti.routes";
 import { bankRoutes } from "./bank/bank.routes";
 import { psychometricsRoutes } from "./psychometrics/psychometrics.routes";
+import { difRoutes } from "./psychometrics/dif.routes";
 import { scalesRoutes } from "./scales/scales.routes";
 import { standardSettingRoutes } from "./standard-setting/standard-setting.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, scalesRoutes, standardSettingRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, difRoutes, scalesRoutes, standardSettingRoutes];

@@ -1,6 +1,6 @@
 // Taking an exam: the student's copy (never the key), the attempt's state, an answer, a result.
 import { z } from "zod";
-import { MAX_ANSWER_TEXT_LENGTH, MAX_LONG_TEXT_LENGTH } from "../limits";
+import { LANGUAGES, MAX_ANSWER_TEXT_LENGTH, MAX_LONG_TEXT_LENGTH } from "../limits";
 import { ZClassFilter, ZGradeFilter } from "./grade";
 import { EXAM_STATUSES, EXAM_TOOLS, MAX_PAIRS, QUESTION_TYPES, ZImageRef, ZPassage, ZSubject } from "./exam";
 import { ZRichDoc } from "../rich-text";
@@ -96,6 +96,14 @@ export const ZPlay = z.object({
   expiresAt: z.string().nullable(),
 });
 export type TPlay = z.infer<typeof ZPlay>;
+
+/** A start's body (issue 35): the language the paper is shown in (the page's), recorded on a new attempt so item
+ *  analysis can compare groups by it (DIF). Optional: a start without it (an older page) records none. */
+export const ZAttemptStart = z
+  .object({ paperLanguage: z.enum(LANGUAGES, { error: "PAPER_LANGUAGE_INVALID" }).optional() })
+  // A POST without a body arrives as null.
+  .nullish()
+  .transform((v) => ({ paperLanguage: v?.paperLanguage ?? null }));
 
 export const ZAnswerInput = z.object({
   examId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }),

@@ -89,6 +89,16 @@ export const ZClassName = z
 
 const ZClipTranscripts = z.boolean({ error: "VALIDATION_FAILED" });
 
+/** A student's gender and first language (issue 35, decision 0044): optional, shown only to staff who manage the
+ *  student, used only in aggregate (DIF, shares by group), never sent to a language model. "" or null is none. */
+export const GENDERS = ["female", "male"] as const;
+export type TGender = (typeof GENDERS)[number];
+export const LANGUAGE_BACKGROUNDS = ["arabic", "other"] as const;
+export type TLanguageBackground = (typeof LANGUAGE_BACKGROUNDS)[number];
+const emptyIsNull = (v: unknown) => (v === "" ? null : v);
+export const ZGender = z.preprocess(emptyIsNull, z.enum(GENDERS, { error: "GENDER_INVALID" }).nullable());
+export const ZLanguageBackground = z.preprocess(emptyIsNull, z.enum(LANGUAGE_BACKGROUNDS, { error: "LANGUAGE_BACKGROUND_INVALID" }).nullable());
+
 export const ZUserCreate = z
   .object({
     email,
@@ -105,6 +115,9 @@ export const ZUserCreate = z
     extraTimeMinutes: ZExtraTimeMinutes.optional().transform((v) => v ?? 0),
     /** A student who cannot hear is given the transcripts of listening clips (issue 18); dropped for other roles. */
     clipTranscripts: ZClipTranscripts.optional().transform((v) => v ?? false),
+    /** Dropped for other roles (the database allows them on a student only). */
+    gender: ZGender.optional().transform((v) => v ?? null),
+    languageBackground: ZLanguageBackground.optional().transform((v) => v ?? null),
     /** The language of the user's emails (issue 19); Arabic unless chosen, like the interface (decision 0019). */
     emailLang: ZEmailLanguage.optional().transform((v) => v ?? DEFAULT_LANGUAGE),
   })
@@ -132,6 +145,9 @@ export const ZUserUpdate = z
     extraTimeMinutes: ZExtraTimeMinutes.optional(),
     clipTranscripts: ZClipTranscripts.optional(),
     emailLang: ZEmailLanguage.optional(),
+    /** Absent keeps the current value; null (or "") clears it. */
+    gender: ZGender.optional(),
+    languageBackground: ZLanguageBackground.optional(),
   })
   .strict();
 export type TUserUpdate = z.input<typeof ZUserUpdate>;
@@ -161,6 +177,9 @@ export const ZUser = z.object({
   extraTimeMinutes: z.number().int(),
   clipTranscripts: z.boolean(),
   emailLang: z.enum(LANGUAGES),
+  /** A student's; null for other roles and when not given. */
+  gender: z.enum(GENDERS).nullable(),
+  languageBackground: z.enum(LANGUAGE_BACKGROUNDS).nullable(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -174,13 +193,16 @@ export type TDeleteImpact = z.infer<typeof ZDeleteImpact>;
 
 // ---- roster import
 
-/** grade and class came later (issue 15), email_language later still (issue 19): a file without them still imports. */
-export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id", "grade", "class", "email_language"] as const;
+/** grade and class came later (issue 15), email_language later still (issue 19), gender and language_background
+ *  later again (issue 35): a file without them still imports. */
+export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background"] as const;
+/** The columns only a student has. */
+const STUDENT_ONLY_COLUMNS: readonly TImportColumn[] = ["grade", "class", "gender", "language_background"];
 export type TImportColumn = (typeof IMPORT_COLUMNS)[number];
 export const IMPORT_MAX_ROWS = 5000;
-/** The columns a file for `role` may have: a teacher has no grade or class. */
+/** The columns a file for `role` may have: a teacher has no grade, class, gender or language background. */
 export function importColumnsFor(role: "student" | "teacher"): readonly TImportColumn[] {
-  return role === "student" ? IMPORT_COLUMNS : IMPORT_COLUMNS.filter((c) => c !== "grade" && c !== "class");
+  return role === "student" ? IMPORT_COLUMNS : IMPORT_COLUMNS.filter((c) => !STUDENT_ONLY_COLUMNS.includes(c));
 }
 
 /** Headers as a school writes them in Arabic, each read as the column it names (after `headerKey`). */
@@ -199,6 +221,11 @@ const ARABIC_HEADERS: Record<string, TImportColumn> = {
   الفصل: "class",
   لغة_البريد: "email_language",
   لغة_الرسائل: "email_language",
+  الجنس: "gender",
+  النوع: "gender",
+  الخلفية_اللغوية: "language_background",
+  اللغة_الام: "language_background",
+  اللغة_الاولى: "language_background",
 };
 
 /** A header cell as a key: trimmed, lower case, spaces as "_", and the Arabic spellings that vary (أ إ آ → ا,
@@ -225,6 +252,24 @@ export function importEmailLanguage(cell: string): TLanguage | undefined {
   if (key === "") return DEFAULT_LANGUAGE;
   if (["ar", "arabic", "العربية", "عربي", "عربية"].includes(key)) return "ar";
   if (["en", "english", "الانجليزية", "انجليزي", "انجليزية", "الانكليزية"].includes(key)) return "en";
+  return undefined;
+}
+
+/** A gender cell: a code or a word in either language; blank is none (null); anything else is undefined (a row error). */
+export function importGender(cell: string): TGender | null | undefined {
+  const key = headerKey(cell);
+  if (key === "") return null;
+  if (["female", "f", "girl", "انثى", "بنت", "طالبة"].includes(key)) return "female";
+  if (["male", "m", "boy", "ذكر", "ولد", "طالب"].includes(key)) return "male";
+  return undefined;
+}
+
+/** A language_background cell: Arabic as a first language, or another; blank is none (null); anything else undefined. */
+export function importLanguageBackground(cell: string): TLanguageBackground | null | undefined {
+  const key = headerKey(cell);
+  if (key === "") return null;
+  if (["arabic", "ar", "العربية", "عربية", "عربي"].includes(key)) return "arabic";
+  if (["other", "another", "non-arabic", "non_arabic", "اخرى", "اخري", "غير_العربية", "غير_عربي"].includes(key)) return "other";
   return undefined;
 }
 
@@ -261,6 +306,8 @@ const ZRosterPerson = z.object({
 });
 
 export const ZImportRow = ZRosterPerson.extend({
+  gender: z.enum(GENDERS).nullable(),
+  languageBackground: z.enum(LANGUAGE_BACKGROUNDS).nullable(),
   line: z.number().int(),
   passwordGenerated: z.boolean(),
   errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.object({ en: z.string(), ar: z.string() }) })),

@@ -9,6 +9,7 @@ import { preparedStatement, rowMapper, type TDb } from "../../db/client";
 import { attemptEvents, examFormClasses, examFormQuestions, examForms, examFormTally, exams, profiles, questions, studentExams } from "../../db/schema";
 import { batchWriter } from "../../batch-loader";
 import { deadlineSql } from "./deadline";
+import type { TLanguage } from "../../../shared/limits";
 
 type TAttemptRow = typeof studentExams.$inferSelect;
 
@@ -22,6 +23,8 @@ export type TAttemptStart = {
   totalPossibleScore: number;
   /** The exam has parallel forms (issue 34): the start gives one, and the attempt's total is the form's points. */
   withForms?: boolean;
+  /** The language the paper is shown in as it starts (issue 35); a resume does not change it. */
+  paperLanguage?: TLanguage | null;
 };
 
 const p = sql.placeholder;
@@ -43,12 +46,12 @@ const startAttempts = preparedStatement<Record<string, unknown>>(
     ), clock as (
       select clock_timestamp() as at from (select count(*) from locked) l
     ), made as (
-      insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name)
+      insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name, paper_language)
       select v.student_id, v.exam_id, 'in_progress', c.at,
         ${deadlineSql({ start: sql`c.at`, durationMinutes: sql`v.duration_minutes`, sittingEndsAt: sql`v.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
-        v.total, v.sitting_id, x.extra, pr.grade, pr.class_name
-      from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[], ${p("totals")}::int[])
-        as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at, total)
+        v.total, v.sitting_id, x.extra, pr.grade, pr.class_name, v.paper_language
+      from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[], ${p("totals")}::int[], ${p("languages")}::text[])
+        as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at, total, paper_language)
       join ${profiles} pr on pr.id = v.student_id
       cross join lateral (select ceil(coalesce(v.duration_minutes, 0) * pr.extra_time_percent / 100.0)::int + pr.extra_time_minutes as extra) x
       cross join clock c
@@ -78,8 +81,8 @@ const startAttemptsWithForms = preparedStatement<Record<string, unknown>>(
     ), clock as (
       select clock_timestamp() as at from (select count(*) from locked) l
     ), v as (
-      select * from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[])
-        as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at)
+      select * from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[], ${p("languages")}::text[])
+        as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at, paper_language)
     ), fresh as (
       select v.*, coalesce(v.sitting_id::text, '') as sitting_key, json_build_array(pr.school_id, pr.grade, pr.class_name)::text as class_key, e.form_assignment
       from v join ${profiles} pr on pr.id = v.student_id join ${exams} e on e.id = v.exam_id
@@ -122,10 +125,10 @@ const startAttemptsWithForms = preparedStatement<Record<string, unknown>>(
     ), given as (
       select * from dealt union all select * from by_class where form_id is not null
     ), made as (
-      insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name, form_id)
+      insert into ${studentExams} (student_id, exam_id, status, started_at, deadline_at, total_possible_score, sitting_id, extra_minutes, grade, class_name, form_id, paper_language)
       select fr.student_id, fr.exam_id, 'in_progress', c.at,
         ${deadlineSql({ start: sql`c.at`, durationMinutes: sql`fr.duration_minutes`, sittingEndsAt: sql`fr.sitting_ends_at`, extraMinutes: sql`x.extra`, grantedMinutes: sql`0` })},
-        tot.points, fr.sitting_id, x.extra, pr.grade, pr.class_name, g.form_id
+        tot.points, fr.sitting_id, x.extra, pr.grade, pr.class_name, g.form_id, fr.paper_language
       from fresh fr
       join given g on g.student_id = fr.student_id and g.exam_id = fr.exam_id
       join ${profiles} pr on pr.id = fr.student_id
@@ -162,6 +165,7 @@ async function writeStarts(db: TDb, starts: TAttemptStart[]): Promise<Map<string
     sittingIds: some.map((s) => s.sittingId),
     ends: some.map((s) => s.sittingEndsAt?.toISOString() ?? null),
     totals: some.map((s) => s.totalPossibleScore),
+    languages: some.map((s) => s.paperLanguage ?? null),
   });
   const plain = starts.filter((s) => !s.withForms);
   const withForms = starts.filter((s) => s.withForms);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAnswerInput, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
+import { ZAnswerInput, ZAttemptStart, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
 import { ZClientEvent, ZHeartbeat, ZLobby } from "../../../shared/schemas/sitting";
 import { enterLobby, findPaperCopy, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
 import { ZNoContent, ZNotModified } from "../../http/openapi";
@@ -37,8 +37,8 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(asPaper(version.paperJson));
   });
 
-  app.post("/api/student/exams/:examId/attempt", { schema: { params: ZExamParams, response: { 200: ZAttemptState } } }, async (request) =>
-    startAttempt(app.db, await requireUser(request), request.params.examId),
+  app.post("/api/student/exams/:examId/attempt", { schema: { params: ZExamParams, body: ZAttemptStart, response: { 200: ZAttemptState } } }, async (request) =>
+    startAttempt(app.db, await requireUser(request), request.params.examId, request.body.paperLanguage),
   );
 
   app.put(

@@ -12,7 +12,7 @@ import { newPlayToken, playUrl, playWindowSeconds } from "../media/plays";
 import { isForeignKeyViolation } from "../../db/errors";
 import { entryState, getExamVersion, isOffered, mediaShownTo, sittingFor, type TExamVersion, type TPaperCopy, type TQuestionKey, type TSittingSlot } from "./paper";
 import { markMatching, markShortAnswer } from "../../../shared/grading";
-import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT } from "../../../shared/limits";
+import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT, type TLanguage } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { TAttemptState, TPlay, TSavedAnswer, TStudentExam, TStudentOverview } from "../../../shared/schemas/attempt";
 import type { z } from "zod";
@@ -257,14 +257,14 @@ export async function recordEvent(db: TDbOrTx, event: typeof attemptEvents.$infe
  * looks at the exam afresh (a start always does) and its answer stands: the exam no longer offered, the sitting's new
  * state, or the attempt. Racing twice in a row is a conflict to try again (409), not a fault of the server's.
  */
-export async function startAttempt(db: TDb, user: TSessionUser, examId: string): Promise<TAttemptState> {
-  const started = (await startOrResume(db, user, examId)) ?? (await startOrResume(db, user, examId));
+export async function startAttempt(db: TDb, user: TSessionUser, examId: string, paperLanguage: TLanguage | null = null): Promise<TAttemptState> {
+  const started = (await startOrResume(db, user, examId, paperLanguage)) ?? (await startOrResume(db, user, examId, paperLanguage));
   if (!started) throw new AppError("START_FAILED");
   return started;
 }
 
 /** The attempt started or resumed, or null when the start raced a change (above). */
-async function startOrResume(db: TDb, user: TSessionUser, examId: string): Promise<TAttemptState | null> {
+async function startOrResume(db: TDb, user: TSessionUser, examId: string, paperLanguage: TLanguage | null): Promise<TAttemptState | null> {
   const version = await offeredVersion(db, user, examId);
   const slot = sittingFor(version.sittings, user);
   const state = entryState(slot);
@@ -282,6 +282,7 @@ async function startOrResume(db: TDb, user: TSessionUser, examId: string): Promi
         sittingEndsAt: slot?.endsAt ?? null,
         totalPossibleScore: version.paper.totalPoints,
         withForms: version.forms.size > 0,
+        paperLanguage,
       });
     } catch (err) {
       if (isForeignKeyViolation(err)) return null;

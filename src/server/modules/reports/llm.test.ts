@@ -9,7 +9,7 @@ import { createWriter, QUESTION_TEXT_MAX } from "./llm";
 import { writePlan, writeReport, type TWriteInput } from "./rules";
 import { MODEL_FAILURES_BEFORE_RULES, rulesWriter } from "./writer";
 import { eq } from "drizzle-orm";
-import { developmentPlans, studentExams } from "../../db/schema";
+import { developmentPlans, profiles, studentExams } from "../../db/schema";
 import { createHarness, type THarness } from "../../test/harness";
 import type { TExamInput } from "../../../shared/schemas/exam";
 
@@ -404,6 +404,8 @@ describe("reports and plans through the API with a language model", () => {
     expect(created.statusCode, created.body).toBe(201);
     const exam = created.json() as { id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
     const student = await h.makeUser("student", { schoolId: SCHOOL.id, name: STUDENT_NAME });
+    // Gender and language background are used only in aggregate, never sent to a model (issue 35).
+    await h.db.update(profiles).set({ gender: "female", languageBackground: "other" }).where(eq(profiles.id, student.id));
     const cookie = await h.signIn(student.email, student.password, "student");
     const attempt = (await req("POST", `/api/student/exams/${exam.id}/attempt`, cookie, {})).json() as { id: string };
     const save = (i: number, body: object) => req("PUT", `/api/attempts/${attempt.id}/answers/${exam.questions[i]!.id}`, cookie, { examId: exam.id, clientSeq: 1, ...body });
@@ -482,7 +484,7 @@ describe("reports and plans through the API with a language model", () => {
     expect(plans.every((p) => p.generator === "rules" && (p.fallbackReason === "timeout" || p.fallbackReason === "unavailable") && p.model === "fake-model")).toBe(true);
   }, 30_000);
 
-  it("no request carried the student's name or email, the school, or any id", () => {
+  it("no request carried the student's name or email, gender or language background, the school, or any id", () => {
     // Two attempts written one by one (two requests each) and the whole-exam job (three before it stopped asking).
     expect(sitters).toHaveLength(3);
     expect(fake.received).toHaveLength(4 + MODEL_FAILURES_BEFORE_RULES);
@@ -492,6 +494,7 @@ describe("reports and plans through the API with a language model", () => {
         const secrets = [STUDENT_NAME, "زيد", "Zaid", s.student.email, s.student.id, SCHOOL.id, SCHOOL.name, "الحارس", "Sentinel", s.attemptId, s.examId, ...s.questionIds, "arabic.grammar"];
         for (const secret of secrets) expect(body).not.toContain(secret);
       }
+      for (const field of ["gender", "female", "languageBackground", "language_background", "paperLanguage", "paper_language"]) expect(body).not.toContain(field);
       // …while it did carry what the model needs.
       expect(body).toContain("The main idea is in the first paragraph.");
     }

@@ -24,7 +24,7 @@ import {
 } from "../../../shared/schemas/user";
 import type { z } from "zod";
 import type { ZImportRequest, ZUserListQuery, ZUserUpdate, TImportPreview, TImportResult, TImportRow } from "../../../shared/schemas/user";
-import { IMPORT_MAX_ROWS, importColumnOf, importEmailLanguage, type TImportColumn } from "../../../shared/schemas/user";
+import { IMPORT_MAX_ROWS, importColumnOf, importEmailLanguage, importGender, importLanguageBackground, type TGender, type TImportColumn, type TLanguageBackground } from "../../../shared/schemas/user";
 import { readCsvTable, readTable } from "../../http/table";
 import { ERRORS, type TErrorCode, type TText } from "../../../shared/errors";
 import type { TLanguage } from "../../../shared/limits";
@@ -45,6 +45,8 @@ const userColumns = {
   extraTimeMinutes: profiles.extraTimeMinutes,
   clipTranscripts: profiles.clipTranscripts,
   emailLang: profiles.emailLang,
+  gender: profiles.gender,
+  languageBackground: profiles.languageBackground,
   createdAt: profiles.createdAt,
 };
 
@@ -63,6 +65,8 @@ type TUserRow = {
   extraTimeMinutes: number;
   clipTranscripts: boolean;
   emailLang: TLanguage;
+  gender: TGender | null;
+  languageBackground: TLanguageBackground | null;
   createdAt: Date;
 };
 
@@ -143,10 +147,16 @@ export async function createUser(db: TDb, actor: TSessionUser, input: z.output<t
       // After who-may-where: a password is judged for an account the actor may create.
       await assertPasswordAllowed(tx, input.role, input.password!);
       const { id } = await createAccount(tx, { ...input, password: input.password!, schoolId });
-      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes || input.clipTranscripts)) {
+      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes || input.clipTranscripts || input.gender || input.languageBackground)) {
         await tx
           .update(profiles)
-          .set({ extraTimePercent: input.extraTimePercent, extraTimeMinutes: input.extraTimeMinutes, clipTranscripts: input.clipTranscripts })
+          .set({
+            extraTimePercent: input.extraTimePercent,
+            extraTimeMinutes: input.extraTimeMinutes,
+            clipTranscripts: input.clipTranscripts,
+            gender: input.gender,
+            languageBackground: input.languageBackground,
+          })
           .where(eq(profiles.id, id));
       }
       const user = presentUser((await loadUser(tx, id))!);
@@ -199,6 +209,9 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       if (before.role === "student" && input.extraTimeMinutes !== undefined) changes.extraTimeMinutes = input.extraTimeMinutes;
       // Transcripts count at once: a student's next look at their paper brings them.
       if (before.role === "student" && input.clipTranscripts !== undefined) changes.clipTranscripts = input.clipTranscripts;
+      // Only a student has them (the database says so too); for other roles they are dropped, like the grade.
+      if (before.role === "student" && input.gender !== undefined) changes.gender = input.gender;
+      if (before.role === "student" && input.languageBackground !== undefined) changes.languageBackground = input.languageBackground;
       await tx.update(profiles).set(changes).where(eq(profiles.id, id));
       if (passwordHash) {
         await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, id));
@@ -257,7 +270,7 @@ function rowError(field: string, code: TErrorCode, message: TText = ERRORS[code]
 
 /** The file's column a field of the user schema came from. */
 function importField(path: string): string {
-  return path === "className" ? "class" : path === "schoolId" ? "school_id" : path === "emailLang" ? "email_language" : path;
+  return path === "className" ? "class" : path === "schoolId" ? "school_id" : path === "emailLang" ? "email_language" : path === "languageBackground" ? "language_background" : path;
 }
 
 /** Reads and checks every row without writing anything; the import runs the same checks again. */
@@ -281,7 +294,10 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
     const schoolId = cell("school_id") || (actor.role === "super_admin" ? "" : (actor.schoolId ?? ""));
     // A language as a spreadsheet names it ("ar", "English", "العربية"); what is none of them, the schema refuses.
     const emailLang = importEmailLanguage(cell("email_language")) ?? cell("email_language");
-    const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId, grade: cell("grade"), className: cell("class"), emailLang });
+    // Gender and language background likewise, in either language; a teacher's file has no such columns.
+    const gender = role === "student" ? (importGender(cell("gender")) ?? cell("gender")) : null;
+    const languageBackground = role === "student" ? (importLanguageBackground(cell("language_background")) ?? cell("language_background")) : null;
+    const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId, grade: cell("grade"), className: cell("class"), emailLang, gender, languageBackground });
     const errors: ReturnType<typeof rowError>[] = parsed.success
       ? []
       : parsed.error.issues.map((issue) => rowError(importField(issue.path.join(".")), (issue.message in ERRORS ? issue.message : "VALIDATION_FAILED") as TErrorCode));
@@ -307,6 +323,8 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
       grade: defaults.grade,
       className: defaults.className,
       emailLang: defaults.emailLang,
+      gender: parsed.data?.gender ?? null,
+      languageBackground: parsed.data?.languageBackground ?? null,
       passwordGenerated: !given,
       password,
       errors,
@@ -372,7 +390,7 @@ export async function runImport(db: TDb, actor: TSessionUser, input: TImportInpu
           .values(chunk.map((r, j) => ({ email: r.email, passwordHash: hashes[i + j]! })))
           .returning({ id: authUsers.id, email: authUsers.email });
         const idByEmail = new Map(created.map((c) => [c.email, c.id]));
-        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId, grade: r.grade, className: r.className, emailLang: r.emailLang })));
+        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId, grade: r.grade, className: r.className, emailLang: r.emailLang, gender: r.gender, languageBackground: r.languageBackground })));
       }
       await writeAudit(tx, actor, { action: "import", entity: "user", entityId: `import:${input.role}`, after: { role: input.role, count: rows.length, emails: rows.map((r) => r.email) } });
     });

@@ -5,6 +5,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TAttemptState, TPaper, TPlay, TResult, TStudentOverview } from "@shared/schemas/attempt";
 import type { THeartbeat, TLobby } from "@shared/schemas/sitting";
 import { api, isApiError } from "@web/lib/api";
+import { currentLanguage } from "@web/lib/i18n";
 import type { TAnswerValue } from "./lib/answer-sync";
 
 const KEY = ["taking"] as const;
@@ -69,7 +70,8 @@ export const attemptQuery = (examId: string) =>
   queryOptions({
     queryKey: [...KEY, "attempt", examId] as const,
     queryFn: async (): Promise<TReceivedAttempt> => {
-      const state = await api<TAttemptState>(`/api/student/exams/${encodeURIComponent(examId)}/attempt`, { method: "POST" });
+      // The paper is shown in the page's language: a new attempt records it (item analysis compares groups by it, issue 35).
+      const state = await api<TAttemptState>(`/api/student/exams/${encodeURIComponent(examId)}/attempt`, { method: "POST", body: { paperLanguage: currentLanguage() } });
       return { ...state, receivedAt: Date.now() };
     },
     staleTime: Infinity,

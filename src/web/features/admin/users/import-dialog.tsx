@@ -96,12 +96,13 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
 
   const downloadCredentials = (format: "csv" | "xlsx") => {
     if (!result) return;
-    const columns = importColumnsFor(role);
+    // A credentials slip goes out to the student: it carries no gender or language background (staff only, issue 35).
+    const columns = importColumnsFor(role).filter((c) => c !== "gender" && c !== "language_background");
     const rows = [
       [...columns],
       ...result.credentials.map((c) => {
         // Under the template's own headers, so the file can be read back as a roster.
-        const cells: Record<TImportColumn, string> = {
+        const cells: Partial<Record<TImportColumn, string>> = {
           email: c.email,
           username: c.username,
           name: c.name,
@@ -111,7 +112,7 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
           class: c.className ?? "",
           email_language: c.emailLang,
         };
-        return columns.map((column) => cells[column]);
+        return columns.map((column) => cells[column] ?? "");
       }),
     ];
     if (format === "csv") return downloadCsv(`qias-${group}-credentials.csv`, rows);
@@ -150,6 +151,7 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
                 <p className="text-xs leading-relaxed text-muted-foreground">{t(`import.templateHint.${group}`)}</p>
                 {role === "student" && <p className="text-xs leading-relaxed text-muted-foreground">{t("import.classHint")}</p>}
                 <p className="text-xs leading-relaxed text-muted-foreground">{t("import.emailLangHint")}</p>
+                {role === "student" && <p className="text-xs leading-relaxed text-muted-foreground">{t("import.fairnessHint")}</p>}
                 {viewer.role !== "super_admin" && viewer.schoolId && (
                   <p className="text-xs leading-relaxed text-muted-foreground">
                     {t("import.schoolHint")}{" "}

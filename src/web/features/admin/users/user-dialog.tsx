@@ -6,7 +6,7 @@ import { LoaderCircle } from "lucide-react";
 import { Controller, useForm, type FieldErrors } from "react-hook-form";
 import type { TRole, TSessionUser } from "@shared/permissions";
 import type { TSchool } from "@shared/schemas/school";
-import { USER_GROUPS, ZUserCreate, ZUserUpdate, type TUser, type TUserGroup } from "@shared/schemas/user";
+import { GENDERS, LANGUAGE_BACKGROUNDS, USER_GROUPS, ZUserCreate, ZUserUpdate, type TGender, type TLanguageBackground, type TUser, type TUserGroup } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
 import { GradeItems } from "@web/components/grade-items";
 import { DEFAULT_LANGUAGE, EXTRA_TIME_PERCENTS, LANGUAGE_NAMES, LANGUAGES, type TLanguage } from "@shared/limits";
@@ -37,8 +37,11 @@ type TValues = {
   extraTimeMinutes: string;
   clipTranscripts: boolean;
   emailLang: TLanguage;
+  /** "" for not given. */
+  gender: TGender | "";
+  languageBackground: TLanguageBackground | "";
 };
-const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className", "extraTimePercent", "extraTimeMinutes", "emailLang"] as const;
+const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className", "extraTimePercent", "extraTimeMinutes", "emailLang", "gender", "languageBackground"] as const;
 const NO_GRADE = "none";
 const gradeOf = (v: TValues) => (v.grade ? Number(v.grade) : null);
 /** A student's accommodations: extra time (issue 16; an empty minutes field is none, anything else must be a
@@ -47,6 +50,17 @@ const accommodationsOf = (v: TValues) => ({
   extraTimePercent: Number(v.extraTimePercent || 0),
   extraTimeMinutes: v.extraTimeMinutes.trim() === "" ? 0 : /^\d+$/.test(v.extraTimeMinutes.trim()) ? Number(v.extraTimeMinutes.trim()) : Number.NaN,
   clipTranscripts: v.clipTranscripts,
+  // A student's gender and language background (issue 35) go with them: student-only fields, null for none.
+  gender: v.gender || null,
+  languageBackground: v.languageBackground || null,
+});
+/** A Radix select cannot hold "": this stands for "not given". */
+const NOT_GIVEN = "none";
+/** One hint under both the gender and language background fields, read with each. */
+const FAIRNESS_HINT = "user-fairness-hint";
+const fairnessA11y = (id: string, error: string | undefined) => ({
+  ...fieldA11y(id, { error }),
+  "aria-describedby": [FAIRNESS_HINT, error ? `${id}-error` : null].filter(Boolean).join(" "),
 });
 
 const SERVER_FIELD_BY_CODE = {
@@ -68,6 +82,8 @@ const SERVER_FIELD_BY_CODE = {
   CLASS_NAME_INVALID: "className",
   EXTRA_TIME_INVALID: "extraTimeMinutes",
   EMAIL_LANGUAGE_INVALID: "emailLang",
+  GENDER_INVALID: "gender",
+  LANGUAGE_BACKGROUND_INVALID: "languageBackground",
 } as const;
 
 export function UserDialog({
@@ -109,11 +125,13 @@ export function UserDialog({
       clipTranscripts: user?.clipTranscripts ?? false,
       // Arabic for a new account, like the interface and the server when none is given (decision 0019).
       emailLang: user?.emailLang ?? DEFAULT_LANGUAGE,
+      gender: user?.gender ?? "",
+      languageBackground: user?.languageBackground ?? "",
     },
     resolver: codeResolver<TValues>((v) => {
       const needsSchool = v.role !== "super_admin" && !schoolFixed && !v.schoolId;
       if (!isEdit) {
-        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v), ...(v.role === "student" ? accommodationsOf(v) : { extraTimePercent: 0, extraTimeMinutes: 0, clipTranscripts: false }) }));
+        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v), ...(v.role === "student" ? accommodationsOf(v) : { extraTimePercent: 0, extraTimeMinutes: 0, clipTranscripts: false, gender: null, languageBackground: null }) }));
         if (needsSchool) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
         return issues;
       }
@@ -451,6 +469,55 @@ export function UserDialog({
                   {t("users.dialog.clipTranscriptsHint")}
                 </p>
               </div>
+              <FormField id="user-gender" label={t("users.dialog.gender")} error={errors.gender?.message}>
+                <Controller
+                  control={form.control}
+                  name="gender"
+                  render={({ field }) => (
+                    <Select value={field.value || NOT_GIVEN} onValueChange={(value) => field.onChange(value === NOT_GIVEN ? "" : (value as TGender))}>
+                      <SelectTrigger id="user-gender" data-testid="user-gender" {...fairnessA11y("user-gender", errors.gender?.message)}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NOT_GIVEN}>{t("users.dialog.genderNone")}</SelectItem>
+                        {GENDERS.map((g) => (
+                          <SelectItem key={g} value={g}>
+                            {t(g === "female" ? "users.dialog.genderFemale" : "users.dialog.genderMale")}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+              <FormField id="user-language-background" label={t("users.dialog.languageBackground")} error={errors.languageBackground?.message}>
+                <Controller
+                  control={form.control}
+                  name="languageBackground"
+                  render={({ field }) => (
+                    <Select value={field.value || NOT_GIVEN} onValueChange={(value) => field.onChange(value === NOT_GIVEN ? "" : (value as TLanguageBackground))}>
+                      <SelectTrigger
+                        id="user-language-background"
+                        data-testid="user-language-background"
+                        {...fairnessA11y("user-language-background", errors.languageBackground?.message)}
+                      >
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NOT_GIVEN}>{t("users.dialog.languageBackgroundNone")}</SelectItem>
+                        {LANGUAGE_BACKGROUNDS.map((b) => (
+                          <SelectItem key={b} value={b}>
+                            {t(b === "arabic" ? "users.dialog.languageBackgroundArabic" : "users.dialog.languageBackgroundOther")}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+              <p id={FAIRNESS_HINT} className="-mt-2 text-xs text-muted-foreground sm:col-span-2">
+                {t("users.dialog.fairnessHint")}
+              </p>
             </div>
           )}
 

@@ -18,6 +18,8 @@ import { itemAnalysisDownloadUrl, useItemAnalysis, type TItemAnalysis } from "..
 import { Distribution } from "../components/distribution";
 import { CalibrationSection } from "../components/calibration-section";
 import { ReliabilitySection } from "../components/reliability-section";
+import { FairnessSection } from "../components/fairness-section";
+import { KeyCheckNote } from "../components/key-check-note";
 import { formatCoefficient, formatNumber, formatPercent, formatShare, pick, useAnalyticsT, type TLang } from "../lib/use-analytics-t";
 
 export function ItemAnalysisPage() {
@@ -134,6 +136,7 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
           )}
           <ReliabilitySection examId={data.exam.id} />
           <CalibrationSection examId={data.exam.id} />
+          {data.questions.length > 0 && <FairnessSection examId={data.exam.id} />}
           <Glossary />
         </>
       )}
@@ -275,6 +278,7 @@ function QuestionsTable({ questions }: { questions: readonly TItemStats[] }) {
                     <td className="px-3 py-3 text-end tabular-nums">{formatShare(lang, q.omittedRate)}</td>
                     <td className="px-3 py-3" data-testid="item-flags">
                       <FlagList item={q} />
+                      <KeyCheckNote item={q} />
                     </td>
                   </tr>
                   {q.options.length > 0 && (
@@ -322,6 +326,7 @@ function QuestionCards({ questions, open, onToggle }: { questions: readonly TIte
               ))}
             </dl>
             <FlagList item={q} />
+            <KeyCheckNote item={q} />
             {q.options.length > 0 && (
               <div id={detailsId} hidden={!expanded} className="overflow-x-auto">
                 <Choices item={q} lang={lang} />

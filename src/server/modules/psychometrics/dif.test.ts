@@ -1,0 +1,176 @@
+// Fairness (DIF) in item analysis through the API (issue 35): who sees it, groups withheld under the minimum,
+// the item built to favour one gender flagged first, the school grouping for a super_admin only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, createHarness, type THarness } from "../../test/harness";
+import { authUsers, profiles, studentAnswers, studentExams } from "../../db/schema";
+import type { TDifReport } from "../../../shared/schemas/fairness";
+
+let h: THarness;
+let examId: string;
+let admin: string;
+let schoolAdminA: string;
+let teacherA: string;
+let teacherB: string;
+let schoolAdminC: string;
+
+const tf = [
+  { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
+  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
+];
+const N_A = 120;
+const N_B = 30;
+
+/** Bulk students with graded attempts: item 1 is answered right by most girls and few boys at every total of the
+ *  other four items (a built-in DIF), the other items by a pattern that gives every total. */
+async function seed(schoolId: string, n: number, prefix: string, questionIds: string[]) {
+  const users = await h.db
+    .insert(authUsers)
+    .values(Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@dif.local`, passwordHash: "x" })))
+    .returning({ id: authUsers.id });
+  await h.db.insert(profiles).values(
+    users.map((u, i) => ({
+      id: u.id,
+      email: `${prefix}${i}@dif.local`,
+      username: `${prefix}${i}`,
+      name: `${prefix}${i}`,
+      role: "student" as const,
+      schoolId,
+      gender: i % 2 === 0 ? ("female" as const) : ("male" as const),
+      languageBackground: i % 5 === 0 ? ("other" as const) : ("arabic" as const),
+    })),
+  );
+  const attempts = await h.db
+    .insert(studentExams)
+    .values(users.map((u, i) => ({ studentId: u.id, examId, status: "graded" as const, paperLanguage: i % 3 === 0 ? ("en" as const) : ("ar" as const) })))
+    .returning({ id: studentExams.id, studentId: studentExams.studentId });
+  const answers = attempts.flatMap((a, i) => {
+    const female = i % 2 === 0;
+    const level = Math.floor(i / 2) % 5; // 0–4 right among items 2–5
+    const item1 = female ? Math.floor(i / 2) % 4 !== 0 : Math.floor(i / 2) % 4 === 0;
+    return questionIds.map((questionId, j) => ({ studentExamId: a.id, questionId, studentId: a.studentId, score: (j === 0 ? item1 : j <= level) ? 1 : 0 }));
+  });
+  await h.db.insert(studentAnswers).values(answers);
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  const a = await h.makeSchool("school_dif_a", "مدرسة أ");
+  const b = await h.makeSchool("school_dif_b", "School B");
+  const c = await h.makeSchool("school_dif_c", "School C");
+  admin = await h.signIn(ADMIN.email, ADMIN.password, "admin");
+  const author = await h.makeUser("teacher", { schoolId: a });
+  const authorCookie = await h.signIn(author.email, author.password, "school");
+  for (const [school, set] of [
+    [a, (v: string) => (schoolAdminA = v)],
+    [c, (v: string) => (schoolAdminC = v)],
+  ] as const) {
+    const u = await h.makeUser("school_admin", { schoolId: school });
+    set(await h.signIn(u.email, u.password, "school"));
+  }
+  const ta = await h.makeUser("teacher", { schoolId: a });
+  teacherA = await h.signIn(ta.email, ta.password, "school");
+  const tb = await h.makeUser("teacher", { schoolId: b });
+  teacherB = await h.signIn(tb.email, tb.password, "school");
+  const res = await h.request({
+    method: "POST",
+    url: "/api/exams",
+    cookie: authorCookie,
+    payload: {
+      titleAr: "اختبار العدالة",
+      titleEn: "Fairness test",
+      subjectId: "arabic",
+      durationMinutes: 30,
+      status: "published",
+      schoolIds: [],
+      questions: Array.from({ length: 5 }, (_, i) => ({ type: "true_false", questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, points: 1, options: tf })),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  examId = res.json().id;
+  const questionIds = (res.json().questions as { id: string }[]).map((q) => q.id);
+  await seed(a, N_A, "a", questionIds);
+  await seed(b, N_B, "b", questionIds);
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const dif = (cookie: string, qs = "") => h.request({ method: "GET", url: `/api/analytics/exams/${examId}/dif${qs}`, cookie });
+
+describe("DIF in item analysis", () => {
+  it("under the default minimum of 100 per group nothing is tested, and the groups are named with their sizes", async () => {
+    const res = await dif(schoolAdminA);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as TDifReport;
+    expect(body).toMatchObject({ grouping: "gender", minGroupSize: 100, items: [], tested: [] });
+    expect(body.withheld.map((g) => [g.group, g.n]).sort()).toEqual([
+      ["female", N_A / 2],
+      ["male", N_A / 2],
+    ]);
+  });
+
+  it("with a minimum of 20: the built-in DIF on question 1 is class C, listed first, favouring the reference (girls)", async () => {
+    const res = await dif(schoolAdminA, "?grouping=gender&minGroupSize=20");
+    const body = res.json() as TDifReport;
+    expect(body.reference).toMatchObject({ group: "female", n: N_A / 2 });
+    expect(body.tested.map((g) => g.group)).toEqual(["male"]);
+    expect(body.items[0]).toMatchObject({ number: 1, focal: "male", etsClass: "C", favours: "reference" });
+    // Negative: harder for the focal group (boys) at the same total.
+    expect(body.items[0]!.dDif).toBeLessThan(-1.5);
+    expect(body.items[0]!.se).toBeGreaterThan(0);
+    // A school_admin's view is their school's students only.
+    expect(body.nUsed).toBe(N_A);
+  });
+
+  it("language background: the smaller group is withheld at a minimum it does not reach", async () => {
+    const body = (await dif(schoolAdminA, "?grouping=language_background&minGroupSize=30")).json() as TDifReport;
+    expect(body.reference).toMatchObject({ group: "arabic", n: (N_A * 4) / 5 });
+    expect(body.withheld).toEqual([{ group: "other", n: N_A / 5, nameAr: null, nameEn: null }]);
+    expect(body.items).toEqual([]);
+  });
+
+  it("paper language is a grouping too", async () => {
+    const body = (await dif(schoolAdminA, "?grouping=paper_language&minGroupSize=20")).json() as TDifReport;
+    expect(body.reference?.group).toBe("ar");
+    expect(body.tested.map((g) => g.group)).toEqual(["en"]);
+  });
+
+  it("a teacher sees their school's students only; a school without attempts of the exam is told it does not exist", async () => {
+    expect(((await dif(teacherA, "?minGroupSize=20")).json() as TDifReport).nUsed).toBe(N_A);
+    expect(((await dif(teacherB, "?minGroupSize=20")).json() as TDifReport).nUsed).toBe(N_B);
+    const other = await dif(schoolAdminC);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe("EXAM_NOT_FOUND");
+  });
+
+  it("schools are compared only by a super_admin, with their names", async () => {
+    expect((await dif(schoolAdminA, "?grouping=school")).statusCode).toBe(403);
+    const res = await dif(admin, "?grouping=school&minGroupSize=20");
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as TDifReport;
+    expect(body.reference).toMatchObject({ group: "school_dif_a", n: N_A, nameAr: "مدرسة أ" });
+    expect(body.tested).toMatchObject([{ group: "school_dif_b", n: N_B, nameEn: "School B" }]);
+    expect(((await dif(admin, "?minGroupSize=20")).json() as TDifReport).nUsed).toBe(N_A + N_B);
+  });
+
+  it.each([
+    ["?minGroupSize=19", "DIF_MIN_GROUP_INVALID"],
+    ["?minGroupSize=10001", "DIF_MIN_GROUP_INVALID"],
+    ["?minGroupSize=abc", "DIF_MIN_GROUP_INVALID"],
+    ["?minGroupSize=20.5", "DIF_MIN_GROUP_INVALID"],
+    ["?grouping=religion", "DIF_GROUPING_INVALID"],
+  ])("%s: 400 %s in both languages", async (qs, code) => {
+    const res = await dif(schoolAdminA, qs);
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code === code || body.fields?.some((f: { code: string }) => f.code === code), res.body).toBe(true);
+    expect(body.message.ar.length).toBeGreaterThan(0);
+  });
+
+  it("a student may not see it; a malformed exam id is not found", async () => {
+    const s = await h.makeUser("student", { schoolId: "school_dif_a" });
+    const cookie = await h.signIn(s.email, s.password, "student");
+    expect((await dif(cookie)).statusCode).toBe(403);
+    expect((await h.request({ method: "GET", url: "/api/analytics/exams/nope/dif", cookie: admin })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,74 @@
+// Differential item functioning in item analysis (issue 35; docs/decisions/0046): psychometrics/dif.ts's
+// Mantel–Haenszel on the exam's response matrix (calibrate-exam.ts's examResponses), matched on the total score,
+// for the attempts the viewer may see — the same reach as item analysis. The largest group is the reference.
+import { and, eq, inArray } from "drizzle-orm";
+import type { TDbOrTx } from "../../db/client";
+import { exams, profiles, schools, studentExams } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { TSessionUser } from "../../../shared/permissions";
+import type { TDifGrouping, TDifGroup, TDifItem, TDifReport } from "../../../shared/schemas/fairness";
+import { loadExamInReach, reachOf } from "../results/results.service";
+import { examResponses } from "../../psychometrics/calibrate-exam";
+import { difAnalysis } from "../../psychometrics/dif";
+import type { ResponseMatrix } from "../../psychometrics/types";
+
+const CLASS_ORDER = { C: 0, B: 1, A: 2 } as const;
+
+export async function findDif(db: TDbOrTx, actor: TSessionUser, examId: string, grouping: TDifGrouping, minGroupSize: number): Promise<TDifReport> {
+  await loadExamInReach(db, actor, examId);
+  // Schools compared with each other only by someone who sees every school's students.
+  if (grouping === "school" && actor.role !== "super_admin") throw new AppError("FORBIDDEN");
+  const reached = await db
+    .select({ id: studentExams.id, gender: profiles.gender, languageBackground: profiles.languageBackground, paperLanguage: studentExams.paperLanguage, schoolId: profiles.schoolId })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "graded"), reachOf(actor)));
+  const groupOf = new Map(
+    reached.map((r) => [r.id, grouping === "gender" ? r.gender : grouping === "language_background" ? r.languageBackground : grouping === "paper_language" ? r.paperLanguage : r.schoolId]),
+  );
+
+  // The exam's matrix, cut to the attempts in reach (every school's are read: a super_admin's view is all of them).
+  const all = await examResponses(db, examId);
+  const k = all.matrix.items.length;
+  const rows = all.attemptIds.map((id, p) => ({ id, p })).filter((r) => groupOf.has(r.id));
+  const data = new Int8Array(rows.length * k);
+  rows.forEach((r, i) => data.set(all.matrix.data.subarray(r.p * k, (r.p + 1) * k), i * k));
+  const matrix: ResponseMatrix = { items: all.matrix.items, nPersons: rows.length, data };
+  const groups = rows.map((r) => groupOf.get(r.id) ?? null);
+
+  // The reference: the largest group (ties by key, so the choice is stable).
+  const sizes = new Map<string, number>();
+  for (const g of groups) if (g !== null) sizes.set(g, (sizes.get(g) ?? 0) + 1);
+  const reference = [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const names = grouping === "school" && sizes.size ? await schoolNames(db, [...sizes.keys()]) : new Map<string, { ar: string; en: string }>();
+  const group = (key: string, n: number): TDifGroup => ({ group: key, n, nameAr: names.get(key)?.ar ?? null, nameEn: names.get(key)?.en ?? null });
+  if (reference === undefined) {
+    return { grouping, minGroupSize, reference: null, tested: [], withheld: [], items: [], nUsed: 0, nExcluded: rows.length, notDichotomous: 0, notEstimable: 0 };
+  }
+
+  const report = difAnalysis(matrix, groups, { reference, minGroupSize });
+  const number = new Map(all.questions.map((q, i) => [q.questionId, i + 1]));
+  const items: TDifItem[] = report.results
+    .map((r) => ({ questionId: r.item, number: number.get(r.item)!, focal: r.focal, dDif: r.dDif, se: r.se, pValue: r.pValue, etsClass: r.etsClass, favours: r.favours }))
+    .sort((a, b) => CLASS_ORDER[a.etsClass] - CLASS_ORDER[b.etsClass] || Math.abs(b.dDif) - Math.abs(a.dDif) || a.number - b.number);
+  const referenceN = report.groups.find((g) => g.group === reference)?.n ?? 0;
+  return {
+    grouping,
+    minGroupSize,
+    reference: group(reference, referenceN),
+    tested: report.groups.filter((g) => g.tested && g.group !== reference).map((g) => group(g.group, g.n)),
+    withheld: report.tooSmall.map((g) => group(g.group, g.n)),
+    items,
+    nUsed: report.groups.reduce((s, g) => s + g.n, 0),
+    nExcluded: report.nExcluded,
+    notDichotomous: report.notDichotomous.length,
+    notEstimable: report.notEstimable.length,
+  };
+}
+
+async function schoolNames(db: TDbOrTx, ids: string[]) {
+  const rows = await db.select({ id: schools.id, ar: schools.nameAr, en: schools.nameEn }).from(schools).where(inArray(schools.id, ids));
+  return new Map(rows.map((r) => [r.id, { ar: r.ar, en: r.en }]));
+}
+
