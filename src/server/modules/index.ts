@@ -1,6 +1,7 @@
 // Every area's routes, registered by app.ts. Add one line per module.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/auth.routes";
+import { oidcRoutes } from "../auth/oidc.routes";
 import { accountRoutes } from "../auth/account.routes";
 import { passwordRuleRoutes } from "../auth/password-rule.routes";
 import { publicRoutes } from "./public/public.routes";
@@ -20,4 +21,4 @@ import { mediaRoutes } from "./media/media.routes";
 import { qtiRoutes } from "./qti/qti.routes";
 import { bankRoutes } from "./bank/bank.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, oidcRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes];
