@@ -5,7 +5,7 @@
 // once linked, on a first sign-in by a verified email of an account in a school and role the provider serves, else
 // (only when the provider is set to) a new student of one school. The session is the one a password makes.
 import { randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import * as client from "openid-client";
 import type { TDb, TDbOrTx } from "../db/client";
 import { authUsers, identityProviders, oidcStates, profiles, schools, userIdentities } from "../db/schema";
@@ -64,7 +64,7 @@ function assertSuperAdmin(actor: TSessionUser): void {
 async function assertSchoolsExist(tx: TDbOrTx, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
-  const found = await tx.select({ id: schools.id }).from(schools).where(sql`${schools.id} = any(${unique}::text[])`);
+  const found = await tx.select({ id: schools.id }).from(schools).where(inArray(schools.id, unique));
   if (found.length !== unique.length) throw new AppError("SCHOOL_NOT_FOUND");
 }
 

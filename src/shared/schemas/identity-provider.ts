@@ -9,7 +9,7 @@ export const IDENTITY_PROVIDER_KINDS = ["oidc", "oauth2"] as const;
 const name = z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "VALIDATION_FAILED" }).max(MAX_NAME_LENGTH, { error: "TEXT_TOO_LONG" });
 /** An https address (http only for this machine itself: a provider run beside Qias in development and tests). */
 const url = z
-  .string({ error: "IDP_URL_INVALID" })
+  .string({ error: "VALIDATION_FAILED" })
   .trim()
   .max(500, { error: "TEXT_TOO_LONG" })
   .refine((value) => {
