@@ -5,11 +5,12 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { apiAsAccount, createStudent, json } from "../api";
-import { expect, expectNoAxeViolations, FOUR_LOOKS, pageInLook, test, useLanguage } from "../fixtures";
+import { expect, expectNoAxeViolations, FOUR_LOOKS, pageInLook, signIn, test, useLanguage } from "../fixtures";
 import { startStubProvider } from "../../src/server/test/oidc-stub";
 
 for (const lang of ["ar", "en"] as const) {
-  const text = lang === "ar" ? { button: "تسجيل الدخول عبر حساب المدرسة", refusal: "لا يوجد حساب هنا يطابق حساب مدرستك" } : { button: "Sign in with School account", refusal: "No account here matches your school's account" };
+  const text = lang === "ar" ? { button: "تسجيل الدخول عبر حساب المدرسة", refusal: "لا يوجد حساب هنا يطابق حساب مدرستك", provider: "حساب المدرسة", remove: "إزالة الربط", none: "لا يوجد حساب مرتبط" }
+      : { button: "Sign in with School account", refusal: "No account here matches your school's account", provider: "School account", remove: "Remove link", none: "No account of an identity provider is linked" };
 
   test(`${lang}: a student signs in with the school's provider`, async ({ page, playwright, browser }) => {
     const stub = await startStubProvider({ kind: "oidc" });
@@ -39,6 +40,21 @@ for (const lang of ["ar", "en"] as const) {
       expect(stub.lastAuthorize!.get("ui_locales")).toBe(lang);
       const me = await page.request.get("/api/auth/me");
       expect((await me.json()).user.id).toBe(student.id);
+
+      // The super_admin sees the link in the student's dialog and removes it after a confirmation.
+      const adminPage = await pageInLook(browser, { lang, dark: lang === "ar", width: 1280 });
+      await signIn(adminPage, "super_admin", { goto: "/dashboard/users/students" });
+      await adminPage.getByRole("searchbox").fill(student.email);
+      await adminPage.getByTestId(`user-row-${student.email}`).getByRole("button").first().click();
+      const linked = adminPage.getByTestId("linked-identities");
+      await expect(linked).toContainText(text.provider);
+      await expect(linked).toContainText(student.email);
+      await expectNoAxeViolations(adminPage, "linked identities");
+      if (process.env.OIDC_SCREENSHOTS) await linked.screenshot({ path: path.resolve(`screenshots/oidc/user-dialog-${lang}.png`) });
+      await linked.getByRole("button", { name: text.remove }).click();
+      await adminPage.getByTestId("remove-identity-dialog").getByRole("button", { name: text.remove }).click();
+      await expect(linked).toContainText(text.none);
+      await adminPage.context().close();
 
       if (process.env.OIDC_SCREENSHOTS && lang === "en") {
         for (const look of FOUR_LOOKS) {
