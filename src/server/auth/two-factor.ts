@@ -158,13 +158,28 @@ export async function confirmTwoFactorSetup(db: TDb, user: TSessionUser, code: s
   if (!pending) throw new AppError("TWO_FACTOR_NOT_STARTED");
   // Checked outside the transaction: a refusal must not roll back the failure it counts.
   await checkCode(db, user.id, meta, () => spendCode(db, user.id, code, { pending: true }));
+  return replaceRecoveryCodes(db, user, { action: "create", after: { enabled: true } });
+}
+
+/** A new set of recovery codes in place of every earlier one, audited; the only time they are shown. */
+async function replaceRecoveryCodes(db: TDb, user: TSessionUser, audit: { action: "create" | "update"; after: object }): Promise<{ recoveryCodes: string[] }> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: recoveryHash(c) })));
-    await writeAudit(tx, user, { action: "create", entity: "two_factor", entityId: user.id, after: { enabled: true } });
+    await writeAudit(tx, user, { action: audit.action, entity: "two_factor", entityId: user.id, after: audit.after });
   });
   return { recoveryCodes: codes };
+}
+
+/**
+ * New recovery codes without turning two-step sign-in off (the old ones printed or lost): asks a current code of the
+ * authenticator app — not a recovery code, which the person may be replacing because someone else has them.
+ */
+export async function regenerateRecoveryCodes(db: TDb, user: TSessionUser, code: string, meta: TRequestMeta): Promise<{ recoveryCodes: string[] }> {
+  if (!(await hasTwoFactor(db, user.id))) throw new AppError("TWO_FACTOR_NOT_ON");
+  await checkCode(db, user.id, meta, () => spendCode(db, user.id, code));
+  return replaceRecoveryCodes(db, user, { action: "update", after: { enabled: true, recoveryCodesReplaced: true } });
 }
 
 /** Turns one's own second factor off, with the password or a code (an authenticator's or a recovery code). */
