@@ -204,6 +204,89 @@ export const ERRORS = {
     ),
   },
 
+  // ---- sign-in through the school's identity provider (issue 38; docs/decisions/0050)
+  PASSWORD_SIGN_IN_OFF: {
+    status: 403,
+    title: LOGIN_FAILED,
+    message: t(
+      "Your school signs in through its own account service. Use the sign-in button below the form.",
+      "تسجّل مدرستك الدخول عبر خدمة حساباتها. استخدم زر تسجيل الدخول أسفل النموذج.",
+    ),
+  },
+  IDP_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This sign-in provider was not found or is turned off.", "لم يُعثر على مزوّد تسجيل الدخول هذا أو أنه متوقف."),
+  },
+  IDP_SIGN_IN_FAILED: {
+    status: 401,
+    title: LOGIN_FAILED,
+    message: t(
+      "The sign-in through your school's account did not complete, or it took too long. Please try again.",
+      "لم يكتمل تسجيل الدخول عبر حساب مدرستك، أو استغرق وقتًا طويلًا. يرجى المحاولة مرة أخرى.",
+    ),
+  },
+  IDP_UNAVAILABLE: {
+    status: 502,
+    title: LOGIN_FAILED,
+    message: t("Your school's account service could not be reached. Please try again later.", "تعذّر الوصول إلى خدمة حسابات مدرستك. يرجى المحاولة لاحقًا."),
+  },
+  IDP_EMAIL_NOT_VERIFIED: {
+    status: 403,
+    title: LOGIN_FAILED,
+    message: t(
+      "Your school's account did not confirm your email address, so it cannot be linked to an account here. Ask your school's administrator.",
+      "لم يؤكّد حساب مدرستك بريدك الإلكتروني، فلا يمكن ربطه بحساب هنا. تواصل مع مسؤول مدرستك.",
+    ),
+  },
+  IDP_NO_ACCOUNT: {
+    status: 403,
+    title: LOGIN_FAILED,
+    message: t(
+      "No account here matches your school's account. Ask your school's administrator to add you.",
+      "لا يوجد حساب هنا يطابق حساب مدرستك. اطلب من مسؤول مدرستك إضافتك.",
+    ),
+  },
+  IDP_NOT_ALLOWED: {
+    status: 403,
+    title: LOGIN_FAILED,
+    message: t(
+      "Your account cannot sign in through this provider. Use the sign-in your school gave you.",
+      "لا يمكن لحسابك تسجيل الدخول عبر هذا المزوّد. استخدم طريقة الدخول التي زوّدتك بها مدرستك.",
+    ),
+  },
+  IDP_URL_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Enter a full https:// address.", "أدخل عنوانًا كاملًا يبدأ بـ https://."),
+  },
+  IDP_ENDPOINTS_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "An OAuth 2.0 provider needs its authorization, token and userinfo addresses.",
+      "يحتاج مزوّد OAuth 2.0 إلى عناوين التفويض والرمز ومعلومات المستخدم.",
+    ),
+  },
+  IDP_ROLES_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Choose at least one role that may sign in with this provider.", "اختر دورًا واحدًا على الأقل يمكنه تسجيل الدخول عبر هذا المزوّد."),
+  },
+  IDP_DISCOVERY_FAILED: {
+    status: 400,
+    title: t("Provider not reached", "تعذّر الوصول إلى المزوّد"),
+    message: t(
+      "The provider's settings could not be read from this issuer address. Check the address and try again.",
+      "تعذّرت قراءة إعدادات المزوّد من عنوان المُصدِر هذا. تحقّق من العنوان وحاول مجددًا.",
+    ),
+  },
+  IDENTITY_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("This linked account was not found.", "لم يُعثر على هذا الحساب المرتبط."),
+  },
+
   // ---- printed sitting codes (issue 38)
   SITTING_CODE_WRONG: {
     status: 401,

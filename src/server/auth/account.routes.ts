@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ZAccount, ZAccountUpdate, ZPasswordChange } from "../../shared/schemas/account";
 import { requestMeta, requireUser } from "../http/context";
 import { ZRecoveryCodes, ZTwoFactorConfirm, ZTwoFactorOff, ZTwoFactorRule, ZTwoFactorSetup, ZTwoFactorStatus } from "../../shared/schemas/two-factor";
-import { confirmTwoFactorSetup, getTwoFactorRule, resetTwoFactor, setTwoFactorRule, startTwoFactorSetup, turnOffTwoFactor, twoFactorStatus } from "./two-factor";
+import { confirmTwoFactorSetup, getTwoFactorRule, regenerateRecoveryCodes, resetTwoFactor, setTwoFactorRule, startTwoFactorSetup, turnOffTwoFactor, twoFactorStatus } from "./two-factor";
 import { findAccount, updateAccount } from "./account.service";
 import { changePassword } from "./auth.service";
 
@@ -43,6 +43,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/account/two-factor/confirm", { schema: { body: ZTwoFactorConfirm, response: { 200: ZRecoveryCodes } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     return confirmTwoFactorSetup(app.db, await requireUser(request), request.body.code, requestMeta(request));
+  });
+
+  // New recovery codes for a current authenticator code; the old ones stop working (issue 38).
+  app.post("/api/account/two-factor/recovery-codes", { schema: { body: ZTwoFactorConfirm, response: { 200: ZRecoveryCodes } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return regenerateRecoveryCodes(app.db, await requireUser(request), request.body.code, requestMeta(request));
   });
 
   app.post("/api/account/two-factor/off", { schema: { body: ZTwoFactorOff, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { countAndCheck, releaseAttempts, reserveAttempt, type TThrottled } from "../throttle";
 import { enqueueJob } from "../jobs/jobs";
 import { noticesOf, preparedStatement, type TDb, type TDbOrTx } from "../db/client";
-import { authUsers, passwordResetTokens, profiles, sessions } from "../db/schema";
+import { authUsers, passwordResetTokens, profiles, schools, sessions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { TMailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/messages";
@@ -41,7 +41,7 @@ const sessionUserColumns = {
   grade: profiles.grade,
 };
 
-function toSessionUser(row: { id: string; username: string; email: string; role: TSessionUser["role"]; schoolId: string | null; name: string; grade: number | null }): TSessionUser {
+export function toSessionUser(row: { id: string; username: string; email: string; role: TSessionUser["role"]; schoolId: string | null; name: string; grade: number | null }): TSessionUser {
   return { ...row, username: row.username || row.email };
 }
 
@@ -172,9 +172,9 @@ export async function deleteExpiredSessions(db: TDbOrTx): Promise<void> {
 // ---- throttling (per account and per client address; rows, so every app instance sees the same counts)
 
 const accountKey = (email: string) => `account:${email.toLowerCase()}`;
-const addressKey = (ip: string) => `address:${ip}`;
+export const addressKey = (ip: string) => `address:${ip}`;
 
-function throttledError(t: TThrottled): AppError {
+export function throttledError(t: TThrottled): AppError {
   // A sign-in that only waited too long behind others (a whole school behind one address, the server's cores busy)
   // made no mistake: it is told to try again in a moment, not that it failed too often (found by bench:exam-day).
   return new AppError(t.busy ? "SIGN_IN_BUSY" : "LOGIN_THROTTLED", { headers: { "retry-after": String(t.retryAfterSeconds) } });
@@ -215,7 +215,7 @@ export type TLoginResult = { user: TSessionUser; token: string; expiresAt: Date;
 
 export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta): Promise<TLoginResult> {
   const email = input.email.trim().toLowerCase();
-  let account: { id: string; passwordHash: string; profile: TSessionUser | null } | undefined;
+  let account: { id: string; passwordHash: string; profile: TSessionUser | null; passwordSignInOff: boolean | null } | undefined;
   const keys = [
     { key: accountKey(email), max: LOGIN_MAX_FAILURES_PER_ACCOUNT, clearOnSuccess: true },
     { key: addressKey(meta.ip), max: LOGIN_MAX_FAILURES_PER_ADDRESS },
@@ -223,9 +223,10 @@ export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta)
   const ok = await checkUnderThrottle(db, keys, throttledError, async () => {
     // The profile comes with the account: a sign-in's statements are its share of the cores in a lobby.
     [account] = await db
-      .select({ id: authUsers.id, passwordHash: authUsers.passwordHash, profile: sessionUserColumns })
+      .select({ id: authUsers.id, passwordHash: authUsers.passwordHash, profile: sessionUserColumns, passwordSignInOff: schools.passwordSignInOff })
       .from(authUsers)
       .leftJoin(profiles, eq(profiles.id, authUsers.id))
+      .leftJoin(schools, eq(schools.id, profiles.schoolId))
       .where(sql`lower(${authUsers.email}) = ${email}`)
       .limit(1);
     // Verify even when there is no account, so both cases take the same time.
@@ -236,6 +237,9 @@ export async function login(db: TDbOrTx, input: TLoginInput, meta: TRequestMeta)
   const profile = account.profile;
   if (!profile) throw new AppError("PROFILE_NOT_FOUND");
   if (!isRoleAllowedForLogin(profile.role, input.loginType)) throw new AppError("ROLE_MISMATCH");
+  // The school signs in only through its identity provider (issue 38): said after the password, so it tells nobody
+  // without it which accounts exist.
+  if (account.passwordSignInOff) throw new AppError("PASSWORD_SIGN_IN_OFF");
   // An old hash is made again with the password just proved, but only when no other sign-in waits for the cores;
   // on an exam morning it simply stays old (it verifies the same, more slowly).
   if (needsRehash(account.passwordHash) && scryptIdle()) {

@@ -236,3 +236,29 @@ describe("turning it off, the rule and the reset", () => {
     expect(audited.some((a) => a.entity === "two_factor" && a.action === "delete" && a.actorId === root.id)).toBe(true);
   });
 });
+
+describe("new recovery codes without turning it off", () => {
+  it("asks a current authenticator code (not a recovery code), gives ten new codes once, and the old ones stop working", async () => {
+    const u = await withTwoFactor("teacher");
+    const regenerate = (code: unknown) => post("/api/account/two-factor/recovery-codes", { code }, u.cookie);
+    // A recovery code, a wrong code, a code of another type: refused, and the old codes still work.
+    expect((await regenerate(u.recoveryCodes[0])).json().code).toBe("TWO_FACTOR_CODE_WRONG");
+    expect((await regenerate("000000")).json().code).toBe("TWO_FACTOR_CODE_WRONG");
+    expect((await regenerate(undefined)).json().code).toBe("TWO_FACTOR_CODE_WRONG");
+    const res = await regenerate(codeOf(u.secret, 1));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const fresh = res.json().recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((c) => u.recoveryCodes.includes(c))).toBe(false);
+    // The old ones no longer pass the second step; a new one does.
+    const challenge = async () => (await login(u.email, u.password, "school")).json().challenge as string;
+    expect((await post("/api/auth/login/second-step", { challenge: await challenge(), code: u.recoveryCodes[1] })).json().code).toBe("TWO_FACTOR_CODE_WRONG");
+    expect((await post("/api/auth/login/second-step", { challenge: await challenge(), code: fresh[0] })).statusCode).toBe(200);
+    expect((await h.request({ method: "GET", url: "/api/account/two-factor", cookie: u.cookie })).json().recoveryCodesLeft).toBe(9);
+    // Someone without two-step sign-in on is told so.
+    const other = await h.makeUser("teacher");
+    const cookie = await h.signIn(other.email, other.password, "school");
+    expect((await post("/api/account/two-factor/recovery-codes", { code: "123456" }, cookie)).json().code).toBe("TWO_FACTOR_NOT_ON");
+  });
+});

@@ -3,14 +3,14 @@
 // returned once set up; recovery codes are kept hashed and spent by their use; each TOTP step is taken once. A
 // password that is right for an account with a second factor makes no session: it makes a challenge — a random
 // token the server keeps (hashed) for a few minutes — and the session is made only when the code for it is right.
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { and, count, eq, gt, isNull, or, lt, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import type { TDb, TDbOrTx } from "../db/client";
 import { authUsers, profiles, recoveryCodes, signInChallenges, twoFactorRule, twoFactors } from "../db/schema";
 import { AppError } from "../http/errors";
 import { writeAudit } from "../modules/audit/audit.service";
-import { getSecret } from "../secrets";
+import { seal as sealWith, unseal as unsealWith } from "../secrets";
 import type { TRole, TSessionUser } from "../../shared/permissions";
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ADDRESS } from "../../shared/limits";
 import { checkUnderThrottle, type TRequestMeta } from "./auth.service";
@@ -29,25 +29,9 @@ const isStaff = (role: TRole) => role !== "student";
 
 // ---- the secret, encrypted at rest
 
-async function encryptionKey(db: TDbOrTx): Promise<Buffer> {
-  // The stored value is 32 random bytes; hashing it with a purpose gives this use a key of its own.
-  return createHash("sha256").update(`qias two-factor v1:${await getSecret(db, TWO_FACTOR_KEY_SECRET)}`).digest();
-}
-
-async function seal(db: TDbOrTx, secret: Buffer): Promise<string> {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", await encryptionKey(db), iv);
-  const body = Buffer.concat([cipher.update(secret), cipher.final()]);
-  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
-}
-
-async function unseal(db: TDbOrTx, sealed: string): Promise<Buffer> {
-  const [version, iv, tag, body] = sealed.split(".");
-  if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("unknown two-factor secret format");
-  const decipher = createDecipheriv("aes-256-gcm", await encryptionKey(db), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]);
-}
+const SEAL_KEY = { secret: TWO_FACTOR_KEY_SECRET, label: "qias two-factor v1" };
+const seal = (db: TDbOrTx, secret: Buffer) => sealWith(db, SEAL_KEY, secret);
+const unseal = (db: TDbOrTx, sealed: string) => unsealWith(db, SEAL_KEY, sealed);
 
 // ---- recovery codes: 10 letters and digits that cannot be confused, in two groups of five
 
@@ -174,13 +158,28 @@ export async function confirmTwoFactorSetup(db: TDb, user: TSessionUser, code: s
   if (!pending) throw new AppError("TWO_FACTOR_NOT_STARTED");
   // Checked outside the transaction: a refusal must not roll back the failure it counts.
   await checkCode(db, user.id, meta, () => spendCode(db, user.id, code, { pending: true }));
+  return replaceRecoveryCodes(db, user, { action: "create", after: { enabled: true } });
+}
+
+/** A new set of recovery codes in place of every earlier one, audited; the only time they are shown. */
+async function replaceRecoveryCodes(db: TDb, user: TSessionUser, audit: { action: "create" | "update"; after: object }): Promise<{ recoveryCodes: string[] }> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: recoveryHash(c) })));
-    await writeAudit(tx, user, { action: "create", entity: "two_factor", entityId: user.id, after: { enabled: true } });
+    await writeAudit(tx, user, { action: audit.action, entity: "two_factor", entityId: user.id, after: audit.after });
   });
   return { recoveryCodes: codes };
+}
+
+/**
+ * New recovery codes without turning two-step sign-in off (the old ones printed or lost): asks a current code of the
+ * authenticator app — not a recovery code, which the person may be replacing because someone else has them.
+ */
+export async function regenerateRecoveryCodes(db: TDb, user: TSessionUser, code: string, meta: TRequestMeta): Promise<{ recoveryCodes: string[] }> {
+  if (!(await hasTwoFactor(db, user.id))) throw new AppError("TWO_FACTOR_NOT_ON");
+  await checkCode(db, user.id, meta, () => spendCode(db, user.id, code));
+  return replaceRecoveryCodes(db, user, { action: "update", after: { enabled: true, recoveryCodesReplaced: true } });
 }
 
 /** Turns one's own second factor off, with the password or a code (an authenticator's or a recovery code). */

@@ -155,6 +155,78 @@ export const twoFactorRule = pgTable(
   (t) => [check("two_factor_rule_one_row", sql`${t.id}`)],
 );
 
+/**
+ * The school's identity provider (issue 38, docs/decisions/0050): OpenID Connect by discovery (issuer) or plain
+ * OAuth 2.0 with a userinfo endpoint (UAE PASS's shape). The client secret is sealed (secrets.ts) and never returned.
+ * `school_ids` null: every school; `create_students_school_id` null: no account is ever made by a sign-in.
+ */
+export const identityProviders = pgTable(
+  "identity_providers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<"oidc" | "oauth2">().notNull(),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    issuer: text("issuer").notNull(),
+    authorizationEndpoint: text("authorization_endpoint"),
+    tokenEndpoint: text("token_endpoint"),
+    userinfoEndpoint: text("userinfo_endpoint"),
+    clientId: text("client_id").notNull(),
+    clientSecret: text("client_secret"),
+    scopes: text("scopes").notNull().default("openid email profile"),
+    uiLocales: boolean("ui_locales").notNull().default(false),
+    /** The provider verifies every email it returns (UAE PASS): its emails count as verified without an email_verified claim. */
+    emailsVerified: boolean("emails_verified").notNull().default(false),
+    schoolIds: text("school_ids").array(),
+    roles: text("roles").array().$type<("super_admin" | "school_admin" | "teacher" | "student")[]>().notNull(),
+    createStudentsSchoolId: text("create_students_school_id").references(() => schools.id, { onDelete: "set null" }),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("identity_providers_kind", sql`${t.kind} IN ('oidc', 'oauth2')`),
+    check(
+      "identity_providers_oauth2_endpoints",
+      sql`${t.kind} = 'oidc' OR (${t.authorizationEndpoint} IS NOT NULL AND ${t.tokenEndpoint} IS NOT NULL AND ${t.userinfoEndpoint} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** Who a provider's subject is here: matched on every sign-in after the first. */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    providerId: uuid("provider_id")
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    email: text("email"),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_identities_provider_subject_idx").on(t.providerId, t.subject), index("user_identities_user_idx").on(t.userId)],
+);
+
+/**
+ * A sign-in sent to a provider and not yet back: the state's hash, the PKCE verifier and nonce, and the hash of the
+ * browser cookie it is bound to. Spent (deleted) by the callback; a few minutes long.
+ */
+export const oidcStates = pgTable("oidc_states", {
+  id: text("id").primaryKey(),
+  providerId: uuid("provider_id")
+    .notNull()
+    .references(() => identityProviders.id, { onDelete: "cascade" }),
+  bindingHash: text("binding_hash").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  nonce: text("nonce").notNull(),
+  loginType: text("login_type").$type<"student" | "school" | "admin">().notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 // ---- schools and people
 
 /** Name and city in both languages, as exam titles are (issue 33): each language's pages show their own. */
@@ -164,6 +236,8 @@ export const schools = pgTable("schools", {
   nameEn: text("name_en").notNull(),
   cityAr: text("city_ar"),
   cityEn: text("city_en"),
+  /** Its people sign in only through an identity provider (issue 38): the password form refuses them. */
+  passwordSignInOff: boolean("password_sign_in_off").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -157,9 +157,11 @@ describe("the OpenAPI document", () => {
     expect(noContent.sort()).toEqual([
       "DELETE /api/exams/:id",
       "DELETE /api/files/:id",
+      "DELETE /api/identity-providers/:id",
       "DELETE /api/schools/:id",
       "DELETE /api/sittings/:sittingId",
       "DELETE /api/users/:id",
+      "DELETE /api/users/:id/identities/:identityId",
       "POST /api/attempts/:attemptId/events",
       "POST /api/auth/logout",
     ]);

@@ -1,6 +1,7 @@
 // Every area's routes, registered by app.ts. Add one line per module.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/auth.routes";
+import { oidcRoutes } from "../auth/oidc.routes";
 import { accountRoutes } from "../auth/account.routes";
 import { passwordRuleRoutes } from "../auth/password-rule.routes";
 import { publicRoutes } from "./public/public.routes";
@@ -24,4 +25,4 @@ import { difRoutes } from "./psychometrics/dif.routes";
 import { scalesRoutes } from "./scales/scales.routes";
 import { standardSettingRoutes } from "./standard-setting/standard-setting.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, difRoutes, scalesRoutes, standardSettingRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, oidcRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, difRoutes, scalesRoutes, standardSettingRoutes];

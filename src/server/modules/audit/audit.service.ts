@@ -11,7 +11,13 @@ export type TAuditAction = "create" | "update" | "delete" | "import" | "password
 export async function writeAudit(
   tx: TDbOrTx,
   actor: Pick<TSessionUser, "id" | "email">,
-  entry: { action: TAuditAction; entity: "school" | "user" | "skill" | "password_rule" | "two_factor" | "sitting_ticket" | "reporting_scale" | "proficiency_levels" | "calibration_link"; entityId: string; before?: unknown; after?: unknown },
+  entry: {
+    action: TAuditAction;
+    entity: "school" | "user" | "skill" | "password_rule" | "two_factor" | "sitting_ticket" | "reporting_scale" | "proficiency_levels" | "calibration_link" | "identity_provider" | "user_identity";
+    entityId: string;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,

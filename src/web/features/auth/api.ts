@@ -69,6 +69,15 @@ export function useConfirmTwoFactor() {
   });
 }
 
+/** New recovery codes for a current authenticator code; the old ones stop working. */
+export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api<{ recoveryCodes: string[] }>("/api/account/two-factor/recovery-codes", { method: "POST", body: { code } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQuery.queryKey }),
+  });
+}
+
 export function useTurnOffTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({

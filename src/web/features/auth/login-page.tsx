@@ -5,6 +5,7 @@ import { LOGIN_TYPES, type TLoginType } from "@shared/permissions";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { AuthShell } from "./auth-shell";
 import { LoginForm } from "./login-form";
+import { ProviderSignIn } from "./provider-buttons";
 
 /** Switch between the three login screens (a visitor often lands on the wrong one). */
 function LoginTypeSwitcher({ current }: { current: TLoginType }) {
@@ -41,6 +42,7 @@ export function LoginPage({ loginType }: { loginType: TLoginType }) {
         <p className="text-muted-foreground">{t(`auth.subtitle.${loginType}`)}</p>
       </div>
       <LoginForm key={loginType} loginType={loginType} />
+      <ProviderSignIn loginType={loginType} />
       <p className="flex items-start gap-2.5 rounded-xl border border-border bg-muted p-3.5 text-sm text-muted-foreground">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         <span>{t("auth.noAccountNote")}</span>

@@ -12,7 +12,7 @@ import { toast, toastError } from "@web/components/ui/use-toast";
 import { isApiError } from "@web/lib/api";
 import { bilingual } from "@web/lib/i18n";
 import { cn } from "@web/lib/utils";
-import { useConfirmTwoFactor, useStartTwoFactor, useTurnOffTwoFactor, useTwoFactor } from "./api";
+import { useConfirmTwoFactor, useNewRecoveryCodes, useStartTwoFactor, useTurnOffTwoFactor, useTwoFactor } from "./api";
 import { Field } from "./field";
 import { PasswordInput } from "./password-input";
 
@@ -121,6 +121,43 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** New recovery codes without turning it off: a current code of the app, then the new codes shown once. */
+function NewRecoveryCodes({ onDone }: { onDone: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const renew = useNewRecoveryCodes();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError("TWO_FACTOR_CODE_WRONG");
+    renew.mutate(code.trim(), {
+      onSuccess: ({ recoveryCodes }) => {
+        setCode("");
+        setError(undefined);
+        onDone(recoveryCodes);
+      },
+      onError: (err) => {
+        toastError(err);
+        if (isApiError(err)) setError(err.code);
+      },
+    });
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 border-t border-border pt-4" data-testid="two-factor-new-codes">
+      <div className="flex flex-col gap-1">
+        <h4 className="font-semibold">{t("account.twoFactor.newCodesTitle")}</h4>
+        <p className="text-sm text-muted-foreground">{t("account.twoFactor.newCodesDescription")}</p>
+      </div>
+      <Field id="two-factor-new-codes-code" label={t("account.twoFactor.appCode")} error={error}>
+        <Input id="two-factor-new-codes-code" dir="ltr" inputMode="numeric" autoComplete="one-time-code" maxLength={40} className={codeClass} value={code} onChange={(e) => setCode(e.target.value)} />
+      </Field>
+      <Button type="submit" variant="outline" className="self-start" disabled={renew.isPending} data-testid="two-factor-new-codes-submit">
+        {renew.isPending ? <Pending label={t("account.twoFactor.newCodesPending")} /> : t("account.twoFactor.newCodes")}
+      </Button>
+    </form>
+  );
+}
+
 function TurnOff() {
   const { t } = useTranslation();
   const off = useTurnOffTwoFactor();
@@ -192,6 +229,7 @@ export function TwoFactorCard() {
         ) : enabled ? (
           <>
             <p className="text-sm">{t("account.twoFactor.recoveryLeft", { count: status.data.recoveryCodesLeft })}</p>
+            <NewRecoveryCodes onDone={setRecovery} />
             <TurnOff />
           </>
         ) : (

@@ -22,6 +22,7 @@ import { codeResolver, firstErrorCode, issuesOf } from "../lib/resolver";
 import { adminText, failureToast, useAdminT } from "../lib/use-admin";
 import { pick } from "@web/lib/format";
 import { useReturnFocus } from "../lib/use-return-focus";
+import { LinkedIdentities } from "./linked-identities";
 
 /** grade: "" for none, else "1"–"12" (a Radix select's values are strings). */
 type TValues = {
@@ -520,6 +521,8 @@ export function UserDialog({
               </p>
             </div>
           )}
+
+          {isEdit && user && (viewer.role === "super_admin" || viewer.role === "school_admin") && <LinkedIdentities userId={user.id} userName={user.name} />}
 
           <DialogFooter className="mt-2">
             <DialogClose asChild>
