@@ -19,5 +19,6 @@ import { sittingsRoutes } from "./sittings/sittings.routes";
 import { mediaRoutes } from "./media/media.routes";
 import { qtiRoutes } from "./qti/qti.routes";
 import { bankRoutes } from "./bank/bank.routes";
+import { ltiRoutes } from "../lti/lti.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, ltiRoutes];
