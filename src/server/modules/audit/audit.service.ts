@@ -11,7 +11,7 @@ export type TAuditAction = "create" | "update" | "delete" | "import" | "password
 export async function writeAudit(
   tx: TDbOrTx,
   actor: Pick<TSessionUser, "id" | "email">,
-  entry: { action: TAuditAction; entity: "school" | "user" | "skill" | "password_rule" | "two_factor" | "sitting_ticket"; entityId: string; before?: unknown; after?: unknown },
+  entry: { action: TAuditAction; entity: "school" | "user" | "skill" | "password_rule" | "two_factor" | "sitting_ticket" | "lti_platform"; entityId: string; before?: unknown; after?: unknown },
 ): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
