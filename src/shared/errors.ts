@@ -233,6 +233,14 @@ export const ERRORS = {
       "توجد منصة مسجّلة بهذا المُصدِر ومعرّف العميل نفسيهما.",
     ),
   },
+  LTI_PLATFORM_UNKNOWN: {
+    status: 400,
+    title: t("Unknown platform", "منصة غير معروفة"),
+    message: t(
+      "This learning platform is not registered with Qias. Ask your Qias administrator to register it.",
+      "منصة التعلّم هذه غير مسجّلة في قياس. اطلب من مسؤول قياس تسجيلها.",
+    ),
+  },
 
   CONTACT_THROTTLED: {
     status: 429,
