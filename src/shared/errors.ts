@@ -307,6 +307,24 @@ export const ERRORS = {
     message: t("Too many wrong codes. Please wait a few minutes and ask your teacher.", "رموز خاطئة كثيرة. يرجى الانتظار بضع دقائق ثم سؤال معلمك."),
   },
 
+  // ---- LTI 1.3 platforms (issue 38; docs/decisions/0051)
+  LTI_PLATFORM_EXISTS: {
+    status: 409,
+    title: t("Already registered", "مسجّلة من قبل"),
+    message: t(
+      "A platform with this issuer and client ID is already registered.",
+      "توجد منصة مسجّلة بهذا المُصدِر ومعرّف العميل نفسيهما.",
+    ),
+  },
+  LTI_PLATFORM_UNKNOWN: {
+    status: 400,
+    title: t("Unknown platform", "منصة غير معروفة"),
+    message: t(
+      "This learning platform is not registered with Qias. Ask your Qias administrator to register it.",
+      "منصة التعلّم هذه غير مسجّلة في قياس. اطلب من مسؤول قياس تسجيلها.",
+    ),
+  },
+
   CONTACT_THROTTLED: {
     status: 429,
     title: t("Too Many Messages", "رسائل كثيرة"),

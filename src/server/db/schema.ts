@@ -1302,3 +1302,91 @@ export const standardSettingRatings = pgTable(
     check("standard_setting_ratings_range", sql`${t.round} >= 1 AND ${t.position} BETWEEN 1 AND 9 AND (${t.value} IS NULL OR ${t.value} >= 0) AND (${t.page} IS NULL OR ${t.page} >= 1)`),
   ],
 );
+
+/**
+ * LTI 1.3 (issue 38, docs/decisions/0051): a learning platform (Moodle, Canvas, …) that launches Qias as a tool.
+ * One registration per (issuer, client id); the students it launches belong to `school_id`.
+ */
+export const ltiPlatforms = pgTable(
+  "lti_platforms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    issuer: text("issuer").notNull(),
+    clientId: text("client_id").notNull(),
+    /** The deployment ids the platform may launch with; a launch with another one is refused. */
+    deploymentIds: jsonb("deployment_ids").$type<string[]>().notNull(),
+    authLoginUrl: text("auth_login_url").notNull(),
+    tokenUrl: text("token_url").notNull(),
+    jwksUrl: text("jwks_url").notNull(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lti_platforms_issuer_client_idx").on(t.issuer, t.clientId)],
+);
+
+/** The tool's own signing key pair; the private JWK is encrypted at rest with a key derived from an app secret. */
+export const ltiToolKeys = pgTable("lti_tool_keys", {
+  kid: text("kid").primaryKey(),
+  publicJwk: jsonb("public_jwk").$type<Record<string, unknown>>().notNull(),
+  privateJwkEncrypted: text("private_jwk_encrypted").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Nonces of launches already accepted, kept until the token would have expired anyway: a replay is refused. */
+export const ltiNonces = pgTable(
+  "lti_nonces",
+  {
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    nonce: text("nonce").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.nonce] }), index("lti_nonces_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * A resource link of a platform's course (context) and the Qias exam it opens, with the AGS line item the
+ * scores of its attempts go to.
+ */
+export const ltiResourceLinks = pgTable(
+  "lti_resource_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    deploymentId: text("deployment_id").notNull(),
+    contextId: text("context_id"),
+    resourceLinkId: text("resource_link_id").notNull(),
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    lineItemUrl: text("line_item_url"),
+    /** The context's NRPS memberships URL, when the platform offers it. */
+    membershipsUrl: text("memberships_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lti_resource_links_link_idx").on(t.platformId, t.deploymentId, t.resourceLinkId)],
+);
+
+/** Which Qias user a platform's `sub` is. */
+export const ltiUserLinks = pgTable(
+  "lti_user_links",
+  {
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    sub: text("sub").notNull(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.sub] }), index("lti_user_links_profile_idx").on(t.profileId)],
+);

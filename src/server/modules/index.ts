@@ -24,5 +24,6 @@ import { psychometricsRoutes } from "./psychometrics/psychometrics.routes";
 import { difRoutes } from "./psychometrics/dif.routes";
 import { scalesRoutes } from "./scales/scales.routes";
 import { standardSettingRoutes } from "./standard-setting/standard-setting.routes";
+import { ltiRoutes } from "../lti/lti.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, oidcRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, difRoutes, scalesRoutes, standardSettingRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, oidcRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, difRoutes, scalesRoutes, standardSettingRoutes, ltiRoutes];

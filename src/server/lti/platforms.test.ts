@@ -1,0 +1,74 @@
+// Registering LTI platforms (issue 38): super_admin only, bad input refused with a clear code, an unknown school or a
+// second registration of the same (issuer, client id) refused, and the registration audit-logged.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createHarness, type THarness } from "../test/harness";
+import { auditLog } from "../db/schema";
+import { LTI_PLATFORMS_URL } from "./lti.routes";
+
+let h: THarness;
+let admin: string;
+let schoolId: string;
+beforeAll(async () => {
+  h = await createHarness();
+  const a = await h.makeUser("super_admin");
+  admin = await h.signIn(a.email, a.password, "admin");
+  schoolId = await h.makeSchool();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const platform = (over: Record<string, unknown> = {}) => ({
+  name: "Moodle",
+  issuer: "https://moodle.example.org",
+  clientId: "abc123",
+  deploymentIds: ["1", "1"],
+  authLoginUrl: "https://moodle.example.org/mod/lti/auth.php",
+  tokenUrl: "https://moodle.example.org/mod/lti/token.php",
+  jwksUrl: "https://moodle.example.org/mod/lti/certs.php",
+  schoolId,
+  ...over,
+});
+const post = (payload: object, cookie = admin) => h.request({ method: "POST", url: LTI_PLATFORMS_URL, payload, cookie });
+
+describe("LTI platforms", () => {
+  it("registers a platform for a school, audit-logged, and lists it", async () => {
+    const res = await post(platform());
+    expect(res.statusCode).toBe(201);
+    const made = res.json() as { id: string; deploymentIds: string[] };
+    expect(made.deploymentIds).toEqual(["1"]);
+    const list = await h.request({ method: "GET", url: LTI_PLATFORMS_URL, cookie: admin });
+    expect(list.json()).toEqual([expect.objectContaining({ id: made.id, issuer: "https://moodle.example.org" })]);
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.entityId, made.id));
+    expect(audit).toEqual([expect.objectContaining({ action: "create", entity: "lti_platform" })]);
+
+    const again = await post(platform());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("LTI_PLATFORM_EXISTS");
+  });
+
+  it("refuses bad input, an unknown school, and anyone but a super_admin", async () => {
+    for (const bad of [
+      platform({ authLoginUrl: "http://moodle.example.org/auth" }),
+      platform({ jwksUrl: "not a url" }),
+      platform({ deploymentIds: [] }),
+      platform({ clientId: "x".repeat(256) }),
+      platform({ name: 5 }),
+      { name: "Moodle" },
+    ]) {
+      const res = await post(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe("VALIDATION_FAILED");
+    }
+    const noSchool = await post(platform({ clientId: "other", schoolId: "no-such-school" }));
+    expect(noSchool.statusCode).toBe(404);
+    expect(noSchool.json().code).toBe("SCHOOL_NOT_FOUND");
+
+    const sa = await h.makeUser("school_admin");
+    const cookie = await h.signIn(sa.email, sa.password, "school");
+    expect((await post(platform({ clientId: "mine" }), cookie)).statusCode).toBe(403);
+    expect((await h.request({ method: "GET", url: LTI_PLATFORMS_URL, cookie })).statusCode).toBe(403);
+    expect((await h.request({ method: "GET", url: LTI_PLATFORMS_URL })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+// Registered LTI platforms (issue 38, docs/decisions/0051): only a super_admin registers or lists them; each serves one school.
+import { asc, eq } from "drizzle-orm";
+import type { TDb } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { ltiPlatforms, schools } from "../db/schema";
+import { AppError } from "../http/errors";
+import { writeAudit } from "../modules/audit/audit.service";
+import type { TSessionUser } from "../../shared/permissions";
+import type { TLtiPlatform, TLtiPlatformInput } from "../../shared/schemas/lti";
+
+function view(row: typeof ltiPlatforms.$inferSelect): TLtiPlatform {
+  const { updatedAt: _updatedAt, ...rest } = row;
+  return { ...rest, createdAt: row.createdAt.toISOString() };
+}
+
+export async function listPlatforms(db: TDb, actor: TSessionUser): Promise<TLtiPlatform[]> {
+  if (actor.role !== "super_admin") throw new AppError("FORBIDDEN");
+  return (await db.select().from(ltiPlatforms).orderBy(asc(ltiPlatforms.createdAt))).map(view);
+}
+
+export async function registerPlatform(db: TDb, actor: TSessionUser, input: TLtiPlatformInput): Promise<TLtiPlatform> {
+  if (actor.role !== "super_admin") throw new AppError("FORBIDDEN");
+  const deploymentIds = [...new Set(input.deploymentIds)];
+  try {
+    return await db.transaction(async (tx) => {
+      const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, input.schoolId));
+      if (!school) throw new AppError("SCHOOL_NOT_FOUND");
+      const [row] = await tx.insert(ltiPlatforms).values({ ...input, deploymentIds }).returning();
+      await writeAudit(tx, actor, { action: "create", entity: "lti_platform", entityId: row!.id, after: { ...input, deploymentIds } });
+      return view(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("LTI_PLATFORM_EXISTS");
+    throw err;
+  }
+}
