@@ -31,7 +31,8 @@ export type TRequestMeta = { ip: string; userAgent?: string };
 
 // ---- sessions
 
-const sessionUserColumns = {
+/** The columns a signed-in user is read with (a session, a sign-in through a provider). */
+export const sessionUserColumns = {
   id: profiles.id,
   username: profiles.username,
   email: profiles.email,

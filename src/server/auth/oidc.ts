@@ -16,7 +16,7 @@ import { isRoleAllowedForLogin, LOGIN_TYPE_ROLES, type TLoginType, type TSession
 import { isLoopback, type TIdentityProvider, type TLinkedIdentity, type TLoginProvider, ZIdentityProviderInput } from "../../shared/schemas/identity-provider";
 import type { z } from "zod";
 import { LOGIN_MAX_FAILURES_PER_ADDRESS } from "../../shared/limits";
-import { addressKey, checkUnderThrottle, createSession, throttledError, toSessionUser, type TRequestMeta } from "./auth.service";
+import { addressKey, checkUnderThrottle, createSession, sessionUserColumns, throttledError, toSessionUser, type TRequestMeta } from "./auth.service";
 import { hashPassword } from "./password";
 import { hashToken } from "./tokens";
 
@@ -267,16 +267,6 @@ async function claimsFromProvider(db: TDbOrTx, provider: TProviderRow, state: { 
   }
 }
 
-const accountColumns = {
-  id: profiles.id,
-  username: profiles.username,
-  email: profiles.email,
-  role: profiles.role,
-  schoolId: profiles.schoolId,
-  name: profiles.name,
-  grade: profiles.grade,
-};
-
 /** Whether the provider serves this account: its role, and its school (a provider for chosen schools serves no super_admin). */
 function assertServes(provider: TProviderRow, account: TSessionUser, loginType: TLoginType): void {
   const schoolOk = provider.schoolIds === null || (account.schoolId !== null && provider.schoolIds.includes(account.schoolId));
@@ -287,7 +277,7 @@ function assertServes(provider: TProviderRow, account: TSessionUser, loginType: 
 /** Who the claims are here: linked, linked now by a verified email, or a new student; else a refusal. All in one transaction. */
 async function matchAccount(tx: TDbOrTx, provider: TProviderRow, claims: TClaims, loginType: TLoginType): Promise<TSessionUser> {
   const [linked] = await tx
-    .select(accountColumns)
+    .select(sessionUserColumns)
     .from(userIdentities)
     .innerJoin(profiles, eq(profiles.id, userIdentities.userId))
     .where(and(eq(userIdentities.providerId, provider.id), eq(userIdentities.subject, claims.sub)));
@@ -297,7 +287,7 @@ async function matchAccount(tx: TDbOrTx, provider: TProviderRow, claims: TClaims
   }
   if (!claims.email) throw new AppError("IDP_NO_ACCOUNT");
   if (!claims.emailVerified) throw new AppError("IDP_EMAIL_NOT_VERIFIED");
-  const [existing] = await tx.select(accountColumns).from(authUsers).innerJoin(profiles, eq(profiles.id, authUsers.id)).where(sql`lower(${authUsers.email}) = ${claims.email}`);
+  const [existing] = await tx.select(sessionUserColumns).from(authUsers).innerJoin(profiles, eq(profiles.id, authUsers.id)).where(sql`lower(${authUsers.email}) = ${claims.email}`);
   let account: TSessionUser;
   if (existing) {
     assertServes(provider, existing, loginType);
@@ -320,7 +310,7 @@ async function createStudent(tx: TDbOrTx, schoolId: string, claims: TClaims & { 
   const [profile] = await tx
     .insert(profiles)
     .values({ id: user!.id, email, username: email, name: claims.name ?? email, role: "student", schoolId })
-    .returning(accountColumns);
+    .returning(sessionUserColumns);
   await writeAudit(tx, profile!, { action: "create", entity: "user", entityId: profile!.id, after: { ...profile, via: "identity_provider" } });
   return toSessionUser(profile!);
 }

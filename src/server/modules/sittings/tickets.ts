@@ -10,7 +10,7 @@ import { profiles, sittings, sittingTickets } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { writeAudit } from "../audit/audit.service";
 import { getSecret } from "../../secrets";
-import { checkUnderThrottle, createSession, type TRequestMeta } from "../../auth/auth.service";
+import { checkUnderThrottle, createSession, sessionUserColumns, type TRequestMeta } from "../../auth/auth.service";
 import { hashToken } from "../../auth/tokens";
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ADDRESS } from "../../../shared/limits";
 import { formatSittingCode, isSittingCodeShape, normalizeSittingCode, SITTING_CODE_ALPHABET, SITTING_CODE_LENGTH } from "../../../shared/sitting-code";
@@ -121,7 +121,7 @@ export async function signInWithCode(db: TDbOrTx, typed: string, meta: TRequestM
         examId: sittings.examId,
         startsAt: sittings.startsAt,
         endsAt: sittings.endsAt,
-        user: { id: profiles.id, username: profiles.username, email: profiles.email, role: profiles.role, schoolId: profiles.schoolId, name: profiles.name, grade: profiles.grade },
+        user: sessionUserColumns,
       })
       .from(sittingTickets)
       .innerJoin(sittings, eq(sittings.id, sittingTickets.sittingId))

@@ -53,3 +53,12 @@ export function useItemCalibrations(itemId: string) {
     staleTime: 0,
   });
 }
+
+/** The words for each reason a calibration gives no numbers (the catalogue's keys are camelCase: "_one" would read as a plural form). */
+export const PROBLEM_KEYS = {
+  too_few_responses: "tooFewResponses",
+  no_variance: "noVariance",
+  empty_category: "emptyCategory",
+  not_converged: "notConverged",
+  scores_above_one: "scoresAboveOne",
+} as const;

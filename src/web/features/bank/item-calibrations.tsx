@@ -4,7 +4,7 @@
 import type { TItemCalibrations } from "@shared/schemas/psychometrics";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { formatDate, formatNumber, pick, LOCALE, type TLang } from "@web/lib/format";
-import { useItemCalibrations } from "@web/features/analytics/psychometrics-api";
+import { PROBLEM_KEYS, useItemCalibrations } from "@web/features/analytics/psychometrics-api";
 import { useBankT } from "./use-bank-t";
 
 type TRow = TItemCalibrations["calibrations"][number];
@@ -66,10 +66,3 @@ function Row({ c, uiLang }: { c: TRow; uiLang: TLang }) {
   );
 }
 
-const PROBLEM_KEYS = {
-  too_few_responses: "tooFewResponses",
-  no_variance: "noVariance",
-  empty_category: "emptyCategory",
-  not_converged: "notConverged",
-  scores_above_one: "scoresAboveOne",
-} as const;

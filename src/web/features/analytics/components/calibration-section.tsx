@@ -12,17 +12,9 @@ import { toast } from "@web/components/ui/use-toast";
 import { formatDateTime } from "@web/lib/format";
 import { toErrorBody } from "@web/lib/errors";
 import { cn } from "@web/lib/utils";
-import { useCalibration, useCalibrationRuns, useRunCalibration, type TCalibrationDetail, type TCalibrationModel, type TCalibrationRun } from "../psychometrics-api";
+import { PROBLEM_KEYS, useCalibration, useCalibrationRuns, useRunCalibration, type TCalibrationDetail, type TCalibrationModel, type TCalibrationRun } from "../psychometrics-api";
 import { formatCoefficient, formatNumber, useAnalyticsT, type TLang } from "../lib/use-analytics-t";
 
-/** The words for each reason (the catalogue's keys are camelCase: "_one" would read as a plural form). */
-const PROBLEM_KEYS = {
-  too_few_responses: "tooFewResponses",
-  no_variance: "noVariance",
-  empty_category: "emptyCategory",
-  not_converged: "notConverged",
-  scores_above_one: "scoresAboveOne",
-} as const;
 
 /** Below this p-value a question's fit is called poor (decision 0041's 1 % line). */
 const MISFIT_P = 0.01;
