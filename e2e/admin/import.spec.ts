@@ -14,7 +14,9 @@ allowSlowMachine();
 // Files made before grade, class and email_language existed still import (most uploads below use this header); the
 // template and the credentials file carry the newer columns.
 const HEADER = "email,username,name,password,school_id";
-const STUDENT_HEADER = `${HEADER},grade,class,email_language`;
+// A student's columns without the two only staff see (issue 35): the credentials file, which goes to the students, has these.
+const STUDENT_BASE_HEADER = `${HEADER},grade,class,email_language`;
+const STUDENT_HEADER = `${STUDENT_BASE_HEADER},gender,language_background`;
 // The same columns as a school writes them in Arabic, with the email language (issue 19).
 const ARABIC_HEADER = "البريد الإلكتروني,اسم المستخدم,الاسم,كلمة المرور,المدرسة,لغة البريد";
 
@@ -102,7 +104,7 @@ for (const lang of LANGS) {
       const csv = fs.readFileSync((await download.path())!, "utf8");
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       const lines = csv.slice(1).trim().split(/\r\n/);
-      expect(lines[0]).toBe(STUDENT_HEADER);
+      expect(lines[0]).toBe(STUDENT_BASE_HEADER);
       expect(lines[1]).toBe(`a.${tag}@example.com,a-${tag},مريم الظاهري,Given-pass-1,school_dubai,,,en`);
       const generated = lines[2]!.split(",");
       expect(generated.slice(0, 3)).toEqual([`b.${tag}@example.com`, `b-${tag}`, "Omar Saeed"]);
@@ -202,7 +204,7 @@ test("the import dialog and the results' downloads, photographed in Arabic and E
     await page.screenshot({ path: path.join(out, `import-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
     // With the preview's table (a bad row's long reason, a long address): still within its frame, both directions.
     await dialog.getByTestId("import-file").setInputFiles(
-      csvFile([`a.rather.long.address.for.a.student@example.com,long-${width},أحمد عبد الله المنصوري,,school_dubai,8,8B,ar`, `not-an-email,bad-${width},Bad Email,,no_such_school,,,`], "roster.csv", STUDENT_HEADER),
+      csvFile([`a.rather.long.address.for.a.student@example.com,long-${width},أحمد عبد الله المنصوري,,school_dubai,8,8B,ar`, `not-an-email,bad-${width},Bad Email,,no_such_school,,,`], "roster.csv", STUDENT_BASE_HEADER),
     );
     await expect(dialog.getByTestId("import-preview")).toBeVisible();
     await expectFitsItsFrame(dialog);
