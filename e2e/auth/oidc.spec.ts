@@ -15,9 +15,12 @@ for (const lang of ["ar", "en"] as const) {
   test(`${lang}: a student signs in with the school's provider`, async ({ page, playwright, browser }) => {
     const stub = await startStubProvider({ kind: "oidc" });
     const admin = await apiAsAccount(playwright, "super_admin");
+    // Its own name: the Arabic and English tests run at once on one server, each with a provider on the screen.
+    const tag = randomUUID().slice(0, 4);
+    const button = `${text.button} ${tag}`;
     const provider = await json<{ id: string }>(
       await admin.post("/api/identity-providers", {
-        data: { kind: "oidc", nameAr: "حساب المدرسة", nameEn: "School account", issuer: stub.issuer, clientId: stub.clientId, clientSecret: stub.clientSecret, roles: ["student"], schoolIds: ["school_dubai"], uiLocales: true },
+        data: { kind: "oidc", nameAr: `حساب المدرسة ${tag}`, nameEn: `School account ${tag}`, issuer: stub.issuer, clientId: stub.clientId, clientSecret: stub.clientSecret, roles: ["student"], schoolIds: ["school_dubai"], uiLocales: true },
       }),
       201,
     );
@@ -28,14 +31,14 @@ for (const lang of ["ar", "en"] as const) {
       // Nobody here: refused, said on the login screen.
       stub.user = { sub: `nobody-${randomUUID()}`, email: `nobody-${randomUUID().slice(0, 6)}@qias.test`, email_verified: true };
       await page.goto("/login/student");
-      await page.getByRole("link", { name: text.button }).click();
+      await page.getByRole("link", { name: button }).click();
       await expect(page).toHaveURL(/\/login\/student\?error=IDP_NO_ACCOUNT/);
       await expect(page.getByTestId("provider-refusal")).toContainText(text.refusal);
       await expectNoAxeViolations(page, "refusal");
 
       // The student, by their verified email: signed in.
       stub.user = { sub: `student-${randomUUID()}`, email: student.email, email_verified: true };
-      await page.getByRole("link", { name: text.button }).click();
+      await page.getByRole("link", { name: button }).click();
       await expect(page).toHaveURL(/\/dashboard/);
       expect(stub.lastAuthorize!.get("ui_locales")).toBe(lang);
       const me = await page.request.get("/api/auth/me");
