@@ -281,6 +281,22 @@ export const ERRORS = {
       "تعذّرت قراءة إعدادات المزوّد من عنوان المُصدِر هذا. تحقّق من العنوان وحاول مجددًا.",
     ),
   },
+  PASSWORD_SIGN_IN_NEEDS_PROVIDER: {
+    status: 409,
+    title: t("Password sign-in still needed", "لا يزال الدخول بكلمة المرور لازمًا"),
+    message: t(
+      "No turned-on sign-in provider serves this school, so its people would have no way to sign in. Add one for the school first.",
+      "لا يخدم هذه المدرسة أيّ مزوّد تسجيل دخول مفعَّل، فلن يجد منسوبوها طريقة للدخول. أضف مزوّدًا للمدرسة أولًا.",
+    ),
+  },
+  IDP_STILL_NEEDED: {
+    status: 409,
+    title: t("Provider still needed", "لا يزال المزوّد لازمًا"),
+    message: t(
+      "A school signs in only through this provider. Turn password sign-in back on for that school, or add another provider for it, first.",
+      "مدرسةٌ تسجّل الدخول عبر هذا المزوّد وحده. أعِد تفعيل الدخول بكلمة المرور لتلك المدرسة، أو أضف لها مزوّدًا آخر، أولًا.",
+    ),
+  },
   IDENTITY_NOT_FOUND: {
     status: 404,
     title: t("Not Found", "غير موجود"),

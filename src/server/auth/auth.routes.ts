@@ -6,7 +6,8 @@ import { AppError } from "../http/errors";
 import { signIns } from "../metrics";
 import { ZLoginResponse, ZSecondStepInput } from "../../shared/schemas/two-factor";
 import { confirmPasswordReset, deleteSession, login, loginSecondStep, PASSWORD_RESET_JOB, requestPasswordReset, sendPasswordResetMail } from "./auth.service";
-import { ZNoContent } from "../http/openapi";
+import { SIGNED_OUT_PATH, ZLogoutResult } from "../../shared/schemas/identity-provider";
+import { providerLogoutFor } from "./oidc";
 
 const ZOk = z.object({ ok: z.literal(true) });
 
@@ -37,10 +38,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user };
   });
 
-  app.post("/api/auth/logout", { schema: { security: [], response: { 204: ZNoContent } } }, async (request, reply) => {
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+  // The provider's own logout, when the session came through one that has it, is offered by the page (issue 38).
+  const signedOutUrl = `${app.config.publicUrl.replace(/\/$/, "")}${SIGNED_OUT_PATH}`;
+  app.post("/api/auth/logout", { schema: { security: [], response: { 200: ZLogoutResult } } }, async (request, reply) => {
+    let providerLogout = null;
+    if (request.sessionToken) {
+      providerLogout = await providerLogoutFor(app.db, request.sessionToken, signedOutUrl);
+      await deleteSession(app.db, request.sessionToken);
+    }
     clearSessionCookie(reply);
-    return reply.status(204).send();
+    reply.header("cache-control", "no-store");
+    return { providerLogout };
   });
 
   app.get("/api/auth/me", { schema: { response: { 200: ZSessionResponse } } }, async (request, reply) => {

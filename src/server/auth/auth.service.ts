@@ -46,10 +46,16 @@ export function toSessionUser(row: { id: string; username: string; email: string
   return { ...row, username: row.username || row.email };
 }
 
-export async function createSession(db: TDbOrTx, userId: string, meta: TRequestMeta): Promise<{ token: string; expiresAt: Date }> {
+/** `via`: the identity provider the session came through, and its id_token sealed (the hint its logout asks for). */
+export async function createSession(
+  db: TDbOrTx,
+  userId: string,
+  meta: TRequestMeta,
+  via?: { identityProviderId: string; idTokenSealed: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
   const { token, id } = newToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-  await db.insert(sessions).values({ id, userId, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
+  await db.insert(sessions).values({ id, userId, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300), identityProviderId: via?.identityProviderId ?? null, idTokenSealed: via?.idTokenSealed ?? null });
   return { token, expiresAt };
 }
 

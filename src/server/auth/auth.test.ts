@@ -310,7 +310,8 @@ describe("session", () => {
     expect(me.json().user).toEqual({ id: u.id, username: expect.any(String), email: u.email, role: "school_admin", schoolId: expect.any(String), name: "مدير المدرسة" });
 
     const out = await h.request({ method: "POST", url: "/api/auth/logout", cookie, payload: {} });
-    expect(out.statusCode).toBe(204);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ providerLogout: null });
     const after = await h.request({ method: "GET", url: "/api/auth/me", cookie });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: "UNAUTHENTICATED" });

@@ -3,13 +3,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import { eq } from "drizzle-orm";
 import { requestMeta, requireUser, setSessionCookie } from "../http/context";
 import { AppError } from "../http/errors";
 import { ZNoContent } from "../http/openapi";
 import { signIns } from "../metrics";
-import { schools } from "../db/schema";
-import { writeAudit } from "../modules/audit/audit.service";
 import { LOGIN_TYPES, type TLoginType } from "../../shared/permissions";
 import {
   ZDiscoveryResult,
@@ -32,6 +29,7 @@ import {
   OIDC_COOKIE,
   OIDC_STATE_MINUTES,
   removeIdentity,
+  setPasswordSignIn,
   startSignIn,
   testDiscovery,
   updateProvider,
@@ -117,16 +115,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A school whose people sign in only through a provider: the password form refuses them.
   app.put("/api/schools/:id/password-sign-in", { schema: { params: ZSchoolParams, body: ZPasswordSignIn, response: { 200: ZPasswordSignIn } } }, async (request) => {
-    const actor = await requireUser(request);
-    if (actor.role !== "super_admin") throw new AppError("FORBIDDEN");
-    const off = request.body.off;
-    await app.db.transaction(async (tx) => {
-      const [before] = await tx.select({ off: schools.passwordSignInOff }).from(schools).where(eq(schools.id, request.params.id)).for("update");
-      if (!before) throw new AppError("SCHOOL_NOT_FOUND");
-      await tx.update(schools).set({ passwordSignInOff: off, updatedAt: new Date() }).where(eq(schools.id, request.params.id));
-      await writeAudit(tx, actor, { action: "update", entity: "school", entityId: request.params.id, before: { passwordSignInOff: before.off }, after: { passwordSignInOff: off } });
-    });
-    return { off };
+    return setPasswordSignIn(app.db, await requireUser(request), request.params.id, request.body.off);
   });
 
   app.get("/api/users/:id/identities", { schema: { params: ZUserParams, response: { 200: z.array(ZLinkedIdentity) } } }, async (request, reply) => {

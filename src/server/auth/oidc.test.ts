@@ -2,7 +2,7 @@
 // first-time linking by a verified email, each refusal, a UAE-PASS-shaped OAuth 2.0 provider, a school's password
 // sign-in off, linked identities, and the super_admin's routes (bad input, secrets never shown).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../test/harness";
 import { startStubProvider, type TStubProvider } from "../test/oidc-stub";
 import { auditLog, identityProviders, oidcStates, profiles, userIdentities } from "../db/schema";
@@ -210,6 +210,95 @@ describe("a school's password sign-in off", () => {
     expect((await api("PUT", `/api/schools/${school}/password-sign-in`, { off: false }, await h.signIn(teacher.email, teacher.password, "school"))).statusCode).toBe(403);
     expect((await api("PUT", "/api/schools/no-such-school/password-sign-in", { off: false })).json().code).toBe("SCHOOL_NOT_FOUND");
     expect((await api("PUT", `/api/schools/${school}/password-sign-in`, { off: "yes" })).statusCode).toBe(400);
+    expect((await api("PUT", `/api/schools/${school}/password-sign-in`, {})).statusCode).toBe(400);
+    expect((await api("PUT", `/api/schools/${"s".repeat(65)}/password-sign-in`, { off: true })).statusCode).toBe(400);
+    // The school lists say it, for the schools page's switch.
+    const schools = (await api("GET", "/api/schools")).json().items as { id: string; passwordSignInOff: boolean }[];
+    expect(schools.find((s) => s.id === school)?.passwordSignInOff).toBe(true);
+    expect(schools.find((s) => s.id !== school)?.passwordSignInOff).toBe(false);
+    expect((await api("PUT", `/api/schools/${school}/password-sign-in`, { off: false })).json()).toEqual({ off: false });
+  });
+
+  it("never leaves a school with no way in: off needs a provider serving it, and that provider cannot then go", async () => {
+    // Only the providers made here count: every other one is turned off for this test, then back on.
+    const others = await h.db.update(identityProviders).set({ enabled: false }).where(eq(identityProviders.enabled, true)).returning({ id: identityProviders.id });
+    try {
+      const school = await h.makeSchool();
+      const refused = await api("PUT", `/api/schools/${school}/password-sign-in`, { off: true });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe("PASSWORD_SIGN_IN_NEEDS_PROVIDER");
+      expect((await api("GET", "/api/schools")).json().items.find((s: { id: string }) => s.id === school).passwordSignInOff).toBe(false);
+
+      const id = await makeProvider(oidc, { schoolIds: [school] });
+      expect((await api("PUT", `/api/schools/${school}/password-sign-in`, { off: true })).statusCode).toBe(200);
+      const input = providerInput(oidc, { schoolIds: [school] });
+      for (const change of [{ enabled: false }, { schoolIds: [] }]) {
+        const res = await api("PUT", `/api/identity-providers/${id}`, { ...input, ...change });
+        expect(res.statusCode, JSON.stringify(change)).toBe(409);
+        expect(res.json().code).toBe("IDP_STILL_NEEDED");
+      }
+      expect((await api("DELETE", `/api/identity-providers/${id}`)).json().code).toBe("IDP_STILL_NEEDED");
+      // Nothing changed by the refusals.
+      const [row] = await h.db.select().from(identityProviders).where(eq(identityProviders.id, id));
+      expect(row).toMatchObject({ enabled: true, schoolIds: [school] });
+      // A second provider for the school: the first may go.
+      await makeProvider(uaePass, { kind: "oauth2", authorizationEndpoint: `${uaePass.issuer}/authorize`, tokenEndpoint: `${uaePass.issuer}/token`, userinfoEndpoint: `${uaePass.issuer}/userinfo`, schoolIds: [school] });
+      expect((await api("DELETE", `/api/identity-providers/${id}`)).statusCode).toBe(204);
+      expect((await api("PUT", `/api/schools/${school}/password-sign-in`, { off: false })).statusCode).toBe(200);
+    } finally {
+      if (others.length) await h.db.update(identityProviders).set({ enabled: true }).where(inArray(identityProviders.id, others.map((o) => o.id)));
+    }
+  });
+});
+
+describe("signing out", () => {
+  const logout = (cookie: string | undefined) => h.request({ method: "POST", url: "/api/auth/logout", cookie, payload: {} });
+
+  it("offers an OIDC provider's own logout, with the id_token as its hint and the way back, and ends Qias's session", async () => {
+    const id = await makeProvider(oidc);
+    const student = await h.makeUser("student");
+    oidc.user = { sub: "signs-out", email: student.email, email_verified: true };
+    const { cookie } = await roundTrip(id);
+    const out = await logout(cookie);
+    expect(out.statusCode).toBe(200);
+    const offer = out.json().providerLogout;
+    expect(offer).toMatchObject({ nameAr: "حساب المدرسة", nameEn: "School account" });
+    const url = new URL(offer.url);
+    expect(url.origin + url.pathname).toBe(`${oidc.issuer}/logout`);
+    expect(url.searchParams.get("post_logout_redirect_uri")).toBe(`${h.config.publicUrl}/signed-out`);
+    expect(url.searchParams.get("client_id")).toBe(oidc.clientId);
+    // The hint is the provider's own id_token for this person.
+    const hint = url.searchParams.get("id_token_hint")!;
+    expect(JSON.parse(Buffer.from(hint.split(".")[1]!, "base64url").toString())).toMatchObject({ sub: "signs-out", iss: oidc.issuer, aud: oidc.clientId });
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie })).statusCode).toBe(401);
+    // The provider sends the browser back to Qias's page.
+    const back = await fetch(offer.url, { redirect: "manual" });
+    expect(back.headers.get("location")).toBe(`${h.config.publicUrl}/signed-out`);
+  });
+
+  it("offers an OAuth 2.0 provider's logout only when its address is set (UAE PASS's redirect_uri), and none after a password", async () => {
+    const oauth = { kind: "oauth2", authorizationEndpoint: `${uaePass.issuer}/authorize`, tokenEndpoint: `${uaePass.issuer}/token`, userinfoEndpoint: `${uaePass.issuer}/userinfo`, scopes: "urn:uae:digitalid:profile:general" };
+    const student = await h.makeUser("student");
+    uaePass.user = { sub: "uae-out", email: student.email, email_verified: true };
+    const without = await makeProvider(uaePass, oauth);
+    expect((await logout((await roundTrip(without)).cookie)).json()).toEqual({ providerLogout: null });
+
+    const withLogout = await makeProvider(uaePass, { ...oauth, logoutEndpoint: `${uaePass.issuer}/logout` });
+    const offer = (await logout((await roundTrip(withLogout)).cookie)).json().providerLogout;
+    const url = new URL(offer.url);
+    expect(url.searchParams.get("redirect_uri")).toBe(`${h.config.publicUrl}/signed-out`);
+    expect(url.searchParams.get("id_token_hint")).toBeNull();
+
+    const cookie = await h.signIn(student.email, student.password, "student");
+    expect((await logout(cookie)).json()).toEqual({ providerLogout: null });
+    expect((await logout(undefined)).json()).toEqual({ providerLogout: null });
+    // A provider removed since: no offer, the sign-out still ends the session.
+    const gone = await makeProvider(oidc);
+    oidc.user = { sub: "gone-out", email: student.email, email_verified: true };
+    const trip = await roundTrip(gone);
+    expect((await api("DELETE", `/api/identity-providers/${gone}`)).statusCode).toBe(204);
+    expect((await logout(trip.cookie)).json()).toEqual({ providerLogout: null });
+    expect((await h.request({ method: "GET", url: "/api/auth/me", cookie: trip.cookie })).statusCode).toBe(401);
   });
 });
 
@@ -249,6 +338,10 @@ describe("the super_admin's providers", () => {
     await bad(providerInput(oidc, { nameEn: "x".repeat(500) }), "TEXT_TOO_LONG");
     await bad(providerInput(oidc, { nameAr: 7 }), "VALIDATION_FAILED");
     await bad(providerInput(oidc, { scopes: "openid\nemail" }), "VALIDATION_FAILED");
+    await bad(providerInput(oidc, { logoutEndpoint: "ftp://idp.example.com/logout" }), "IDP_URL_INVALID");
+    await bad(providerInput(oidc, { logoutEndpoint: `https://idp.example.com/${"x".repeat(600)}` }), "TEXT_TOO_LONG");
+    await bad(providerInput(oidc, { clientSecret: 42 }), "VALIDATION_FAILED");
+    await bad(providerInput(oidc, { schoolIds: "school_dubai" }), "VALIDATION_FAILED");
     await bad({ kind: "oidc" }, "VALIDATION_FAILED");
     const unknownSchool = await api("POST", "/api/identity-providers", providerInput(oidc, { schoolIds: ["no-such-school"] }));
     expect(unknownSchool.json().code).toBe("SCHOOL_NOT_FOUND");
@@ -269,6 +362,7 @@ describe("the super_admin's providers", () => {
     const student = await h.makeUser("student");
     oidc.user = { sub: "to-delete", email: student.email, email_verified: true };
     await roundTrip(id);
+    expect(((await api("GET", "/api/identity-providers")).json() as { id: string; linkedCount: number }[]).find((p) => p.id === id)?.linkedCount).toBe(1);
     expect((await api("DELETE", `/api/identity-providers/${id}`)).statusCode).toBe(204);
     expect(await h.db.select().from(userIdentities).where(eq(userIdentities.providerId, id))).toEqual([]);
     expect((await roundTrip(id)).location).toBe("/login/student?error=IDP_NOT_FOUND");

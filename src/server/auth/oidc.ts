@@ -8,12 +8,19 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import * as client from "openid-client";
 import type { TDb, TDbOrTx } from "../db/client";
-import { authUsers, identityProviders, oidcStates, profiles, schools, userIdentities } from "../db/schema";
+import { authUsers, identityProviders, oidcStates, profiles, schools, sessions, userIdentities } from "../db/schema";
 import { AppError } from "../http/errors";
 import { writeAudit } from "../modules/audit/audit.service";
 import { seal, unseal } from "../secrets";
 import { isRoleAllowedForLogin, LOGIN_TYPE_ROLES, type TLoginType, type TSessionUser } from "../../shared/permissions";
-import { isLoopback, type TIdentityProvider, type TLinkedIdentity, type TLoginProvider, ZIdentityProviderInput } from "../../shared/schemas/identity-provider";
+import {
+  isLoopback,
+  type TIdentityProvider,
+  type TLinkedIdentity,
+  type TLoginProvider,
+  type TProviderLogout,
+  ZIdentityProviderInput,
+} from "../../shared/schemas/identity-provider";
 import type { z } from "zod";
 import { LOGIN_MAX_FAILURES_PER_ADDRESS } from "../../shared/limits";
 import { addressKey, checkUnderThrottle, createSession, sessionUserColumns, throttledError, toSessionUser, type TRequestMeta } from "./auth.service";
@@ -28,11 +35,11 @@ const SECRET_KEY = { secret: "identity-provider-key", label: "qias identity prov
 export const OIDC_STATE_MINUTES = 10;
 /** The cookie binding a started sign-in to the browser that started it: "<loginType>.<random>". */
 export const OIDC_COOKIE = "qias_oidc";
-export const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
+export { OIDC_CALLBACK_PATH } from "../../shared/schemas/identity-provider";
 
 // ---- administration (super_admin)
 
-function toView(row: TProviderRow): TIdentityProvider {
+function toView(row: TProviderRow, linkedCount = 0): TIdentityProvider {
   return {
     id: row.id,
     kind: row.kind,
@@ -42,6 +49,7 @@ function toView(row: TProviderRow): TIdentityProvider {
     authorizationEndpoint: row.authorizationEndpoint,
     tokenEndpoint: row.tokenEndpoint,
     userinfoEndpoint: row.userinfoEndpoint,
+    logoutEndpoint: row.logoutEndpoint,
     clientId: row.clientId,
     clientSecretSet: row.clientSecret !== null,
     scopes: row.scopes,
@@ -51,11 +59,25 @@ function toView(row: TProviderRow): TIdentityProvider {
     roles: row.roles,
     createStudentsSchoolId: row.createStudentsSchoolId,
     enabled: row.enabled,
+    linkedCount,
   };
 }
 
 /** What the audit keeps of a provider: everything but the secret, which is only said to be set. */
-const auditView = toView;
+function auditView(row: TProviderRow): Omit<TIdentityProvider, "linkedCount"> {
+  const { linkedCount: _, ...view } = toView(row);
+  return view;
+}
+
+async function linkedCounts(db: TDbOrTx, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: userIdentities.providerId, count: sql<number>`count(*)::int` })
+    .from(userIdentities)
+    .where(inArray(userIdentities.providerId, ids))
+    .groupBy(userIdentities.providerId);
+  return new Map(rows.map((r) => [r.id, Number(r.count)]));
+}
 
 function assertSuperAdmin(actor: TSessionUser): void {
   if (actor.role !== "super_admin") throw new AppError("FORBIDDEN");
@@ -79,6 +101,7 @@ async function columnsOf(tx: TDbOrTx, input: TInput) {
     authorizationEndpoint: oauth2 ? (input.authorizationEndpoint ?? null) : null,
     tokenEndpoint: oauth2 ? (input.tokenEndpoint ?? null) : null,
     userinfoEndpoint: oauth2 ? (input.userinfoEndpoint ?? null) : null,
+    logoutEndpoint: input.logoutEndpoint ?? null,
     clientId: input.clientId,
     scopes: input.scopes,
     uiLocales: input.uiLocales,
@@ -92,7 +115,9 @@ async function columnsOf(tx: TDbOrTx, input: TInput) {
 
 export async function listProviders(db: TDbOrTx, actor: TSessionUser): Promise<TIdentityProvider[]> {
   assertSuperAdmin(actor);
-  return (await db.select().from(identityProviders).orderBy(identityProviders.nameEn)).map(toView);
+  const rows = await db.select().from(identityProviders).orderBy(identityProviders.nameEn);
+  const counts = await linkedCounts(db, rows.map((r) => r.id));
+  return rows.map((row) => toView(row, counts.get(row.id) ?? 0));
 }
 
 export async function createProvider(db: TDb, actor: TSessionUser, input: TInput): Promise<TIdentityProvider> {
@@ -118,8 +143,9 @@ export async function updateProvider(db: TDb, actor: TSessionUser, id: string, i
       .set({ ...(await columnsOf(tx, input)), clientSecret, updatedAt: new Date() })
       .where(eq(identityProviders.id, id))
       .returning();
+    await assertSchoolsKeepASignIn(tx);
     await writeAudit(tx, actor, { action: "update", entity: "identity_provider", entityId: id, before: auditView(before), after: auditView(row!) });
-    return toView(row!);
+    return toView(row!, (await linkedCounts(tx, [id])).get(id) ?? 0);
   });
   configurations.delete(id);
   return updated;
@@ -131,9 +157,43 @@ export async function deleteProvider(db: TDb, actor: TSessionUser, id: string): 
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(identityProviders).where(eq(identityProviders.id, id)).returning();
     if (!before) throw new AppError("IDP_NOT_FOUND");
+    await assertSchoolsKeepASignIn(tx);
     await writeAudit(tx, actor, { action: "delete", entity: "identity_provider", entityId: id, before: auditView(before) });
   });
   configurations.delete(id);
+}
+
+/** The schools whose people sign in only through a provider that no enabled provider serves any more. */
+async function schoolsLeftWithoutSignIn(tx: TDbOrTx, schoolId?: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: schools.id })
+    .from(schools)
+    .where(
+      and(
+        eq(schools.passwordSignInOff, true),
+        schoolId ? eq(schools.id, schoolId) : undefined,
+        sql`not exists (select 1 from ${identityProviders} p where p.enabled and (p.school_ids is null or ${schools.id} = any(p.school_ids)))`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Nobody is locked out: a change to the providers that leaves a password-off school with none is refused. */
+async function assertSchoolsKeepASignIn(tx: TDbOrTx): Promise<void> {
+  if ((await schoolsLeftWithoutSignIn(tx)).length) throw new AppError("IDP_STILL_NEEDED");
+}
+
+/** A school whose people sign in only through a provider (off), or with their passwords too. Off needs a provider serving it. */
+export async function setPasswordSignIn(db: TDb, actor: TSessionUser, schoolId: string, off: boolean): Promise<{ off: boolean }> {
+  assertSuperAdmin(actor);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ off: schools.passwordSignInOff }).from(schools).where(eq(schools.id, schoolId)).for("update");
+    if (!before) throw new AppError("SCHOOL_NOT_FOUND");
+    await tx.update(schools).set({ passwordSignInOff: off, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+    if (off && (await schoolsLeftWithoutSignIn(tx, schoolId)).length) throw new AppError("PASSWORD_SIGN_IN_NEEDS_PROVIDER");
+    await writeAudit(tx, actor, { action: "update", entity: "school", entityId: schoolId, before: { passwordSignInOff: before.off }, after: { passwordSignInOff: off } });
+  });
+  return { off };
 }
 
 /** The admin page's "test" button: reads the issuer's discovery document and says what it found. */
@@ -247,7 +307,12 @@ function claimsOf(provider: TProviderRow, raw: Record<string, unknown>): TClaims
 }
 
 /** Asks the provider: the code for tokens (state, PKCE, and for OIDC the id_token's issuer, audience and nonce), then who. */
-async function claimsFromProvider(db: TDbOrTx, provider: TProviderRow, state: { state: string; nonce: string; codeVerifier: string }, callbackUrl: URL): Promise<TClaims> {
+async function claimsFromProvider(
+  db: TDbOrTx,
+  provider: TProviderRow,
+  state: { state: string; nonce: string; codeVerifier: string },
+  callbackUrl: URL,
+): Promise<TClaims & { idToken: string | null }> {
   const config = await configurationOf(db, provider);
   try {
     const oidc = provider.kind === "oidc";
@@ -257,10 +322,11 @@ async function claimsFromProvider(db: TDbOrTx, provider: TProviderRow, state: { 
       ...(oidc ? { expectedNonce: state.nonce, idTokenExpected: true } : {}),
     });
     const idClaims = oidc ? (tokens.claims() as Record<string, unknown> | undefined) : undefined;
+    const idToken = typeof tokens.id_token === "string" ? tokens.id_token : null;
     // No id_token (OAuth 2.0), or one without the email: the userinfo endpoint says, for the same subject.
-    if (idClaims && typeof idClaims.email === "string") return claimsOf(provider, idClaims);
+    if (idClaims && typeof idClaims.email === "string") return { ...claimsOf(provider, idClaims), idToken };
     const info = await client.fetchUserInfo(config, tokens.access_token, idClaims ? String(idClaims.sub) : client.skipSubjectCheck);
-    return claimsOf(provider, { ...idClaims, ...info });
+    return { ...claimsOf(provider, { ...idClaims, ...info }), idToken };
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError("IDP_SIGN_IN_FAILED");
@@ -324,7 +390,7 @@ export async function finishSignIn(
   input: { query: URLSearchParams; binding: string | undefined; callbackUrl: URL; meta: TRequestMeta },
 ): Promise<{ user: TSessionUser; token: string; expiresAt: Date; loginType: TLoginType }> {
   let refusal: unknown;
-  let result: { user: TSessionUser; loginType: TLoginType } | undefined;
+  let result: Awaited<ReturnType<typeof finish>> | undefined;
   const keys = [{ key: addressKey(input.meta.ip), max: LOGIN_MAX_FAILURES_PER_ADDRESS }];
   await checkUnderThrottle(db, keys, throttledError, async () => {
     try {
@@ -337,10 +403,15 @@ export async function finishSignIn(
     }
   });
   if (!result) throw refusal;
-  return { ...result, ...(await createSession(db, result.user.id, input.meta)) };
+  const idTokenSealed = result.idToken ? await seal(db, ID_TOKEN_KEY, Buffer.from(result.idToken)) : null;
+  const session = await createSession(db, result.user.id, input.meta, { identityProviderId: result.providerId, idTokenSealed });
+  return { user: result.user, loginType: result.loginType, ...session };
 }
 
-async function finish(db: TDb, input: { query: URLSearchParams; binding: string | undefined; callbackUrl: URL }): Promise<{ user: TSessionUser; loginType: TLoginType }> {
+async function finish(
+  db: TDb,
+  input: { query: URLSearchParams; binding: string | undefined; callbackUrl: URL },
+): Promise<{ user: TSessionUser; loginType: TLoginType; providerId: string; idToken: string | null }> {
   const state = input.query.get("state");
   if (!state || !input.binding || state.length > 200) throw new AppError("IDP_SIGN_IN_FAILED");
   const [pending] = await db.delete(oidcStates).where(eq(oidcStates.id, hashToken(`oidc-state:${state}`))).returning();
@@ -348,7 +419,48 @@ async function finish(db: TDb, input: { query: URLSearchParams; binding: string 
   const provider = await enabledProvider(db, pending.providerId);
   const claims = await claimsFromProvider(db, provider, { state, nonce: pending.nonce, codeVerifier: pending.codeVerifier }, input.callbackUrl);
   const user = await db.transaction((tx) => matchAccount(tx, provider, claims, pending.loginType));
-  return { user, loginType: pending.loginType };
+  return { user, loginType: pending.loginType, providerId: provider.id, idToken: claims.idToken };
+}
+
+// ---- signing out: the provider's own logout, offered
+
+const ID_TOKEN_KEY = { secret: "identity-provider-key", label: "qias id token hint v1" };
+
+/**
+ * Called before a session is ended: when it came through a provider that can end its own session (OIDC discovery's
+ * end_session_endpoint, or the logout address set for an OAuth 2.0 provider), the address that does, with the
+ * id_token as its hint and the way back to Qias's signed-out page. Null otherwise, or when the provider is gone.
+ */
+export async function providerLogoutFor(db: TDbOrTx, sessionToken: string, signedOutUrl: string): Promise<TProviderLogout | null> {
+  const [row] = await db
+    .select({ provider: identityProviders, idTokenSealed: sessions.idTokenSealed })
+    .from(sessions)
+    .innerJoin(identityProviders, eq(identityProviders.id, sessions.identityProviderId))
+    .where(eq(sessions.id, hashToken(sessionToken)));
+  if (!row) return null;
+  const { provider } = row;
+  const idToken = row.idTokenSealed ? (await unseal(db, ID_TOKEN_KEY, row.idTokenSealed).catch(() => null))?.toString() : undefined;
+  let url: URL | null = null;
+  if (provider.logoutEndpoint) {
+    url = new URL(provider.logoutEndpoint);
+    // OIDC RP-Initiated Logout's names, and UAE PASS's own (redirect_uri) for an OAuth 2.0 provider.
+    if (provider.kind === "oauth2") url.searchParams.set("redirect_uri", signedOutUrl);
+    else {
+      url.searchParams.set("post_logout_redirect_uri", signedOutUrl);
+      url.searchParams.set("client_id", provider.clientId);
+      if (idToken) url.searchParams.set("id_token_hint", idToken);
+    }
+  } else if (provider.kind === "oidc") {
+    try {
+      const config = await configurationOf(db, provider);
+      if (!config.serverMetadata().end_session_endpoint) return null;
+      url = client.buildEndSessionUrl(config, { post_logout_redirect_uri: signedOutUrl, ...(idToken ? { id_token_hint: idToken } : {}) });
+    } catch {
+      // The provider cannot be reached now: Qias's own sign-out goes on.
+      return null;
+    }
+  }
+  return url ? { nameAr: provider.nameAr, nameEn: provider.nameEn, url: url.href } : null;
 }
 
 // ---- a user's linked identities (administrators)

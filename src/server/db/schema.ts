@@ -24,6 +24,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -63,6 +64,10 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** A session begun through a school's identity provider (issue 38): which one, and its id_token (sealed) as the
+     *  hint its logout asks for. Nothing else of the provider's tokens is kept. */
+    identityProviderId: uuid("identity_provider_id").references((): AnyPgColumn => identityProviders.id, { onDelete: "set null" }),
+    idTokenSealed: text("id_token_sealed"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -171,6 +176,8 @@ export const identityProviders = pgTable(
     authorizationEndpoint: text("authorization_endpoint"),
     tokenEndpoint: text("token_endpoint"),
     userinfoEndpoint: text("userinfo_endpoint"),
+    /** Where the provider ends its own session: OAuth 2.0 providers (UAE PASS) say it here; OIDC ones by discovery. */
+    logoutEndpoint: text("logout_endpoint"),
     clientId: text("client_id").notNull(),
     clientSecret: text("client_secret"),
     scopes: text("scopes").notNull().default("openid email profile"),

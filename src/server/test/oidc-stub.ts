@@ -20,6 +20,8 @@ export type TStubProvider = {
   spoil: Record<string, unknown>;
   /** The query of the last authorization request. */
   lastAuthorize: URLSearchParams | null;
+  /** The query of the last logout (end session) request. */
+  lastLogout: URLSearchParams | null;
   close: () => Promise<void>;
 };
 
@@ -38,6 +40,7 @@ export async function startStubProvider(options: { kind: "oidc" | "oauth2" }): P
     user: { sub: "sub-1" },
     spoil: {},
     lastAuthorize: null,
+    lastLogout: null,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -102,6 +105,14 @@ export async function startStubProvider(options: { kind: "oidc" | "oauth2" }): P
           .sign(privateKey);
       }
       return json(res, 200, answer);
+    }
+    // RP-Initiated Logout (OIDC) and UAE PASS's logout (redirect_uri): ends "its session" and sends the browser back.
+    if (url.pathname === "/logout") {
+      stub.lastLogout = url.searchParams;
+      const back = url.searchParams.get("post_logout_redirect_uri") ?? url.searchParams.get("redirect_uri");
+      if (!back) return json(res, 200, { signedOut: true });
+      res.writeHead(302, { location: back });
+      return res.end();
     }
     if (url.pathname === "/userinfo") {
       const user = tokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));

@@ -35,6 +35,8 @@ export const ZIdentityProviderInput = z
     authorizationEndpoint: url.nullish(),
     tokenEndpoint: url.nullish(),
     userinfoEndpoint: url.nullish(),
+    /** Where the provider ends its own session. OIDC: left out, its discovery document says (if it does). */
+    logoutEndpoint: url.nullish(),
     clientId: z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "VALIDATION_FAILED" }).max(300, { error: "TEXT_TOO_LONG" }),
     /** Write-only. On an edit: left out keeps the one set, null removes it. */
     clientSecret: z.string({ error: "VALIDATION_FAILED" }).max(1000, { error: "TEXT_TOO_LONG" }).nullish(),
@@ -65,6 +67,7 @@ export const ZIdentityProvider = z.object({
   authorizationEndpoint: z.string().nullable(),
   tokenEndpoint: z.string().nullable(),
   userinfoEndpoint: z.string().nullable(),
+  logoutEndpoint: z.string().nullable(),
   clientId: z.string(),
   clientSecretSet: z.boolean(),
   scopes: z.string(),
@@ -74,6 +77,8 @@ export const ZIdentityProvider = z.object({
   roles: z.array(z.enum(ROLES)),
   createStudentsSchoolId: z.string().nullable(),
   enabled: z.boolean(),
+  /** How many people are linked through it (removed with it). */
+  linkedCount: z.number().int(),
 });
 export type TIdentityProvider = z.infer<typeof ZIdentityProvider>;
 
@@ -87,3 +92,13 @@ export const ZDiscoveryResult = z.object({ issuer: z.string(), authorizationEndp
 
 export const ZLinkedIdentity = z.object({ id: z.string(), providerId: z.string(), providerNameAr: z.string(), providerNameEn: z.string(), subject: z.string(), email: z.string().nullable(), linkedAt: z.string() });
 export type TLinkedIdentity = z.infer<typeof ZLinkedIdentity>;
+
+/** Sign-out's answer: the provider's own logout to offer, when the session came through one that has it. */
+export const ZProviderLogout = z.object({ nameAr: z.string(), nameEn: z.string(), url: z.string() });
+export type TProviderLogout = z.infer<typeof ZProviderLogout>;
+export const ZLogoutResult = z.object({ providerLogout: ZProviderLogout.nullable() });
+export type TLogoutResult = z.infer<typeof ZLogoutResult>;
+
+/** The addresses a provider is told about when Qias is registered with it. */
+export const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
+export const SIGNED_OUT_PATH = "/signed-out";

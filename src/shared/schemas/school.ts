@@ -39,6 +39,8 @@ export const ZSchool = z.object({
   cityEn: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its people sign in only through an identity provider (issue 38). */
+  passwordSignInOff: z.boolean(),
   userCount: z.number().int().optional(),
 });
 export type TSchool = z.infer<typeof ZSchool>;

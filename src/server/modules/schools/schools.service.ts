@@ -20,6 +20,7 @@ export function presentSchool(row: TSchoolRow & { userCount?: number }): TSchool
     cityEn: row.cityEn,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    passwordSignInOff: row.passwordSignInOff,
     ...(row.userCount !== undefined ? { userCount: Number(row.userCount) } : {}),
   };
 }
