@@ -273,6 +273,16 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Choose at least one role that may sign in with this provider.", "اختر دورًا واحدًا على الأقل يمكنه تسجيل الدخول عبر هذا المزوّد."),
   },
+  IDP_SCHOOLS_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Choose at least one school, or every school.", "اختر مدرسة واحدة على الأقل، أو جميع المدارس."),
+  },
+  IDP_CREATE_SCHOOL_REQUIRED: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Choose the school whose new students a first sign-in creates.", "اختر المدرسة التي يُنشأ فيها الطالب الجديد عند أول تسجيل دخول."),
+  },
   IDP_DISCOVERY_FAILED: {
     status: 400,
     title: t("Provider not reached", "تعذّر الوصول إلى المزوّد"),

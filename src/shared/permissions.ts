@@ -153,6 +153,8 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "scale", path: "scale", roles: ["super_admin"], icon: "Ruler", labelKey: "scales:menu", inMenu: true },
   // One scale's page and its tabs (definition, levels, linking, levels by group, standard setting): from the list.
   { id: "scale-detail", path: "scale/:scaleId/*", roles: ["super_admin"], icon: "Ruler", labelKey: "scales:menu", inMenu: false },
+  // The school's identity providers (issue 38): sign-in through Entra ID, Google Workspace, UAE PASS.
+  { id: "identity-providers", path: "identity-providers", roles: ["super_admin"], icon: "KeyRound", labelKey: "admin:providers.menu", inMenu: true },
   { id: "messages", path: "messages", roles: ["super_admin"], icon: "Inbox", labelKey: "pages:inbox.menu", inMenu: true },
   { id: "audit", path: "audit", roles: ["super_admin"], icon: "History", labelKey: "admin:audit.menu", inMenu: true },
   // Everyone's own account (issue 19): reached from the menu under the user's name in the header, not the side menu.

@@ -232,7 +232,7 @@ describe("a school's password sign-in off", () => {
       const id = await makeProvider(oidc, { schoolIds: [school] });
       expect((await api("PUT", `/api/schools/${school}/password-sign-in`, { off: true })).statusCode).toBe(200);
       const input = providerInput(oidc, { schoolIds: [school] });
-      for (const change of [{ enabled: false }, { schoolIds: [] }]) {
+      for (const change of [{ enabled: false }, { schoolIds: [await h.makeSchool()] }]) {
         const res = await api("PUT", `/api/identity-providers/${id}`, { ...input, ...change });
         expect(res.statusCode, JSON.stringify(change)).toBe(409);
         expect(res.json().code).toBe("IDP_STILL_NEEDED");
@@ -342,6 +342,8 @@ describe("the super_admin's providers", () => {
     await bad(providerInput(oidc, { logoutEndpoint: `https://idp.example.com/${"x".repeat(600)}` }), "TEXT_TOO_LONG");
     await bad(providerInput(oidc, { clientSecret: 42 }), "VALIDATION_FAILED");
     await bad(providerInput(oidc, { schoolIds: "school_dubai" }), "VALIDATION_FAILED");
+    await bad(providerInput(oidc, { schoolIds: [] }), "IDP_SCHOOLS_REQUIRED");
+    await bad(providerInput(oidc, { createStudentsSchoolId: "" }), "IDP_CREATE_SCHOOL_REQUIRED");
     await bad({ kind: "oidc" }, "VALIDATION_FAILED");
     const unknownSchool = await api("POST", "/api/identity-providers", providerInput(oidc, { schoolIds: ["no-such-school"] }));
     expect(unknownSchool.json().code).toBe("SCHOOL_NOT_FOUND");

@@ -49,10 +49,15 @@ export const ZIdentityProviderInput = z
     uiLocales: z.boolean({ error: "VALIDATION_FAILED" }).default(false),
     emailsVerified: z.boolean({ error: "VALIDATION_FAILED" }).default(false),
     /** null: every school. */
-    schoolIds: z.array(z.string({ error: "VALIDATION_FAILED" }).max(64, { error: "TEXT_TOO_LONG" }), { error: "VALIDATION_FAILED" }).max(500, { error: "VALIDATION_FAILED" }).nullable().default(null),
+    schoolIds: z
+      .array(z.string({ error: "VALIDATION_FAILED" }).max(64, { error: "TEXT_TOO_LONG" }), { error: "VALIDATION_FAILED" })
+      .min(1, { error: "IDP_SCHOOLS_REQUIRED" })
+      .max(500, { error: "VALIDATION_FAILED" })
+      .nullable()
+      .default(null),
     roles: z.array(z.enum(ROLES, { error: "VALIDATION_FAILED" }), { error: "VALIDATION_FAILED" }).min(1, { error: "IDP_ROLES_REQUIRED" }).max(4, { error: "VALIDATION_FAILED" }),
     /** A school whose students a first sign-in creates; null (the default): no account is ever created. */
-    createStudentsSchoolId: z.string({ error: "VALIDATION_FAILED" }).max(64, { error: "TEXT_TOO_LONG" }).nullable().default(null),
+    createStudentsSchoolId: z.string({ error: "VALIDATION_FAILED" }).min(1, { error: "IDP_CREATE_SCHOOL_REQUIRED" }).max(64, { error: "TEXT_TOO_LONG" }).nullable().default(null),
     enabled: z.boolean({ error: "VALIDATION_FAILED" }).default(true),
   })
   .refine((p) => p.kind === "oidc" || (p.authorizationEndpoint && p.tokenEndpoint && p.userinfoEndpoint), { error: "IDP_ENDPOINTS_REQUIRED" });

@@ -4,6 +4,7 @@
 import { Navigate, type RouteObject } from "react-router";
 import { CAPABILITIES, DASHBOARD_SECTIONS, ROLES, canOpenDashboardPath, type TDashboardSection } from "@shared/permissions";
 import type { TLoginType } from "@shared/permissions";
+import { SIGNED_OUT_PATH } from "@shared/schemas/identity-provider";
 import { publicRoutes } from "@web/features/public/routes";
 import { useSession } from "@web/lib/session";
 import { loadAppTranslations } from "@web/lib/i18n";
@@ -96,6 +97,11 @@ export function createAppRoutes(): RouteObject[] {
                   // A printed ticket's code (issue 38): open to everyone, as the login pages are.
                   path: "sitting",
                   lazy: async () => ({ Component: (await withTexts(import("@web/features/sittings/pages/sitting-code-page"))).SittingCodePage }),
+                },
+                {
+                  // After signing out of a session that came through a school's identity provider (issue 38).
+                  path: SIGNED_OUT_PATH.slice(1),
+                  lazy: async () => ({ Component: (await import("@web/features/auth/signed-out-page")).SignedOutPage }),
                 },
                 {
                   path: "request-password-reset",

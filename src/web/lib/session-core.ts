@@ -3,6 +3,7 @@
 // signed-out view while /me is in flight). The signed-in app wraps these in TanStack Query (session.ts); the
 // public pages use them as they are (public-main.tsx).
 import type { TSessionUser } from "@shared/permissions";
+import type { TLogoutResult } from "@shared/schemas/identity-provider";
 import { requestJson } from "./request-json";
 import { readStorage, writeStorage } from "./storage";
 
@@ -41,11 +42,24 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<TSessionUs
   }
 }
 
-/** Ends the session on the server; already signed out, or offline, is not an error (local state goes anyway). */
-export async function endSession(): Promise<void> {
+/** Where the provider's logout offer waits for the signed-out page: this tab only, read once (signed-out-page.tsx). */
+export const PROVIDER_LOGOUT_KEY = "qias.providerLogout";
+
+/**
+ * Ends the session on the server; already signed out, or offline, is not an error (local state goes anyway).
+ * Resolves to whether the session came through an identity provider whose own logout is offered (issue 38): then
+ * the offer is kept for the signed-out page, which the caller goes to instead of its usual destination.
+ */
+export async function endSession(): Promise<boolean> {
   try {
-    await requestJson("/api/auth/logout", { method: "POST" });
+    const { ok, data } = await requestJson<TLogoutResult>("/api/auth/logout", { method: "POST" });
+    const offer = ok ? data?.providerLogout : null;
+    if (!offer) return false;
+    // sessionStorage, not localStorage: it holds the provider's id_token hint, which must not outlive this tab.
+    window.sessionStorage.setItem(PROVIDER_LOGOUT_KEY, JSON.stringify(offer));
+    return true;
   } catch {
     // Nothing to do: the caller forgets the user either way.
+    return false;
   }
 }

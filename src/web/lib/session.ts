@@ -4,6 +4,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanst
 import { useCallback, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { TSessionUser } from "@shared/permissions";
+import { SIGNED_OUT_PATH } from "@shared/schemas/identity-provider";
 import { endSession, fetchSessionUser, readSessionHint, setSessionHint, subscribeSessionHint } from "./session-core";
 
 export const SESSION_QUERY_KEY = ["auth", "me"] as const;
@@ -58,7 +59,8 @@ export function useSignOut(): (to?: string) => Promise<void> {
   const navigate = useNavigate();
   return useCallback(
     async (to = "/") => {
-      await endSession();
+      // Signed in through a provider that can end its own session: the page that offers it instead.
+      if (await endSession()) to = SIGNED_OUT_PATH;
       const finish = () => {
         void queryClient.cancelQueries();
         queryClient.clear();

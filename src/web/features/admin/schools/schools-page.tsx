@@ -1,6 +1,6 @@
 // /dashboard/schools (super_admin): the schools by name with their user counts, Add New School, the
 // create/edit dialog, and a confirmed delete that the server refuses while users belong to the school.
-import { Pencil, Plus, School, Trash2 } from "lucide-react";
+import { KeyRound, Pencil, Plus, School, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { TDashboardSection } from "@shared/permissions";
 import type { TSchool } from "@shared/schemas/school";
@@ -14,6 +14,8 @@ import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header"
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { failureToast, formatNumber, successToast, useAdminT } from "../lib/use-admin";
 import { SchoolDialog } from "./school-dialog";
+import { usePasswordSignIn } from "../identity-providers/api";
+import { Badge } from "../components/badge";
 
 type TDialog = { mode: "create" } | { mode: "edit"; school: TSchool } | null;
 
@@ -23,7 +25,9 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
   const schools = useSchools();
   const [dialog, setDialog] = useState<TDialog>(null);
   const [deleting, setDeleting] = useState<TSchool | null>(null);
+  const [turningOff, setTurningOff] = useState<TSchool | null>(null);
   const remove = useDeleteSchool();
+  const passwordSignIn = usePasswordSignIn();
   const name = (s: TSchool) => pick(lang, s.nameAr, s.nameEn);
   // By name in the page's language (the server's order is the English names').
   const rows = [...(schools.data ?? [])].sort((a, b) => name(a).localeCompare(name(b), lang));
@@ -71,6 +75,30 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
       cell: (s) => formatNumber(lang, s.userCount ?? 0),
     },
     {
+      // Password sign-in off (issue 38): the school's people sign in only through its identity provider.
+      id: "signIn",
+      header: t("schools.signIn.column"),
+      cell: (s) => (
+        <span className="flex flex-col items-start gap-1.5">
+          <Badge variant={s.passwordSignInOff ? "default" : "muted"} data-testid="school-sign-in">
+            {s.passwordSignInOff ? t("schools.signIn.providerOnly") : t("schools.signIn.passwordToo")}
+          </Badge>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-auto min-h-9 px-2 text-link"
+            disabled={passwordSignIn.isPending}
+            onClick={() => (s.passwordSignInOff ? setPasswordSignIn(s, false) : setTurningOff(s))}
+            aria-label={s.passwordSignInOff ? t("schools.signIn.turnOnFor", { name: name(s) }) : t("schools.signIn.turnOffFor", { name: name(s) })}
+            data-testid="school-sign-in-toggle"
+          >
+            <KeyRound aria-hidden="true" />
+            {s.passwordSignInOff ? t("schools.signIn.turnOn") : t("schools.signIn.turnOff")}
+          </Button>
+        </span>
+      ),
+    },
+    {
       id: "actions",
       header: t("common.actions"),
       mobile: "actions",
@@ -96,6 +124,22 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
       ),
     },
   ];
+
+  const setPasswordSignIn = (school: TSchool, off: boolean) => {
+    passwordSignIn.mutate(
+      { schoolId: school.id, off },
+      {
+        onSuccess: () => {
+          successToast(off ? "schools.signIn.toast.off" : "schools.signIn.toast.on");
+          setTurningOff(null);
+        },
+        onError: (error) => {
+          failureToast(error, "schools.signIn.toast.failed");
+          setTurningOff(null);
+        },
+      },
+    );
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -153,6 +197,23 @@ export default function SchoolsPage(_props: { section: TDashboardSection }) {
           onClose={() => setDialog(null)}
         />
       )}
+
+      <ConfirmDialog
+        open={turningOff !== null}
+        onOpenChange={(open) => !open && setTurningOff(null)}
+        title={t("schools.signIn.confirmTitle")}
+        description={t("schools.signIn.confirmMessage")}
+        confirmLabel={t("schools.signIn.turnOff")}
+        pending={passwordSignIn.isPending}
+        onConfirm={() => turningOff && setPasswordSignIn(turningOff, true)}
+        testId="password-sign-in-dialog"
+      >
+        {turningOff && (
+          <p className="rounded-xl border border-border bg-muted/40 px-3 py-2 text-sm">
+            <bdi className="font-semibold">{name(turningOff)}</bdi>
+          </p>
+        )}
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={deleting !== null}
