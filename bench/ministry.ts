@@ -1,0 +1,228 @@
+// A ministry's year (issue 39): every page a super_admin, a principal and a teacher open, timed cold and warm with
+// a whole year of attempts in the database, each beside a floor measured in the same run (one pass over the rows
+// the page must read). The year is built in the database itself (INSERT … SELECT over generate_series: the bulk
+// load the issue allows where the server's own paths do not matter — nobody takes 1.2 million exams to build a
+// bench): SCHOOLS schools of three grades (6, 7, 8), STUDENTS students spread over them with gender and language
+// background, six published exams of QUESTIONS four-option questions over the three subjects with skills and bank
+// items, every student's graded attempt at every exam, and their answers drawn from a two-parameter logistic model
+// (so item analysis, calibration and DIF see real structure, not noise).
+//
+//   DATABASE_URL=postgres://… npm run bench:ministry            # the year: 200,000 students, 1.2 M attempts, 48 M answers
+//   DATABASE_URL=postgres://… SCALE=0.05 npm run bench:ministry # a twentieth of it
+//   SCALE=0.005 npm run bench:ministry                           # the embedded database (one school's scale; says so)
+//
+// Prints the seed time, then a table: page, who, cold ms, warm ms, and the floor of the rows it reads. Memory: the
+// results export's peak RSS growth beside the rows it sends.
+import { sql } from "drizzle-orm";
+import { rowsOf } from "../src/server/db/client";
+import { SUBJECTS } from "../src/shared/subjects";
+import { openBench } from "./setup";
+
+const SCALE = Number(process.env.SCALE ?? 1);
+const STUDENTS = Math.max(60, Math.round(Number(process.env.STUDENTS ?? 200_000) * SCALE));
+const SCHOOLS = Math.max(2, Math.round(Number(process.env.SCHOOLS ?? 800) * SCALE));
+const QUESTIONS = Number(process.env.QUESTIONS ?? 40);
+const EXAMS = 6;
+const GRADES = [6, 7, 8];
+/** Students per class: classes A, B, C… of each grade of each school. */
+const CLASS_SIZE = 25;
+
+const started = performance.now();
+const { tag, db, passwordHash, startApp, close, schoolId: benchSchool } = await openBench("ministry");
+const pg = !!process.env.DATABASE_URL;
+if (!pg && STUDENTS > 20_000) {
+  console.log(`The embedded database is for one school; ${STUDENTS} students need PostgreSQL (set DATABASE_URL). Stopping.`);
+  await close();
+  process.exit(0);
+}
+const exec = async (label: string, query: ReturnType<typeof sql>) => {
+  const t = performance.now();
+  const result = await db.execute(query);
+  console.log(`  seed: ${label} — ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return rowsOf<Record<string, unknown>>(result);
+};
+const school = (n: string) => sql.raw(`'m${tag}_' || (${n})`);
+
+console.log(`A ministry's year: ${SCHOOLS} schools, ${STUDENTS} students, ${EXAMS} exams × ${QUESTIONS} questions → ${STUDENTS * EXAMS} attempts, ${STUDENTS * EXAMS * QUESTIONS} answers (${pg ? "PostgreSQL" : "embedded database"})`);
+
+// ---- schools, students, one principal and one teacher per school
+await exec("schools", sql`insert into schools (id, name_ar, name_en, city_ar, city_en) select ${school("g")}, 'مدرسة ' || g, 'School ' || g, 'المدينة ' || (g % 26), 'City ' || (g % 26) from generate_series(1, ${SCHOOLS}::int) g`);
+await exec(
+  "student accounts",
+  sql`insert into auth_users (email, password_hash) select 's' || g || '-' || ${tag} || '@bench.local', ${passwordHash} from generate_series(1, ${STUDENTS}::int) g`,
+);
+// Student n: school 1 + n mod SCHOOLS, grade by (n div SCHOOLS) mod 3, class by how many of that grade came before.
+await exec(
+  "student profiles",
+  sql`insert into profiles (id, username, email, role, school_id, name, grade, class_name, gender, language_background)
+      select u.id, split_part(u.email, '@', 1), u.email, 'student', ${school("1 + u.n % " + SCHOOLS)}, 'طالب ' || u.n,
+             6 + (u.n / ${SCHOOLS}::int) % 3, (6 + (u.n / ${SCHOOLS}::int) % 3) || chr(65 + (u.n / ${SCHOOLS * 3}::int / ${CLASS_SIZE}::int) % 6),
+             case when u.n % 2 = 0 then 'female' else 'male' end, case when u.n % 7 = 0 then 'other' else 'arabic' end
+      from (select id, email, substring(email from 2 for position('-' in email) - 2)::int as n from auth_users where email like ${"%-" + tag + "@bench.local"} and email ~ '^s[0-9]+-') u`,
+);
+await exec(
+  "staff accounts",
+  sql`insert into auth_users (email, password_hash) select r || g || '-' || ${tag} || '@bench.local', ${passwordHash} from generate_series(1, ${SCHOOLS}::int) g, (values ('p'), ('t')) v(r)`,
+);
+await exec(
+  "staff profiles",
+  sql`insert into profiles (id, username, email, role, school_id, name)
+      select u.id, split_part(u.email, '@', 1), u.email, case when left(u.email, 1) = 'p' then 'school_admin'::role else 'teacher'::role end,
+             ${school("substring(u.email from 2 for position('-' in u.email) - 2)::int")}, 'موظف ' || u.email
+      from auth_users u where u.email like ${"%-" + tag + "@bench.local"} and u.email ~ '^[pt][0-9]+-'`,
+);
+
+// ---- six exams by the ministry (the super_admin), each given to every school, two per subject
+const [admin] = rowsOf<{ id: string }>(await db.execute(sql`select id from profiles where role = 'super_admin' order by created_at limit 1`));
+const examRows = await exec(
+  "exams",
+  sql`insert into exams (title_ar, title_en, subject_id, status, grades, creator_id)
+      select 'اختبار ' || g, 'Exam ' || g, (array[${sql.join(SUBJECTS.map((s) => sql`${s.id}`), sql`, `)}])[1 + (g - 1) % 3], 'published', array[6, 7, 8], ${admin!.id}::uuid
+      from generate_series(1, ${EXAMS}::int) g returning id, subject_id`,
+);
+const examIds = examRows.map((r) => String(r.id));
+await exec("exams given to every school", sql`insert into exam_schools (exam_id, school_id) select e.id, s.id from exams e, schools s where e.id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)}) and s.id like ${"m" + tag + "_%"}`);
+// Each question a bank item (searchable) of the exam's subject, with a skill of that subject, and four options.
+await exec(
+  "bank items",
+  sql`insert into bank_items (school_id, subject_id, grade, type, skill_id, search_text)
+      select null, e.subject_id, 8, 'multiple_choice', (select id from skills k where k.subject_id = e.subject_id order by id offset (q % 5) limit 1),
+             'سؤال ' || q || ' ' || e.title_en || ' question ' || q || ' ' || ${tag}
+      from exams e, generate_series(0, ${QUESTIONS - 1}::int) q where e.id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
+);
+await exec(
+  "bank item versions",
+  sql`insert into bank_item_versions (item_id, version, content)
+      select b.id, 1, jsonb_build_object('type', 'multiple_choice', 'questionTextAr', b.search_text, 'questionTextEn', b.search_text, 'questionDocAr', null, 'questionDocEn', null,
+             'image', null, 'audio', null, 'points', 1, 'correctAnswerText', null, 'matchingPairs', '[]'::jsonb, 'skillId', b.skill_id, 'passage', null,
+             'options', jsonb_build_array(jsonb_build_object('optionTextAr', 'أ', 'optionTextEn', 'A', 'isCorrect', true), jsonb_build_object('optionTextAr', 'ب', 'optionTextEn', 'B', 'isCorrect', false),
+                                          jsonb_build_object('optionTextAr', 'ج', 'optionTextEn', 'C', 'isCorrect', false), jsonb_build_object('optionTextAr', 'د', 'optionTextEn', 'D', 'isCorrect', false)))
+      from bank_items b where b.search_text like ${"% " + tag}`,
+);
+await exec(
+  "questions",
+  sql`insert into questions (item_version_id, exam_id, position, question_text_ar, question_text_en, type, points, skill_id)
+      select v.id, e.id, (substring(b.search_text from 'question ([0-9]+)'))::int, b.search_text, b.search_text, 'multiple_choice', 1, b.skill_id
+      from bank_items b join bank_item_versions v on v.item_id = b.id join exams e on b.search_text like '% ' || e.title_en || ' question %'
+      where b.search_text like ${"% " + tag} and e.id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
+);
+await exec(
+  "options",
+  sql`insert into question_options (question_id, position, option_text_ar, option_text_en, is_correct)
+      select q.id, k, chr(1571 + k), chr(65 + k), k = 0 from questions q, generate_series(0, 3) k where q.exam_id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
+);
+
+// ---- every student's graded attempt at every exam, spread over the school year (exam g in month 2g)
+await exec(
+  "attempts",
+  sql`insert into student_exams (student_id, exam_id, status, started_at, completed_at, marked_at, total_possible_score, grade, class_name, paper_language, score)
+      select p.id, e.id, 'graded', t.at, t.at + interval '40 minutes', t.at + interval '41 minutes', ${QUESTIONS}::int, p.grade, p.class_name, case when p.language_background = 'other' then 'en' else 'ar' end, 0
+      from profiles p cross join (select id, row_number() over (order by title_en) as g from exams where id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)})) e
+      cross join lateral (select timestamptz '2025-09-01 08:00+04' + (e.g * 2 - 2) * interval '1 month' + (abs(hashtext(p.id::text)) % 20) * interval '1 day' as at) t
+      where p.email like ${"%-" + tag + "@bench.local"} and p.role = 'student'`,
+);
+// Answers from a 2PL model: the student's ability θ (a hash of their id, about normal by summing three uniforms),
+// the question's difficulty b (spread over −2…2 by position) and slope a (0.6…1.8); a wrong answer picks one of the
+// three distractors. One in fifty left blank.
+const examList = sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `);
+await exec(
+  "answers",
+  sql`insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, is_correct, score)
+      select se.id, q.id, se.student_id, o.id, o.is_correct, case when o.is_correct then 1 else 0 end
+      from student_exams se
+      join questions q on q.exam_id = se.exam_id
+      cross join lateral (select ((abs(hashtext(se.student_id::text)) % 1000) + (abs(hashtext(se.student_id::text || 'b')) % 1000) + (abs(hashtext(se.student_id::text || 'c')) % 1000) - 1500) / 500.0 as theta,
+                                 -2 + 4.0 * q.position / ${Math.max(1, QUESTIONS - 1)}::int as b, 0.6 + 1.2 * ((q.position * 7) % 11) / 10.0 as a,
+                                 (abs(hashtext(se.id::text || q.id::text)) % 10000) / 10000.0 as u) m
+      join question_options o on o.question_id = q.id and o.position = case when m.u < 1 / (1 + exp(-m.a * (m.theta - m.b))) then 0 else 1 + (abs(hashtext(q.id::text || se.id::text)) % 3) end
+      where se.exam_id in (${examList}) and (abs(hashtext(se.id::text || q.position::text)) % 50) <> 0`,
+);
+await exec(
+  "scores",
+  sql`update student_exams se set score = s.total from (select a.student_exam_id, sum(a.score) as total from student_answers a join student_exams x on x.id = a.student_exam_id where x.exam_id in (${examList}) group by a.student_exam_id) s where s.student_exam_id = se.id`,
+);
+await exec("analyze", sql`analyze`);
+const seedSeconds = (performance.now() - started) / 1000;
+console.log(`Seeded in ${seedSeconds.toFixed(0)} s.`);
+
+// ---- the pages, through the real app
+const { app, cookie: benchTeacher } = await startApp();
+void benchTeacher;
+const signIn = async (email: string, loginType: "admin" | "school") => {
+  const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: loginType === "admin" ? "bench-admin-1" : "bench-pass", loginType } });
+  const c = res.cookies.find((x) => x.name === "qias_session");
+  if (!c) throw new Error(`sign-in of ${email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  return `qias_session=${c.value}`;
+};
+const who = {
+  super_admin: await signIn(`admin-${tag}@bench.local`, "admin"),
+  principal: await signIn(`p1-${tag}@bench.local`, "school"),
+  teacher: await signIn(`t1-${tag}@bench.local`, "school"),
+};
+const firstSchool = `m${tag}_1`;
+const exam = examIds[0]!;
+const [oneAttempt] = rowsOf<{ id: string }>(await db.execute(sql`select se.id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${exam}::uuid and p.school_id = ${firstSchool} limit 1`));
+
+/** One pass over the rows a page must read. */
+const floors: Record<string, ReturnType<typeof sql>> = {
+  "one exam's answers": sql`select count(*), sum(a.score) from student_answers a join student_exams se on se.id = a.student_exam_id where se.exam_id = ${exam}::uuid`,
+  "every attempt": sql`select count(*), sum(score) from student_exams where exam_id in (${examList})`,
+  "one school's answers": sql`select count(*), sum(a.score) from student_answers a join student_exams se on se.id = a.student_exam_id join profiles p on p.id = se.student_id where p.school_id = ${firstSchool}`,
+  "one exam's attempts": sql`select count(*), sum(score) from student_exams where exam_id = ${exam}::uuid`,
+};
+const floorMs: Record<string, number> = {};
+for (const [name, query] of Object.entries(floors)) {
+  await db.execute(query);
+  const t = performance.now();
+  await db.execute(query);
+  floorMs[name] = performance.now() - t;
+}
+
+type TPage = { page: string; as: keyof typeof who; method?: "GET" | "POST"; url: string; body?: object; floor: keyof typeof floors };
+const pages: TPage[] = [
+  { page: "results, first page (all)", as: "super_admin", url: "/api/results", floor: "every attempt" },
+  { page: "results, one exam, page 200", as: "super_admin", url: `/api/results?examId=${exam}&page=200`, floor: "one exam's attempts" },
+  { page: "results, one school, grade 8", as: "principal", url: `/api/results?grade=8`, floor: "one exam's attempts" },
+  { page: "results, a name", as: "super_admin", url: `/api/results?q=${encodeURIComponent("طالب 12345")}`, floor: "every attempt" },
+  { page: "one student's result", as: "principal", url: `/api/attempts/${oneAttempt?.id}/result`, floor: "one exam's attempts" },
+  { page: "dashboard, all schools", as: "super_admin", url: "/api/analytics/dashboard", floor: "every attempt" },
+  { page: "dashboard, one exam, all schools", as: "super_admin", url: `/api/analytics/dashboard?examId=${exam}`, floor: "one exam's answers" },
+  { page: "dashboard, one school", as: "principal", url: "/api/analytics/dashboard", floor: "one school's answers" },
+  { page: "dashboard, one class", as: "principal", url: "/api/analytics/dashboard?grade=8&className=8A", floor: "one school's answers" },
+  { page: "dashboard, teacher", as: "teacher", url: "/api/analytics/dashboard", floor: "one school's answers" },
+  { page: "item analysis, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/items`, floor: "one exam's answers" },
+  { page: "reliability, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/reliability`, floor: "one exam's answers" },
+  { page: "DIF by gender, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=gender`, floor: "one exam's answers" },
+  { page: "bank search", as: "super_admin", url: `/api/bank?q=${encodeURIComponent("question 17")}`, floor: "one exam's attempts" },
+  { page: "2PL calibration, one exam", as: "super_admin", method: "POST", url: `/api/exams/${exam}/calibrations`, body: { model: "2pl" }, floor: "one exam's answers" },
+];
+
+const time = async (p: TPage) => {
+  const t = performance.now();
+  const res = await app.inject({ method: p.method ?? "GET", url: p.url, headers: { cookie: who[p.as] }, ...(p.body ? { payload: p.body } : {}) });
+  return { ms: performance.now() - t, status: res.statusCode, body: res.body };
+};
+console.log("\npage | who | cold ms | warm ms | status | floor (rows read once) ms");
+for (const p of pages) {
+  const cold = await time(p);
+  // A calibration is a new run each time: its "warm" is the same work again.
+  const warm = await time(p);
+  console.log(`${p.page} | ${p.as} | ${cold.ms.toFixed(0)} | ${warm.ms.toFixed(0)} | ${cold.status}${cold.status >= 400 ? " " + cold.body.slice(0, 80) : ""} | ${p.floor}: ${floorMs[p.floor]!.toFixed(0)}`);
+}
+
+// ---- the results export of one exam: time and memory
+{
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const t = performance.now();
+  const res = await app.inject({ method: "GET", url: `/api/results/export.csv?examId=${exam}&lang=en`, headers: { cookie: who.super_admin } });
+  clearInterval(sampler);
+  const lines = res.body.split("\n").length - 1;
+  console.log(`\nresults export (CSV), one exam: ${res.statusCode}, ${lines} lines, ${(res.rawPayload.length / 1e6).toFixed(1)} MB in ${(performance.now() - t).toFixed(0)} ms; RSS grew ${((peak - before) / 1e6).toFixed(0)} MB at its peak`);
+}
+
+await app.close();
+void benchSchool;
+await close();
