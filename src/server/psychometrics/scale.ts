@@ -11,6 +11,7 @@
 
 import { sql } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../db/client";
+import type { TReportedScaleScore } from "../../shared/schemas/scale";
 
 export interface ScaleDefinition {
   mean: number;
@@ -31,6 +32,8 @@ export interface LevelCut {
   position: number;
   /** Null for the lowest level. */
   minScore: number | null;
+  nameAr?: string;
+  nameEn?: string;
 }
 
 const round = (x: number, decimals: number) => {
@@ -70,6 +73,11 @@ export interface AttemptScaleScore {
   se: number | null;
   /** The level's position, or null when the scale has no levels yet. */
   level: number | null;
+  scaleNameAr: string;
+  scaleNameEn: string;
+  /** The level's names, when it has one. */
+  levelNameAr: string | null;
+  levelNameEn: string | null;
 }
 
 type TRow = {
@@ -87,7 +95,12 @@ type TRow = {
   decimals: number;
   lowest: number | null;
   highest: number | null;
+  name_ar: string;
+  name_en: string;
 };
+
+/** Attempts per query: well under PostgreSQL's 65,535 parameters, and an export of 100,000 rows is 20 queries. */
+const CHUNK = 5000;
 
 /**
  * The scale scores of the given attempts. An attempt has one when its exam's subject and the attempt's grade have a
@@ -98,20 +111,26 @@ type TRow = {
 export async function attemptScaleScores(db: TDbOrTx, studentExamIds: readonly string[]): Promise<Map<string, AttemptScaleScore>> {
   const found = new Map<string, AttemptScaleScore>();
   if (studentExamIds.length === 0) return found;
-  const rows = rowsOf<TRow>(
-    await db.execute(sql`
+  const rows: TRow[] = [];
+  for (let i = 0; i < studentExamIds.length; i += CHUNK) {
+    const chunk = studentExamIds.slice(i, i + CHUNK);
+    rows.push(
+      ...rowsOf<TRow>(
+        await db.execute(sql`
       select distinct on (se.id) se.id as student_exam_id, rs.id as scale_id, c.id as calibration_id, aa.eap, aa.eap_se,
         c.linking, (rs.reference_calibration_id = c.id) as is_reference,
-        rs.mean, rs.sd, rs.theta_mean, rs.theta_sd, rs.decimals, rs.lowest, rs.highest
+        rs.mean, rs.sd, rs.theta_mean, rs.theta_sd, rs.decimals, rs.lowest, rs.highest, rs.name_ar, rs.name_en
       from student_exams se
       join exams e on e.id = se.exam_id
       join reporting_scales rs on rs.subject_id = e.subject_id and rs.grade = se.grade
       join attempt_abilities aa on aa.student_exam_id = se.id and aa.eap is not null
       join calibrations c on c.id = aa.calibration_id
         and (c.id = rs.reference_calibration_id or (c.linking ->> 'scaleId') = rs.id::text)
-      where se.id in (${sql.join(studentExamIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      where se.id in (${sql.join(chunk.map((id) => sql`${id}::uuid`), sql`, `)})
       order by se.id, c.created_at desc, c.id`),
-  );
+      ),
+    );
+  }
   const levels = await levelsOf(db, [...new Set(rows.map((r) => r.scale_id))]);
   for (const r of rows) {
     const linking = r.is_reference || !r.linking || typeof r.linking.A !== "number" || typeof r.linking.B !== "number" ? null : { A: r.linking.A, B: r.linking.B };
@@ -127,13 +146,20 @@ export async function attemptScaleScores(db: TDbOrTx, studentExamIds: readonly s
       highest: r.highest === null ? null : Number(r.highest),
     };
     const reported = toScaleScore(scale, theta, se);
+    const cuts = levels.get(r.scale_id) ?? [];
+    const level = levelOf(cuts, reported.score);
+    const named = cuts.find((c) => c.position === level);
     found.set(r.student_exam_id, {
       studentExamId: r.student_exam_id,
       scaleId: r.scale_id,
       calibrationId: r.calibration_id,
       theta,
       ...reported,
-      level: levelOf(levels.get(r.scale_id) ?? [], reported.score),
+      level,
+      scaleNameAr: r.name_ar,
+      scaleNameEn: r.name_en,
+      levelNameAr: named?.nameAr ?? null,
+      levelNameEn: named?.nameEn ?? null,
     });
   }
   return found;
@@ -143,14 +169,26 @@ export async function attemptScaleScores(db: TDbOrTx, studentExamIds: readonly s
 export async function levelsOf(db: TDbOrTx, scaleIds: readonly string[]): Promise<Map<string, LevelCut[]>> {
   const byScale = new Map<string, LevelCut[]>();
   if (scaleIds.length === 0) return byScale;
-  const rows = rowsOf<{ scale_id: string; position: number; min_score: number | null }>(
-    await db.execute(sql`select scale_id, position, min_score from proficiency_levels
+  const rows = rowsOf<{ scale_id: string; position: number; min_score: number | null; name_ar: string; name_en: string }>(
+    await db.execute(sql`select scale_id, position, min_score, name_ar, name_en from proficiency_levels
       where scale_id in (${sql.join(scaleIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by scale_id, position`),
   );
   for (const r of rows) {
     const list = byScale.get(r.scale_id) ?? [];
-    list.push({ position: Number(r.position), minScore: r.min_score === null ? null : Number(r.min_score) });
+    list.push({ position: Number(r.position), minScore: r.min_score === null ? null : Number(r.min_score), nameAr: r.name_ar, nameEn: r.name_en });
     byScale.set(r.scale_id, list);
   }
   return byScale;
+}
+
+/** What a result shows of an attempt's scale score: the score, its SE, the level's and the scale's names. */
+export function reportedScaleScore(s: AttemptScaleScore | undefined): TReportedScaleScore | null {
+  if (!s) return null;
+  return {
+    score: s.score,
+    se: s.se,
+    level: s.level !== null && s.levelNameAr !== null && s.levelNameEn !== null ? { position: s.level, nameAr: s.levelNameAr, nameEn: s.levelNameEn } : null,
+    scaleNameAr: s.scaleNameAr,
+    scaleNameEn: s.scaleNameEn,
+  };
 }

@@ -5,6 +5,7 @@ import { ZClassFilter, ZGradeFilter } from "./grade";
 import { EXAM_STATUSES, EXAM_TOOLS, MAX_PAIRS, QUESTION_TYPES, ZImageRef, ZPassage, ZSubject } from "./exam";
 import { ZRichDoc } from "../rich-text";
 import { ZSittingWindow } from "./sitting";
+import { ZReportedScaleScore } from "./scale";
 
 const ZText = z.object({ ar: z.string(), en: z.string() });
 
@@ -146,6 +147,8 @@ export const ZResult = z.object({
     id: z.string(),
     status: z.enum(ATTEMPT_STATUSES),
     score: z.number().nullable(),
+    /** On the reporting scale (issue 35, decision 0049): once graded and calibrated onto a scale; else null. */
+    scaleScore: ZReportedScaleScore.nullable(),
     totalPossibleScore: z.number().int(),
     startedAt: z.string(),
     completedAt: z.string().nullable(),

@@ -201,3 +201,16 @@ export const ZLevelsByGroup = z.object({
   overallAccuracy: z.number().nullable(),
 });
 export type TLevelsByGroup = z.infer<typeof ZLevelsByGroup>;
+
+/**
+ * An attempt's place on its reporting scale, beside its raw score wherever a result shows (results, the student's
+ * result and report, exports; decision 0049). Null when the attempt is not on a scale yet — never a 0.
+ */
+export const ZReportedScaleScore = z.object({
+  score: z.number(),
+  se: z.number().nullable(),
+  level: z.object({ position: z.number().int(), nameAr: z.string(), nameEn: z.string() }).nullable(),
+  scaleNameAr: z.string(),
+  scaleNameEn: z.string(),
+});
+export type TReportedScaleScore = z.infer<typeof ZReportedScaleScore>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { sendTable, TABLE_FORMATS } from "../../http/table";
 import { ATTEMPT_STATUSES, ZGradeInput, ZResult, ZResultsQuery, ZResultsSummary } from "../../../shared/schemas/attempt";
+import { ZReportedScaleScore } from "../../../shared/schemas/scale";
 import { findGradingQueue, findGradingSheet, findResult, findResults, gradeAnswer } from "./results.service";
 
 const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "RESULT_NOT_FOUND" }) });
@@ -25,6 +26,8 @@ const ZResultRow = z.object({
   totalPossibleScore: z.number().int(),
   startedAt: z.string(),
   completedAt: z.string().nullable(),
+  /** On the reporting scale (issue 35): graded attempts whose exam is calibrated onto a scale; else null. */
+  scaleScore: ZReportedScaleScore.nullable(),
 });
 
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,10 +46,14 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items } = await findResults(app.db, user, { ...request.query, page: 1, pageSize: 100_000 });
       const ar = request.query.lang === "ar";
       const header = ar
-        ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "النموذج", "الحالة", "الدرجة", "الدرجة الكلية", "وقت البدء", "وقت التسليم"]
-        : ["Student", "School", "Grade", "Class", "Exam", "Form", "Status", "Score", "Total", "Started", "Submitted"];
+        ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "النموذج", "الحالة", "الدرجة", "الدرجة الكلية", "الدرجة المعيارية", "الخطأ المعياري", "المستوى", "وقت البدء", "وقت التسليم"]
+        : ["Student", "School", "Grade", "Class", "Exam", "Form", "Status", "Score", "Total", "Scale score", "SE", "Level", "Started", "Submitted"];
       const status = { in_progress: ar ? "قيد التقديم" : "In progress", completed: ar ? "بانتظار التصحيح" : "Pending grading", graded: ar ? "مصحّح" : "Graded" };
-      const rows = items.map((r) => [r.studentName, (ar ? r.schoolNameAr : r.schoolNameEn) ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, r.form ?? "", status[r.status], r.score ?? "", r.totalPossibleScore, r.startedAt, r.completedAt ?? ""]);
+      const rows = items.map((r) => {
+        const scale = r.scaleScore;
+        const level = scale?.level ? (ar ? scale.level.nameAr : scale.level.nameEn) : "";
+        return [r.studentName, (ar ? r.schoolNameAr : r.schoolNameEn) ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, r.form ?? "", status[r.status], r.score ?? "", r.totalPossibleScore, scale?.score ?? "", scale?.se ?? "", level, r.startedAt, r.completedAt ?? ""];
+      });
       return sendTable(reply, format, { name: "qias-results", rows: [header, ...rows], rtl: ar });
     });
   }

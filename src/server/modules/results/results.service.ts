@@ -9,6 +9,8 @@ import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { PASS_PERCENT, type TResult, type TResultsQuery, type TResultsSummary } from "../../../shared/schemas/attempt";
+import type { TReportedScaleScore } from "../../../shared/schemas/scale";
+import { attemptScaleScores, reportedScaleScore } from "../../psychometrics/scale";
 
 /** An attempt's score as a percentage of its points (0 when it has none): one rule for lists, analyses and dashboards. */
 export const ATTEMPT_PERCENT = sql`(case when ${studentExams.totalPossibleScore} > 0 then coalesce(${studentExams.score}, 0)::float8 * 100 / ${studentExams.totalPossibleScore} else 0 end)`;
@@ -68,11 +70,13 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
   const answers = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
+  const scaleScore = attempt.status === "graded" ? reportedScaleScore((await attemptScaleScores(db, [attempt.id])).get(attempt.id)) : null;
   return {
     attempt: {
       id: attempt.id,
       status: attempt.status,
       score: showsTotal ? attempt.score : null,
+      scaleScore,
       totalPossibleScore: attempt.totalPossibleScore,
       startedAt: attempt.startedAt.toISOString(),
       completedAt: attempt.completedAt?.toISOString() ?? null,
@@ -140,6 +144,7 @@ export type TResultRow = {
   totalPossibleScore: number;
   startedAt: string;
   completedAt: string | null;
+  scaleScore: TReportedScaleScore | null;
 };
 
 export async function findResults(
@@ -203,6 +208,8 @@ export async function findResults(
     .where(where);
   const studentView = actor.role === "student";
   const graded = summary?.graded ?? 0;
+  // On the reporting scale: one batch for the page (the export's page is every row, in batches inside).
+  const scaleScores = await attemptScaleScores(db, rows.filter((r) => r.attempt.status === "graded").map((r) => r.attempt.id));
   // The exam's parallel forms, for the form filter (their numbers say nothing beyond how many there are).
   const forms = query.examId && !studentView ? await db.select({ number: examForms.number }).from(examForms).where(eq(examForms.examId, query.examId)).orderBy(asc(examForms.number)) : [];
   return {
@@ -233,6 +240,7 @@ export async function findResults(
       totalPossibleScore: r.attempt.totalPossibleScore,
       startedAt: r.attempt.startedAt.toISOString(),
       completedAt: r.attempt.completedAt?.toISOString() ?? null,
+      scaleScore: reportedScaleScore(scaleScores.get(r.attempt.id)),
     })),
   };
 }
