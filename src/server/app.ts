@@ -184,8 +184,9 @@ async function registerWeb(app: FastifyInstance, config: TConfig) {
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    // A missing hashed asset (an old tab after a deploy) must fail as a 404, not parse HTML as a script.
-    const isFile = request.url.startsWith("/assets/") || /\.[a-z0-9]{1,8}(\?|$)/i.test(request.url.split("#")[0]!);
+    // A missing hashed asset (an old tab after a deploy) must fail as a 404, not parse HTML as a script. Only the
+    // path says so: a page's query may end like a file name (a search for "x@school.ae", reloaded).
+    const isFile = request.url.startsWith("/assets/") || /\.[a-z0-9]{1,8}$/i.test(request.url.split("?")[0]!.split("#")[0]!);
     if (request.url.startsWith("/api/") || !["GET", "HEAD"].includes(request.method) || !hasWeb || isFile) {
       return reply.status(404).send(errorBody("NOT_FOUND", request.id));
     }

@@ -90,6 +90,15 @@ describe("serving the web app", () => {
     }
   });
 
+  it("serves the page for an address whose query ends like a file name (a search by email, reloaded)", async () => {
+    for (const url of ["/dashboard/results?q=scale.student%40qias.test", "/dashboard/results?q=a.b.png", "/dashboard/users/students?q=x%40school.ae#top"]) {
+      const r = await h.request({ method: "GET", url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.body, url).toContain("SHELL");
+    }
+    expect((await h.request({ method: "GET", url: "/missing.png?v=2" })).statusCode).toBe(404);
+  });
+
   it("never serves files from outside the web folder", async () => {
     const r = await h.request({ method: "GET", url: "/..%2f..%2fetc%2fpasswd" });
     expect(r.body).not.toContain("root:");
