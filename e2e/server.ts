@@ -26,6 +26,8 @@ if (process.env.E2E_DEMO_ATTEMPTS) await seedCalibrationCohort(database.db);
 if (process.env.E2E_FORMS) await (await import("./forms-seed")).seedFormsForPictures(database.db);
 // Standard setting's browser test (e2e/scale/standard-setting.spec.ts) wants a scale with levels and a calibrated run.
 await (await import("./standard-setting-seed")).seedStandardSetting(database.db);
+// Scale scores on results (e2e/scale/scale-scores.spec.ts) want a graded attempt on a scale with levels.
+await (await import("./scale-scores-seed")).seedScaleScores(database.db);
 await database.close();
 
 Object.assign(process.env, {

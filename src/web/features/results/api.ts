@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ATTEMPT_STATUSES, RESULT_SORTS, type TResultsSummary } from "@shared/schemas/attempt";
 import type { TRichDoc } from "@shared/rich-text";
+import type { TReportedScaleScore } from "@shared/schemas/scale";
 import type { TRole } from "@shared/permissions";
 import { api } from "@web/lib/api";
 
@@ -29,6 +30,8 @@ export type TResultRow = {
   totalPossibleScore: number;
   startedAt: string;
   completedAt: string | null;
+  /** On the reporting scale (issue 35); null when not. */
+  scaleScore: TReportedScaleScore | null;
 };
 export { RESULT_SORTS };
 export type TResultSort = (typeof RESULT_SORTS)[number];

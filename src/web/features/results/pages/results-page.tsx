@@ -26,6 +26,7 @@ import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states"
 import { AttemptStatusBadge } from "../components/status-badge";
 import { formatDateTime, formatNumber, pick, useResultsT } from "../lib/format";
 import { formatPercent, formatScore, gradeClassLabel, pickOrNull } from "@web/lib/format";
+import { ScaleScoreLine } from "@web/components/scale-score";
 import { cn } from "@web/lib/utils";
 import { gradingPath, resultPath, schoolReportPath, takePath } from "../lib/paths";
 import { SubjectItems } from "@web/components/subject-items";
@@ -181,6 +182,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
               {formatScore(lang, r.score, r.totalPossibleScore)}
             </span>
           ) : null}
+          {r.scaleScore && <ScaleScoreLine value={r.scaleScore} />}
           <AttemptStatusBadge status={r.status} />
         </span>
       ),

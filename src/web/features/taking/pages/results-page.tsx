@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import type { TResult } from "@shared/schemas/attempt";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { ScaleScoreCard } from "@web/components/scale-score";
 import { toastError } from "@web/components/ui/use-toast";
 import { isApiError } from "@web/lib/api";
 import { useSession } from "@web/lib/session";
@@ -131,6 +132,7 @@ function ResultView({ result, belowScore }: { result: TResult; belowScore?: TRes
       </header>
 
       <ScoreCard result={result} percent={percent} isStudent={isStudent} />
+      {attempt.status === "graded" && attempt.scaleScore && <ScaleScoreCard value={attempt.scaleScore} />}
 
       {result.keyWithheld && (
         <Card className="flex items-start gap-3 border-gold/50 p-4 text-sm" role="note" data-testid="key-withheld">
