@@ -17,14 +17,35 @@ export function scaleScoreText(lang: "ar" | "en", value: TReportedScaleScore): s
   return value.se === null ? formatNumber(lang, value.score) : `${formatNumber(lang, value.score)} ± ${formatNumber(lang, value.se)}`;
 }
 
+/**
+ * The score and its margin, left to right in either language. Laid out by a left-to-right flex row rather than by
+ * the text's direction: Chromium showed "580 ± 30" as "30 ± 580" inside an Arabic line even in an LTR isolate.
+ */
+function ScoreAndMargin({ lang, value, className, testId }: { lang: "ar" | "en"; value: TReportedScaleScore; className?: string; testId?: string }) {
+  return (
+    <span className={className}>
+      <span className="sr-only" data-testid={testId}>
+        {scaleScoreText(lang, value)}
+      </span>
+      <span dir="ltr" aria-hidden="true" className="inline-flex items-baseline gap-[0.3em] tabular-nums">
+        <span>{formatNumber(lang, value.score)}</span>
+        {value.se !== null && (
+          <>
+            <span>±</span>
+            <span>{formatNumber(lang, value.se)}</span>
+          </>
+        )}
+      </span>
+    </span>
+  );
+}
+
 export function ScaleScoreLine({ value }: { value: TReportedScaleScore }) {
   const { t, lang } = useScaleT();
   return (
     <span className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground" data-testid="result-scale-score">
       <span>{t("scaleScore.short")}</span>
-      <bdi dir="ltr" className="font-semibold text-foreground tabular-nums">
-        {scaleScoreText(lang, value)}
-      </bdi>
+      <ScoreAndMargin lang={lang} value={value} className="font-semibold text-foreground" />
       {value.level && (
         <span className="rounded-full bg-accent px-2 py-px font-medium text-accent-foreground" data-testid="result-level">
           {pick(lang, value.level.nameAr, value.level.nameEn)}
@@ -47,9 +68,7 @@ export function ScaleScoreCard({ value }: { value: TReportedScaleScore }) {
           {t("scaleScore.title")} · <bdi>{scale}</bdi>
         </p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <bdi dir="ltr" className="text-3xl font-bold tabular-nums" data-testid="scale-score-value">
-            {scaleScoreText(lang, value)}
-          </bdi>
+          <ScoreAndMargin lang={lang} value={value} className="text-3xl font-bold" testId="scale-score-value" />
           {value.level && (
             <span className="rounded-full border border-border bg-accent px-3 py-0.5 text-sm font-semibold text-accent-foreground" data-testid="scale-level">
               {t("scaleScore.level", { level: pick(lang, value.level.nameAr, value.level.nameEn) })}
