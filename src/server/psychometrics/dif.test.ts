@@ -97,6 +97,29 @@ describe("Mantel–Haenszel", () => {
   });
 });
 
+describe("DIF on an exam with parallel forms", () => {
+  // Two forms of 14 items: 8 anchors given to everyone and 6 of the form's own; items 0–7 are the anchors, 8–13
+  // form 1's, 14–19 form 2's. The planted item (anchor 3) is 1.2 logits harder for girls on both forms.
+  const { matrix, labels } = simulate([{ label: "boys", n: 800 }, { label: "girls", n: 800 }], 20, new Map([[3, 1.2]]), "girls");
+  const k = 20;
+  const data = Int8Array.from(matrix.data);
+  for (let p = 0; p < matrix.nPersons; p++) {
+    const form2 = p % 2 === 1;
+    for (let i = 8; i < 20; i++) if (form2 ? i < 14 : i >= 14) data[p * k + i] = -1;
+  }
+  const forms = { ...matrix, data };
+
+  it("uses everyone, matched within their own form, finds the planted anchor, and tests each form's own items on its students", () => {
+    const r = difAnalysis(forms, labels, { reference: "boys" });
+    expect(r.nExcluded).toBe(0);
+    expect(r.groups.map((g) => [g.group, g.n])).toEqual([["boys", 800], ["girls", 800]]);
+    expect(r.results).toHaveLength(20);
+    const planted = r.results.find((x) => x.item === "q4")!;
+    expect(planted.etsClass).toBe("C");
+    expect(r.results.filter((x) => x.item !== "q4" && x.etsClass === "C").map((x) => x.item)).toEqual([]);
+  });
+});
+
 describe("DIF analysis of a response matrix", () => {
   const { matrix, labels } = simulate(
     [{ label: "boys", n: 800 }, { label: "girls", n: 800 }, { label: "other", n: 40 }], 20, new Map([[9, 1.2]]), "girls",
@@ -123,14 +146,15 @@ describe("DIF analysis of a response matrix", () => {
     expect(none.tooSmall.map((g) => g.group)).toEqual(["boys", "girls", "other"]);
   });
 
-  it("leaves out students with no group or not given every item, and refuses a mismatched group list", () => {
+  it("leaves out students with no group, and refuses a mismatched group list", () => {
     const data = Int8Array.from(matrix.data);
     data[0] = -1;
     const groups: (string | null)[] = [...labels];
     groups[1] = null;
     const r = difAnalysis({ ...matrix, data }, groups, { reference: "boys" });
-    expect(r.nExcluded).toBe(2);
-    expect(r.groups.find((g) => g.group === "boys")!.n).toBe(798);
+    expect(r.nExcluded).toBe(1);
+    // The student not given q1 is matched with those given the same items (nobody else): counted, and no help.
+    expect(r.groups.find((g) => g.group === "boys")!.n).toBe(799);
     expect(() => difAnalysis(matrix, labels.slice(1), { reference: "boys" })).toThrow(/one group/);
     data[0] = -5;
     expect(() => difAnalysis({ ...matrix, data }, labels, { reference: "boys" })).toThrow(/negative score/);

@@ -119,15 +119,19 @@ export interface DifReport {
   notEstimable: { item: string; focal: string }[];
   /** Items scored beyond 0/1 (MH here is for right/wrong items). */
   notDichotomous: string[];
-  /** Students left out: not given every item, or no group recorded. */
+  /** Students left out: no group recorded. */
   nExcluded: number;
 }
 
 export const DEFAULT_MIN_GROUP_SIZE = 100;
 
 /**
- * DIF of every right/wrong item for each focal group against the reference, matching on the total score over
- * all items. Only students given every item and with a group are used (one common matching score).
+ * DIF of every right/wrong item for each focal group against the reference. The matching variable is the total
+ * score over the items the student was given, within the set of items given: on an exam with parallel forms a
+ * student is matched only with students of the same form (totals of different forms are not the same measure),
+ * and an item is analysed over every form that holds it — the strata of all its forms pooled into one
+ * Mantel–Haenszel estimate, as MH allows (Holland & Thayer 1988: any stratification on a matching criterion).
+ * Students with no group recorded are left out.
  */
 export function difAnalysis(matrix: ResponseMatrix, groups: (string | null)[], options: DifOptions): DifReport {
   const minGroupSize = options.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE;
@@ -135,13 +139,20 @@ export function difAnalysis(matrix: ResponseMatrix, groups: (string | null)[], o
   if (!(Number.isInteger(minGroupSize) && minGroupSize >= 1)) throw new RangeError("the minimum group size must be a positive whole number");
   const k = matrix.items.length;
   if (matrix.data.length !== matrix.nPersons * k) throw new RangeError("the matrix needs one score per student and item");
-  const used: { row: Int8Array; total: number; group: string }[] = [];
+  const used: { row: Int8Array; stratum: string; group: string }[] = [];
   for (let p = 0; p < matrix.nPersons; p++) {
     const group = groups[p];
     const row = matrix.data.subarray(p * k, (p + 1) * k);
     if (row.some((x) => x < 0 && x !== NOT_PRESENTED)) throw new RangeError(`student ${p + 1} has a negative score`);
-    if (group == null || row.includes(NOT_PRESENTED)) continue;
-    used.push({ row, total: row.reduce((s, x) => s + x, 0), group });
+    if (group == null) continue;
+    // The form (which items were given) and the total over them.
+    let given = "";
+    let total = 0;
+    for (let i = 0; i < k; i++) {
+      if (row[i] === NOT_PRESENTED) given += `${i},`;
+      else total += row[i]!;
+    }
+    used.push({ row, stratum: `${given}|${total}`, group });
   }
   const counts = new Map<string, number>([[options.reference, 0]]);
   for (const u of used) counts.set(u.group, (counts.get(u.group) ?? 0) + 1);
@@ -155,11 +166,11 @@ export function difAnalysis(matrix: ResponseMatrix, groups: (string | null)[], o
   matrix.items.forEach((item, i) => {
     if (notDichotomous.includes(item)) return;
     for (const focal of focals) {
-      const strata = new Map<number, MhStratum>();
+      const strata = new Map<string, MhStratum>();
       for (const u of used) {
-        if (u.group !== options.reference && u.group !== focal) continue;
-        let s = strata.get(u.total);
-        if (!s) strata.set(u.total, (s = { refRight: 0, refWrong: 0, focalRight: 0, focalWrong: 0 }));
+        if ((u.group !== options.reference && u.group !== focal) || u.row[i] === NOT_PRESENTED) continue;
+        let s = strata.get(u.stratum);
+        if (!s) strata.set(u.stratum, (s = { refRight: 0, refWrong: 0, focalRight: 0, focalWrong: 0 }));
         const right = u.row[i] === 1;
         if (u.group === options.reference) {
           if (right) s.refRight++;
