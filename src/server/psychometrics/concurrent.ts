@@ -39,8 +39,11 @@ export interface ConcurrentCalibration extends CalibrationResult {
   attemptIds: string[];
 }
 
-/** Calibrates the graded attempts of several exams together, the first exam's students the reference group. */
-export async function calibrateConcurrent(db: TDbOrTx, examIds: readonly string[], model: IrtModel, options: CalibrationOptions = {}): Promise<ConcurrentCalibration> {
+/** The exams' graded responses stacked into one matrix (a column per item version), one group per exam. */
+export async function concurrentResponses(
+  db: TDbOrTx,
+  examIds: readonly string[],
+): Promise<{ matrix: ResponseMatrix; groups: Int32Array; columns: { name: string; itemVersionId: string }[]; attemptIds: string[] }> {
   if (new Set(examIds).size !== examIds.length || examIds.length < 2) throw new CalibrationInputError("a concurrent calibration needs two or more different exams");
   const parts: ResponseMatrix[] = [];
   const versionOf = new Map<string, string>();
@@ -59,6 +62,12 @@ export async function calibrateConcurrent(db: TDbOrTx, examIds: readonly string[
     attemptIds.push(...responses.attemptIds);
   }
   const { matrix, groups } = mergeMatrices(parts);
+  return { matrix, groups, columns: matrix.items.map((name) => ({ name, itemVersionId: versionOf.get(name)! })), attemptIds };
+}
+
+/** Calibrates the graded attempts of several exams together, the first exam's students the reference group. */
+export async function calibrateConcurrent(db: TDbOrTx, examIds: readonly string[], model: IrtModel, options: CalibrationOptions = {}): Promise<ConcurrentCalibration> {
+  const { matrix, groups, columns, attemptIds } = await concurrentResponses(db, examIds);
   const result = calibrate(matrix, model, { ...options, groups });
-  return { ...result, examIds: [...examIds], columns: matrix.items.map((name) => ({ name, itemVersionId: versionOf.get(name)! })), attemptIds };
+  return { ...result, examIds: [...examIds], columns, attemptIds };
 }

@@ -139,11 +139,27 @@ export const ZAnchorDrift = z.object({
   flagged: z.boolean(),
 });
 
+/** How a run is put on a scale: through anchors by one of the linking methods, or calibrated with the reference. */
+export const SCALE_LINK_METHODS = [...LINK_METHODS, "concurrent"] as const;
+export const CONCURRENT_MODELS = ["rasch", "2pl"] as const;
+
+/** A concurrent calibration of an exam with the scale's reference exam (decision 0053). */
+export const ZConcurrentInput = z
+  .object({
+    examId: z.uuid({ error: "EXAM_NOT_FOUND" }),
+    model: z.enum(CONCURRENT_MODELS, { error: "VALIDATION_FAILED" }).default("2pl"),
+  })
+  .strict();
+export type TConcurrentInput = z.input<typeof ZConcurrentInput>;
+
 export const ZScaleLinking = z.object({
   scaleId: z.string(),
-  method: z.enum(LINK_METHODS),
+  method: z.enum(SCALE_LINK_METHODS),
   A: z.number(),
   B: z.number(),
+  /** Standard errors of A and B by a bootstrap over the anchors (decision 0045); absent for a concurrent run. */
+  seA: z.number().nullable().optional(),
+  seB: z.number().nullable().optional(),
   driftThreshold: z.number(),
   anchors: z.array(z.string()),
   dropped: z.array(z.string()),

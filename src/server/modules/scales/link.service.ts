@@ -7,9 +7,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
-import { calibrations, reportingScales } from "../../db/schema";
+import { calibrations, exams, reportingScales } from "../../db/schema";
+import { parseInThread } from "../../parse-pool";
+import { concurrentResponses } from "../../psychometrics/concurrent";
+import { storeCalibration } from "../../psychometrics/calibrate-exam";
+import { NOT_PRESENTED } from "../../psychometrics/types";
+import { DEFAULT_MIN_RESPONSES } from "../psychometrics/psychometrics.service";
 import { AppError } from "../../http/errors";
-import { linkForms, transformToReference, type LinkItem, type LinkMethod, type NamedLinkItem } from "../../psychometrics/link";
+import { linkForms, linkingStandardErrors, transformToReference, type LinkItem, type LinkMethod, type NamedLinkItem } from "../../psychometrics/link";
 import { equateTrueScores } from "../../psychometrics/equate";
 import { writeAudit } from "../audit/audit.service";
 import type { TSessionUser } from "../../../shared/permissions";
@@ -95,12 +100,21 @@ export async function linkRun(
     if (from.length < MIN_ANCHORS) throw new AppError("SCALE_TOO_FEW_ANCHORS", { vars: { count: from.length, minimum: MIN_ANCHORS } });
 
     const report = linkForms(from, to, { method: input.method, driftThreshold: input.driftThreshold });
+    // How much A and B would move with another choice of anchors; none when too few anchors resample into a link.
+    let se: { seA: number; seB: number } | null = null;
+    try {
+      se = linkingStandardErrors(from, to, { method: input.method, replicates: 100 });
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
     const reference = await itemsOfRun(tx, scale.referenceCalibrationId);
     const linking: TScaleLinking = {
       scaleId: scale.id,
       method: report.method,
       A: report.A,
       B: report.B,
+      seA: se?.seA ?? null,
+      seB: se?.seB ?? null,
       driftThreshold: report.driftThreshold,
       anchors: from.map((i) => i.item),
       dropped: [...dropped].filter((id) => onScale.has(id) && runItems.some((i) => i.item === id)),
@@ -112,6 +126,77 @@ export async function linkRun(
     };
     await tx.update(calibrations).set({ linking }).where(eq(calibrations.id, run.id));
     await writeAudit(tx, actor, { action: "update", entity: "calibration_link", entityId: run.id, before: run.linking, after: linking });
+    return linking;
+  });
+}
+
+/**
+ * A concurrent calibration (decision 0053): the new exam's students and the reference exam's calibrated together
+ * (calibrate.ts's multiple groups; Kolen & Brennan 2014, §6.5), the reference exam's students fixed at N(0, 1) as
+ * they were when the scale's reference calibration was run, so the run is on the scale's θ as it stands (A = 1,
+ * B = 0) through the items the two exams share. The EM runs in the parse thread; the run, its items, every
+ * attempt's ability and its link are stored in one transaction. It then is the newest run on the scale for both
+ * exams' attempts (scale.ts takes the newest).
+ */
+export async function linkConcurrent(db: TDb, actor: TSessionUser, scaleId: string, input: { examId: string; model: "rasch" | "2pl" }): Promise<TScaleLinking> {
+  const [scale] = await db.select().from(reportingScales).where(eq(reportingScales.id, scaleId));
+  if (!scale) throw new AppError("SCALE_NOT_FOUND");
+  if (!scale.referenceCalibrationId) throw new AppError("SCALE_NO_REFERENCE");
+  const [reference] = await db.select({ examId: calibrations.examId }).from(calibrations).where(eq(calibrations.id, scale.referenceCalibrationId));
+  const referenceExamId = reference?.examId ?? scale.referenceExamId;
+  if (!referenceExamId) throw new AppError("SCALE_NO_REFERENCE");
+  const [exam] = await db.select({ id: exams.id, subjectId: exams.subjectId }).from(exams).where(eq(exams.id, input.examId));
+  if (!exam) throw new AppError("EXAM_NOT_FOUND");
+  if (exam.subjectId !== scale.subjectId) throw new AppError("SCALE_CALIBRATION_WRONG_SUBJECT");
+  if (exam.id === referenceExamId) throw new AppError("SCALE_LINK_REFERENCE");
+
+  const responses = await concurrentResponses(db, [referenceExamId, exam.id]);
+  // The anchors: item versions both exams' students were given.
+  const shared = responses.columns.filter((_, j) => {
+    let inRef = false;
+    let inNew = false;
+    const k = responses.columns.length;
+    for (let p = 0; p < responses.matrix.nPersons && !(inRef && inNew); p++) {
+      if (responses.matrix.data[p * k + j] === NOT_PRESENTED) continue;
+      if (responses.groups[p] === 0) inRef = true;
+      else inNew = true;
+    }
+    return inRef && inNew;
+  });
+  if (shared.length < MIN_ANCHORS) throw new AppError("SCALE_TOO_FEW_ANCHORS", { vars: { count: shared.length, minimum: MIN_ANCHORS } });
+  const result = await parseInThread(
+    "calibrate",
+    { matrix: responses.matrix, model: input.model, options: { groups: responses.groups, minResponses: DEFAULT_MIN_RESPONSES } },
+    () => new AppError("CALIBRATION_TOO_LARGE"),
+  );
+  return db.transaction(async (tx) => {
+    const runId = await storeCalibration(
+      tx,
+      { examId: exam.id, scope: "bank", result, columns: responses.columns, attemptIds: responses.attemptIds, summary: { examIds: [referenceExamId, exam.id], concurrent: true } },
+      actor.id,
+    );
+    const runItems = await itemsOfRun(tx, runId);
+    const referenceItems = await itemsOfRun(tx, scale.referenceCalibrationId!);
+    const newExamVersions = new Set(rowsOf<{ v: string }>(await tx.execute(sql`select distinct item_version_id as v from questions where exam_id = ${exam.id}`)).map((r) => r.v));
+    const anchors = shared.map((c) => c.itemVersionId);
+    const linking: TScaleLinking = {
+      scaleId: scale.id,
+      method: "concurrent",
+      A: 1,
+      B: 0,
+      seA: null,
+      seB: null,
+      driftThreshold: 0,
+      anchors,
+      dropped: [],
+      drift: [],
+      equating: equating(runItems.filter((i) => newExamVersions.has(i.item)), referenceItems),
+      labels: await questionNumbers(tx, exam.id, anchors),
+      linkedBy: actor.id,
+      linkedAt: new Date().toISOString(),
+    };
+    await tx.update(calibrations).set({ linking }).where(eq(calibrations.id, runId));
+    await writeAudit(tx, actor, { action: "create", entity: "calibration_link", entityId: runId, after: linking });
     return linking;
   });
 }

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize } from "../../http/context";
 import { ZNoContent } from "../../http/openapi";
-import { ZLevelsByGroup, ZLevelsInput, ZLinkInput, ZScale, ZScaleCreate, ZScaleLinking, ZScaleRun, ZScaleUpdate } from "../../../shared/schemas/scale";
+import { ZConcurrentInput, ZLevelsByGroup, ZLevelsInput, ZLinkInput, ZScale, ZScaleCreate, ZScaleLinking, ZScaleRun, ZScaleUpdate } from "../../../shared/schemas/scale";
 import { createScale, deleteScale, findScales, getScale, replaceLevels, updateScale } from "./scales.service";
-import { linkRun, scaleRuns } from "./link.service";
+import { linkConcurrent, linkRun, scaleRuns } from "./link.service";
 import { DEFAULT_GROUP_MINIMUM, levelsByGroup } from "./levels-by-group";
 
 const ZParams = z.object({ id: z.uuid({ error: "SCALE_NOT_FOUND" }) });
@@ -54,6 +54,12 @@ export const scalesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/scales/:id/links", { schema: { params: ZParams, body: ZLinkInput, response: { 200: ZScaleLinking } } }, async (request) => {
     const user = await authorize(request, "scales.manage", undefined, { write: true });
     return linkRun(app.db, user, request.params.id, request.body);
+  });
+
+  // A concurrent calibration with the reference exam: seconds of a core, in the parse thread; answers its link.
+  app.post("/api/scales/:id/concurrent", { schema: { params: ZParams, body: ZConcurrentInput, response: { 201: ZScaleLinking } } }, async (request, reply) => {
+    const user = await authorize(request, "scales.manage", undefined, { write: true });
+    return reply.status(201).send(await linkConcurrent(app.db, user, request.params.id, request.body));
   });
 
   app.get("/api/scales/:id/levels-by-group", { schema: { params: ZParams, querystring: ZGroupsQuery, response: { 200: ZLevelsByGroup } } }, async (request) => {

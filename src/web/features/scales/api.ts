@@ -1,6 +1,6 @@
 // The "Scale and levels" area's server calls (issue 35): scales, their levels, runs, links and levels by group.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TLevelsByGroup, TLevelsInput, TLinkInput, TScale, TScaleCreate, TScaleLinking, TScaleRun, TScaleUpdate } from "@shared/schemas/scale";
+import type { TLevelsByGroup, TLevelsInput, TLinkInput, TScale, TScaleCreate, TScaleLinking, TScaleRun, TScaleUpdate, TConcurrentInput } from "@shared/schemas/scale";
 import { api } from "@web/lib/api";
 
 const SCALES_KEY = ["scales"] as const;
@@ -45,6 +45,11 @@ export function useDeleteScale(id: string) {
 export function useSaveLevels(id: string) {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: (input: TLevelsInput) => api<TScale>(`/api/scales/${encodeURIComponent(id)}/levels`, { method: "PUT", body: input }), onSuccess: () => invalidate() });
+}
+
+export function useConcurrentLink(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (input: TConcurrentInput) => api<TScaleLinking>(`/api/scales/${encodeURIComponent(id)}/concurrent`, { method: "POST", body: input }), onSuccess: () => invalidate() });
 }
 
 export function useLinkRun(id: string) {

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link2, LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
-import { LINK_METHODS, type TScaleLinking, type TScaleRun } from "@shared/schemas/scale";
+import { CONCURRENT_MODELS, LINK_METHODS, type TScaleLinking, type TScaleRun } from "@shared/schemas/scale";
 import { Badge } from "@web/features/admin/components/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -12,7 +12,7 @@ import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { formatDateTime, formatNumber, pick } from "@web/lib/format";
-import { scaleRunsQuery, useLinkRun } from "./api";
+import { scaleRunsQuery, useConcurrentLink, useLinkRun } from "./api";
 import type { TScaleTabProps } from "./scale-page";
 import { scalesFailureToast, scalesToast, useScalesT } from "./use-scales-t";
 
@@ -50,7 +50,8 @@ export default function LinkingTab({ scale }: TScaleTabProps) {
                     <Badge variant={r.isReference || r.linking ? "success" : "muted"}>
                       {r.isReference ? t("linking.reference") : r.linking ? t("linking.linked", { method: t(`linking.methods.${r.linking.method}`) }) : t("linking.notLinked")}
                     </Badge>
-                    {!r.isReference && (
+                    {/* A concurrent run is on the scale by its calibration, not by anchors: nothing to link again. */}
+                    {!r.isReference && r.linking?.method !== "concurrent" && (
                       <Button size="sm" variant={selected === r.id ? "default" : "outline"} onClick={() => setSelected(r.id)} aria-pressed={selected === r.id}>
                         {t("linking.link")}
                       </Button>
@@ -63,7 +64,91 @@ export default function LinkingTab({ scale }: TScaleTabProps) {
         </CardContent>
       </Card>
       {open && <LinkPanel key={open.id} scaleId={scale.id} run={open} />}
+      {scale.referenceCalibrationId && <ConcurrentCard scaleId={scale.id} runs={runs.data} />}
     </div>
+  );
+}
+
+/**
+ * Concurrent calibration (decision 0053): an exam of the subject calibrated together with the reference exam's
+ * students, so it lands on the scale through the items they share without a linking step. Offered for the exams
+ * the runs above come from (each calibrated once on its own first, which is where its items are looked at).
+ */
+function ConcurrentCard({ scaleId, runs }: { scaleId: string; runs: TScaleRun[] }) {
+  const { t, lang } = useScalesT();
+  const uid = useId();
+  const reference = runs.find((r) => r.isReference);
+  const exams = [...new Map(runs.filter((r) => r.examId && r.examId !== reference?.examId).map((r) => [r.examId!, r])).values()];
+  const [examId, setExamId] = useState<string>("");
+  const [model, setModel] = useState<(typeof CONCURRENT_MODELS)[number]>("2pl");
+  const [report, setReport] = useState<TScaleLinking | null>(null);
+  const run = useConcurrentLink(scaleId);
+  if (exams.length === 0) return null;
+  const submit = () =>
+    run.mutate(
+      { examId, model },
+      {
+        onSuccess: (saved) => {
+          scalesToast("toast.linked");
+          setReport(saved);
+        },
+        onError: (error) => scalesFailureToast(error, "toast.failedLink"),
+      },
+    );
+  return (
+    <Card data-testid="concurrent-card">
+      <CardHeader>
+        <CardTitle as="h3">{t("linking.concurrent.title")}</CardTitle>
+        <CardDescription>{t("linking.concurrent.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-end gap-4">
+          <div className="flex w-full flex-col gap-2 sm:w-72">
+            <label htmlFor={`${uid}-exam`} className="text-sm font-medium">
+              {t("linking.exam")}
+            </label>
+            <Select value={examId} onValueChange={setExamId}>
+              <SelectTrigger id={`${uid}-exam`} data-testid="concurrent-exam">
+                <SelectValue placeholder={t("linking.concurrent.choose")} />
+              </SelectTrigger>
+              <SelectContent>
+                {exams.map((r) => (
+                  <SelectItem key={r.examId!} value={r.examId!}>
+                    {pick(lang, r.examTitleAr ?? "", r.examTitleEn ?? "")}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="flex w-full flex-col gap-2 sm:w-40">
+            <label htmlFor={`${uid}-model`} className="text-sm font-medium">
+              {t("linking.concurrent.model")}
+            </label>
+            <Select value={model} onValueChange={(v) => setModel(v as (typeof CONCURRENT_MODELS)[number])}>
+              <SelectTrigger id={`${uid}-model`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {CONCURRENT_MODELS.map((m) => (
+                  <SelectItem key={m} value={m}>
+                    {m === "rasch" ? "Rasch" : "2PL"}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Button onClick={submit} disabled={run.isPending || !examId} data-testid="concurrent-submit">
+            {run.isPending && <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+            {run.isPending ? t("linking.concurrent.running") : t("linking.concurrent.run")}
+          </Button>
+        </div>
+        {report && (
+          <p role="status" className="text-sm" data-testid="concurrent-report">
+            {t("linking.concurrent.done", { count: report.anchors.length })}
+          </p>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -71,7 +156,7 @@ function LinkPanel({ scaleId, run }: { scaleId: string; run: TScaleRun }) {
   const { t, lang } = useScalesT();
   const uid = useId();
   const link = useLinkRun(scaleId);
-  const [method, setMethod] = useState<TScaleLinking["method"]>(run.linking?.method ?? "stocking-lord");
+  const [method, setMethod] = useState<(typeof LINK_METHODS)[number]>(run.linking && run.linking.method !== "concurrent" ? run.linking.method : "stocking-lord");
   const [threshold, setThreshold] = useState(String(run.linking?.driftThreshold ?? 0.5));
   const [report, setReport] = useState<TScaleLinking | null>(run.linking);
   const [drop, setDrop] = useState<Set<string>>(new Set(run.linking?.drift.filter((d) => d.flagged).map((d) => d.item)));
@@ -104,7 +189,7 @@ function LinkPanel({ scaleId, run }: { scaleId: string; run: TScaleRun }) {
             <label htmlFor={`${uid}-method`} className="text-sm font-medium">
               {t("linking.method")}
             </label>
-            <Select value={method} onValueChange={(v) => setMethod(v as TScaleLinking["method"])}>
+            <Select value={method} onValueChange={(v) => setMethod(v as (typeof LINK_METHODS)[number])}>
               <SelectTrigger id={`${uid}-method`} data-testid="link-method">
                 <SelectValue />
               </SelectTrigger>
@@ -132,19 +217,20 @@ function LinkPanel({ scaleId, run }: { scaleId: string; run: TScaleRun }) {
           <section className="flex flex-col gap-4" data-testid="link-report" aria-label={t("linking.report")}>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               {[
-                [t("linking.A"), fixed(report.A, 4)],
-                [t("linking.B"), fixed(report.B, 4)],
+                [t("linking.A"), report.seA === null || report.seA === undefined ? fixed(report.A, 4) : `${fixed(report.A, 4)} ± ${fixed(report.seA, 4)}`],
+                [t("linking.B"), report.seB === null || report.seB === undefined ? fixed(report.B, 4) : `${fixed(report.B, 4)} ± ${fixed(report.seB, 4)}`],
                 [t("linking.method"), t(`linking.methods.${report.method}`)],
                 [t("linking.anchors", { count: report.anchors.length }), t("linking.dropped", { count: report.dropped.length })],
               ].map(([k, v]) => (
                 <div key={k} className="rounded-xl border border-border p-3">
                   <dt className="text-xs text-muted-foreground">{k}</dt>
                   <dd className="font-semibold tabular-nums">
-                    <bdi>{v}</bdi>
+                    <bdi dir={k === t("linking.A") || k === t("linking.B") ? "ltr" : undefined}>{v}</bdi>
                   </dd>
                 </div>
               ))}
             </dl>
+            {report.seA !== null && report.seA !== undefined && <p className="-mt-2 text-xs text-muted-foreground">{t("linking.seHint")}</p>}
             <div className="overflow-x-auto">
               <table className="w-full text-sm tabular-nums">
                 <thead>
