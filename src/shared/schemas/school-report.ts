@@ -1,6 +1,7 @@
 // The school report page (SPEC §2 /school/report/{studentExamId}): who, which exam, the score, and the report
 // and plan when they exist.
 import { z } from "zod";
+import { ZReportedScaleScore } from "./scale";
 import { ATTEMPT_STATUSES } from "./attempt";
 import { ZSubject } from "./exam";
 import { ZPlanView, ZReportView } from "./report";
@@ -15,6 +16,8 @@ export const ZSchoolReport = z.object({
     score: z.number().nullable(),
     totalPossibleScore: z.number().int(),
     completedAt: z.string().nullable(),
+    /** On the reporting scale (issue 35, decision 0049); null when not. */
+    scaleScore: ZReportedScaleScore.nullable(),
   }),
   report: ZReportView.nullable(),
   plan: ZPlanView.nullable(),

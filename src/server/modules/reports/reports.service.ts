@@ -4,6 +4,7 @@
 // key decides, not a check before the insert. When the figures a report or plan quotes change (a mark changed,
 // more attempts graded), it is marked stale, and generating it again adds the next version and keeps the old one
 // (docs/decisions/0032).
+import { attemptScaleScores, reportedScaleScore } from "../../psychometrics/scale";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { seenBy } from "../bank/views";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
@@ -432,6 +433,7 @@ export async function findSchoolReport(db: TDbOrTx, actor: TSessionUser, attempt
       score: row.attempt.score,
       totalPossibleScore: row.attempt.totalPossibleScore,
       completedAt: row.attempt.completedAt?.toISOString() ?? null,
+      scaleScore: row.attempt.status === "graded" ? reportedScaleScore((await attemptScaleScores(db, [row.attempt.id])).get(row.attempt.id)) : null,
     },
     // The newest of each, marked when its figures are no longer today's.
     report: versions.reports[0] ?? null,

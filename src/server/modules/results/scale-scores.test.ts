@@ -79,6 +79,15 @@ describe("scale scores on results", () => {
     expect((await get(`/api/attempts/${attempts.notCalibrated.id}/result`, other)).json().attempt.scaleScore).toBeNull();
   });
 
+  it("the school report (a principal's printable report of one attempt) carries it too", async () => {
+    const principal = await h.makeUser("school_admin", { schoolId: "school_scale_results" });
+    const cookie = await h.signIn(principal.email, principal.password, "school");
+    const report = await get(`/api/school-reports/${attempts.onScale.id}`, cookie);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().attempt.scaleScore).toEqual(PROFICIENT);
+    expect((await get(`/api/school-reports/${attempts.inProgress.id}`, cookie)).json().attempt.scaleScore).toBeNull();
+  });
+
   it("another school's principal sees none of these rows", async () => {
     const outsider = await h.makeUser("school_admin");
     const cookie = await h.signIn(outsider.email, outsider.password, "school");

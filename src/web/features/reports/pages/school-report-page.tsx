@@ -7,6 +7,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { TSchoolReport } from "@shared/schemas/school-report";
 import { BAND_LABELS } from "@shared/schemas/report";
+import { ScaleScoreCard } from "@web/components/scale-score";
 import { PageFrame } from "@web/components/layout/page-frame";
 import { Button } from "@web/components/ui/button";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
@@ -118,6 +119,7 @@ function SchoolReportView({ data }: { data: TSchoolReport }) {
         </Fact>
         {band && <Fact label={t("report.level")}>{bi(lang, band)}</Fact>}
       </dl>
+      {attempt.status === "graded" && attempt.scaleScore && <ScaleScoreCard value={attempt.scaleScore} />}
 
       {attempt.status !== "graded" ? (
         <p className="rounded-2xl border border-dashed border-border p-6 text-muted-foreground" data-testid="school-report-not-graded">
