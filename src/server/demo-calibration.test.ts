@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createHarness, type THarness } from "./test/harness";
 import { seedDemo } from "./demo-data";
-import { CALIBRATION_DEMO_EXAM, CALIBRATION_DEMO_STUDENTS, seedCalibrationCohort } from "./demo-calibration";
-import { examSchools, exams } from "./db/schema";
+import { CALIBRATION_DEMO_EXAM, CALIBRATION_DEMO_STUDENTS, seedCalibrationCohort, seedDemoScale } from "./demo-calibration";
+import { examSchools, exams, studentExams } from "./db/schema";
+import { attemptScaleScores } from "./psychometrics/scale";
 import { calibrateExam } from "./psychometrics/calibrate-exam";
 
 let h: THarness;
@@ -34,5 +35,17 @@ describe("the demo's calibration cohort", () => {
     const gpcm = await calibrateExam(h.db, exam!.id, "gpcm");
     expect(gpcm).toMatchObject({ converged: true, problems: [] });
     expect(gpcm.items).toHaveLength(6);
+
+    // The demo's scale: the cohort's GPCM run its reference, four levels, every cohort attempt scored on it.
+    expect(await seedDemoScale(h.db)).toBe(true);
+    expect(await seedDemoScale(h.db)).toBe(false);
+    const cohort = await h.db.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.examId, exam!.id));
+    const scores = await attemptScaleScores(h.db, cohort.map((c) => c.id));
+    expect(scores.size).toBeGreaterThanOrEqual(CALIBRATION_DEMO_STUDENTS);
+    const values = [...scores.values()];
+    const mean = values.reduce((s, x) => s + x.score, 0) / values.length;
+    expect(mean).toBeGreaterThan(480);
+    expect(mean).toBeLessThan(520);
+    expect(new Set(values.map((v) => v.level)).size).toBeGreaterThanOrEqual(3);
   }, 180_000);
 });

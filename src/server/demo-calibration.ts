@@ -6,7 +6,8 @@
 // E2E_DEMO_ATTEMPTS; `npm run demo`), after them.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TDb } from "./db/client";
-import { authUsers, examSchools, exams, profiles, questionOptions, questions, studentAnswers, studentExams } from "./db/schema";
+import { authUsers, examSchools, exams, profiles, proficiencyLevels, questionOptions, questions, reportingScales, studentAnswers, studentExams } from "./db/schema";
+import { calibrateExam, storeExamCalibration } from "./psychometrics/calibrate-exam";
 import { hashPassword } from "./auth/password";
 import { DEMO_PASSWORD } from "./demo-data";
 
@@ -74,4 +75,42 @@ export async function seedCalibrationCohort(db: TDb): Promise<number> {
     }
   });
   return CALIBRATION_DEMO_STUDENTS;
+}
+
+/**
+ * The demo's reporting scale (issue 35, decision 0049): the cohort's exam calibrated (GPCM: its right/wrong and its
+ * partly marked questions together), that run the reference of a grade-8 scale of the exam's subject (mean 500,
+ * SD 100 on the cohort, as the scale area sets it: the grade's EAP mean and SD), with four approved levels. So a
+ * visitor of `npm run demo` sees scale scores and levels on results, reports and the dashboard. Once; answers
+ * whether it added the scale.
+ */
+export async function seedDemoScale(db: TDb): Promise<boolean> {
+  const [exam] = await db
+    .select({ id: exams.id, subjectId: exams.subjectId })
+    .from(exams)
+    .innerJoin(examSchools, eq(examSchools.examId, exams.id))
+    .where(and(eq(exams.titleEn, CALIBRATION_DEMO_EXAM.titleEn), eq(examSchools.schoolId, CALIBRATION_DEMO_EXAM.schoolId)));
+  if (!exam) return false;
+  const [existing] = await db.select({ id: reportingScales.id }).from(reportingScales).where(and(eq(reportingScales.subjectId, exam.subjectId), eq(reportingScales.grade, 8)));
+  if (existing) return false;
+  const calibration = await calibrateExam(db, exam.id, "gpcm");
+  if (calibration.persons === 0) return false;
+  const eaps = calibration.abilities.map((a) => a.eap).filter((x): x is number => Number.isFinite(x));
+  const mean = eaps.reduce((s, x) => s + x, 0) / eaps.length;
+  const sd = Math.sqrt(eaps.reduce((s, x) => s + (x - mean) ** 2, 0) / eaps.length) || 1;
+  await db.transaction(async (tx) => {
+    const runId = await storeExamCalibration(tx, calibration, null);
+    const [scale] = await tx
+      .insert(reportingScales)
+      .values({ subjectId: exam.subjectId, grade: 8, nameAr: "مقياس الصف الثامن", nameEn: "Grade 8 scale", mean: 500, sd: 100, thetaMean: mean, thetaSd: sd, lowest: 100, highest: 900, referenceExamId: exam.id, referenceCalibrationId: runId })
+      .returning({ id: reportingScales.id });
+    const now = new Date();
+    await tx.insert(proficiencyLevels).values([
+      { scaleId: scale!.id, position: 0, nameAr: "دون الأساسي", nameEn: "Below basic", approvedAt: now },
+      { scaleId: scale!.id, position: 1, nameAr: "أساسي", nameEn: "Basic", minScore: 420, approvedAt: now },
+      { scaleId: scale!.id, position: 2, nameAr: "متمكّن", nameEn: "Proficient", minScore: 520, approvedAt: now },
+      { scaleId: scale!.id, position: 3, nameAr: "متقدّم", nameEn: "Advanced", minScore: 620, approvedAt: now },
+    ]);
+  });
+  return true;
 }

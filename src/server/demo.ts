@@ -5,7 +5,7 @@ import { DatabaseLockedError, openDatabase } from "./db/client";
 import { prepareDatabase } from "./bootstrap";
 import { DEMO_PASSWORD, seedDemo, seedDemoAttempts } from "./demo-data";
 import { createStorage } from "./storage/storage";
-import { seedCalibrationCohort } from "./demo-calibration";
+import { seedCalibrationCohort, seedDemoScale } from "./demo-calibration";
 
 async function main() {
   const config = parseConfig();
@@ -20,6 +20,7 @@ async function main() {
     }
     const story = await seedDemoAttempts(database.db, storage);
     const cohort = await seedCalibrationCohort(database.db);
+    const scale = await seedDemoScale(database.db);
     const count = (role: string) => accounts.filter((a) => a.role === role).length;
     console.log(
       `Demo loaded into ${describeDatabase(config)}: 2 schools, ${count("school_admin")} school admins, ${count("teacher")} teachers, ${count("student")} students and their exams.`,
@@ -29,6 +30,7 @@ async function main() {
         `Students 05–20 of each school sat the published exams (${story.attempts} attempts); ${story.graded} are fully marked, the essays of students 17–20 wait in the grading queues; ${story.reports} reports and plans are ready (students 05–10); teachers shared ${story.files} worksheets tagged to skills.`,
       );
     if (cohort) console.log(`${cohort} more students sat Dubai's "Geography of the UAE", enough to calibrate it (item analysis → Calibration).`);
+    if (scale) console.log(`Its calibration is the reference of a grade-8 reporting scale with four levels: results, reports and dashboards show scale scores (Scale and levels).`);
     console.log(`Every demo account's password is ${DEMO_PASSWORD}. Some accounts:`);
     for (const email of ["principal.dubai@demo.qias.ae", "teacher1.dubai@demo.qias.ae", "student01.dubai@demo.qias.ae"]) console.log(`  ${email}`);
     console.log(`System admin: ${config.admin.email} (ADMIN_PASSWORD).`);
