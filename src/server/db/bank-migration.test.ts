@@ -127,7 +127,13 @@ describe("0012 item bank over the demo database of 689655e", () => {
     const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.role, "super_admin"));
     const actor: TSessionUser = { id: admin!.id, username: admin!.username, email: admin!.email, role: "super_admin", schoolId: null, name: admin!.name, grade: null };
     expect(Object.keys(fixture.figures.results).length).toBeGreaterThan(10);
-    for (const [attemptId, before] of Object.entries(fixture.figures.results)) expect(plain(await findResult(db, actor, attemptId)), attemptId).toEqual(before);
+    // The scale score came later (issue 35, 0049); the fixture's database has no scale, so none is on one.
+    for (const [attemptId, before] of Object.entries(fixture.figures.results)) {
+      const now = plain(await findResult(db, actor, attemptId)) as { attempt: Record<string, unknown> };
+      const { scaleScore, ...attempt } = now.attempt;
+      expect(scaleScore, attemptId).toBeNull();
+      expect({ ...now, attempt }, attemptId).toEqual(before);
+    }
     for (const [examId, before] of Object.entries(fixture.figures.sheets)) expect(plain(await findGradingSheet(db, actor, examId)), examId).toEqual(before);
     // Figures summed in another order may differ in the last binary digit: compared to ten significant digits. The
     // parallel forms' fields came later (issue 34, 0038); the fixture's exams have none.
