@@ -27,7 +27,6 @@ import { dashboardDownloadUrl, useDashboard, type TDashboard, type TDashboardPar
 import { Distribution } from "../components/distribution";
 import { GroupPlanSection } from "../components/group-plan";
 import { SkillHeatmap } from "../components/skill-heatmap";
-import { ScaleSection } from "../components/scale-section";
 import { GroupMeansChart, TREND_MAX_GROUPS, TrendChart, type TTrendPoint } from "../components/dashboard-charts";
 import { formatNumber, formatPercent, formatShare, pick, useAnalyticsT } from "../lib/use-analytics-t";
 import { pickOrNull } from "@web/lib/format";
@@ -202,7 +201,6 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
           <Distribution histogram={data.overall.histogram} id="dashboard-distribution" />
           <DashboardHeatmap data={data} classLabel={classLabel} />
           <Trend data={data} classLabel={classLabel} subjectName={subjectName(data, subjects.data, lang)} />
-          {data.scale && <DashboardScale data={data} classLabel={classLabel} />}
           {data.scope.examId && data.scope.schoolId && (
             <GroupPlanSection
               key={`${data.scope.examId}|${data.scope.schoolId}|${data.scope.grade}|${data.scope.className}`}
@@ -299,11 +297,6 @@ function Summary({ overall }: { overall: TDashboardGroup }) {
 }
 
 /** The skill heatmap (its own component), with the rows named as everywhere on the page. */
-function DashboardScale({ data, classLabel }: { data: TDashboard; classLabel: TClassLabel }) {
-  const nameOf = useGroupName(data, classLabel);
-  return data.scale ? <ScaleSection data={data} scale={data.scale} nameOf={nameOf} /> : null;
-}
-
 function DashboardHeatmap({ data, classLabel }: { data: TDashboard; classLabel: TClassLabel }) {
   return <SkillHeatmap data={data} nameOf={useGroupName(data, classLabel)} />;
 }
