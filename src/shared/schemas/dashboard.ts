@@ -2,7 +2,6 @@
 // classes of one school, or the students of one class — per exam or subject, with mastery per skill and the
 // trend across the subject's exams. One query shape for the three levels; the page drills down by the address.
 import { z } from "zod";
-import { ZDashboardScale } from "./scale";
 import { ZClassFilter, ZGradeFilter } from "./grade";
 import { ZFormFilter } from "./analytics";
 import { MASTERY_LEVELS } from "./report";
@@ -106,7 +105,5 @@ export const ZDashboard = z.object({
   ),
   /** Exams left out of mastery: shared exams still open, whose marks per question this reader may not see yet. */
   withheldExams: z.number().int(),
-  /** On the reporting scale: when a subject and grade are chosen and they have a scale with levels (issue 35). */
-  scale: ZDashboardScale.nullable(),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;

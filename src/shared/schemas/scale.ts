@@ -199,8 +199,6 @@ export const ZGroupLevels = z.object({
   withheld: z.boolean(),
   /** Share (0–1) at each level position; empty when withheld. */
   shares: z.array(z.number()),
-  /** The group's mean scale score; null when withheld. */
-  meanScore: z.number().nullable().optional(),
 });
 
 export const ZLevelsByGroup = z.object({
@@ -232,27 +230,3 @@ export const ZReportedScaleScore = z.object({
   scaleNameEn: z.string(),
 });
 export type TReportedScaleScore = z.infer<typeof ZReportedScaleScore>;
-
-/**
- * The dashboard's figures on the reporting scale (issue 35, decision 0053): for the dashboard's subject and grade
- * when it has a scale with levels, the attempts in the dashboard's scope — the share at each level by the
- * dashboard's groups (schools, or a school's classes), by gender and by language background, the classification's
- * consistency at each cut, and the mean scale score school year by school year (one scale makes years comparable).
- */
-export const ZDashboardScale = z.object({
-  scaleId: z.string(),
-  nameAr: z.string(),
-  nameEn: z.string(),
-  levels: z.array(z.object({ position: z.number().int(), nameAr: z.string(), nameEn: z.string(), minScore: z.number().nullable() })),
-  minimum: z.number().int(),
-  attempts: z.number().int(),
-  meanScore: z.number().nullable(),
-  overall: z.array(z.number()),
-  groups: z.array(ZGroupLevels),
-  gender: z.array(ZGroupLevels),
-  languageBackground: z.array(ZGroupLevels),
-  cuts: z.array(z.object({ position: z.number(), minScore: z.number(), accuracy: z.number().nullable(), consistency: z.number().nullable() })),
-  /** School years (starting 1 September) by their first calendar year, oldest first. */
-  years: z.array(z.object({ year: z.number().int(), attempts: z.number().int(), withheld: z.boolean(), meanScore: z.number().nullable(), se: z.number().nullable() })),
-});
-export type TDashboardScale = z.infer<typeof ZDashboardScale>;

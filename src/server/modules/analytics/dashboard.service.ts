@@ -4,8 +4,7 @@
 // super_admin any school, or all of them side by side.
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../../db/client";
-import { examForms, exams, profiles, reportingScales, schools, skills, studentExams } from "../../db/schema";
-import { scaleFiguresFor } from "../scales/levels-by-group";
+import { examForms, exams, profiles, schools, skills, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import { PASS_PERCENT } from "../../../shared/schemas/attempt";
@@ -78,9 +77,7 @@ export async function findDashboard(db: TDbOrTx, actor: TSessionUser, query: TDa
   const [version] = rowsOf<{ n: number; marked: string | null; edited: string | null; people: string | null; names: string | null }>(
     await db.execute(sql`select count(*)::int as n, max(${studentExams.markedAt})::text as marked, max(${exams.updatedAt})::text as edited,
         max(${profiles.updatedAt})::text as people,
-        (select max(updated_at)::text from skills) || '/' || (select max(updated_at)::text from schools)
-          || '/' || coalesce((select max(created_at)::text from calibrations), '') || '/' || coalesce((select max(updated_at)::text from reporting_scales), '')
-          || '/' || coalesce((select max(updated_at)::text || count(*)::text from proficiency_levels), '') as names
+        (select max(updated_at)::text from skills) || '/' || (select max(updated_at)::text from schools) as names
       from ${studentExams} join ${exams} on ${exams.id} = ${studentExams.examId} join ${profiles} on ${profiles.id} = ${studentExams.studentId}
       where ${studentExams.status} in ('completed', 'graded') ${schoolId ? sql`and ${profiles.schoolId} = ${schoolId}` : sql``}`),
   );
@@ -247,24 +244,7 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
     trendByExam.set(r.exam_id, entry);
   }
 
-  // On the reporting scale (issue 35): the subject and grade chosen, and a scale for them.
-  const [scaleRow] =
-    subjectId && query.grade !== undefined
-      ? await db.select({ id: reportingScales.id }).from(reportingScales).where(and(eq(reportingScales.subjectId, subjectId), eq(reportingScales.grade, query.grade)))
-      : [];
-  let scale: TDashboard["scale"] = null;
-  if (scaleRow) {
-    type TRow = { id: string; key: string; gender: string | null; language_background: string | null; completed_at: string | Date | null };
-    const attemptsOf = async (where: SQL) =>
-      rowsOf<TRow>(
-        await db.execute(sql`select ${studentExams.id} as id, ${key} as key, ${profiles.gender} as gender, ${profiles.languageBackground} as language_background,
-            ${studentExams.completedAt} as completed_at ${from} where ${where} and ${graded}`),
-      ).map((r) => ({ id: r.id, key: level === "student" ? "all" : r.key, label: null, gender: r.gender, languageBackground: r.language_background, completedAt: r.completed_at ? new Date(r.completed_at) : null }));
-    scale = await scaleFiguresFor(db, scaleRow.id, await attemptsOf(scoped), await attemptsOf(base));
-  }
-
   return {
-    scale,
     level,
     scope: { schoolId, schoolNameAr: school?.nameAr ?? null, schoolNameEn: school?.nameEn ?? null, subjectId, examId: query.examId ?? null, form: form?.number ?? null, grade: query.grade ?? null, className: query.className ?? null },
     choices: {

@@ -15,7 +15,7 @@ import type { TDbOrTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { attemptScaleScores } from "../../psychometrics/scale";
-import type { TDashboardScale, TLevelsByGroup } from "../../../shared/schemas/scale";
+import type { TLevelsByGroup } from "../../../shared/schemas/scale";
 import { getScale } from "./scales.service";
 
 /** Groups smaller than this are named but their shares withheld (a handful of students would be identifiable). */
@@ -123,88 +123,5 @@ export async function levelsByGroup(db: TDbOrTx, scaleId: string, minimum = DEFA
     },
     cuts: cuts.map((c) => ({ ...c, ...(withheldAll ? { accuracy: null, consistency: null } : cutConsistency(scored, c.minScore)) })),
     overallAccuracy: withheldAll ? null : levelAccuracy(scored, cuts.map((c) => c.minScore)),
-  };
-}
-
-/** The school year an attempt falls in, by its first calendar year: school years start on 1 September. */
-export function schoolYearOf(at: Date): number {
-  return at.getUTCMonth() >= 8 ? at.getUTCFullYear() : at.getUTCFullYear() - 1;
-}
-
-export type TScopedAttempt = { id: string; key: string; label: string | null; gender: string | null; languageBackground: string | null; completedAt: Date | null };
-
-/**
- * The dashboard's figures on one scale (decision 0053) for the attempts the dashboard has in scope: `current` are
- * the attempts of its filters (their groups, genders and language backgrounds), `years` every attempt of the
- * subject and grade in the reader's reach, for the trend. Scores from scale.ts; groups under `minimum` withheld.
- */
-export async function scaleFiguresFor(
-  db: TDbOrTx,
-  scaleId: string,
-  current: readonly TScopedAttempt[],
-  years: readonly TScopedAttempt[],
-  minimum = DEFAULT_GROUP_MINIMUM,
-): Promise<TDashboardScale | null> {
-  const scale = await getScale(db, scaleId);
-  if (scale.levels.length === 0) return null;
-  const scores = await attemptScaleScores(db, [...new Set([...current, ...years].map((a) => a.id))]);
-  const on = (list: readonly TScopedAttempt[]) =>
-    list.flatMap((a) => {
-      const s = scores.get(a.id);
-      return s && s.scaleId === scaleId && s.level !== null ? [{ a, score: s.score, se: s.se, level: s.level }] : [];
-    });
-  const scored = on(current);
-  const nLevels = scale.levels.length;
-  const mean = (list: { score: number }[]) => (list.length ? list.reduce((t, x) => t + x.score, 0) / list.length : null);
-  const sharesOf = (list: typeof scored) => {
-    const counts = new Array<number>(nLevels).fill(0);
-    for (const x of list) counts[x.level]! += 1;
-    return counts.map((c) => (list.length ? c / list.length : 0));
-  };
-  const groupBy = (keyOf: (a: TScopedAttempt) => string | null, labelOf: (a: TScopedAttempt) => string | null) => {
-    const groups = new Map<string | null, { label: string | null; list: typeof scored }>();
-    for (const x of scored) {
-      const key = keyOf(x.a);
-      const g = groups.get(key) ?? { label: labelOf(x.a), list: [] };
-      g.list.push(x);
-      groups.set(key, g);
-    }
-    return [...groups.entries()]
-      .map(([key, g]) => {
-        const withheld = g.list.length < minimum;
-        return { key, label: g.label, count: g.list.length, withheld, shares: withheld ? [] : sharesOf(g.list), meanScore: withheld ? null : mean(g.list) };
-      })
-      .sort((x, y) => (x.label ?? "\uffff").localeCompare(y.label ?? "\uffff") || (x.key ?? "").localeCompare(y.key ?? ""));
-  };
-  const withheldAll = scored.length < minimum;
-  const cuts = scale.levels.filter((l) => l.minScore !== null).map((l) => ({ position: l.position, minScore: l.minScore! }));
-  const byYear = new Map<number, number[]>();
-  for (const x of on(years)) {
-    if (!x.a.completedAt) continue;
-    const year = schoolYearOf(x.a.completedAt);
-    byYear.set(year, [...(byYear.get(year) ?? []), x.score]);
-  }
-  return {
-    scaleId,
-    nameAr: scale.nameAr,
-    nameEn: scale.nameEn,
-    levels: scale.levels.map((l) => ({ position: l.position, nameAr: l.nameAr, nameEn: l.nameEn, minScore: l.minScore })),
-    minimum,
-    attempts: scored.length,
-    meanScore: withheldAll ? null : mean(scored),
-    overall: withheldAll ? [] : sharesOf(scored),
-    groups: groupBy((a) => a.key, (a) => a.label),
-    gender: groupBy((a) => a.gender, (a) => a.gender),
-    languageBackground: groupBy((a) => a.languageBackground, (a) => a.languageBackground),
-    cuts: cuts.map((c) => ({ ...c, ...(withheldAll ? { accuracy: null, consistency: null } : cutConsistency(scored, c.minScore)) })),
-    years: [...byYear.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([year, list]) => {
-        const withheld = list.length < minimum;
-        const m = list.reduce((t, x) => t + x, 0) / list.length;
-        // The SE of a year's mean: the scores' SD over √n (sampling error; measurement error averages out over many).
-        const sd = list.length > 1 ? Math.sqrt(list.reduce((t, x) => t + (x - m) ** 2, 0) / (list.length - 1)) : null;
-        return { year, attempts: list.length, withheld, meanScore: withheld ? null : m, se: withheld || sd === null ? null : sd / Math.sqrt(list.length) };
-      }),
   };
 }
