@@ -26,6 +26,8 @@ if (process.env.E2E_DEMO_ATTEMPTS) await seedCalibrationCohort(database.db);
 if (process.env.E2E_FORMS) await (await import("./forms-seed")).seedFormsForPictures(database.db);
 // Standard setting's browser test (e2e/scale/standard-setting.spec.ts) wants a scale with levels and a calibrated run.
 await (await import("./standard-setting-seed")).seedStandardSetting(database.db);
+// The dashboard on the scale (e2e/analytics/dashboard-scale.spec.ts) wants a scale with approved levels and abilities.
+await (await import("./dashboard-scale-seed")).seedDashboardScale(database.db);
 await database.close();
 
 Object.assign(process.env, {
