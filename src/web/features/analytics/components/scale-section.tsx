@@ -3,7 +3,7 @@
 // (and by gender and language background for those who may see them), the classification consistency at each cut,
 // and the mean per school year with its SE. Every figure is the server's (modules/scales/levels-by-group.ts); the
 // charts are Recharts as the dashboard's others (decision 0013), each beside a table with the same figures.
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, ErrorBar, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { TDashboardScale } from "@shared/schemas/dashboard-scale";
 import type { TLevelsByGroup } from "@shared/schemas/scale";
 import { Card } from "@web/components/ui/card";
@@ -107,20 +107,30 @@ function LevelsByGroup({ title, rows, levelNames, minimum, decimals, testId }: {
   const printing = usePrinting();
   const shown = rows.filter((r) => !r.withheld);
   const chart = shown.map((r) => ({ name: r.label, ...Object.fromEntries(r.shares.map((x, k) => [`l${k}`, Math.round(x * 1000) / 10])) }));
-  const height = Math.max(100, shown.length * 34 + 64);
+  const height = Math.max(90, shown.length * 34 + 40);
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid={testId}>
       <h3 className="font-semibold">{title}</h3>
+      {shown.length > 0 && (
+        // The levels' key in the page's own direction, lowest first (Recharts' legend would sort them by name).
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden="true" data-testid="dashboard-scale-legend">
+          {levelNames.map((n, k) => (
+            <li key={k} className="flex items-center gap-1.5">
+              <span className="inline-block size-3 rounded-sm print:[print-color-adjust:exact]" style={{ background: levelColour(k, levelNames.length) }} />
+              <bdi>{n}</bdi>
+            </li>
+          ))}
+        </ul>
+      )}
       {shown.length > 0 && (
         <div role="img" aria-label={t("dashboard.scale.chartLabel", { title })} className="w-full" style={{ height }} dir="ltr" data-testid="dashboard-scale-chart">
           <ResponsiveContainer width={printing ? PRINT_CHART_WIDTH : "100%"} height={height}>
             <BarChart data={chart} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 16 }}>
               <CartesianGrid horizontal={false} stroke="var(--color-border)" />
               {/* In Arabic the bars grow from the right: the axis is reversed and the names stand on the right. */}
-              <XAxis type="number" domain={[0, 100]} reversed={rtl} tick={tick} stroke="var(--color-border)" tickFormatter={(v: number) => formatPercent(lang, v, 0)} />
+              <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} reversed={rtl} tick={tick} stroke="var(--color-border)" tickFormatter={(v: number) => formatPercent(lang, v, 0)} />
               <YAxis type="category" dataKey="name" orientation={rtl ? "right" : "left"} width={120} tick={tick} stroke="var(--color-border)" interval={0} />
               <Tooltip cursor={{ fill: "var(--color-muted)" }} contentStyle={TOOLTIP} formatter={(v, name) => [formatPercent(lang, Number(v)), String(name)]} />
-              <Legend wrapperStyle={{ fontSize: 12, color: "var(--color-foreground)" }} />
               {levelNames.map((n, k) => (
                 <Bar key={k} dataKey={`l${k}`} name={n} stackId="levels" fill={levelColour(k, levelNames.length)} isAnimationActive={false} barSize={18} />
               ))}
@@ -157,7 +167,12 @@ function LevelsByGroup({ title, rows, levelNames, minimum, decimals, testId }: {
                   <>
                     <td className="px-2 py-2 text-end whitespace-nowrap">
                       <bdi dir="ltr">{scoreText(lang, r.mean, decimals)}</bdi>
-                      {r.meanSe !== null && <span className="text-xs text-muted-foreground"> (±<bdi dir="ltr">{scoreText(lang, r.meanSe, decimals)}</bdi>)</span>}
+                      {r.meanSe !== null && (
+                        <span className="text-xs text-muted-foreground">
+                          {" "}
+                          (<bdi dir="ltr">±{scoreText(lang, r.meanSe, decimals)}</bdi>)
+                        </span>
+                      )}
                     </td>
                     {r.shares.map((x, k) => (
                       <td key={k} className="px-2 py-2 text-end whitespace-nowrap">
@@ -241,7 +256,7 @@ function ScaleTrend({ data }: { data: TDashboardScale }) {
               <ResponsiveContainer width={printing ? PRINT_CHART_WIDTH : "100%"} height={256}>
                 <LineChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 16 }}>
                   <CartesianGrid vertical={false} stroke="var(--color-border)" />
-                  <XAxis dataKey="name" reversed={rtl} tick={tick} stroke="var(--color-border)" interval={0} />
+                  <XAxis dataKey="name" reversed={rtl} tick={tick} stroke="var(--color-border)" interval={0} padding={{ left: 40, right: 40 }} />
                   <YAxis
                     domain={[Math.floor((low - pad) / 10) * 10, Math.ceil((high + pad) / 10) * 10]}
                     orientation={rtl ? "right" : "left"}
@@ -252,7 +267,7 @@ function ScaleTrend({ data }: { data: TDashboardScale }) {
                   />
                   <Tooltip contentStyle={TOOLTIP} formatter={(v) => [Array.isArray(v) ? "" : scoreText(lang, v === null || v === undefined ? null : Number(v), decimals), t("dashboard.scale.trend.mean")]} />
                   <Line dataKey="mean" name={t("dashboard.scale.trend.mean")} stroke="var(--color-primary)" strokeWidth={3} dot={{ r: 4 }} isAnimationActive={false}>
-                    <ErrorBar dataKey="se" width={8} stroke="var(--color-foreground)" direction="y" />
+                    <ErrorBar dataKey="se" width={10} strokeWidth={2} stroke="var(--color-foreground)" direction="y" />
                   </Line>
                 </LineChart>
               </ResponsiveContainer>
