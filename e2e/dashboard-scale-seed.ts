@@ -48,11 +48,13 @@ export async function seedDashboardScale(db: TDb): Promise<void> {
       });
       // Half in the school year 2024/25, half in 2025/26, the later year a little higher.
       const later = i % 2 === 1;
+      const eap = g.shift + (later ? 0.15 : 0) + ((i * 7) % 11) / 5 - 1;
+      // A mark out of 20 that goes with the ability, so the dashboard's percentages beside the scale make sense.
+      const score = Math.max(0, Math.min(20, Math.round(11 + 5 * eap)));
       const [attempt] = await db
         .insert(studentExams)
-        .values({ studentId: account!.id, examId: exam!.id, status: "graded", grade: 9, className: g.className, completedAt: new Date(later ? "2025-11-10T08:00:00Z" : "2024-11-10T08:00:00Z") })
+        .values({ studentId: account!.id, examId: exam!.id, status: "graded", grade: 9, className: g.className, score, totalPossibleScore: 20, completedAt: new Date(later ? "2025-11-10T08:00:00Z" : "2024-11-10T08:00:00Z") })
         .returning();
-      const eap = g.shift + (later ? 0.15 : 0) + ((i * 7) % 11) / 5 - 1;
       await db.insert(attemptAbilities).values({ calibrationId: run!.id, studentExamId: attempt!.id, items: 20, eap, eapSe: 0.3 });
     }
   }

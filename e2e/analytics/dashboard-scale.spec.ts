@@ -71,6 +71,11 @@ test("screenshots of the dashboard on the scale", async ({ browser }) => {
         const section = page.getByTestId("dashboard-scale");
         await expect(section.getByTestId("dashboard-scale-trend-chart")).toBeVisible();
         await section.screenshot({ path: path.join(out, `scale-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+        if (width === 1280 && dark) {
+          // On paper (issue 33): printed from dark mode, the section as print media lays it out.
+          await page.emulateMedia({ media: "print" });
+          await page.screenshot({ path: path.join(out, `scale-${lang}-print.png`), fullPage: true });
+        }
         await page.context().close();
       }
     }
