@@ -169,7 +169,7 @@ describe("the dashboard on the scale", () => {
     expect((await get(cookie.super_admin, "examId=not-a-uuid")).json().code).toBe("EXAM_NOT_FOUND");
   });
 
-  it("the cache: a new attempt with an ability, or a changed ability, shows on the next view", async () => {
+  it("the cache: a new attempt with an ability, a changed ability or a moved cut shows on the next view", async () => {
     const qs = `subjectId=arabic&grade=8&schoolId=${own}`;
     const before = await view(cookie.super_admin, qs);
     expect(before.levels!.groups.class[1]!.count).toBe(3);
@@ -180,6 +180,13 @@ describe("the dashboard on the scale", () => {
     const [first] = await h.db.select({ id: attemptAbilities.studentExamId }).from(attemptAbilities).where(eq(attemptAbilities.eap, -1));
     await h.db.update(attemptAbilities).set({ eap: 2 }).where(eq(attemptAbilities.studentExamId, first!.id));
     expect((await view(cookie.super_admin, qs)).levels!.groups.class[0]!.mean).toBeCloseTo(543, 9);
+    // A cut moved (Proficient from 450 to 600, as a standard-setting approval would): 8A's shares follow.
+    expect((await view(cookie.super_admin, qs)).levels!.groups.class[0]!.shares[1]).toBeCloseTo(0.4, 12);
+    await h.db.update(proficiencyLevels).set({ minScore: 600, updatedAt: new Date() }).where(eq(proficiencyLevels.minScore, 450));
+    const moved = (await view(cookie.super_admin, qs)).levels!.groups.class[0]!;
+    // Before, 8A had four at Proficient (500 520 530 540); now those are under 600, and any score of 600 is also over
+    // Advanced's 550, which wins: nobody is Proficient.
+    expect(moved.shares[1]).toBe(0);
     // The scale area reads through the same cache.
     const res = await h.request({ method: "GET", url: `/api/scales/${after.scale!.id}/levels-by-group`, cookie: cookie.super_admin });
     expect(res.statusCode).toBe(200);
