@@ -109,7 +109,7 @@ function LevelsByGroup({ title, rows, levelNames, minimum, decimals, testId }: {
   const chart = shown.map((r) => ({ name: r.label, ...Object.fromEntries(r.shares.map((x, k) => [`l${k}`, Math.round(x * 1000) / 10])) }));
   const height = Math.max(90, shown.length * 34 + 40);
   return (
-    <div className="flex min-w-0 flex-col gap-3" data-testid={testId}>
+    <div className="flex min-w-0 flex-col gap-3 print:break-inside-avoid" data-testid={testId}>
       <h3 className="font-semibold">{title}</h3>
       {shown.length > 0 && (
         // The levels' key in the page's own direction, lowest first (Recharts' legend would sort them by name).
