@@ -9,7 +9,7 @@
 //   ATTEMPTS=5000 QUESTIONS=40 npx tsx bench/analytics.ts
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/server/db/client";
-import { authUsers, profiles, questionOptions, questions, studentAnswers, studentExams } from "../src/server/db/schema";
+import { attemptAbilities, authUsers, calibrations, exams, proficiencyLevels, profiles, questionOptions, questions, reportingScales, studentAnswers, studentExams } from "../src/server/db/schema";
 import { openBench } from "./setup";
 import { draftVersion } from "../src/server/modules/bank/rows";
 
@@ -67,6 +67,15 @@ for (let i = 0; i < ATTEMPTS; i += 100) {
     ),
   );
 }
+// A reporting scale with approved levels over the exam's attempts (issue 35): each attempt's ability in one run.
+const [{ subjectId }] = (await db.select({ subjectId: exams.subjectId }).from(exams).where(sql`${exams.id} = ${exam.id}`)) as [{ subjectId: string }];
+const [run] = await db.insert(calibrations).values({ examId: exam.id, model: "2pl", students: ATTEMPTS, items: QUESTIONS }).returning();
+const [scale] = await db.insert(reportingScales).values({ subjectId, grade: 8, nameAr: "مقياس", nameEn: "Scale", referenceCalibrationId: run!.id }).returning();
+const approvedAt = new Date();
+await db.insert(proficiencyLevels).values(["a", "b", "c", "d"].map((n, k) => ({ scaleId: scale!.id, position: k, nameAr: n, nameEn: n, minScore: k === 0 ? null : 400 + 80 * k, approvedAt })));
+const graded = rowsOf<{ id: string }>(await db.execute(sql`select id from student_exams where exam_id = ${exam.id}`));
+for (let i = 0; i < graded.length; i += 1000)
+  await db.insert(attemptAbilities).values(graded.slice(i, i + 1000).map((a, j) => ({ calibrationId: run!.id, studentExamId: a.id, items: QUESTIONS, eap: (((i + j) * 37) % 400) / 100 - 2, eapSe: 0.3 })));
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 await db.execute(sql`analyze`);
 
@@ -100,6 +109,16 @@ const dashCold = await dashboard();
 const dashWarm: number[] = [];
 for (let r = 0; r < REPEAT; r++) dashWarm.push((await dashboard()).ms);
 
+const onScale = async () => {
+  const t = performance.now();
+  const res = await app.inject({ method: "GET", url: `/api/analytics/dashboard/scale?examId=${exam.id}&grade=8`, headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`dashboard on the scale: ${res.statusCode} ${res.body}`);
+  return { ms: performance.now() - t, body: res.json() as { levels: { attempts: number } | null } };
+};
+const scaleCold = await onScale();
+const scaleWarm: number[] = [];
+for (let r = 0; r < REPEAT; r++) scaleWarm.push((await onScale()).ms);
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`${ATTEMPTS} graded attempts × ${QUESTIONS} multiple-choice questions, ${config.databaseUrl ? "PostgreSQL" : "PGlite"}`);
 console.log(`  seeded in ${seedSeconds.toFixed(1)} s`);
@@ -110,5 +129,7 @@ console.log(
   `  school dashboard, first request: ${dashCold.ms.toFixed(0)} ms (${dashCold.body.overall.attempts} attempts, ${dashCold.body.groups.length} classes × ${dashCold.body.skills.length} skills)`,
 );
 console.log(`  school dashboard, nothing changed: median ${median(dashWarm).toFixed(0)} ms of ${REPEAT} (${(median(dashWarm) / median(floorTimes)).toFixed(1)} × the floor)`);
+console.log(`  dashboard on the scale, first request: ${scaleCold.ms.toFixed(0)} ms (${scaleCold.body.levels?.attempts} attempts on the scale)`);
+console.log(`  dashboard on the scale, nothing changed: median ${median(scaleWarm).toFixed(0)} ms of ${REPEAT}`);
 await app.close();
 await close();

@@ -28,6 +28,8 @@ if (process.env.E2E_FORMS) await (await import("./forms-seed")).seedFormsForPict
 await (await import("./standard-setting-seed")).seedStandardSetting(database.db);
 // Scale scores on results (e2e/scale/scale-scores.spec.ts) want a graded attempt on a scale with levels.
 await (await import("./scale-scores-seed")).seedScaleScores(database.db);
+// The dashboard on the scale (e2e/analytics/dashboard-scale.spec.ts) wants a scale with approved levels and abilities.
+await (await import("./dashboard-scale-seed")).seedDashboardScale(database.db);
 await database.close();
 
 Object.assign(process.env, {

@@ -199,12 +199,18 @@ export const ZGroupLevels = z.object({
   withheld: z.boolean(),
   /** Share (0–1) at each level position; empty when withheld. */
   shares: z.array(z.number()),
+  /** The group's mean scale score and its standard error (SD / √n); null when withheld. */
+  mean: z.number().nullable(),
+  meanSe: z.number().nullable(),
 });
 
 export const ZLevelsByGroup = z.object({
   minimum: z.number(),
   attempts: z.number(),
   overall: z.array(z.number()),
+  /** Everyone's mean scale score and its SE; null when withheld. */
+  mean: z.number().nullable(),
+  meanSe: z.number().nullable(),
   groups: z.object({
     school: z.array(ZGroupLevels),
     class: z.array(ZGroupLevels),

@@ -9,6 +9,8 @@ import commonAr from "../../../shared/i18n/ar.json";
 import commonEn from "../../../shared/i18n/en.json";
 import { findItemAnalysis } from "./item-analysis.service";
 import { findDashboard } from "./dashboard.service";
+import { findDashboardScale } from "./dashboard-scale.service";
+import { ZDashboardScale } from "../../../shared/schemas/dashboard-scale";
 import { findGroupPlan, generateGroupPlan } from "./group-plan.service";
 import { createWriter } from "../reports/llm";
 import { findSkillPlan } from "./skill-plan.service";
@@ -44,6 +46,16 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await authorize(request, "analytics.view");
     return findDashboard(app.db, user, request.query);
   });
+
+  // The dashboard on the reporting scale (issue 35): levels by group and the trend across school years.
+  app.get(
+    "/api/analytics/dashboard/scale",
+    { schema: { querystring: ZDashboardQuery.and(z.object({ lang: z.enum(["ar", "en"], { error: "VALIDATION_FAILED" }).default("en") })), response: { 200: ZDashboardScale } } },
+    async (request) => {
+      const user = await authorize(request, "analytics.view");
+      return findDashboardScale(app.db, user, request.query, request.query.lang);
+    },
+  );
 
   // The dashboard's table as a spreadsheet (CSV or .xlsx): a row per group, then its mastery of each skill.
   for (const format of TABLE_FORMATS) {

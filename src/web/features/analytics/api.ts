@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TItemAnalysis } from "@shared/schemas/analytics";
 import type { TDashboard } from "@shared/schemas/dashboard";
+import type { TDashboardScale } from "@shared/schemas/dashboard-scale";
 import type { TGroupPlan, TGroupPlanView, TSkillPlan } from "@shared/schemas/group-plan";
 import { api } from "@web/lib/api";
 
@@ -38,6 +39,16 @@ export function useDashboard(params: TDashboardParams) {
   return useQuery({
     queryKey: ["analytics", "dashboard", params] as const,
     queryFn: ({ signal }) => api<TDashboard>(`/api/analytics/dashboard${dashboardSearch(params)}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The dashboard on the reporting scale (issue 35): levels by group and the trend across school years. */
+export function useDashboardScale(params: TDashboardParams, lang: "ar" | "en") {
+  return useQuery({
+    queryKey: ["analytics", "dashboard-scale", params, lang] as const,
+    queryFn: ({ signal }) => api<TDashboardScale>(`/api/analytics/dashboard/scale${dashboardSearch(params, { lang })}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -27,6 +27,7 @@ import { dashboardDownloadUrl, useDashboard, type TDashboard, type TDashboardPar
 import { Distribution } from "../components/distribution";
 import { GroupPlanSection } from "../components/group-plan";
 import { SkillHeatmap } from "../components/skill-heatmap";
+import { ScaleSection } from "../components/scale-section";
 import { GroupMeansChart, TREND_MAX_GROUPS, TrendChart, type TTrendPoint } from "../components/dashboard-charts";
 import { formatNumber, formatPercent, formatShare, pick, useAnalyticsT } from "../lib/use-analytics-t";
 import { pickOrNull } from "@web/lib/format";
@@ -198,6 +199,7 @@ export default function DashboardPage(_props: { section: TDashboardSection }) {
         <div className={cn("flex min-w-0 flex-col gap-6 transition-opacity", dashboard.isPlaceholderData && "opacity-60")} aria-busy={dashboard.isFetching || undefined}>
           <Summary overall={data.overall} />
           <Groups data={data} classLabel={classLabel} onOpen={update} />
+          <ScaleSection query={query} />
           <Distribution histogram={data.overall.histogram} id="dashboard-distribution" />
           <DashboardHeatmap data={data} classLabel={classLabel} />
           <Trend data={data} classLabel={classLabel} subjectName={subjectName(data, subjects.data, lang)} />
