@@ -65,8 +65,8 @@ export const ZSavedAnswer = z.object({
   answerText: z.string().nullable(),
   /** For matching: per premise, the index of the chosen response in the paper's `responses`. */
   matching: z.array(z.number().int().nullable()).nullable(),
-  /** For the item types of issue 36: the response as saved. */
-  response: ZResponse.nullable(),
+  /** For the item types of issue 36: the response as saved; absent for the first five types. */
+  response: ZResponse.optional(),
   clientSeq: z.number().int(),
 });
 export type TSavedAnswer = z.infer<typeof ZSavedAnswer>;

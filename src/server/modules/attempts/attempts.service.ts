@@ -39,7 +39,7 @@ function presentAnswer(row: TShownAnswer, key: TQuestionKey | undefined): TSaved
     answerText: row.answerText,
     // Stored as original response indices; the paper shows them shuffled.
     matching: row.matchingAnswer && key ? row.matchingAnswer.map((orig) => (orig === null ? null : key.order.indexOf(orig))) : null,
-    response: row.response ?? null,
+    ...(row.response ? { response: row.response } : {}),
     clientSeq: row.clientSeq,
   };
 }
