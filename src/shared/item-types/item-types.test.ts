@@ -1,5 +1,6 @@
 // The item types of issue 36 (docs/decisions/0057): validation with bad input, the paper without the key, marking.
 import { describe, expect, it } from "vitest";
+import { EDITOR_QUESTION_TYPES } from "../schemas/exam";
 import { isAnswered, markInteraction, paperInteraction, ZInteraction, ZResponse, type TInteractionInput, type TResponse } from ".";
 
 const entry = (id: string, extra: object = {}) => ({ id, textAr: `ع ${id}`, textEn: `E ${id}`, ...extra });
@@ -159,5 +160,11 @@ describe("responses", () => {
     expect(isAnswered({ type: "numeric", value: "  " })).toBe(false);
     expect(isAnswered({ type: "multiple_response", chosen: [] })).toBe(false);
     expect(isAnswered({ type: "ordering", order: ["b", "a"] })).toBe(true);
+  });
+});
+
+describe("the editor's types", () => {
+  it("are the ones it can show: the new types join as their editor components land", () => {
+    expect(EDITOR_QUESTION_TYPES).toEqual(["multiple_choice", "true_false", "essay", "short_answer", "matching"]);
   });
 });
