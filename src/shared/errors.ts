@@ -708,10 +708,7 @@ export const ERRORS = {
   QTI_TYPE_NOT_EXPORTED: {
     status: 422,
     title: t("Not exported", "لم يُصدَّر"),
-    message: t(
-      "Questions of the new types (multiple response, numeric entry, ordering) cannot be exported to QTI yet.",
-      "لا يمكن بعدُ تصدير أسئلة الأنواع الجديدة (اختيار متعدد الإجابات، إجابة رقمية، ترتيب) بصيغة QTI.",
-    ),
+    message: t("A question of this exam has no content for its type, so the exam cannot be exported to QTI.", "في هذا الاختبار سؤال بلا محتوى لنوعه، فلا يمكن تصديره بصيغة QTI."),
   },
   QTI_TITLE_REQUIRED: {
     status: 400,

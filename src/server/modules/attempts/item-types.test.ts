@@ -1,6 +1,10 @@
 // The item types of issue 36 through the API (docs/decisions/0057): authored in an exam save (bad content refused),
 // the paper without the key, a response saved (bad ones refused), marked at submit with partial credit, and kept in
 // the bank version.
+import fs from "node:fs";
+import path from "node:path";
+import { strFromU8, unzipSync } from "fflate";
+import { validateXML } from "xmllint-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createHarness, type THarness } from "../../test/harness";
@@ -112,5 +116,41 @@ describe("item types through the API", () => {
     expect(by.get(tf)).toMatchObject({ score: 0, ok: false });
     const [closed] = await h.db.select({ score: studentExams.score, status: studentExams.status }).from(studentExams).where(eq(studentExams.id, attempt.id));
     expect(closed).toEqual({ score: 6, status: "graded" });
+  });
+});
+
+const XSD_DIR = path.join(import.meta.dirname, "..", "qti", "fixtures", "xsd");
+const ASI_XSD = "imsqti_asiv3p0_sbacv1p0_v1p0.xsd";
+
+describe("QTI 3.0 export of the item types", () => {
+  it("writes each as its QTI interaction, scored as Qias marks it, valid against the QTI 3.0 schema", { timeout: 180_000 }, async () => {
+    const qs: TExamInput["questions"] = [
+      QUESTIONS[0]!,
+      { ...QUESTIONS[0]!, interaction: { ...(QUESTIONS[0]!.interaction as object), scoring: "all_or_nothing" } as never },
+      QUESTIONS[1]!,
+      QUESTIONS[2]!,
+      { ...QUESTIONS[2]!, interaction: { type: "ordering", scoring: "per_item", items: ["a", "b", "c"].map((id) => entry(id)) } },
+    ];
+    const created = await h.request({ method: "POST", url: "/api/exams", cookie: teacher, payload: examInput(qs) });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await h.request({ method: "GET", url: `/api/exams/${(created.json() as { id: string }).id}/qti`, cookie: teacher });
+    expect(res.statusCode, res.body).toBe(200);
+    const files = unzipSync(res.rawPayload);
+    const items = ["Q1.xml", "Q2.xml", "Q3.xml", "Q4.xml", "Q5.xml"];
+    const xml = (name: string) => strFromU8(files[name]!);
+    // Partial: a mapping, right choices +1 (3 points / 3), wrong −1, floored at 0.
+    expect(xml("Q1.xml")).toContain('<qti-mapping default-value="0" lower-bound="0" upper-bound="3">');
+    expect(xml("Q1.xml")).toContain('<qti-map-entry map-key="C4" mapped-value="-1"/>');
+    expect(xml("Q1.xml")).toContain('max-choices="0"');
+    // All or nothing: the points when the response is the correct one.
+    expect(xml("Q2.xml")).toMatch(/<qti-match><qti-variable identifier="RESPONSE"\/><qti-correct identifier="RESPONSE"\/><\/qti-match>/);
+    expect(xml("Q3.xml")).toContain('<qti-equal tolerance-mode="absolute" tolerance="0.1 0.1" include-lower-bound="true" include-upper-bound="true">');
+    expect(xml("Q3.xml")).toContain("<qti-value>3.5</qti-value>");
+    expect(xml("Q4.xml")).toContain("<qti-order-interaction");
+    expect(xml("Q4.xml").match(/<qti-or>/g)).toHaveLength(4);
+    expect(xml("Q5.xml").match(/<qti-index n=/g)).toHaveLength(3);
+    const xsds = fs.readdirSync(XSD_DIR).filter((f) => f.endsWith(".xsd")).map((fileName) => ({ fileName, contents: fs.readFileSync(path.join(XSD_DIR, fileName), "utf8") }));
+    const result = await validateXML({ xml: items.map((fileName) => ({ fileName, contents: xml(fileName) })), schema: xsds.filter((x) => x.fileName === ASI_XSD), preload: xsds.filter((x) => x.fileName !== ASI_XSD), maxMemoryPages: 4096 });
+    expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
   });
 });
