@@ -8,6 +8,7 @@ import { validateXML } from "xmllint-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createHarness, type THarness } from "../../test/harness";
+import { multipart } from "../../test/multipart";
 import { bankItemVersions, questions, studentAnswers, studentExams } from "../../db/schema";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TPaper } from "../../../shared/schemas/attempt";
@@ -152,5 +153,16 @@ describe("QTI 3.0 export of the item types", () => {
     const xsds = fs.readdirSync(XSD_DIR).filter((f) => f.endsWith(".xsd")).map((fileName) => ({ fileName, contents: fs.readFileSync(path.join(XSD_DIR, fileName), "utf8") }));
     const result = await validateXML({ xml: items.map((fileName) => ({ fileName, contents: xml(fileName) })), schema: xsds.filter((x) => x.fileName === ASI_XSD), preload: xsds.filter((x) => x.fileName !== ASI_XSD), maxMemoryPages: 4096 });
     expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
+
+    // Imported again (QTI 3.0), each comes back as the same type with the same key and credit (its ids renamed).
+    const { payload, headers } = multipart([{ name: "file", filename: "item-types.zip", type: "application/zip", content: Buffer.from(res.rawPayload) }]);
+    const imported = await h.request({ method: "POST", url: "/api/exams/import/qti", cookie: teacher, payload, headers });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const copy = (imported.json() as { exams: { questions: { type: string; interaction: Record<string, unknown> | null }[] }[] }).exams[0]!;
+    const withoutIds = (i: Record<string, unknown> | null) => JSON.parse(JSON.stringify(i, (k, v: unknown) => (k === "id" ? undefined : v))) as unknown;
+    const original = (created.json() as { questions: { interaction: Record<string, unknown> | null }[] }).questions;
+    expect(copy.questions.map((q) => q.type)).toEqual(["multiple_response", "multiple_response", "numeric", "ordering", "ordering"]);
+    // The units are the one thing a QTI text entry does not carry back (they are the item body's text).
+    expect(copy.questions.map((q) => withoutIds(q.interaction))).toEqual(original.map((q) => withoutIds(q.type === "numeric" ? { ...q.interaction, unitAr: "", unitEn: "" } : q.interaction)));
   });
 });
