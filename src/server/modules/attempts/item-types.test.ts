@@ -160,7 +160,7 @@ describe("QTI 3.0 export of the item types", () => {
     expect(imported.statusCode, imported.body).toBe(201);
     const copy = (imported.json() as { exams: { questions: { type: string; interaction: Record<string, unknown> | null }[] }[] }).exams[0]!;
     const withoutIds = (i: Record<string, unknown> | null) => JSON.parse(JSON.stringify(i, (k, v: unknown) => (k === "id" ? undefined : v))) as unknown;
-    const original = (created.json() as { questions: { interaction: Record<string, unknown> | null }[] }).questions;
+    const original = (created.json() as { questions: { type: string; interaction: Record<string, unknown> | null }[] }).questions;
     expect(copy.questions.map((q) => q.type)).toEqual(["multiple_response", "multiple_response", "numeric", "ordering", "ordering"]);
     // The units are the one thing a QTI text entry does not carry back (they are the item body's text).
     expect(copy.questions.map((q) => withoutIds(q.interaction))).toEqual(original.map((q) => withoutIds(q.type === "numeric" ? { ...q.interaction, unitAr: "", unitEn: "" } : q.interaction)));
