@@ -731,6 +731,11 @@ export const ERRORS = {
     title: t("Import failed", "فشل الاستيراد"),
     message: t("No question in this package could be imported.", "لا يوجد في هذه الحزمة سؤال يمكن استيراده."),
   },
+  QTI_TYPE_NOT_EXPORTED: {
+    status: 422,
+    title: t("Not exported", "لم يُصدَّر"),
+    message: t("A question of this exam has no content for its type, so the exam cannot be exported to QTI.", "في هذا الاختبار سؤال بلا محتوى لنوعه، فلا يمكن تصديره بصيغة QTI."),
+  },
   QTI_TITLE_REQUIRED: {
     status: 400,
     title: t("Import failed", "فشل الاستيراد"),
@@ -802,6 +807,17 @@ export const ERRORS = {
     status: 400,
     title: INVALID_INPUT,
     message: t("Question {n}, pair {m} is missing text.", "الزوج {m} في السؤال {n} ينقصه نص."),
+  },
+  // The item types of issue 36 (shared/item-types, docs/decisions/0057).
+  ORDERING_MIN_ITEMS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} must have at least two items to put in order.", "يجب أن يحتوي السؤال {n} على عنصرين على الأقل لترتيبهما."),
+  },
+  NUMERIC_ANSWER_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} needs a number as its answer and a tolerance of zero or more.", "يحتاج السؤال {n} إلى رقم إجابةً له، وإلى هامش سماح صفر أو أكثر."),
   },
   MEDIA_TYPE_NOT_ALLOWED: {
     status: 415,

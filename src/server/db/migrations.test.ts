@@ -81,3 +81,31 @@ describe("0014 group plan versions", () => {
     await client.close();
   });
 });
+
+describe("0027 item types", () => {
+  // drizzle's migrator applies every pending migration in ONE transaction; PostgreSQL (12+) allows ALTER TYPE … ADD
+  // VALUE there but not using the new value before it commits. So no migration may use a new type in the same run;
+  // this one only adds them, and they are usable once it has run.
+  it("adds the new item types after the old ones, and the interaction and response columns empty", async () => {
+    const client = await createPGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore("0027_item_types") });
+    await client.exec(`
+      insert into subjects (id, name_ar, name_en) values ('arabic', 'اللغة العربية', 'Arabic') on conflict do nothing;
+      insert into bank_items (id, subject_id, type) values ('00000000-0000-4000-8000-000000000001', 'arabic', 'matching');
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+
+    const values = await client.query<{ v: string }>("select unnest(enum_range(null::question_type))::text as v");
+    expect(values.rows.map((r) => r.v)).toEqual(["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering"]);
+    await client.exec("insert into bank_items (subject_id, type) values ('arabic', 'ordering'), ('arabic', 'numeric'), ('arabic', 'multiple_response')");
+    expect((await client.query("select type from bank_items where id = '00000000-0000-4000-8000-000000000001'")).rows).toEqual([{ type: "matching" }]);
+    const columns = await client.query("select table_name, column_name, data_type from information_schema.columns where column_name in ('interaction', 'response') order by table_name");
+    expect(columns.rows).toEqual([
+      { table_name: "questions", column_name: "interaction", data_type: "jsonb" },
+      { table_name: "student_answers", column_name: "response", data_type: "jsonb" },
+    ]);
+    await client.close();
+  });
+});

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { TLanguage } from "../../shared/limits";
 import type { TRichDoc } from "../../shared/rich-text";
 import type { TItemContent } from "../../shared/schemas/bank";
+import type { TInteraction, TResponse } from "../../shared/item-types";
 import type { TBlueprint } from "../../shared/schemas/blueprint";
 import type { TAnalysis, TFallbackReason, TGenerator, TPlanContent, TReportContent } from "../../shared/schemas/report";
 import {
@@ -32,7 +33,8 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 
 export const roleEnum = pgEnum("role", ["super_admin", "school_admin", "teacher", "student"]);
 export const examStatusEnum = pgEnum("exam_status", ["draft", "published", "archived"]);
-export const questionTypeEnum = pgEnum("question_type", ["multiple_choice", "true_false", "essay", "short_answer", "matching"]);
+// The item types of issue 36 (docs/decisions/0057) are appended: PostgreSQL adds enum values only at the end.
+export const questionTypeEnum = pgEnum("question_type", ["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering"]);
 export const attemptStatusEnum = pgEnum("attempt_status", ["in_progress", "completed", "graded"]);
 /** How an exam with parallel forms gives them out (issue 34): to each student at random, balanced within a sitting, or one form per class. */
 export const formAssignmentEnum = pgEnum("form_assignment", ["random", "class"]);
@@ -571,6 +573,8 @@ export const questions = pgTable(
     points: integer("points").notNull().default(1),
     correctAnswerText: text("correct_answer_text"),
     matchingPairs: jsonb("matching_pairs").$type<TMatchingPair[]>(),
+    /** The content and key of the item types of issue 36 (shared/item-types, decision 0057); null for the first five. */
+    interaction: jsonb("interaction").$type<TInteraction>(),
     /** The skill it measures (optional, of the exam's subject); never shown in the student's copy. */
     skillId: text("skill_id").references(() => skills.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
@@ -944,6 +948,8 @@ export const studentAnswers = pgTable(
     answerText: text("answer_text"),
     /** For matching: the response chosen for each premise, by premise index. */
     matchingAnswer: jsonb("matching_answer").$type<(number | null)[]>(),
+    /** The response to an item type of issue 36 (shared/item-types, decision 0057), stored as sent; marked at submit. */
+    response: jsonb("response").$type<TResponse>(),
     isCorrect: boolean("is_correct"),
     score: numeric("score", { precision: 8, scale: 2, mode: "number" }),
     teacherComment: text("teacher_comment"),

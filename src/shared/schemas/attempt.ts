@@ -6,6 +6,7 @@ import { EXAM_STATUSES, EXAM_TOOLS, MAX_PAIRS, QUESTION_TYPES, ZImageRef, ZPassa
 import { ZRichDoc } from "../rich-text";
 import { ZSittingWindow } from "./sitting";
 import { ZReportedScaleScore } from "./scale";
+import { ZPaperInteraction, ZResponse } from "../item-types";
 
 const ZText = z.object({ ar: z.string(), en: z.string() });
 
@@ -50,6 +51,8 @@ export const ZPaper = z.object({
       premises: z.array(ZPaperPairSide),
       /** Responses in a shuffled order; an answer names a response by its index in this list. */
       responses: z.array(ZPaperPairSide),
+      /** An item type of issue 36: its content without the key (shared/item-types); null for the first five. */
+      interaction: ZPaperInteraction.nullable(),
     }),
   ),
 });
@@ -63,6 +66,8 @@ export const ZSavedAnswer = z.object({
   answerText: z.string().nullable(),
   /** For matching: per premise, the index of the chosen response in the paper's `responses`. */
   matching: z.array(z.number().int().nullable()).nullable(),
+  /** For the item types of issue 36: the response as saved; absent for the first five types. */
+  response: ZResponse.optional(),
   clientSeq: z.number().int(),
 });
 export type TSavedAnswer = z.infer<typeof ZSavedAnswer>;
@@ -111,6 +116,8 @@ export const ZAnswerInput = z.object({
   selectedOptionId: z.uuid({ error: "ANSWER_INVALID" }).nullish(),
   answerText: z.string().max(MAX_ANSWER_TEXT_LENGTH, { error: "TEXT_TOO_LONG" }).nullish(),
   matching: z.array(z.number().int().min(0).max(MAX_PAIRS).nullable()).max(MAX_PAIRS).nullish(),
+  /** For the item types of issue 36 (shared/item-types): the response, of the question's type. */
+  response: ZResponse.nullish(),
   /** Increases with every change the student makes to this answer. */
   clientSeq: z.number().int().min(0).max(2_147_483_647).default(0),
 });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DEFAULT_EXAM_MINUTES, MAX_ALT_LENGTH, MAX_AUDIO_PLAYS, MAX_TRANSCRIPT_LENGTH, MAX_GRADE, MAX_LONG_TEXT_LENGTH, MAX_SHORT_TEXT_LENGTH, MIN_CHOICE_OPTIONS, MIN_MATCHING_PAIRS, MIN_QUESTION_POINTS } from "../limits";
 import { ZGradeNumber } from "./grade";
+import { isItemType, ITEM_TYPES, ZInteraction } from "../item-types";
 import { normalizeRich, richPlainText, ZRichDoc, type TRichDoc } from "../rich-text";
 
 
@@ -12,8 +13,12 @@ import { normalizeRich, richPlainText, ZRichDoc, type TRichDoc } from "../rich-t
  */
 export const EXAM_TOOLS = ["read_aloud", "eliminator"] as const;
 export type TExamTool = (typeof EXAM_TOOLS)[number];
-export const QUESTION_TYPES = ["multiple_choice", "true_false", "essay", "short_answer", "matching"] as const;
+/** The first five, then the item types of issue 36 (shared/item-types, docs/decisions/0057), whose content is `interaction`. */
+export const QUESTION_TYPES = ["multiple_choice", "true_false", "essay", "short_answer", "matching", ...ITEM_TYPES] as const;
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
+/** The types the exam editor offers: the new ones join as their editor components land (decision 0057). The API
+ *  and the bank already take them, so the editor must not offer a type it cannot show. */
+export const EDITOR_QUESTION_TYPES = QUESTION_TYPES.filter((type) => !isItemType(type));
 export const EXAM_STATUSES = ["draft", "published", "archived"] as const;
 export type TExamStatus = (typeof EXAM_STATUSES)[number];
 
@@ -138,6 +143,8 @@ export const ZQuestionInput = z
     correctAnswerText: text(MAX_LONG_TEXT_LENGTH).nullish(),
     options: z.array(ZOptionInput).max(MAX_OPTIONS, { error: "VALIDATION_FAILED" }).default([]),
     matchingPairs: z.array(ZPairInput).max(MAX_PAIRS, { error: "VALIDATION_FAILED" }).default([]),
+    /** The content and key of an item type of issue 36 (shared/item-types); ignored for the first five. */
+    interaction: ZInteraction.nullish(),
     /** The skill it measures (optional): one of the exam's subject (the server checks). */
     skillId: z
       .string({ error: "SKILL_NOT_FOUND" })
@@ -157,6 +164,7 @@ export const ZQuestionInput = z
     options: isChoice(q.type) ? q.options : [],
     matchingPairs: q.type === "matching" ? q.matchingPairs : [],
     correctAnswerText: q.type === "essay" || q.type === "short_answer" ? q.correctAnswerText || null : null,
+    interaction: isItemType(q.type) ? (q.interaction ?? null) : null,
   }))
   .superRefine((q, ctx) => {
     // Every problem at once (issue 13): each missing text gets its own message, not only the first.
@@ -174,6 +182,8 @@ export const ZQuestionInput = z
         if (!o.image && (!o.optionTextAr || !o.optionTextEn)) ctx.addIssue({ code: "custom", path: ["options", i], message: "OPTION_MISSING_TEXT" });
       });
     }
+    // An item type's content is its own (validated by its file in shared/item-types), and of the question's type.
+    if (isItemType(q.type) && q.interaction?.type !== q.type) ctx.addIssue({ code: "custom", path: ["interaction"], message: "VALIDATION_FAILED" });
     if (q.type === "matching") {
       if (q.matchingPairs.length < MIN_MATCHING_PAIRS) ctx.addIssue({ code: "custom", path: ["matchingPairs"], message: "MATCHING_MIN_PAIRS" });
       q.matchingPairs.forEach((p, i) => {
@@ -351,6 +361,7 @@ export const ZExamDetail = ZExamSummary.extend({
       points: z.number().int(),
       correctAnswerText: z.string().nullable(),
       matchingPairs: z.array(ZPair),
+      interaction: ZInteraction.nullable(),
       options: z.array(
         z.object({
           id: z.string(),

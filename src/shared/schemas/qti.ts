@@ -68,8 +68,7 @@ const t = (en: string, ar: string): TText => ({ en, ar });
 export const QTI_REASONS = {
   NO_INTERACTION: t("No interaction to answer.", "لا يحتوي على تفاعل للإجابة."),
   SEVERAL_INTERACTIONS: t("More than one interaction in one item; Qias questions have one.", "يحتوي على أكثر من تفاعل، وسؤال قياس يحتوي على تفاعل واحد."),
-  UNSUPPORTED_INTERACTION: t("{name} is not one of the five question types.", "التفاعل {name} ليس من أنواع الأسئلة الخمسة."),
-  MULTIPLE_RESPONSE: t("A choice with several right answers; Qias choices have one.", "اختيار بأكثر من إجابة صحيحة، واختيارات قياس لها إجابة واحدة."),
+  UNSUPPORTED_INTERACTION: t("{name} is not one of Qias's question types.", "التفاعل {name} ليس من أنواع أسئلة قياس."),
   MEDIA_NOT_FOUND: t("The file {file} it shows is not in the package.", "الملف {file} الذي يعرضه غير موجود في الحزمة."),
   MEDIA_NOT_SUPPORTED: t("The file {file} it shows is not a PNG, JPEG or WebP picture or an MP3, M4A or OGG clip.", "الملف {file} الذي يعرضه ليس صورة PNG أو JPEG أو WebP ولا مقطعًا صوتيًا MP3 أو M4A أو OGG."),
   ITEM_NOT_FOUND: t("The item's file {file} is not in the package.", "ملف السؤال {file} غير موجود في الحزمة."),

@@ -20,6 +20,8 @@ export type TAnswerWrite = {
   answerText: string | null;
   /** JSON text of the matching answer */
   matching: string | null;
+  /** JSON text of an item type's response (shared/item-types): stored as sent, marked at submit. */
+  response?: string | null;
   clientSeq: number;
 };
 /** What was stored, or null when nothing was (the attempt is not the student's, not open, past its time, or a newer save is stored). */
@@ -54,11 +56,11 @@ export const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
  * whatever the statistics say. The lock returns the attempt's newest version; the checks are made on it.
  */
 const saveSql = (lock: "for key share skip locked" | "for key share") => sql`
-    insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, client_seq, updated_at)
-    select se.id, v.question_id, se.student_id, v.selected_option_id, v.answer_text, v.matching_answer, v.client_seq, now()
+    insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, response, client_seq, updated_at)
+    select se.id, v.question_id, se.student_id, v.selected_option_id, v.answer_text, v.matching_answer, v.response, v.client_seq, now()
     from unnest(${p("attemptIds")}::uuid[], ${p("questionIds")}::uuid[], ${p("studentIds")}::uuid[], ${p("examIds")}::uuid[],
-                ${p("optionIds")}::uuid[], ${p("texts")}::text[], ${p("matchings")}::jsonb[], ${p("seqs")}::int[])
-      as v(attempt_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, client_seq)
+                ${p("optionIds")}::uuid[], ${p("texts")}::text[], ${p("matchings")}::jsonb[], ${p("responses")}::jsonb[], ${p("seqs")}::int[])
+      as v(attempt_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, response, client_seq)
     cross join lateral (select * from ${studentExams} se where se.id = v.attempt_id ${sql.raw(lock)} offset 0) se
     where se.student_id = v.student_id and se.exam_id = v.exam_id and se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + ${GRACE})
       and (se.form_id is null or exists (select 1 from ${examFormQuestions} fq where fq.form_id = se.form_id and fq.question_id = v.question_id))
@@ -66,6 +68,7 @@ const saveSql = (lock: "for key share skip locked" | "for key share") => sql`
       selected_option_id = excluded.selected_option_id,
       answer_text = excluded.answer_text,
       matching_answer = excluded.matching_answer,
+      response = excluded.response,
       client_seq = excluded.client_seq,
       updated_at = now()
     where ${studentAnswers.clientSeq} <= excluded.client_seq
@@ -85,6 +88,7 @@ const valuesOf = (writes: TAnswerWrite[]) => ({
   optionIds: writes.map((w) => w.selectedOptionId),
   texts: writes.map((w) => w.answerText),
   matchings: writes.map((w) => w.matching),
+  responses: writes.map((w) => w.response ?? null),
   seqs: writes.map((w) => w.clientSeq),
 });
 

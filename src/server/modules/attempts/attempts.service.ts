@@ -12,6 +12,7 @@ import { newPlayToken, playUrl, playWindowSeconds } from "../media/plays";
 import { isForeignKeyViolation } from "../../db/errors";
 import { entryState, getExamVersion, isOffered, mediaShownTo, sittingFor, type TExamVersion, type TPaperCopy, type TQuestionKey, type TSittingSlot } from "./paper";
 import { markMatching, markShortAnswer } from "../../../shared/grading";
+import { isItemType, markInteraction, type TResponse } from "../../../shared/item-types";
 import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT, type TLanguage } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { TAttemptState, TPlay, TSavedAnswer, TStudentExam, TStudentOverview } from "../../../shared/schemas/attempt";
@@ -22,7 +23,7 @@ import type { THeartbeat, TLobby, TSittingWindow, ZClientEvent } from "../../../
 type TAttemptRow = typeof studentExams.$inferSelect;
 type TAnswerRow = typeof studentAnswers.$inferSelect;
 /** What the student's page is given of a stored answer. */
-type TShownAnswer = Pick<TAnswerRow, "questionId" | "selectedOptionId" | "answerText" | "matchingAnswer" | "clientSeq">;
+type TShownAnswer = Pick<TAnswerRow, "questionId" | "selectedOptionId" | "answerText" | "matchingAnswer" | "response" | "clientSeq">;
 
 /** How long a save may trust the exam version it last confirmed (see getExamVersion). */
 const SAVE_VERSION_MAX_AGE_MS = 1000;
@@ -38,6 +39,7 @@ function presentAnswer(row: TShownAnswer, key: TQuestionKey | undefined): TSaved
     answerText: row.answerText,
     // Stored as original response indices; the paper shows them shuffled.
     matching: row.matchingAnswer && key ? row.matchingAnswer.map((orig) => (orig === null ? null : key.order.indexOf(orig))) : null,
+    ...(row.response ? { response: row.response } : {}),
     clientSeq: row.clientSeq,
   };
 }
@@ -382,8 +384,16 @@ export async function recordClientEvent(db: TDb, user: TSessionUser, attemptId: 
 /** Checks the answer against the question, and turns shuffled matching positions into original indices. */
 function validateAnswer(key: TQuestionKey | undefined, input: z.output<typeof ZAnswerInput>) {
   if (!key) throw new AppError("ANSWER_INVALID");
-  const value = { selectedOptionId: null as string | null, answerText: null as string | null, matchingAnswer: null as (number | null)[] | null };
-  if (key.type === "multiple_choice" || key.type === "true_false") {
+  const value = { selectedOptionId: null as string | null, answerText: null as string | null, matchingAnswer: null as (number | null)[] | null, response: null as TResponse | null };
+  if (key.interaction) {
+    // An item type of issue 36: a response of its type only. What it names is not checked here: the save stays
+    // as cheap as the others (an answer is a write, marking is at submit), and a name that is no choice earns nothing.
+    if (input.selectedOptionId || input.answerText || input.matching) throw new AppError("ANSWER_INVALID");
+    if (input.response && input.response.type !== key.interaction.type) throw new AppError("ANSWER_INVALID");
+    value.response = input.response ?? null;
+  } else if (input.response) {
+    throw new AppError("ANSWER_INVALID");
+  } else if (key.type === "multiple_choice" || key.type === "true_false") {
     if (input.answerText || input.matching) throw new AppError("ANSWER_INVALID");
     if (input.selectedOptionId && !key.optionIds.has(input.selectedOptionId)) throw new AppError("ANSWER_INVALID");
     value.selectedOptionId = input.selectedOptionId ?? null;
@@ -419,6 +429,7 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
     value = validateAnswer(latest.keys.get(questionId), input);
   }
   const matching = value.matchingAnswer ? JSON.stringify(value.matchingAnswer) : null;
+  const response = value.response ? JSON.stringify(value.response) : null;
 
   const write = {
     attemptId,
@@ -428,6 +439,7 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
     selectedOptionId: value.selectedOptionId,
     answerText: value.answerText,
     matching,
+    response,
     clientSeq: input.clientSeq,
   };
   // The question or option was removed by an edit in the last moment (see SAVE_VERSION_MAX_AGE_MS).
@@ -471,7 +483,10 @@ async function refuseUnlessOpen(db: TDb, user: TSessionUser, attemptId: string, 
 // ---- submit, grade, and close
 
 /** Marks one answer (SPEC §4; docs/decisions/0005). null score = waits for a teacher. */
-export function markAnswer(key: TQuestionKey, answer: Pick<TAnswerRow, "selectedOptionId" | "answerText" | "matchingAnswer"> | undefined): { isCorrect: boolean | null; score: number | null } {
+export function markAnswer(key: TQuestionKey, answer: Pick<TAnswerRow, "selectedOptionId" | "answerText" | "matchingAnswer" | "response"> | undefined): { isCorrect: boolean | null; score: number | null } {
+  // The item types of issue 36 mark themselves (shared/item-types, decision 0057). A question of such a type without
+  // its content cannot be saved (ZQuestionInput); were one stored, it earns nothing rather than failing the submit.
+  if (isItemType(key.type)) return key.interaction ? markInteraction(key.interaction, answer?.response, key.points) : { isCorrect: false, score: 0 };
   switch (key.type) {
     case "multiple_choice":
     case "true_false": {
@@ -571,7 +586,7 @@ async function closeAttempts(tx: TDbOrTx, requests: TCloseRequest[]): Promise<Ma
     shown.set(
       id,
       marks.length
-        ? marks.map(({ questionId }) => byQuestion.get(questionId) ?? { questionId, selectedOptionId: null, answerText: null, matchingAnswer: null, clientSeq: 0 })
+        ? marks.map(({ questionId }) => byQuestion.get(questionId) ?? { questionId, selectedOptionId: null, answerText: null, matchingAnswer: null, response: null, clientSeq: 0 })
         : [...byQuestion.values()],
     );
   }

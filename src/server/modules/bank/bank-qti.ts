@@ -76,6 +76,7 @@ function questionOf(id: string, version: number, position: number, c: TItemConte
     id,
     type: c.type,
     position,
+    interaction: c.interaction ?? null,
     questionTextAr: c.questionTextAr,
     questionTextEn: c.questionTextEn,
     questionDocAr: c.questionDocAr,

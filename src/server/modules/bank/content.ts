@@ -42,6 +42,7 @@ export function contentOf(q: Omit<TQuestionData, "id" | "passageKey">, passage: 
     skillId: q.skillId,
     options: q.options.map((o) => ({ optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr ?? null, optionDocEn: o.optionDocEn ?? null, image: o.image, isCorrect: o.isCorrect })),
     passage,
+    ...(q.interaction ? { interaction: q.interaction } : {}),
   };
 }
 
@@ -64,6 +65,7 @@ export function contentOfRow(q: TQuestionRow, options: TOptionRow[], passage: TP
       .sort((a, b) => a.position - b.position)
       .map((o) => ({ optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: imageOf(o.imageId, o.imageAltAr, o.imageAltEn), isCorrect: o.isCorrect })),
     passage: passage ? passageContentOfRow(passage) : null,
+    ...(q.interaction ? { interaction: q.interaction } : {}),
   };
 }
 
@@ -80,6 +82,7 @@ export function questionColumns(c: TItemContent) {
     points: c.points,
     correctAnswerText: c.correctAnswerText,
     matchingPairs: c.type === "matching" ? c.matchingPairs : null,
+    interaction: c.interaction ?? null,
     skillId: c.skillId,
   };
 }

@@ -141,6 +141,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
       points: q.points,
       correctAnswerText: q.correctAnswerText,
       matchingPairs: (q.matchingPairs ?? []).map((p) => presentPair(image, p)),
+      interaction: q.interaction,
       options: opts
         .filter((o) => o.questionId === q.id)
         .map((o) => ({

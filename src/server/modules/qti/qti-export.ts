@@ -6,6 +6,7 @@
 import { zipSync } from "fflate";
 import type { TAudioRef, TExamDetail, TImageRef } from "../../../shared/schemas/exam";
 import { toXhtml } from "./rich-xhtml";
+import { AppError } from "../../http/errors";
 import { el, serialize, type TXmlChild, type TXmlNode } from "./xml";
 import type { TRichDoc } from "../../../shared/rich-text";
 
@@ -79,7 +80,21 @@ const outcome = (identifier: string, v: number) => el("qti-outcome-declaration",
 
 type TQuestion = TExamDetail["questions"][number];
 
-function interaction(q: TQuestion, place: TPlace): { declaration: TXmlNode; body: TXmlNode[]; scored: boolean } {
+/** Response processing written out (not a template): SCORE is the sum of `points` for each condition that holds. */
+const scoreWhen = (conditions: { test: TXmlNode; points: number }[]) =>
+  el(
+    "qti-response-processing",
+    {},
+    conditions.map(({ test, points }) =>
+      el("qti-response-condition", {}, el("qti-response-if", {}, test, el("qti-set-outcome-value", { identifier: "SCORE" }, el("qti-sum", {}, el("qti-variable", { identifier: "SCORE" }), el("qti-base-value", { "base-type": "float" }, String(points)))))),
+    ),
+  );
+const RESPONSE = el("qti-variable", { identifier: "RESPONSE" });
+const CORRECT = el("qti-correct", { identifier: "RESPONSE" });
+const share = (points: number, n: number) => Math.round((points / n) * 10_000) / 10_000;
+const entryText = (e: { textAr: string; textEn: string }, place: TPlace) => bilingual({ ar: { doc: null, text: e.textAr }, en: { doc: null, text: e.textEn }, image: null }, place);
+
+function interaction(q: TQuestion, place: TPlace): { declaration: TXmlNode; body: TXmlNode[]; scored: boolean; processing?: TXmlNode } {
   const decl = (attrs: Record<string, string>, ...children: (TXmlNode | null)[]) => el("qti-response-declaration", { identifier: "RESPONSE", ...attrs }, ...children);
   switch (q.type) {
     case "multiple_choice":
@@ -148,6 +163,66 @@ function interaction(q: TQuestion, place: TPlace): { declaration: TXmlNode; body
         ],
         scored: false,
       };
+    case "multiple_response":
+    case "numeric":
+    case "ordering":
+      return itemTypeInteraction(q, place, decl);
+  }
+}
+
+/** The item types of issue 36 (decision 0057), scored as shared/item-types marks them. */
+function itemTypeInteraction(q: TQuestion, place: TPlace, decl: (attrs: Record<string, string>, ...children: (TXmlNode | null)[]) => TXmlNode) {
+  const c = q.interaction;
+  if (!c || c.type !== q.type) throw new AppError("QTI_TYPE_NOT_EXPORTED", { details: { type: q.type } });
+  switch (c.type) {
+    case "multiple_response": {
+      const id = (i: number) => `C${i + 1}`;
+      const right = c.choices.flatMap((o, i) => (o.correct ? [id(i)] : []));
+      // Partial: each right choice earns its share, each wrong one costs it, never below zero — a mapping says exactly that.
+      const each = share(q.points, right.length);
+      return {
+        declaration: decl(
+          { cardinality: "multiple", "base-type": "identifier" },
+          el("qti-correct-response", {}, right.map(value)),
+          c.scoring === "partial" ? el("qti-mapping", { "default-value": 0, "lower-bound": 0, "upper-bound": q.points }, c.choices.map((o, i) => el("qti-map-entry", { "map-key": id(i), "mapped-value": o.correct ? each : -each }))) : null,
+        ),
+        body: [el("qti-choice-interaction", { "response-identifier": "RESPONSE", "max-choices": 0, shuffle: "false", class: "qias-multiple-response" }, c.choices.map((o, i) => el("qti-simple-choice", { identifier: id(i) }, entryText(o, place))))],
+        scored: c.scoring === "partial",
+        processing: c.scoring === "partial" ? undefined : scoreWhen([{ test: el("qti-match", {}, RESPONSE, CORRECT), points: q.points }]),
+      };
+    }
+    case "numeric": {
+      // qti-equal's relative tolerance is a percentage too; both bounds are included, as here.
+      const tolerance = `${c.tolerance} ${c.tolerance}`;
+      const unit = c.unitAr || c.unitEn ? entryText({ textAr: c.unitAr, textEn: c.unitEn }, place) : [];
+      return {
+        declaration: decl({ cardinality: "single", "base-type": "float" }, el("qti-correct-response", {}, value(c.answer))),
+        body: [el("p", {}, el("qti-text-entry-interaction", { "response-identifier": "RESPONSE" })), ...unit],
+        scored: false,
+        processing: scoreWhen([{ test: el("qti-equal", { "tolerance-mode": c.toleranceMode, tolerance, "include-lower-bound": "true", "include-upper-bound": "true" }, RESPONSE, CORRECT), points: q.points }]),
+      };
+    }
+    case "ordering": {
+      const id = (i: number) => `I${i + 1}`;
+      const n = c.items.length;
+      const at = (position: number, item: number) => el("qti-match", {}, el("qti-index", { n: position + 1 }, RESPONSE), el("qti-base-value", { "base-type": "identifier" }, id(item)));
+      const conditions =
+        c.scoring === "per_item"
+          ? c.items.map((_, i) => ({ test: at(i, i), points: share(q.points, n) }))
+          : c.scoring === "per_pair"
+            ? // Item k then item k+1 at any two neighbouring places.
+              Array.from({ length: n - 1 }, (_, k) => ({
+                test: el("qti-or", {}, Array.from({ length: n - 1 }, (_, p) => el("qti-and", {}, at(p, k), at(p + 1, k + 1)))),
+                points: share(q.points, n - 1),
+              }))
+            : [{ test: el("qti-match", {}, RESPONSE, CORRECT), points: q.points }];
+      return {
+        declaration: decl({ cardinality: "ordered", "base-type": "identifier" }, el("qti-correct-response", {}, c.items.map((_, i) => value(id(i))))),
+        body: [el("qti-order-interaction", { "response-identifier": "RESPONSE", shuffle: "true" }, c.items.map((e, i) => el("qti-simple-choice", { identifier: id(i) }, entryText(e, place))))],
+        scored: false,
+        processing: scoreWhen(conditions),
+      };
+    }
   }
 }
 
@@ -159,7 +234,7 @@ const local = (id: string, place: TPlace) => `${id.slice(place.prefix.length)}.x
 const fromRoot = (id: string, place: TPlace) => `${place.dir}${local(id, place)}`;
 
 function itemXml(q: TQuestion, n: number, stimulus: { id: string; title: string } | null, place: TPlace): string {
-  const { declaration, body, scored } = interaction(q, place);
+  const { declaration, body, scored, processing } = interaction(q, place);
   const stem = bilingual({ ar: { doc: q.questionDocAr, text: q.questionTextAr }, en: { doc: q.questionDocEn, text: q.questionTextEn }, image: q.image }, place);
   return serialize(
     el(
@@ -170,7 +245,7 @@ function itemXml(q: TQuestion, n: number, stimulus: { id: string; title: string 
       outcome("MAXSCORE", q.points),
       stimulus ? el("qti-assessment-stimulus-ref", { identifier: stimulus.id, href: local(stimulus.id, place), title: stimulus.title }) : null,
       el("qti-item-body", {}, stem, audioBlock(q.audio, place), body),
-      scored ? el("qti-response-processing", { template: MAP_RESPONSE }) : null,
+      processing ?? (scored ? el("qti-response-processing", { template: MAP_RESPONSE }) : null),
     ),
   );
 }

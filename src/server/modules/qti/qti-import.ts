@@ -230,6 +230,11 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
     return { ar: fromXhtml(parts.ar, skipAll), en: fromXhtml(parts.en, skipAll), image };
   };
   const plain = (doc: TRichDoc) => richPlainText(doc);
+  /** A choice or an item of the new types: its plain text in each language. */
+  const entryOf = (file: string, c: TXmlNode) => {
+    const t = bilingual(file, c.children);
+    return { textAr: plain(t.ar), textEn: plain(t.en) };
+  };
 
   /**
    * The clip in some content, with its transcripts: an item's in its proctor rubric block, a passage's in the catalog
@@ -330,7 +335,16 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
       };
       switch (interaction.name) {
         case "qti-choice-interaction": {
-          if (Number(interaction.attrs["max-choices"] ?? 1) !== 1 || correct.length > 1) throw new Skip(QTI_REASONS.MULTIPLE_RESPONSE);
+          if (Number(interaction.attrs["max-choices"] ?? 1) !== 1 || correct.length > 1) {
+            // Choose all that apply (decision 0057): a mapping is a share per choice (partial), none is all or nothing.
+            type = "multiple_response";
+            question.interaction = {
+              type,
+              scoring: mapping.length ? "partial" : "all_or_nothing",
+              choices: kids(interaction, "qti-simple-choice").map((c, i) => ({ id: `c${i + 1}`, ...entryOf(href, c), correct: correct.includes(c.attrs.identifier ?? "") })),
+            };
+            break;
+          }
           type = classes(interaction).includes("qias-true-false") ? "true_false" : "multiple_choice";
           question.options = kids(interaction, "qti-simple-choice").map((c) => {
             const o = bilingual(href, c.children);
@@ -351,10 +365,29 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
           });
           break;
         }
-        case "qti-text-entry-interaction":
+        case "qti-text-entry-interaction": {
+          // A number declared as one, with its tolerance when the processing compares with one (qti-equal).
+          if (declaration && ["float", "integer"].includes(declaration.attrs["base-type"] ?? "") && correct[0] !== undefined) {
+            const equal = descendants(item, "qti-equal")[0];
+            const tolerance = Number(equal?.attrs.tolerance?.trim().split(/\s+/)[0] ?? 0);
+            type = "numeric";
+            question.interaction = { type, answer: correct[0], tolerance: Number.isFinite(tolerance) ? Math.abs(tolerance) : 0, toleranceMode: equal?.attrs["tolerance-mode"] === "relative" ? "relative" : "absolute" };
+            break;
+          }
           type = "short_answer";
           question.correctAnswerText = correct[0] ?? mapping[0]?.attrs["map-key"] ?? null;
           break;
+        }
+        case "qti-order-interaction": {
+          // The items in the right order; the credit as Qias writes it (per pair: qti-or of neighbours; per item: qti-index).
+          type = "ordering";
+          const choices = kids(interaction, "qti-simple-choice");
+          const ordered = correct.map((id) => choices.find((c) => c.attrs.identifier === id)).filter((c) => c !== undefined);
+          const processing = kid(item, "qti-response-processing");
+          const scoring = processing && descendants(processing, "qti-or").length ? "per_pair" : processing && descendants(processing, "qti-index").length ? "per_item" : "all_or_nothing";
+          question.interaction = { type, scoring, items: (ordered.length === choices.length ? ordered : []).map((c, i) => ({ id: `i${i + 1}`, ...entryOf(href, c) })) };
+          break;
+        }
         case "qti-extended-text-interaction": {
           type = "essay";
           const model = kids(body, "qti-rubric-block").find((r) => r.attrs.view?.split(/\s+/).includes("scorer") && !classes(r).includes("qias-transcript"));

@@ -303,7 +303,7 @@ describe("QTI import", () => {
       ["item-climate", "essay", false, oneLanguage],
       ["item-flags", "multiple_choice", false, oneLanguage],
       ["item-oasis", "short_answer", false, oneLanguage],
-      ["item-map-click", null, true, { en: "hotspot-interaction is not one of the five question types.", ar: "التفاعل hotspot-interaction ليس من أنواع الأسئلة الخمسة." }],
+      ["item-map-click", null, true, { en: "hotspot-interaction is not one of Qias's question types.", ar: "التفاعل hotspot-interaction ليس من أنواع أسئلة قياس." }],
       ["item-desert", null, true, { en: "The file ../images/desert.jpg it shows is not in the package.", ar: "الملف ../images/desert.jpg الذي يعرضه غير موجود في الحزمة." }],
     ]);
     // Without a subject of ours in the package, the importer chooses one.

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from "react-hook-form";
 import { Link, useBlocker, useNavigate } from "react-router";
 import { ERRORS } from "@shared/errors";
-import { groupByPassage, QUESTION_TYPES, ZExamInput, MAX_QUESTIONS, type TExamData, type TExamDetail, type TQuestionType } from "@shared/schemas/exam";
+import { EDITOR_QUESTION_TYPES, groupByPassage, ZExamInput, MAX_QUESTIONS, type TExamData, type TExamDetail, type TQuestionType } from "@shared/schemas/exam";
 import { Button } from "@web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
 import { toast } from "@web/components/ui/use-toast";
@@ -463,7 +463,7 @@ function AddQuestionMenu({ onAdd, disabled, testId, className }: { onAdd: (type:
         }}
       >
         <DropdownMenuLabel>{t("questions.chooseType")}</DropdownMenuLabel>
-        {QUESTION_TYPES.map((type) => (
+        {EDITOR_QUESTION_TYPES.map((type) => (
           <DropdownMenuItem
             key={type}
             onSelect={() => {

@@ -5,7 +5,7 @@ import { ArrowDown, ArrowUp, Lock, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { MIN_MATCHING_PAIRS } from "@shared/limits";
-import { canAddOption, canRemoveOption, MAX_PAIRS, MAX_POINTS, QUESTION_TYPES, type TQuestionType } from "@shared/schemas/exam";
+import { canAddOption, canRemoveOption, EDITOR_QUESTION_TYPES, MAX_PAIRS, MAX_POINTS, type TQuestionType } from "@shared/schemas/exam";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
@@ -147,7 +147,7 @@ export function QuestionCard({
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {QUESTION_TYPES.map((qt) => (
+                {EDITOR_QUESTION_TYPES.map((qt) => (
                   <SelectItem key={qt} value={qt}>
                     {t(`types.${qt}`)}
                   </SelectItem>

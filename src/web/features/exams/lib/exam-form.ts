@@ -114,6 +114,8 @@ export function toFormValues(exam: TExamDetail): TExamForm {
         correctAnswerText: q.type === "essay" || q.type === "short_answer" ? (q.correctAnswerText ?? "") : null,
         options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: o.image, isCorrect: o.isCorrect })),
         matchingPairs: q.matchingPairs.map((p) => ({ ...p })),
+        // An item type of issue 36 (an imported one: the editor cannot author them yet) is kept as it is on a save.
+        interaction: q.interaction,
         // Kept on every save (and on archiving): a question loses its skill only when the author says so.
         skillId: q.skillId ?? "",
       })),
