@@ -1484,6 +1484,11 @@ export const ERRORS = {
       "يجب أن يكون الوقت الإضافي نسبة صحيحة من 0 إلى 200 وعددًا صحيحًا من الدقائق من 0 إلى 600.",
     ),
   },
+  TEXT_SCALE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The text size must be 100, 125, 150, 175 or 200 %.", "يجب أن يكون حجم النص 100 أو 125 أو 150 أو 175 أو 200 %."),
+  },
   GRANT_MINUTES_INVALID: {
     status: 400,
     title: INVALID_INPUT,

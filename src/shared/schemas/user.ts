@@ -2,7 +2,7 @@
 // server: messages are error codes from shared/errors.ts.
 import { z } from "zod";
 import { ROLES, type TRole } from "../permissions";
-import { DEFAULT_LANGUAGE, LANGUAGES, MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type TLanguage } from "../limits";
+import { DEFAULT_LANGUAGE, LANGUAGES, MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TEXT_SCALES, type TLanguage, type TTextScale } from "../limits";
 import { stripBidiControls } from "../text";
 import { ZEmailLanguage } from "./account";
 import { ZClassFilter, ZGradeFilter, ZGradeNumber } from "./grade";
@@ -89,6 +89,12 @@ export const ZClassName = z
 
 const ZClipTranscripts = z.boolean({ error: "VALIDATION_FAILED" });
 
+/** A student's reading accommodations (issue 37, decision 0052): read-aloud on every exam, high contrast and a larger
+ *  text size by default on the take page. */
+const ZReadAloud = z.boolean({ error: "VALIDATION_FAILED" });
+const ZHighContrast = z.boolean({ error: "VALIDATION_FAILED" });
+export const ZTextScale = z.number({ error: "TEXT_SCALE_INVALID" }).refine((v): v is TTextScale => (TEXT_SCALES as readonly number[]).includes(v), { error: "TEXT_SCALE_INVALID" });
+
 /** A student's gender and first language (issue 35, decision 0044): optional, shown only to staff who manage the
  *  student, used only in aggregate (DIF, shares by group), never sent to a language model. "" or null is none. */
 export const GENDERS = ["female", "male"] as const;
@@ -115,6 +121,9 @@ export const ZUserCreate = z
     extraTimeMinutes: ZExtraTimeMinutes.optional().transform((v) => v ?? 0),
     /** A student who cannot hear is given the transcripts of listening clips (issue 18); dropped for other roles. */
     clipTranscripts: ZClipTranscripts.optional().transform((v) => v ?? false),
+    readAloud: ZReadAloud.optional().transform((v) => v ?? false),
+    highContrast: ZHighContrast.optional().transform((v) => v ?? false),
+    textScale: ZTextScale.optional().transform((v) => v ?? 100),
     /** Dropped for other roles (the database allows them on a student only). */
     gender: ZGender.optional().transform((v) => v ?? null),
     languageBackground: ZLanguageBackground.optional().transform((v) => v ?? null),
@@ -144,6 +153,9 @@ export const ZUserUpdate = z
     extraTimePercent: ZExtraTimePercent.optional(),
     extraTimeMinutes: ZExtraTimeMinutes.optional(),
     clipTranscripts: ZClipTranscripts.optional(),
+    readAloud: ZReadAloud.optional(),
+    highContrast: ZHighContrast.optional(),
+    textScale: ZTextScale.optional(),
     emailLang: ZEmailLanguage.optional(),
     /** Absent keeps the current value; null (or "") clears it. */
     gender: ZGender.optional(),
@@ -176,6 +188,9 @@ export const ZUser = z.object({
   extraTimePercent: z.number().int(),
   extraTimeMinutes: z.number().int(),
   clipTranscripts: z.boolean(),
+  readAloud: z.boolean(),
+  highContrast: z.boolean(),
+  textScale: z.number().int(),
   emailLang: z.enum(LANGUAGES),
   /** A student's; null for other roles and when not given. */
   gender: z.enum(GENDERS).nullable(),

@@ -44,6 +44,9 @@ const userColumns = {
   extraTimePercent: profiles.extraTimePercent,
   extraTimeMinutes: profiles.extraTimeMinutes,
   clipTranscripts: profiles.clipTranscripts,
+  readAloud: profiles.readAloud,
+  highContrast: profiles.highContrast,
+  textScale: profiles.textScale,
   emailLang: profiles.emailLang,
   gender: profiles.gender,
   languageBackground: profiles.languageBackground,
@@ -64,6 +67,9 @@ type TUserRow = {
   extraTimePercent: number;
   extraTimeMinutes: number;
   clipTranscripts: boolean;
+  readAloud: boolean;
+  highContrast: boolean;
+  textScale: number;
   emailLang: TLanguage;
   gender: TGender | null;
   languageBackground: TLanguageBackground | null;
@@ -147,13 +153,16 @@ export async function createUser(db: TDb, actor: TSessionUser, input: z.output<t
       // After who-may-where: a password is judged for an account the actor may create.
       await assertPasswordAllowed(tx, input.role, input.password!);
       const { id } = await createAccount(tx, { ...input, password: input.password!, schoolId });
-      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes || input.clipTranscripts || input.gender || input.languageBackground)) {
+      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes || input.clipTranscripts || input.gender || input.languageBackground || input.readAloud || input.highContrast || input.textScale !== 100)) {
         await tx
           .update(profiles)
           .set({
             extraTimePercent: input.extraTimePercent,
             extraTimeMinutes: input.extraTimeMinutes,
             clipTranscripts: input.clipTranscripts,
+            readAloud: input.readAloud,
+            highContrast: input.highContrast,
+            textScale: input.textScale,
             gender: input.gender,
             languageBackground: input.languageBackground,
           })
@@ -209,6 +218,10 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       if (before.role === "student" && input.extraTimeMinutes !== undefined) changes.extraTimeMinutes = input.extraTimeMinutes;
       // Transcripts count at once: a student's next look at their paper brings them.
       if (before.role === "student" && input.clipTranscripts !== undefined) changes.clipTranscripts = input.clipTranscripts;
+      // Reading accommodations count from the student's next look at their paper, like the transcripts.
+      if (before.role === "student" && input.readAloud !== undefined) changes.readAloud = input.readAloud;
+      if (before.role === "student" && input.highContrast !== undefined) changes.highContrast = input.highContrast;
+      if (before.role === "student" && input.textScale !== undefined) changes.textScale = input.textScale;
       // Only a student has them (the database says so too); for other roles they are dropped, like the grade.
       if (before.role === "student" && input.gender !== undefined) changes.gender = input.gender;
       if (before.role === "student" && input.languageBackground !== undefined) changes.languageBackground = input.languageBackground;
