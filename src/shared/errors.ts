@@ -537,6 +537,14 @@ export const ERRORS = {
       "يجب أن تكون الخلفية اللغوية العربية لغةً أولى أو لغة أولى أخرى (arabic أو other، أو تُترك فارغة).",
     ),
   },
+  ACCOMMODATION_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Read-aloud and high contrast are yes or no (or left empty for no).",
+      "القراءة بصوت مسموع والتباين العالي: نعم أو لا (أو تُترك فارغة فتعني لا).",
+    ),
+  },
   SCHOOL_REQUIRED: {
     status: 400,
     title: INVALID_INPUT,

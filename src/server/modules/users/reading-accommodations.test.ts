@@ -2,6 +2,9 @@
 // text size by default. Set by staff who manage the student, students only, checked with a bilingual error, carried
 // on the student's attempt (not on the paper, which is one copy for everyone), and never on another student's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import writeXlsxFile from "write-excel-file/node";
+import { profiles } from "../../db/schema";
 import { createHarness, type THarness } from "../../test/harness";
 import type { TAttemptState } from "../../../shared/schemas/attempt";
 import type { TExamInput } from "../../../shared/schemas/exam";
@@ -123,5 +126,54 @@ describe("reading accommodations on the student's attempt", () => {
     const other = await h.signIn(classmate.email, "secret1", "student");
     expect((await attempt(other)).accommodations).toEqual({ readAloud: true, highContrast: true, textScale: 200 });
     expect((await attempt(cookie)).accommodations.highContrast).toBe(false);
+  });
+});
+
+describe("reading accommodations in the roster import", () => {
+  const preview = (payload: object, role = "student") => h.request({ method: "POST", url: "/api/users/import/preview", cookie: schoolAdmin, payload: { role, ...payload } });
+  type TRow = { line: number; readAloud: boolean; highContrast: boolean; textScale: number; errors: { field: string; code: string; message: { ar: string; en: string } }[] };
+  const picked = (rows: TRow[]) => rows.map((r) => [r.readAloud, r.highContrast, r.textScale]);
+
+  it("are read from English and Arabic headers, in either language's words, blank as none, and imported", async () => {
+    const id = uniq();
+    const csv = `email,username,read_aloud,high_contrast,text_size\n${id}a@imp.local,${id}a,yes,no,150\n${id}b@imp.local,${id}b,,,\n${id}c@imp.local,${id}c,نعم,نعم,٢٠٠٪`;
+    const res = await preview({ csv });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(picked(res.json().rows)).toEqual([
+      [true, false, 150],
+      [false, false, 100],
+      [true, true, 200],
+    ]);
+    const ar = await preview({ csv: `البريد الإلكتروني,اسم المستخدم,القراءة بصوت مسموع,التباين العالي,حجم النص\n${id}d@imp.local,${id}d,لا,نعم,125%` });
+    expect(ar.statusCode, ar.body).toBe(200);
+    expect(picked(ar.json().rows)).toEqual([[false, true, 125]]);
+    const xlsx = await writeXlsxFile([["email", "username", "read_aloud", "text_size"].map((value) => ({ value })), [`${id}e@imp.local`, `${id}e`, "TRUE", "175"].map((value) => ({ value }))]).toBuffer();
+    const xl = await preview({ file: Buffer.from(xlsx).toString("base64") });
+    expect(xl.statusCode, xl.body).toBe(200);
+    expect(picked(xl.json().rows)).toEqual([[true, false, 175]]);
+    const run = await h.request({ method: "POST", url: "/api/users/import", cookie: schoolAdmin, payload: { role: "student", csv } });
+    expect(run.statusCode, run.body).toBe(201);
+    const [p] = await h.db.select({ r: profiles.readAloud, c: profiles.highContrast, s: profiles.textScale }).from(profiles).where(eq(profiles.email, `${id}c@imp.local`));
+    expect(p).toEqual({ r: true, c: true, s: 200 });
+  });
+
+  it("a bad value is named with its line and column, in both languages; the import refuses the file", async () => {
+    const id = uniq();
+    const csv = `email,username,read_aloud,high_contrast,text_size\n${id}a@imp.local,${id}a,maybe,no,\n${id}b@imp.local,${id}b,,no,130\n${id}c@imp.local,${id}c,,big,large`;
+    const rows = (await preview({ csv })).json().rows as TRow[];
+    expect(rows[0]).toMatchObject({ line: 2, errors: [{ field: "read_aloud", code: "ACCOMMODATION_INVALID" }] });
+    expect(rows[1]).toMatchObject({ line: 3, errors: [{ field: "text_size", code: "TEXT_SCALE_INVALID" }] });
+    expect(rows[2]!.errors.map((e) => e.field).sort()).toEqual(["high_contrast", "text_size"]);
+    expect(rows[0]!.errors[0]!.message.ar).toMatch(/نعم أو لا/);
+    expect(rows[1]!.errors[0]!.message.en).toMatch(/text size/);
+    const run = await h.request({ method: "POST", url: "/api/users/import", cookie: schoolAdmin, payload: { role: "student", csv } });
+    expect(run.statusCode).toBe(400);
+  });
+
+  it("a teacher's file: the columns are read and ignored (a teacher has none)", async () => {
+    const id = uniq();
+    const res = await preview({ csv: `email,read_aloud,text_size\n${id}@imp.local,maybe,999` }, "teacher");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows[0]).toMatchObject({ readAloud: false, textScale: 100, errors: [] });
   });
 });
