@@ -1,6 +1,6 @@
 // Not a test: pictures of the take page's review marks for a person to look at (TOOLS_SCREENSHOTS=1 to run) — a
 // question flagged for review, an option struck out, the navigator, the submit dialog's review, and the reading
-// tools (200 % text, high contrast), in ar/en ×
+// tools (200 % text, high contrast) and the Arabic keyboard, in ar/en ×
 // light/dark × 390/1280 px, written to screenshots/take-tools/ (gitignored).
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -53,6 +53,13 @@ test("take page tools screenshots", async ({ browser, playwright }) => {
         await q(1).getByTestId("strike-option").nth(2).click();
         await q(1).getByTestId("strike-option").nth(3).click();
         await q(2).getByTestId("flag-question").click();
+        // The Arabic keyboard under the written answer: only on the Arabic paper; three keys type «قلم».
+        if (lang === "ar") {
+          await q(3).getByTestId("arabic-keyboard-toggle").click();
+          for (const k of ["ق", "ل", "م"]) await q(3).locator(`[data-key="${k}"]`).click();
+          await expect(q(3).getByTestId("answer-text")).toHaveValue("قلم");
+          await q(3).screenshot({ path: name("keyboard") });
+        } else await expect(q(3).getByTestId("arabic-keyboard-toggle")).toHaveCount(0);
         await page.screenshot({ path: name("take"), fullPage: true });
         await page.getByTestId("submit-exam").click();
         await expect(page.getByTestId("submit-flagged")).toBeVisible();
@@ -71,6 +78,7 @@ test("take page tools screenshots", async ({ browser, playwright }) => {
         });
         if (wide.page > wide.screen) console.log(`${lang} ${width}: the page is ${wide.page} px on a ${wide.screen} px screen`, wide.widest);
         await page.screenshot({ path: name("contrast-200"), fullPage: true });
+        if (lang === "ar") await q(3).screenshot({ path: name("keyboard-contrast-200") });
         await context.close();
       }
     }
