@@ -5,7 +5,7 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { apiAsAccount, createStudent, json, STUDENT_PASSWORD } from "../api";
-import { expect, test, useLanguage } from "../fixtures";
+import { expect, signIn, test, useLanguage } from "../fixtures";
 
 const OUT = path.resolve("screenshots/take-tools");
 
@@ -84,4 +84,59 @@ test("take page tools screenshots", async ({ browser, playwright }) => {
     }
   }
   await admin.dispose();
+});
+
+test("reading accommodations: the user dialog, and the take page opening with them", async ({ browser, playwright }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const s = await createStudent(admin, "school_dubai", "reading");
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const exam = await json<{ id: string }>(
+    await teacher.post("/api/exams", {
+      data: {
+        titleAr: "اختبار القراءة",
+        titleEn: "Reading test",
+        subjectId: "arabic",
+        durationMinutes: 20,
+        status: "published",
+        allowedTools: ["eliminator"],
+        questions: [{ type: "short_answer", questionTextAr: "اكتب مفرد «أقلام».", questionTextEn: "Write the singular of “aqlam”.", points: 1, correctAnswerText: "قلم" }],
+      },
+    }),
+    201,
+  );
+  await teacher.dispose();
+  for (const lang of ["ar", "en"] as const) {
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        await useLanguage(page, lang, { dark });
+        await signIn(page, "super_admin", { goto: "/dashboard/users/students" });
+        await page.getByRole("searchbox").fill(s.email);
+        await page.getByTestId(`user-row-${s.email}`).getByRole("button", { name: lang === "ar" ? /تعديل/ : /Edit/ }).click();
+        const edit = page.getByRole("dialog");
+        await edit.getByTestId("user-read-aloud").scrollIntoViewIfNeeded();
+        await edit.getByTestId("user-read-aloud").setChecked(true);
+        await edit.getByTestId("user-high-contrast").setChecked(true);
+        await edit.getByTestId("user-text-scale").click();
+        await page.getByRole("option", { name: "150%" }).click();
+        await edit.getByTestId("user-reading").screenshot({ path: path.join(OUT, `user-reading-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+        await edit.locator("button[type=submit]").click();
+        await expect(edit).toBeHidden();
+        await context.close();
+      }
+    }
+  }
+  await admin.dispose();
+  // The student's take page opens in high contrast at 150 %, with read-aloud though the exam leaves it out.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await useLanguage(page, "ar");
+  await page.request.post("/api/auth/login", { data: { email: s.email, password: STUDENT_PASSWORD, loginType: "student" } });
+  await page.goto(`/student/exam/${exam.id}/take`);
+  await expect(page.getByTestId("text-scale")).toHaveText(/150/);
+  await expect(page.locator("html")).toHaveClass(/contrast/);
+  await expect(page.getByTestId("question").first().getByRole("button", { name: /صوت|قراءة/ })).toBeVisible();
+  await page.screenshot({ path: path.join(OUT, "take-with-accommodations-ar-1280.png"), fullPage: true });
+  await context.close();
 });

@@ -48,7 +48,8 @@ export function ArabicKeyboard({ target, onValue, disabled }: { target: RefObjec
         type="button"
         variant="outline"
         size="sm"
-        className="self-start"
+        // At 200 % text on a phone the label wraps rather than pushing the page sideways (WCAG 1.4.10).
+        className="h-auto min-h-8 max-w-full self-start whitespace-normal text-start"
         aria-expanded={open}
         aria-controls={panelId}
         disabled={disabled}
@@ -59,7 +60,7 @@ export function ArabicKeyboard({ target, onValue, disabled }: { target: RefObjec
         {open ? t("keyboard.hide") : t("keyboard.show")}
       </Button>
       {open && (
-        <div id={panelId} role="group" aria-label={t("keyboard.label")} dir="rtl" lang="ar" className="flex flex-wrap gap-1 rounded-md border bg-muted/40 p-2" data-testid="arabic-keyboard">
+        <div id={panelId} role="group" aria-label={t("keyboard.label")} dir="rtl" lang="ar" className="flex flex-wrap justify-center gap-1 rounded-md border bg-muted/40 p-2" data-testid="arabic-keyboard">
           {keys.map((key, i) => (
             <button
               key={key.id}
