@@ -563,6 +563,14 @@ export const ERRORS = {
       "يجب أن تكون الخلفية اللغوية العربية لغةً أولى أو لغة أولى أخرى (arabic أو other، أو تُترك فارغة).",
     ),
   },
+  ACCOMMODATION_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "Read-aloud and high contrast are yes or no (or left empty for no).",
+      "القراءة بصوت مسموع والتباين العالي: نعم أو لا (أو تُترك فارغة فتعني لا).",
+    ),
+  },
   SCHOOL_REQUIRED: {
     status: 400,
     title: INVALID_INPUT,
@@ -1525,6 +1533,11 @@ export const ERRORS = {
       "Extra time must be a whole percentage from 0 to 200 and a whole number of minutes from 0 to 600.",
       "يجب أن يكون الوقت الإضافي نسبة صحيحة من 0 إلى 200 وعددًا صحيحًا من الدقائق من 0 إلى 600.",
     ),
+  },
+  TEXT_SCALE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The text size must be 100, 125, 150, 175 or 200 %.", "يجب أن يكون حجم النص 100 أو 125 أو 150 أو 175 أو 200 %."),
   },
   GRANT_MINUTES_INVALID: {
     status: 400,

@@ -62,6 +62,9 @@ export const MAX_ANSWER_TEXT_LENGTH = 20_000;
 export const EXTRA_TIME_PERCENTS = [0, 25, 50, 100] as const;
 export const MAX_EXTRA_TIME_PERCENT = 200;
 export const MAX_EXTRA_TIME_MINUTES = 600;
+/** The take page's text sizes (issue 37), in per cent; a student's accommodation may open it at one of them. */
+export const TEXT_SCALES = [100, 125, 150, 175, 200] as const;
+export type TTextScale = (typeof TEXT_SCALES)[number];
 /** Minutes a proctor may grant one student at a time during a sitting (after a power cut, say). */
 export const MAX_GRANT_MINUTES = 240;
 export const MAX_REASON_LENGTH = 300;

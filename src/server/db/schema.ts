@@ -271,6 +271,13 @@ export const profiles = pgTable(
     extraTimeMinutes: integer("extra_time_minutes").notNull().default(0),
     /** A student who cannot hear: their paper's listening clips come with their transcripts (issue 18). */
     clipTranscripts: boolean("clip_transcripts").notNull().default(false),
+    /**
+     * A student's reading accommodations (issue 37; docs/decisions/0052): questions read aloud on every exam (even one
+     * whose author left read-aloud out), and the take page opening in high contrast and/or at a larger text size.
+     */
+    readAloud: boolean("read_aloud").notNull().default(false),
+    highContrast: boolean("high_contrast").notNull().default(false),
+    textScale: integer("text_scale").notNull().default(100),
     /** The language of the emails this person receives (issue 19: my account). */
     emailLang: text("email_lang").$type<TLanguage>().notNull().default("ar"),
     /**
@@ -296,6 +303,8 @@ export const profiles = pgTable(
     check("profiles_extra_time_range", sql`${t.extraTimePercent} BETWEEN 0 AND 200 AND ${t.extraTimeMinutes} BETWEEN 0 AND 600`),
     check("profiles_extra_time_students_only", sql`${t.role} = 'student' OR (${t.extraTimePercent} = 0 AND ${t.extraTimeMinutes} = 0)`),
     check("profiles_clip_transcripts_students_only", sql`${t.role} = 'student' OR NOT ${t.clipTranscripts}`),
+    check("profiles_text_scale", sql`${t.textScale} IN (100, 125, 150, 175, 200)`),
+    check("profiles_reading_students_only", sql`${t.role} = 'student' OR (NOT ${t.readAloud} AND NOT ${t.highContrast} AND ${t.textScale} = 100)`),
     check("profiles_email_lang", sql`${t.emailLang} IN ('ar', 'en')`),
     check("profiles_gender", sql`${t.gender} IS NULL OR (${t.role} = 'student' AND ${t.gender} IN ('female', 'male'))`),
     check(

@@ -90,6 +90,11 @@ export const ZAttemptState = z.object({
   plays: z.record(z.string(), z.number().int()),
   /** The clips' transcripts, for a student who cannot hear (issue 18); empty for everyone else. */
   transcripts: z.record(z.string(), ZText),
+  /**
+   * The student's reading accommodations (issue 37, decision 0052), while the attempt is under way: read-aloud on this
+   * paper whatever its author allowed, and the take page's starting contrast and text size (the student may change them).
+   */
+  accommodations: z.object({ readAloud: z.boolean(), highContrast: z.boolean(), textScale: z.number().int() }),
 });
 export type TAttemptState = z.infer<typeof ZAttemptState>;
 

@@ -2,7 +2,7 @@
 // server: messages are error codes from shared/errors.ts.
 import { z } from "zod";
 import { ROLES, type TRole } from "../permissions";
-import { DEFAULT_LANGUAGE, LANGUAGES, MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type TLanguage } from "../limits";
+import { DEFAULT_LANGUAGE, LANGUAGES, MAX_CLASS_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TEXT_SCALES, type TLanguage, type TTextScale } from "../limits";
 import { stripBidiControls } from "../text";
 import { ZEmailLanguage } from "./account";
 import { ZClassFilter, ZGradeFilter, ZGradeNumber } from "./grade";
@@ -89,6 +89,12 @@ export const ZClassName = z
 
 const ZClipTranscripts = z.boolean({ error: "VALIDATION_FAILED" });
 
+/** A student's reading accommodations (issue 37, decision 0052): read-aloud on every exam, high contrast and a larger
+ *  text size by default on the take page. */
+const ZReadAloud = z.boolean({ error: "ACCOMMODATION_INVALID" });
+const ZHighContrast = z.boolean({ error: "ACCOMMODATION_INVALID" });
+export const ZTextScale = z.number({ error: "TEXT_SCALE_INVALID" }).refine((v): v is TTextScale => (TEXT_SCALES as readonly number[]).includes(v), { error: "TEXT_SCALE_INVALID" });
+
 /** A student's gender and first language (issue 35, decision 0044): optional, shown only to staff who manage the
  *  student, used only in aggregate (DIF, shares by group), never sent to a language model. "" or null is none. */
 export const GENDERS = ["female", "male"] as const;
@@ -115,6 +121,9 @@ export const ZUserCreate = z
     extraTimeMinutes: ZExtraTimeMinutes.optional().transform((v) => v ?? 0),
     /** A student who cannot hear is given the transcripts of listening clips (issue 18); dropped for other roles. */
     clipTranscripts: ZClipTranscripts.optional().transform((v) => v ?? false),
+    readAloud: ZReadAloud.optional().transform((v) => v ?? false),
+    highContrast: ZHighContrast.optional().transform((v) => v ?? false),
+    textScale: ZTextScale.optional().transform((v) => v ?? 100),
     /** Dropped for other roles (the database allows them on a student only). */
     gender: ZGender.optional().transform((v) => v ?? null),
     languageBackground: ZLanguageBackground.optional().transform((v) => v ?? null),
@@ -144,6 +153,9 @@ export const ZUserUpdate = z
     extraTimePercent: ZExtraTimePercent.optional(),
     extraTimeMinutes: ZExtraTimeMinutes.optional(),
     clipTranscripts: ZClipTranscripts.optional(),
+    readAloud: ZReadAloud.optional(),
+    highContrast: ZHighContrast.optional(),
+    textScale: ZTextScale.optional(),
     emailLang: ZEmailLanguage.optional(),
     /** Absent keeps the current value; null (or "") clears it. */
     gender: ZGender.optional(),
@@ -176,6 +188,9 @@ export const ZUser = z.object({
   extraTimePercent: z.number().int(),
   extraTimeMinutes: z.number().int(),
   clipTranscripts: z.boolean(),
+  readAloud: z.boolean(),
+  highContrast: z.boolean(),
+  textScale: z.number().int(),
   emailLang: z.enum(LANGUAGES),
   /** A student's; null for other roles and when not given. */
   gender: z.enum(GENDERS).nullable(),
@@ -194,10 +209,10 @@ export type TDeleteImpact = z.infer<typeof ZDeleteImpact>;
 // ---- roster import
 
 /** grade and class came later (issue 15), email_language later still (issue 19), gender and language_background
- *  later again (issue 35): a file without them still imports. */
-export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background"] as const;
+ *  later again (issue 35), the reading accommodations last (issue 37): a file without them still imports. */
+export const IMPORT_COLUMNS = ["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background", "read_aloud", "high_contrast", "text_size"] as const;
 /** The columns only a student has. */
-const STUDENT_ONLY_COLUMNS: readonly TImportColumn[] = ["grade", "class", "gender", "language_background"];
+const STUDENT_ONLY_COLUMNS: readonly TImportColumn[] = ["grade", "class", "gender", "language_background", "read_aloud", "high_contrast", "text_size"];
 export type TImportColumn = (typeof IMPORT_COLUMNS)[number];
 export const IMPORT_MAX_ROWS = 5000;
 /** The columns a file for `role` may have: a teacher has no grade, class, gender or language background. */
@@ -226,6 +241,10 @@ const ARABIC_HEADERS: Record<string, TImportColumn> = {
   الخلفية_اللغوية: "language_background",
   اللغة_الام: "language_background",
   اللغة_الاولى: "language_background",
+  القراءة_بصوت_مسموع: "read_aloud",
+  القراءة_الصوتية: "read_aloud",
+  التباين_العالي: "high_contrast",
+  حجم_النص: "text_size",
 };
 
 /** A header cell as a key: trimmed, lower case, spaces as "_", and the Arabic spellings that vary (أ إ آ → ا,
@@ -273,6 +292,21 @@ export function importLanguageBackground(cell: string): TLanguageBackground | nu
   return undefined;
 }
 
+/** A yes/no cell (read_aloud, high_contrast) in either language; blank is no; anything else is undefined (a row error). */
+export function importYesNo(cell: string): boolean | undefined {
+  const key = headerKey(cell);
+  if (["", "no", "n", "false", "0", "لا", "كلا"].includes(key)) return false;
+  if (["yes", "y", "true", "1", "نعم", "اجل"].includes(key)) return true;
+  return undefined;
+}
+
+/** A text_size cell: 100–200 in steps of 25, with or without "%" (Latin or Arabic-Indic digits); blank is 100. */
+export function importTextScale(cell: string): number | string {
+  const key = westernDigits(cell.trim().replace(/[%٪]$/, "").trim());
+  if (key === "") return 100;
+  return /^\d+$/.test(key) ? Number(key) : cell;
+}
+
 /** The largest roster file, in bytes (a 5,000-row roster is a few hundred kilobytes). */
 export const IMPORT_MAX_FILE_BYTES = 2_000_000;
 
@@ -308,6 +342,9 @@ const ZRosterPerson = z.object({
 export const ZImportRow = ZRosterPerson.extend({
   gender: z.enum(GENDERS).nullable(),
   languageBackground: z.enum(LANGUAGE_BACKGROUNDS).nullable(),
+  readAloud: z.boolean(),
+  highContrast: z.boolean(),
+  textScale: z.number().int(),
   line: z.number().int(),
   passwordGenerated: z.boolean(),
   errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.object({ en: z.string(), ar: z.string() }) })),

@@ -56,10 +56,15 @@ async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVer
   const played = !known && version?.limitedClips.size ? await db.select({ mediaId: mediaPlays.mediaId, plays: mediaPlays.plays }).from(mediaPlays).where(eq(mediaPlays.attemptId, attempt.id)) : [];
   // Transcripts: only while the attempt is under way, only to a student who cannot hear (read now, so an
   // accommodation given during the exam reaches them on their next look), only when the paper has any.
-  const transcribed =
-    attempt.status === "in_progress" && version?.transcripts.size
-      ? (await db.select({ on: profiles.clipTranscripts }).from(profiles).where(eq(profiles.id, attempt.studentId)))[0]?.on === true
-      : false;
+  // The reading accommodations likewise (issue 37): one read of the student's profile while the attempt is under way.
+  const [profile] =
+    attempt.status === "in_progress"
+      ? await db
+          .select({ clipTranscripts: profiles.clipTranscripts, readAloud: profiles.readAloud, highContrast: profiles.highContrast, textScale: profiles.textScale })
+          .from(profiles)
+          .where(eq(profiles.id, attempt.studentId))
+      : [];
+  const transcribed = !!version?.transcripts.size && profile?.clipTranscripts === true;
   return {
     id: attempt.id,
     examId: attempt.examId,
@@ -73,6 +78,7 @@ async function presentState(db: TDbOrTx, attempt: TAttemptRow, version: TExamVer
     answers: rows.map((r) => presentAnswer(r, version?.keys.get(r.questionId))),
     plays: Object.fromEntries(played.map((p) => [p.mediaId, p.plays])),
     transcripts: transcribed && version ? Object.fromEntries(version.transcripts) : {},
+    accommodations: { readAloud: profile?.readAloud ?? false, highContrast: profile?.highContrast ?? false, textScale: profile?.textScale ?? 100 },
   };
 }
 

@@ -119,8 +119,8 @@ describe("the roster import with grade and class", () => {
 
   it("offers a student template with grade and class, a teacher template without; both with the email language", async () => {
     const s = parseCsv((await h.request({ method: "GET", url: "/api/users/import/template?role=student", cookie: principal })).body);
-    expect(s[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background"]);
-    expect(s[1]!.slice(5)).toEqual(["8", "8/أ", "ar", "male", "arabic"]);
+    expect(s[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background", "read_aloud", "high_contrast", "text_size"]);
+    expect(s[1]!.slice(5)).toEqual(["8", "8/أ", "ar", "male", "arabic", "", "", ""]);
     const t = parseCsv((await h.request({ method: "GET", url: "/api/users/import/template?role=teacher", cookie: principal })).body);
     expect(t[0]).toEqual(["email", "username", "name", "password", "school_id", "email_language"]);
     // The example lines up with its header: no grade or class left in it.

@@ -56,10 +56,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const example: Record<TImportColumn, string>[] =
       request.query.role === "student"
         ? [
-            { email: "student01@example.com", username: "s01", name: "أحمد المنصوري", password: "", school_id: school, grade: "8", class: "8/أ", email_language: "ar", gender: "male", language_background: "arabic" },
-            { email: "student02@example.com", username: "s02", name: "Aisha Khan", password: "", school_id: school, grade: "8", class: "8B", email_language: "en", gender: "female", language_background: "other" },
+            { email: "student01@example.com", username: "s01", name: "أحمد المنصوري", password: "", school_id: school, grade: "8", class: "8/أ", email_language: "ar", gender: "male", language_background: "arabic", read_aloud: "", high_contrast: "", text_size: "" },
+            { email: "student02@example.com", username: "s02", name: "Aisha Khan", password: "", school_id: school, grade: "8", class: "8B", email_language: "en", gender: "female", language_background: "other", read_aloud: "yes", high_contrast: "no", text_size: "150" },
           ]
-        : [{ email: "teacher01@example.com", username: "t01", name: "أ. منى العلي", password: "", school_id: school, grade: "", class: "", email_language: "ar", gender: "", language_background: "" }];
+        : [{ email: "teacher01@example.com", username: "t01", name: "أ. منى العلي", password: "", school_id: school, grade: "", class: "", email_language: "ar", gender: "", language_background: "", read_aloud: "", high_contrast: "", text_size: "" }];
     const columns = importColumnsFor(request.query.role);
     return sendTable(reply, request.query.format, { name: `qias-${request.query.role}s-template`, rows: [[...columns], ...example.map((row) => columns.map((c) => row[c]))], rtl: false });
   });

@@ -24,7 +24,7 @@ import {
 } from "../../../shared/schemas/user";
 import type { z } from "zod";
 import type { ZImportRequest, ZUserListQuery, ZUserUpdate, TImportPreview, TImportResult, TImportRow } from "../../../shared/schemas/user";
-import { IMPORT_MAX_ROWS, importColumnOf, importEmailLanguage, importGender, importLanguageBackground, type TGender, type TImportColumn, type TLanguageBackground } from "../../../shared/schemas/user";
+import { IMPORT_MAX_ROWS, importColumnOf, importEmailLanguage, importGender, importLanguageBackground, importTextScale, importYesNo, type TGender, type TImportColumn, type TLanguageBackground } from "../../../shared/schemas/user";
 import { readCsvTable, readTable } from "../../http/table";
 import { ERRORS, type TErrorCode, type TText } from "../../../shared/errors";
 import type { TLanguage } from "../../../shared/limits";
@@ -44,6 +44,9 @@ const userColumns = {
   extraTimePercent: profiles.extraTimePercent,
   extraTimeMinutes: profiles.extraTimeMinutes,
   clipTranscripts: profiles.clipTranscripts,
+  readAloud: profiles.readAloud,
+  highContrast: profiles.highContrast,
+  textScale: profiles.textScale,
   emailLang: profiles.emailLang,
   gender: profiles.gender,
   languageBackground: profiles.languageBackground,
@@ -64,6 +67,9 @@ type TUserRow = {
   extraTimePercent: number;
   extraTimeMinutes: number;
   clipTranscripts: boolean;
+  readAloud: boolean;
+  highContrast: boolean;
+  textScale: number;
   emailLang: TLanguage;
   gender: TGender | null;
   languageBackground: TLanguageBackground | null;
@@ -147,13 +153,16 @@ export async function createUser(db: TDb, actor: TSessionUser, input: z.output<t
       // After who-may-where: a password is judged for an account the actor may create.
       await assertPasswordAllowed(tx, input.role, input.password!);
       const { id } = await createAccount(tx, { ...input, password: input.password!, schoolId });
-      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes || input.clipTranscripts || input.gender || input.languageBackground)) {
+      if (input.role === "student" && (input.extraTimePercent || input.extraTimeMinutes || input.clipTranscripts || input.gender || input.languageBackground || input.readAloud || input.highContrast || input.textScale !== 100)) {
         await tx
           .update(profiles)
           .set({
             extraTimePercent: input.extraTimePercent,
             extraTimeMinutes: input.extraTimeMinutes,
             clipTranscripts: input.clipTranscripts,
+            readAloud: input.readAloud,
+            highContrast: input.highContrast,
+            textScale: input.textScale,
             gender: input.gender,
             languageBackground: input.languageBackground,
           })
@@ -209,6 +218,10 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       if (before.role === "student" && input.extraTimeMinutes !== undefined) changes.extraTimeMinutes = input.extraTimeMinutes;
       // Transcripts count at once: a student's next look at their paper brings them.
       if (before.role === "student" && input.clipTranscripts !== undefined) changes.clipTranscripts = input.clipTranscripts;
+      // Reading accommodations count from the student's next look at their paper, like the transcripts.
+      if (before.role === "student" && input.readAloud !== undefined) changes.readAloud = input.readAloud;
+      if (before.role === "student" && input.highContrast !== undefined) changes.highContrast = input.highContrast;
+      if (before.role === "student" && input.textScale !== undefined) changes.textScale = input.textScale;
       // Only a student has them (the database says so too); for other roles they are dropped, like the grade.
       if (before.role === "student" && input.gender !== undefined) changes.gender = input.gender;
       if (before.role === "student" && input.languageBackground !== undefined) changes.languageBackground = input.languageBackground;
@@ -270,7 +283,7 @@ function rowError(field: string, code: TErrorCode, message: TText = ERRORS[code]
 
 /** The file's column a field of the user schema came from. */
 function importField(path: string): string {
-  return path === "className" ? "class" : path === "schoolId" ? "school_id" : path === "emailLang" ? "email_language" : path === "languageBackground" ? "language_background" : path;
+  return path === "className" ? "class" : path === "schoolId" ? "school_id" : path === "emailLang" ? "email_language" : path === "languageBackground" ? "language_background" : path === "readAloud" ? "read_aloud" : path === "highContrast" ? "high_contrast" : path === "textScale" ? "text_size" : path;
 }
 
 /** Reads and checks every row without writing anything; the import runs the same checks again. */
@@ -297,7 +310,26 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
     // Gender and language background likewise, in either language; a teacher's file has no such columns.
     const gender = role === "student" ? (importGender(cell("gender")) ?? cell("gender")) : null;
     const languageBackground = role === "student" ? (importLanguageBackground(cell("language_background")) ?? cell("language_background")) : null;
-    const parsed = ZUserCreate.safeParse({ email: cell("email"), username: cell("username"), name: cell("name"), password, role, schoolId, grade: cell("grade"), className: cell("class"), emailLang, gender, languageBackground });
+    // The reading accommodations (issue 37): yes/no and a size, in either language; a teacher's file has none.
+    const readAloud = role === "student" ? (importYesNo(cell("read_aloud")) ?? cell("read_aloud")) : false;
+    const highContrast = role === "student" ? (importYesNo(cell("high_contrast")) ?? cell("high_contrast")) : false;
+    const textScale = role === "student" ? importTextScale(cell("text_size")) : 100;
+    const parsed = ZUserCreate.safeParse({
+      email: cell("email"),
+      username: cell("username"),
+      name: cell("name"),
+      password,
+      role,
+      schoolId,
+      grade: cell("grade"),
+      className: cell("class"),
+      emailLang,
+      gender,
+      languageBackground,
+      readAloud,
+      highContrast,
+      textScale,
+    });
     const errors: ReturnType<typeof rowError>[] = parsed.success
       ? []
       : parsed.error.issues.map((issue) => rowError(importField(issue.path.join(".")), (issue.message in ERRORS ? issue.message : "VALIDATION_FAILED") as TErrorCode));
@@ -325,6 +357,9 @@ async function planImport(db: TDbOrTx, actor: TSessionUser, input: TImportInput)
       emailLang: defaults.emailLang,
       gender: parsed.data?.gender ?? null,
       languageBackground: parsed.data?.languageBackground ?? null,
+      readAloud: parsed.data?.readAloud ?? false,
+      highContrast: parsed.data?.highContrast ?? false,
+      textScale: parsed.data?.textScale ?? 100,
       passwordGenerated: !given,
       password,
       errors,
@@ -390,7 +425,7 @@ export async function runImport(db: TDb, actor: TSessionUser, input: TImportInpu
           .values(chunk.map((r, j) => ({ email: r.email, passwordHash: hashes[i + j]! })))
           .returning({ id: authUsers.id, email: authUsers.email });
         const idByEmail = new Map(created.map((c) => [c.email, c.id]));
-        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId, grade: r.grade, className: r.className, emailLang: r.emailLang, gender: r.gender, languageBackground: r.languageBackground })));
+        await tx.insert(profiles).values(chunk.map((r) => ({ id: idByEmail.get(r.email)!, email: r.email, username: r.username, name: r.name, role: input.role, schoolId: r.schoolId, grade: r.grade, className: r.className, emailLang: r.emailLang, gender: r.gender, languageBackground: r.languageBackground, readAloud: r.readAloud, highContrast: r.highContrast, textScale: r.textScale })));
       }
       await writeAudit(tx, actor, { action: "import", entity: "user", entityId: `import:${input.role}`, after: { role: input.role, count: rows.length, emails: rows.map((r) => r.email) } });
     });

@@ -427,7 +427,7 @@ describe("roster import", () => {
     const res = await h.request({ method: "GET", url: "/api/users/import/template?role=student", cookie: cookie.school_admin });
     expect(res.headers["content-type"]).toContain("text/csv");
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background"]);
+    expect(rows[0]).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background", "read_aloud", "high_contrast", "text_size"]);
     expect(rows[1]![4]).toBe(own);
     expect((await h.request({ method: "GET", url: "/api/users/import/template?role=teacher", cookie: cookie.teacher })).statusCode).toBe(403);
   });
@@ -447,7 +447,7 @@ describe("roster import", () => {
       expect([template.statusCode, template.headers["content-disposition"]]).toEqual([200, 'attachment; filename="qias-students-template.xlsx"']);
       const header = (await readSheet(template.rawPayload))[0]!;
       expect((await h.request({ method: "GET", url: "/api/users/import/template?role=student&format=pdf", cookie: cookie.school_admin })).statusCode).toBe(400);
-      expect(header).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background"]);
+      expect(header).toEqual(["email", "username", "name", "password", "school_id", "grade", "class", "email_language", "gender", "language_background", "read_aloud", "high_contrast", "text_size"]);
       const filled = await writeXlsxFile(rowsOf("xl").map((r) => r.map((value) => ({ value })))).toBuffer();
       expectRows(await sendFile(filled), "xl");
       const done = await sendFile(filled, "/api/users/import");

@@ -20,6 +20,9 @@ import { downloadCsv, downloadXlsx } from "../lib/download";
 import { formatNumber, successToast, useAdminT } from "../lib/use-admin";
 import { useReturnFocus } from "../lib/use-return-focus";
 
+/** Columns shown only to staff, never written on a student's credentials slip. */
+const STAFF_ONLY_COLUMNS: readonly TImportColumn[] = ["gender", "language_background", "read_aloud", "high_contrast", "text_size"];
+
 const SPREADSHEET = /\.(csv|tsv|txt|xlsx)$/i;
 const MAX_ROWS_SHOWN = 300;
 
@@ -96,8 +99,9 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
 
   const downloadCredentials = (format: "csv" | "xlsx") => {
     if (!result) return;
-    // A credentials slip goes out to the student: it carries no gender or language background (staff only, issue 35).
-    const columns = importColumnsFor(role).filter((c) => c !== "gender" && c !== "language_background");
+    // A credentials slip goes out to the student: it carries no gender or language background (staff only, issue 35)
+    // and no accommodations (staff only, issue 37).
+    const columns = importColumnsFor(role).filter((c) => !STAFF_ONLY_COLUMNS.includes(c));
     const rows = [
       [...columns],
       ...result.credentials.map((c) => {
@@ -152,6 +156,7 @@ export function ImportDialog({ group, viewer, onClose }: { group: "students" | "
                 {role === "student" && <p className="text-xs leading-relaxed text-muted-foreground">{t("import.classHint")}</p>}
                 <p className="text-xs leading-relaxed text-muted-foreground">{t("import.emailLangHint")}</p>
                 {role === "student" && <p className="text-xs leading-relaxed text-muted-foreground">{t("import.fairnessHint")}</p>}
+                {role === "student" && <p className="text-xs leading-relaxed text-muted-foreground">{t("import.readingHint")}</p>}
                 {viewer.role !== "super_admin" && viewer.schoolId && (
                   <p className="text-xs leading-relaxed text-muted-foreground">
                     {t("import.schoolHint")}{" "}

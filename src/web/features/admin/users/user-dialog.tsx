@@ -9,7 +9,7 @@ import type { TSchool } from "@shared/schemas/school";
 import { GENDERS, LANGUAGE_BACKGROUNDS, USER_GROUPS, ZUserCreate, ZUserUpdate, type TGender, type TLanguageBackground, type TUser, type TUserGroup } from "@shared/schemas/user";
 import { Button } from "@web/components/ui/button";
 import { GradeItems } from "@web/components/grade-items";
-import { DEFAULT_LANGUAGE, EXTRA_TIME_PERCENTS, LANGUAGE_NAMES, LANGUAGES, type TLanguage } from "@shared/limits";
+import { DEFAULT_LANGUAGE, EXTRA_TIME_PERCENTS, LANGUAGE_NAMES, LANGUAGES, TEXT_SCALES, type TLanguage } from "@shared/limits";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
@@ -37,12 +37,15 @@ type TValues = {
   extraTimePercent: string;
   extraTimeMinutes: string;
   clipTranscripts: boolean;
+  readAloud: boolean;
+  highContrast: boolean;
+  textScale: string;
   emailLang: TLanguage;
   /** "" for not given. */
   gender: TGender | "";
   languageBackground: TLanguageBackground | "";
 };
-const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className", "extraTimePercent", "extraTimeMinutes", "emailLang", "gender", "languageBackground"] as const;
+const FIELDS = ["email", "role", "password", "username", "name", "schoolId", "grade", "className", "extraTimePercent", "extraTimeMinutes", "textScale", "emailLang", "gender", "languageBackground"] as const;
 const NO_GRADE = "none";
 const gradeOf = (v: TValues) => (v.grade ? Number(v.grade) : null);
 /** A student's accommodations: extra time (issue 16; an empty minutes field is none, anything else must be a
@@ -51,6 +54,10 @@ const accommodationsOf = (v: TValues) => ({
   extraTimePercent: Number(v.extraTimePercent || 0),
   extraTimeMinutes: v.extraTimeMinutes.trim() === "" ? 0 : /^\d+$/.test(v.extraTimeMinutes.trim()) ? Number(v.extraTimeMinutes.trim()) : Number.NaN,
   clipTranscripts: v.clipTranscripts,
+  // Reading accommodations (issue 37): the take page's read-aloud, contrast and text size.
+  readAloud: v.readAloud,
+  highContrast: v.highContrast,
+  textScale: Number(v.textScale),
   // A student's gender and language background (issue 35) go with them: student-only fields, null for none.
   gender: v.gender || null,
   languageBackground: v.languageBackground || null,
@@ -82,6 +89,7 @@ const SERVER_FIELD_BY_CODE = {
   CLASS_NEEDS_GRADE: "grade",
   CLASS_NAME_INVALID: "className",
   EXTRA_TIME_INVALID: "extraTimeMinutes",
+  TEXT_SCALE_INVALID: "textScale",
   EMAIL_LANGUAGE_INVALID: "emailLang",
   GENDER_INVALID: "gender",
   LANGUAGE_BACKGROUND_INVALID: "languageBackground",
@@ -124,6 +132,9 @@ export function UserDialog({
       extraTimePercent: String(user?.extraTimePercent ?? 0),
       extraTimeMinutes: user?.extraTimeMinutes ? String(user.extraTimeMinutes) : "",
       clipTranscripts: user?.clipTranscripts ?? false,
+      readAloud: user?.readAloud ?? false,
+      highContrast: user?.highContrast ?? false,
+      textScale: String(user?.textScale ?? 100),
       // Arabic for a new account, like the interface and the server when none is given (decision 0019).
       emailLang: user?.emailLang ?? DEFAULT_LANGUAGE,
       gender: user?.gender ?? "",
@@ -132,7 +143,7 @@ export function UserDialog({
     resolver: codeResolver<TValues>((v) => {
       const needsSchool = v.role !== "super_admin" && !schoolFixed && !v.schoolId;
       if (!isEdit) {
-        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v), ...(v.role === "student" ? accommodationsOf(v) : { extraTimePercent: 0, extraTimeMinutes: 0, clipTranscripts: false, gender: null, languageBackground: null }) }));
+        const issues = issuesOf(ZUserCreate.safeParse({ ...v, schoolId: v.role === "super_admin" ? null : v.schoolId, grade: gradeOf(v), ...(v.role === "student" ? accommodationsOf(v) : { extraTimePercent: 0, extraTimeMinutes: 0, clipTranscripts: false, readAloud: false, highContrast: false, textScale: 100, gender: null, languageBackground: null }) }));
         if (needsSchool) issues.push({ path: ["schoolId"], message: "SCHOOL_REQUIRED" });
         return issues;
       }
@@ -470,6 +481,40 @@ export function UserDialog({
                   {t("users.dialog.clipTranscriptsHint")}
                 </p>
               </div>
+              <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby="user-reading-hint" data-testid="user-reading">
+                <legend className="text-sm font-medium">{t("users.dialog.reading")}</legend>
+                <p id="user-reading-hint" className="text-xs text-muted-foreground">
+                  {t("users.dialog.readingHint")}
+                </p>
+                <label className="flex cursor-pointer items-center gap-2 text-sm">
+                  <input type="checkbox" className="size-4 accent-primary" data-testid="user-read-aloud" {...form.register("readAloud")} />
+                  {t("users.dialog.readAloud")}
+                </label>
+                <label className="flex cursor-pointer items-center gap-2 text-sm">
+                  <input type="checkbox" className="size-4 accent-primary" data-testid="user-high-contrast" {...form.register("highContrast")} />
+                  {t("users.dialog.highContrast")}
+                </label>
+                <FormField id="user-text-scale" label={t("users.dialog.textScale")} error={errors.textScale?.message}>
+                  <Controller
+                    control={form.control}
+                    name="textScale"
+                    render={({ field }) => (
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <SelectTrigger id="user-text-scale" data-testid="user-text-scale" className="sm:max-w-48" {...fieldA11y("user-text-scale", { error: errors.textScale?.message })}>
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {TEXT_SCALES.map((p) => (
+                            <SelectItem key={p} value={String(p)}>
+                              {p === 100 ? t("users.dialog.textScaleNormal") : t("users.dialog.textScaleShare", { percent: p })}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                </FormField>
+              </fieldset>
               <FormField id="user-gender" label={t("users.dialog.gender")} error={errors.gender?.message}>
                 <Controller
                   control={form.control}

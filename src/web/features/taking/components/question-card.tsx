@@ -3,10 +3,11 @@
 // answers (SHORT_ANSWER_ROWS), and one labelled <select> per premise for matching. The paper's texts are in a
 // known language and carry it (lang + dir); what the student writes is set to dir="auto".
 import { AlertTriangle, CheckCircle2, Circle, CircleDashed, Flag, RotateCw, Strikethrough } from "lucide-react";
-import { memo, useId, type ReactNode } from "react";
+import { memo, useId, useRef, type ReactNode } from "react";
 import { ESSAY_ROWS, MAX_ANSWER_TEXT_LENGTH, SHORT_ANSWER_ROWS } from "@shared/limits";
 import { fieldClasses } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
+import { ArabicKeyboard } from "./arabic-keyboard";
 import { cn } from "@web/lib/utils";
 import { pickRich, RichText } from "@web/components/rich-text";
 import { ExamImage } from "@web/components/exam-image";
@@ -213,6 +214,8 @@ function TextInput({ q, text, value, onChange, disabled, figure }: TInputProps) 
   const id = useId();
   const hintId = useId();
   const essay = q.type === "essay";
+  const box = useRef<HTMLTextAreaElement>(null);
+  const write = (answerText: string) => onChange(q.id, { ...EMPTY_ANSWER, answerText }, { debounce: true });
   return (
     <div className="flex flex-col gap-3">
       <label htmlFor={id} className={questionTextClass} {...langProps(text.lang)}>
@@ -220,6 +223,7 @@ function TextInput({ q, text, value, onChange, disabled, figure }: TInputProps) 
       </label>
       {figure}
       <Textarea
+        ref={box}
         id={id}
         // An empty box takes the page's direction (so the placeholder reads right); typed text finds its own.
         dir={value?.answerText ? "auto" : lang === "ar" ? "rtl" : "ltr"}
@@ -229,13 +233,15 @@ function TextInput({ q, text, value, onChange, disabled, figure }: TInputProps) 
         disabled={disabled}
         aria-describedby={hintId}
         placeholder={essay ? t("take.essayPlaceholder") : t("take.shortPlaceholder")}
-        onChange={(e) => onChange(q.id, { ...EMPTY_ANSWER, answerText: e.target.value }, { debounce: true })}
+        onChange={(e) => write(e.target.value)}
         className="min-h-0 resize-y text-start leading-relaxed"
         data-testid="answer-text"
       />
       <p id={hintId} className="text-xs text-muted-foreground">
         {essay ? t("take.essayHint") : t("take.shortHint")}
       </p>
+      {/* Only for a question shown in Arabic: an answer to the English paper is written in English. */}
+      {text.lang === "ar" && <ArabicKeyboard target={box} onValue={write} disabled={disabled} />}
     </div>
   );
 }

@@ -24,4 +24,13 @@ describe("take tools", () => {
     store.set("qias.take.tools", "{");
     expect(readTakeTools()).toEqual({ textScale: 100, contrast: false });
   });
+
+  it("opens at least at the student's accommodation, which the device's larger choice still beats", () => {
+    expect(readTakeTools({ highContrast: true, textScale: 150 })).toEqual({ textScale: 150, contrast: true });
+    store.set("qias.take.tools", JSON.stringify({ textScale: 200, contrast: false }));
+    expect(readTakeTools({ highContrast: false, textScale: 150 })).toEqual({ textScale: 200, contrast: false });
+    store.set("qias.take.tools", JSON.stringify({ textScale: 100, contrast: false }));
+    expect(readTakeTools({ highContrast: true, textScale: 125 })).toEqual({ textScale: 125, contrast: true });
+    expect(readTakeTools({ highContrast: false, textScale: 999 })).toEqual({ textScale: 100, contrast: false });
+  });
 });

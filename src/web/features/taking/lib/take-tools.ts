@@ -3,22 +3,34 @@
 // while it is open — the text size as the root font size, so everything measured in rem grows and reflows — and
 // taken off when the student leaves it.
 import { useCallback, useEffect, useState } from "react";
+import { TEXT_SCALES, type TTextScale } from "@shared/limits";
 import { readStorage, writeStorage } from "@web/lib/storage";
 
-export const TEXT_SCALES = [100, 125, 150, 175, 200] as const;
-export type TTakeTools = { textScale: (typeof TEXT_SCALES)[number]; contrast: boolean };
+export { TEXT_SCALES };
+export type TTakeTools = { textScale: TTextScale; contrast: boolean };
+/** A student's reading accommodation (decision 0052): where the page starts, at the least. */
+export type TToolsFloor = { highContrast: boolean; textScale: number };
 
 const KEY = "qias.take.tools";
 const DEFAULTS: TTakeTools = { textScale: 100, contrast: false };
 
-export function readTakeTools(): TTakeTools {
+/**
+ * The device's choice, raised to the student's accommodation: the page opens at least as large and in high contrast if
+ * the school said so (a shared lab computer may remember another student's smaller choice); the student may still
+ * change either on the page, until the next time it opens.
+ */
+export function readTakeTools(floor?: TToolsFloor): TTakeTools {
+  let stored = DEFAULTS;
   try {
     const data = JSON.parse(readStorage(KEY) ?? "null") as Partial<TTakeTools> | null;
     const textScale = TEXT_SCALES.find((s) => s === data?.textScale) ?? DEFAULTS.textScale;
-    return { textScale, contrast: data?.contrast === true };
+    stored = { textScale, contrast: data?.contrast === true };
   } catch {
-    return DEFAULTS;
+    // Unreadable: the defaults.
   }
+  if (!floor) return stored;
+  const least = TEXT_SCALES.find((s) => s === floor.textScale) ?? DEFAULTS.textScale;
+  return { textScale: Math.max(stored.textScale, least) as TTextScale, contrast: stored.contrast || floor.highContrast };
 }
 
 /** The next text size up (+1) or down (−1), staying within 100–200 %. */
@@ -27,8 +39,8 @@ export function stepTextScale(scale: TTakeTools["textScale"], step: 1 | -1): TTa
   return TEXT_SCALES[Math.min(TEXT_SCALES.length - 1, Math.max(0, i + step))]!;
 }
 
-export function useTakeTools() {
-  const [tools, setTools] = useState(readTakeTools);
+export function useTakeTools(floor?: TToolsFloor) {
+  const [tools, setTools] = useState(() => readTakeTools(floor));
   useEffect(() => {
     const root = document.documentElement;
     const before = root.style.fontSize;

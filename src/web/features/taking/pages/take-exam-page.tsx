@@ -334,7 +334,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   const extraMinutes = clock.extraMinutes + clock.grantedMinutes;
 
   const { marks, onToggleFlag, onToggleStrike } = useReviewMarks(attempt.id);
-  const { tools, larger, smaller, toggleContrast } = useTakeTools();
+  const { tools, larger, smaller, toggleContrast } = useTakeTools(attempt.accommodations);
   const eliminator = paper.allowedTools.includes("eliminator");
   const flagged = paper.questions.map((q) => marks.flagged.includes(q.id));
   const blocks = useMemo(() => paperBlocks(paper), [paper]);
@@ -346,7 +346,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
 
   return (
     <ClipsProvider value={clips}>
-    <ReadAloudProvider allowed={paper.allowedTools.includes("read_aloud")}>
+    <ReadAloudProvider allowed={paper.allowedTools.includes("read_aloud") || attempt.accommodations.readAloud}>
     <div className="flex flex-col gap-6" data-testid="take-exam" data-attempt-id={attempt.id}>
       <header className="flex flex-col gap-3">
         <ExamChips subject={paper.subject} durationMinutes={paper.durationMinutes} questionCount={paper.questions.length} totalPoints={paper.totalPoints} />
