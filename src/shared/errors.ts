@@ -387,6 +387,16 @@ export const ERRORS = {
       "لم تُتِح منصة التعلّم قائمة أعضاء هذا المقرر. افتح النشاط مرة من المقرر ثم حاول مجددًا.",
     ),
   },
+  LTI_PASSBACK_NOT_FOUND: {
+    status: 404,
+    title: t("Not found", "غير موجود"),
+    message: t("This grade send was not found.", "لم يُعثر على إرسال الدرجة هذا."),
+  },
+  LTI_PASSBACK_NOT_FAILED: {
+    status: 409,
+    title: t("Not failed", "لم يفشل"),
+    message: t("Only a failed grade send can be retried.", "لا تُعاد إلا عمليات إرسال الدرجات التي فشلت."),
+  },
   LTI_PLATFORM_FAILED: {
     status: 502,
     title: t("Platform did not answer", "لم تستجب المنصة"),

@@ -165,6 +165,7 @@ describe("the OpenAPI document", () => {
       "DELETE /api/users/:id/identities/:identityId",
       "POST /api/attempts/:attemptId/events",
       "POST /api/auth/logout",
+      "POST /api/lti/passbacks/:id/retry",
     ]);
     for (const route of noContent) {
       const [method, url] = route.split(" ") as [string, string];

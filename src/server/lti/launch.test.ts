@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { generateKeyPair } from "jose";
 import { ADMIN, createHarness, type THarness } from "../test/harness";
-import { startTestPlatform, LTI, ROLE, type TTestPlatform } from "../test/lti-platform";
+import { launchInto, startTestPlatform, LTI, ROLE, SIMPLE_EXAM, type TTestPlatform } from "../test/lti-platform";
 import { ltiNonces, ltiPlatforms, ltiResourceLinks, ltiUserLinks, profiles } from "../db/schema";
-import { LTI_DEEP_LINK_URL, LTI_JWKS_URL, LTI_LAUNCH_URL, LTI_LOGIN_URL, LTI_PLATFORMS_URL } from "./lti.routes";
+import { LTI_DEEP_LINK_URL, LTI_JWKS_URL, LTI_LAUNCH_URL, LTI_PLATFORMS_URL } from "./lti.routes";
 import { LTI_STATE_COOKIE } from "./login";
 
 let h: THarness;
@@ -17,47 +17,6 @@ let otherSchool: string;
 let teacher: { id: string; email: string; cookie: string };
 let examId: string;
 let otherExamId: string;
-
-export const SIMPLE_EXAM = {
-  titleAr: "اختبار قصير",
-  titleEn: "Short quiz",
-  subjectId: "islamic",
-  durationMinutes: 30,
-  status: "published",
-  questions: [
-    {
-      type: "multiple_choice",
-      questionTextAr: "إلى أين هاجر النبي ﷺ؟",
-      questionTextEn: "Where did the Prophet migrate?",
-      points: 2,
-      options: [
-        { optionTextAr: "المدينة", optionTextEn: "Madinah", isCorrect: true },
-        { optionTextAr: "الطائف", optionTextEn: "Taif", isCorrect: false },
-      ],
-    },
-    {
-      type: "true_false",
-      questionTextAr: "رافقه أبو بكر.",
-      questionTextEn: "Abu Bakr went with him.",
-      points: 1,
-      options: [
-        { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-        { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-      ],
-    },
-  ],
-};
-
-/** Login initiation, then the platform's form post of a signed id_token: what a browser does in a launch. */
-export async function launchInto(h: THarness, lms: TTestPlatform, claims: Record<string, unknown> = {}, options: Parameters<TTestPlatform["signIdToken"]>[1] & { state?: string; nonce?: string } = {}) {
-  const login = await h.request({ method: "GET", url: LTI_LOGIN_URL, query: { iss: lms.issuer, client_id: lms.clientId, login_hint: "x", target_link_uri: "/" } });
-  const cookie = login.cookies.find((c) => c.name === LTI_STATE_COOKIE)!.value;
-  const [state, nonce] = cookie.split(".");
-  const idToken = await lms.signIdToken({ nonce: options.nonce ?? nonce, ...claims }, options);
-  const payload = new URLSearchParams({ id_token: idToken, state: options.state ?? state! }).toString();
-  const res = await h.request({ method: "POST", url: LTI_LAUNCH_URL, payload, headers: { "content-type": "application/x-www-form-urlencoded", cookie: `${LTI_STATE_COOKIE}=${cookie}` } });
-  return { res, idToken, cookie, state: state!, nonce: nonce! };
-}
 
 const session = (res: { cookies: Array<{ name: string; value: string }> }) => {
   const c = res.cookies.find((k) => k.name === "qias_session");

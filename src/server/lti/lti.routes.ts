@@ -5,7 +5,9 @@ import { z } from "zod";
 import { ZLtiPlatform, ZLtiPlatformInput } from "../../shared/schemas/lti";
 import { requestMeta, requireUser, setSessionCookie } from "../http/context";
 import { AppError } from "../http/errors";
+import { ZNoContent } from "../http/openapi";
 import { createSession } from "../auth/auth.service";
+import { LTI_SCORE_JOB, listPassbacks, retryPassback, sendScore } from "./ags";
 import { deepLinkResponse, linkableExams, signContext } from "./deep-linking";
 import { acceptLaunch, reasonOf, verifyLaunch } from "./launch";
 import { autoPostPage, pickerPage, refusalPage } from "./pages";
@@ -29,7 +31,36 @@ const ZLoginInitiation = z.object({ iss: hint, login_hint: hint, target_link_uri
 
 const ZJwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
+export const LTI_PASSBACKS_URL = "/api/lti/passbacks";
+
+const ZPassback = z.object({
+  id: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  attemptId: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
 export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.register(LTI_SCORE_JOB, sendScore);
+
+  app.get(LTI_PASSBACKS_URL, { schema: { response: { 200: z.array(ZPassback) } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return listPassbacks(app.db, await requireUser(request));
+  });
+
+  app.post(
+    `${LTI_PASSBACKS_URL}/:id/retry`,
+    { schema: { params: z.object({ id: z.uuid({ error: "LTI_PASSBACK_NOT_FOUND" }) }), response: { 204: ZNoContent } }, onResponse: async () => app.jobs.wake() },
+    async (request, reply) => {
+      await retryPassback(app.db, await requireUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
   // Platforms post launches as HTML forms (and so does our picker). Only this plugin's routes read such bodies.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

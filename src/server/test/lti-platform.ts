@@ -3,6 +3,9 @@
 // all on a node:http server on a random port, recording what they receive. It signs launches as Moodle or Canvas do.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { randomBytes, randomUUID } from "node:crypto";
+import type { THarness } from "./harness";
+import { LTI_LAUNCH_URL, LTI_LOGIN_URL } from "../lti/lti.routes";
+import { LTI_STATE_COOKIE } from "../lti/login";
 import { SignJWT, exportJWK, generateKeyPair, jwtVerify, createLocalJWKSet, type CryptoKey, type JWK, type JWTPayload } from "jose";
 
 export const LTI = "https://purl.imsglobal.org/spec/lti/claim/";
@@ -147,3 +150,45 @@ export async function startTestPlatform(toolJwks: () => Promise<{ keys: JWK[] }>
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export const SIMPLE_EXAM = {
+  titleAr: "اختبار قصير",
+  titleEn: "Short quiz",
+  subjectId: "islamic",
+  durationMinutes: 30,
+  status: "published",
+  questions: [
+    {
+      type: "multiple_choice",
+      questionTextAr: "إلى أين هاجر النبي ﷺ؟",
+      questionTextEn: "Where did the Prophet migrate?",
+      points: 2,
+      options: [
+        { optionTextAr: "المدينة", optionTextEn: "Madinah", isCorrect: true },
+        { optionTextAr: "الطائف", optionTextEn: "Taif", isCorrect: false },
+      ],
+    },
+    {
+      type: "true_false",
+      questionTextAr: "رافقه أبو بكر.",
+      questionTextEn: "Abu Bakr went with him.",
+      points: 1,
+      options: [
+        { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
+        { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
+      ],
+    },
+  ],
+};
+
+/** Login initiation, then the platform's form post of a signed id_token: what a browser does in a launch. */
+export async function launchInto(h: THarness, lms: TTestPlatform, claims: Record<string, unknown> = {}, options: NonNullable<Parameters<TTestPlatform["signIdToken"]>[1]> & { state?: string; nonce?: string } = {}) {
+  const login = await h.request({ method: "GET", url: LTI_LOGIN_URL, query: { iss: lms.issuer, client_id: lms.clientId, login_hint: "x", target_link_uri: "/" } });
+  const cookie = login.cookies.find((c) => c.name === LTI_STATE_COOKIE)!.value;
+  const [state, nonce] = cookie.split(".");
+  const idToken = await lms.signIdToken({ nonce: options.nonce ?? nonce, ...claims }, options);
+  const payload = new URLSearchParams({ id_token: idToken, state: options.state ?? state! }).toString();
+  const res = await h.request({ method: "POST", url: LTI_LAUNCH_URL, payload, headers: { "content-type": "application/x-www-form-urlencoded", cookie: `${LTI_STATE_COOKIE}=${cookie}` } });
+  return { res, idToken, cookie, state: state!, nonce: nonce! };
+}
+
