@@ -8,6 +8,7 @@ import { AppError } from "../http/errors";
 import { ZNoContent } from "../http/openapi";
 import { createSession } from "../auth/auth.service";
 import { LTI_SCORE_JOB, listPassbacks, retryPassback, sendScore } from "./ags";
+import { linksOfExam, syncRoster } from "./nrps";
 import { deepLinkResponse, linkableExams, signContext } from "./deep-linking";
 import { acceptLaunch, reasonOf, verifyLaunch } from "./launch";
 import { autoPostPage, pickerPage, refusalPage } from "./pages";
@@ -46,6 +47,19 @@ const ZPassback = z.object({
 
 export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.register(LTI_SCORE_JOB, sendScore);
+
+  app.get(
+    "/api/lti/exams/:examId/links",
+    { schema: { params: z.object({ examId: z.uuid({ error: "EXAM_NOT_FOUND" }) }), response: { 200: z.array(z.object({ id: z.string(), platformName: z.string(), contextId: z.string().nullable(), hasRoster: z.boolean() })) } } },
+    async (request) => linksOfExam(app.db, await requireUser(request), request.params.examId),
+  );
+
+  // Brings the course's members in as students of the platform's school (NRPS), with what happened to them.
+  app.post(
+    "/api/lti/links/:id/roster",
+    { schema: { params: z.object({ id: z.uuid({ error: "LTI_PLATFORM_NOT_FOUND" }) }), response: { 200: z.object({ matched: z.number(), created: z.number(), skipped: z.number() }) } } },
+    async (request) => syncRoster(app.db, await requireUser(request), request.params.id),
+  );
 
   app.get(LTI_PASSBACKS_URL, { schema: { response: { 200: z.array(ZPassback) } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
