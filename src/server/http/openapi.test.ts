@@ -158,6 +158,7 @@ describe("the OpenAPI document", () => {
       "DELETE /api/exams/:id",
       "DELETE /api/files/:id",
       "DELETE /api/identity-providers/:id",
+      "DELETE /api/lti/platforms/:id",
       "DELETE /api/scales/:id",
       "DELETE /api/schools/:id",
       "DELETE /api/sittings/:sittingId",

@@ -14,7 +14,7 @@ import { acceptLaunch, reasonOf, verifyLaunch } from "./launch";
 import { autoPostPage, pickerPage, refusalPage } from "./pages";
 import { toolJwks } from "./keys";
 import { LTI_STATE_COOKIE, LTI_STATE_SECONDS, initiateLogin, type TLoginInitiation } from "./login";
-import { listPlatforms, registerPlatform } from "./platforms";
+import { deletePlatform, listPlatforms, registerPlatform, updatePlatform } from "./platforms";
 
 export const LTI_JWKS_URL = "/api/lti/jwks";
 export const LTI_PLATFORMS_URL = "/api/lti/platforms";
@@ -139,6 +139,15 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(LTI_PLATFORMS_URL, { schema: { body: ZLtiPlatformInput, response: { 201: ZLtiPlatform } } }, async (request, reply) => {
     const platform = await registerPlatform(app.db, await requireUser(request), request.body);
     return reply.status(201).send(platform);
+  });
+
+  const ZPlatformParams = z.object({ id: z.uuid({ error: "LTI_PLATFORM_NOT_FOUND" }) });
+  app.put(`${LTI_PLATFORMS_URL}/:id`, { schema: { params: ZPlatformParams, body: ZLtiPlatformInput, response: { 200: ZLtiPlatform } } }, async (request) => {
+    return updatePlatform(app.db, await requireUser(request), request.params.id, request.body);
+  });
+  app.delete(`${LTI_PLATFORMS_URL}/:id`, { schema: { params: ZPlatformParams, response: { 204: ZNoContent } } }, async (request, reply) => {
+    await deletePlatform(app.db, await requireUser(request), request.params.id);
+    return reply.status(204).send();
   });
 
   // The platform may send the login initiation either way (LTI 1.3 §5.1.1).
