@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../test/harness";
 import { launchInto, startTestPlatform, LTI, SIMPLE_EXAM, type TTestPlatform } from "../test/lti-platform";
-import { jobs } from "../db/schema";
+import { and, isNull } from "drizzle-orm";
+import { jobs, studentAnswers } from "../db/schema";
 import { LTI_JWKS_URL, LTI_PASSBACKS_URL, LTI_PLATFORMS_URL } from "./lti.routes";
 import { AGS_SCORE_SCOPE, LTI_SCORE_JOB } from "./ags";
 
 let h: THarness;
 let lms: TTestPlatform;
 let admin: string;
+let teacherCookie: string;
 let exam: { id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
 
 beforeAll(async () => {
@@ -22,6 +24,7 @@ beforeAll(async () => {
   expect((await h.request({ method: "POST", url: LTI_PLATFORMS_URL, cookie: admin, payload: lms.registration(schoolId) })).statusCode).toBe(201);
   const t = await h.makeUser("teacher", { schoolId });
   const tc = await h.signIn(t.email, t.password, "school");
+  teacherCookie = tc;
   exam = (await h.request({ method: "POST", url: "/api/exams", cookie: tc, payload: SIMPLE_EXAM })).json();
 });
 afterAll(async () => {
@@ -30,7 +33,7 @@ afterAll(async () => {
 });
 
 /** A student launched into the exam by the platform answers the first question right and submits. */
-async function launchAndSubmit(sub: string) {
+async function launchAndSubmit(sub: string, essay?: string) {
   const { res } = await launchInto(h, lms, {
     sub,
     [`${LTI}custom`]: { qias_exam_id: exam.id },
@@ -43,6 +46,7 @@ async function launchAndSubmit(sub: string) {
   const attemptId = started.json().attemptId ?? started.json().id;
   const right = exam.questions[0]!.options.find((o) => o.isCorrect)!.id;
   await h.request({ method: "PUT", url: `/api/attempts/${attemptId}/answers/${exam.questions[0]!.id}`, cookie, payload: { examId: exam.id, selectedOptionId: right, clientSeq: 1 } });
+  if (essay) await h.request({ method: "PUT", url: `/api/attempts/${attemptId}/answers/${essay}`, cookie, payload: { examId: exam.id, answerText: "Because.", clientSeq: 1 } });
   const submitted = await h.request({ method: "POST", url: `/api/attempts/${attemptId}/submit`, cookie, payload: {} });
   expect(submitted.statusCode, submitted.body).toBe(200);
   return attemptId as string;
@@ -99,5 +103,31 @@ describe("grade passback", () => {
     const sa = await h.makeUser("school_admin");
     const sc = await h.signIn(sa.email, sa.password, "school");
     expect((await h.request({ method: "GET", url: LTI_PASSBACKS_URL, cookie: sc })).statusCode).toBe(403);
+  });
+
+  it("sends the score when the teacher's last mark grades an attempt that waited for marking", async () => {
+    const essay = {
+      ...SIMPLE_EXAM,
+      titleEn: "Essay quiz",
+      questions: [...SIMPLE_EXAM.questions, { type: "essay", questionTextAr: "اشرح.", questionTextEn: "Explain.", points: 2, correctAnswerText: "—" }],
+    };
+    const made = await h.request({ method: "POST", url: "/api/exams", cookie: teacherCookie, payload: essay });
+    expect(made.statusCode, made.body).toBe(201);
+    const saved = exam;
+    exam = made.json();
+    try {
+      const attemptId = await launchAndSubmit("s-4", exam.questions[2]!.id);
+      const before = lms.received.scores.length;
+      await h.drainJobs();
+      expect(lms.received.scores.slice(before).map((s) => s.body)).toEqual([]); // completed, not graded: nothing sent yet
+      const [open] = await h.db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), isNull(studentAnswers.score)));
+      const graded = await h.request({ method: "PUT", url: `/api/grading/answers/${open!.id}`, cookie: teacherCookie, payload: { score: 1 } });
+      expect(graded.statusCode, graded.body).toBe(200);
+      expect(graded.json()).not.toHaveProperty("attemptId");
+      await h.drainJobs();
+      expect(lms.received.scores.at(-1)!.body).toMatchObject({ userId: "s-4", scoreGiven: 3, scoreMaximum: 5 });
+    } finally {
+      exam = saved;
+    }
   });
 });
