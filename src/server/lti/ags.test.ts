@@ -123,7 +123,7 @@ describe("grade passback", () => {
       const [open] = await h.db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), isNull(studentAnswers.score)));
       const graded = await h.request({ method: "PUT", url: `/api/grading/answers/${open!.id}`, cookie: teacherCookie, payload: { score: 1 } });
       expect(graded.statusCode, graded.body).toBe(200);
-      expect(graded.json()).not.toHaveProperty("attemptId");
+      expect(graded.json()).not.toHaveProperty("attempt");
       await h.drainJobs();
       expect(lms.received.scores.at(-1)!.body).toMatchObject({ userId: "s-4", scoreGiven: 3, scoreMaximum: 5 });
     } finally {

@@ -23,9 +23,11 @@ const FETCH_TIMEOUT_MS = 15_000;
  * Queues the score of each graded attempt for every platform link of its exam whose platform knows the student.
  * Called after the grading commits; it never throws (a failure to queue must not fail a submission).
  */
-export async function queueScorePassback(db: TDbOrTx, attemptIds: string[], onError?: (err: unknown) => void): Promise<number> {
-  if (!attemptIds.length) return 0;
+export async function queueScorePassback(db: TDbOrTx, attempts: Array<{ id: string; examId: string }>, onError?: (err: unknown) => void): Promise<number> {
   try {
+    const linked = await linkedExams(db);
+    const attemptIds = attempts.filter((a) => linked.has(a.examId)).map((a) => a.id);
+    if (!attemptIds.length) return 0;
     const rows = await db
       .select({ attemptId: studentExams.id, linkId: ltiResourceLinks.id })
       .from(studentExams)
@@ -38,6 +40,22 @@ export async function queueScorePassback(db: TDbOrTx, attemptIds: string[], onEr
     onError?.(err);
     return 0;
   }
+}
+
+// The exams some platform links, remembered for a while: at the end of a sitting thousands submit at once, and an
+// exam no platform links (nearly all) then costs no query. A link made on another instance is seen within
+// LINKED_MEMORY_MS — long before a student launched through it submits; a link made here is seen at once.
+const LINKED_MEMORY_MS = 30_000;
+let linkedMemory: { ids: Set<string>; until: number } | null = null;
+async function linkedExams(db: TDbOrTx): Promise<Set<string>> {
+  if (linkedMemory && linkedMemory.until > Date.now()) return linkedMemory.ids;
+  const rows = await db.selectDistinct({ examId: ltiResourceLinks.examId }).from(ltiResourceLinks).where(isNotNull(ltiResourceLinks.lineItemUrl));
+  linkedMemory = { ids: new Set(rows.map((r) => r.examId)), until: Date.now() + LINKED_MEMORY_MS };
+  return linkedMemory.ids;
+}
+/** A launch stored a link with a line item: look again next time. */
+export function forgetLinkedExams(): void {
+  linkedMemory = null;
 }
 
 // Access tokens per platform and scope, until a minute before they expire. A cache: a restart asks again.

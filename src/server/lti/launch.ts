@@ -13,6 +13,7 @@ import type { TErrorCode } from "../../shared/errors";
 import type { TSessionUser } from "../../shared/permissions";
 import { sessionUserColumns, toSessionUser } from "../auth/auth.service";
 import { hashPassword } from "../auth/password";
+import { forgetLinkedExams } from "./ags";
 
 export type TPlatformRow = typeof ltiPlatforms.$inferSelect;
 
@@ -233,6 +234,7 @@ async function resolveLink(tx: TDbOrTx, launch: TLaunch): Promise<{ linkId: stri
     .values({ platformId: platform.id, deploymentId: launch.deploymentId, resourceLinkId, ...values })
     .onConflictDoUpdate({ target: [ltiResourceLinks.platformId, ltiResourceLinks.deploymentId, ltiResourceLinks.resourceLinkId], set: { ...values, updatedAt: new Date() } })
     .returning({ id: ltiResourceLinks.id });
+  if (values.lineItemUrl) forgetLinkedExams();
   return { linkId: row!.id, examId: exam.id };
 }
 

@@ -502,7 +502,7 @@ export async function finalizeAttempt(db: TDbOrTx, attemptId: string, options: {
   const closing = closed.get(attemptId);
   if (!closing) throw new AppError("ATTEMPT_NOT_FOUND");
   // After the commit: a platform that links the exam gets the score by a job (issue 38).
-  if (closing.marked && closing.attempt.status === "graded") await queueScorePassback(db, [attemptId]);
+  if (closing.marked && closing.attempt.status === "graded") await queueScorePassback(db, [closing.attempt]);
   return closing.attempt;
 }
 
@@ -647,7 +647,7 @@ export async function submitAttempt(db: TDb, user: TSessionUser, attemptId: stri
   if (!closing) throw new AppError("ATTEMPT_NOT_FOUND");
   const { attempt: closed, marked } = closing;
   // After the commit: a platform that links the exam gets the score by a job (issue 38).
-  if (marked && closed.status === "graded") await queueScorePassback(db, [closed.id]);
+  if (marked && closed.status === "graded") await queueScorePassback(db, [closed]);
   // At the end of a sitting thousands submit in the same minutes: answer from what was just marked.
   if (marked) return presentState(db, closed, marked.version, { now: new Date(), answers: marked.answers });
   return presentState(db, closed, await getExamVersion(db, closed.examId));

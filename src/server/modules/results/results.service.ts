@@ -374,11 +374,11 @@ export async function gradeAnswer(db: TDb, actor: TSessionUser, answerId: string
       .set({ ...(graded ? { status: "graded" as const, score: Number(sum?.total ?? 0) } : { status: "completed" as const, score: null }), markedAt: sql`now()` })
       .where(eq(studentExams.id, row.attempt.id))
       .returning();
-    return { answerId, score, attemptId: attempt!.id, attemptStatus: attempt!.status, attemptScore: attempt!.score };
+    return { answerId, score, attempt: { id: attempt!.id, examId: attempt!.examId }, attemptStatus: attempt!.status, attemptScore: attempt!.score };
   });
   // After the commit: a platform that links the exam gets the score by a job (issue 38).
-  const { attemptId, ...result } = marked;
-  if (result.attemptStatus === "graded") await queueScorePassback(db, [attemptId]);
+  const { attempt, ...result } = marked;
+  if (result.attemptStatus === "graded") await queueScorePassback(db, [attempt]);
   return result;
 }
 
