@@ -350,6 +350,84 @@ export const ERRORS = {
       "منصة التعلّم هذه غير مسجّلة في قياس. اطلب من مسؤول قياس تسجيلها.",
     ),
   },
+  LTI_LAUNCH_INVALID: {
+    status: 400,
+    title: t("Launch refused", "رُفض الدخول"),
+    message: t(
+      "The learning platform's launch could not be verified. Open the activity again from your course.",
+      "تعذّر التحقق من دخولك من منصة التعلّم. افتح النشاط مرة أخرى من مقررك.",
+    ),
+  },
+  LTI_LAUNCH_EXPIRED: {
+    status: 400,
+    title: t("Launch expired", "انتهت صلاحية الدخول"),
+    message: t("This launch has expired. Open the activity again from your course.", "انتهت صلاحية هذا الدخول. افتح النشاط مرة أخرى من مقررك."),
+  },
+  LTI_LAUNCH_REPLAYED: {
+    status: 400,
+    title: t("Launch already used", "استُخدم هذا الدخول من قبل"),
+    message: t("This launch was already used. Open the activity again from your course.", "استُخدم هذا الدخول من قبل. افتح النشاط مرة أخرى من مقررك."),
+  },
+  LTI_DEPLOYMENT_UNKNOWN: {
+    status: 400,
+    title: t("Unknown deployment", "نشر غير معروف"),
+    message: t(
+      "This deployment of Qias in your learning platform is not registered. Ask your Qias administrator to add its deployment ID.",
+      "نشر قياس هذا في منصة التعلّم غير مسجّل. اطلب من مسؤول قياس إضافة معرّف النشر.",
+    ),
+  },
+  LTI_EXAM_UNAVAILABLE: {
+    status: 400,
+    title: t("Exam not available", "الاختبار غير متاح"),
+    message: t(
+      "This activity is not linked to a published exam of your school. Ask your teacher to link it again.",
+      "هذا النشاط غير مرتبط باختبار منشور لمدرستك. اطلب من معلمك ربطه مرة أخرى.",
+    ),
+  },
+  LTI_STAFF_UNKNOWN: {
+    status: 403,
+    title: t("No staff account", "لا يوجد حساب موظف"),
+    message: t(
+      "Teachers have no Qias account made for them by a platform. Ask your school administrator to add you to Qias with the same email.",
+      "لا تُنشئ المنصات حسابات المعلمين في قياس. اطلب من مسؤول مدرستك إضافتك إلى قياس بالبريد الإلكتروني نفسه.",
+    ),
+  },
+  LTI_ACCOUNT_MISMATCH: {
+    status: 403,
+    title: t("Account does not match", "الحساب غير مطابق"),
+    message: t(
+      "The Qias account with your email has another role or belongs to another school. Ask your school administrator.",
+      "حساب قياس المرتبط ببريدك الإلكتروني له دور آخر أو يتبع مدرسة أخرى. راجع مسؤول مدرستك.",
+    ),
+  },
+  LTI_PLATFORM_NOT_FOUND: {
+    status: 404,
+    title: t("Platform not found", "المنصة غير موجودة"),
+    message: t("This learning platform is no longer registered.", "لم تعد منصة التعلّم هذه مسجّلة."),
+  },
+  LTI_NO_ROSTER: {
+    status: 400,
+    title: t("No roster", "لا توجد قائمة أعضاء"),
+    message: t(
+      "The learning platform has not offered this course's member list. Launch the activity once from the course, then try again.",
+      "لم تُتِح منصة التعلّم قائمة أعضاء هذا المقرر. افتح النشاط مرة من المقرر ثم حاول مجددًا.",
+    ),
+  },
+  LTI_PASSBACK_NOT_FOUND: {
+    status: 404,
+    title: t("Not found", "غير موجود"),
+    message: t("This grade send was not found.", "لم يُعثر على إرسال الدرجة هذا."),
+  },
+  LTI_PASSBACK_NOT_FAILED: {
+    status: 409,
+    title: t("Not failed", "لم يفشل"),
+    message: t("Only a failed grade send can be retried.", "لا تُعاد إلا عمليات إرسال الدرجات التي فشلت."),
+  },
+  LTI_PLATFORM_FAILED: {
+    status: 502,
+    title: t("Platform did not answer", "لم تستجب المنصة"),
+    message: t("The learning platform did not answer as expected. Try again later.", "لم تستجب منصة التعلّم كما ينبغي. حاول لاحقًا."),
+  },
 
   CONTACT_THROTTLED: {
     status: 429,

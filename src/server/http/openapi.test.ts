@@ -158,12 +158,14 @@ describe("the OpenAPI document", () => {
       "DELETE /api/exams/:id",
       "DELETE /api/files/:id",
       "DELETE /api/identity-providers/:id",
+      "DELETE /api/lti/platforms/:id",
       "DELETE /api/scales/:id",
       "DELETE /api/schools/:id",
       "DELETE /api/sittings/:sittingId",
       "DELETE /api/users/:id",
       "DELETE /api/users/:id/identities/:identityId",
       "POST /api/attempts/:attemptId/events",
+      "POST /api/lti/passbacks/:id/retry",
     ]);
     for (const route of noContent) {
       const [method, url] = route.split(" ") as [string, string];

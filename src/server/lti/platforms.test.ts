@@ -71,4 +71,29 @@ describe("LTI platforms", () => {
     expect((await h.request({ method: "GET", url: LTI_PLATFORMS_URL, cookie })).statusCode).toBe(403);
     expect((await h.request({ method: "GET", url: LTI_PLATFORMS_URL })).statusCode).toBe(401);
   });
+
+  it("edits and deletes a registration, audit-logged; bad input, unknown ids and others refused", async () => {
+    const made = (await post(platform({ clientId: "edit-me" }))).json() as { id: string };
+    const url = `${LTI_PLATFORMS_URL}/${made.id}`;
+    const put = (payload: object, cookie = admin, to = url) => h.request({ method: "PUT", url: to, payload, cookie });
+    const edited = await put(platform({ clientId: "edit-me", name: "Moodle 2", deploymentIds: ["1", "2", "2"] }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ name: "Moodle 2", deploymentIds: ["1", "2"] });
+
+    expect((await put(platform({ clientId: "abc123" }))).json().code).toBe("LTI_PLATFORM_EXISTS");
+    expect((await put(platform({ clientId: "edit-me", tokenUrl: "ftp://x" }))).json().code).toBe("VALIDATION_FAILED");
+    expect((await put(platform({ clientId: "edit-me", name: "x".repeat(201) }))).json().code).toBe("VALIDATION_FAILED");
+    expect((await put(platform({ clientId: "edit-me", schoolId: "nope" }))).json().code).toBe("SCHOOL_NOT_FOUND");
+    expect((await put(platform(), admin, `${LTI_PLATFORMS_URL}/not-a-uuid`)).json().code).toBe("LTI_PLATFORM_NOT_FOUND");
+    expect((await put(platform(), admin, `${LTI_PLATFORMS_URL}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+    const sa = await h.makeUser("school_admin");
+    const sc = await h.signIn(sa.email, sa.password, "school");
+    expect((await put(platform({ clientId: "edit-me" }), sc)).statusCode).toBe(403);
+    expect((await h.request({ method: "DELETE", url, cookie: sc })).statusCode).toBe(403);
+
+    expect((await h.request({ method: "DELETE", url, cookie: admin })).statusCode).toBe(204);
+    expect((await h.request({ method: "DELETE", url, cookie: admin })).json().code).toBe("LTI_PLATFORM_NOT_FOUND");
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.entityId, made.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(["create", "delete", "update"]);
+  });
 });

@@ -34,3 +34,32 @@ export async function registerPlatform(db: TDb, actor: TSessionUser, input: TLti
     throw err;
   }
 }
+
+export async function updatePlatform(db: TDb, actor: TSessionUser, id: string, input: TLtiPlatformInput): Promise<TLtiPlatform> {
+  if (actor.role !== "super_admin") throw new AppError("FORBIDDEN");
+  const deploymentIds = [...new Set(input.deploymentIds)];
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, id)).for("update");
+      if (!before) throw new AppError("LTI_PLATFORM_NOT_FOUND");
+      const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, input.schoolId));
+      if (!school) throw new AppError("SCHOOL_NOT_FOUND");
+      const [row] = await tx.update(ltiPlatforms).set({ ...input, deploymentIds, updatedAt: new Date() }).where(eq(ltiPlatforms.id, id)).returning();
+      await writeAudit(tx, actor, { action: "update", entity: "lti_platform", entityId: id, before: view(before), after: { ...input, deploymentIds } });
+      return view(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("LTI_PLATFORM_EXISTS");
+    throw err;
+  }
+}
+
+/** Deletes a registration with its links, nonces and user links (the accounts it made stay: they are the school's). */
+export async function deletePlatform(db: TDb, actor: TSessionUser, id: string): Promise<void> {
+  if (actor.role !== "super_admin") throw new AppError("FORBIDDEN");
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(ltiPlatforms).where(eq(ltiPlatforms.id, id)).returning();
+    if (!before) throw new AppError("LTI_PLATFORM_NOT_FOUND");
+    await writeAudit(tx, actor, { action: "delete", entity: "lti_platform", entityId: id, before: view(before) });
+  });
+}

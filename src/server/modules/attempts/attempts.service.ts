@@ -7,6 +7,7 @@ import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { startNewAttempt } from "./attempt-starter";
 import { batchWriter } from "../../batch-loader";
 import { attemptEvents, examFormQuestions, examMedia, examSchools, exams, lobbyPresence, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { queueScorePassback } from "../../lti/ags";
 import { AppError } from "../../http/errors";
 import { newPlayToken, playUrl, playWindowSeconds } from "../media/plays";
 import { isForeignKeyViolation } from "../../db/errors";
@@ -521,6 +522,8 @@ export async function finalizeAttempt(db: TDbOrTx, attemptId: string, options: {
   const closed = await db.transaction((tx) => closeAttempts(tx, [{ key: attemptId, attemptId, how: () => options }]));
   const closing = closed.get(attemptId);
   if (!closing) throw new AppError("ATTEMPT_NOT_FOUND");
+  // After the commit: a platform that links the exam gets the score by a job (issue 38).
+  if (closing.marked && closing.attempt.status === "graded") await queueScorePassback(db, [closing.attempt]);
   return closing.attempt;
 }
 
@@ -664,6 +667,8 @@ export async function submitAttempt(db: TDb, user: TSessionUser, attemptId: stri
   });
   if (!closing) throw new AppError("ATTEMPT_NOT_FOUND");
   const { attempt: closed, marked } = closing;
+  // After the commit: a platform that links the exam gets the score by a job (issue 38).
+  if (marked && closed.status === "graded") await queueScorePassback(db, [closed]);
   // At the end of a sitting thousands submit in the same minutes: answer from what was just marked.
   if (marked) return presentState(db, closed, marked.version, { now: new Date(), answers: marked.answers });
   return presentState(db, closed, await getExamVersion(db, closed.examId));

@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import { currentQuestion, seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { examForms, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { queueScorePassback } from "../../lti/ags";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
@@ -353,7 +354,7 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
 /** Marks one answer (0 to the question's points, with an optional comment). The last mark grades the attempt. */
 export async function gradeAnswer(db: TDb, actor: TSessionUser, answerId: string, input: { score: number; comment?: string | null }) {
   assertGrader(actor);
-  return db.transaction(async (tx) => {
+  const marked = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ answer: studentAnswers, attempt: studentExams, points: questions.points })
       .from(studentAnswers)
@@ -381,7 +382,11 @@ export async function gradeAnswer(db: TDb, actor: TSessionUser, answerId: string
       .set({ ...(graded ? { status: "graded" as const, score: Number(sum?.total ?? 0) } : { status: "completed" as const, score: null }), markedAt: sql`now()` })
       .where(eq(studentExams.id, row.attempt.id))
       .returning();
-    return { answerId, score, attemptStatus: attempt!.status, attemptScore: attempt!.score };
+    return { answerId, score, attempt: { id: attempt!.id, examId: attempt!.examId }, attemptStatus: attempt!.status, attemptScore: attempt!.score };
   });
+  // After the commit: a platform that links the exam gets the score by a job (issue 38).
+  const { attempt, ...result } = marked;
+  if (result.attemptStatus === "graded") await queueScorePassback(db, [attempt]);
+  return result;
 }
 
