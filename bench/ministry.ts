@@ -23,7 +23,6 @@ const STUDENTS = Math.max(60, Math.round(Number(process.env.STUDENTS ?? 200_000)
 const SCHOOLS = Math.max(2, Math.round(Number(process.env.SCHOOLS ?? 800) * SCALE));
 const QUESTIONS = Number(process.env.QUESTIONS ?? 40);
 const EXAMS = 6;
-const GRADES = [6, 7, 8];
 /** Students per class: classes A, B, C… of each grade of each school. */
 const CLASS_SIZE = 25;
 
