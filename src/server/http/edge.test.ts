@@ -6,6 +6,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../test/harness";
 import type { TRouteEntry } from "../app";
+import { LTI_DEEP_LINK_URL, LTI_LAUNCH_URL } from "../lti/lti.routes";
 
 let h: THarness;
 const cookies: Record<string, string> = { anonymous: "" };
@@ -82,13 +83,23 @@ function casesFor(route: TRouteEntry): TCase[] {
   return cases;
 }
 
-function expectProductShape(res: Awaited<ReturnType<THarness["request"]>>, label: string) {
+/**
+ * Routes a browser posts a form to from another site (an LMS's LTI launch and deep-linking return, decision 0051):
+ * a refusal the route words itself is a bilingual page naming its code, since no page of ours shows a JSON error.
+ */
+const BROWSER_PAGES = new Set([LTI_LAUNCH_URL, LTI_DEEP_LINK_URL]);
+
+function expectProductShape(res: Awaited<ReturnType<THarness["request"]>>, label: string, browserPage = false) {
   const where = `${label} → ${res.statusCode} ${res.body.slice(0, 200)}`;
   expect(res.statusCode, where).toBeLessThan(500);
   expect(res.headers["x-request-id"], where).toBeTruthy();
   expect(res.headers["content-security-policy"], where).toContain("default-src 'self'");
   expect(res.headers["x-content-type-options"], where).toBe("nosniff");
-  if (res.statusCode >= 400) {
+  // A refusal the route itself words is that page; one the edge answers before the route (bad input) is JSON.
+  if (res.statusCode >= 400 && browserPage && String(res.headers["content-type"]).includes("text/html")) {
+    expect(res.body, where).toMatch(/Error code: <code>[A-Z_]+<\/code>/);
+    expect(res.body, where).toMatch(/رمز الخطأ/);
+  } else if (res.statusCode >= 400) {
     const body = res.json();
     expect(body, where).toMatchObject({ code: expect.any(String), requestId: res.headers["x-request-id"] });
     expect(body.title.en && body.title.ar && body.message.en && body.message.ar, where).toBeTruthy();
@@ -117,8 +128,12 @@ describe("the edge: every route, every role, bad input", () => {
           });
           const label = `${role} ${c.method} ${route.url} [${c.label}]`;
           try {
-            expectProductShape(res, label);
-            if (c.expectCode) expect(res.json().code, label).toBe(c.expectCode);
+            const browserPage = BROWSER_PAGES.has(route.url);
+            expectProductShape(res, label, browserPage);
+            if (c.expectCode) {
+              if (browserPage && String(res.headers["content-type"]).includes("text/html")) expect(res.body, label).toContain(`<code>${c.expectCode}</code>`);
+              else expect(res.json().code, label).toBe(c.expectCode);
+            }
           } catch (err) {
             failures.push((err as Error).message.split("\n")[0]!);
           }
