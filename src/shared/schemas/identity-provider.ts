@@ -104,6 +104,4 @@ export type TProviderLogout = z.infer<typeof ZProviderLogout>;
 export const ZLogoutResult = z.object({ providerLogout: ZProviderLogout.nullable() });
 export type TLogoutResult = z.infer<typeof ZLogoutResult>;
 
-/** The addresses a provider is told about when Qias is registered with it. */
-export const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
-export const SIGNED_OUT_PATH = "/signed-out";
+export { OIDC_CALLBACK_PATH, SIGNED_OUT_PATH } from "../auth-paths";

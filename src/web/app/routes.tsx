@@ -4,7 +4,7 @@
 import { Navigate, type RouteObject } from "react-router";
 import { CAPABILITIES, DASHBOARD_SECTIONS, ROLES, canOpenDashboardPath, type TDashboardSection } from "@shared/permissions";
 import type { TLoginType } from "@shared/permissions";
-import { SIGNED_OUT_PATH } from "@shared/schemas/identity-provider";
+import { SIGNED_OUT_PATH } from "@shared/auth-paths";
 import { publicRoutes } from "@web/features/public/routes";
 import { useSession } from "@web/lib/session";
 import { loadAppTranslations } from "@web/lib/i18n";

@@ -4,7 +4,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanst
 import { useCallback, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { TSessionUser } from "@shared/permissions";
-import { SIGNED_OUT_PATH } from "@shared/schemas/identity-provider";
+import { SIGNED_OUT_PATH } from "@shared/auth-paths";
 import { endSession, fetchSessionUser, readSessionHint, setSessionHint, subscribeSessionHint } from "./session-core";
 
 export const SESSION_QUERY_KEY = ["auth", "me"] as const;

@@ -8,7 +8,7 @@ import type { TSessionUser } from "@shared/permissions";
 import { PublicFrame } from "@web/components/layout/public-frame";
 import { useToasts } from "@web/components/ui/toast-store";
 import i18n from "@web/lib/i18n";
-import { SIGNED_OUT_PATH } from "@shared/schemas/identity-provider";
+import { SIGNED_OUT_PATH } from "@shared/auth-paths";
 import { endSession, fetchSessionUser, readSessionHint, setSessionHint, subscribeSessionHint } from "@web/lib/session-core";
 import { SiteNavProvider, type TSiteNav, type TSiteSession } from "@web/lib/site-nav";
 
