@@ -17,6 +17,8 @@ const HEADER = "email,username,name,password,school_id";
 // A student's columns without the two only staff see (issue 35): the credentials file, which goes to the students, has these.
 const STUDENT_BASE_HEADER = `${HEADER},grade,class,email_language`;
 const STUDENT_HEADER = `${STUDENT_BASE_HEADER},gender,language_background`;
+/** The student template also has the reading accommodations (issue 37), staff-only like gender. */
+const STUDENT_TEMPLATE_HEADER = `${STUDENT_HEADER},read_aloud,high_contrast,text_size`;
 // The same columns as a school writes them in Arabic, with the email language (issue 19).
 const ARABIC_HEADER = "البريد الإلكتروني,اسم المستخدم,الاسم,كلمة المرور,المدرسة,لغة البريد";
 
@@ -50,7 +52,7 @@ for (const lang of LANGS) {
       await expect(dialog.getByTestId("import-template")).toHaveAttribute("href", "/api/users/import/template?role=student");
       const template = await page.request.get("/api/users/import/template?role=student");
       expect(template.status()).toBe(200);
-      expect((await template.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(STUDENT_HEADER);
+      expect((await template.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(STUDENT_TEMPLATE_HEADER);
       // The columns in the page's language, each with its header in the file.
       const help = dialog.getByTestId("import-columns");
       for (const column of STUDENT_HEADER.split(",")) await expect(help.getByTestId(`import-column-${column}`)).toHaveText(new RegExp(`${t.import.columnNames[column as keyof typeof t.import.columnNames]}\\s*${column}`));
@@ -188,7 +190,7 @@ test("an Excel roster and a CSV saved by Arabic Excel import; credentials and re
   await expect(link).toHaveAttribute("href", /\/api\/results\/export\.xlsx\?.*lang=en/);
   const [results] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(results.suggestedFilename()).toBe("qias-results.xlsx");
-  expect((await readSheet(fs.readFileSync((await results.path())!)))[0]).toEqual(["Student", "School", "Grade", "Class", "Exam", "Form", "Status", "Score", "Total", "Started", "Submitted"]);
+  expect((await readSheet(fs.readFileSync((await results.path())!)))[0]).toEqual(["Student", "School", "Grade", "Class", "Exam", "Form", "Status", "Score", "Total", "Scale score", "SE", "Level", "Started", "Submitted"]);
 });
 
 test("the import dialog and the results' downloads, photographed in Arabic and English, light and dark, phone and desktop", async ({ browser, baseURL }) => {
