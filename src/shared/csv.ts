@@ -110,7 +110,15 @@ function escapeField(value: unknown): string {
   return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** Rows → CSV lines, each ended by CRLF: a part of a file that toCsv starts (or a streamed one, batch by batch). */
+export function csvLines(rows: unknown[][]): string {
+  return rows.map((r) => r.map(escapeField).join(",") + "\r\n").join("");
+}
+
+/** The byte-order mark that makes Excel read a CSV as UTF-8 (and so show Arabic). */
+export const CSV_BOM = "\uFEFF";
+
 /** Rows → CSV text with CRLF line ends and a BOM, so Excel opens Arabic correctly. */
 export function toCsv(rows: unknown[][]): string {
-  return "\uFEFF" + rows.map((r) => r.map(escapeField).join(",")).join("\r\n") + "\r\n";
+  return CSV_BOM + csvLines(rows);
 }

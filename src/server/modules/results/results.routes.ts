@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { sendTable, TABLE_FORMATS } from "../../http/table";
+import { TABLE_FORMATS } from "../../http/table";
+import { sendTableStream } from "../../http/table-stream";
 import { ATTEMPT_STATUSES, ZGradeInput, ZResult, ZResultsQuery, ZResultsSummary } from "../../../shared/schemas/attempt";
 import { ZReportedScaleScore } from "../../../shared/schemas/scale";
-import { findGradingQueue, findGradingSheet, findResult, findResults, gradeAnswer } from "./results.service";
+import { findGradingQueue, findGradingSheet, findResult, findResults, gradeAnswer, streamResults, type TResultRow } from "./results.service";
 
 const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "RESULT_NOT_FOUND" }) });
 const ZResultRow = z.object({
@@ -39,22 +40,25 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     findResults(app.db, await requireUser(request), request.query),
   );
 
-  // Every row the user may see, in one file: CSV (UTF-8 with a BOM, so Excel shows Arabic names) or .xlsx.
+  // Every row the user may see, in one file: CSV (UTF-8 with a BOM, so Excel shows Arabic names) or .xlsx, streamed
+  // a batch of rows at a time (issue 39): a ministry's exam of 200,000 attempts never sits whole in memory.
   for (const format of TABLE_FORMATS) {
     app.get(`/api/results/export.${format}`, { schema: { querystring: ZResultsQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
       const user = await requireUser(request);
-      const { items } = await findResults(app.db, user, { ...request.query, page: 1, pageSize: 100_000 });
       const ar = request.query.lang === "ar";
       const header = ar
         ? ["الطالب", "المدرسة", "الصف", "الشعبة", "الاختبار", "النموذج", "الحالة", "الدرجة", "الدرجة الكلية", "الدرجة المعيارية", "الخطأ المعياري", "المستوى", "وقت البدء", "وقت التسليم"]
         : ["Student", "School", "Grade", "Class", "Exam", "Form", "Status", "Score", "Total", "Scale score", "SE", "Level", "Started", "Submitted"];
       const status = { in_progress: ar ? "قيد التقديم" : "In progress", completed: ar ? "بانتظار التصحيح" : "Pending grading", graded: ar ? "مصحّح" : "Graded" };
-      const rows = items.map((r) => {
+      const row = (r: TResultRow) => {
         const scale = r.scaleScore;
         const level = scale?.level ? (ar ? scale.level.nameAr : scale.level.nameEn) : "";
         return [r.studentName, (ar ? r.schoolNameAr : r.schoolNameEn) ?? "", r.grade ?? "", r.className ?? "", ar ? r.examTitleAr : r.examTitleEn, r.form ?? "", status[r.status], r.score ?? "", r.totalPossibleScore, scale?.score ?? "", scale?.se ?? "", level, r.startedAt, r.completedAt ?? ""];
-      });
-      return sendTable(reply, format, { name: "qias-results", rows: [header, ...rows], rtl: ar });
+      };
+      async function* batches() {
+        for await (const rows of streamResults(app.db, user, request.query)) yield rows.map(row);
+      }
+      return sendTableStream(reply, format, { name: "qias-results", header, batches: batches(), rtl: ar });
     });
   }
 

@@ -148,12 +148,9 @@ export type TResultRow = {
   scaleScore: TReportedScaleScore | null;
 };
 
-export async function findResults(
-  db: TDbOrTx,
-  actor: TSessionUser,
-  query: TResultsQuery,
-): Promise<{ items: TResultRow[]; total: number; summary: TResultsSummary; forms: number[] }> {
-  const where = and(
+/** The results filters as one condition (with `actor`'s reach): the list, its summary and the export read the same rows. */
+function resultsWhere(actor: TSessionUser, query: TResultsFilter): SQL | undefined {
+  return and(
     reachOf(actor),
     query.examId ? eq(studentExams.examId, query.examId) : undefined,
     query.status ? eq(studentExams.status, query.status) : undefined,
@@ -165,33 +162,100 @@ export async function findResults(
     query.form !== undefined ? sql`exists (select 1 from ${examForms} where ${examForms.id} = ${studentExams.formId} and ${examForms.number} = ${query.form})` : undefined,
     query.q && actor.role !== "student" ? or(ilike(profiles.name, containsPattern(query.q)), ilike(profiles.email, containsPattern(query.q))) : undefined,
   );
-  const base = () =>
-    db
-      .select({
-        attempt: studentExams,
-        examTitleAr: exams.titleAr,
-        examTitleEn: exams.titleEn,
-        studentName: profiles.name,
-        schoolId: profiles.schoolId,
-        schoolNameAr: schools.nameAr,
-        schoolNameEn: schools.nameEn,
-        form: examForms.number,
-      })
-      .from(studentExams)
-      .innerJoin(exams, eq(exams.id, studentExams.examId))
-      .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-      .leftJoin(schools, eq(schools.id, profiles.schoolId))
-      .leftJoin(examForms, eq(examForms.id, studentExams.formId))
-      .where(where);
-  const percent = sql`case when ${studentExams.status} = 'graded' then ${ATTEMPT_PERCENT} end`;
-  const order =
-    query.sort === "score"
-      ? [sql`${percent} desc nulls last`, asc(profiles.name)]
-      : query.sort === "name"
-        ? [asc(profiles.name), desc(studentExams.startedAt)]
-        : [sql`${studentExams.completedAt} desc nulls last`, desc(studentExams.startedAt)];
-  const rows = await base()
-    .orderBy(...order, asc(studentExams.id))
+}
+
+type TResultsFilter = Omit<TResultsQuery, "page" | "pageSize">;
+
+const resultsSelect = (db: TDbOrTx, keys: Record<string, SQL> = {}) =>
+  db
+    .select({
+      attempt: studentExams,
+      examTitleAr: exams.titleAr,
+      examTitleEn: exams.titleEn,
+      studentName: profiles.name,
+      schoolId: profiles.schoolId,
+      schoolNameAr: schools.nameAr,
+      schoolNameEn: schools.nameEn,
+      form: examForms.number,
+      ...keys,
+    })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .leftJoin(schools, eq(schools.id, profiles.schoolId))
+    .leftJoin(examForms, eq(examForms.id, studentExams.formId));
+
+type TSelectedResult = Awaited<ReturnType<ReturnType<typeof resultsSelect>["execute"]>>[number];
+
+/** The graded attempts' percentage; null for the others (a list sorted by score puts them last). */
+const GRADED_PERCENT = sql`case when ${studentExams.status} = 'graded' then ${ATTEMPT_PERCENT} end`;
+
+/**
+ * Each sort as the keys it orders by, unique together (the attempt's id last). A null sorts last under a value no
+ * real one takes, so that a key is comparable: the export walks the rows by these keys (keyset paging), never by
+ * offset, and each key is read back as text and cast to its type — a timestamp's microseconds survive, a JS Date's
+ * would not.
+ */
+function sortKeys(sort: TResultsQuery["sort"]): { expr: SQL; desc: boolean; type: string }[] {
+  const id = { expr: sql`${studentExams.id}`, desc: false, type: "uuid" };
+  const name = { expr: sql`${profiles.name}`, desc: false, type: "text" };
+  const started = { expr: sql`${studentExams.startedAt}`, desc: true, type: "timestamptz" };
+  switch (sort) {
+    case "score":
+      return [{ expr: sql`coalesce(${GRADED_PERCENT}, -1)`, desc: true, type: "float8" }, name, id];
+    case "name":
+      return [name, started, id];
+    case "recent":
+      return [{ expr: sql`coalesce(${studentExams.completedAt}, '-infinity'::timestamptz)`, desc: true, type: "timestamptz" }, started, id];
+  }
+}
+
+const orderOf = (keys: ReturnType<typeof sortKeys>) => keys.map((k) => (k.desc ? sql`${k.expr} desc` : sql`${k.expr} asc`));
+
+/** Rows after `after` (the last row's keys as text) in the order of `keys`: (k1 > v1) or (k1 = v1 and k2 > v2) or … */
+function afterKeys(keys: ReturnType<typeof sortKeys>, after: string[]): SQL {
+  const value = (i: number) => sql`${after[i]}::${sql.raw(keys[i]!.type)}`;
+  return or(
+    ...keys.map((k, i) =>
+      and(...keys.slice(0, i).map((e, j) => sql`${e.expr} = ${value(j)}`), k.desc ? sql`${k.expr} < ${value(i)}` : sql`${k.expr} > ${value(i)}`),
+    ),
+  )!;
+}
+
+function toResultRow(r: TSelectedResult, scale: Awaited<ReturnType<typeof attemptScaleScores>>, studentView: boolean): TResultRow {
+  return {
+    attemptId: r.attempt.id,
+    examId: r.attempt.examId,
+    examTitleAr: r.examTitleAr,
+    examTitleEn: r.examTitleEn,
+    studentId: r.attempt.studentId,
+    studentName: r.studentName,
+    schoolId: r.schoolId,
+    schoolNameAr: r.schoolNameAr,
+    schoolNameEn: r.schoolNameEn,
+    grade: r.attempt.grade,
+    className: r.attempt.className,
+    form: r.form,
+    status: r.attempt.status,
+    score: studentView && r.attempt.status !== "graded" ? null : r.attempt.score,
+    totalPossibleScore: r.attempt.totalPossibleScore,
+    startedAt: r.attempt.startedAt.toISOString(),
+    completedAt: r.attempt.completedAt?.toISOString() ?? null,
+    scaleScore: reportedScaleScore(scale.get(r.attempt.id)),
+  };
+}
+
+const scaleScoresOf = (db: TDbOrTx, rows: TSelectedResult[]) => attemptScaleScores(db, rows.filter((r) => r.attempt.status === "graded").map((r) => r.attempt.id));
+
+export async function findResults(
+  db: TDbOrTx,
+  actor: TSessionUser,
+  query: TResultsQuery,
+): Promise<{ items: TResultRow[]; total: number; summary: TResultsSummary; forms: number[] }> {
+  const where = resultsWhere(actor, query);
+  const rows = await resultsSelect(db)
+    .where(where)
+    .orderBy(...orderOf(sortKeys(query.sort)))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // What the filtered rows add up to, on every page: attempts, graded, mean, median and pass rate of the graded.
@@ -199,9 +263,9 @@ export async function findResults(
     .select({
       n: count(),
       graded: sql<number>`(count(*) filter (where ${studentExams.status} = 'graded'))::int`,
-      mean: sql<number | null>`avg(${percent})`,
-      median: sql<number | null>`percentile_cont(0.5) within group (order by ${percent})`,
-      passed: sql<number>`(count(*) filter (where ${percent} >= ${PASS_PERCENT}))::int`,
+      mean: sql<number | null>`avg(${GRADED_PERCENT})`,
+      median: sql<number | null>`percentile_cont(0.5) within group (order by ${GRADED_PERCENT})`,
+      passed: sql<number>`(count(*) filter (where ${GRADED_PERCENT} >= ${PASS_PERCENT}))::int`,
     })
     .from(studentExams)
     .innerJoin(exams, eq(exams.id, studentExams.examId))
@@ -209,8 +273,7 @@ export async function findResults(
     .where(where);
   const studentView = actor.role === "student";
   const graded = summary?.graded ?? 0;
-  // On the reporting scale: one batch for the page (the export's page is every row, in batches inside).
-  const scaleScores = await attemptScaleScores(db, rows.filter((r) => r.attempt.status === "graded").map((r) => r.attempt.id));
+  const scaleScores = await scaleScoresOf(db, rows);
   // The exam's parallel forms, for the form filter (their numbers say nothing beyond how many there are).
   const forms = query.examId && !studentView ? await db.select({ number: examForms.number }).from(examForms).where(eq(examForms.examId, query.examId)).orderBy(asc(examForms.number)) : [];
   return {
@@ -223,27 +286,35 @@ export async function findResults(
       medianPercent: graded && summary?.median !== null && summary?.median !== undefined ? Number(summary.median) : null,
       passRate: graded ? (summary?.passed ?? 0) / graded : null,
     },
-    items: rows.map((r) => ({
-      attemptId: r.attempt.id,
-      examId: r.attempt.examId,
-      examTitleAr: r.examTitleAr,
-      examTitleEn: r.examTitleEn,
-      studentId: r.attempt.studentId,
-      studentName: r.studentName,
-      schoolId: r.schoolId,
-      schoolNameAr: r.schoolNameAr,
-      schoolNameEn: r.schoolNameEn,
-      grade: r.attempt.grade,
-      className: r.attempt.className,
-      form: r.form,
-      status: r.attempt.status,
-      score: studentView && r.attempt.status !== "graded" ? null : r.attempt.score,
-      totalPossibleScore: r.attempt.totalPossibleScore,
-      startedAt: r.attempt.startedAt.toISOString(),
-      completedAt: r.attempt.completedAt?.toISOString() ?? null,
-      scaleScore: reportedScaleScore(scaleScores.get(r.attempt.id)),
-    })),
+    items: rows.map((r) => toResultRow(r, scaleScores, studentView)),
   };
+}
+
+/** How many rows the export reads at a time: its memory is one batch, whatever the number of rows (issue 39). */
+export const EXPORT_BATCH_ROWS = 2_000;
+
+/**
+ * Every row `findResults` would list under these filters, in its order, a batch at a time: each batch starts after
+ * the last row's keys (no offset to re-read, no row twice or missed when rows arrive meanwhile before the cursor).
+ */
+export async function* streamResults(db: TDbOrTx, actor: TSessionUser, query: TResultsFilter, batchRows = EXPORT_BATCH_ROWS): AsyncGenerator<TResultRow[]> {
+  const keys = sortKeys(query.sort);
+  const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string>`(${k.expr})::text`]));
+  const where = resultsWhere(actor, query);
+  const studentView = actor.role === "student";
+  let after: string[] | null = null;
+  for (;;) {
+    const rows = await resultsSelect(db, keyColumns)
+      .where(after ? and(where, afterKeys(keys, after)) : where)
+      .orderBy(...orderOf(keys))
+      .limit(batchRows);
+    if (!rows.length) return;
+    const scaleScores = await scaleScoresOf(db, rows);
+    yield rows.map((r) => toResultRow(r, scaleScores, studentView));
+    if (rows.length < batchRows) return;
+    const last = rows.at(-1) as Record<string, unknown>;
+    after = keys.map((_, i) => String(last[`k${i}`]));
+  }
 }
 
 // ---- grading
