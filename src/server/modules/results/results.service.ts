@@ -1,7 +1,7 @@
 // Results and grading (SPEC §2 results pages, §6 "Results", §8 "Results"). Who may see or mark an attempt is
 // one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { currentQuestion, seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { examForms, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
