@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../db/client";
 import { attemptAbilities, calibrations, itemCalibrations } from "../db/schema";
 import { seenBySql } from "../modules/bank/views";
+import { cachedBulkyByVersion } from "../modules/analytics/version-cache";
 import { calibrate, type CalibrationOptions, type CalibrationResult } from "./calibrate";
 import { NOT_PRESENTED, type IrtModel, type ResponseMatrix } from "./types";
 
@@ -50,8 +51,22 @@ export interface ExamCalibration extends CalibrationResult {
 
 type TQuestionRow = { id: string; item_version_id: string; position: number; type: string; points: number };
 
-/** The graded attempts of an exam as a response matrix (persons × question rows). */
+/**
+ * The graded attempts of an exam as a response matrix (persons × question rows), kept under the exam's version —
+ * its graded attempts' count and latest mark, and its last edit — as item analysis keeps its figures: reliability,
+ * DIF and calibration each read every answer of the exam, and at a ministry's scale that is seconds (issue 39).
+ * Nothing changed, the next of them costs one index scan; the matrix is shared, so no reader may write into it.
+ */
 export async function examResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
+  const [version] = rowsOf<{ n: number; at: string | null; edited: string | null }>(
+    await db.execute(sql`select count(*)::int as n, max(marked_at)::text as at, (select updated_at::text from exams where id = ${examId}) as edited
+      from student_exams where exam_id = ${examId} and status = 'graded'`),
+  );
+  const key = ["responses", examId, version?.n ?? 0, version?.at ?? "", version?.edited ?? ""].join("|");
+  return cachedBulkyByVersion(db, key, () => readExamResponses(db, examId));
+}
+
+async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
   const questionRows = rowsOf<TQuestionRow>(
     await db.execute(sql`select id, item_version_id, position, type::text as type, points
       from questions where exam_id = ${examId} order by position, id`),

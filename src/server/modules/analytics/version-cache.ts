@@ -17,3 +17,25 @@ export async function cachedByVersion<T>(db: TDbOrTx, key: string, compute: () =
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return value;
 }
+
+const bulky = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * As cachedByVersion, for values of megabytes (an exam's response matrix: 200,000 attempts × 40 questions is 8 MB):
+ * a cache of its own that keeps only the last few, so a ministry's year of exams cannot fill the server's memory.
+ */
+export async function cachedBulkyByVersion<T>(db: TDbOrTx, key: string, compute: () => Promise<T>, keep = 4): Promise<T> {
+  let cache = bulky.get(db);
+  if (!cache) bulky.set(db, (cache = new Map()));
+  if (cache.has(key)) {
+    // The most recently used last: the oldest unused goes first.
+    const value = cache.get(key) as T;
+    cache.delete(key);
+    cache.set(key, value);
+    return value;
+  }
+  const value = await compute();
+  cache.set(key, value);
+  while (cache.size > keep) cache.delete(cache.keys().next().value!);
+  return value;
+}
