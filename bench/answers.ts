@@ -7,6 +7,8 @@
 //   CLIENT_WARM_UP=0 …                             # without the client's own warm-up (see warmClient)
 //   CLIENT=node …                                  # node:http as the client instead of the lean one (lean-http.ts)
 //   ORDER=interleaved …                            # question 1 for every student, then question 2… (see below)
+//   PAPER=new-types …                              # multiple response, numeric and ordering questions (issue 36)
+//                                                  # instead of essays: the save checks each response's shape
 //   RATE=2000 npx tsx bench/answers.ts             # open loop: saves sent at a steady 2,000/s, latency from
 //                                                  # when each was due (so a slow server cannot hide its queue)
 //
@@ -26,12 +28,14 @@ import { hashPassword } from "../src/server/auth/password";
 import { createSession } from "../src/server/auth/auth.service";
 import { cpuMsOf, cpuSpent, makeClient, pct, postgresCpuMs, runAtRate, runPool, waitForServer } from "./common";
 import { draftVersion } from "../src/server/modules/bank/rows";
+import { ZInteraction } from "../src/shared/item-types";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 1000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 200);
 const RATE = Number(process.env.RATE ?? 0);
+const NEW_TYPES = process.env.PAPER === "new-types";
 // The server is fresh (cold JIT, no session looked up yet, statements not yet prepared on each connection):
 // the first seconds are printed apart from the steady state, and both are reported.
 const WARM_UP_SECONDS = 2;
@@ -55,8 +59,18 @@ async function seed() {
   const draft = await draftVersion(db, "arabic");
   const qs = await db
     .insert(questions)
-    .values(Array.from({ length: QUESTIONS }, (_, i) => ({ itemVersionId: draft, examId: exam!.id, position: i, type: "essay" as const, questionTextAr: `س ${i + 1}`, questionTextEn: `Q ${i + 1}`, points: 1 })))
-    .returning({ id: questions.id });
+    .values(
+      Array.from({ length: QUESTIONS }, (_, i) => ({
+        itemVersionId: draft,
+        examId: exam!.id,
+        position: i,
+        questionTextAr: `س ${i + 1}`,
+        questionTextEn: `Q ${i + 1}`,
+        points: NEW_TYPES ? 4 : 1,
+        ...(NEW_TYPES ? { type: NEW_TYPE_CYCLE[i % 3]!, interaction: ZInteraction.parse(NEW_TYPE_CONTENT[NEW_TYPE_CYCLE[i % 3]!]) } : { type: "essay" as const }),
+      })),
+    )
+    .returning({ id: questions.id, type: questions.type });
 
   const students: { id: string; cookie: string }[] = [];
   for (let i = 0; i < STUDENTS; i += 500) {
@@ -69,7 +83,21 @@ async function seed() {
     }
   }
   await database.close();
-  return { examId: exam!.id, questionIds: qs.map((q) => q.id), students };
+  return { examId: exam!.id, questionIds: qs.map((q) => q.id), types: new Map(qs.map((q) => [q.id, q.type])), students };
+}
+
+// The paper of the new types: each question one of three, the saves their responses (a round changes the answer).
+const NEW_TYPE_CYCLE = ["multiple_response", "numeric", "ordering"] as const;
+const entries = (n: number, correct = 0) => Array.from({ length: n }, (_, i) => ({ id: `e${i}`, textAr: `خيار ${i + 1}`, textEn: `Choice ${i + 1}`, correct: i < correct }));
+const NEW_TYPE_CONTENT = {
+  multiple_response: { type: "multiple_response", scoring: "partial", choices: entries(6, 3) },
+  numeric: { type: "numeric", answer: 3.5, tolerance: 0.1, unitAr: "سم", unitEn: "cm" },
+  ordering: { type: "ordering", scoring: "per_pair", items: entries(6).map(({ id, textAr, textEn }) => ({ id, textAr, textEn })) },
+} as const;
+function responseOf(type: string, round: number): object {
+  if (type === "multiple_response") return { type, chosen: round % 2 ? ["e0", "e2", "e4"] : ["e0", "e1", "e2"] };
+  if (type === "numeric") return { type, value: round % 2 ? "٣٫٥" : "3.4" };
+  return { type, order: round % 2 ? ["e5", "e4", "e3", "e2", "e1", "e0"] : ["e0", "e1", "e2", "e3", "e4", "e5"] };
 }
 
 /**
@@ -91,7 +119,7 @@ async function warmClient(requests: number) {
 
 async function main() {
   console.log(`Seeding ${STUDENTS} students, one exam of ${QUESTIONS} questions (${databaseUrl ? "PostgreSQL" : "PGlite"})…`);
-  const { examId, questionIds, students } = await seed();
+  const { examId, questionIds, types, students } = await seed();
 
   if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
   // BENCH_SERVER_ARGS passes extra flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -118,13 +146,19 @@ async function main() {
     await warmClient(Number(process.env.CLIENT_WARM_UP ?? 3000));
 
     // Then each student saves every question ROUNDS times (later rounds overwrite earlier ones).
-    const saves: { cookie: string; attemptId: string; questionId: string; round: number; text: string }[] = [];
+    const saves: { cookie: string; attemptId: string; questionId: string; round: number; body: string }[] = [];
     // By default a student's answers go back to back; ORDER=interleaved sends question 1 for everyone, then
     // question 2…: every student's first save falls in the first half second, each with a session to look up.
     const interleaved = process.env.ORDER === "interleaved";
     for (let round = 1; round <= ROUNDS; round++)
       for (const [student, questionId] of interleaved ? questionIds.flatMap((q) => students.map((s) => [s, q] as const)) : students.flatMap((s) => questionIds.map((q) => [s, q] as const)))
-        saves.push({ cookie: student.cookie, attemptId: attempts.get(student.id)!, questionId, round, text: `إجابة ${round} — ${student.id.slice(0, 8)}` });
+        saves.push({
+          cookie: student.cookie,
+          attemptId: attempts.get(student.id)!,
+          questionId,
+          round,
+          body: JSON.stringify(NEW_TYPES ? { examId, response: responseOf(types.get(questionId)!, round), clientSeq: round } : { examId, answerText: `إجابة ${round} — ${student.id.slice(0, 8)}`, clientSeq: round }),
+        });
     const latencies: number[] = [];
     /** [seconds since the first save was due, latency] — to tell a cold start from the steady state. */
     const timeline: [number, number][] = [];
@@ -141,7 +175,7 @@ async function main() {
       cpuBefore = now;
     }, 1000);
     const save = async (s: (typeof saves)[number], due: number) => {
-      const res = await send("PUT", `/api/attempts/${s.attemptId}/answers/${s.questionId}`, s.cookie, JSON.stringify({ examId, answerText: s.text, clientSeq: s.round }));
+      const res = await send("PUT", `/api/attempts/${s.attemptId}/answers/${s.questionId}`, s.cookie, s.body);
       latencies.push(performance.now() - due);
       timeline.push([(due - t0) / 1000, performance.now() - due]);
       if (res.status !== 200) failures++;
@@ -177,6 +211,7 @@ async function main() {
     console.log("");
     console.log(`database            ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}`);
     console.log(`students            ${STUDENTS} (attempts started: ${started?.n}, ${(STUDENTS / startSecs).toFixed(0)} starts/s)`);
+    console.log(`paper               ${NEW_TYPES ? "multiple response, numeric and ordering (PAPER=new-types)" : "essays"}`);
     console.log(`saves sent          ${saves.length} (${ROUNDS} rounds × ${QUESTIONS} questions × ${STUDENTS} students), ${RATE > 0 ? `offered at ${RATE}/s` : `concurrency ${CONCURRENCY}`}`);
     console.log(`saves per second    ${(saves.length / secs).toFixed(0)}`);
     console.log(`latency p50         ${pct(latencies, 50).toFixed(1)} ms`);
