@@ -21,14 +21,16 @@ export function HeldForStudent({ attemptId, name, count, onChoose }: { attemptId
         <Inbox aria-hidden="true" className="size-3.5" />
         {t("held.count", { count })}
       </span>
-      <Button size="sm" variant="outline" onClick={() => onChoose({ attemptIds: [attemptId], decision: "accept", count, name })} aria-label={t("held.acceptItem", { name })} data-testid="held-accept">
-        <Check aria-hidden="true" />
-        {t("held.accept")}
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => onChoose({ attemptIds: [attemptId], decision: "refuse", count, name })} aria-label={t("held.refuseItem", { name })} data-testid="held-refuse">
-        <X aria-hidden="true" />
-        {t("held.refuse")}
-      </Button>
+      <div className="flex gap-2">
+        <Button size="sm" variant="outline" onClick={() => onChoose({ attemptIds: [attemptId], decision: "accept", count, name })} aria-label={t("held.acceptItem", { name })} data-testid="held-accept">
+          <Check aria-hidden="true" />
+          {t("held.accept")}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => onChoose({ attemptIds: [attemptId], decision: "refuse", count, name })} aria-label={t("held.refuseItem", { name })} data-testid="held-refuse">
+          <X aria-hidden="true" />
+          {t("held.refuse")}
+        </Button>
+      </div>
     </div>
   );
 }
