@@ -44,11 +44,13 @@ export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswer
     .where(and(eq(studentExams.id, write.attemptId), eq(studentExams.studentId, user.id), eq(studentExams.examId, write.examId)));
   if (!attempt?.deadlineAt) return null;
   const now = Date.now();
-  if (answeredAt.getTime() > now + STAMP_FUTURE_TOLERANCE_MS || answeredAt.getTime() < attempt.startedAt.getTime()) throw new AppError("ANSWER_STAMP_INVALID");
   const deadline = attempt.deadlineAt.getTime();
-  // Made after the deadline, or still within the time (the hot path stores those; it skipped this one for a reason
-  // the caller deals with): not a late answer.
-  if (answeredAt.getTime() > deadline || now <= deadline) return null;
+  // Still within the time: the hot path stores those whatever their stamp (it skipped this one for a reason the
+  // caller deals with) — nothing changes for answers within the deadline.
+  if (now <= deadline) return null;
+  if (answeredAt.getTime() > now + STAMP_FUTURE_TOLERANCE_MS || answeredAt.getTime() < attempt.startedAt.getTime()) throw new AppError("ANSWER_STAMP_INVALID");
+  // Made after the deadline: not a late answer, refused as before.
+  if (answeredAt.getTime() > deadline) return null;
   if (attempt.formId) {
     const [inForm] = await db.select({ one: sql`1` }).from(examFormQuestions).where(and(eq(examFormQuestions.formId, attempt.formId), eq(examFormQuestions.questionId, write.questionId)));
     if (!inForm) throw new AppError("ANSWER_INVALID");

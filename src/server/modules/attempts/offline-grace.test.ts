@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { heldAnswers, studentAnswers, studentExams } from "../../db/schema";
-import { sweepExpiredAttempts } from "./attempts.service";
+import { saveAnswer, sweepExpiredAttempts } from "./attempts.service";
+import { parseConfig } from "../../config";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TAttemptEvent, TLiveView } from "../../../shared/schemas/sitting";
 
@@ -200,13 +201,31 @@ describe("answers made offline before the deadline (decision 0056)", () => {
     expect((await decide(cookie.teacher, a.id, { decision: "accept" })).json()).toMatchObject({ code: "HELD_ANSWER_NOT_FOUND" });
   });
 
+  it("the grace is the installation's OFFLINE_GRACE_MINUTES (15 by default, 0 to 240)", async () => {
+    expect(parseConfig({}).offlineGraceMinutes).toBe(15);
+    expect(parseConfig({ OFFLINE_GRACE_MINUTES: "30" }).offlineGraceMinutes).toBe(30);
+    for (const bad of ["-1", "241", "ten"]) expect(() => parseConfig({ OFFLINE_GRACE_MINUTES: bad })).toThrow();
+    // With a grace of 30 minutes an answer 20 minutes late is stored, where 15 would hold it.
+    const exam = await makeExam();
+    const s = await newStudent();
+    const a = await start(s.cookie, exam.id);
+    await deadlineAgo(a.id, 20);
+    const student = { id: s.id, username: "", email: "", role: "student" as const, schoolId: own, name: "", grade: null };
+    const input = { examId: exam.id, selectedOptionId: right(exam, 0), clientSeq: 1, answeredAt: await before(a.id, 60) };
+    await saveAnswer(h.db, student, a.id, exam.questions[0]!.id, input, { offlineGraceMinutes: 30 });
+    expect(await attemptRow(a.id)).toMatchObject({ score: 2 });
+    expect(await h.db.select().from(heldAnswers).where(eq(heldAnswers.attemptId, a.id))).toHaveLength(0);
+  });
+
   it("a stamp in the future or before the start is refused; someone else's attempt is not found; bad stamps are 400", async () => {
     const exam = await makeExam();
     const s = await newStudent();
     const a = await start(s.cookie, exam.id);
-    await deadlineAgo(a.id, 5);
     const q = exam.questions[0]!.id;
     const body = (answeredAt: unknown) => ({ examId: exam.id, selectedOptionId: right(exam, 0), clientSeq: 1, answeredAt });
+    // Within the time nothing changes: the stamp is not looked at (a save goes the one statement's way).
+    expect((await save(s.cookie, a.id, exam.questions[1]!.id, { ...body(new Date(Date.now() + 10 * 60_000).toISOString()), selectedOptionId: right(exam, 1) })).statusCode).toBe(200);
+    await deadlineAgo(a.id, 5);
     const future = await save(s.cookie, a.id, q, body(new Date(Date.now() + 10 * 60_000).toISOString()));
     expect(future.json()).toMatchObject({ code: "ANSWER_STAMP_INVALID" });
     const beforeStart = await save(s.cookie, a.id, q, body(new Date(Date.now() - 24 * 3600_000).toISOString()));
