@@ -30,6 +30,8 @@ await (await import("./standard-setting-seed")).seedStandardSetting(database.db)
 await (await import("./scale-scores-seed")).seedScaleScores(database.db);
 // The dashboard on the scale (e2e/analytics/dashboard-scale.spec.ts) wants a scale with approved levels and abilities.
 await (await import("./dashboard-scale-seed")).seedDashboardScale(database.db);
+// The live view's offline states (e2e/sittings/live-offline.spec.ts) want a sitting with a silent device and held answers.
+await (await import("./offline-seed")).seedOfflineSitting(database.db);
 await database.close();
 
 Object.assign(process.env, {

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { availableCores } from "./cores";
+import { OFFLINE_GRACE_MINUTES } from "../shared/limits";
 
 /** The first admin's password when ADMIN_PASSWORD is not set: the start warns while it still opens that account. */
 export const DEFAULT_ADMIN_PASSWORD = "ChangeMe123!";
@@ -38,6 +39,8 @@ const ZEnv = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Time granted during one attempt, all grants together (each grant is at most MAX_GRANT_MINUTES). */
   MAX_TIME_GRANTED_MINUTES: z.coerce.number().int().min(1).max(10_080).default(240),
+  /** After an attempt's deadline, how long answers made offline before it are still accepted (issue 37, decision 0056). */
+  OFFLINE_GRACE_MINUTES: z.coerce.number().int().min(0).max(240).default(OFFLINE_GRACE_MINUTES),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   FILE_SIZE_LIMIT_MB: z.coerce.number().positive().max(1024).default(25),
   /** Object storage: set S3_BUCKET (and the rest) to keep files in an S3-compatible bucket instead of DATA_DIR. */
@@ -97,6 +100,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     maxTimeGrantedMinutes: c.MAX_TIME_GRANTED_MINUTES,
+    offlineGraceMinutes: c.OFFLINE_GRACE_MINUTES,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     fileSizeLimitBytes: Math.round(c.FILE_SIZE_LIMIT_MB * 1024 * 1024),
     fileSizeLimitMb: c.FILE_SIZE_LIMIT_MB,

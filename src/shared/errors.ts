@@ -1640,6 +1640,16 @@ export const ERRORS = {
     title: NOT_ALLOWED,
     message: t("Time can only be granted while the student is sitting the exam.", "لا يُمنح الوقت إلا أثناء أداء الطالب للاختبار."),
   },
+  HELD_ANSWER_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("No answer of this attempt is waiting for your decision.", "لا توجد إجابة من هذه المحاولة بانتظار قرارك."),
+  },
+  HELD_DECISION_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Choose to accept or refuse the held answers.", "اختر قبول الإجابات المحفوظة أو رفضها."),
+  },
 
   // ---- taking exams (SPEC §8 "Student")
   EXAM_NOT_AVAILABLE: {
@@ -1664,6 +1674,25 @@ export const ERRORS = {
       "The time for this exam is over; answers can no longer be changed. Your saved answers were submitted.",
       "انتهى وقت هذا الاختبار ولم يعد بالإمكان تعديل الإجابات. سُلّمت إجاباتك المحفوظة.",
     ),
+  },
+  // Issue 37, decision 0056: an answer made offline before the deadline that came back after the grace.
+  ANSWER_HELD_FOR_PROCTOR: {
+    status: 409,
+    title: t("Answer kept for the proctor", "حُفظت الإجابة للمراقب"),
+    message: t(
+      "This answer was made before the time was up but arrived after the grace period; it has been kept for your proctor to accept or refuse.",
+      "أُجيب عن هذا السؤال قبل انتهاء الوقت لكن الإجابة وصلت بعد المهلة الإضافية؛ فحُفظت ليقبلها المراقب أو يرفضها.",
+    ),
+  },
+  ANSWER_STAMP_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The time the answer was made must be a date and time (ISO 8601).", "يجب أن يكون وقت الإجابة تاريخًا ووقتًا (ISO 8601)."),
+  },
+  PENDING_COUNT_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("The number of answers waiting must be a whole number from 0 to 100,000.", "يجب أن يكون عدد الإجابات المنتظرة عددًا صحيحًا من 0 إلى 100,000."),
   },
   ANSWER_INVALID: {
     status: 400,

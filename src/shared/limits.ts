@@ -48,6 +48,8 @@ export const PASSWORD_RESET_TOKEN_MINUTES = 60;
 
 /** Saves that arrive this long after the deadline are still accepted (requests in flight when time ran out). */
 export const ANSWER_GRACE_SECONDS = 30;
+/** The default of OFFLINE_GRACE_MINUTES (decision 0056): answers made offline before the deadline, accepted until then after it. */
+export const OFFLINE_GRACE_MINUTES = 15;
 /**
  * How often the server closes attempts whose time is over, when their students never come back. An attempt is due
  * at its deadline plus the grace, so the latest is closed up to grace + this + the closing itself after its

@@ -862,6 +862,8 @@ export const studentExams = pgTable(
     grantedMinutes: integer("granted_minutes").notNull().default(0),
     /** The take page's last sign of life (a heartbeat every 30 s): the live view tells who is offline. */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** Answers in the device's journal not yet acknowledged, as its last heartbeat said (issue 37); null: not said. */
+    pendingAnswers: integer("pending_answers"),
   },
   (t) => [
     uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),
@@ -871,7 +873,21 @@ export const studentExams = pgTable(
   ],
 );
 
-export const ATTEMPT_EVENT_KINDS = ["lobby", "started", "resumed", "offline", "online", "submitted", "auto_submitted", "time_granted"] as const;
+export const ATTEMPT_EVENT_KINDS = [
+  "lobby",
+  "started",
+  "resumed",
+  "offline",
+  "online",
+  "submitted",
+  "auto_submitted",
+  "time_granted",
+  // Issue 37 (decision 0056): an answer stamped before the deadline arrived after the grace and was kept, and the
+  // proctor's decision on it.
+  "answer_held",
+  "held_accepted",
+  "held_refused",
+] as const;
 export const attemptEventKindEnum = pgEnum("attempt_event_kind", ATTEMPT_EVENT_KINDS);
 
 /**
@@ -968,6 +984,40 @@ export const studentAnswers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("student_answers_attempt_question_idx").on(t.studentExamId, t.questionId)],
+);
+
+export const HELD_DECISIONS = ["pending", "accepted", "refused"] as const;
+export const heldDecisionEnum = pgEnum("held_decision", HELD_DECISIONS);
+
+/**
+ * Answers stamped before their attempt's deadline that arrived after the offline grace (issue 37, decision 0056):
+ * kept, not applied, until a proctor accepts (applied as a save and the attempt marked again) or refuses them. At
+ * most one waits per attempt and question (the newest the device sent); decided ones stay as the record.
+ */
+export const heldAnswers = pgTable(
+  "held_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => studentExams.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    /** The answer as it would have been stored (student_answers' columns). */
+    selectedOptionId: uuid("selected_option_id").references(() => questionOptions.id, { onDelete: "set null" }),
+    answerText: text("answer_text"),
+    matchingAnswer: jsonb("matching_answer").$type<(number | null)[]>(),
+    response: jsonb("response").$type<TResponse>(),
+    clientSeq: integer("client_seq").notNull().default(0),
+    /** When the student made it, in server time, as the device stamped it. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }).notNull().defaultNow(),
+    decision: heldDecisionEnum("decision").notNull().default("pending"),
+    decidedById: uuid("decided_by_id").references(() => profiles.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("held_answers_pending_idx").on(t.attemptId, t.questionId).where(sql`${t.decision} = 'pending'`)],
 );
 
 export const reports = pgTable("reports", {

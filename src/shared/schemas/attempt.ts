@@ -125,6 +125,8 @@ export const ZAnswerInput = z.object({
   response: ZResponse.nullish(),
   /** Increases with every change the student makes to this answer. */
   clientSeq: z.number().int().min(0).max(2_147_483_647).default(0),
+  /** When the student made it, in server time (issue 37): an answer made offline before the deadline (decision 0056). */
+  answeredAt: z.iso.datetime({ offset: true, error: "ANSWER_STAMP_INVALID" }).optional(),
 });
 export type TAnswerInput = z.input<typeof ZAnswerInput>;
 

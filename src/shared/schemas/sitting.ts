@@ -128,6 +128,10 @@ export const ZLiveView = z.object({
       grantedMinutes: z.number().int(),
       /** Signed in with the sitting's printed code (issue 38). */
       signedInWithCode: z.boolean(),
+      /** Answers on the device not yet sent, as its last heartbeat said (issue 37); 0 when it said none. */
+      pendingAnswers: z.number().int(),
+      /** Answers that came back after the offline grace, waiting for a proctor's decision (decision 0056). */
+      heldAnswers: z.number().int(),
     }),
   ),
   truncated: z.boolean(),
@@ -153,11 +157,28 @@ export const ZClientEvent = z
   })
   .strict();
 
+/** The take page's heartbeat (issue 37): how many answers its journal holds that the server has not acknowledged. */
+const ZPendingCount = z.number({ error: "PENDING_COUNT_INVALID" }).int({ error: "PENDING_COUNT_INVALID" }).min(0, { error: "PENDING_COUNT_INVALID" }).max(100_000, { error: "PENDING_COUNT_INVALID" });
+export const ZHeartbeatInput = z
+  .object({ pending: ZPendingCount.optional() })
+  // An older page posts no body (null).
+  .nullish()
+  .transform((v) => ({ pending: v?.pending ?? null }));
+
+/** A proctor's decision on an attempt's held answers: the ones named, or all that wait when none are. */
+export const ZHeldDecision = z
+  .object({
+    decision: z.enum(["accept", "refuse"], { error: "HELD_DECISION_INVALID" }),
+    heldIds: z.array(z.uuid({ error: "HELD_ANSWER_NOT_FOUND" })).max(1000, { error: "HELD_ANSWER_NOT_FOUND" }).optional(),
+  })
+  .strict();
+export type THeldDecision = z.infer<typeof ZHeldDecision>;
+
 export const ZHeartbeat = z.object({ deadlineAt: z.string().nullable(), serverNow: z.string(), extraMinutes: z.number().int(), grantedMinutes: z.number().int() });
 export type THeartbeat = z.infer<typeof ZHeartbeat>;
 
 export const ZAttemptEvent = z.object({
-  kind: z.enum(["lobby", "started", "resumed", "offline", "online", "submitted", "auto_submitted", "time_granted"]),
+  kind: z.enum(["lobby", "started", "resumed", "offline", "online", "submitted", "auto_submitted", "time_granted", "answer_held", "held_accepted", "held_refused"]),
   at: z.string(),
   actorName: z.string().nullable(),
   minutes: z.number().int().nullable(),

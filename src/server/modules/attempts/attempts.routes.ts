@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ZAnswerInput, ZAttemptStart, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
-import { ZClientEvent, ZHeartbeat, ZLobby } from "../../../shared/schemas/sitting";
+import { ATTEMPT_STATUSES, ZAnswerInput, ZAttemptStart, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
+import { ZClientEvent, ZHeartbeat, ZHeartbeatInput, ZHeldDecision, ZLobby } from "../../../shared/schemas/sitting";
+import { decideHeldAnswers } from "./late-answers";
 import { enterLobby, findPaperCopy, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
 import { ZNoContent, ZNotModified } from "../../http/openapi";
 
@@ -50,7 +51,8 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ savedAt: z.string(), clientSeq: z.number().int() }) },
       },
     },
-    async (request) => saveAnswer(app.db, await requireUser(request), request.params.attemptId, request.params.questionId, request.body),
+    async (request) =>
+      saveAnswer(app.db, await requireUser(request), request.params.attemptId, request.params.questionId, request.body, { offlineGraceMinutes: app.config.offlineGraceMinutes }),
   );
 
   // ?auto=1: the page's timer submits because the time is up (the server believes it only near the deadline).
@@ -71,10 +73,23 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/api/attempts/:attemptId/heartbeat", { schema: { params: ZAttemptParams, response: { 200: ZHeartbeat } } }, async (request, reply) => {
+  app.post("/api/attempts/:attemptId/heartbeat", { schema: { params: ZAttemptParams, body: ZHeartbeatInput, response: { 200: ZHeartbeat } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    return heartbeat(app.db, await requireUser(request), request.params.attemptId);
+    return heartbeat(app.db, await requireUser(request), request.params.attemptId, request.body.pending);
   });
+
+  // A proctor accepts or refuses answers that came back after the offline grace (issue 37, decision 0056).
+  app.post(
+    "/api/attempts/:attemptId/held-answers",
+    {
+      schema: {
+        params: z.object({ attemptId: z.uuid({ error: "RESULT_NOT_FOUND" }) }),
+        body: ZHeldDecision,
+        response: { 200: z.object({ decided: z.number().int(), score: z.number().nullable(), status: z.enum(ATTEMPT_STATUSES) }) },
+      },
+    },
+    async (request) => decideHeldAnswers(app.db, await requireUser(request), request.params.attemptId, request.body),
+  );
 
   app.post("/api/attempts/:attemptId/events", { schema: { params: ZAttemptParams, body: ZClientEvent, response: { 204: ZNoContent } } }, async (request, reply) => {
     await recordClientEvent(app.db, await requireUser(request), request.params.attemptId, request.body);

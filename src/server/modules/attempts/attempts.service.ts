@@ -5,6 +5,7 @@ import { currentQuestion, shownBeforeStart } from "../bank/views";
 import { rowMapper, rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
 import { startNewAttempt } from "./attempt-starter";
+import { saveLateAnswer } from "./late-answers";
 import { batchWriter } from "../../batch-loader";
 import { attemptEvents, examFormQuestions, examMedia, examSchools, exams, lobbyPresence, mediaPlays, profiles, questions, sittings, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { queueScorePassback } from "../../lti/ags";
@@ -14,7 +15,7 @@ import { isForeignKeyViolation } from "../../db/errors";
 import { entryState, getExamVersion, isOffered, mediaShownTo, sittingFor, type TExamVersion, type TPaperCopy, type TQuestionKey, type TSittingSlot } from "./paper";
 import { markMatching, markShortAnswer } from "../../../shared/grading";
 import { isItemType, markInteraction, type TResponse } from "../../../shared/item-types";
-import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT, type TLanguage } from "../../../shared/limits";
+import { ANSWER_GRACE_SECONDS, MAX_CLIENT_EVENTS_PER_ATTEMPT, OFFLINE_GRACE_MINUTES, type TLanguage } from "../../../shared/limits";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { TAttemptState, TPlay, TSavedAnswer, TStudentExam, TStudentOverview } from "../../../shared/schemas/attempt";
 import type { z } from "zod";
@@ -348,11 +349,12 @@ export async function startPlay(db: TDb, user: TSessionUser, attemptId: string, 
   return { plays: Number(rows[0].plays), maxPlays: max, url: playUrl(token), expiresAt: new Date(rows[0].expires_at).toISOString() };
 }
 
-export async function heartbeat(db: TDb, user: TSessionUser, attemptId: string): Promise<THeartbeat> {
+/** `pending`: the answers the page's journal holds unacknowledged (issue 37), for the live view; null: not said. */
+export async function heartbeat(db: TDb, user: TSessionUser, attemptId: string, pending: number | null = null): Promise<THeartbeat> {
   assertStudent(user);
   const rows = rowsOf<{ deadline_at: string | Date | null; extra_minutes: number; granted_minutes: number; now: string | Date }>(
     await db.execute(sql`
-      update ${studentExams} set last_seen_at = now()
+      update ${studentExams} set last_seen_at = now(), pending_answers = ${pending}::int
       where id = ${attemptId} and student_id = ${user.id} and status = 'in_progress'
       returning deadline_at, extra_minutes, granted_minutes, now() as now`),
   );
@@ -421,7 +423,14 @@ function validateAnswer(key: TQuestionKey | undefined, input: z.output<typeof ZA
  * exam, in progress and within its deadline plus the grace period, and only if this save is not older than the
  * one stored. When it writes nothing, a second look says why.
  */
-export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string, questionId: string, input: z.output<typeof ZAnswerInput>): Promise<{ savedAt: string; clientSeq: number }> {
+export async function saveAnswer(
+  db: TDb,
+  user: TSessionUser,
+  attemptId: string,
+  questionId: string,
+  input: z.output<typeof ZAnswerInput>,
+  options: { offlineGraceMinutes?: number } = {},
+): Promise<{ savedAt: string; clientSeq: number }> {
   assertStudent(user);
   const version = await getExamVersion(db, input.examId, { maxAgeMs: SAVE_VERSION_MAX_AGE_MS });
   if (!version) throw new AppError("ATTEMPT_NOT_FOUND");
@@ -456,6 +465,11 @@ export async function saveAnswer(db: TDb, user: TSessionUser, attemptId: string,
   };
   const written = await writeAnswer(db, write).catch(invalidOnForeignKey);
   if (written) return { savedAt: written.updatedAt.toISOString(), clientSeq: written.clientSeq };
+  // An answer made offline before the deadline, back after it (decision 0056): only here, off the hot path.
+  if (input.answeredAt) {
+    const late = await saveLateAnswer(db, user, write, new Date(input.answeredAt), options.offlineGraceMinutes ?? OFFLINE_GRACE_MINUTES).catch(invalidOnForeignKey);
+    if (late) return late;
+  }
 
   const storedAnswer = async () => (await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attemptId), eq(studentAnswers.questionId, questionId))))[0];
   await refuseUnlessOpen(db, user, attemptId, input.examId, questionId);

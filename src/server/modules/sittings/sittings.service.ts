@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { attemptEvents, examSchools, exams, lobbyPresence, profiles, questions, schools, sittings, sittingTickets, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { attemptEvents, examSchools, heldAnswers, exams, lobbyPresence, profiles, questions, schools, sittings, sittingTickets, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
 import { deadlineSql } from "../attempts/deadline";
@@ -345,6 +345,8 @@ type TLiveRow = {
   by_code: boolean;
   auto_submitted: boolean;
   quiet: boolean;
+  pending_answers: number | null;
+  held: number | string;
 };
 
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
@@ -365,7 +367,7 @@ export type TLiveViewBytes = { json: string; gzip: Buffer };
 const liveCache = new Map<string, { at: number; json: Promise<TLiveViewBytes> }>();
 const liveFlights = new Map<string, Promise<TLiveViewBytes>>();
 
-function forgetLiveView(sittingId: string) {
+export function forgetLiveView(sittingId: string) {
   for (const key of liveCache.keys()) if (key.startsWith(`${sittingId}:`)) liveCache.delete(key);
 }
 
@@ -422,7 +424,10 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
                      and lp.seen_at > now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS})) as in_lobby,
              exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'auto_submitted') as auto_submitted,
              exists (select 1 from ${sittingTickets} tk where tk.sitting_id = ${sitting.id} and tk.student_id = p.id and tk.signed_in_at is not null) as by_code,
-             coalesce(greatest(se.last_seen_at, a.last_save_at, se.started_at) < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}), false) as quiet
+             coalesce(greatest(se.last_seen_at, a.last_save_at, se.started_at) < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}), false) as quiet,
+             se.pending_answers,
+             -- Answers back after the offline grace, waiting for a decision (decision 0056).
+             case when se.id is not null then (select count(*) from ${heldAnswers} h where h.attempt_id = se.id and h.decision = 'pending') else 0 end as held
       from ${profiles} p
       left join ${schools} sc on sc.id = p.school_id
       left join ${studentExams} se on se.student_id = p.id and se.exam_id = ${exam.id}
@@ -458,6 +463,8 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
       extraMinutes: r.extra_minutes ?? 0,
       grantedMinutes: r.granted_minutes ?? 0,
       signedInWithCode: !!r.by_code,
+      pendingAnswers: r.pending_answers ?? 0,
+      heldAnswers: Number(r.held),
     };
   });
   students.sort((a, b) => ORDER[a.state] - ORDER[b.state]);

@@ -80,6 +80,21 @@ export function useGrantTime(sittingId: string) {
   });
 }
 
+/** A proctor's decision on a student's answers held after the offline grace (issue 37, decision 0056): all that wait. */
+export function useDecideHeld(sittingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ attemptIds, decision }: { attemptIds: string[]; decision: "accept" | "refuse" }) => {
+      // One request per student: each is its own transaction on the server, so one that fails leaves the others decided.
+      for (const attemptId of attemptIds) await api<{ decided: number }>(`/api/attempts/${encodeURIComponent(attemptId)}/held-answers`, { method: "POST", body: { decision } });
+    },
+    onSettled: (_data, _error, { attemptIds }) => {
+      void queryClient.invalidateQueries({ queryKey: [...KEY, "live", sittingId] });
+      for (const attemptId of attemptIds) void queryClient.invalidateQueries({ queryKey: [...KEY, "trail", attemptId] });
+    },
+  });
+}
+
 export function useAttemptTrail(attemptId: string, enabled = true) {
   return useQuery({
     queryKey: [...KEY, "trail", attemptId] as const,

@@ -22,6 +22,8 @@ const student = (name: string, over: Partial<TStudent> = {}): TStudent => ({
   extraMinutes: 0,
   grantedMinutes: 0,
   signedInWithCode: false,
+  pendingAnswers: 0,
+  heldAnswers: 0,
   ...over,
 });
 const students = [

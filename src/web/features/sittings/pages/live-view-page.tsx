@@ -19,6 +19,7 @@ import { LOCALE, pickOrNull } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { phaseOf, ticketsPath, useLiveView, type TLiveView } from "../api";
 import { GrantDialog } from "../components/grant-dialog";
+import { HeldBanner, HeldDecisionDialog, HeldForStudent, type THeldChoice } from "../components/held-answers";
 import { arrangeStudents, classesOf, LIVE_SORTS, NO_CLASS, type TLiveSort } from "../lib/arrange";
 import { PhaseBadge, ScopeLabel, SittingTimes } from "../components/sitting-bits";
 import { formatNumber, formatTime, pick, useSittingsT, type TLang } from "../lib/use-sittings-t";
@@ -106,6 +107,7 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
   const [className, setClassName] = useState("");
   const [sort, setSort] = useState<TLiveSort>("state");
   const [granting, setGranting] = useState<{ attemptId: string; name: string } | null>(null);
+  const [deciding, setDeciding] = useState<THeldChoice | null>(null);
   const serverNow = Date.parse(view.serverNow);
   const { classes, someWithout } = useMemo(() => classesOf(view.students, lang), [view.students, lang]);
   const shown = useMemo(() => arrangeStudents(view.students, { search, className, state: filter, sort, lang }), [view.students, search, className, filter, sort, lang]);
@@ -200,6 +202,8 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
         })}
       </div>
 
+      <HeldBanner students={view.students} onChoose={setDeciding} />
+
       {total === 0 ? (
         <EmptyState icon={CircleDashed} hint={t("live.emptyHint")} testId="live-empty">
           {t("live.empty")}
@@ -290,6 +294,11 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
                         <bdi>{s.name}</bdi>
                       </span>
                       <StateBadge state={s.state} />
+                      {s.state === "offline" && s.pendingAnswers > 0 && (
+                        <span className="inline-flex items-center gap-1 rounded-full border border-destructive px-2 py-0.5 text-xs font-semibold text-destructive-text" data-testid="live-waiting">
+                          {t("live.waiting", { count: s.pendingAnswers })}
+                        </span>
+                      )}
                       {s.signedInWithCode && (
                         <span className="inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs font-medium" data-testid="live-by-code">
                           <Ticket aria-hidden="true" className="size-3.5" />
@@ -326,6 +335,11 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
                     )}
                     {s.completedAt && <span>{t("live.submittedAt", { time: formatTime(lang, s.completedAt) })}</span>}
                   </div>
+                  {s.attemptId && s.heldAnswers > 0 && (
+                    <div className="md:order-last md:col-span-3">
+                      <HeldForStudent attemptId={s.attemptId} name={s.name} count={s.heldAnswers} onChoose={setDeciding} />
+                    </div>
+                  )}
                   <div className="flex flex-wrap gap-2 md:justify-end">
                     {(s.state === "working" || s.state === "offline") && s.attemptId && (
                       <Button size="sm" variant="outline" onClick={() => setGranting({ attemptId: s.attemptId!, name: s.name })} aria-label={t("live.grantItem", { name: s.name })} data-testid="grant-time">
@@ -348,6 +362,7 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
           {view.truncated && <p className="border-t border-border px-4 py-3 text-sm text-muted-foreground">{t("live.truncated", { count: view.students.length })}</p>}
         </Card>
       )}
+      <HeldDecisionDialog sittingId={view.sitting.id} choice={deciding} onClose={() => setDeciding(null)} />
       {granting && <GrantDialog sittingId={view.sitting.id} attemptId={granting.attemptId} studentName={granting.name} onClose={() => setGranting(null)} />}
     </div>
   );

@@ -1,0 +1,218 @@
+// Answers made offline that come back after the deadline (issue 37, docs/decisions/0056). The take page journals
+// every change on the device with the moment it was made, in server time (`answeredAt`), and sends the journal when
+// the network returns. The hot path (answer-writer.ts) never looks at the stamp: within the deadline and the grace
+// for saves in flight an answer is an answer. Only a save that path refused comes here, and only with a stamp:
+//  - stamped at or before the deadline, arriving within deadline + the offline grace (OFFLINE_GRACE_MINUTES,
+//    default 15): stored and marked, also when the attempt was closed by the clock meanwhile — the attempt is
+//    marked again in the same transaction, and its marked_at moves so cached figures are worked out afresh;
+//  - stamped at or before the deadline, arriving later: kept in held_answers, with an 'answer_held' event in the
+//    trail, for a proctor to accept (applied and marked, as above) or refuse (kept, marked refused);
+//  - stamped after the deadline, or no stamp: refused as before (TIME_UP); a stamp in the future (beyond a small
+//    tolerance for the page's estimate of the server's clock) or before the attempt started is no moment the answer
+//    could have been made: ANSWER_STAMP_INVALID.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
+import { examFormQuestions, heldAnswers, studentAnswers, studentExams } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { queueScorePassback } from "../../lti/ags";
+import type { TSessionUser } from "../../../shared/permissions";
+import type { THeldDecision } from "../../../shared/schemas/sitting";
+import { loadAttemptInReach } from "../results/results.service";
+import { forgetLiveView } from "../sittings/sittings.service";
+import { GRACE, type TAnswerWrite } from "./answer-writer";
+import { finalizeAttempt, markAnswer, recordEvent } from "./attempts.service";
+import { getExamVersion } from "./paper";
+
+type TAttemptRow = typeof studentExams.$inferSelect;
+
+/** How far ahead of the server's clock a stamp may be: the page estimates the server's time from its round trips. */
+export const STAMP_FUTURE_TOLERANCE_MS = 2 * 60_000;
+/** An attempt completed this long before its deadline was submitted by the student, not closed by the clock (as
+ *  submitAttempt's AUTO_SUBMIT_EARLY_MS): no late answer reopens what the student handed in. */
+const CLOSED_BY_CLOCK_MS = 5000;
+
+type TSaved = { savedAt: string; clientSeq: number };
+
+/**
+ * A stamped save the hot path did not store. Returns what was stored, null when the offline rules do not apply (the
+ * caller then refuses it as before), or throws ANSWER_HELD_FOR_PROCTOR once the answer is kept for the proctor.
+ */
+export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswerWrite, answeredAt: Date, graceMinutes: number): Promise<TSaved | null> {
+  let [attempt] = await db
+    .select()
+    .from(studentExams)
+    .where(and(eq(studentExams.id, write.attemptId), eq(studentExams.studentId, user.id), eq(studentExams.examId, write.examId)));
+  if (!attempt?.deadlineAt) return null;
+  const now = Date.now();
+  const deadline = attempt.deadlineAt.getTime();
+  // Still within the time: the hot path stores those whatever their stamp (it skipped this one for a reason the
+  // caller deals with) — nothing changes for answers within the deadline.
+  if (now <= deadline) return null;
+  if (answeredAt.getTime() > now + STAMP_FUTURE_TOLERANCE_MS || answeredAt.getTime() < attempt.startedAt.getTime()) throw new AppError("ANSWER_STAMP_INVALID");
+  // Made after the deadline: not a late answer, refused as before.
+  if (answeredAt.getTime() > deadline) return null;
+  if (attempt.formId) {
+    const [inForm] = await db.select({ one: sql`1` }).from(examFormQuestions).where(and(eq(examFormQuestions.formId, attempt.formId), eq(examFormQuestions.questionId, write.questionId)));
+    if (!inForm) throw new AppError("ANSWER_INVALID");
+  }
+  if (attempt.status === "in_progress") {
+    // Its time is over: close it as the sweep would, then the answer is late like any other.
+    if (!(await refusedByTheClock(db, attempt))) return null;
+    attempt = await finalizeAttempt(db, attempt.id, { atDeadline: true });
+  }
+  if (!closedByTheClock(attempt)) return null;
+
+  if (now <= deadline + graceMinutes * 60_000) {
+    const applied = await db.transaction(async (tx) => {
+      const locked = await lockAttempt(tx, attempt.id);
+      if (!locked || !closedByTheClock(locked)) return null;
+      const stored = await applyAnswers(tx, [write]);
+      const marked = stored.length ? await remark(tx, locked, [write.questionId]) : locked;
+      return { stored: stored[0] ?? null, marked };
+    });
+    if (!applied) return null;
+    await passback(db, applied.marked);
+    if (applied.stored) return applied.stored;
+    // A newer save of this question is stored already: this one changes nothing, and that is a success.
+    const [newer] = await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, write.attemptId), eq(studentAnswers.questionId, write.questionId)));
+    return { savedAt: (newer?.updatedAt ?? new Date()).toISOString(), clientSeq: newer?.clientSeq ?? write.clientSeq };
+  }
+
+  await db.transaction(async (tx) => {
+    // One waits per question: a newer save of it replaces an older one still waiting (a retry changes nothing).
+    const rows = rowsOf<{ inserted: boolean }>(
+      await tx.execute(sql`
+        insert into ${heldAnswers} (attempt_id, question_id, selected_option_id, answer_text, matching_answer, response, client_seq, answered_at)
+        values (${write.attemptId}, ${write.questionId}, ${write.selectedOptionId}, ${write.answerText}, ${write.matching}::jsonb, ${write.response ?? null}::jsonb, ${write.clientSeq}, ${answeredAt.toISOString()}::timestamptz)
+        on conflict (attempt_id, question_id) where decision = 'pending' do update set
+          selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text, matching_answer = excluded.matching_answer,
+          response = excluded.response, client_seq = excluded.client_seq, answered_at = excluded.answered_at, arrived_at = now()
+        where ${heldAnswers.clientSeq} <= excluded.client_seq
+        returning (xmax = 0) as inserted`),
+    );
+    if (rows[0]?.inserted) await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: "answer_held" });
+  });
+  if (attempt.sittingId) forgetLiveView(attempt.sittingId);
+  throw new AppError("ANSWER_HELD_FOR_PROCTOR", { details: { attemptId: attempt.id } });
+}
+
+/** Past the grace for saves in flight, by the database's clock (the one the hot path refused it by). */
+async function refusedByTheClock(db: TDbOrTx, attempt: TAttemptRow): Promise<boolean> {
+  const [row] = await db
+    .select({ past: sql<boolean>`now() > ${studentExams.deadlineAt} + ${GRACE}` })
+    .from(studentExams)
+    .where(eq(studentExams.id, attempt.id));
+  return !!row?.past;
+}
+
+function closedByTheClock(attempt: TAttemptRow): boolean {
+  return attempt.status !== "in_progress" && !!attempt.deadlineAt && !!attempt.completedAt && attempt.completedAt.getTime() >= attempt.deadlineAt.getTime() - CLOSED_BY_CLOCK_MS;
+}
+
+async function lockAttempt(tx: TDbOrTx, attemptId: string): Promise<TAttemptRow | undefined> {
+  const [row] = await tx.select().from(studentExams).where(eq(studentExams.id, attemptId)).for("update");
+  return row;
+}
+
+/**
+ * Stores answers of a closed attempt, each only if it is not older than the one stored (clientSeq), clearing the
+ * mark it had: remark() marks it again. Returns what was stored.
+ */
+async function applyAnswers(tx: TDbOrTx, writes: TAnswerWrite[]): Promise<(TSaved & { questionId: string })[]> {
+  const stored: (TSaved & { questionId: string })[] = [];
+  for (const w of writes) {
+    const rows = rowsOf<{ updated_at: string | Date; client_seq: number }>(
+      await tx.execute(sql`
+        insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, response, client_seq, updated_at)
+        values (${w.attemptId}, ${w.questionId}, ${w.studentId}, ${w.selectedOptionId}, ${w.answerText}, ${w.matching}::jsonb, ${w.response ?? null}::jsonb, ${w.clientSeq}, now())
+        on conflict (student_exam_id, question_id) do update set
+          selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text, matching_answer = excluded.matching_answer,
+          response = excluded.response, client_seq = excluded.client_seq, updated_at = now(),
+          is_correct = null, score = null, teacher_comment = null, graded_by_id = null
+        where ${studentAnswers.clientSeq} <= excluded.client_seq
+        returning updated_at, client_seq`),
+    );
+    if (rows[0]) stored.push({ questionId: w.questionId, savedAt: new Date(rows[0].updated_at).toISOString(), clientSeq: Number(rows[0].client_seq) });
+  }
+  return stored;
+}
+
+/**
+ * Marks the named questions of a closed attempt again (the rule of markAnswer, as at submission) and the attempt
+ * with them: graded with its total when nothing waits for a teacher, else completed. marked_at moves, so the
+ * results and the analytics cached under it are worked out afresh.
+ */
+async function remark(tx: TDbOrTx, attempt: TAttemptRow, questionIds: string[]): Promise<TAttemptRow> {
+  const version = await getExamVersion(tx, attempt.examId);
+  const rows = await tx
+    .select()
+    .from(studentAnswers)
+    .where(and(eq(studentAnswers.studentExamId, attempt.id), inArray(studentAnswers.questionId, questionIds)));
+  for (const row of rows) {
+    const key = version?.keys.get(row.questionId);
+    const mark = key ? markAnswer(key, row) : { isCorrect: false, score: 0 };
+    await tx.update(studentAnswers).set({ isCorrect: mark.isCorrect, score: mark.score }).where(eq(studentAnswers.id, row.id));
+  }
+  const [sum] = rowsOf<{ waiting: number; total: string }>(
+    await tx.execute(sql`select count(*) filter (where score is null)::int as waiting, coalesce(sum(score), 0)::text as total from ${studentAnswers} where student_exam_id = ${attempt.id}`),
+  );
+  const graded = Number(sum?.waiting ?? 0) === 0;
+  const [marked] = await tx
+    .update(studentExams)
+    .set({ ...(graded ? { status: "graded" as const, score: Math.round(Number(sum?.total ?? 0) * 100) / 100 } : { status: "completed" as const, score: null }), markedAt: sql`now()` })
+    .where(eq(studentExams.id, attempt.id))
+    .returning();
+  return marked!;
+}
+
+/** After the commit: a platform that links the exam gets the new score by a job (issue 38). */
+async function passback(db: TDb, attempt: TAttemptRow) {
+  if (attempt.status === "graded") await queueScorePassback(db, [attempt]);
+}
+
+// ---- the proctor's decision
+
+/**
+ * Accepts or refuses an attempt's held answers (the ones named, or all that wait): accepted ones are applied as a
+ * late save and the attempt marked again, in one transaction with the decision and the trail. Who: the staff who
+ * may grant the attempt time (the one rule: loadAttemptInReach, as grantTime).
+ */
+export async function decideHeldAnswers(db: TDb, actor: TSessionUser, attemptId: string, input: THeldDecision): Promise<{ decided: number; score: number | null; status: TAttemptRow["status"] }> {
+  if (actor.role === "student") throw new AppError("RESULT_NOT_FOUND");
+  await loadAttemptInReach(db, actor, attemptId);
+  const done = await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, attemptId);
+    if (!attempt) throw new AppError("RESULT_NOT_FOUND");
+    const waiting = await tx
+      .select()
+      .from(heldAnswers)
+      .where(and(eq(heldAnswers.attemptId, attemptId), eq(heldAnswers.decision, "pending"), input.heldIds ? inArray(heldAnswers.id, input.heldIds.length ? input.heldIds : [attemptId]) : undefined))
+      .for("update");
+    if (!waiting.length || (input.heldIds && waiting.length !== new Set(input.heldIds).size)) throw new AppError("HELD_ANSWER_NOT_FOUND");
+    let marked = attempt;
+    if (input.decision === "accept") {
+      const writes = waiting.map((h) => ({
+        attemptId,
+        questionId: h.questionId,
+        studentId: attempt.studentId,
+        examId: attempt.examId,
+        selectedOptionId: h.selectedOptionId,
+        answerText: h.answerText,
+        matching: h.matchingAnswer ? JSON.stringify(h.matchingAnswer) : null,
+        response: h.response ? JSON.stringify(h.response) : null,
+        clientSeq: h.clientSeq,
+      }));
+      const stored = await applyAnswers(tx, writes);
+      if (stored.length) marked = await remark(tx, attempt, stored.map((s) => s.questionId));
+    }
+    await tx
+      .update(heldAnswers)
+      .set({ decision: input.decision === "accept" ? "accepted" : "refused", decidedById: actor.id, decidedAt: sql`now()` })
+      .where(inArray(heldAnswers.id, waiting.map((h) => h.id)));
+    for (let i = 0; i < waiting.length; i++) await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: input.decision === "accept" ? "held_accepted" : "held_refused", actorId: actor.id });
+    return { decided: waiting.length, marked };
+  });
+  if (done.marked.sittingId) forgetLiveView(done.marked.sittingId);
+  if (input.decision === "accept") await passback(db, done.marked);
+  return { decided: done.decided, score: done.marked.score, status: done.marked.status };
+}
