@@ -254,7 +254,7 @@ async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefin
 /** Every question seen by every ranked attempt, with its mark (0 unanswered) and whether it was left blank. */
 function grid(examId: string, where: SQL = sql`true`): SQL {
   return sql`grid as (
-    select g.total, g.grp, q.id as qid, coalesce(sa.score, 0)::float8 as x,
+    select g.total, g.grp, q.id as qid, sa.selected_option_id as oid, coalesce(sa.score, 0)::float8 as x,
       (sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
         and (sa.matching_answer is null or not exists (
           select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb)))) as omitted
@@ -298,32 +298,32 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
         sum(st)::float8 as st, sum(stt)::float8 as stt, sum(omitted)::int as omitted, null::float8 as upper_mean, null::float8 as lower_mean
       from exam_item_stats where ${rows} group by 1 having sum(n) > 0`),
   );
-  // The 27 % groups: only their attempts' answers are read (none when fewer than two attempts).
-  const groups = groupSizeOf(n)
-    ? rowsOf<{ qid: string; upper_mean: number | null; lower_mean: number | null }>(
+  // The 27 % groups: only their attempts' answers are read (none when fewer than two attempts), once, for both their
+  // mean marks and their choices.
+  const ends = groupSizeOf(n)
+    ? rowsOf<{ qid: string; oid: string | null; grp: "upper" | "lower"; n: number; sx: number }>(
         await db.execute(sql`with ${attempts}, ${grid(examId, sql`g.grp is not null`)}
-          select qid, avg(x) filter (where grp = 'upper') as upper_mean, avg(x) filter (where grp = 'lower') as lower_mean from grid group by qid`),
+          select qid, oid, grp, count(*)::int as n, sum(x)::float8 as sx from grid group by 1, 2, 3`),
       )
     : [];
-  const groupOf = new Map(groups.map((r) => [r.qid, r]));
-  const items = sums.map((r) => ({ ...r, upper_mean: groupOf.get(r.qid)?.upper_mean ?? null, lower_mean: groupOf.get(r.qid)?.lower_mean ?? null }));
+  const meanOf = (qid: string, grp: "upper" | "lower") => {
+    const rows = ends.filter((e) => e.qid === qid && e.grp === grp);
+    const count = rows.reduce((t, e) => t + e.n, 0);
+    return count ? rows.reduce((t, e) => t + e.sx, 0) / count : null;
+  };
+  const items = sums.map((r) => ({ ...r, upper_mean: meanOf(r.qid, "upper"), lower_mean: meanOf(r.qid, "lower") }));
 
   let choices: TChoiceRow[] = [];
   if (choiceIds.length) {
-    const ids = sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `);
+    const ids = sql.join(
+      choiceIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
     const chosen = rowsOf<{ qid: string; oid: string; n: number }>(
       await db.execute(sql`select question_id as qid, option_id as oid, sum(n)::int as n from exam_option_stats where ${rows} and question_id in (${ids}) group by 1, 2 having sum(n) > 0`),
     );
-    const ends = rowsOf<{ qid: string; oid: string; upper: number; lower: number }>(
-      await db.execute(sql`with ${attempts}
-        select sa.question_id as qid, sa.selected_option_id as oid,
-          (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
-        from grouped g join student_answers sa on sa.student_exam_id = g.id
-        where g.grp is not null and sa.question_id in (${ids}) and sa.selected_option_id is not null
-        group by 1, 2`),
-    );
-    const endOf = new Map(ends.map((e) => [`${e.qid}|${e.oid}`, e]));
-    choices = chosen.map((c) => ({ ...c, upper: endOf.get(`${c.qid}|${c.oid}`)?.upper ?? 0, lower: endOf.get(`${c.qid}|${c.oid}`)?.lower ?? 0 }));
+    const endOf = (c: { qid: string; oid: string }, grp: "upper" | "lower") => ends.find((e) => e.qid === c.qid && e.oid === c.oid && e.grp === grp)?.n ?? 0;
+    choices = chosen.map((c) => ({ ...c, upper: endOf(c, "upper"), lower: endOf(c, "lower") }));
   }
   return { summary, buckets, waiting: g?.waiting ?? 0, items, choices };
 }
