@@ -32,7 +32,10 @@ const OMITTED = sql`(sa.id is null or (sa.selected_option_id is null and coalesc
 
 const BUCKET = sql`least(${HISTOGRAM_BINS - 1}, greatest(0, floor(a.pct / ${100 / HISTOGRAM_BINS})))::int`;
 
-/** Adds (+1) or removes (−1) the contribution of the attempts `where` selects, as they stand now. */
+/**
+ * Adds (+1) or removes (−1) the contribution of the attempts `where` selects, as they stand now. Rows are written in
+ * the order of their keys, so two transactions touching the same rows lock them in the same order (no deadlock).
+ */
 async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
   const att = counted(where);
   const s = sql.raw(String(sign));
@@ -46,6 +49,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     cross join lateral (select coalesce(sa.score, 0)::float8 as x, ${OMITTED} as om) v
     where a.graded
     group by 1, 2, 3, 4
+    order by 1, 2, 3, 4
     on conflict on constraint exam_item_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx, sxx = t.sxx + excluded.sxx,
       sxt = t.sxt + excluded.sxt, st = t.st + excluded.st, stt = t.stt + excluded.stt, omitted = t.omitted + excluded.omitted`);
   await tx.execute(sql`with ${att}
@@ -54,6 +58,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     from att a join student_answers sa on sa.student_exam_id = a.id
     where a.graded and sa.selected_option_id is not null
     group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
     on conflict on constraint exam_option_stats_key do update set n = t.n + excluded.n`);
   await tx.execute(sql`with ${att}
     insert into exam_group_stats as t (exam_id, school_id, form_id, grade, class_name, attempts, graded, sum_pct, sum_pct_sq, sum_total, sum_total_sq, passed, histogram, first_at)
@@ -68,6 +73,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
       ${sign === 1 ? sql`min(a.completed_at) filter (where a.graded)` : sql`null::timestamptz`}
     from (select a.*, ${BUCKET} as bucket from att a) a
     group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
     on conflict on constraint exam_group_stats_key do update set attempts = t.attempts + excluded.attempts, graded = t.graded + excluded.graded,
       sum_pct = t.sum_pct + excluded.sum_pct, sum_pct_sq = t.sum_pct_sq + excluded.sum_pct_sq, sum_total = t.sum_total + excluded.sum_total,
       sum_total_sq = t.sum_total_sq + excluded.sum_total_sq, passed = t.passed + excluded.passed,
@@ -79,6 +85,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     from att a join student_answers sa on sa.student_exam_id = a.id join questions q on q.id = sa.question_id
     where a.graded and q.skill_id is not null
     group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
     on conflict on constraint exam_skill_stats_key do update set earned = t.earned + excluded.earned`);
 }
 
