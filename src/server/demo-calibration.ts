@@ -4,6 +4,7 @@
 // questions unsettled), answering as a 2PL would (abilities N(0, 1), each question its own
 // difficulty), from a fixed seed so every run is the same. Seeded where the demo's attempts are (e2e/server.ts with
 // E2E_DEMO_ATTEMPTS; `npm run demo`), after them.
+import { rebuildFigures } from "./modules/analytics/figures";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TDb } from "./db/client";
 import { authUsers, examSchools, exams, profiles, proficiencyLevels, questionOptions, questions, reportingScales, studentAnswers, studentExams } from "./db/schema";
@@ -73,6 +74,8 @@ export async function seedCalibrationCohort(db: TDb): Promise<number> {
         }),
       );
     }
+    // Written in bulk, not through the marking: the exam's figures (analytics/figures.ts) are worked out from them.
+    await rebuildFigures(tx, [exam.id]);
   });
   return CALIBRATION_DEMO_STUDENTS;
 }

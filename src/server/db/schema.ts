@@ -23,6 +23,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -1018,6 +1019,95 @@ export const heldAnswers = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("held_answers_pending_idx").on(t.attemptId, t.questionId).where(sql`${t.decision} = 'pending'`)],
+);
+
+// Figures maintained as marks arrive (issue 39, docs/decisions/0054): sums over an exam's attempts per school (the
+// student's, now) and form, written by analytics/figures.ts in the transaction that changes a mark. No foreign key
+// on the school or form: a row is moved by the module, never by a cascade. Nulls are one key (no school, no form).
+
+/** Per question, over the graded attempts given it: n, Σx, Σx², Σx·T, ΣT, ΣT², omitted (x its mark, T the total). */
+export const examItemStats = pgTable(
+  "exam_item_stats",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id"),
+    formId: uuid("form_id"),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    n: integer("n").notNull().default(0),
+    sx: doublePrecision("sx").notNull().default(0),
+    sxx: doublePrecision("sxx").notNull().default(0),
+    sxt: doublePrecision("sxt").notNull().default(0),
+    st: doublePrecision("st").notNull().default(0),
+    stt: doublePrecision("stt").notNull().default(0),
+    omitted: integer("omitted").notNull().default(0),
+  },
+  (t) => [unique("exam_item_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId).nullsNotDistinct()],
+);
+
+/** Per option chosen, over graded attempts: the distractor table's counts. */
+export const examOptionStats = pgTable(
+  "exam_option_stats",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id"),
+    formId: uuid("form_id"),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    optionId: uuid("option_id").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [unique("exam_option_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId, t.optionId).nullsNotDistinct()],
+);
+
+/**
+ * Per grade and class at the time of the attempt: attempts submitted (completed or graded), graded, Σ%, Σ%², ΣT,
+ * ΣT², passed, ten tenths of the percentage scale, and the first graded completion (the trend's order).
+ */
+export const examGroupStats = pgTable(
+  "exam_group_stats",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id"),
+    formId: uuid("form_id"),
+    grade: integer("grade"),
+    className: text("class_name"),
+    attempts: integer("attempts").notNull().default(0),
+    graded: integer("graded").notNull().default(0),
+    sumPct: doublePrecision("sum_pct").notNull().default(0),
+    sumPctSq: doublePrecision("sum_pct_sq").notNull().default(0),
+    sumTotal: doublePrecision("sum_total").notNull().default(0),
+    sumTotalSq: doublePrecision("sum_total_sq").notNull().default(0),
+    passed: integer("passed").notNull().default(0),
+    histogram: integer("histogram").array().notNull(),
+    firstAt: timestamp("first_at", { withTimezone: true }),
+  },
+  (t) => [unique("exam_group_stats_key").on(t.examId, t.schoolId, t.formId, t.grade, t.className).nullsNotDistinct(), index("exam_group_stats_school_idx").on(t.schoolId)],
+);
+
+/** Per grade, class and skill, over graded attempts: the points earned on the skill's questions (mastery). */
+export const examSkillStats = pgTable(
+  "exam_skill_stats",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id"),
+    formId: uuid("form_id"),
+    grade: integer("grade"),
+    className: text("class_name"),
+    skillId: text("skill_id").notNull(),
+    earned: doublePrecision("earned").notNull().default(0),
+  },
+  (t) => [unique("exam_skill_stats_key").on(t.examId, t.schoolId, t.formId, t.grade, t.className, t.skillId).nullsNotDistinct(), index("exam_skill_stats_school_idx").on(t.schoolId)],
 );
 
 export const reports = pgTable("reports", {

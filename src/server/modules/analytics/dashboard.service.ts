@@ -86,7 +86,7 @@ export async function findDashboard(db: TDbOrTx, actor: TSessionUser, query: TDa
   return cachedByVersion(db, key, () => computeDashboard(db, actor, query));
 }
 
-async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashboardQuery): Promise<TDashboard> {
+export async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashboardQuery, source: "summaries" | "answers" = "summaries"): Promise<TDashboard> {
   if (!can(actor, "analytics.view")) throw new AppError("FORBIDDEN");
   // Staff see their own school whatever they ask for; asking for another school's figures finds nothing to show.
   const schoolId = actor.role === "super_admin" ? (query.schoolId ?? null) : actor.schoolId;
@@ -135,27 +135,61 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   const measures = sql`count(*)::int as attempts, (count(*) filter (where ${graded}))::int as graded,
     avg(${ATTEMPT_PERCENT}) filter (where ${graded}) as mean, (count(*) filter (where ${graded} and ${ATTEMPT_PERCENT} >= ${PASS_PERCENT}))::int as passed`;
 
-  const groupRows = rowsOf<TGroupRow>(await db.execute(sql`select ${key} as key, ${columns}, ${measures} ${from} where ${scoped} group by 1`));
-  const [overallRow] = rowsOf<TGroupRow>(
-    await db.execute(sql`select 'all' as key, null::text as school_id, null::text as school_name_ar, null::text as school_name_en, null::int as grade, null::text as class_name,
-      null::text as student_id, null::text as student_name, null::text as attempt_id, ${measures} ${from} where ${scoped}`),
-  );
-  const bins = rowsOf<{ key: string; b: number; n: number }>(
-    await db.execute(sql`select ${key} as key, least(${HISTOGRAM_BINS - 1}, greatest(0, floor(${ATTEMPT_PERCENT} / ${100 / HISTOGRAM_BINS})))::int as b, count(*)::int as n
-      ${from} where ${scoped} and ${graded} group by 1, 2`),
-  );
+  // The groups, histograms, earned points, trend and choices: from the maintained rows (analytics/figures.ts) at
+  // school and class level; a class's students, one row each, from their attempts.
+  const useSummaries = source === "summaries" && level !== "student";
+  const fromAnswers = async () => {
+    const groupRows = rowsOf<TGroupRow>(await db.execute(sql`select ${key} as key, ${columns}, ${measures} ${from} where ${scoped} group by 1`));
+    const [overallRow] = rowsOf<TGroupRow>(
+      await db.execute(sql`select 'all' as key, null::text as school_id, null::text as school_name_ar, null::text as school_name_en, null::int as grade, null::text as class_name,
+        null::text as student_id, null::text as student_name, null::text as attempt_id, ${measures} ${from} where ${scoped}`),
+    );
+    const bins = rowsOf<{ key: string; b: number; n: number }>(
+      await db.execute(sql`select ${key} as key, least(${HISTOGRAM_BINS - 1}, greatest(0, floor(${ATTEMPT_PERCENT} / ${100 / HISTOGRAM_BINS})))::int as b, count(*)::int as n
+        ${from} where ${scoped} and ${graded} group by 1, 2`),
+    );
 
-  // Mastery: the points earned on each skill's questions over the points they carry, in graded attempts whose
-  // marks per question the reader may see. Earned comes from the answers given (one pass over them); the points
-  // carried from each exam's questions per skill, times the attempts — so an unanswered question counts as not
-  // earned without joining every question to every attempt.
+    // Mastery: the points earned on each skill's questions over the points they carry, in graded attempts whose
+    // marks per question the reader may see. Earned comes from the answers given (one pass over them); the points
+    // carried from each exam's questions per skill, times the attempts — so an unanswered question counts as not
+    // earned without joining every question to every attempt.
+    const masteryScope = sql`${scoped} and ${graded} and ${keyVisible(actor)}`;
+    const earnedRows = rowsOf<{ key: string; skill_id: string; earned: number }>(
+      await db.execute(sql`select ${key} as key, questions.skill_id, sum(coalesce(student_answers.score, 0))::float8 as earned
+        ${from} join student_answers on student_answers.student_exam_id = ${studentExams.id}
+        join questions on questions.id = student_answers.question_id
+        where ${masteryScope} and questions.skill_id is not null group by 1, 2`),
+    );
+    const [withheld] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(distinct ${exams.id})::int as n ${from} where ${scoped} and ${graded} and not ${keyVisible(actor)}`),
+    );
+
+    // The trend: each exam of the subject, in the order it was first sat, with every group's mean.
+    const trendRows = subjectId
+      ? rowsOf<{ exam_id: string; title_ar: string; title_en: string; at: string | Date; key: string | null; mean: number | null }>(
+          await db.execute(sql`select ${exams.id} as exam_id, min(${exams.titleAr}) as title_ar, min(${exams.titleEn}) as title_en,
+              min(${studentExams.completedAt}) as at, ${key} as key, avg(${ATTEMPT_PERCENT}) as mean
+            ${from} where ${base} and ${graded}
+            group by grouping sets ((${exams.id}), (${exams.id}, ${key}))`),
+        )
+      : [];
+
+    const examChoices = rowsOf<{ id: string; title_ar: string; title_en: string; subject_id: string }>(
+      await db.execute(sql`select distinct ${exams.id} as id, ${exams.titleAr} as title_ar, ${exams.titleEn} as title_en, ${exams.subjectId} as subject_id
+        ${from} where ${and(sql`${studentExams.status} in ('completed', 'graded')`, schoolId ? eq(profiles.schoolId, schoolId) : undefined)} order by 3`),
+    );
+    const classChoices = schoolId
+      ? rowsOf<{ grade: number; class_name: string | null }>(
+          await db.execute(sql`select distinct ${studentExams.grade} as grade, ${studentExams.className} as class_name ${from}
+            where ${studentExams.status} in ('completed', 'graded') and ${profiles.schoolId} = ${schoolId} and ${studentExams.grade} is not null order by 1, 2`),
+        )
+      : [];
+    return { groupRows, overallRow, bins, earnedRows, withheld, trendRows, examChoices, classChoices };
+  };
+  const { groupRows, overallRow, bins, earnedRows, withheld, trendRows, examChoices, classChoices } = useSummaries
+    ? await partsFromSummaries(db, actor, { level, schoolId, subjectId, grade: query.grade, examId: query.examId, formId: form?.id })
+    : await fromAnswers();
   const masteryScope = sql`${scoped} and ${graded} and ${keyVisible(actor)}`;
-  const earnedRows = rowsOf<{ key: string; skill_id: string; earned: number }>(
-    await db.execute(sql`select ${key} as key, questions.skill_id, sum(coalesce(student_answers.score, 0))::float8 as earned
-      ${from} join student_answers on student_answers.student_exam_id = ${studentExams.id}
-      join questions on questions.id = student_answers.question_id
-      where ${masteryScope} and questions.skill_id is not null group by 1, 2`),
-  );
   // How many students each cell rests on, per group and for everyone (one student is counted once per skill).
   const carriedRows = rowsOf<{ key: string | null; skill_id: string; possible: number; attempts: number; students: number }>(
     // An attempt given a parallel form (issue 34) carries only its form's questions: the points per skill of each form.
@@ -173,30 +207,6 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
   const everyoneBySkill = new Map(carriedRows.filter((r) => r.key === null).map((r) => [r.skill_id, Number(r.students)]));
   const earnedOf = new Map(earnedRows.map((r) => [`${r.key}|${r.skill_id}`, Number(r.earned)]));
   const masteryRows: TMasteryRow[] = carriedRows.filter((r) => r.key !== null).map((r) => ({ ...r, key: r.key!, earned: earnedOf.get(`${r.key}|${r.skill_id}`) ?? 0 }));
-  const [withheld] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(distinct ${exams.id})::int as n ${from} where ${scoped} and ${graded} and not ${keyVisible(actor)}`),
-  );
-
-  // The trend: each exam of the subject, in the order it was first sat, with every group's mean.
-  const trendRows = subjectId
-    ? rowsOf<{ exam_id: string; title_ar: string; title_en: string; at: string | Date; key: string | null; mean: number | null }>(
-        await db.execute(sql`select ${exams.id} as exam_id, min(${exams.titleAr}) as title_ar, min(${exams.titleEn}) as title_en,
-            min(${studentExams.completedAt}) as at, ${key} as key, avg(${ATTEMPT_PERCENT}) as mean
-          ${from} where ${base} and ${graded}
-          group by grouping sets ((${exams.id}), (${exams.id}, ${key}))`),
-      )
-    : [];
-
-  const examChoices = rowsOf<{ id: string; title_ar: string; title_en: string; subject_id: string }>(
-    await db.execute(sql`select distinct ${exams.id} as id, ${exams.titleAr} as title_ar, ${exams.titleEn} as title_en, ${exams.subjectId} as subject_id
-      ${from} where ${and(sql`${studentExams.status} in ('completed', 'graded')`, schoolId ? eq(profiles.schoolId, schoolId) : undefined)} order by 3`),
-  );
-  const classChoices = schoolId
-    ? rowsOf<{ grade: number; class_name: string | null }>(
-        await db.execute(sql`select distinct ${studentExams.grade} as grade, ${studentExams.className} as class_name ${from}
-          where ${studentExams.status} in ('completed', 'graded') and ${profiles.schoolId} = ${schoolId} and ${studentExams.grade} is not null order by 1, 2`),
-      )
-    : [];
   const schoolChoices = actor.role === "super_admin" ? await db.select({ id: schools.id, nameAr: schools.nameAr, nameEn: schools.nameEn }).from(schools).orderBy(asc(schools.nameEn), asc(schools.id)) : school ? [school] : [];
 
   const skillIds = [...new Set(masteryRows.map((m) => m.skill_id))];
@@ -260,4 +270,73 @@ async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashbo
     trend: [...trendByExam.values()].filter((e) => e.at).sort((a, b) => a.at.localeCompare(b.at)),
     withheldExams: withheld?.n ?? 0,
   };
+}
+
+type TTrendRow = { exam_id: string; title_ar: string; title_en: string; at: string | Date; key: string | null; mean: number | null };
+
+/**
+ * The dashboard's sums at school or class level from the maintained rows (decision 0054): exam_group_stats per exam,
+ * school (the student's now), form, grade and class at the time, and exam_skill_stats per skill beside them — the
+ * same figures the attempts and answers give, read from a row per group instead of a row per answer.
+ */
+async function partsFromSummaries(
+  db: TDbOrTx,
+  actor: TSessionUser,
+  scope: { level: "school" | "class"; schoolId: string | null; subjectId: string | null; grade: number | undefined; examId: string | undefined; formId: string | undefined },
+) {
+  const base = (t: string) => {
+    const r = sql.raw(t);
+    return sql`${scope.schoolId ? sql`${r}.school_id = ${scope.schoolId}` : sql`true`} ${scope.subjectId ? sql`and exams.subject_id = ${scope.subjectId}` : sql``}
+      ${scope.grade !== undefined ? sql`and ${r}.grade = ${scope.grade}` : sql``}`;
+  };
+  const scoped = (t: string) => {
+    const r = sql.raw(t);
+    return sql`${base(t)} ${scope.examId ? sql`and ${r}.exam_id = ${scope.examId}` : sql``} ${scope.formId ? sql`and ${r}.form_id = ${scope.formId}` : sql``}`;
+  };
+  const key = (t: string) => {
+    const r = sql.raw(t);
+    return scope.level === "school" ? sql`coalesce(${r}.school_id, '')` : sql`coalesce(${r}.grade::text, '') || '|' || coalesce(${r}.class_name, '')`;
+  };
+  const from = sql`from exam_group_stats g join exams on exams.id = g.exam_id left join schools on schools.id = g.school_id`;
+  const columns =
+    scope.level === "school"
+      ? sql`min(g.school_id) as school_id, min(schools.name_ar) as school_name_ar, min(schools.name_en) as school_name_en, null::int as grade, null::text as class_name`
+      : sql`min(g.school_id) as school_id, min(schools.name_ar) as school_name_ar, min(schools.name_en) as school_name_en, min(g.grade) as grade, min(g.class_name) as class_name`;
+  const measures = sql`coalesce(sum(g.attempts), 0)::int as attempts, coalesce(sum(g.graded), 0)::int as graded,
+    (case when sum(g.graded) > 0 then sum(g.sum_pct) / sum(g.graded) end)::float8 as mean, coalesce(sum(g.passed), 0)::int as passed`;
+  const none = sql`null::text as student_id, null::text as student_name, null::text as attempt_id`;
+
+  const groupRows = rowsOf<TGroupRow>(await db.execute(sql`select ${key("g")} as key, ${columns}, ${none}, ${measures} ${from} where ${scoped("g")} group by 1 having sum(g.attempts) > 0`));
+  const [overallRow] = rowsOf<TGroupRow>(
+    await db.execute(sql`select 'all' as key, null::text as school_id, null::text as school_name_ar, null::text as school_name_en, null::int as grade, null::text as class_name,
+      ${none}, ${measures} ${from} where ${scoped("g")}`),
+  );
+  const bins = rowsOf<{ key: string; b: number; n: number }>(
+    await db.execute(sql`select ${key("g")} as key, (u.i - 1)::int as b, sum(u.x)::int as n
+      ${from} cross join unnest(g.histogram) with ordinality as u(x, i) where ${scoped("g")} group by 1, 2 having sum(u.x) > 0`),
+  );
+  const earnedRows = rowsOf<{ key: string; skill_id: string; earned: number }>(
+    await db.execute(sql`select ${key("s")} as key, s.skill_id, sum(s.earned)::float8 as earned
+      from exam_skill_stats s join exams on exams.id = s.exam_id where ${scoped("s")} and ${keyVisible(actor)} group by 1, 2`),
+  );
+  const [withheld] = rowsOf<{ n: number }>(await db.execute(sql`select count(distinct exams.id)::int as n ${from} where ${scoped("g")} and g.graded > 0 and not ${keyVisible(actor)}`));
+  const trendRows = scope.subjectId
+    ? rowsOf<TTrendRow>(
+        await db.execute(sql`select exams.id as exam_id, min(exams.title_ar) as title_ar, min(exams.title_en) as title_en, min(g.first_at) as at, ${key("g")} as key,
+            (sum(g.sum_pct) / sum(g.graded))::float8 as mean
+          ${from} where ${base("g")} and g.graded > 0
+          group by grouping sets ((exams.id), (exams.id, ${key("g")}))`),
+      )
+    : [];
+  const examChoices = rowsOf<{ id: string; title_ar: string; title_en: string; subject_id: string }>(
+    await db.execute(sql`select distinct exams.id as id, exams.title_ar as title_ar, exams.title_en as title_en, exams.subject_id as subject_id
+      ${from} where g.attempts > 0 ${scope.schoolId ? sql`and g.school_id = ${scope.schoolId}` : sql``} order by 3`),
+  );
+  const classChoices = scope.schoolId
+    ? rowsOf<{ grade: number; class_name: string | null }>(
+        await db.execute(sql`select distinct g.grade as grade, g.class_name as class_name from exam_group_stats g
+          where g.attempts > 0 and g.school_id = ${scope.schoolId} and g.grade is not null order by 1, 2`),
+      )
+    : [];
+  return { groupRows, overallRow, bins, earnedRows, withheld, trendRows, examChoices, classChoices };
 }

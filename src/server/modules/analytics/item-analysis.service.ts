@@ -70,34 +70,17 @@ export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId:
   return cachedByVersion(db, key, () => computeItemAnalysis(db, actor, exam, keyVisible, { numbers: forms.map((f) => f.number), chosen }));
 }
 
-async function computeItemAnalysis(
+export async function computeItemAnalysis(
   db: TDbOrTx,
   actor: TSessionUser,
   exam: typeof exams.$inferSelect,
   keyVisible: boolean,
   forms: { numbers: number[]; chosen: { id: string; number: number } | null },
+  source: "summaries" | "answers" = "summaries",
 ): Promise<TItemAnalysis> {
   const examId = exam.id;
   const reach = reachOf(actor);
   const formId = forms.chosen?.id ?? null;
-  const attempts = rankedAttempts(examId, reach, formId);
-
-  const [summary] = rowsOf<TSummaryRow>(
-    await db.execute(sql`with ${attempts}
-      select count(*)::int as n, avg(pct) as mean, percentile_cont(0.5) within group (order by pct) as median,
-        stddev_samp(pct) as sd, var_samp(total) as total_var
-      from grouped`),
-  );
-  // Tenths of the percentage scale, 100 in the last (histogramOf's rule, counted here).
-  const buckets = rowsOf<{ b: number; n: number }>(
-    await db.execute(sql`with ${attempts} select least(9, greatest(0, floor(pct / 10)))::int as b, count(*)::int as n from grouped group by 1`),
-  );
-  const [waiting] = await db
-    .select({ n: count() })
-    .from(studentExams)
-    .innerJoin(exams, eq(exams.id, studentExams.examId))
-    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "completed"), reach, formId ? eq(studentExams.formId, formId) : undefined));
 
   // Every row of the exam (a question's figures come from the attempts that saw it), or the chosen form's.
   const qs = await db
@@ -111,41 +94,15 @@ async function computeItemAnalysis(
       ),
     )
     .orderBy(asc(questions.position), asc(questions.id));
+  const choiceIds = qs.filter((q) => CHOICE_TYPES.has(q.question.type)).map((q) => q.question.id);
+  const whose = actor.role === "super_admin" || exam.creatorId === actor.id ? "all" : actor.role === "student" ? null : (actor.schoolId ?? "");
+  const { summary, buckets, waiting, items, choices } =
+    whose === null || source === "answers"
+      ? await sumsFromAnswers(db, examId, reach, formId, keyVisible ? choiceIds : [])
+      : await sumsFromSummaries(db, examId, whose, reach, formId, keyVisible ? choiceIds : []);
   const n = summary?.n ?? 0;
   const groupSize = groupSizeOf(n);
   const totalVariance = summary?.total_var ?? null;
-
-  const items = n
-    ? rowsOf<TItemRow>(
-        await db.execute(sql`with ${attempts},
-          grid as (
-            select g.total, g.grp, q.id as qid, coalesce(sa.score, 0)::float8 as x,
-              (sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
-                and (sa.matching_answer is null or not exists (
-                  select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb)))) as omitted
-            from grouped g
-            cross join questions q
-            left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
-            where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"), sql.raw("g.form_id"))}
-          )
-          select qid, count(*)::int as n, sum(x) as sx, sum(x * x) as sxx, sum(x * total) as sxt, sum(total) as st,
-            sum(total * total) as stt, (count(*) filter (where omitted))::int as omitted,
-            avg(x) filter (where grp = 'upper') as upper_mean, avg(x) filter (where grp = 'lower') as lower_mean
-          from grid group by qid`),
-      )
-    : [];
-  const choiceIds = qs.filter((q) => CHOICE_TYPES.has(q.question.type)).map((q) => q.question.id);
-  const choices =
-    n && choiceIds.length && keyVisible
-      ? rowsOf<TChoiceRow>(
-          await db.execute(sql`with ${attempts}
-            select sa.question_id as qid, sa.selected_option_id as oid, count(*)::int as n,
-              (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
-            from grouped g join student_answers sa on sa.student_exam_id = g.id
-            where sa.question_id in (${sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `)}) and sa.selected_option_id is not null
-            group by 1, 2`),
-        )
-      : [];
   const options = choiceIds.length
     ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, choiceIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
     : [];
@@ -219,7 +176,7 @@ async function computeItemAnalysis(
   return {
     exam: { id: exam.id, title: { ar: exam.titleAr, en: exam.titleEn }, subjectId: exam.subjectId, possible: qs.reduce((s, q) => s + (q.question.replacedAt ? 0 : q.question.points), 0) },
     attempts: n,
-    waiting: waiting?.n ?? 0,
+    waiting,
     meanPercent: summary?.mean ?? null,
     medianPercent: summary?.median ?? null,
     sdPercent,
@@ -246,4 +203,127 @@ export function flagsOf(item: Pick<TItemStats, "facility" | "discrimination" | "
   if (item.options.some((o) => attractsStrong(o, key))) flags.push("distractor_attracts_strong");
   if (item.omittedRate !== null && item.omittedRate >= ITEM_FLAG_LIMITS.oftenOmitted) flags.push("often_omitted");
   return flags;
+}
+
+type TSums = { summary: TSummaryRow | undefined; buckets: { b: number; n: number }[]; waiting: number; items: TItemRow[]; choices: TChoiceRow[] };
+
+/** The sums from every answer of the attempts in reach (issue 15's way): a student's reach, and the tests' yardstick. */
+async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefined, formId: string | null, choiceIds: string[]): Promise<TSums> {
+  const attempts = rankedAttempts(examId, reach, formId);
+  const [summary] = rowsOf<TSummaryRow>(
+    await db.execute(sql`with ${attempts}
+      select count(*)::int as n, avg(pct) as mean, percentile_cont(0.5) within group (order by pct) as median,
+        stddev_samp(pct) as sd, var_samp(total) as total_var
+      from grouped`),
+  );
+  // Tenths of the percentage scale, 100 in the last (histogramOf's rule, counted here).
+  const buckets = rowsOf<{ b: number; n: number }>(
+    await db.execute(sql`with ${attempts} select least(9, greatest(0, floor(pct / 10)))::int as b, count(*)::int as n from grouped group by 1`),
+  );
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "completed"), reach, formId ? eq(studentExams.formId, formId) : undefined));
+  const n = summary?.n ?? 0;
+  const items = n
+    ? rowsOf<TItemRow>(
+        await db.execute(sql`with ${attempts},
+          ${grid(examId)}
+          select qid, count(*)::int as n, sum(x) as sx, sum(x * x) as sxx, sum(x * total) as sxt, sum(total) as st,
+            sum(total * total) as stt, (count(*) filter (where omitted))::int as omitted,
+            avg(x) filter (where grp = 'upper') as upper_mean, avg(x) filter (where grp = 'lower') as lower_mean
+          from grid group by qid`),
+      )
+    : [];
+  const choices =
+    n && choiceIds.length
+      ? rowsOf<TChoiceRow>(
+          await db.execute(sql`with ${attempts}
+            select sa.question_id as qid, sa.selected_option_id as oid, count(*)::int as n,
+              (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
+            from grouped g join student_answers sa on sa.student_exam_id = g.id
+            where sa.question_id in (${sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `)}) and sa.selected_option_id is not null
+            group by 1, 2`),
+        )
+      : [];
+  return { summary, buckets, waiting: waiting?.n ?? 0, items, choices };
+}
+
+/** Every question seen by every ranked attempt, with its mark (0 unanswered) and whether it was left blank. */
+function grid(examId: string, where: SQL = sql`true`): SQL {
+  return sql`grid as (
+    select g.total, g.grp, q.id as qid, sa.selected_option_id as oid, coalesce(sa.score, 0)::float8 as x,
+      (sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
+        and (sa.matching_answer is null or not exists (
+          select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb)))) as omitted
+    from grouped g
+    cross join questions q
+    left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
+    where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"), sql.raw("g.form_id"))} and ${where}
+  )`;
+}
+
+/**
+ * The sums from the maintained rows (analytics/figures.ts, decision 0054): all schools' rows or one school's. What
+ * sums cannot give is read apart: the median from the attempts (one row each), and the 27 % groups' marks and
+ * choices from those groups' answers only.
+ */
+async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, reach: SQL | undefined, formId: string | null, choiceIds: string[]): Promise<TSums> {
+  const rows = sql`exam_id = ${examId} ${whose === "all" ? sql`` : sql`and school_id = ${whose}`} ${formId ? sql`and form_id = ${formId}` : sql``}`;
+  const [g] = rowsOf<{ n: number; waiting: number; sp: number; spp: number; st: number; stt: number; histogram: number[] | null }>(
+    await db.execute(sql`select coalesce(sum(graded), 0)::int as n, coalesce(sum(attempts - graded), 0)::int as waiting, coalesce(sum(sum_pct), 0)::float8 as sp,
+        coalesce(sum(sum_pct_sq), 0)::float8 as spp, coalesce(sum(sum_total), 0)::float8 as st, coalesce(sum(sum_total_sq), 0)::float8 as stt,
+        (select array_agg(h order by i) from (select i, sum(x)::int as h from exam_group_stats, unnest(histogram) with ordinality as u(x, i) where ${rows} group by i) b) as histogram
+      from exam_group_stats where ${rows}`),
+  );
+  const n = g?.n ?? 0;
+  const attempts = rankedAttempts(examId, reach, formId);
+  const [median] = n
+    ? rowsOf<{ median: number | null }>(await db.execute(sql`with ${attempts} select percentile_cont(0.5) within group (order by pct) as median from att`))
+    : [];
+  // Σx² − (Σx)²/n of equal values leaves rounding (1e-12 of the mean square), which the square root makes 1e-6: none.
+  const variance = (sum: number, sumSq: number) => {
+    const v = varianceOf({ n, sum, sumSq });
+    return v === null ? null : v <= 1e-10 * (sumSq / n) ? 0 : v;
+  };
+  const varPct = variance(g?.sp ?? 0, g?.spp ?? 0);
+  const summary: TSummaryRow = { n, mean: n ? g!.sp / n : null, median: median?.median ?? null, sd: varPct === null ? null : Math.sqrt(varPct), total_var: variance(g?.st ?? 0, g?.stt ?? 0) };
+  const buckets = (g?.histogram ?? []).map((count, b) => ({ b, n: count }));
+  if (!n) return { summary, buckets, waiting: g?.waiting ?? 0, items: [], choices: [] };
+
+  const sums = rowsOf<TItemRow>(
+    await db.execute(sql`select question_id as qid, sum(n)::int as n, sum(sx)::float8 as sx, sum(sxx)::float8 as sxx, sum(sxt)::float8 as sxt,
+        sum(st)::float8 as st, sum(stt)::float8 as stt, sum(omitted)::int as omitted, null::float8 as upper_mean, null::float8 as lower_mean
+      from exam_item_stats where ${rows} group by 1 having sum(n) > 0`),
+  );
+  // The 27 % groups: only their attempts' answers are read (none when fewer than two attempts), once, for both their
+  // mean marks and their choices.
+  const ends = groupSizeOf(n)
+    ? rowsOf<{ qid: string; oid: string | null; grp: "upper" | "lower"; n: number; sx: number }>(
+        await db.execute(sql`with ${attempts}, ${grid(examId, sql`g.grp is not null`)}
+          select qid, oid, grp, count(*)::int as n, sum(x)::float8 as sx from grid group by 1, 2, 3`),
+      )
+    : [];
+  const meanOf = (qid: string, grp: "upper" | "lower") => {
+    const rows = ends.filter((e) => e.qid === qid && e.grp === grp);
+    const count = rows.reduce((t, e) => t + e.n, 0);
+    return count ? rows.reduce((t, e) => t + e.sx, 0) / count : null;
+  };
+  const items = sums.map((r) => ({ ...r, upper_mean: meanOf(r.qid, "upper"), lower_mean: meanOf(r.qid, "lower") }));
+
+  let choices: TChoiceRow[] = [];
+  if (choiceIds.length) {
+    const ids = sql.join(
+      choiceIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const chosen = rowsOf<{ qid: string; oid: string; n: number }>(
+      await db.execute(sql`select question_id as qid, option_id as oid, sum(n)::int as n from exam_option_stats where ${rows} and question_id in (${ids}) group by 1, 2 having sum(n) > 0`),
+    );
+    const endOf = (c: { qid: string; oid: string }, grp: "upper" | "lower") => ends.find((e) => e.qid === c.qid && e.oid === c.oid && e.grp === grp)?.n ?? 0;
+    choices = chosen.map((c) => ({ ...c, upper: endOf(c, "upper"), lower: endOf(c, "lower") }));
+  }
+  return { summary, buckets, waiting: g?.waiting ?? 0, items, choices };
 }

@@ -1,5 +1,6 @@
 // Sitting an exam (SPEC §2 take page, §4 attempt and timer, §8 "Student"): start or resume, save answers one
 // question at a time as idempotent upserts, submit, and close attempts whose time is over without the student.
+import { applyFigures } from "../analytics/figures";
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { currentQuestion, shownBeforeStart } from "../bank/views";
 import { rowMapper, rowsOf, type TDb, type TDbOrTx } from "../../db/client";
@@ -634,6 +635,8 @@ async function closeAttempts(tx: TDbOrTx, requests: TCloseRequest[]): Promise<Ma
       )
       select * from closing`),
   ).map(toAttemptRow);
+  // The figures (analytics/figures.ts) in the same transaction: the attempts were in progress, so counted nothing.
+  await applyFigures(tx, open, 1);
   for (const attempt of closed) {
     const marked = { answers: shown.get(attempt.id)!, version: versions.get(attempt.examId) ?? null };
     for (const r of closers.get(attempt.id)!) result.set(r.key, { attempt, marked });

@@ -1,6 +1,7 @@
 // Results and grading (SPEC §2 results pages, §6 "Results", §8 "Results"). Who may see or mark an attempt is
 // one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
+import { recountFigures } from "../analytics/figures";
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { currentQuestion, seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
@@ -438,12 +439,15 @@ export async function gradeAnswer(db: TDb, actor: TSessionUser, answerId: string
     if (row.attempt.status === "in_progress") throw new AppError("ATTEMPT_NOT_SUBMITTED");
     if (input.score > row.points) throw new AppError("SCORE_OUT_OF_RANGE");
     const score = Math.round(input.score * 100) / 100;
+    // Lock the attempt first (as a save does), so its figures are taken out and put back with nothing in between.
+    await tx.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.id, row.attempt.id)).for("update");
+    // The figures (analytics/figures.ts): the attempt's contribution out, the mark, its contribution in.
+    return recountFigures(tx, [row.attempt.id], async () => {
     await tx
       .update(studentAnswers)
       .set({ score, isCorrect: score >= row.points, teacherComment: input.comment ?? null, gradedById: actor.id })
       .where(eq(studentAnswers.id, answerId));
-    // Lock the attempt, then count what is left: the last mark in makes it graded with its total.
-    await tx.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.id, row.attempt.id)).for("update");
+    // Count what is left: the last mark in makes it graded with its total.
     const [left] = await tx.select({ n: count() }).from(studentAnswers).where(and(eq(studentAnswers.studentExamId, row.attempt.id), isNull(studentAnswers.score)));
     const [sum] = await tx.select({ total: sql<string>`coalesce(sum(${studentAnswers.score}), 0)` }).from(studentAnswers).where(eq(studentAnswers.studentExamId, row.attempt.id));
     const graded = (left?.n ?? 0) === 0;
@@ -454,6 +458,7 @@ export async function gradeAnswer(db: TDb, actor: TSessionUser, answerId: string
       .where(eq(studentExams.id, row.attempt.id))
       .returning();
     return { answerId, score, attempt: { id: attempt!.id, examId: attempt!.examId }, attemptStatus: attempt!.status, attemptScore: attempt!.score };
+    });
   });
   // After the commit: a platform that links the exam gets the score by a job (issue 38).
   const { attempt, ...result } = marked;

@@ -1,5 +1,6 @@
 // Users of the four roles (SPEC §2 "User management", §5 "User dialog", §6). Who may touch whom is decided by
 // shared/permissions.ts through `reach`; creating and deleting are single transactions, audited.
+import { recountFigures } from "../analytics/figures";
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/like";
 import type { TDb, TDbOrTx } from "../../db/client";
@@ -188,6 +189,7 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       const before = await loadVisibleUser(tx, actor, id, true);
       if (input.password) await assertPasswordAllowed(tx, before.role, input.password);
       const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
+      let classGiven: { grade: number; className: string | null } | null = null;
       if (input.username !== undefined) changes.username = input.username;
       if (input.name !== undefined) changes.name = input.name;
       // The language of the user's mail counts from the next mail (a reset link asked for now).
@@ -205,13 +207,7 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
         changes.className = className;
         // Attempts started before the student had a class take the one given now; attempts that already have
         // one keep it, so last year's results stay with last year's class (docs/decisions/0014).
-        if (grade !== null) {
-          await tx
-            .update(studentExams)
-            // marked_at moves too: figures cached under it (analytics) are worked out again.
-            .set({ grade, className, markedAt: new Date() })
-            .where(and(eq(studentExams.studentId, id), sql`${studentExams.grade} is null`));
-        }
+        if (grade !== null) classGiven = { grade, className };
       }
       // An accommodation counts from the next attempt the student starts; attempts under way keep theirs.
       if (before.role === "student" && input.extraTimePercent !== undefined) changes.extraTimePercent = input.extraTimePercent;
@@ -225,7 +221,22 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
       // Only a student has them (the database says so too); for other roles they are dropped, like the grade.
       if (before.role === "student" && input.gender !== undefined) changes.gender = input.gender;
       if (before.role === "student" && input.languageBackground !== undefined) changes.languageBackground = input.languageBackground;
-      await tx.update(profiles).set(changes).where(eq(profiles.id, id));
+      // A student's attempts are counted in the figures by school and class (analytics/figures.ts): a new school or
+      // a class given moves them, in this transaction.
+      const moved =
+        before.role === "student" && (changes.schoolId !== undefined || classGiven)
+          ? (await tx.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.studentId, id)).orderBy(asc(studentExams.id)).for("update")).map((a) => a.id)
+          : [];
+      await recountFigures(tx, moved, async () => {
+        if (classGiven) {
+          await tx
+            .update(studentExams)
+            // marked_at moves too: figures cached under it (analytics) are worked out again.
+            .set({ ...classGiven, markedAt: new Date() })
+            .where(and(eq(studentExams.studentId, id), sql`${studentExams.grade} is null`));
+        }
+        await tx.update(profiles).set(changes).where(eq(profiles.id, id));
+      });
       if (passwordHash) {
         await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, id));
         // A password set by an administrator ends the user's sessions and reset links, as a reset does.
@@ -267,7 +278,9 @@ export async function deleteUser(db: TDb, actor: TSessionUser, id: string): Prom
   await db.transaction(async (tx) => {
     // Only a super_admin may delete a super_admin, and never themselves, so one always remains.
     const before = await loadVisibleUser(tx, actor, id, true);
-    await tx.delete(authUsers).where(eq(authUsers.id, id));
+    // A student's attempts go with them: out of the figures first (analytics/figures.ts), in this transaction.
+    const attempts = (await tx.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.studentId, id)).orderBy(asc(studentExams.id)).for("update")).map((a) => a.id);
+    await recountFigures(tx, attempts, () => tx.delete(authUsers).where(eq(authUsers.id, id)));
     await writeAudit(tx, actor, { action: "delete", entity: "user", entityId: id, before: presentUser(before) });
   });
   await forgetSessionsOf(db, [id]);

@@ -1,0 +1,141 @@
+// Figures maintained as marks arrive (issue 39, docs/decisions/0054): the one place that changes the summary rows
+// (exam_item_stats, exam_option_stats, exam_group_stats, exam_skill_stats). Every way a mark, a status, a school or
+// a class of an attempt changes goes through here, in the transaction that makes the change:
+//   applyFigures(tx, ids, +1)            attempts just closed (they counted nothing while in progress);
+//   recountFigures(tx, ids, change)      anything else: their contribution out, the change, their contribution in;
+//   rebuildFigures(db, examIds?)         bulk loaders (demo, bench) that write attempts without the module.
+// A contribution is worked out from the attempt as it stands, so an attempt whose total changes moves every item's
+// Σx·T with it, and one whose student moved school moves between rows. figures.test.ts fails for a file that
+// writes attempts' marks without coming through here.
+import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type TDbOrTx } from "../../db/client";
+import { PASS_PERCENT } from "../../../shared/schemas/attempt";
+import { HISTOGRAM_BINS } from "../../../shared/schemas/dashboard";
+import { seenBySql } from "../bank/views";
+
+type TSign = 1 | -1;
+
+/** The attempts that count (submitted or graded), with what the rows are keyed by and the attempt's total and %. */
+function counted(where: SQL): SQL {
+  return sql`att as (
+    select se.id, se.exam_id, p.school_id, se.form_id, se.grade, se.class_name, se.status = 'graded' as graded, se.started_at, se.completed_at,
+      coalesce(se.score, 0)::float8 as total,
+      (case when se.total_possible_score > 0 then coalesce(se.score, 0)::float8 * 100 / se.total_possible_score else 0 end) as pct
+    from student_exams se join profiles p on p.id = se.student_id
+    where se.status in ('completed', 'graded') and ${where}
+  )`;
+}
+
+/** An answer not given: no row, or a row with nothing chosen, written or matched (item analysis's "omitted"). */
+const OMITTED = sql`(sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
+  and (sa.matching_answer is null or not exists (select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb))))`;
+
+const BUCKET = sql`least(${HISTOGRAM_BINS - 1}, greatest(0, floor(a.pct / ${100 / HISTOGRAM_BINS})))::int`;
+
+/**
+ * Adds (+1) or removes (−1) the contribution of the attempts `where` selects, as they stand now. Rows are written in
+ * the order of their keys, so two transactions touching the same rows lock them in the same order (no deadlock).
+ */
+async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
+  const att = counted(where);
+  const s = sql.raw(String(sign));
+  await tx.execute(sql`with ${att}
+    insert into exam_item_stats as t (exam_id, school_id, form_id, question_id, n, sx, sxx, sxt, st, stt, omitted)
+    select a.exam_id, a.school_id, a.form_id, q.id, ${s} * count(*), ${s} * sum(x), ${s} * sum(x * x), ${s} * sum(x * a.total),
+      ${s} * sum(a.total), ${s} * sum(a.total * a.total), ${s} * count(*) filter (where om)
+    from att a
+    join questions q on q.exam_id = a.exam_id and ${seenBySql("q", sql.raw("a.started_at"), sql.raw("a.form_id"))}
+    left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
+    cross join lateral (select coalesce(sa.score, 0)::float8 as x, ${OMITTED} as om) v
+    where a.graded
+    group by 1, 2, 3, 4
+    order by 1, 2, 3, 4
+    on conflict on constraint exam_item_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx, sxx = t.sxx + excluded.sxx,
+      sxt = t.sxt + excluded.sxt, st = t.st + excluded.st, stt = t.stt + excluded.stt, omitted = t.omitted + excluded.omitted`);
+  await tx.execute(sql`with ${att}
+    insert into exam_option_stats as t (exam_id, school_id, form_id, question_id, option_id, n)
+    select a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id, ${s} * count(*)
+    from att a join student_answers sa on sa.student_exam_id = a.id
+    where a.graded and sa.selected_option_id is not null
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict on constraint exam_option_stats_key do update set n = t.n + excluded.n`);
+  await tx.execute(sql`with ${att}
+    insert into exam_group_stats as t (exam_id, school_id, form_id, grade, class_name, attempts, graded, sum_pct, sum_pct_sq, sum_total, sum_total_sq, passed, histogram, first_at)
+    select a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, ${s} * count(*), ${s} * count(*) filter (where a.graded),
+      ${s} * coalesce(sum(a.pct) filter (where a.graded), 0), ${s} * coalesce(sum(a.pct * a.pct) filter (where a.graded), 0),
+      ${s} * coalesce(sum(a.total) filter (where a.graded), 0), ${s} * coalesce(sum(a.total * a.total) filter (where a.graded), 0),
+      ${s} * count(*) filter (where a.graded and a.pct >= ${PASS_PERCENT}),
+      array[${sql.join(
+        Array.from({ length: HISTOGRAM_BINS }, (_, i) => sql`${s} * count(*) filter (where a.graded and a.bucket = ${sql.raw(String(i))})`),
+        sql`, `,
+      )}]::int[],
+      ${sign === 1 ? sql`min(a.completed_at) filter (where a.graded)` : sql`null::timestamptz`}
+    from (select a.*, ${BUCKET} as bucket from att a) a
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict on constraint exam_group_stats_key do update set attempts = t.attempts + excluded.attempts, graded = t.graded + excluded.graded,
+      sum_pct = t.sum_pct + excluded.sum_pct, sum_pct_sq = t.sum_pct_sq + excluded.sum_pct_sq, sum_total = t.sum_total + excluded.sum_total,
+      sum_total_sq = t.sum_total_sq + excluded.sum_total_sq, passed = t.passed + excluded.passed,
+      histogram = array(select u.x + u.y from unnest(t.histogram, excluded.histogram) with ordinality as u(x, y, i) order by u.i),
+      first_at = case when excluded.first_at is null then t.first_at else least(t.first_at, excluded.first_at) end`);
+  await tx.execute(sql`with ${att}
+    insert into exam_skill_stats as t (exam_id, school_id, form_id, grade, class_name, skill_id, earned)
+    select a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, q.skill_id, ${s} * sum(coalesce(sa.score, 0))::float8
+    from att a join student_answers sa on sa.student_exam_id = a.id join questions q on q.id = sa.question_id
+    where a.graded and q.skill_id is not null
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint exam_skill_stats_key do update set earned = t.earned + excluded.earned`);
+}
+
+/** The attempts by id, as a list the planner sees (a JSON array it cannot size, and it scanned every attempt). */
+function byIds(ids: readonly string[]): SQL {
+  return sql`se.id in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
+/** Adds (+1) or removes (−1) the attempts' contribution as they stand. */
+export async function applyFigures(tx: TDbOrTx, attemptIds: readonly string[], sign: TSign): Promise<void> {
+  if (attemptIds.length) await contribute(tx, byIds(attemptIds), sign);
+}
+
+type TGroupKey = { exam_id: string; school_id: string | null; form_id: string | null; grade: number | null; class_name: string | null; first: string | null };
+
+/**
+ * Runs `change` with the attempts' contribution taken out before and put back after: for any change to attempts
+ * that were already counted (a mark, a status, a class, a school, a deletion). The first graded completion of a
+ * group cannot be un-minned: where a removed attempt was its group's first, it is looked up again.
+ */
+export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string[], change: () => Promise<T>): Promise<T> {
+  if (!attemptIds.length) return change();
+  const where = byIds(attemptIds);
+  const firsts = rowsOf<TGroupKey>(
+    await tx.execute(sql`with ${counted(where)}
+      select exam_id, school_id, form_id, grade, class_name, min(completed_at)::text as first from att where graded group by 1, 2, 3, 4, 5`),
+  );
+  await contribute(tx, where, -1);
+  const result = await change();
+  await contribute(tx, where, 1);
+  if (firsts.length) {
+    await tx.execute(sql`update exam_group_stats g set first_at = (
+        select min(se.completed_at) from student_exams se join profiles p on p.id = se.student_id
+        where se.exam_id = g.exam_id and se.status = 'graded' and p.school_id is not distinct from g.school_id and se.form_id is not distinct from g.form_id
+          and se.grade is not distinct from g.grade and se.class_name is not distinct from g.class_name)
+      from jsonb_to_recordset(${JSON.stringify(firsts)}::jsonb) as k(exam_id uuid, school_id text, form_id uuid, grade int, class_name text, first timestamptz)
+      where g.exam_id = k.exam_id and g.school_id is not distinct from k.school_id and g.form_id is not distinct from k.form_id
+        and g.grade is not distinct from k.grade and g.class_name is not distinct from k.class_name and g.first_at >= k.first`);
+  }
+  return result;
+}
+
+/** Works the rows out afresh from the answers: every exam's, or the given exams'. For loaders that bypass the module. */
+export async function rebuildFigures(db: TDbOrTx, examIds?: readonly string[]): Promise<void> {
+  const exams = examIds ? sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(examIds)}::jsonb))` : null;
+  for (const table of ["exam_item_stats", "exam_option_stats", "exam_group_stats", "exam_skill_stats"]) {
+    await db.execute(sql`delete from ${sql.raw(table)} ${exams ? sql`where exam_id in ${exams}` : sql``}`);
+  }
+  await contribute(db, exams ? sql`se.exam_id in ${exams}` : sql`true`, 1);
+}
