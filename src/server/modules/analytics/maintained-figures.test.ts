@@ -284,6 +284,26 @@ describe("the figures follow every change of a mark", () => {
     await expectAll([exam.id]);
   });
 
+  it("an answer made offline before the deadline arrives late: within the grace it is marked, after it a proctor accepts it (decision 0056)", async () => {
+    const s = await student(schoolB, { grade: 8, className: "8B" });
+    await answer(exam, s, [1, null, null]);
+    await h.db.update(studentExams).set({ deadlineAt: sql`now() - interval '2 minutes'`, startedAt: sql`now() - interval '30 minutes'` }).where(eq(studentExams.id, s.attemptId!));
+    expect(await sweepExpiredAttempts(h.db)).toBeGreaterThanOrEqual(1);
+    await expectRowsEqualRecount();
+    const stamp = async () => new Date((await h.db.select().from(studentExams).where(eq(studentExams.id, s.attemptId!)))[0]!.deadlineAt!.getTime() - 30_000).toISOString();
+    // Within the grace: stored and marked again, the attempt's total and every item's Σx·T with it.
+    const q1 = exam.questions[1]!;
+    expect((await req("PUT", `/api/attempts/${s.attemptId}/answers/${q1.id}`, s.cookie, { examId: exam.id, selectedOptionId: q1.options[0]!.id, clientSeq: 2, answeredAt: await stamp() })).statusCode).toBe(200);
+    await expectAll([exam.id]);
+    // After the grace: held, then accepted by the proctor.
+    await h.db.update(studentExams).set({ deadlineAt: sql`now() - interval '3 hours'`, startedAt: sql`now() - interval '4 hours'` }).where(eq(studentExams.id, s.attemptId!));
+    const q2 = exam.questions[2]!;
+    expect((await req("PUT", `/api/attempts/${s.attemptId}/answers/${q2.id}`, s.cookie, { examId: exam.id, selectedOptionId: q2.options[1]!.id, clientSeq: 2, answeredAt: await stamp() })).statusCode).toBe(409);
+    await expectRowsEqualRecount();
+    expect((await req("POST", `/api/attempts/${s.attemptId}/held-answers`, cookie.admin, { decision: "accept" })).statusCode).toBe(200);
+    await expectAll([exam.id]);
+  });
+
   it("a class given later moves the student's attempts to that class; a new school moves them to that school", async () => {
     const s = await student(schoolA, { grade: null, className: null });
     await sit(exam, s, [0, 0, 1]);

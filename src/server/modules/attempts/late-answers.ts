@@ -21,6 +21,7 @@ import { loadAttemptInReach } from "../results/results.service";
 import { forgetLiveView } from "../sittings/sittings.service";
 import { GRACE, type TAnswerWrite } from "./answer-writer";
 import { finalizeAttempt, markAnswer, recordEvent } from "./attempts.service";
+import { recountFigures } from "../analytics/figures";
 import { getExamVersion } from "./paper";
 
 type TAttemptRow = typeof studentExams.$inferSelect;
@@ -66,9 +67,12 @@ export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswer
     const applied = await db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attempt.id);
       if (!locked || !closedByTheClock(locked)) return null;
-      const stored = await applyAnswers(tx, [write]);
-      const marked = stored.length ? await remark(tx, locked, [write.questionId]) : locked;
-      return { stored: stored[0] ?? null, marked };
+      // The attempt's figures (analytics/figures.ts) out before its answer changes and in again once marked.
+      return recountFigures(tx, [locked.id], async () => {
+        const stored = await applyAnswers(tx, [write]);
+        const marked = stored.length ? await remark(tx, locked, [write.questionId]) : locked;
+        return { stored: stored[0] ?? null, marked };
+      });
     });
     if (!applied) return null;
     await passback(db, applied.marked);
@@ -202,8 +206,10 @@ export async function decideHeldAnswers(db: TDb, actor: TSessionUser, attemptId:
         response: h.response ? JSON.stringify(h.response) : null,
         clientSeq: h.clientSeq,
       }));
-      const stored = await applyAnswers(tx, writes);
-      if (stored.length) marked = await remark(tx, attempt, stored.map((s) => s.questionId));
+      marked = await recountFigures(tx, [attempt.id], async () => {
+        const stored = await applyAnswers(tx, writes);
+        return stored.length ? remark(tx, attempt, stored.map((s) => s.questionId)) : marked;
+      });
     }
     await tx
       .update(heldAnswers)
