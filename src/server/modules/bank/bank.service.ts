@@ -5,7 +5,7 @@ import { z } from "zod";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
-import { bankItems, bankItemVersions, examMedia, exams, passages, profiles, questionOptions, questions, skills, subjects } from "../../db/schema";
+import { bankItems, bankItemVersions, examFormQuestions, examMedia, exams, passages, profiles, questionOptions, questions, skills, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { normalizeAnswer } from "../../../shared/grading";
@@ -16,6 +16,7 @@ import { examsChanged } from "../attempts/paper";
 import { findExamDetail, loadAuthorable } from "../exams/exams.service";
 import { contentOf, optionColumns, passageColumns, questionColumns } from "./content";
 import { addVersion, attemptInProgress, createItem, lockedClock, replaceRow, editVersionInPlace, mayEditItem, mayReadItem, ownerSchoolOf, rowSeen, versionSeen, type TItemRow } from "./items";
+import { seenBySql } from "./views";
 
 /** The items a member of staff may read: their school's and the system's (a super_admin: all). */
 export function readable(actor: TSessionUser): SQL | undefined {
@@ -41,15 +42,17 @@ async function loadEditable(tx: TTx, actor: TSessionUser, id: string): Promise<T
 
 // ---- statistics: who saw an item, and how it went
 
-/** The attempts given a row of each of these items (all items without `itemIds`): one row per attempt and use, with the marks on it. */
+/** The attempts given a row of each of these items (all items without `itemIds`) — on their form, when the exam has forms: one row per attempt and use, with the marks on it. */
 export function seenRows(itemIds?: SQL): SQL {
   return sql`select v.item_id, q.exam_id, v.version, se.student_id, se.started_at, se.status, sa.score, q.points
     from ${questions} q
     join ${bankItemVersions} v on v.id = q.item_version_id
     join student_exams se on se.exam_id = q.exam_id
       and (q.replaced_at is null or q.replaced_at > se.started_at) and (q.current_from is null or q.current_from <= se.started_at)
+    left join ${examFormQuestions} fq on fq.form_id = se.form_id and fq.question_id = q.id
     left join student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
-    ${itemIds ? sql`where v.item_id in (${itemIds})` : sql``}`;
+    -- On its form, when the exam has forms: views.ts's seenBySql as a join, so the planner reads it once (no subplan per row).
+    where (se.form_id is null or fq.question_id is not null) ${itemIds ? sql`and v.item_id in (${itemIds})` : sql``}`;
 }
 
 /** Facility over graded attempts: the share of the points earned (null before any graded attempt). */
@@ -161,7 +164,7 @@ function presentSummary(actor: TSessionUser, item: TItemRow, content: TItemConte
 /** Whether an attempt saw a row of the item (`i`), optionally only since `since`. */
 const usedSince = (since?: SQL) =>
   sql`exists (select 1 from ${questions} q join ${bankItemVersions} v on v.id = q.item_version_id join student_exams se on se.exam_id = q.exam_id
-    and (q.replaced_at is null or q.replaced_at > se.started_at) and (q.current_from is null or q.current_from <= se.started_at)
+    and ${seenBySql("q", sql.raw("se.started_at"), sql.raw("se.form_id"))}
     where v.item_id = ${bankItems.id} ${since ? sql`and se.started_at >= ${since}` : sql``})`;
 
 /**

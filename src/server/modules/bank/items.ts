@@ -7,6 +7,7 @@ import { rowsOf } from "../../db/client";
 import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TItemContent } from "../../../shared/schemas/bank";
 import { optionColumns, questionColumns, searchTextOf } from "./content";
+import { seenBySql } from "./views";
 
 export type TItemRow = typeof bankItems.$inferSelect;
 
@@ -55,12 +56,11 @@ export async function editVersionInPlace(tx: TTx, versionId: string, content: TI
     .where(and(eq(bankItems.id, v!.itemId), eq(bankItems.currentVersion, v!.version)));
 }
 
-/** Whether any attempt, in any exam, was given a row holding this version. */
+/** Whether any attempt, in any exam, was given a row holding this version (on its form, when the exam has forms). */
 export async function versionSeen(db: TDbOrTx, versionId: string): Promise<boolean> {
   const [row] = rowsOf<{ seen: boolean }>(
     await db.execute(sql`select exists (select 1 from ${questions} q join ${studentExams} se on se.exam_id = q.exam_id
-      where q.item_version_id = ${versionId} and (q.replaced_at is null or q.replaced_at > se.started_at)
-        and (q.current_from is null or q.current_from <= se.started_at)) as seen`),
+      where q.item_version_id = ${versionId} and ${seenBySql("q", sql.raw("se.started_at"), sql.raw("se.form_id"))}) as seen`),
   );
   return !!row?.seen;
 }
