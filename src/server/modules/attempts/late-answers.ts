@@ -67,7 +67,7 @@ export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswer
     const applied = await db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attempt.id);
       if (!locked || !closedByTheClock(locked)) return null;
-      const { stored, marked } = await applyAndMark(tx, locked, [write]);
+      const { stored, marked } = await applyAndMark(tx, locked, [write], { fromDevice: true });
       return { stored: stored[0] ?? null, marked };
     });
     if (!applied) return null;
@@ -91,6 +91,7 @@ export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswer
         returning (xmax = 0) as inserted`),
     );
     if (rows[0]?.inserted) await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: "answer_held" });
+    await tx.update(studentExams).set({ pendingAnswers: null }).where(eq(studentExams.id, attempt.id));
   });
   if (attempt.sittingId) forgetLiveView(attempt.sittingId);
   throw new AppError("ANSWER_HELD_FOR_PROCTOR", { details: { attemptId: attempt.id } });
@@ -121,7 +122,7 @@ async function lockAttempt(tx: TDbOrTx, attemptId: string): Promise<TAttemptRow 
  * waits for its teacher again). marked_at moves, so the results and analytics cached under it are worked out afresh.
  * Three statements for one answer: the late way runs for a whole school coming back after the deadline.
  */
-async function applyAndMark(tx: TDbOrTx, attempt: TAttemptRow, writes: TAnswerWrite[]): Promise<{ stored: (TSaved & { questionId: string })[]; marked: TAttemptRow }> {
+async function applyAndMark(tx: TDbOrTx, attempt: TAttemptRow, writes: TAnswerWrite[], options: { fromDevice?: boolean } = {}): Promise<{ stored: (TSaved & { questionId: string })[]; marked: TAttemptRow }> {
   const version = await getExamVersion(tx, attempt.examId);
   const stored: (TSaved & { questionId: string })[] = [];
   for (const w of writes) {
@@ -151,6 +152,8 @@ async function applyAndMark(tx: TDbOrTx, attempt: TAttemptRow, writes: TAnswerWr
       status: sql`case when ${waiting} = 0 then 'graded' else 'completed' end::attempt_status`,
       score: sql`case when ${waiting} = 0 then ${total} end`,
       markedAt: sql`now()`,
+      // The device is back and sending its journal: what it last said waits is no longer so (the live view).
+      ...(options.fromDevice ? { pendingAnswers: null } : {}),
     })
     .where(eq(studentExams.id, attempt.id))
     .returning();
