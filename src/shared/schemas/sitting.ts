@@ -128,7 +128,8 @@ export const ZLiveView = z.object({
       grantedMinutes: z.number().int(),
       /** Signed in with the sitting's printed code (issue 38). */
       signedInWithCode: z.boolean(),
-      /** Answers on the device not yet sent, as its last heartbeat said (issue 37); 0 when it said none. */
+      /** Answers waiting on a device not heard from for OFFLINE_AFTER_SECONDS, as its last heartbeat said (issue 37,
+       *  decision 0056) — also after the clock closed the attempt; 0 when it is heard from or said none. */
       pendingAnswers: z.number().int(),
       /** Answers that came back after the offline grace, waiting for a proctor's decision (decision 0056). */
       heldAnswers: z.number().int(),

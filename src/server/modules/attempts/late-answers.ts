@@ -15,6 +15,7 @@ import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { examFormQuestions, heldAnswers, studentAnswers, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { queueScorePassback } from "../../lti/ags";
+import type { TResponse } from "../../../shared/item-types";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { THeldDecision } from "../../../shared/schemas/sitting";
 import { loadAttemptInReach } from "../results/results.service";
@@ -67,12 +68,8 @@ export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswer
     const applied = await db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attempt.id);
       if (!locked || !closedByTheClock(locked)) return null;
-      // The attempt's figures (analytics/figures.ts) out before its answer changes and in again once marked.
-      return recountFigures(tx, [locked.id], async () => {
-        const stored = await applyAnswers(tx, [write]);
-        const marked = stored.length ? await remark(tx, locked, [write.questionId]) : locked;
-        return { stored: stored[0] ?? null, marked };
-      });
+      const { stored, marked } = await applyAndMark(tx, locked, [write], { fromDevice: true });
+      return { stored: stored[0] ?? null, marked };
     });
     if (!applied) return null;
     await passback(db, applied.marked);
@@ -95,6 +92,7 @@ export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswer
         returning (xmax = 0) as inserted`),
     );
     if (rows[0]?.inserted) await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: "answer_held" });
+    await tx.update(studentExams).set({ pendingAnswers: null }).where(eq(studentExams.id, attempt.id));
   });
   if (attempt.sittingId) forgetLiveView(attempt.sittingId);
   throw new AppError("ANSWER_HELD_FOR_PROCTOR", { details: { attemptId: attempt.id } });
@@ -119,54 +117,53 @@ async function lockAttempt(tx: TDbOrTx, attemptId: string): Promise<TAttemptRow 
 }
 
 /**
- * Stores answers of a closed attempt, each only if it is not older than the one stored (clientSeq), clearing the
- * mark it had: remark() marks it again. Returns what was stored.
+ * Stores answers of a closed attempt and marks them (markAnswer, the one rule, as at submission), each only if it is
+ * not older than the one stored (clientSeq); a teacher's mark of the answer it replaces goes with it. Then the
+ * attempt's total is worked out again: graded when nothing waits for a teacher, else completed (a new essay answer
+ * waits for its teacher again). marked_at moves, so the results and analytics cached under it are worked out afresh.
+ * Three statements for one answer: the late way runs for a whole school coming back after the deadline.
  */
-async function applyAnswers(tx: TDbOrTx, writes: TAnswerWrite[]): Promise<(TSaved & { questionId: string })[]> {
+/** As storeAndMark, with the attempt's figures (analytics/figures.ts) out before its answers change and in again once marked. */
+function applyAndMark(tx: TDbOrTx, attempt: TAttemptRow, writes: TAnswerWrite[], options: { fromDevice?: boolean } = {}): Promise<{ stored: (TSaved & { questionId: string })[]; marked: TAttemptRow }> {
+  return recountFigures(tx, [attempt.id], () => storeAndMark(tx, attempt, writes, options));
+}
+
+async function storeAndMark(tx: TDbOrTx, attempt: TAttemptRow, writes: TAnswerWrite[], options: { fromDevice?: boolean } = {}): Promise<{ stored: (TSaved & { questionId: string })[]; marked: TAttemptRow }> {
+  const version = await getExamVersion(tx, attempt.examId);
   const stored: (TSaved & { questionId: string })[] = [];
   for (const w of writes) {
+    const key = version?.keys.get(w.questionId);
+    const value = { selectedOptionId: w.selectedOptionId, answerText: w.answerText, matchingAnswer: w.matching ? (JSON.parse(w.matching) as (number | null)[]) : null, response: w.response ? (JSON.parse(w.response) as TResponse) : null };
+    // A question no longer in the exam's current version earns nothing, as at submission.
+    const mark = key ? markAnswer(key, value) : { isCorrect: false, score: 0 };
     const rows = rowsOf<{ updated_at: string | Date; client_seq: number }>(
       await tx.execute(sql`
-        insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, response, client_seq, updated_at)
-        values (${w.attemptId}, ${w.questionId}, ${w.studentId}, ${w.selectedOptionId}, ${w.answerText}, ${w.matching}::jsonb, ${w.response ?? null}::jsonb, ${w.clientSeq}, now())
+        insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, response, client_seq, is_correct, score, updated_at)
+        values (${w.attemptId}, ${w.questionId}, ${w.studentId}, ${w.selectedOptionId}, ${w.answerText}, ${w.matching}::jsonb, ${w.response ?? null}::jsonb, ${w.clientSeq}, ${mark.isCorrect}, ${mark.score}, now())
         on conflict (student_exam_id, question_id) do update set
           selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text, matching_answer = excluded.matching_answer,
-          response = excluded.response, client_seq = excluded.client_seq, updated_at = now(),
-          is_correct = null, score = null, teacher_comment = null, graded_by_id = null
+          response = excluded.response, client_seq = excluded.client_seq, is_correct = excluded.is_correct, score = excluded.score,
+          teacher_comment = null, graded_by_id = null, updated_at = now()
         where ${studentAnswers.clientSeq} <= excluded.client_seq
         returning updated_at, client_seq`),
     );
     if (rows[0]) stored.push({ questionId: w.questionId, savedAt: new Date(rows[0].updated_at).toISOString(), clientSeq: Number(rows[0].client_seq) });
   }
-  return stored;
-}
-
-/**
- * Marks the named questions of a closed attempt again (the rule of markAnswer, as at submission) and the attempt
- * with them: graded with its total when nothing waits for a teacher, else completed. marked_at moves, so the
- * results and the analytics cached under it are worked out afresh.
- */
-async function remark(tx: TDbOrTx, attempt: TAttemptRow, questionIds: string[]): Promise<TAttemptRow> {
-  const version = await getExamVersion(tx, attempt.examId);
-  const rows = await tx
-    .select()
-    .from(studentAnswers)
-    .where(and(eq(studentAnswers.studentExamId, attempt.id), inArray(studentAnswers.questionId, questionIds)));
-  for (const row of rows) {
-    const key = version?.keys.get(row.questionId);
-    const mark = key ? markAnswer(key, row) : { isCorrect: false, score: 0 };
-    await tx.update(studentAnswers).set({ isCorrect: mark.isCorrect, score: mark.score }).where(eq(studentAnswers.id, row.id));
-  }
-  const [sum] = rowsOf<{ waiting: number; total: string }>(
-    await tx.execute(sql`select count(*) filter (where score is null)::int as waiting, coalesce(sum(score), 0)::text as total from ${studentAnswers} where student_exam_id = ${attempt.id}`),
-  );
-  const graded = Number(sum?.waiting ?? 0) === 0;
+  if (!stored.length) return { stored, marked: attempt };
+  const waiting = sql`(select count(*) from ${studentAnswers} sa where sa.student_exam_id = ${attempt.id} and sa.score is null)`;
+  const total = sql`(select round(coalesce(sum(sa.score), 0), 2) from ${studentAnswers} sa where sa.student_exam_id = ${attempt.id})`;
   const [marked] = await tx
     .update(studentExams)
-    .set({ ...(graded ? { status: "graded" as const, score: Math.round(Number(sum?.total ?? 0) * 100) / 100 } : { status: "completed" as const, score: null }), markedAt: sql`now()` })
+    .set({
+      status: sql`case when ${waiting} = 0 then 'graded' else 'completed' end::attempt_status`,
+      score: sql`case when ${waiting} = 0 then ${total} end`,
+      markedAt: sql`now()`,
+      // The device is back and sending its journal: what it last said waits is no longer so (the live view).
+      ...(options.fromDevice ? { pendingAnswers: null } : {}),
+    })
     .where(eq(studentExams.id, attempt.id))
     .returning();
-  return marked!;
+  return { stored, marked: marked! };
 }
 
 /** After the commit: a platform that links the exam gets the new score by a job (issue 38). */
@@ -206,10 +203,7 @@ export async function decideHeldAnswers(db: TDb, actor: TSessionUser, attemptId:
         response: h.response ? JSON.stringify(h.response) : null,
         clientSeq: h.clientSeq,
       }));
-      marked = await recountFigures(tx, [attempt.id], async () => {
-        const stored = await applyAnswers(tx, writes);
-        return stored.length ? remark(tx, attempt, stored.map((s) => s.questionId)) : marked;
-      });
+      marked = (await applyAndMark(tx, attempt, writes)).marked;
     }
     await tx
       .update(heldAnswers)

@@ -270,9 +270,28 @@ describe("the heartbeat's pending count and the live view", () => {
     await deadlineAgo(l.id, 20);
     await save(late.cookie, l.id, exam.questions[0]!.id, { examId: exam.id, selectedOptionId: right(exam, 0), clientSeq: 1, answeredAt: await before(l.id, 60) });
 
-    const view = (await h.request({ method: "GET", url: `/api/sittings/${sittingId}/live`, cookie: cookie.teacher })).json() as TLiveView;
+    // Heard from a moment ago: nothing is said to wait, whatever its count.
+    const heard = await newStudent();
+    const hd = await start(heard.cookie, exam.id);
+    await h.request({ method: "POST", url: `/api/attempts/${hd.id}/heartbeat`, cookie: heard.cookie, payload: { pending: 3 } });
+    // Closed by the clock while its device was offline with 5 answers: they are still waiting, until the device is back.
+    const closed = await newStudent();
+    const cl = await start(closed.cookie, exam.id);
+    await h.request({ method: "POST", url: `/api/attempts/${cl.id}/heartbeat`, cookie: closed.cookie, payload: { pending: 5 } });
+    await deadlineAgo(cl.id, 3);
+    await h.db.update(studentExams).set({ lastSeenAt: sql`now() - interval '4 minutes'` }).where(eq(studentExams.id, cl.id));
+    await sweepExpiredAttempts(h.db);
+
+    const liveView = async () => (await h.request({ method: "GET", url: `/api/sittings/${sittingId}/live`, cookie: cookie.teacher })).json() as TLiveView;
+    const view = await liveView();
     expect(view.students.find((x) => x.studentId === quiet.id)).toMatchObject({ state: "offline", pendingAnswers: 7, heldAnswers: 0 });
-    expect(view.students.find((x) => x.studentId === late.id)).toMatchObject({ heldAnswers: 1 });
+    expect(view.students.find((x) => x.studentId === late.id)).toMatchObject({ heldAnswers: 1, pendingAnswers: 0 });
+    expect(view.students.find((x) => x.studentId === heard.id)).toMatchObject({ state: "working", pendingAnswers: 0 });
+    expect(view.students.find((x) => x.studentId === closed.id)).toMatchObject({ state: "auto_submitted", pendingAnswers: 5 });
+    // The device comes back and sends an answer: it no longer says anything waits.
+    expect((await save(closed.cookie, cl.id, exam.questions[0]!.id, { examId: exam.id, selectedOptionId: right(exam, 0), clientSeq: 1, answeredAt: await before(cl.id, 60) })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100)); // the live view is kept LIVE_VIEW_CACHE_MS
+    expect((await liveView()).students.find((x) => x.studentId === closed.id)).toMatchObject({ pendingAnswers: 0 });
     // A heartbeat without a count (an older page) says nothing waits.
     await beat({});
     expect((await attemptRow(q.id)).pendingAnswers).toBeNull();

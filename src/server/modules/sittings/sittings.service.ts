@@ -425,7 +425,9 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
              exists (select 1 from ${attemptEvents} e where e.exam_id = ${exam.id} and e.student_id = p.id and e.kind = 'auto_submitted') as auto_submitted,
              exists (select 1 from ${sittingTickets} tk where tk.sitting_id = ${sitting.id} and tk.student_id = p.id and tk.signed_in_at is not null) as by_code,
              coalesce(greatest(se.last_seen_at, a.last_save_at, se.started_at) < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}), false) as quiet,
-             se.pending_answers,
+             -- Answers on a device not heard from for OFFLINE_AFTER_SECONDS, as its last heartbeat said (decision 0056),
+             -- also once the clock has closed the attempt: they are on their way.
+             case when se.last_seen_at < now() - make_interval(secs => ${OFFLINE_AFTER_SECONDS}) then se.pending_answers end as pending_answers,
              -- Answers back after the offline grace, waiting for a decision (decision 0056).
              case when se.id is not null then (select count(*) from ${heldAnswers} h where h.attempt_id = se.id and h.decision = 'pending') else 0 end as held
       from ${profiles} p

@@ -294,7 +294,7 @@ function LiveBoard({ view, receivedAt, refreshing, failed }: { view: TLiveView; 
                         <bdi>{s.name}</bdi>
                       </span>
                       <StateBadge state={s.state} />
-                      {s.state === "offline" && s.pendingAnswers > 0 && (
+                      {s.pendingAnswers > 0 && (
                         <span className="inline-flex items-center gap-1 rounded-full border border-destructive px-2 py-0.5 text-xs font-semibold text-destructive-text" data-testid="live-waiting">
                           {t("live.waiting", { count: s.pendingAnswers })}
                         </span>
