@@ -1068,7 +1068,8 @@ export const examOptionStats = pgTable(
 
 /**
  * Per grade and class at the time of the attempt: attempts submitted (completed or graded), graded, Σ%, Σ%², ΣT,
- * ΣT², passed, ten tenths of the percentage scale, and the first graded completion (the trend's order).
+ * ΣT², passed, ten tenths of the percentage scale, the first graded completion (the trend's order), and a count of
+ * the changes.
  */
 export const examGroupStats = pgTable(
   "exam_group_stats",
@@ -1089,6 +1090,8 @@ export const examGroupStats = pgTable(
     passed: integer("passed").notNull().default(0),
     histogram: integer("histogram").array().notNull(),
     firstAt: timestamp("first_at", { withTimezone: true }),
+    /** How many times an attempt was counted in or out: only grows, so the readers' caches key on it (version-cache.ts). */
+    changes: bigint("changes", { mode: "number" }).notNull().default(0),
   },
   (t) => [unique("exam_group_stats_key").on(t.examId, t.schoolId, t.formId, t.grade, t.className).nullsNotDistinct(), index("exam_group_stats_school_idx").on(t.schoolId)],
 );

@@ -13,6 +13,7 @@ CREATE TABLE "exam_group_stats" (
 	"passed" integer DEFAULT 0 NOT NULL,
 	"histogram" integer[] NOT NULL,
 	"first_at" timestamp with time zone,
+	"changes" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "exam_group_stats_key" UNIQUE NULLS NOT DISTINCT("exam_id","school_id","form_id","grade","class_name")
 );
 --> statement-breakpoint
@@ -83,7 +84,7 @@ INSERT INTO "exam_option_stats" (exam_id, school_id, form_id, question_id, optio
 	FROM figures_att a JOIN student_answers sa ON sa.student_exam_id = a.id
 	WHERE a.graded AND sa.selected_option_id IS NOT NULL
 	GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
-INSERT INTO "exam_group_stats" (exam_id, school_id, form_id, grade, class_name, attempts, graded, sum_pct, sum_pct_sq, sum_total, sum_total_sq, passed, histogram, first_at)
+INSERT INTO "exam_group_stats" (exam_id, school_id, form_id, grade, class_name, attempts, graded, sum_pct, sum_pct_sq, sum_total, sum_total_sq, passed, histogram, first_at, changes)
 	SELECT a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, count(*), count(*) FILTER (WHERE a.graded),
 		coalesce(sum(a.pct) FILTER (WHERE a.graded), 0), coalesce(sum(a.pct * a.pct) FILTER (WHERE a.graded), 0),
 		coalesce(sum(a.total) FILTER (WHERE a.graded), 0), coalesce(sum(a.total * a.total) FILTER (WHERE a.graded), 0),
@@ -92,7 +93,7 @@ INSERT INTO "exam_group_stats" (exam_id, school_id, form_id, grade, class_name, 
 			count(*) FILTER (WHERE a.graded AND a.bucket = 3), count(*) FILTER (WHERE a.graded AND a.bucket = 4), count(*) FILTER (WHERE a.graded AND a.bucket = 5),
 			count(*) FILTER (WHERE a.graded AND a.bucket = 6), count(*) FILTER (WHERE a.graded AND a.bucket = 7), count(*) FILTER (WHERE a.graded AND a.bucket = 8),
 			count(*) FILTER (WHERE a.graded AND a.bucket = 9)]::int[],
-		min(a.completed_at) FILTER (WHERE a.graded)
+		min(a.completed_at) FILTER (WHERE a.graded), count(*)
 	FROM (SELECT a.*, least(9, greatest(0, floor(a.pct / 10)))::int AS bucket FROM figures_att a) a
 	GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
 INSERT INTO "exam_skill_stats" (exam_id, school_id, form_id, grade, class_name, skill_id, earned)

@@ -67,22 +67,23 @@ type TGroupRow = {
 };
 
 /**
- * The dashboard, from the version cache when nothing it is made of has changed: the attempts in scope (how many,
- * the latest submitted or marked, the latest exam edit, the latest edit of a student's profile), the skills' and
+ * The dashboard, from the version cache when nothing it is made of has changed: the figures in scope (their count of
+ * changes, decision 0054), the latest exam edit, the latest edit of a student's profile), the skills' and
  * schools' names, and who reads (key visibility depends on the reader).
  */
 export async function findDashboard(db: TDbOrTx, actor: TSessionUser, query: TDashboardQuery): Promise<TDashboard> {
   if (!can(actor, "analytics.view")) throw new AppError("FORBIDDEN");
   const schoolId = actor.role === "super_admin" ? (query.schoolId ?? null) : actor.schoolId;
-  const [version] = rowsOf<{ n: number; marked: string | null; edited: string | null; people: string | null; names: string | null }>(
-    await db.execute(sql`select count(*)::int as n, max(${studentExams.markedAt})::text as marked, max(${exams.updatedAt})::text as edited,
-        max(${profiles.updatedAt})::text as people,
+  // The count of changes to the figures in scope (decision 0054) stands for the attempts submitted or marked, moved
+  // or deleted: a row per exam, school and class to read, not one per attempt.
+  const [version] = rowsOf<{ n: string; edited: string | null; people: string | null; names: string | null }>(
+    await db.execute(sql`select coalesce(sum(g.changes), 0)::text as n, max(${exams.updatedAt})::text as edited,
+        (select max(updated_at)::text from profiles where role = 'student' ${schoolId ? sql`and school_id = ${schoolId}` : sql``}) as people,
         (select max(updated_at)::text from skills) || '/' || (select max(updated_at)::text from schools) as names
-      from ${studentExams} join ${exams} on ${exams.id} = ${studentExams.examId} join ${profiles} on ${profiles.id} = ${studentExams.studentId}
-      where ${studentExams.status} in ('completed', 'graded') ${schoolId ? sql`and ${profiles.schoolId} = ${schoolId}` : sql``}`),
+      from exam_group_stats g join ${exams} on ${exams.id} = g.exam_id ${schoolId ? sql`where g.school_id = ${schoolId}` : sql``}`),
   );
   const reader = actor.role === "super_admin" ? "super_admin" : `${actor.role}:${actor.id}:${actor.schoolId ?? ""}`;
-  const key = ["dashboard", reader, JSON.stringify(query), version?.n ?? 0, version?.marked ?? "", version?.edited ?? "", version?.people ?? "", version?.names ?? ""].join("|");
+  const key = ["dashboard", reader, JSON.stringify(query), version?.n ?? "0", version?.edited ?? "", version?.people ?? "", version?.names ?? ""].join("|");
   return cachedByVersion(db, key, () => computeDashboard(db, actor, query));
 }
 

@@ -61,7 +61,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     order by 1, 2, 3, 4, 5
     on conflict on constraint exam_option_stats_key do update set n = t.n + excluded.n`);
   await tx.execute(sql`with ${att}
-    insert into exam_group_stats as t (exam_id, school_id, form_id, grade, class_name, attempts, graded, sum_pct, sum_pct_sq, sum_total, sum_total_sq, passed, histogram, first_at)
+    insert into exam_group_stats as t (exam_id, school_id, form_id, grade, class_name, attempts, graded, sum_pct, sum_pct_sq, sum_total, sum_total_sq, passed, histogram, first_at, changes)
     select a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, ${s} * count(*), ${s} * count(*) filter (where a.graded),
       ${s} * coalesce(sum(a.pct) filter (where a.graded), 0), ${s} * coalesce(sum(a.pct * a.pct) filter (where a.graded), 0),
       ${s} * coalesce(sum(a.total) filter (where a.graded), 0), ${s} * coalesce(sum(a.total * a.total) filter (where a.graded), 0),
@@ -70,7 +70,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
         Array.from({ length: HISTOGRAM_BINS }, (_, i) => sql`${s} * count(*) filter (where a.graded and a.bucket = ${sql.raw(String(i))})`),
         sql`, `,
       )}]::int[],
-      ${sign === 1 ? sql`min(a.completed_at) filter (where a.graded)` : sql`null::timestamptz`}
+      ${sign === 1 ? sql`min(a.completed_at) filter (where a.graded)` : sql`null::timestamptz`}, count(*)
     from (select a.*, ${BUCKET} as bucket from att a) a
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
@@ -78,7 +78,8 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
       sum_pct = t.sum_pct + excluded.sum_pct, sum_pct_sq = t.sum_pct_sq + excluded.sum_pct_sq, sum_total = t.sum_total + excluded.sum_total,
       sum_total_sq = t.sum_total_sq + excluded.sum_total_sq, passed = t.passed + excluded.passed,
       histogram = array(select u.x + u.y from unnest(t.histogram, excluded.histogram) with ordinality as u(x, y, i) order by u.i),
-      first_at = case when excluded.first_at is null then t.first_at else least(t.first_at, excluded.first_at) end`);
+      first_at = case when excluded.first_at is null then t.first_at else least(t.first_at, excluded.first_at) end,
+      changes = t.changes + excluded.changes`);
   await tx.execute(sql`with ${att}
     insert into exam_skill_stats as t (exam_id, school_id, form_id, grade, class_name, skill_id, earned)
     select a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, q.skill_id, ${s} * sum(coalesce(sa.score, 0))::float8
@@ -134,8 +135,11 @@ export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string
 /** Works the rows out afresh from the answers: every exam's, or the given exams'. For loaders that bypass the module. */
 export async function rebuildFigures(db: TDbOrTx, examIds?: readonly string[]): Promise<void> {
   const exams = examIds ? sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(examIds)}::jsonb))` : null;
-  for (const table of ["exam_item_stats", "exam_option_stats", "exam_group_stats", "exam_skill_stats"]) {
+  for (const table of ["exam_item_stats", "exam_option_stats", "exam_skill_stats"]) {
     await db.execute(sql`delete from ${sql.raw(table)} ${exams ? sql`where exam_id in ${exams}` : sql``}`);
   }
+  // The groups' rows stay, emptied, with their count of changes, which only grows (the caches key on it).
+  await db.execute(sql`update exam_group_stats set attempts = 0, graded = 0, sum_pct = 0, sum_pct_sq = 0, sum_total = 0, sum_total_sq = 0, passed = 0,
+    histogram = array_fill(0, array[${sql.raw(String(HISTOGRAM_BINS))}]), first_at = null ${exams ? sql`where exam_id in ${exams}` : sql``}`);
   await contribute(db, exams ? sql`se.exam_id in ${exams}` : sql`true`, 1);
 }

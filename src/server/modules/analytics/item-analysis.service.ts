@@ -48,10 +48,10 @@ type TItemRow = { qid: string; n: number; sx: number; sxx: number; sxt: number; 
 type TChoiceRow = { qid: string; oid: string | null; n: number; upper: number; lower: number };
 
 /**
- * Figures already worked out, per database handle, under the exam's version: the attempts submitted or marked
- * (count and latest marked_at), the exam's last edit, whose attempts (every school, or one school's) and whether
- * the reader may see the key. A new grade or submission changes the version, so the next view works them out
- * afresh; nothing changed, a view costs one index scan of the exam's attempts (version-cache.ts).
+ * Figures already worked out, per database handle, under the exam's version: the count of changes to its figures
+ * (decision 0054), the exam's last edit, whose attempts (every school, or one school's) and whether the reader may
+ * see the key. A new grade or submission changes the version, so the next view works them out afresh; nothing
+ * changed, a view costs a read of the exam's rows of exam_group_stats (version-cache.ts).
  */
 export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId: string, form?: number): Promise<TItemAnalysis> {
   const exam = await loadExamInReach(db, actor, examId);
@@ -62,11 +62,10 @@ export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId:
   const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
   // Whose attempts: a super_admin's and the author's reach is every attempt of the exam, anyone else's their school's.
   const whose = actor.role === "super_admin" || exam.creatorId === actor.id ? "all" : `school:${actor.schoolId ?? ""}`;
-  const [version] = await db
-    .select({ n: count(), at: sql<string>`max(${studentExams.markedAt})::text` })
-    .from(studentExams)
-    .where(and(eq(studentExams.examId, examId), inArray(studentExams.status, ["completed", "graded"])));
-  const key = ["items", examId, whose, keyVisible, exam.updatedAt.toISOString(), version?.n ?? 0, version?.at ?? "", chosen?.number ?? "all"].join("|");
+  // The exam's count of changes to its figures (figures.ts): it grows with every submission, mark, class or school
+  // change and deletion, and costs a row per school and class to read, not one per attempt.
+  const [version] = rowsOf<{ n: string }>(await db.execute(sql`select coalesce(sum(changes), 0)::text as n from exam_group_stats where exam_id = ${examId}`));
+  const key = ["items", examId, whose, keyVisible, exam.updatedAt.toISOString(), version?.n ?? "0", chosen?.number ?? "all"].join("|");
   return cachedByVersion(db, key, () => computeItemAnalysis(db, actor, exam, keyVisible, { numbers: forms.map((f) => f.number), chosen }));
 }
 
