@@ -41,6 +41,10 @@ const ZPassback = z.object({
   lastError: z.string().nullable(),
   result: z.record(z.string(), z.unknown()).nullable(),
   attemptId: z.string(),
+  studentName: z.string().nullable(),
+  examTitleAr: z.string().nullable(),
+  examTitleEn: z.string().nullable(),
+  platformName: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
