@@ -211,7 +211,9 @@ export async function launchInto(h: THarness, lms: TTestPlatform, claims: Record
   const [state, nonce] = cookie.split(".");
   const idToken = await lms.signIdToken({ nonce: options.nonce ?? nonce, ...claims }, options);
   const payload = new URLSearchParams({ id_token: idToken, state: options.state ?? state! }).toString();
-  const res = await h.request({ method: "POST", url: LTI_LAUNCH_URL, payload, headers: { "content-type": "application/x-www-form-urlencoded", cookie: `${LTI_STATE_COOKIE}=${cookie}` } });
+  // What a browser sends with the platform's form post: another site's origin (docs/decisions/0051).
+  const headers = { "content-type": "application/x-www-form-urlencoded", cookie: `${LTI_STATE_COOKIE}=${cookie}`, origin: lms.issuer, "sec-fetch-site": "cross-site" };
+  const res = await h.request({ method: "POST", url: LTI_LAUNCH_URL, payload, headers });
   return { res, idToken, cookie, state: state!, nonce: nonce! };
 }
 

@@ -8,6 +8,8 @@ import { isLoopback } from "./identity-provider";
 export const LTI_LOGIN_PATH = "/api/lti/login";
 export const LTI_LAUNCH_PATH = "/api/lti/launch";
 export const LTI_JWKS_PATH = "/api/lti/jwks";
+/** Posted from the platform's pages, cross-site by nature: the server's same-origin check lets only these through. */
+export const LTI_CROSS_SITE_POSTS: ReadonlySet<string> = new Set([LTI_LOGIN_PATH, LTI_LAUNCH_PATH]);
 
 const text = (max: number) => z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "VALIDATION_FAILED" }).max(max, { error: "TEXT_TOO_LONG" });
 
