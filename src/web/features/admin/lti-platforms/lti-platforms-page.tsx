@@ -171,10 +171,12 @@ export default function LtiPlatformsPage(_props: { section: TDashboardSection })
       header: t("lti.columns.client"),
       className: "md:max-w-64",
       cell: (p) => (
-        <span className="flex min-w-0 flex-col gap-0.5 text-sm" dir="ltr">
-          <bdi className="truncate font-mono text-[0.8125rem]">{p.clientId}</bdi>
+        <span className="flex min-w-0 flex-col gap-0.5 text-sm">
+          <bdi dir="ltr" className="truncate font-mono text-[0.8125rem]">
+            {p.clientId}
+          </bdi>
           <span className="truncate text-xs text-muted-foreground">
-            {t("lti.columns.deployments")}: <bdi>{p.deploymentIds.join(", ")}</bdi>
+            {t("lti.columns.deployments")}: <bdi dir="ltr">{p.deploymentIds.join(", ")}</bdi>
           </span>
         </span>
       ),
