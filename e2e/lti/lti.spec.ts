@@ -5,7 +5,8 @@
 // - ar: a student's browser follows the OIDC login initiation to the platform's auth page, which posts the signed
 //   launch back to the tool as an LMS does; the student lands on the linked exam's take page, submits, and the
 //   grade reaches the platform's scores endpoint. A launch with the wrong audience shows the bilingual refusal page.
-// - en: the teacher imports the course's students (NRPS) from the exam's results.
+// - en: a teacher picks the exam by deep linking (the response reaches the platform, verified with the tool's keys),
+//   then imports the course's students (NRPS) from the exam's results.
 // LTI_SCREENSHOTS=1 also photographs the platforms page and the roster result in the four looks.
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -154,7 +155,26 @@ test("ar: a student launched from the LMS takes the exam and the grade reaches t
   await expectNoAxeViolations(page, "refusal page");
 });
 
-test("en: the teacher imports the course's students from the exam's results", async ({ page, browser }) => {
+test("en: a teacher picks the exam by deep linking, and imports the course's students from its results", async ({ page, browser }) => {
+  // Deep linking: the LMS launches the teacher into the picker; the choice goes back to the LMS signed by the tool.
+  const hint = `lms-teacher-dl-${tag}`;
+  lms.launches.set(hint, {
+    sub: hint,
+    email: "teacher@qias.test",
+    [`${LTI}roles`]: [ROLE.instructor],
+    [`${LTI}message_type`]: "LtiDeepLinkingRequest",
+    [`${LTI}resource_link`]: undefined,
+    "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings": { deep_link_return_url: lms.url("/deep-link-return"), accept_types: ["ltiResourceLink"], data: tag },
+  });
+  await page.goto(launchUrl(hint));
+  await page.locator(`input[name="examId"][value="${exam.id}"]`).check();
+  await expectNoAxeViolations(page, "deep-linking picker");
+  await page.getByRole("button", { name: /Link exam/ }).click();
+  await expect(page.getByRole("heading", { name: "Activity added" })).toBeVisible();
+  const response = lms.received.deepLinks.find((d) => d["https://purl.imsglobal.org/spec/lti-dl/claim/data"] === tag)!;
+  const [item] = response["https://purl.imsglobal.org/spec/lti-dl/claim/content_items"] as Array<{ custom: { qias_exam_id: string } }>;
+  expect(item!.custom.qias_exam_id).toBe(exam.id);
+
   lms.members.splice(0, lms.members.length,
     { user_id: `lms-student-${tag}`, roles: [ROLE.learner], name: `طالب المنصة ${tag}` },
     { user_id: `lms-new-${tag}`, roles: [ROLE.learner], name: `New learner ${tag}`, email: `lms-new-${tag}@qias.test` },

@@ -120,8 +120,8 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     request.getUser = () => (cached ??= token ? findSessionUser(app.db, token).then((user) => refuseUntilTwoFactor(app.db, request.url, user)) : Promise.resolve(null));
 
     // Cookies ride along on cross-site requests; a change must come from our own pages.
-    // The LTI login initiation and launch are posted by the learning platform's page, another site by nature;
-    // they act on no session: the signed id_token, the state cookie and the single-use nonce are what they trust.
+    // The LTI login initiation, launch and deep-link choice are form posts from the platform's pages or frames
+    // (LTI_CROSS_SITE_POSTS); they act on no session and trust only what is signed.
     if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/") && !LTI_CROSS_SITE_POSTS.has(request.url.split("?")[0]!)) {
       const origin = request.headers.origin;
       const fetchSite = request.headers["sec-fetch-site"];

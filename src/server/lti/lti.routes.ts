@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { LTI_JWKS_PATH, LTI_LAUNCH_PATH, LTI_LOGIN_PATH, ZLtiPlatform, ZLtiPlatformInput } from "../../shared/schemas/lti";
+import { LTI_DEEP_LINK_PATH, LTI_JWKS_PATH, LTI_LAUNCH_PATH, LTI_LOGIN_PATH, ZLtiPlatform, ZLtiPlatformInput } from "../../shared/schemas/lti";
 import { requestMeta, requireUser, setSessionCookie } from "../http/context";
 import { AppError } from "../http/errors";
 import { ZNoContent } from "../http/openapi";
@@ -20,7 +20,7 @@ export const LTI_JWKS_URL = LTI_JWKS_PATH;
 export const LTI_PLATFORMS_URL = "/api/lti/platforms";
 export const LTI_LOGIN_URL = LTI_LOGIN_PATH;
 export const LTI_LAUNCH_URL = LTI_LAUNCH_PATH;
-export const LTI_DEEP_LINK_URL = "/api/lti/deep-link";
+export const LTI_DEEP_LINK_URL = LTI_DEEP_LINK_PATH;
 
 /** What a launch's form post may carry; anything else is read as missing and refused on a page, not as JSON. */
 const formText = z.string().max(20_000).optional().catch(undefined);

@@ -87,6 +87,13 @@ export async function startTestPlatform(toolJwks: () => Promise<{ keys: JWK[] }>
             `<button>Continue</button></form><script>document.forms[0].submit()</script></body></html>`,
         );
       }
+      // Where the tool's deep-linking response comes back (posted by the tool's page in the browser).
+      if (url.pathname === "/deep-link-return" && req.method === "POST") {
+        const jwt = new URLSearchParams(await bodyOf(req)).get("JWT") ?? "";
+        received.deepLinks.push(await verifyToolJwt(jwt, base));
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        return res.end(`<!doctype html><html lang="en"><title>Test LMS</title><body><h1>Activity added</h1></body></html>`);
+      }
       if (url.pathname === "/token" && req.method === "POST") {
         const form = new URLSearchParams(await bodyOf(req));
         const scope = form.get("scope") ?? "";

@@ -8,8 +8,13 @@ import { isLoopback } from "./identity-provider";
 export const LTI_LOGIN_PATH = "/api/lti/login";
 export const LTI_LAUNCH_PATH = "/api/lti/launch";
 export const LTI_JWKS_PATH = "/api/lti/jwks";
-/** Posted from the platform's pages, cross-site by nature: the server's same-origin check lets only these through. */
-export const LTI_CROSS_SITE_POSTS: ReadonlySet<string> = new Set([LTI_LOGIN_PATH, LTI_LAUNCH_PATH]);
+export const LTI_DEEP_LINK_PATH = "/api/lti/deep-link";
+/**
+ * Form posts the server's same-origin check lets through: the login initiation and launch come from the platform's
+ * pages (cross-site by nature); the deep-link choice from our picker inside the platform's frame, whose form post
+ * carries Origin "null" (our pages send no referrer). None acts on a session: each trusts only what is signed.
+ */
+export const LTI_CROSS_SITE_POSTS: ReadonlySet<string> = new Set([LTI_LOGIN_PATH, LTI_LAUNCH_PATH, LTI_DEEP_LINK_PATH]);
 
 const text = (max: number) => z.string({ error: "VALIDATION_FAILED" }).trim().min(1, { error: "VALIDATION_FAILED" }).max(max, { error: "TEXT_TOO_LONG" });
 
