@@ -64,6 +64,9 @@ describe("LTI platforms", () => {
       expect(res.json().code).toBe(code);
       expect(res.json().fields).toContainEqual(expect.objectContaining({ path: field, code }));
     }
+    // Only the launch's own posts are let through cross-site (LTI_CROSS_SITE_POSTS): the admin's routes are not.
+    const crossSite = await h.request({ method: "POST", url: LTI_PLATFORMS_URL, cookie: admin, payload: platform({ clientId: "cross" }), headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    expect(crossSite.json().code).toBe("CROSS_ORIGIN");
     const noSchool = await post(platform({ clientId: "other", schoolId: "no-such-school" }));
     expect(noSchool.statusCode).toBe(404);
     expect(noSchool.json().code).toBe("SCHOOL_NOT_FOUND");
