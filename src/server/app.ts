@@ -26,6 +26,7 @@ import { refuseUntilTwoFactor } from "./auth/two-factor";
 import { watchExams } from "./modules/attempts/paper";
 import { modules } from "./modules";
 import type { TSessionUser } from "../shared/permissions";
+import { LTI_CROSS_SITE_POSTS } from "../shared/schemas/lti";
 
 export type TAppOptions = {
   config: TConfig;
@@ -119,7 +120,9 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
     request.getUser = () => (cached ??= token ? findSessionUser(app.db, token).then((user) => refuseUntilTwoFactor(app.db, request.url, user)) : Promise.resolve(null));
 
     // Cookies ride along on cross-site requests; a change must come from our own pages.
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) {
+    // The LTI login initiation, launch and deep-link choice are form posts from the platform's pages or frames
+    // (LTI_CROSS_SITE_POSTS); they act on no session and trust only what is signed.
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/") && !LTI_CROSS_SITE_POSTS.has(request.url.split("?")[0]!)) {
       const origin = request.headers.origin;
       const fetchSite = request.headers["sec-fetch-site"];
       // "null" is what a sandboxed frame, a file:// page or a cross-site redirect sends: never one of our pages.

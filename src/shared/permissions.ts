@@ -155,6 +155,8 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "scale-detail", path: "scale/:scaleId/*", roles: ["super_admin"], icon: "Ruler", labelKey: "scales:menu", inMenu: false },
   // The school's identity providers (issue 38): sign-in through Entra ID, Google Workspace, UAE PASS.
   { id: "identity-providers", path: "identity-providers", roles: ["super_admin"], icon: "KeyRound", labelKey: "admin:providers.menu", inMenu: true },
+  // The learning platforms that launch Qias by LTI 1.3 (issue 38; docs/decisions/0051), and their grade sends.
+  { id: "lti-platforms", path: "lti-platforms", roles: ["super_admin"], icon: "Plug", labelKey: "admin:lti.menu", inMenu: true },
   { id: "messages", path: "messages", roles: ["super_admin"], icon: "Inbox", labelKey: "pages:inbox.menu", inMenu: true },
   { id: "audit", path: "audit", roles: ["super_admin"], icon: "History", labelKey: "admin:audit.menu", inMenu: true },
   // Everyone's own account (issue 19): reached from the menu under the user's name in the header, not the side menu.

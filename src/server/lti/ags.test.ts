@@ -87,6 +87,9 @@ describe("grade passback", () => {
     expect(list.statusCode).toBe(200);
     const failed = (list.json() as Array<{ id: string; status: string; lastError: string }>).find((p) => p.id === job!.id)!;
     expect(failed).toMatchObject({ status: "failed" });
+    // Named for the super_admin: who, which exam, which platform (not ids).
+    expect(failed).toMatchObject({ examTitleEn: SIMPLE_EXAM.titleEn, platformName: lms.registration("x").name });
+    expect((failed as unknown as { studentName: string }).studentName).toEqual(expect.any(String));
 
     lms.failScores(0);
     const retry = await h.request({ method: "POST", url: `${LTI_PASSBACKS_URL}/${job!.id}/retry`, cookie: admin });

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { TDb, TDbOrTx } from "../db/client";
-import { jobs, ltiPlatforms, ltiResourceLinks, ltiUserLinks, studentExams } from "../db/schema";
+import { exams, jobs, ltiPlatforms, ltiResourceLinks, ltiUserLinks, profiles, studentExams } from "../db/schema";
 import { AppError } from "../http/errors";
 import { enqueueJob, type TJobContext } from "../jobs/jobs";
 import { writeAudit } from "../modules/audit/audit.service";
@@ -134,22 +134,71 @@ export async function sendScore({ db, job }: TJobContext): Promise<Record<string
   return { platform: row.platform.name, userId: row.sub, scoreGiven: score.scoreGiven, scoreMaximum: score.scoreMaximum, status: res.status };
 }
 
-export type TPassback = { id: string; status: string; attempts: number; lastError: string | null; result: Record<string, unknown> | null; attemptId: string; createdAt: string; finishedAt: string | null };
+export type TPassback = {
+  id: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  result: Record<string, unknown> | null;
+  attemptId: string;
+  /** Who, which exam and which platform: null when that row was deleted since. */
+  studentName: string | null;
+  examTitleAr: string | null;
+  examTitleEn: string | null;
+  platformName: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
 
 /** The last score sends, failures first in mind: what the super_admin sees on the platforms page. */
 export async function listPassbacks(db: TDbOrTx, actor: TSessionUser): Promise<TPassback[]> {
   if (actor.role !== "super_admin") throw new AppError("FORBIDDEN");
   const rows = await db.select().from(jobs).where(eq(jobs.kind, LTI_SCORE_JOB)).orderBy(desc(jobs.createdAt)).limit(100);
-  return rows.map((j) => ({
-    id: j.id,
-    status: j.status,
-    attempts: j.attempts,
-    lastError: j.lastError,
-    result: (j.result as Record<string, unknown> | null) ?? null,
-    attemptId: String((j.payload as { attemptId?: string }).attemptId ?? ""),
-    createdAt: j.createdAt.toISOString(),
-    finishedAt: j.finishedAt?.toISOString() ?? null,
-  }));
+  const payload = (j: (typeof rows)[number]) => j.payload as { attemptId?: string; linkId?: string };
+  const attemptIds = [...new Set(rows.map((j) => payload(j).attemptId).filter((id): id is string => !!id))];
+  const linkIds = [...new Set(rows.map((j) => payload(j).linkId).filter((id): id is string => !!id))];
+  // Two lookups for the whole page of at most 100 rows, not one per row.
+  const attemptsById = new Map(
+    attemptIds.length
+      ? (
+          await db
+            .select({ id: studentExams.id, studentName: profiles.name, titleAr: exams.titleAr, titleEn: exams.titleEn })
+            .from(studentExams)
+            .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+            .innerJoin(exams, eq(exams.id, studentExams.examId))
+            .where(inArray(studentExams.id, attemptIds))
+        ).map((a) => [a.id, a] as const)
+      : [],
+  );
+  const platformByLink = new Map(
+    linkIds.length
+      ? (
+          await db
+            .select({ id: ltiResourceLinks.id, name: ltiPlatforms.name })
+            .from(ltiResourceLinks)
+            .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiResourceLinks.platformId))
+            .where(inArray(ltiResourceLinks.id, linkIds))
+        ).map((l) => [l.id, l.name] as const)
+      : [],
+  );
+  return rows.map((j) => {
+    const { attemptId = "", linkId = "" } = payload(j);
+    const attempt = attemptsById.get(attemptId);
+    return {
+      id: j.id,
+      status: j.status,
+      attempts: j.attempts,
+      lastError: j.lastError,
+      result: (j.result as Record<string, unknown> | null) ?? null,
+      attemptId,
+      studentName: attempt?.studentName ?? null,
+      examTitleAr: attempt?.titleAr ?? null,
+      examTitleEn: attempt?.titleEn ?? null,
+      platformName: platformByLink.get(linkId) ?? null,
+      createdAt: j.createdAt.toISOString(),
+      finishedAt: j.finishedAt?.toISOString() ?? null,
+    };
+  });
 }
 
 /** Sends a failed score again: the same job, queued now with a fresh set of attempts. */

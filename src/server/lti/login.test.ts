@@ -31,7 +31,13 @@ describe("LTI login initiation", () => {
   it("redirects to the platform's auth URL with state and nonce, by GET or POST", async () => {
     for (const res of [
       await h.request({ method: "GET", url: LTI_LOGIN_URL, query: initiation }),
-      await h.request({ method: "POST", url: LTI_LOGIN_URL, payload: initiation }),
+      // As a browser posts the platform's form: cross-site, form-encoded (not refused as CROSS_ORIGIN).
+      await h.request({
+        method: "POST",
+        url: LTI_LOGIN_URL,
+        payload: new URLSearchParams(initiation).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://moodle.example.org", "sec-fetch-site": "cross-site" },
+      }),
     ]) {
       expect(res.statusCode).toBe(302);
       const to = new URL(res.headers.location as string);

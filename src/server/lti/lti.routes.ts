@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZLtiPlatform, ZLtiPlatformInput } from "../../shared/schemas/lti";
+import { LTI_DEEP_LINK_PATH, LTI_JWKS_PATH, LTI_LAUNCH_PATH, LTI_LOGIN_PATH, ZLtiPlatform, ZLtiPlatformInput } from "../../shared/schemas/lti";
 import { requestMeta, requireUser, setSessionCookie } from "../http/context";
 import { AppError } from "../http/errors";
 import { ZNoContent } from "../http/openapi";
@@ -16,11 +16,11 @@ import { toolJwks } from "./keys";
 import { LTI_STATE_COOKIE, LTI_STATE_SECONDS, initiateLogin, type TLoginInitiation } from "./login";
 import { deletePlatform, listPlatforms, registerPlatform, updatePlatform } from "./platforms";
 
-export const LTI_JWKS_URL = "/api/lti/jwks";
+export const LTI_JWKS_URL = LTI_JWKS_PATH;
 export const LTI_PLATFORMS_URL = "/api/lti/platforms";
-export const LTI_LOGIN_URL = "/api/lti/login";
-export const LTI_LAUNCH_URL = "/api/lti/launch";
-export const LTI_DEEP_LINK_URL = "/api/lti/deep-link";
+export const LTI_LOGIN_URL = LTI_LOGIN_PATH;
+export const LTI_LAUNCH_URL = LTI_LAUNCH_PATH;
+export const LTI_DEEP_LINK_URL = LTI_DEEP_LINK_PATH;
 
 /** What a launch's form post may carry; anything else is read as missing and refused on a page, not as JSON. */
 const formText = z.string().max(20_000).optional().catch(undefined);
@@ -41,6 +41,10 @@ const ZPassback = z.object({
   lastError: z.string().nullable(),
   result: z.record(z.string(), z.unknown()).nullable(),
   attemptId: z.string(),
+  studentName: z.string().nullable(),
+  examTitleAr: z.string().nullable(),
+  examTitleEn: z.string().nullable(),
+  platformName: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -49,18 +49,24 @@ describe("LTI platforms", () => {
   });
 
   it("refuses bad input, an unknown school, and anyone but a super_admin", async () => {
-    for (const bad of [
-      platform({ authLoginUrl: "http://moodle.example.org/auth" }),
-      platform({ jwksUrl: "not a url" }),
-      platform({ deploymentIds: [] }),
-      platform({ clientId: "x".repeat(256) }),
-      platform({ name: 5 }),
-      { name: "Moodle" },
-    ]) {
+    // Each bad field answers with a code the admin page shows beside that field, in both languages.
+    for (const [bad, code, field] of [
+      [platform({ authLoginUrl: "http://moodle.example.org/auth" }), "IDP_URL_INVALID", "authLoginUrl"],
+      [platform({ jwksUrl: "not a url" }), "IDP_URL_INVALID", "jwksUrl"],
+      [platform({ deploymentIds: [] }), "VALIDATION_FAILED", "deploymentIds"],
+      [platform({ deploymentIds: ["x".repeat(256)] }), "TEXT_TOO_LONG", "deploymentIds.0"],
+      [platform({ clientId: "x".repeat(256) }), "TEXT_TOO_LONG", "clientId"],
+      [platform({ name: 5 }), "VALIDATION_FAILED", "name"],
+      [{ name: "Moodle" }, "VALIDATION_FAILED", "issuer"],
+    ] as const) {
       const res = await post(bad);
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe("VALIDATION_FAILED");
+      expect(res.json().code).toBe(code);
+      expect(res.json().fields).toContainEqual(expect.objectContaining({ path: field, code }));
     }
+    // Only the launch's own posts are let through cross-site (LTI_CROSS_SITE_POSTS): the admin's routes are not.
+    const crossSite = await h.request({ method: "POST", url: LTI_PLATFORMS_URL, cookie: admin, payload: platform({ clientId: "cross" }), headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    expect(crossSite.json().code).toBe("CROSS_ORIGIN");
     const noSchool = await post(platform({ clientId: "other", schoolId: "no-such-school" }));
     expect(noSchool.statusCode).toBe(404);
     expect(noSchool.json().code).toBe("SCHOOL_NOT_FOUND");
@@ -81,8 +87,8 @@ describe("LTI platforms", () => {
     expect(edited.json()).toMatchObject({ name: "Moodle 2", deploymentIds: ["1", "2"] });
 
     expect((await put(platform({ clientId: "abc123" }))).json().code).toBe("LTI_PLATFORM_EXISTS");
-    expect((await put(platform({ clientId: "edit-me", tokenUrl: "ftp://x" }))).json().code).toBe("VALIDATION_FAILED");
-    expect((await put(platform({ clientId: "edit-me", name: "x".repeat(201) }))).json().code).toBe("VALIDATION_FAILED");
+    expect((await put(platform({ clientId: "edit-me", tokenUrl: "ftp://x" }))).json().code).toBe("IDP_URL_INVALID");
+    expect((await put(platform({ clientId: "edit-me", name: "x".repeat(201) }))).json().code).toBe("TEXT_TOO_LONG");
     expect((await put(platform({ clientId: "edit-me", schoolId: "nope" }))).json().code).toBe("SCHOOL_NOT_FOUND");
     expect((await put(platform(), admin, `${LTI_PLATFORMS_URL}/not-a-uuid`)).json().code).toBe("LTI_PLATFORM_NOT_FOUND");
     expect((await put(platform(), admin, `${LTI_PLATFORMS_URL}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);

@@ -29,6 +29,11 @@ export type TTestPlatform = {
   /** What the endpoints received. */
   received: { tokens: Array<{ assertion: JWTPayload | null; error?: string; scope: string }>; scores: Array<{ path: string; contentType: string; body: Record<string, unknown> }>; deepLinks: JWTPayload[] };
   members: TMember[];
+  /**
+   * The claims the platform's auth endpoint (/auth) signs for the launch whose login initiation carried this
+   * login_hint: a browser then follows the OIDC login as in a real LMS (e2e/lti/lti.spec.ts).
+   */
+  launches: Map<string, Record<string, unknown>>;
   /** Makes the next `n` score posts fail with 503 (a slow or broken LMS). */
   failScores: (n: number) => void;
   /** Verifies a JWT the tool signed against the tool's JWKS (as the platform does with deep-linking responses). */
@@ -50,6 +55,7 @@ export async function startTestPlatform(toolJwks: () => Promise<{ keys: JWK[] }>
   const clientId = options.clientId ?? `client-${randomBytes(4).toString("hex")}`;
   const received: TTestPlatform["received"] = { tokens: [], scores: [], deepLinks: [] };
   const members: TMember[] = [];
+  const launches = new Map<string, Record<string, unknown>>();
   let failing = 0;
   let base = "";
 
@@ -66,6 +72,28 @@ export async function startTestPlatform(toolJwks: () => Promise<{ keys: JWK[] }>
         res.end(JSON.stringify(body));
       };
       if (url.pathname === "/jwks") return send(200, { keys: [jwk] });
+      // The OIDC authorization endpoint (LTI 1.3 §5.1.1.2): a page that posts the signed launch back to the tool,
+      // with the tool's state and nonce, as an LMS does in the browser.
+      if (url.pathname === "/auth" && req.method === "GET") {
+        const q = url.searchParams;
+        const claims = launches.get(q.get("login_hint") ?? "");
+        if (!claims || q.get("client_id") !== clientId || q.get("response_mode") !== "form_post") return send(400, { error: "invalid_request" });
+        const idToken = await signIdToken({ ...claims, nonce: q.get("nonce") });
+        const attr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        return res.end(
+          `<!doctype html><html lang="en"><title>Test LMS</title><body><form method="post" action="${attr(q.get("redirect_uri") ?? "")}">` +
+            `<input type="hidden" name="id_token" value="${attr(idToken)}"><input type="hidden" name="state" value="${attr(q.get("state") ?? "")}">` +
+            `<button>Continue</button></form><script>document.forms[0].submit()</script></body></html>`,
+        );
+      }
+      // Where the tool's deep-linking response comes back (posted by the tool's page in the browser).
+      if (url.pathname === "/deep-link-return" && req.method === "POST") {
+        const jwt = new URLSearchParams(await bodyOf(req)).get("JWT") ?? "";
+        received.deepLinks.push(await verifyToolJwt(jwt, base));
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        return res.end(`<!doctype html><html lang="en"><title>Test LMS</title><body><h1>Activity added</h1></body></html>`);
+      }
       if (url.pathname === "/token" && req.method === "POST") {
         const form = new URLSearchParams(await bodyOf(req));
         const scope = form.get("scope") ?? "";
@@ -108,6 +136,25 @@ export async function startTestPlatform(toolJwks: () => Promise<{ keys: JWK[] }>
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const deploymentId = "deployment-1";
+  const signIdToken: TTestPlatform["signIdToken"] = async (claims, opts = {}) => {
+    const all: Record<string, unknown> = {
+      iss: base,
+      aud: clientId,
+      sub: "student-1",
+      nonce: "n",
+      [`${LTI}message_type`]: "LtiResourceLinkRequest",
+      [`${LTI}version`]: "1.3.0",
+      [`${LTI}deployment_id`]: deploymentId,
+      [`${LTI}roles`]: [ROLE.learner],
+      [`${LTI}resource_link`]: { id: "link-1", title: "Quiz" },
+      [`${LTI}context`]: { id: "course-1", title: "Course" },
+      ...claims,
+    };
+    for (const k of Object.keys(all)) if (all[k] === undefined) delete all[k];
+    const jwt = new SignJWT(all).setProtectedHeader({ alg: "RS256", kid: opts.kid ?? kid, typ: "JWT" }).setExpirationTime(opts.expiresIn ?? "5m");
+    jwt.setIssuedAt(opts.iat);
+    return jwt.sign(opts.key ?? privateKey);
+  };
 
   return {
     issuer: base,
@@ -124,25 +171,8 @@ export async function startTestPlatform(toolJwks: () => Promise<{ keys: JWK[] }>
       jwksUrl: `${base}/jwks`,
       schoolId,
     }),
-    signIdToken: async (claims, opts = {}) => {
-      const all: Record<string, unknown> = {
-        iss: base,
-        aud: clientId,
-        sub: "student-1",
-        nonce: "n",
-        [`${LTI}message_type`]: "LtiResourceLinkRequest",
-        [`${LTI}version`]: "1.3.0",
-        [`${LTI}deployment_id`]: deploymentId,
-        [`${LTI}roles`]: [ROLE.learner],
-        [`${LTI}resource_link`]: { id: "link-1", title: "Quiz" },
-        [`${LTI}context`]: { id: "course-1", title: "Course" },
-        ...claims,
-      };
-      for (const k of Object.keys(all)) if (all[k] === undefined) delete all[k];
-      const jwt = new SignJWT(all).setProtectedHeader({ alg: "RS256", kid: opts.kid ?? kid, typ: "JWT" }).setExpirationTime(opts.expiresIn ?? "5m");
-      jwt.setIssuedAt(opts.iat);
-      return jwt.sign(opts.key ?? privateKey);
-    },
+    signIdToken,
+    launches,
     received,
     members,
     failScores: (n) => void (failing = n),
@@ -188,7 +218,9 @@ export async function launchInto(h: THarness, lms: TTestPlatform, claims: Record
   const [state, nonce] = cookie.split(".");
   const idToken = await lms.signIdToken({ nonce: options.nonce ?? nonce, ...claims }, options);
   const payload = new URLSearchParams({ id_token: idToken, state: options.state ?? state! }).toString();
-  const res = await h.request({ method: "POST", url: LTI_LAUNCH_URL, payload, headers: { "content-type": "application/x-www-form-urlencoded", cookie: `${LTI_STATE_COOKIE}=${cookie}` } });
+  // What a browser sends with the platform's form post: another site's origin (docs/decisions/0051).
+  const headers = { "content-type": "application/x-www-form-urlencoded", cookie: `${LTI_STATE_COOKIE}=${cookie}`, origin: lms.issuer, "sec-fetch-site": "cross-site" };
+  const res = await h.request({ method: "POST", url: LTI_LAUNCH_URL, payload, headers });
   return { res, idToken, cookie, state: state!, nonce: nonce! };
 }
 
