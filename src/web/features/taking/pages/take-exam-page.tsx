@@ -34,6 +34,7 @@ import { SaveStatus } from "../components/save-status";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
 import { AnswerSync, clearStoredAttempt, isClosedError, isTransient } from "../lib/answer-sync";
+import { AttemptJournal, type TJournalData } from "../lib/offline-journal";
 import { isAnswered, paperBlocks } from "../lib/answers";
 import { PassagePanel } from "@web/components/passage-panel";
 import { useCountdown } from "../lib/use-countdown";
@@ -86,7 +87,7 @@ function TakeExam({ examId }: { examId: string }) {
   }, [error, attempt.error, navigate]);
 
   const body = (() => {
-    if (paper.data && attempt.data) return <ExamSession key={attempt.data.id} paper={paper.data} attempt={attempt.data} />;
+    if (paper.data && attempt.data) return <JournalledSession key={attempt.data.id} paper={paper.data} attempt={attempt.data} />;
     // The entry closed while the student waited, or before they came.
     if (isApiError(error, "SITTING_ENTRY_CLOSED") || lobby.data?.state === "closed") return <EntryClosed state="closed" lobby={lobby.data} />;
     if (isApiError(error, "SITTING_ENDED") || lobby.data?.state === "ended") return <EntryClosed state="ended" lobby={lobby.data} />;
@@ -128,7 +129,23 @@ function waitToRetry(attemptNo: number, isAlive: () => boolean): Promise<void> {
   });
 }
 
-function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAttempt }) {
+/** Reads what the device holds of the attempt (encrypted in IndexedDB, issue 37) before the session starts. */
+function JournalledSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAttempt }) {
+  const { t } = useTakingT();
+  const [journal] = useState(() => new AttemptJournal(attempt.id));
+  const [stored, setStored] = useState<TJournalData | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void journal.read(attempt.examId).then((data) => live && setStored(data));
+    return () => {
+      live = false;
+    };
+  }, [journal, attempt.examId]);
+  if (stored === undefined) return <LoadingState label={t("take.loading")} testId="take-loading" />;
+  return <ExamSession paper={paper} attempt={attempt} journal={journal} stored={stored} />;
+}
+
+function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attempt: TReceivedAttempt; journal: AttemptJournal; stored: TJournalData | null }) {
   const { t, lang } = useTakingT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -137,6 +154,8 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
 
   // The latest "the server closed this attempt" handler, for the sync created once below.
   const onClosedRef = useRef<(error: ApiError) => void>(() => {});
+  // The server's clock as last heard (device time + offset): each change is stamped with it (issue 37).
+  const offsetRef = useRef(Date.parse(attempt.serverNow) - attempt.receivedAt);
   const [sync] = useState(() => {
     const s = new AnswerSync({
       attemptId: attempt.id,
@@ -145,8 +164,10 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       send: (questionId, body) => saveAnswer(attempt.id, questionId, body),
       onClosed: (error) => onClosedRef.current(error),
       // A refused save is shown on its question and in the status, not in a toast that would cover the paper.
+      journal,
+      serverNow: () => Date.now() + offsetRef.current,
     });
-    s.load(attempt.answers, paper.questions.map((q) => q.id));
+    s.load(attempt.answers, paper.questions.map((q) => q.id), stored);
     return s;
   });
   useEffect(() => {
@@ -185,11 +206,12 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   const leaveForResults = useCallback(() => {
     leaving.current = true;
     sync.stop();
-    clearStoredAttempt(attempt.id);
+    void journal.wipe();
+    void clearStoredAttempt(attempt.id);
     void queryClient.invalidateQueries({ queryKey: ["taking", "overview"] });
     void queryClient.invalidateQueries({ queryKey: ["taking", "result", attempt.id] });
     void navigate(resultsPath(attempt.id), { replace: true });
-  }, [sync, attempt.id, queryClient, navigate]);
+  }, [sync, journal, attempt.id, queryClient, navigate]);
 
   // TIME_UP or ATTEMPT_ALREADY_COMPLETED on a save or on submit: the server has closed the attempt.
   const closedOnce = useRef(false);
@@ -272,8 +294,9 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   }));
   const beat = useCallback(async () => {
     try {
-      const hb = await sendHeartbeat(attempt.id);
+      const hb = await sendHeartbeat(attempt.id, sync.getSnapshot().pending);
       const receivedAt = Date.now();
+      offsetRef.current = Date.parse(hb.serverNow) - receivedAt;
       setClock((before) => {
         if (hb.grantedMinutes > before.grantedMinutes) {
           toast({ variant: "success", title: takingText("take.timeGranted", { count: hb.grantedMinutes - before.grantedMinutes }) });
@@ -285,7 +308,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       if (isClosedError(error)) onClosed(error);
       return null;
     }
-  }, [attempt.id, onClosed]);
+  }, [attempt.id, onClosed, sync]);
   useEffect(() => {
     const id = setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
     return () => clearInterval(id);
