@@ -35,6 +35,7 @@ import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
 import { AnswerSync, clearStoredAttempt, isClosedError, isTransient } from "../lib/answer-sync";
 import { AttemptJournal, type TJournalData } from "../lib/offline-journal";
+import { dropOfflineCopy, primeOffline, registerOfflineWorker } from "../lib/offline-worker";
 import { isAnswered, paperBlocks } from "../lib/answers";
 import { PassagePanel } from "@web/components/passage-panel";
 import { useCountdown } from "../lib/use-countdown";
@@ -69,6 +70,14 @@ function TakeExam({ examId }: { examId: string }) {
   const redirects = isApiError(error, "ATTEMPT_ALREADY_COMPLETED") || isApiError(error, "EXAM_NOT_AVAILABLE");
   const examTitle = paper.data ? pick(lang, paper.data.titleAr, paper.data.titleEn) : lobby.data ? pick(lang, lobby.data.exam.titleAr, lobby.data.exam.titleEn) : null;
   useDocumentTitle(examTitle ?? t("take.pageTitle"));
+
+  // The offline copy (issue 37): the worker, and the lobby as the server gave it, from the lobby on.
+  useEffect(() => {
+    if (!lobby.data || lobby.data.state === "closed" || lobby.data.state === "ended") return;
+    void registerOfflineWorker()
+      .then(() => primeOffline(examId, { lobby: lobby.data }))
+      .catch(() => {});
+  }, [examId, lobby.data]);
 
   const handled = useRef(false);
   useEffect(() => {
@@ -174,6 +183,12 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
     sync.start();
     return () => sync.stop();
   }, [sync]);
+  // From now on the paper opens, reloads and keeps working with no network (issue 37).
+  useEffect(() => {
+    void registerOfflineWorker()
+      .then(() => primeOffline(attempt.examId, { paper, attempt }))
+      .catch(() => {});
+  }, [paper, attempt]);
   const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
   const onChange = useCallback<TAnswerChange>((id, value, options) => sync.set(id, value, options), [sync]);
   // Limited clips: the plays the attempt has had, counted by the server as each play starts.
@@ -208,10 +223,11 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
     sync.stop();
     void journal.wipe();
     void clearStoredAttempt(attempt.id);
+    void dropOfflineCopy(attempt.examId);
     void queryClient.invalidateQueries({ queryKey: ["taking", "overview"] });
     void queryClient.invalidateQueries({ queryKey: ["taking", "result", attempt.id] });
     void navigate(resultsPath(attempt.id), { replace: true });
-  }, [sync, journal, attempt.id, queryClient, navigate]);
+  }, [sync, journal, attempt.id, attempt.examId, queryClient, navigate]);
 
   // TIME_UP or ATTEMPT_ALREADY_COMPLETED on a save or on submit: the server has closed the attempt.
   const closedOnce = useRef(false);
