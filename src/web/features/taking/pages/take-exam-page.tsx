@@ -366,10 +366,12 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
         timeUp.current = false;
         return;
       }
-      toast({ variant: "destructive", title: takingText("submit.timeUpTitle"), description: takingText("submit.timeUpBody") });
+      // Offline (issue 37): the paper closes all the same; the answers go when the connection returns.
+      const offline = !navigator.onLine || sync.getSnapshot().state === "offline";
+      toast({ variant: "destructive", title: takingText("submit.timeUpTitle"), description: takingText(offline ? "submit.timeUpOffline" : "submit.timeUpBody") });
       void submit(true);
     })();
-  }, [seconds, submit, beat]);
+  }, [seconds, submit, beat, sync]);
   const extraMinutes = clock.extraMinutes + clock.grantedMinutes;
 
   const { marks, onToggleFlag, onToggleStrike } = useReviewMarks(attempt.id);
