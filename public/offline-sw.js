@@ -5,7 +5,8 @@
 //   - /assets/… (hashed, never change) → from the shell's cache, kept as they pass;
 //   - a sitting's lobby, paper and attempt → network first (a fresh paper wins when online), the last copy
 //     otherwise, its serverNow carried on by the time since it arrived so the clock stays the server's;
-//   - the paper's pictures and free clips → from the sitting's copy.
+//   - the paper's pictures and free clips → from the sitting's copy;
+//   - /api/auth/me → network first, else the copy kept with the sitting (the page's guard must know the student).
 // A sitting's copy exists only once the take page has made it (lib/offline-worker.ts): no other API response
 // is ever kept. When the server says the sitting is over for this student, the copy goes.
 const VERSION = new URL(self.location.href).searchParams.get("v") || "0";
@@ -37,7 +38,7 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method === "GET" && path.startsWith("/assets/")) return event.respondWith(asset(event.request));
   const sitting = SITTING_API.exec(path);
   if (sitting) return event.respondWith(sittingApi(event.request, decodeURIComponent(sitting[1]), path));
-  if (event.request.method === "GET" && MEDIA.test(path)) return event.respondWith(media(event.request, path));
+  if (event.request.method === "GET" && (MEDIA.test(path) || path === "/api/auth/me")) return event.respondWith(media(event.request, path));
 });
 
 async function shellPage(request) {
@@ -93,6 +94,7 @@ async function carryClock(hit) {
   return new Response(JSON.stringify(body), { headers: { "content-type": "application/json; charset=utf-8", "x-qias-offline": "1" } });
 }
 
+/** Network first for what a sitting's copy holds (its pictures, clips, the student's session); the copy when offline. */
 async function media(request, path) {
   for (const name of await caches.keys()) {
     if (!name.startsWith(EXAM_PREFIX)) continue;

@@ -67,6 +67,8 @@ export async function primeOffline(
       puts.push(cache.put(`${base}/${kind}`, kept(body, receivedAt)));
     }
   }
+  // Who is signed in: the page's guard asks before it shows the paper (the worker serves it only offline).
+  puts.push(fetch("/api/auth/me", { credentials: "same-origin" }).then((res) => (res.ok ? cache.put("/api/auth/me", res) : undefined)));
   if (parts.paper) {
     puts.push(cache.put(`${base}/paper`, kept(parts.paper, Date.now())));
     for (const url of paperMediaUrls(parts.paper)) puts.push(cache.match(url).then((hit) => (hit ? undefined : cache.add(url))));
