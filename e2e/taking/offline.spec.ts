@@ -182,3 +182,33 @@ for (const lang of ["en", "ar"] as const) {
     await expect.poll(() => deviceHolds(again)).toEqual({ records: 0, caches: [], local: [] });
   });
 }
+
+test("en: the deadline passing offline closes the paper and says the answers go when the connection returns; they do", async ({ page, context, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const { student, exam } = await setup(playwright, baseURL!);
+  const [, q2] = exam.questions.map((q) => q.id) as [string, string, string];
+  // The page's clock is the test's: 30 minutes pass in a moment (the server's deadline does not, so the answers
+  // are accepted when they arrive — the grace for late arrivals is the server's part).
+  await page.clock.install();
+  await useLanguage(page, "en");
+  expect((await page.request.post("/api/auth/login", { data: { ...student, loginType: "student" } })).status()).toBe(200);
+  await page.goto(`/student/exam/${exam.id}/take`);
+  await expect(page.getByTestId("question")).toHaveCount(3);
+  await waitForOfflineCopy(page, exam.id);
+  await context.setOffline(true);
+  await question(page, 2).getByRole("textbox").fill("كتب");
+  await page.clock.fastForward("31:00");
+  await expect(page.getByTestId("submit-description")).toHaveText(
+    "Time is up and there is no connection. The paper is closed; your answers are kept on this device and will be sent when the connection returns.",
+  );
+  await expect(question(page, 2).locator("input, textarea").first()).toBeDisabled();
+  await expectNoAxeViolations(page, "time up offline en");
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(page).toHaveURL(/\/results$/, { timeout: 30_000 });
+  const state = (await (await page.request.post(`/api/student/exams/${exam.id}/attempt`, { data: { paperLanguage: "en" } })).json()) as { code?: string; details?: { attemptId?: string } };
+  expect(state.code).toBe("ATTEMPT_ALREADY_COMPLETED");
+  const result = (await (await page.request.get(`/api/attempts/${state.details!.attemptId}/result`)).json()) as { answers?: { questionId: string; answerText: string | null }[] };
+  expect(JSON.stringify(result)).toContain("كتب");
+  expect(q2).toBeTruthy();
+});
