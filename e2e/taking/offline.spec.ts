@@ -2,7 +2,10 @@
 // closed and opened again, all with no network: paper, answers and clock stay. Back online, every answer arrives
 // once. After submission nothing readable is left on the device: no journal record, no sitting's cache.
 import { randomUUID } from "node:crypto";
-import type { APIRequest, Page } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type APIRequest, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
 
 const TEXT = {
@@ -211,4 +214,40 @@ test("en: the deadline passing offline closes the paper and says the answers go 
   const result = (await (await page.request.get(`/api/attempts/${state.details!.attemptId}/result`)).json()) as { answers?: { questionId: string; answerText: string | null }[] };
   expect(JSON.stringify(result)).toContain("كتب");
   expect(q2).toBeTruthy();
+});
+
+test("ar: the browser restarted with no network (a persistent profile): paper, answers and clock are still there", async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const { student, exam } = await setup(playwright, baseURL!);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-offline-profile-"));
+  const config = test.info().project.use;
+  const launch = () =>
+    chromium.launchPersistentContext(dir, { baseURL, executablePath: config.launchOptions?.executablePath, args: config.launchOptions?.args, locale: "ar" });
+  try {
+    let browser = await launch();
+    let page = browser.pages()[0] ?? (await browser.newPage());
+    await useLanguage(page, "ar");
+    expect((await page.request.post("/api/auth/login", { data: { ...student, loginType: "student" } })).status()).toBe(200);
+    await page.goto(`/student/exam/${exam.id}/take`);
+    await expect(page.getByTestId("question")).toHaveCount(3);
+    await waitForOfflineCopy(page, exam.id);
+    await browser.setOffline(true);
+    await question(page, 3).getByRole("textbox").fill("صديقي وفيّ");
+    await question(page, 3).getByRole("textbox").blur();
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-pending", "1");
+    await browser.close();
+
+    browser = await launch();
+    await browser.setOffline(true);
+    page = browser.pages()[0] ?? (await browser.newPage());
+    page.on("dialog", (d) => void d.accept());
+    await page.goto(`/student/exam/${exam.id}/take`);
+    await expect(page.getByTestId("question")).toHaveCount(3);
+    await expect(question(page, 3).getByRole("textbox")).toHaveValue("صديقي وفيّ");
+    await expect(page.getByTestId("exam-timer")).toBeVisible();
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "offline");
+    await browser.close();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
