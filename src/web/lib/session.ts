@@ -59,6 +59,9 @@ export function useSignOut(): (to?: string) => Promise<void> {
   const navigate = useNavigate();
   return useCallback(
     async (to = "/") => {
+      // A shared computer keeps nothing of this user's exams: the answer journals and the papers' offline copies
+      // (issue 37). Loaded when needed: the public pages' code stays small.
+      await import("@web/features/taking/lib/offline-wipe").then((m) => m.wipeOfflineCopies()).catch(() => {});
       // Signed in through a provider that can end its own session: the page that offers it instead.
       if (await endSession()) to = SIGNED_OUT_PATH;
       const finish = () => {

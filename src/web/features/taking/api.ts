@@ -45,6 +45,7 @@ export const lobbyQuery = (examId: string) =>
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     retry: retryTransient,
+    networkMode: "offlineFirst",
   });
 
 export const paperQuery = (examId: string) =>
@@ -57,6 +58,8 @@ export const paperQuery = (examId: string) =>
     refetchOnReconnect: false,
     retry: retryEarly,
     retryDelay,
+    // Asked even when the browser says it is offline: the service worker answers from its copy (issue 37).
+    networkMode: "offlineFirst",
   });
 
 /** The attempt's state and the moment it arrived (Date.now()), to set the countdown by the server's clock. */
@@ -80,6 +83,8 @@ export const attemptQuery = (examId: string) =>
     refetchOnReconnect: false,
     retry: retryEarly,
     retryDelay,
+    // Asked even when the browser says it is offline: the service worker answers from its copy (issue 37).
+    networkMode: "offlineFirst",
   });
 
 export type TSaveBody = TAnswerValue & { examId: string; clientSeq: number };
@@ -93,9 +98,10 @@ export function submitAttempt(attemptId: string, auto = false): Promise<TAttempt
   return api<TAttemptState>(`/api/attempts/${encodeURIComponent(attemptId)}/submit${auto ? "?auto=1" : ""}`, { method: "POST" });
 }
 
-/** The page's sign of life; the answer carries the deadline, which moves when a teacher grants time. */
-export function sendHeartbeat(attemptId: string): Promise<THeartbeat> {
-  return api<THeartbeat>(`/api/attempts/${encodeURIComponent(attemptId)}/heartbeat`, { method: "POST" });
+/** The page's sign of life; the answer carries the deadline, which moves when a teacher grants time. `pending`:
+ *  the answers in the device's journal the server has not acknowledged (the proctor's "offline — N waiting"). */
+export function sendHeartbeat(attemptId: string, pending: number): Promise<THeartbeat> {
+  return api<THeartbeat>(`/api/attempts/${encodeURIComponent(attemptId)}/heartbeat`, { method: "POST", body: { pending } });
 }
 
 export function reportConnection(attemptId: string, kind: "offline" | "online", at: string): Promise<unknown> {

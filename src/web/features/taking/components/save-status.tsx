@@ -1,5 +1,5 @@
 // Where the answers are (issue 7): Saved / Saving… / Offline — waiting to send (n) / not saved yet, trying again
-// (n) / Error Saving Answers with the server's words. A polite live region, so a screen reader hears a change without being interrupted.
+// (n) / Error Saving Answers with the server's words; answers the server kept for the proctor (issue 37). A polite live region, so a screen reader hears a change without being interrupted.
 import { AlertTriangle, CloudCheck, LoaderCircle, RotateCw, WifiOff } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { textIn } from "@web/lib/errors";
@@ -45,6 +45,11 @@ export function SaveStatus({ sync, onRetry, className }: { sync: TSyncSnapshot; 
           )}
         </span>
       </div>
+      {sync.held > 0 && (
+        <p role="status" aria-live="polite" className="text-xs text-gold" data-testid="save-held">
+          {t("save.held", { count: sync.held })}
+        </p>
+      )}
       {state === "error" && (
         <Button variant="outline" size="sm" onClick={onRetry} className="h-8">
           <RotateCw aria-hidden="true" />

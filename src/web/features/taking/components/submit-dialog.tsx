@@ -41,7 +41,7 @@ export function SubmitDialog({ phase, answered, unanswered, unsaved, flagged, on
           <>
             <DialogHeader>
               <DialogTitle>{phase.auto ? t("submit.timeUpTitle") : t("submit.sendingTitle")}</DialogTitle>
-              <DialogDescription>{phase.auto ? t("submit.timeUpBody") : t("submit.sendingBody")}</DialogDescription>
+              <DialogDescription data-testid="submit-description">{phase.auto ? t(phase.step === "waiting" ? "submit.timeUpOffline" : "submit.timeUpBody") : t("submit.sendingBody")}</DialogDescription>
             </DialogHeader>
             <div role="status" aria-live="polite" className="flex items-start gap-3 rounded-xl bg-muted p-4" data-testid="submit-step" data-step={phase.step}>
               {phase.step === "waiting" ? <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold" /> : <LoaderCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 animate-spin text-primary motion-reduce:animate-none" />}

@@ -1,4 +1,5 @@
-// Answers are never lost (issue 7): every change is written to localStorage at once, with a per-question
+// Answers are never lost (issue 7): every change is written to the device's journal at once (encrypted in
+// IndexedDB, lib/offline-journal.ts, issue 37), with a per-question
 // clientSeq that grows on every change, and sent to the server in the background — one request per question at
 // a time, always its newest value, questions in the order they were changed. Network failures and 5xx are
 // retried with a backoff of each answer's own, so one answer the server keeps failing never holds back the
@@ -10,8 +11,9 @@ import type { TErrorBody } from "@shared/errors";
 import type { TSavedAnswer } from "@shared/schemas/attempt";
 import { ApiError } from "@web/lib/api";
 import { toErrorBody } from "@web/lib/errors";
-import { readStorage, writeStorage } from "@web/lib/storage";
+import { writeStorage } from "@web/lib/storage";
 import { reviewMarksKey } from "./review-marks";
+import { wipeJournal, type TJournalData } from "./offline-journal";
 
 export type TAnswerValue = {
   selectedOptionId: string | null;
@@ -25,6 +27,10 @@ export type TSyncState = "saved" | "saving" | "retrying" | "offline" | "error";
 /** Why one answer is not saved: the server refused it (shown with its words), or keeps failing on it. */
 export type TSaveProblem = { kind: "refused"; error: TErrorBody } | { kind: "retrying" };
 
+/** The server's 409 for an answer that arrived after the deadline and its grace (issue 37): it is kept for the
+ *  proctor to accept or not, so it is delivered — never sent again. */
+export const HELD_CODE = "ANSWER_HELD_FOR_PROCTOR";
+
 export type TSyncSnapshot = {
   answers: Readonly<Record<string, TAnswerValue>>;
   state: TSyncState;
@@ -34,9 +40,16 @@ export type TSyncSnapshot = {
   error: TErrorBody | null;
   /** Per question, an answer the server refused or keeps failing on. */
   problems: Readonly<Record<string, TSaveProblem>>;
+  /** Answers the server kept for the proctor's decision (arrived after the deadline and its grace). */
+  held: number;
 };
 
-export type TSendAnswer = (questionId: string, body: TAnswerValue & { examId: string; clientSeq: number }) => Promise<{ clientSeq: number }>;
+/** `answeredAt`: when the student made the change, by the server's clock (the server's grace after the deadline
+ *  is for answers made before it, issue 37). */
+export type TSendAnswer = (questionId: string, body: TAnswerValue & { examId: string; clientSeq: number; answeredAt?: string }) => Promise<{ clientSeq: number }>;
+
+/** Where the journal goes: lib/offline-journal.ts's AttemptJournal, or nothing (tests). */
+export type TJournalWriter = { write(data: TJournalData<TAnswerValue>): void };
 
 type TEntry = {
   value: TAnswerValue;
@@ -44,6 +57,10 @@ type TEntry = {
   seq: number;
   /** The highest clientSeq the server has acknowledged. */
   acked: number;
+  /** When the student made the newest change, server time (ms); 0 for an answer from the server. */
+  at: number;
+  /** The server kept this answer's newest change for the proctor (HELD_CODE). */
+  held: boolean;
   /** When the answer last became pending: questions are sent in this order. */
   order: number;
   inFlight: boolean;
@@ -58,34 +75,20 @@ type TEntry = {
   serverFailedAt: number;
 };
 
-type TStoredEntry = TAnswerValue & { seq: number; acked: number };
-type TStored = { v: 1; examId: string; answers: Record<string, TStoredEntry> };
-
-const STORAGE_PREFIX = "qias.attempt.";
 const MAX_PARALLEL = 3;
 const MAX_BACKOFF_MS = 30_000;
 const BASE_BACKOFF_MS = 1_000;
 
-export function attemptStorageKey(attemptId: string): string {
-  return `${STORAGE_PREFIX}${attemptId}`;
-}
-
-/** Wipes what the device holds of an attempt: its answers and the student's review marks (lib/review-marks.ts). */
-export function clearStoredAttempt(attemptId: string): void {
-  writeStorage(attemptStorageKey(attemptId), null);
+/** Wipes what the device holds of an attempt: its journal (with its key) and the student's review marks. */
+export async function clearStoredAttempt(attemptId: string): Promise<void> {
   writeStorage(reviewMarksKey(attemptId), null);
+  await wipeJournal(attemptId);
 }
 
-function readStored(attemptId: string, examId: string): TStored | null {
-  const raw = readStorage(attemptStorageKey(attemptId));
-  if (!raw) return null;
-  try {
-    const data = JSON.parse(raw) as Partial<TStored>;
-    if (data?.v !== 1 || data.examId !== examId || typeof data.answers !== "object" || data.answers === null) return null;
-    return data as TStored;
-  } catch {
-    return null;
-  }
+/** The stored value, whatever its fields (other item types add theirs); the three known ones always present. */
+function storedValue(v: unknown): TAnswerValue {
+  const o = (typeof v === "object" && v !== null ? v : {}) as Partial<TAnswerValue>;
+  return { ...o, selectedOptionId: o.selectedOptionId ?? null, answerText: o.answerText ?? null, matching: o.matching ?? null };
 }
 
 /** Worth trying again later: the server was not reached, or failed for reasons of its own. */
@@ -107,7 +110,7 @@ export class AnswerSync {
   private readonly entries = new Map<string, TEntry>();
   private readonly listeners = new Set<() => void>();
   private readonly waiters = new Set<{ resolve: () => void; reject: (error: unknown) => void; since: number }>();
-  private snapshot: TSyncSnapshot = { answers: {}, state: "saved", pending: 0, error: null, problems: {} };
+  private snapshot: TSyncSnapshot = { answers: {}, state: "saved", pending: 0, error: null, problems: {}, held: 0 };
   private active = 0;
   private orderCounter = 0;
   /** Wakes the pump when the earliest backoff ends. */
@@ -126,13 +129,17 @@ export class AnswerSync {
       /** A save failed for good (shown by the status; a toast may say it too). */
       onFailure?: (error: unknown) => void;
       debounceMs: number;
+      /** Keeps every change on the device (lib/offline-journal.ts). */
+      journal?: TJournalWriter;
+      /** Now by the server's clock (ms): the device's clock plus the offset the page keeps. */
+      serverNow?: () => number;
     },
   ) {}
 
-  /** Merges the server's answers with this device's; only questions of the paper are kept. */
-  load(server: readonly TSavedAnswer[], questionIds: readonly string[]): void {
+  /** Merges the server's answers with this device's journal (read before); only questions of the paper are kept. */
+  load(server: readonly TSavedAnswer[], questionIds: readonly string[], journal: TJournalData | null = null): void {
     const known = new Set(questionIds);
-    const stored = readStored(this.options.attemptId, this.options.examId)?.answers ?? {};
+    const stored = journal?.examId === this.options.examId ? journal.answers : {};
     const fromServer = new Map(server.map((a) => [a.questionId, a]));
     for (const id of questionIds) {
       const s = fromServer.get(id);
@@ -141,10 +148,11 @@ export class AnswerSync {
       let entry: TEntry | null = null;
       if (l && Number.isInteger(l.seq) && (!s || l.seq > s.clientSeq)) {
         // This device has a newer change than the server: keep it, and send it (again).
-        const value = { selectedOptionId: l.selectedOptionId ?? null, answerText: l.answerText ?? null, matching: l.matching ?? null };
-        entry = this.newEntry(value, l.seq, s ? serverSeq : 0);
+        entry = this.newEntry(storedValue(l.value), l.seq, Math.min(l.seq, Math.max(serverSeq, Number.isInteger(l.acked) ? l.acked : 0)));
+        entry.at = typeof l.at === "number" ? l.at : 0;
       } else if (s) {
-        entry = this.newEntry({ selectedOptionId: s.selectedOptionId, answerText: s.answerText, matching: s.matching }, s.clientSeq, s.clientSeq);
+        const { questionId: _id, clientSeq: _seq, ...value } = s;
+        entry = this.newEntry(storedValue(value), s.clientSeq, s.clientSeq);
       }
       if (entry) {
         if (entry.seq > entry.acked) entry.order = ++this.orderCounter;
@@ -157,7 +165,7 @@ export class AnswerSync {
   }
 
   private newEntry(value: TAnswerValue, seq: number, acked: number): TEntry {
-    return { value, seq, acked, order: 0, inFlight: false, debounce: null, failedSeq: null, failure: null, retries: 0, retryAt: 0, serverFailedAt: 0 };
+    return { value, seq, acked, at: 0, held: false, order: 0, inFlight: false, debounce: null, failedSeq: null, failure: null, retries: 0, retryAt: 0, serverFailedAt: 0 };
   }
 
   /** Starts sending (and listening to the network). Safe to call again after stop(). */
@@ -203,6 +211,8 @@ export class AnswerSync {
     if (entry.seq <= entry.acked) entry.order = ++this.orderCounter;
     entry.value = value;
     entry.seq += 1;
+    entry.at = this.now();
+    entry.held = false;
     this.persist();
     if (entry.debounce) clearTimeout(entry.debounce);
     entry.debounce = null;
@@ -245,6 +255,10 @@ export class AnswerSync {
   }
 
   // ---- internals
+
+  private now(): number {
+    return this.options.serverNow ? this.options.serverNow() : Date.now();
+  }
 
   private handleOnline = () => this.retryNow();
   private handleOffline = () => this.emit();
@@ -305,7 +319,8 @@ export class AnswerSync {
     const seq = entry.seq;
     const value = entry.value;
     try {
-      const res = await this.options.send(questionId, { examId: this.options.examId, ...value, clientSeq: seq });
+      const answeredAt = entry.at ? { answeredAt: new Date(entry.at).toISOString() } : {};
+      const res = await this.options.send(questionId, { examId: this.options.examId, ...value, clientSeq: seq, ...answeredAt });
       entry.acked = Math.max(entry.acked, seq, res.clientSeq);
       // The server holds a newer change (another tab): our next change must go above it.
       if (res.clientSeq > entry.seq) entry.seq = res.clientSeq;
@@ -319,7 +334,16 @@ export class AnswerSync {
       this.networkTrouble = false;
       this.persist();
     } catch (error) {
-      if (isClosedError(error)) {
+      if (error instanceof ApiError && error.code === HELD_CODE) {
+        // Delivered, and kept for the proctor: never sent again (a newer change is sent, and held in turn).
+        entry.acked = Math.max(entry.acked, seq);
+        entry.held = entry.seq === seq;
+        entry.retries = 0;
+        entry.retryAt = 0;
+        entry.serverFailedAt = 0;
+        this.networkTrouble = false;
+        this.persist();
+      } else if (isClosedError(error)) {
         this.close(error);
       } else if (isTransient(error)) {
         // The server answered (5xx): this answer's trouble. Not reached: the connection's, shown as offline.
@@ -350,10 +374,10 @@ export class AnswerSync {
   }
 
   private persist(): void {
-    const answers: Record<string, TStoredEntry> = {};
-    for (const [id, e] of this.entries) answers[id] = { ...e.value, seq: e.seq, acked: e.acked };
-    const data: TStored = { v: 1, examId: this.options.examId, answers };
-    writeStorage(attemptStorageKey(this.options.attemptId), JSON.stringify(data));
+    if (!this.options.journal) return;
+    const answers: TJournalData<TAnswerValue>["answers"] = {};
+    for (const [id, e] of this.entries) answers[id] = { value: e.value, seq: e.seq, acked: e.acked, ...(e.at ? { at: e.at } : {}) };
+    this.options.journal.write({ v: 2, examId: this.options.examId, answers });
   }
 
   private settleWaiters(): void {
@@ -368,11 +392,13 @@ export class AnswerSync {
   private emit(): void {
     const answers: Record<string, TAnswerValue> = {};
     let pending = 0;
+    let held = 0;
     let error: TErrorBody | null = null;
     const problems: Record<string, TSaveProblem> = {};
     for (const [id, e] of this.entries) {
       answers[id] = e.value;
       if (this.isPending(e)) pending += 1;
+      if (e.held) held += 1;
       if (e.failure && e.failedSeq === e.seq) {
         error = e.failure;
         problems[id] = { kind: "refused", error: e.failure };
@@ -383,8 +409,8 @@ export class AnswerSync {
     const prev = this.snapshot;
     const sameAnswers = Object.keys(answers).length === Object.keys(prev.answers).length && Object.entries(answers).every(([id, v]) => prev.answers[id] === v);
     const sameProblems = JSON.stringify(problems) === JSON.stringify(prev.problems);
-    if (!sameAnswers || !sameProblems || prev.state !== state || prev.pending !== pending || prev.error !== error) {
-      this.snapshot = { answers: sameAnswers ? prev.answers : answers, state, pending, error, problems: sameProblems ? prev.problems : problems };
+    if (!sameAnswers || !sameProblems || prev.state !== state || prev.pending !== pending || prev.error !== error || prev.held !== held) {
+      this.snapshot = { answers: sameAnswers ? prev.answers : answers, state, pending, error, problems: sameProblems ? prev.problems : problems, held };
       this.listeners.forEach((l) => l());
     }
     this.settleWaiters();

@@ -1,7 +1,8 @@
 // Flags and struck-out options (issue 37): toggled, kept per attempt on the device, wiped with its answers.
 import { afterEach, describe, expect, it } from "vitest";
 import { readReviewMarks, reviewMarksKey, toggleFlag, toggleStrike } from "./review-marks";
-import { attemptStorageKey, clearStoredAttempt } from "./answer-sync";
+import { clearStoredAttempt } from "./answer-sync";
+import { LEGACY_PREFIX } from "./offline-journal";
 
 const store = new Map<string, string>();
 Object.assign(globalThis, {
@@ -36,11 +37,11 @@ describe("review marks", () => {
     expect(readReviewMarks("a3").flagged).toEqual([]);
   });
 
-  it("goes with the attempt's stored answers", () => {
-    store.set(attemptStorageKey("a1"), "{}");
+  it("goes with the attempt's stored answers", async () => {
+    store.set(`${LEGACY_PREFIX}a1`, "{}");
     store.set(reviewMarksKey("a1"), JSON.stringify({ v: 1, flagged: ["q1"], struck: {} }));
     store.set(reviewMarksKey("a2"), JSON.stringify({ v: 1, flagged: ["q9"], struck: {} }));
-    clearStoredAttempt("a1");
+    await clearStoredAttempt("a1");
     expect([...store.keys()]).toEqual([reviewMarksKey("a2")]);
   });
 });

@@ -34,6 +34,8 @@ import { SaveStatus } from "../components/save-status";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { SubmitDialog, type TSubmitPhase, type TSubmitStep } from "../components/submit-dialog";
 import { AnswerSync, clearStoredAttempt, isClosedError, isTransient } from "../lib/answer-sync";
+import { AttemptJournal, type TJournalData } from "../lib/offline-journal";
+import { dropOfflineCopy, primeOffline, registerOfflineWorker } from "../lib/offline-worker";
 import { isAnswered, paperBlocks } from "../lib/answers";
 import { PassagePanel } from "@web/components/passage-panel";
 import { useCountdown } from "../lib/use-countdown";
@@ -69,6 +71,14 @@ function TakeExam({ examId }: { examId: string }) {
   const examTitle = paper.data ? pick(lang, paper.data.titleAr, paper.data.titleEn) : lobby.data ? pick(lang, lobby.data.exam.titleAr, lobby.data.exam.titleEn) : null;
   useDocumentTitle(examTitle ?? t("take.pageTitle"));
 
+  // The offline copy (issue 37): the worker, and the lobby as the server gave it, from the lobby on.
+  useEffect(() => {
+    if (!lobby.data || lobby.data.state === "closed" || lobby.data.state === "ended") return;
+    void registerOfflineWorker()
+      .then(() => primeOffline(examId, { lobby: lobby.data }))
+      .catch(() => {});
+  }, [examId, lobby.data]);
+
   const handled = useRef(false);
   useEffect(() => {
     if (!error || handled.current || isApiError(error, "SITTING_ENTRY_CLOSED") || isApiError(error, "SITTING_ENDED")) return;
@@ -86,7 +96,7 @@ function TakeExam({ examId }: { examId: string }) {
   }, [error, attempt.error, navigate]);
 
   const body = (() => {
-    if (paper.data && attempt.data) return <ExamSession key={attempt.data.id} paper={paper.data} attempt={attempt.data} />;
+    if (paper.data && attempt.data) return <JournalledSession key={attempt.data.id} paper={paper.data} attempt={attempt.data} />;
     // The entry closed while the student waited, or before they came.
     if (isApiError(error, "SITTING_ENTRY_CLOSED") || lobby.data?.state === "closed") return <EntryClosed state="closed" lobby={lobby.data} />;
     if (isApiError(error, "SITTING_ENDED") || lobby.data?.state === "ended") return <EntryClosed state="ended" lobby={lobby.data} />;
@@ -128,7 +138,23 @@ function waitToRetry(attemptNo: number, isAlive: () => boolean): Promise<void> {
   });
 }
 
-function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAttempt }) {
+/** Reads what the device holds of the attempt (encrypted in IndexedDB, issue 37) before the session starts. */
+function JournalledSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAttempt }) {
+  const { t } = useTakingT();
+  const [journal] = useState(() => new AttemptJournal(attempt.id));
+  const [stored, setStored] = useState<TJournalData | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void journal.read(attempt.examId).then((data) => live && setStored(data));
+    return () => {
+      live = false;
+    };
+  }, [journal, attempt.examId]);
+  if (stored === undefined) return <LoadingState label={t("take.loading")} testId="take-loading" />;
+  return <ExamSession paper={paper} attempt={attempt} journal={journal} stored={stored} />;
+}
+
+function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attempt: TReceivedAttempt; journal: AttemptJournal; stored: TJournalData | null }) {
   const { t, lang } = useTakingT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -137,6 +163,8 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
 
   // The latest "the server closed this attempt" handler, for the sync created once below.
   const onClosedRef = useRef<(error: ApiError) => void>(() => {});
+  // The server's clock as last heard (device time + offset): each change is stamped with it (issue 37).
+  const offsetRef = useRef(Date.parse(attempt.serverNow) - attempt.receivedAt);
   const [sync] = useState(() => {
     const s = new AnswerSync({
       attemptId: attempt.id,
@@ -145,14 +173,22 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       send: (questionId, body) => saveAnswer(attempt.id, questionId, body),
       onClosed: (error) => onClosedRef.current(error),
       // A refused save is shown on its question and in the status, not in a toast that would cover the paper.
+      journal,
+      serverNow: () => Date.now() + offsetRef.current,
     });
-    s.load(attempt.answers, paper.questions.map((q) => q.id));
+    s.load(attempt.answers, paper.questions.map((q) => q.id), stored);
     return s;
   });
   useEffect(() => {
     sync.start();
     return () => sync.stop();
   }, [sync]);
+  // From now on the paper opens, reloads and keeps working with no network (issue 37).
+  useEffect(() => {
+    void registerOfflineWorker()
+      .then(() => primeOffline(attempt.examId, { paper, attempt }))
+      .catch(() => {});
+  }, [paper, attempt]);
   const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
   const onChange = useCallback<TAnswerChange>((id, value, options) => sync.set(id, value, options), [sync]);
   // Limited clips: the plays the attempt has had, counted by the server as each play starts.
@@ -185,11 +221,13 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   const leaveForResults = useCallback(() => {
     leaving.current = true;
     sync.stop();
-    clearStoredAttempt(attempt.id);
+    void journal.wipe();
+    void clearStoredAttempt(attempt.id);
+    void dropOfflineCopy(attempt.examId);
     void queryClient.invalidateQueries({ queryKey: ["taking", "overview"] });
     void queryClient.invalidateQueries({ queryKey: ["taking", "result", attempt.id] });
     void navigate(resultsPath(attempt.id), { replace: true });
-  }, [sync, attempt.id, queryClient, navigate]);
+  }, [sync, journal, attempt.id, attempt.examId, queryClient, navigate]);
 
   // TIME_UP or ATTEMPT_ALREADY_COMPLETED on a save or on submit: the server has closed the attempt.
   const closedOnce = useRef(false);
@@ -272,8 +310,9 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
   }));
   const beat = useCallback(async () => {
     try {
-      const hb = await sendHeartbeat(attempt.id);
+      const hb = await sendHeartbeat(attempt.id, sync.getSnapshot().pending);
       const receivedAt = Date.now();
+      offsetRef.current = Date.parse(hb.serverNow) - receivedAt;
       setClock((before) => {
         if (hb.grantedMinutes > before.grantedMinutes) {
           toast({ variant: "success", title: takingText("take.timeGranted", { count: hb.grantedMinutes - before.grantedMinutes }) });
@@ -285,7 +324,7 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       if (isClosedError(error)) onClosed(error);
       return null;
     }
-  }, [attempt.id, onClosed]);
+  }, [attempt.id, onClosed, sync]);
   useEffect(() => {
     const id = setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
     return () => clearInterval(id);
@@ -327,10 +366,12 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
         timeUp.current = false;
         return;
       }
-      toast({ variant: "destructive", title: takingText("submit.timeUpTitle"), description: takingText("submit.timeUpBody") });
+      // Offline (issue 37): the paper closes all the same; the answers go when the connection returns.
+      const offline = !navigator.onLine || sync.getSnapshot().state === "offline";
+      toast({ variant: "destructive", title: takingText("submit.timeUpTitle"), description: takingText(offline ? "submit.timeUpOffline" : "submit.timeUpBody") });
       void submit(true);
     })();
-  }, [seconds, submit, beat]);
+  }, [seconds, submit, beat, sync]);
   const extraMinutes = clock.extraMinutes + clock.grantedMinutes;
 
   const { marks, onToggleFlag, onToggleStrike } = useReviewMarks(attempt.id);
