@@ -20,6 +20,9 @@ import { FieldMessage, useFieldA11y } from "./field-message";
 import { FormRichText } from "./form-rich-text";
 import { ImageField } from "./image-field";
 import { AudioField } from "./audio-field";
+import { MultipleResponseEditor } from "./interactions/multiple-response-editor";
+import { NumericEditor } from "./interactions/numeric-editor";
+import { OrderingEditor } from "./interactions/ordering-editor";
 
 type TQuestionPath = `questions.${number}`;
 
@@ -63,6 +66,7 @@ export function QuestionCard({
     options.replace(content.options);
     pairs.replace(content.matchingPairs);
     setValue(`${base}.correctAnswerText`, content.correctAnswerText, { shouldDirty: true });
+    setValue(`${base}.interaction`, content.interaction, { shouldDirty: true });
   };
 
   const onTypeChange = (next: string) => {
@@ -229,6 +233,11 @@ export function QuestionCard({
           />
         )}
         {(type === "essay" || type === "short_answer") && <ModelAnswer base={base} index={index} rows={type === "essay" ? 4 : 2} />}
+        {/* The item types of issue 36: each its own editor (editor/interactions). */}
+        {type === "multiple_response" && <MultipleResponseEditor base={`${base}.interaction`} index={index} />}
+        {type === "numeric" && <NumericEditor base={`${base}.interaction`} index={index} />}
+        {type === "ordering" && <OrderingEditor base={`${base}.interaction`} index={index} />}
+        <FieldMessage path={`${base}.interaction`} />
       </div>
 
       <ConfirmDialog
