@@ -29,6 +29,9 @@ export function emptyInteraction(type: string): TInteractionForm | null {
       return { type, answer: "", tolerance: "0", toleranceMode: "absolute", unitAr: "", unitEn: "" };
     case "ordering":
       return { type, items: [newEntry(), newEntry()], scoring: "all_or_nothing" };
+    default:
+      // A type the editor does not offer yet (EDITOR_QUESTION_TYPES).
+      return null;
   }
 }
 
@@ -42,6 +45,9 @@ export function interactionFormOf(c: TInteraction | null | undefined): TInteract
       return { type: c.type, answer: String(c.answer), tolerance: String(c.tolerance), toleranceMode: c.toleranceMode, unitAr: c.unitAr, unitEn: c.unitEn };
     case "ordering":
       return { type: c.type, items: c.items.map((i) => ({ id: i.id, textAr: i.textAr, textEn: i.textEn })), scoring: c.scoring };
+    default:
+      // A type without an editor yet (an imported one): kept as it is, so a save of the exam does not lose it.
+      return c as unknown as TInteractionForm;
   }
 }
 
@@ -55,5 +61,7 @@ export function interactionContent(c: TInteractionForm | null | undefined): unkn
       return [c.answer.trim(), c.unitAr.trim(), c.unitEn.trim(), c.tolerance.trim() === "0" || c.tolerance.trim() === "" ? "" : c.tolerance.trim()];
     case "ordering":
       return c.items.map((i) => [i.textAr.trim(), i.textEn.trim()]);
+    default:
+      return [c];
   }
 }
