@@ -139,6 +139,8 @@ test("the three editors photographed in both languages, themes and widths", asyn
         await authorThree(page, lang);
         await page.getByTestId("save-exam").click();
         await expect(page.getByTestId("error-questions.1.interaction.tolerance")).toBeVisible();
+        // Without the sticky bars and the toast, which would be painted over a tall card's picture.
+        await page.addStyleTag({ content: ".sticky { position: static !important } [role=region] ol li { visibility: hidden !important }" });
         for (const q of [0, 1, 2]) {
           await page.getByTestId(`question-${q}`).screenshot({ path: path.resolve(`screenshots/item-types-editor/${lang}-${dark ? "dark" : "light"}-${width}-q${q}.png`) });
         }
