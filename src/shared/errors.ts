@@ -900,6 +900,11 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Question {n} must have at least two items to put in order.", "يجب أن يحتوي السؤال {n} على عنصرين على الأقل لترتيبهما."),
   },
+  ORDERING_ITEM_MISSING_TEXT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}, item {m} is missing text.", "العنصر {m} في السؤال {n} ينقصه نص."),
+  },
   NUMERIC_ANSWER_INVALID: {
     status: 400,
     title: INVALID_INPUT,

@@ -106,8 +106,12 @@ describe("the messages of the new types on the editor's fields", () => {
     ]);
   });
 
-  it("ordering: an order of one item", () => {
+  it("ordering: an order of one item, an item without its Arabic (said as an item, not an option)", () => {
     expect(issues(examWith({ type: "ordering", scoring: "all_or_nothing", items: [{ id: "a", textAr: "أ", textEn: "A" }] }))).toEqual(["questions.0.interaction.items:ORDERING_MIN_ITEMS"]);
+    expect(issues(examWith({ type: "ordering", scoring: "per_item", items: [{ id: "a", textAr: "أ", textEn: "A" }, { id: "b", textAr: " ", textEn: "B" }] }))).toEqual([
+      "questions.0.interaction.items.1:ORDERING_ITEM_MISSING_TEXT",
+    ]);
+    expect(issueText("ORDERING_ITEM_MISSING_TEXT", "questions.0.interaction.items.1")).toEqual({ en: "Question 1, item 2 is missing text.", ar: "العنصر 2 في السؤال 1 ينقصه نص." });
   });
 
   it("says which question and which choice or item, in both languages", () => {
