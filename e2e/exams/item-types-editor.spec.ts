@@ -129,6 +129,8 @@ for (const lang of ["ar", "en"] as const) {
 
 test("the three editors photographed in both languages, themes and widths", async ({ browser, request }) => {
   test.skip(!process.env.ITEM_EDITOR_SCREENSHOTS, "set ITEM_EDITOR_SCREENSHOTS=1 to photograph");
+  // Eight looks, each writing the three questions afresh.
+  test.setTimeout(900_000);
   const teacher = await makeTeacher(request);
   for (const lang of ["ar", "en"] as const)
     for (const dark of [false, true])

@@ -1,5 +1,6 @@
 // One question of the editor: type, Arabic and English text, points, and the content of its type (SPEC §4, §5):
-// choice options with a single correct one, matching pairs, or a model answer. Changing the type starts its
+// choice options with a single correct one, matching pairs, a model answer, or an item type of issue 36 (its own
+// editor in ./interactions: multiple response, numeric, ordering). Changing the type starts its
 // content afresh (asking first when there was some); moving and removing are buttons, so the keyboard can too.
 import { ArrowDown, ArrowUp, Lock, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
