@@ -900,10 +900,20 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Question {n} must have at least two items to put in order.", "يجب أن يحتوي السؤال {n} على عنصرين على الأقل لترتيبهما."),
   },
+  ORDERING_ITEM_MISSING_TEXT: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}, item {m} is missing text.", "العنصر {m} في السؤال {n} ينقصه نص."),
+  },
   NUMERIC_ANSWER_INVALID: {
     status: 400,
     title: INVALID_INPUT,
-    message: t("Question {n} needs a number as its answer and a tolerance of zero or more.", "يحتاج السؤال {n} إلى رقم إجابةً له، وإلى هامش سماح صفر أو أكثر."),
+    message: t("Question {n} needs a number as its answer, such as 3.5.", "يحتاج السؤال {n} إلى رقم إجابةً له، مثل ٣٫٥."),
+  },
+  NUMERIC_TOLERANCE_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}: the tolerance must be a number, zero or more.", "السؤال {n}: يجب أن يكون هامش السماح رقمًا، صفرًا أو أكثر."),
   },
   MEDIA_TYPE_NOT_ALLOWED: {
     status: 415,
@@ -1940,7 +1950,8 @@ export function issueVars(path: string | (string | number)[]): Record<string, nu
   const vars: Record<string, number> = {};
   const q = parts.indexOf("questions");
   if (q >= 0 && /^\d+$/.test(parts[q + 1] ?? "")) vars.n = Number(parts[q + 1]) + 1;
-  const o = parts.findIndex((p) => p === "options" || p === "matchingPairs");
+  // An item type's choices and items (issue 36) are numbered as options are.
+  const o = parts.findIndex((p) => p === "options" || p === "matchingPairs" || p === "choices" || p === "items");
   if (o >= 0 && /^\d+$/.test(parts[o + 1] ?? "")) vars.m = Number(parts[o + 1]) + 1;
   const p = parts.indexOf("passages");
   if (p >= 0 && /^\d+$/.test(parts[p + 1] ?? "")) vars.p = Number(parts[p + 1]) + 1;

@@ -26,13 +26,14 @@ export type TEntry = z.output<typeof ZEntry>;
 /** A response naming entries: ids only, a bounded list. What they name is checked when it is marked. */
 export const ZEntryIds = z.array(z.string({ error: "ANSWER_INVALID" }).max(36, { error: "ANSWER_INVALID" }), { error: "ANSWER_INVALID" }).max(MAX_INTERACTION_ENTRIES, { error: "ANSWER_INVALID" });
 
-/** The problems every list of entries can have: too few, an id twice, a missing text. */
-export function checkEntries(entries: TEntry[], min: number, minMessage: string, path: string, ctx: z.RefinementCtx): void {
+/** The problems every list of entries can have: too few, an id twice, a missing text (said as "option m" unless the
+ *  list names its entries otherwise, as ordering's "item m"). */
+export function checkEntries(entries: TEntry[], min: number, minMessage: string, path: string, ctx: z.RefinementCtx, missingMessage = "OPTION_MISSING_TEXT"): void {
   if (entries.length < min) ctx.addIssue({ code: "custom", path: [path], message: minMessage });
   const seen = new Set<string>();
   entries.forEach((e, i) => {
     if (seen.has(e.id)) ctx.addIssue({ code: "custom", path: [path, i], message: "VALIDATION_FAILED" });
     seen.add(e.id);
-    if (!e.textAr || !e.textEn) ctx.addIssue({ code: "custom", path: [path, i], message: "OPTION_MISSING_TEXT" });
+    if (!e.textAr || !e.textEn) ctx.addIssue({ code: "custom", path: [path, i], message: missingMessage });
   });
 }

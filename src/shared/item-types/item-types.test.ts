@@ -61,7 +61,7 @@ describe("numeric entry", () => {
   it("refuses an answer that is no number and a negative tolerance; reads the author's Arabic digits", () => {
     expect(messages({ type: "numeric", answer: "abc" })).toEqual(["answer:NUMERIC_ANSWER_INVALID"]);
     expect(messages({ type: "numeric" })).toEqual(["answer:NUMERIC_ANSWER_INVALID"]);
-    expect(messages({ type: "numeric", answer: 1, tolerance: -0.1 })).toEqual(["tolerance:NUMERIC_ANSWER_INVALID"]);
+    expect(messages({ type: "numeric", answer: 1, tolerance: -0.1 })).toEqual(["tolerance:NUMERIC_TOLERANCE_INVALID"]);
     expect(messages({ type: "numeric", answer: Number.POSITIVE_INFINITY })).toEqual(["answer:NUMERIC_ANSWER_INVALID"]);
     expect(messages({ type: "numeric", answer: 1, unitEn: "x".repeat(201) })).toEqual(["unitEn:TEXT_TOO_LONG"]);
     expect(num("٣٫٥", "٠٫١")).toMatchObject({ answer: 3.5, tolerance: 0.1, toleranceMode: "absolute" });
@@ -165,6 +165,6 @@ describe("responses", () => {
 
 describe("the editor's types", () => {
   it("are the ones it can show: the new types join as their editor components land", () => {
-    expect(EDITOR_QUESTION_TYPES).toEqual(["multiple_choice", "true_false", "essay", "short_answer", "matching"]);
+    expect(EDITOR_QUESTION_TYPES).toEqual(["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering"]);
   });
 });

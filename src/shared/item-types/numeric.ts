@@ -10,13 +10,14 @@ export const NUMERIC_TOLERANCE_MODES = ["absolute", "relative"] as const;
 export const MAX_NUMERIC_ANSWER_LENGTH = 40;
 
 /** A number the author types: a number, or text in any digits (the editor sends what was typed). */
-const number = z.preprocess((v) => (typeof v === "string" ? (parseLocaleNumber(v) ?? NaN) : v), z.number({ error: "NUMERIC_ANSWER_INVALID" }).finite({ error: "NUMERIC_ANSWER_INVALID" }));
+const number = (error: string) => z.preprocess((v) => (typeof v === "string" ? (parseLocaleNumber(v) ?? NaN) : v), z.number({ error }).finite({ error }));
 const unit = z.string({ error: "VALIDATION_FAILED" }).trim().max(MAX_SHORT_TEXT_LENGTH, { error: "TEXT_TOO_LONG" }).default("");
 
 export const ZNumeric = z.object({
   type: z.literal("numeric"),
-  answer: number,
-  tolerance: number.pipe(z.number().min(0, { error: "NUMERIC_ANSWER_INVALID" })).default(0),
+  answer: number("NUMERIC_ANSWER_INVALID"),
+  /** Its own message: the author sees which of the two numbers is wrong. */
+  tolerance: number("NUMERIC_TOLERANCE_INVALID").pipe(z.number().min(0, { error: "NUMERIC_TOLERANCE_INVALID" })).default(0),
   toleranceMode: z.enum(NUMERIC_TOLERANCE_MODES, { error: "VALIDATION_FAILED" }).default("absolute"),
   /** Shown after the box ("سم" / "cm"); the student types the number only. */
   unitAr: unit,

@@ -14,7 +14,7 @@ export const ZOrdering = z
     items: z.array(ZEntry).max(MAX_INTERACTION_ENTRIES, { error: "VALIDATION_FAILED" }),
     scoring: z.enum(ORDERING_SCORING, { error: "VALIDATION_FAILED" }).default("all_or_nothing"),
   })
-  .superRefine((c, ctx) => checkEntries(c.items, 2, "ORDERING_MIN_ITEMS", "items", ctx));
+  .superRefine((c, ctx) => checkEntries(c.items, 2, "ORDERING_MIN_ITEMS", "items", ctx, "ORDERING_ITEM_MISSING_TEXT"));
 export type TOrdering = z.output<typeof ZOrdering>;
 
 export const ZOrderingAnswer = z.object({ type: z.literal("ordering"), order: ZEntryIds });

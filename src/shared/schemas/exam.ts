@@ -16,9 +16,10 @@ export type TExamTool = (typeof EXAM_TOOLS)[number];
 /** The first five, then the item types of issue 36 (shared/item-types, docs/decisions/0057), whose content is `interaction`. */
 export const QUESTION_TYPES = ["multiple_choice", "true_false", "essay", "short_answer", "matching", ...ITEM_TYPES] as const;
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
-/** The types the exam editor offers: the new ones join as their editor components land (decision 0057). The API
- *  and the bank already take them, so the editor must not offer a type it cannot show. */
-export const EDITOR_QUESTION_TYPES = QUESTION_TYPES.filter((type) => !isItemType(type));
+/** The item types the editor can author (web/features/exams/editor/interactions): a type joins when its editor lands
+ *  (decision 0057). The API and the bank take every type, so the editor must not offer one it cannot show. */
+const AUTHORED_ITEM_TYPES: readonly string[] = ["multiple_response", "numeric", "ordering"];
+export const EDITOR_QUESTION_TYPES = QUESTION_TYPES.filter((type) => !isItemType(type) || AUTHORED_ITEM_TYPES.includes(type));
 export const EXAM_STATUSES = ["draft", "published", "archived"] as const;
 export type TExamStatus = (typeof EXAM_STATUSES)[number];
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ZPassageInput, ZQuestionInput } from "@shared/schemas/exam";
 import type { TBankItemDetail, TBankItemInput, TItemContent } from "@shared/schemas/bank";
 import { newPassage, newQuestion, type TPassageForm, type TQuestionForm } from "@web/features/exams/lib/exam-form";
+import { interactionFormOf } from "@web/features/exams/lib/interaction-form";
 
 export type TItemForm = { subjectId: string; /** "" for any grade. */ grade: string; passages: TPassageForm[]; questions: TQuestionForm[] };
 
@@ -60,6 +61,8 @@ export function itemFormOf(item: TBankItemDetail): TItemForm {
         correctAnswerText: c.type === "essay" || c.type === "short_answer" ? (c.correctAnswerText ?? "") : null,
         options: c.options.map((o) => ({ ...o, image: image(o.image) })),
         matchingPairs: c.matchingPairs.map((p) => ({ ...p, premiseImage: image(p.premiseImage), responseImage: image(p.responseImage) })),
+        // Without it a new version of an item of issue 36 would be saved with no content (and refused).
+        interaction: interactionFormOf(c.interaction),
         skillId: c.skillId ?? "",
       },
     ],

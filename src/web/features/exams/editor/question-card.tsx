@@ -1,5 +1,6 @@
 // One question of the editor: type, Arabic and English text, points, and the content of its type (SPEC §4, §5):
-// choice options with a single correct one, matching pairs, or a model answer. Changing the type starts its
+// choice options with a single correct one, matching pairs, a model answer, or an item type of issue 36 (its own
+// editor in ./interactions: multiple response, numeric, ordering). Changing the type starts its
 // content afresh (asking first when there was some); moving and removing are buttons, so the keyboard can too.
 import { ArrowDown, ArrowUp, Lock, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
@@ -20,6 +21,9 @@ import { FieldMessage, useFieldA11y } from "./field-message";
 import { FormRichText } from "./form-rich-text";
 import { ImageField } from "./image-field";
 import { AudioField } from "./audio-field";
+import { MultipleResponseEditor } from "./interactions/multiple-response-editor";
+import { NumericEditor } from "./interactions/numeric-editor";
+import { OrderingEditor } from "./interactions/ordering-editor";
 
 type TQuestionPath = `questions.${number}`;
 
@@ -63,6 +67,7 @@ export function QuestionCard({
     options.replace(content.options);
     pairs.replace(content.matchingPairs);
     setValue(`${base}.correctAnswerText`, content.correctAnswerText, { shouldDirty: true });
+    setValue(`${base}.interaction`, content.interaction, { shouldDirty: true });
   };
 
   const onTypeChange = (next: string) => {
@@ -229,6 +234,11 @@ export function QuestionCard({
           />
         )}
         {(type === "essay" || type === "short_answer") && <ModelAnswer base={base} index={index} rows={type === "essay" ? 4 : 2} />}
+        {/* The item types of issue 36: each its own editor (editor/interactions). */}
+        {type === "multiple_response" && <MultipleResponseEditor base={`${base}.interaction`} index={index} />}
+        {type === "numeric" && <NumericEditor base={`${base}.interaction`} index={index} />}
+        {type === "ordering" && <OrderingEditor base={`${base}.interaction`} index={index} />}
+        <FieldMessage path={`${base}.interaction`} />
       </div>
 
       <ConfirmDialog

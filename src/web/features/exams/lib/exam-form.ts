@@ -2,6 +2,7 @@
 // what the inputs hold (points as typed, an empty description as ""); ZExamInput turns it into what is sent.
 import { DEFAULT_EXAM_MINUTES, MIN_QUESTION_POINTS } from "@shared/limits";
 import type { TRichDoc } from "@shared/rich-text";
+import { emptyInteraction, interactionContent, interactionFormOf, type TInteractionForm } from "./interaction-form";
 import { emptyQuestionContent, EXAM_TOOLS, type TAudioRef, type TExamTool, type TExamDetail, type TExamInput, type TExamStatus, type TImageRef, type TQuestionType } from "@shared/schemas/exam";
 
 /** A formatted text's document as the editor last gave it (null: plain, or not touched). */
@@ -28,6 +29,8 @@ export type TQuestionForm = {
   correctAnswerText: string | null;
   options: TOptionForm[];
   matchingPairs: TPairForm[];
+  /** The content and key of an item type of issue 36 (lib/interaction-form.ts); null for the first five. */
+  interaction: TInteractionForm | null;
   /** The catalogue skill it measures; "" for none. */
   skillId: string;
 };
@@ -50,12 +53,15 @@ export type TExamForm = {
 };
 
 /** The type-specific part of a question, as SPEC §4 starts it for `type`. */
-export function emptyContent(type: TQuestionType): Pick<TQuestionForm, "options" | "matchingPairs" | "correctAnswerText"> {
+type TContent = Pick<TQuestionForm, "options" | "matchingPairs" | "correctAnswerText" | "interaction">;
+
+export function emptyContent(type: TQuestionType): TContent {
   const c = emptyQuestionContent(type);
   return {
     options: (c.options ?? []).map((o) => ({ optionTextAr: o.optionTextAr ?? "", optionTextEn: o.optionTextEn ?? "", isCorrect: o.isCorrect ?? false })),
     matchingPairs: (c.matchingPairs ?? []).map((p) => ({ premise_ar: p.premise_ar ?? "", premise_en: p.premise_en ?? "", response_ar: p.response_ar ?? "", response_en: p.response_en ?? "" })),
     correctAnswerText: c.correctAnswerText ?? null,
+    interaction: emptyInteraction(type),
   };
 }
 
@@ -64,13 +70,14 @@ export function newQuestion(type: TQuestionType): TQuestionForm {
 }
 
 /** Whether the type-specific part differs from a fresh one (then changing the type asks first). */
-export function hasTypeContent(q: Pick<TQuestionForm, "type" | "options" | "matchingPairs" | "correctAnswerText">): boolean {
+export function hasTypeContent(q: Pick<TQuestionForm, "type"> & TContent): boolean {
   const fresh = emptyContent(q.type);
-  const strip = (c: Pick<TQuestionForm, "options" | "matchingPairs" | "correctAnswerText">) =>
+  const strip = (c: TContent) =>
     JSON.stringify({
       options: c.options.map((o) => [o.optionTextAr.trim(), o.optionTextEn.trim(), o.isCorrect, o.image?.id]),
       pairs: c.matchingPairs.map((p) => [p.premise_ar.trim(), p.premise_en.trim(), p.response_ar.trim(), p.response_en.trim(), p.premiseImage?.id, p.responseImage?.id]),
       answer: (c.correctAnswerText ?? "").trim(),
+      interaction: interactionContent(c.interaction),
     });
   return strip(q) !== strip(fresh);
 }
@@ -114,8 +121,7 @@ export function toFormValues(exam: TExamDetail): TExamForm {
         correctAnswerText: q.type === "essay" || q.type === "short_answer" ? (q.correctAnswerText ?? "") : null,
         options: q.options.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: o.image, isCorrect: o.isCorrect })),
         matchingPairs: q.matchingPairs.map((p) => ({ ...p })),
-        // An item type of issue 36 (an imported one: the editor cannot author them yet) is kept as it is on a save.
-        interaction: q.interaction,
+        interaction: interactionFormOf(q.interaction),
         // Kept on every save (and on archiving): a question loses its skill only when the author says so.
         skillId: q.skillId ?? "",
       })),

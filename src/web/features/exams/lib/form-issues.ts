@@ -37,13 +37,21 @@ export function collectIssues(errors: unknown, prefix = ""): TFormIssue[] {
 }
 
 const EXAM_ORDER = ["titleAr", "titleEn", "subjectId", "status", "durationMinutes", "descriptionAr", "descriptionEn", "schoolIds", "questions"];
-const QUESTION_ORDER = ["type", "points", "questionTextAr", "questionTextEn", "options", "matchingPairs", "correctAnswerText"];
+const QUESTION_ORDER = ["type", "points", "questionTextAr", "questionTextEn", "options", "matchingPairs", "correctAnswerText", "interaction"];
+/** An item type's fields (issue 36), as its editor shows them. */
+const INTERACTION_ORDER = ["choices", "items", "answer", "tolerance", "toleranceMode", "unitAr", "unitEn", "scoring"];
 const LAST = 1e6;
 
 function rank(path: string): number[] {
   const [field = "", q, part = "", item, leaf] = path.split(".");
   const at = (list: string[], key: string) => (list.includes(key) ? list.indexOf(key) : LAST);
   if (field !== "questions" || q === undefined) return [at(EXAM_ORDER, field)];
+  if (part === "interaction") {
+    // questions.2.interaction.choices.1: one level deeper than an option.
+    const [, , , sub, entry, entryLeaf] = path.split(".");
+    const place = sub === undefined ? -1 : at(INTERACTION_ORDER, sub);
+    return [at(EXAM_ORDER, field), Number(q), at(QUESTION_ORDER, part), place, entry === undefined ? LAST : Number(entry), entryLeaf === undefined ? LAST : 0];
+  }
   // A list's own message sits below its items; an item's below its fields.
   return [at(EXAM_ORDER, field), Number(q), part ? at(QUESTION_ORDER, part) : -1, item === undefined ? LAST : Number(item), leaf === undefined ? LAST : 0];
 }
