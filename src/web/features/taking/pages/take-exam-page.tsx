@@ -391,7 +391,9 @@ function ExamSession({ paper, attempt }: { paper: TPaper; attempt: TReceivedAtte
       </header>
 
       <div
-        className="sticky top-[69px] z-30 -mx-4 border-y border-border bg-card/95 px-4 py-2.5 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:mx-0 sm:rounded-2xl sm:border"
+        // Sticky only where the screen is tall enough: at 400 % zoom (256 px tall) a stuck header and toolbar would
+        // cover the whole paper and hide the focus under them (WCAG 1.4.10, 2.4.11).
+        className="sticky top-[69px] z-30 -mx-4 [@media(max-height:30rem)]:static border-y border-border bg-card/95 px-4 py-2.5 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:mx-0 sm:rounded-2xl sm:border"
         data-testid="exam-toolbar"
       >
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
