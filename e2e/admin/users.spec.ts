@@ -78,9 +78,27 @@ for (const lang of LANGS) {
       await page.getByRole("option", { name: "العربية" }).click();
       await edit.locator("#user-name").fill(lang === "ar" ? "ليلى المنصوري" : "Laila Mansoori");
       await edit.locator("#user-password").fill("another-secret");
+      // The reading accommodations (issue 37), beside extra time, in the same edit (and so in the one audit entry). One
+      // language: the fields and their saving do not depend on it.
+      if (lang === "en") {
+        await expect(edit.getByTestId("user-read-aloud")).not.toBeChecked();
+        await edit.getByTestId("user-read-aloud").check();
+        await edit.getByTestId("user-high-contrast").check();
+        await edit.getByTestId("user-text-scale").click();
+        await page.getByRole("option", { name: "150%" }).click();
+      }
       await edit.locator("button[type=submit]").click();
       await expectToast(page, lang === "en" ? "User updated successfully" : t.toast.userUpdated, lang === "en" ? "Password updated successfully" : t.toast.passwordUpdated);
       await expect(row).toContainText(lang === "ar" ? "ليلى المنصوري" : "Laila Mansoori");
+      if (lang === "en") {
+        // They come back on the next edit.
+        await row.getByRole("button", { name: new RegExp(t.common.edit) }).click();
+        await expect(edit.getByTestId("user-read-aloud")).toBeChecked();
+        await expect(edit.getByTestId("user-high-contrast")).toBeChecked();
+        await expect(edit.getByTestId("user-text-scale")).toHaveText("150%");
+        await page.keyboard.press("Escape");
+        await expect(edit).toBeHidden();
+      }
 
       // The new password works (a separate request context: the page keeps its own session).
       const login = await request.post("/api/auth/login", { data: { email, password: "another-secret", loginType: "student" } });

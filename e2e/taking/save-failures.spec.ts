@@ -104,6 +104,8 @@ for (const lang of ["ar", "en"] as const satisfies TLang[]) {
     await expect(question(page, 1)).toHaveAttribute("data-save-problem", "retrying");
     await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "retrying");
     await expect(page.getByRole("link", { name: t.notSaved(1) })).toBeVisible();
+    // Said once in the paper's polite live region (issue 37).
+    await expect(page.getByTestId("announcer-polite")).toHaveText(lang === "ar" ? "بعض الإجابات لم تُحفظ بعد. نحاول مرة أخرى." : "Some answers are not saved yet. Trying again.");
 
     // The essay is saved at once, again and again, while question 1 keeps failing.
     for (const text of ["صديقي وفيّ", "صديقي وفيّ وصادق"]) {
@@ -123,6 +125,8 @@ for (const lang of ["ar", "en"] as const satisfies TLang[]) {
     await expect(question(page, 2)).toHaveAttribute("data-save-problem", "refused");
     await expect(question(page, 2).getByTestId("save-problem")).toContainText(ERRORS.TEXT_INVALID_CHARACTERS.message[lang]);
     await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "error");
+    // An answer that cannot be saved for good does not wait its turn: the assertive region.
+    await expect(page.getByTestId("announcer-assertive")).toHaveText(lang === "ar" ? "تعذّر حفظ بعض الإجابات. اختر «إعادة المحاولة» بجانب حالة الحفظ." : "Error saving answers. Select “Try again” beside the save status.");
     const refusedCount = sent[q2]!;
     await page.waitForTimeout(3_000);
     expect(sent[q2]).toBe(refusedCount);

@@ -473,9 +473,9 @@ test("the timer follows the server's clock on a device whose clock is wrong, tur
   await expect(page.getByTestId("question")).toHaveCount(5);
   const timer = page.getByTestId("timer-value");
   await expect(timer).toHaveText(/^00:00:[3-5]\d$|^00:01:00$/);
-  // At five minutes or less the timer is red from the start, and says so once.
+  // At five minutes or less the timer is red from the start; with a minute or less left the page says so at once.
   await expect(page.getByTestId("exam-timer")).toHaveAttribute("data-warning", "true");
-  await expect(page.getByTestId("timer-announcement")).toHaveText("5 minutes or less remaining.");
+  await expect(page.getByTestId("announcer-assertive")).toHaveText("1 minute or less remaining.");
   await expect(page.getByTestId("exam-timer")).toHaveCSS("background-color", "rgb(180, 35, 24)");
   await question(page, 1).getByRole("radio", { name: "Madinah" }).check();
   await question(page, 5).getByRole("textbox").fill("Patience");

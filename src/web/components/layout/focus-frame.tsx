@@ -15,7 +15,7 @@ export function FocusFrame({ children, className, label, wide = false }: { child
   return (
     <div className="flex min-h-dvh flex-col" data-testid="focus-frame">
       <SkipLink />
-      <header className="sticky top-0 z-40 border-b border-border bg-card/95 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/90">
+      <header className="sticky top-0 z-40 border-b [@media(max-height:30rem)]:static border-border bg-card/95 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/90">
         <BrandStripe />
         <div className={cn("mx-auto flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8", width)}>
           <span className="flex min-w-0 items-center gap-2.5">

@@ -1,6 +1,6 @@
-// The countdown (SPEC §9): HH:MM:SS, red at TIMER_WARNING_SECONDS or less, announced once when it turns red.
+// The countdown (SPEC §9): HH:MM:SS, red at TIMER_WARNING_SECONDS or less. The page's announcer says the time left
+// at that moment and the others (lib/announcer.ts).
 import { Clock } from "lucide-react";
-import { useEffect, useState } from "react";
 import { TIMER_WARNING_SECONDS } from "@shared/limits";
 import { cn } from "@web/lib/utils";
 import { formatClock, useTakingT } from "../lib/use-taking-t";
@@ -8,14 +8,9 @@ import { formatClock, useTakingT } from "../lib/use-taking-t";
 export function ExamTimer({ seconds }: { seconds: number }) {
   const { t } = useTakingT();
   const warning = seconds <= TIMER_WARNING_SECONDS;
-  const [announced, setAnnounced] = useState(false);
-  useEffect(() => {
-    if (warning && !announced) setAnnounced(true);
-  }, [warning, announced]);
 
   return (
-    <>
-      <div
+    <div
         className={cn(
           "flex shrink-0 items-center gap-2 rounded-lg px-3 py-1.5 transition-colors",
           warning ? "bg-destructive text-destructive-foreground" : "bg-muted text-foreground",
@@ -28,11 +23,6 @@ export function ExamTimer({ seconds }: { seconds: number }) {
         <span role="timer" aria-label={t("take.timeRemaining")} dir="ltr" className="font-mono text-base font-bold tabular-nums" data-testid="timer-value">
           {formatClock(seconds)}
         </span>
-      </div>
-      {/* Always in the page, so the one announcement is heard. */}
-      <p className="sr-only" aria-live="assertive" data-testid="timer-announcement">
-        {announced ? t("take.timeWarning", { count: Math.round(TIMER_WARNING_SECONDS / 60) }) : ""}
-      </p>
-    </>
+    </div>
   );
 }

@@ -154,13 +154,15 @@ function ChoiceInput({ q, text, value, onChange, disabled, figure, struck, onTog
       <div className={cn("grid gap-2", q.type === "true_false" && "grid-cols-[repeat(auto-fit,minmax(min(100%,14rem),1fr))]")}>
         {q.options.map((o, i) => {
           // Struck out by the student (the eliminator): greyed and crossed, still choosable — a mark, not an answer.
+          // Greyed with the muted text colour only: it is still a live option, so it keeps 4.5:1 (an opacity on top
+          // fell below it — axe in the keyboard-only spec).
           const out = !!struck?.includes(o.id);
           return (
             <div key={o.id} className="flex min-w-0 items-stretch gap-1.5" data-testid="option" data-struck={out}>
               <label
                 className={cn(
                   "flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-xl border border-border px-3.5 py-3 transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                  out && "text-muted-foreground line-through decoration-2 opacity-70",
+                  out && "text-muted-foreground line-through decoration-2",
                 )}
               >
                 <input

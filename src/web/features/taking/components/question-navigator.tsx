@@ -13,13 +13,15 @@ export function goToQuestion(n: number) {
 }
 
 /** `unsaved`: per question, whether its answer is not on the server (refused, or the server keeps failing). */
-export function QuestionNavigator({ answered, unsaved, flagged, className }: { answered: boolean[]; unsaved: boolean[]; flagged: boolean[]; className?: string }) {
+/** `onGo`: told of each jump (the page announces "Question n of m"). */
+export function QuestionNavigator({ answered, unsaved, flagged, onGo, className }: { answered: boolean[]; unsaved: boolean[]; flagged: boolean[]; onGo?: (n: number) => void; className?: string }) {
   const { t } = useTakingT();
   const done = answered.filter(Boolean).length;
 
   const jump = (event: React.MouseEvent<HTMLAnchorElement>, n: number) => {
     event.preventDefault();
     goToQuestion(n);
+    onGo?.(n);
   };
 
   return (

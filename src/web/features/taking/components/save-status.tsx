@@ -1,5 +1,6 @@
 // Where the answers are (issue 7): Saved / Saving… / Offline — waiting to send (n) / not saved yet, trying again
-// (n) / Error Saving Answers with the server's words; answers the server kept for the proctor (issue 37). A polite live region, so a screen reader hears a change without being interrupted.
+// (n) / Error Saving Answers with the server's words; answers the server kept for the proctor (issue 37). Not a live
+// region itself: the page's announcer says the trouble and its end (lib/announcer.ts), without a "Saving… Saved" after every answer.
 import { AlertTriangle, CloudCheck, LoaderCircle, RotateCw, WifiOff } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { textIn } from "@web/lib/errors";
@@ -13,9 +14,6 @@ export function SaveStatus({ sync, onRetry, className }: { sync: TSyncSnapshot; 
   return (
     <div className={cn("flex min-w-0 items-center gap-2", className)}>
       <div
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
         data-testid="save-status"
         data-state={state}
         data-pending={pending}

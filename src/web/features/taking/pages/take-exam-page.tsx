@@ -8,7 +8,7 @@
 // submits by itself at zero; submitting asks first, sends what is pending (waiting for the connection when it
 // must), then submits.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { AArrowDown, AArrowUp, Contrast, Send } from "lucide-react";
+import { AArrowDown, AArrowUp, Contrast, Minus, Plus, RectangleHorizontal, Send } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useBlocker, useNavigate, useParams } from "react-router";
 import { HEARTBEAT_SECONDS } from "@shared/limits";
@@ -28,7 +28,10 @@ import { ExamChips } from "../components/exam-chips";
 import { QuestionCard, type TAnswerChange } from "../components/question-card";
 import { goToQuestion, QuestionNavigator } from "../components/question-navigator";
 import { useReviewMarks } from "../lib/review-marks";
-import { TEXT_SCALES, useTakeTools } from "../lib/take-tools";
+import { LINE_READER_HEIGHTS, TEXT_SCALES, useTakeTools } from "../lib/take-tools";
+import { LineReader } from "../components/line-reader";
+import { useAnnouncer } from "../components/announcer";
+import { saveAnnouncement, timeAnnouncement } from "../lib/announcer";
 import { ReadAloudProvider } from "../lib/read-aloud";
 import { SaveStatus } from "../components/save-status";
 import { ErrorState, LoadingState } from "@web/components/ui/states";
@@ -374,8 +377,35 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
   }, [seconds, submit, beat, sync]);
   const extraMinutes = clock.extraMinutes + clock.grantedMinutes;
 
-  const { marks, onToggleFlag, onToggleStrike } = useReviewMarks(attempt.id);
-  const { tools, larger, smaller, toggleContrast } = useTakeTools(attempt.accommodations);
+  const { marks, onToggleFlag: toggleFlagMark, onToggleStrike } = useReviewMarks(attempt.id);
+  const { tools, larger, smaller, toggleContrast, toggleLineReader, taller, shorter } = useTakeTools(attempt.accommodations);
+
+  // ---- what a screen reader hears (lib/announcer.ts)
+  const { announce, regions } = useAnnouncer();
+  const timeSaid = useRef<number[]>([]);
+  useEffect(() => {
+    const next = timeAnnouncement(seconds, timeSaid.current);
+    timeSaid.current = next.done;
+    if (next.say) announce(next.say);
+  }, [seconds, announce]);
+  const saveWas = useRef({ state: snap.state, troubled: false });
+  useEffect(() => {
+    const next = saveAnnouncement(saveWas.current.state, snap.state, saveWas.current.troubled);
+    saveWas.current = { state: snap.state, troubled: next.troubled };
+    if (next.say) announce(next.say);
+  }, [snap.state, announce]);
+  const flaggedIds = useRef(marks.flagged);
+  flaggedIds.current = marks.flagged;
+  const onToggleFlag = useCallback(
+    (questionId: string) => {
+      const n = paper.questions.findIndex((q) => q.id === questionId) + 1;
+      announce({ key: flaggedIds.current.includes(questionId) ? "announce.unflagged" : "announce.flagged", options: { n } });
+      toggleFlagMark(questionId);
+    },
+    [paper.questions, announce, toggleFlagMark],
+  );
+  const announcePosition = useCallback((n: number) => announce({ key: "announce.position", options: { n, total: paper.questions.length } }), [announce, paper.questions.length]);
+
   const eliminator = paper.allowedTools.includes("eliminator");
   const flagged = paper.questions.map((q) => marks.flagged.includes(q.id));
   const blocks = useMemo(() => paperBlocks(paper), [paper]);
@@ -402,7 +432,9 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
       </header>
 
       <div
-        className="sticky top-[69px] z-30 -mx-4 border-y border-border bg-card/95 px-4 py-2.5 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:mx-0 sm:rounded-2xl sm:border"
+        // Sticky only where the screen is tall enough: at 400 % zoom (256 px tall) a stuck header and toolbar would
+        // cover the whole paper and hide the focus under them (WCAG 1.4.10, 2.4.11).
+        className="sticky top-[69px] z-30 -mx-4 [@media(max-height:30rem)]:static border-y border-border bg-card/95 px-4 py-2.5 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:mx-0 sm:rounded-2xl sm:border"
         data-testid="exam-toolbar"
       >
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -427,6 +459,32 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
               <Contrast aria-hidden="true" />
               {t("tools.contrast")}
             </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={toggleLineReader}
+              aria-pressed={tools.lineReader}
+              aria-describedby="line-reader-keys"
+              title={t("tools.lineReaderKeys")}
+              data-testid="line-reader-toggle"
+              className="aria-pressed:border-primary aria-pressed:bg-accent"
+            >
+              <RectangleHorizontal aria-hidden="true" />
+              {t("tools.lineReader")}
+            </Button>
+            <span id="line-reader-keys" className="sr-only">
+              {t("tools.lineReaderKeys")}
+            </span>
+            {tools.lineReader && (
+              <>
+                <Button variant="outline" size="icon" className="size-9" onClick={shorter} disabled={tools.bandRem === LINE_READER_HEIGHTS[0]} aria-label={t("tools.bandShorter")} title={t("tools.bandShorter")} data-testid="band-shorter">
+                  <Minus aria-hidden="true" />
+                </Button>
+                <Button variant="outline" size="icon" className="size-9" onClick={taller} disabled={tools.bandRem === LINE_READER_HEIGHTS.at(-1)} aria-label={t("tools.bandTaller")} title={t("tools.bandTaller")} data-testid="band-taller">
+                  <Plus aria-hidden="true" />
+                </Button>
+              </>
+            )}
           </div>
           <Button size="sm" onClick={openConfirm} disabled={sending} data-testid="submit-exam">
             <Send aria-hidden="true" className="rtl:-scale-x-100" />
@@ -436,7 +494,7 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        <QuestionNavigator answered={answered} unsaved={unsaved} flagged={flagged} className="lg:sticky lg:top-44 lg:order-last" />
+        <QuestionNavigator answered={answered} unsaved={unsaved} flagged={flagged} onGo={announcePosition} className="lg:sticky lg:top-44 lg:order-last" />
         <ol className="flex min-w-0 flex-col gap-4" aria-label={t("take.questionsList")}>
           {blocks.map((block) => {
             const cards = block.items.map(({ q, number }) => (
@@ -495,7 +553,10 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
         onReview={(n) => {
           setPhase({ kind: "idle" });
           // After the dialog has closed and given the focus back, to the question.
-          setTimeout(() => goToQuestion(n), 50);
+          setTimeout(() => {
+            goToQuestion(n);
+            announcePosition(n);
+          }, 50);
         }}
         onCancel={() => setPhase({ kind: "idle" })}
         onConfirm={() => void submit(false)}
@@ -511,6 +572,8 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
         onConfirm={() => blocker.proceed?.()}
         testId="leave-dialog"
       />
+      {tools.lineReader && <LineReader bandRem={tools.bandRem} />}
+      {regions}
     </div>
     </ReadAloudProvider>
     </ClipsProvider>
