@@ -8,6 +8,7 @@
 // and local answers the server has not acknowledged are sent again.
 import type { TErrorBody } from "@shared/errors";
 import type { TSavedAnswer } from "@shared/schemas/attempt";
+import type { TResponse } from "@shared/item-types";
 import { ApiError } from "@web/lib/api";
 import { toErrorBody } from "@web/lib/errors";
 import { readStorage, writeStorage } from "@web/lib/storage";
@@ -18,6 +19,8 @@ export type TAnswerValue = {
   answerText: string | null;
   /** Per premise, the index of the chosen response in the paper's `responses`; null = not chosen. */
   matching: (number | null)[] | null;
+  /** For the item types of issue 36: the response (sent as is; absent for the first five types). */
+  response?: TResponse | null;
 };
 
 export type TSyncState = "saved" | "saving" | "retrying" | "offline" | "error";
@@ -141,10 +144,10 @@ export class AnswerSync {
       let entry: TEntry | null = null;
       if (l && Number.isInteger(l.seq) && (!s || l.seq > s.clientSeq)) {
         // This device has a newer change than the server: keep it, and send it (again).
-        const value = { selectedOptionId: l.selectedOptionId ?? null, answerText: l.answerText ?? null, matching: l.matching ?? null };
+        const value = { selectedOptionId: l.selectedOptionId ?? null, answerText: l.answerText ?? null, matching: l.matching ?? null, response: l.response ?? null };
         entry = this.newEntry(value, l.seq, s ? serverSeq : 0);
       } else if (s) {
-        entry = this.newEntry({ selectedOptionId: s.selectedOptionId, answerText: s.answerText, matching: s.matching }, s.clientSeq, s.clientSeq);
+        entry = this.newEntry({ selectedOptionId: s.selectedOptionId, answerText: s.answerText, matching: s.matching, response: s.response ?? null }, s.clientSeq, s.clientSeq);
       }
       if (entry) {
         if (entry.seq > entry.acked) entry.order = ++this.orderCounter;
