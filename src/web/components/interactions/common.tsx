@@ -12,8 +12,10 @@ export type TPaperEntry = { id: string; textAr: string; textEn: string };
 export type TResponseOf<T extends TResponse["type"]> = Extract<TResponse, { type: T }>;
 export type TPaperOf<T extends TPaperInteraction["type"]> = Extract<TPaperInteraction, { type: T }>;
 
-export function useInteractionT() {
-  const { t } = useTranslation("taking");
+/** The components' texts in `lang`: the paper's language, or the preview's, which may differ from the interface's. */
+export function useInteractionT(lang: TLang) {
+  const { i18n } = useTranslation("taking");
+  const t = i18n.getFixedT(lang, "taking");
   return (key: string, options?: Record<string, unknown>) => t(`interactions.${key}`, options ?? {});
 }
 
@@ -33,8 +35,8 @@ export const entryText = (entry: TPaperEntry, lang: TLang) => pick(lang, entry.t
 export const rowClass = "flex min-w-0 items-center gap-3 rounded-xl border border-border px-3.5 py-3";
 
 /** Right or wrong, for staff (and a student after the exam when its answers are shown): an icon and its words. */
-export function Verdict({ right }: { right: boolean }) {
-  const t = useInteractionT();
+export function Verdict({ right, lang }: { right: boolean; lang: TLang }) {
+  const t = useInteractionT(lang);
   return (
     <span className={cn("inline-flex shrink-0 items-center gap-1 text-xs font-semibold", right ? "text-success-foreground" : "text-destructive-text")}>
       {right ? <Check aria-hidden="true" className="size-3.5" /> : <X aria-hidden="true" className="size-3.5" />}

@@ -20,7 +20,7 @@ export function MultipleResponseField({
   lang: TLang;
   hintId: string;
 }) {
-  const t = useInteractionT();
+  const t = useInteractionT(lang);
   const chosen = new Set(response?.chosen ?? []);
   const toggle = (id: string) => {
     const next = new Set(chosen);
@@ -55,7 +55,7 @@ export function MultipleResponseField({
 
 /** Read-only: every choice, ticked or not; with `correct` on the choices (staff), which are right. */
 export function MultipleResponseView({ choices, response, lang }: { choices: (TPaperEntry & { correct?: boolean })[]; response: TResponseMR | null; lang: TLang }) {
-  const t = useInteractionT();
+  const t = useInteractionT(lang);
   const chosen = new Set(response?.chosen ?? []);
   const showKey = choices.some((c) => c.correct !== undefined);
   return (
@@ -67,7 +67,7 @@ export function MultipleResponseView({ choices, response, lang }: { choices: (TP
             {ticked ? <CheckSquare aria-hidden="true" className="size-4 shrink-0" /> : <Square aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />}
             <span className="sr-only">{ticked ? t("ticked") : t("notTicked")}</span>
             <EntryText entry={c} lang={lang} />
-            {showKey && (c.correct || ticked) && <Verdict right={!!c.correct === ticked} />}
+            {showKey && (c.correct || ticked) && <Verdict right={!!c.correct === ticked} lang={lang} />}
             {showKey && c.correct && <span className="shrink-0 rounded-full border border-success-border bg-success px-2 py-0.5 text-xs font-semibold text-success-foreground">{t("rightChoice")}</span>}
           </li>
         );

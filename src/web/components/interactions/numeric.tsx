@@ -27,7 +27,7 @@ export function NumericField({
   lang: TLang;
   labelledBy: string;
 }) {
-  const t = useInteractionT();
+  const t = useInteractionT(lang);
   const hintId = useId();
   const problemId = useId();
   const value = response?.value ?? "";
@@ -85,7 +85,7 @@ export function NumericView({
   lang: TLang;
   answerKey?: { answer: number; tolerance: number; toleranceMode: "absolute" | "relative" } | undefined;
 }) {
-  const t = useInteractionT();
+  const t = useInteractionT(lang);
   const unit = pick(lang, unitAr, unitEn);
   const value = response?.value.trim() ?? "";
   const read = value ? parseLocaleNumber(value) : null;

@@ -41,7 +41,7 @@ export function OrderingField({
   hintId: string;
   disabled?: boolean | undefined;
 }) {
-  const t = useInteractionT();
+  const t = useInteractionT(lang);
   const saved = currentOrder(paper.items, response);
   const [drag, setDrag] = useState<{ id: string; order: TPaperEntry[] } | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -176,7 +176,7 @@ export function OrderingField({
 
 /** Read-only: the student's order; with `keyOrder` (staff), each item's right place beside it. */
 export function OrderingView({ items, response, lang, keyOrder }: { items: TPaperEntry[]; response: TResponseOrdering | null; lang: TLang; keyOrder?: string[] | undefined }) {
-  const t = useInteractionT();
+  const t = useInteractionT(lang);
   const byId = new Map(items.map((i) => [i.id, i]));
   const order = (response?.order ?? []).map((id) => byId.get(id)).filter((i): i is TPaperEntry => !!i);
   if (order.length === 0) return <p className="text-sm italic text-muted-foreground">{t("noResponse")}</p>;
@@ -194,7 +194,7 @@ export function OrderingView({ items, response, lang, keyOrder }: { items: TPape
               {keyOrder && place >= 0 && (
                 <>
                   {place !== i && <span className="shrink-0 text-xs text-muted-foreground">{t("rightPlace", { n: formatNumber(lang, place + 1) })}</span>}
-                  <Verdict right={place === i} />
+                  <Verdict right={place === i} lang={lang} />
                 </>
               )}
             </li>
