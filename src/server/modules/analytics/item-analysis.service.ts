@@ -122,7 +122,10 @@ async function computeItemAnalysis(
             select g.total, g.grp, q.id as qid, coalesce(sa.score, 0)::float8 as x,
               (sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
                 and (sa.matching_answer is null or not exists (
-                  select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb)))) as omitted
+                  select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb))
+                -- An item type's response (issue 36) says something as shared/item-types isAnswered says.
+                and (sa.response is null or (coalesce(jsonb_array_length(sa.response->'chosen'), 0) = 0
+                  and coalesce(jsonb_array_length(sa.response->'order'), 0) = 0 and coalesce(btrim(sa.response->>'value'), '') = '')))) as omitted
             from grouped g
             cross join questions q
             left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
@@ -143,6 +146,20 @@ async function computeItemAnalysis(
               (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
             from grouped g join student_answers sa on sa.student_exam_id = g.id
             where sa.question_id in (${sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `)}) and sa.selected_option_id is not null
+            group by 1, 2`),
+        )
+      : [];
+  // Multiple response (issue 36): how often each choice was ticked, once per answer however often it is named.
+  const multipleIds = qs.filter((q) => q.question.type === "multiple_response").map((q) => q.question.id);
+  const ticks =
+    n && multipleIds.length && keyVisible
+      ? rowsOf<TChoiceRow>(
+          await db.execute(sql`with ${attempts}
+            select sa.question_id as qid, c.v as oid, count(*)::int as n,
+              (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
+            from grouped g join student_answers sa on sa.student_exam_id = g.id
+            cross join lateral (select distinct e.v from jsonb_array_elements_text(sa.response->'chosen') as e(v)) c
+            where sa.question_id in (${sql.join(multipleIds.map((id) => sql`${id}::uuid`), sql`, `)}) and jsonb_typeof(sa.response->'chosen') = 'array'
             group by 1, 2`),
         )
       : [];
@@ -183,8 +200,10 @@ async function computeItemAnalysis(
                   lowerShare: groupSize ? share(c?.lower ?? 0, groupSize) : null,
                 };
               })
-          : [];
-        if (opts.length) {
+          : q.type === "multiple_response" && q.interaction?.type === "multiple_response"
+            ? multipleOptions(q.interaction.choices, ticks.filter((c) => c.qid === q.id), r, n, groupSize)
+            : [];
+        if (opts.length && CHOICE_TYPES.has(q.type)) {
           const sum = (key: "n" | "upper" | "lower") => chosen.filter((c) => opts.some((o) => o.id === c.oid)).reduce((s, c) => s + c[key], 0);
           opts.push({
             id: "omitted",
@@ -246,4 +265,33 @@ export function flagsOf(item: Pick<TItemStats, "facility" | "discrimination" | "
   if (item.options.some((o) => attractsStrong(o, key))) flags.push("distractor_attracts_strong");
   if (item.omittedRate !== null && item.omittedRate >= ITEM_FLAG_LIMITS.oftenOmitted) flags.push("often_omitted");
   return flags;
+}
+
+/**
+ * A multiple-response question's choices (issue 36) as distractors: the share of the attempts that ticked each, then
+ * those that left it unanswered. A student ticks several, so the shares do not add up to one.
+ */
+function multipleOptions(
+  choices: { id: string; textAr: string; textEn: string; correct: boolean }[],
+  ticked: TChoiceRow[],
+  r: { n: number; omitted: number } | undefined,
+  n: number,
+  groupSize: number | null,
+): TItemStats["options"] {
+  const of = r?.n ?? n;
+  const share = (k: number, total: number) => (total > 0 ? k / total : 0);
+  return [
+    ...choices.map((c) => {
+      const t = ticked.find((x) => x.oid === c.id);
+      return {
+        id: c.id,
+        text: { ar: c.textAr, en: c.textEn },
+        isCorrect: c.correct,
+        share: share(t?.n ?? 0, of),
+        upperShare: groupSize ? share(t?.upper ?? 0, groupSize) : null,
+        lowerShare: groupSize ? share(t?.lower ?? 0, groupSize) : null,
+      };
+    }),
+    { id: "omitted", text: { ar: "بلا إجابة", en: "No answer" }, isCorrect: false, share: share(r?.omitted ?? 0, of), upperShare: null, lowerShare: null },
+  ];
 }
