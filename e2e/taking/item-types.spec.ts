@@ -6,7 +6,6 @@ import type { Page } from "@playwright/test";
 import { apiAsAccount, createStudent, json, STUDENT_PASSWORD } from "../api";
 import { expect, expectNoAxeViolations, pageInLook, signIn, test, useLanguage } from "../fixtures";
 
-type TLang = "ar" | "en";
 const entry = (id: string, ar: string, en: string, extra: object = {}) => ({ id, textAr: ar, textEn: en, ...extra });
 const CHOICES = [entry("two", "اثنان", "Two", { correct: true }), entry("three", "ثلاثة", "Three", { correct: true }), entry("five", "خمسة", "Five", { correct: true }), entry("four", "أربعة", "Four"), entry("six", "ستة", "Six")];
 const ITEMS = [entry("a", "الفجر", "Dawn"), entry("b", "الظهر", "Noon"), entry("c", "العصر", "Afternoon"), entry("d", "المغرب", "Sunset")];
@@ -26,6 +25,7 @@ async function setup(playwright: Parameters<typeof apiAsAccount>[0]) {
         durationMinutes: 30,
         status: "published",
         schoolIds: [],
+        allowedTools: ["eliminator"],
         questions: [
           { type: "multiple_response", questionTextAr: "اختر الأعداد الأولية.", questionTextEn: "Choose the prime numbers.", points: 1, interaction: { type: "multiple_response", scoring: "partial", choices: CHOICES } },
           { type: "numeric", questionTextAr: "كم طول الضلع؟", questionTextEn: "How long is the side?", points: 2, interaction: { type: "numeric", answer: 3.5, tolerance: 0.1, unitAr: "سم", unitEn: "cm" } },
@@ -65,7 +65,11 @@ for (const lang of ["ar", "en"] as const) {
     await page.goto(`/student/exam/${examId}/take`);
     const pick = (ar: string, en: string) => (lang === "ar" ? ar : en);
 
-    // Multiple response: two of the three primes (partial credit: 2 of 3 on 1 point).
+    // Multiple response: "Six" struck out with the eliminator (a mark, not an answer), then two of the three primes
+    // ticked (partial credit: 2 of 3 on 1 point).
+    await question(page, 1).getByRole("button", { name: pick("استبعد الخيار 5", "Strike out choice 5") }).click();
+    await expect(question(page, 1).getByRole("button", { name: pick("أعِد الخيار 5", "Bring back choice 5") })).toHaveAttribute("aria-pressed", "true");
+    await expect(question(page, 1)).toHaveAttribute("data-answered", "false");
     await question(page, 1).getByRole("checkbox", { name: pick("اثنان", "Two") }).check();
     await question(page, 1).getByRole("checkbox", { name: pick("ثلاثة", "Three") }).check();
     // Numeric: a unit shown; what is no number is said plainly, Arabic digits are read.

@@ -19,6 +19,8 @@ export function InteractionField({
   labelledBy,
   hintId,
   disabled,
+  struck,
+  onToggleStrike,
 }: {
   paper: TPaperInteraction;
   response: TResponse | null | undefined;
@@ -27,10 +29,13 @@ export function InteractionField({
   labelledBy: string;
   hintId: string;
   disabled?: boolean | undefined;
+  /** The eliminator, where the type has choices to strike out. */
+  struck?: readonly string[] | undefined;
+  onToggleStrike?: ((id: string) => void) | undefined;
 }) {
   switch (paper.type) {
     case "multiple_response":
-      return <MultipleResponseField paper={paper} response={of("multiple_response", response)} onChange={onChange} lang={lang} hintId={hintId} />;
+      return <MultipleResponseField paper={paper} response={of("multiple_response", response)} onChange={onChange} lang={lang} hintId={hintId} struck={struck} onToggleStrike={onToggleStrike} />;
     case "numeric":
       return <NumericField paper={paper} response={of("numeric", response)} onChange={(r) => onChange(r, { debounce: true })} lang={lang} labelledBy={labelledBy} />;
     case "ordering":

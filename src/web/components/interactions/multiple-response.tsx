@@ -1,6 +1,6 @@
 // Multiple response — "choose all that apply" (issue 36): checkboxes on the paper; read-only, the ticks a student
 // made and, for staff, which choices are right.
-import { CheckSquare, Square } from "lucide-react";
+import { CheckSquare, Square, Strikethrough } from "lucide-react";
 import type { TLang } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { EntryText, rowClass, useInteractionT, Verdict, type TPaperEntry, type TPaperOf, type TResponseOf } from "./common";
@@ -13,12 +13,17 @@ export function MultipleResponseField({
   onChange,
   lang,
   hintId,
+  struck,
+  onToggleStrike,
 }: {
   paper: TPaperOf<"multiple_response">;
   response: TResponseMR | null;
   onChange: (r: TResponseMR) => void;
   lang: TLang;
   hintId: string;
+  /** The eliminator (the take page's tool), as on multiple choice: choices struck out, still choosable. */
+  struck?: readonly string[] | undefined;
+  onToggleStrike?: ((choiceId: string) => void) | undefined;
 }) {
   const t = useInteractionT(lang);
   const chosen = new Set(response?.chosen ?? []);
@@ -35,19 +40,41 @@ export function MultipleResponseField({
         {paper.scoring === "partial" ? t("chooseAllPartial") : t("chooseAll")}
       </p>
       <div className="grid gap-2">
-        {paper.choices.map((c) => (
-          <label
-            key={c.id}
-            className={cn(
-              rowClass,
-              "cursor-pointer transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-            )}
-            data-testid="mr-choice"
-          >
-            <input type="checkbox" value={c.id} checked={chosen.has(c.id)} onChange={() => toggle(c.id)} className="size-4.5 shrink-0 accent-primary" />
-            <EntryText entry={c} lang={lang} />
-          </label>
-        ))}
+        {paper.choices.map((c, i) => {
+          const out = !!struck?.includes(c.id);
+          const strikeLabel = t(out ? "restoreChoice" : "strikeChoice", { n: i + 1 });
+          return (
+            <div key={c.id} className="flex min-w-0 items-stretch gap-1.5" data-struck={out}>
+              <label
+                className={cn(
+                  rowClass,
+                  "flex-1 cursor-pointer transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                  out && "text-muted-foreground line-through decoration-2 opacity-70",
+                )}
+                data-testid="mr-choice"
+              >
+                <input type="checkbox" value={c.id} checked={chosen.has(c.id)} onChange={() => toggle(c.id)} className="size-4.5 shrink-0 accent-primary" />
+                <EntryText entry={c} lang={lang} />
+              </label>
+              {onToggleStrike && (
+                <button
+                  type="button"
+                  aria-pressed={out}
+                  aria-label={strikeLabel}
+                  title={strikeLabel}
+                  onClick={() => onToggleStrike(c.id)}
+                  className={cn(
+                    "grid w-10 shrink-0 place-items-center rounded-xl border transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed",
+                    out ? "border-foreground/40 bg-muted text-foreground" : "border-border text-muted-foreground hover:bg-muted hover:text-foreground",
+                  )}
+                  data-testid="strike-option"
+                >
+                  <Strikethrough aria-hidden="true" className="size-4" />
+                </button>
+              )}
+            </div>
+          );
+        })}
       </div>
     </>
   );

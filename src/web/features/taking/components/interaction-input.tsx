@@ -16,6 +16,8 @@ export function InteractionInput({
   lang,
   legend,
   figure,
+  struck,
+  onToggleStrike,
 }: {
   questionId: string;
   paper: TPaperInteraction;
@@ -26,6 +28,8 @@ export function InteractionInput({
   /** The question's text, with its own lang and dir. */
   legend: ReactNode;
   figure: ReactNode;
+  struck?: readonly string[] | undefined;
+  onToggleStrike?: ((questionId: string, optionId: string) => void) | undefined;
 }) {
   const legendId = useId();
   const hintId = useId();
@@ -43,6 +47,8 @@ export function InteractionInput({
         labelledBy={legendId}
         hintId={hintId}
         disabled={disabled}
+        struck={struck}
+        onToggleStrike={onToggleStrike && ((id) => onToggleStrike(questionId, id))}
       />
     </fieldset>
   );

@@ -114,6 +114,8 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
             </span>
           }
           figure={figure}
+          struck={struck}
+          onToggleStrike={onToggleStrike}
         />
       ) : isChoice(q) ? (
         <ChoiceInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} struck={struck} onToggleStrike={onToggleStrike} />
