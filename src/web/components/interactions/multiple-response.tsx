@@ -49,7 +49,8 @@ export function MultipleResponseField({
                 className={cn(
                   rowClass,
                   "flex-1 cursor-pointer transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                  out && "text-muted-foreground line-through decoration-2 opacity-70",
+                  // Muted and crossed, no opacity: the text keeps its contrast (axe).
+                  out && "text-muted-foreground line-through decoration-2",
                 )}
                 data-testid="mr-choice"
               >
