@@ -6,7 +6,7 @@ import { EXAM_STATUSES, EXAM_TOOLS, MAX_PAIRS, QUESTION_TYPES, ZImageRef, ZPassa
 import { ZRichDoc } from "../rich-text";
 import { ZSittingWindow } from "./sitting";
 import { ZReportedScaleScore } from "./scale";
-import { ZPaperInteraction, ZResponse } from "../item-types";
+import { ZInteraction, ZPaperInteraction, ZResponse } from "../item-types";
 
 const ZText = z.object({ ar: z.string(), en: z.string() });
 
@@ -191,11 +191,16 @@ export const ZResult = z.object({
         choice: ZText.nullable(),
         text: z.string().nullable(),
         matching: z.array(z.object({ premise: ZText, chosen: ZText.nullable(), correct: z.boolean() })),
+        /** An item type of issue 36: the response as saved (a numeric entry as typed); null for the first five. */
+        response: ZResponse.nullable(),
       }),
+      /** An item type of issue 36: its content as the paper shows it, without the key; null for the first five. */
+      interaction: ZPaperInteraction.nullable(),
       isCorrect: z.boolean().nullable(),
       score: z.number().nullable(),
       teacherComment: z.string().nullable(),
-      key: z.object({ choice: ZText.nullable(), modelAnswer: z.string().nullable() }).nullable(),
+      /** `interaction`: an item type's content with its key (staff only, as the rest of the key). */
+      key: z.object({ choice: ZText.nullable(), modelAnswer: z.string().nullable(), interaction: ZInteraction.nullable() }).nullable(),
     }),
   ),
 });

@@ -102,6 +102,22 @@ export async function computeItemAnalysis(
   const n = summary?.n ?? 0;
   const groupSize = groupSizeOf(n);
   const totalVariance = summary?.total_var ?? null;
+  // Multiple response (issue 36): how often each choice was ticked, once per answer however often it is named; read
+  // from these questions' answers only (not kept in the maintained figures).
+  const attempts = rankedAttempts(examId, reach, formId);
+  const multipleIds = qs.filter((q) => q.question.type === "multiple_response").map((q) => q.question.id);
+  const ticks =
+    n && multipleIds.length && keyVisible
+      ? rowsOf<TChoiceRow>(
+          await db.execute(sql`with ${attempts}
+            select sa.question_id as qid, c.v as oid, count(*)::int as n,
+              (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
+            from grouped g join student_answers sa on sa.student_exam_id = g.id
+            cross join lateral (select distinct e.v from jsonb_array_elements_text(sa.response->'chosen') as e(v)) c
+            where sa.question_id in (${sql.join(multipleIds.map((id) => sql`${id}::uuid`), sql`, `)}) and jsonb_typeof(sa.response->'chosen') = 'array'
+            group by 1, 2`),
+        )
+      : [];
   const options = choiceIds.length
     ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, choiceIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
     : [];
@@ -139,8 +155,10 @@ export async function computeItemAnalysis(
                   lowerShare: groupSize ? share(c?.lower ?? 0, groupSize) : null,
                 };
               })
-          : [];
-        if (opts.length) {
+          : q.type === "multiple_response" && q.interaction?.type === "multiple_response"
+            ? multipleOptions(q.interaction.choices, ticks.filter((c) => c.qid === q.id), r, n, groupSize)
+            : [];
+        if (opts.length && CHOICE_TYPES.has(q.type)) {
           const sum = (key: "n" | "upper" | "lower") => chosen.filter((c) => opts.some((o) => o.id === c.oid)).reduce((s, c) => s + c[key], 0);
           opts.push({
             id: "omitted",
@@ -325,4 +343,33 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
     choices = chosen.map((c) => ({ ...c, upper: endOf(c, "upper"), lower: endOf(c, "lower") }));
   }
   return { summary, buckets, waiting: g?.waiting ?? 0, items, choices };
+}
+
+/**
+ * A multiple-response question's choices (issue 36) as distractors: the share of the attempts that ticked each, then
+ * those that left it unanswered. A student ticks several, so the shares do not add up to one.
+ */
+function multipleOptions(
+  choices: { id: string; textAr: string; textEn: string; correct: boolean }[],
+  ticked: TChoiceRow[],
+  r: { n: number; omitted: number } | undefined,
+  n: number,
+  groupSize: number | null,
+): TItemStats["options"] {
+  const of = r?.n ?? n;
+  const share = (k: number, total: number) => (total > 0 ? k / total : 0);
+  return [
+    ...choices.map((c) => {
+      const t = ticked.find((x) => x.oid === c.id);
+      return {
+        id: c.id,
+        text: { ar: c.textAr, en: c.textEn },
+        isCorrect: c.correct,
+        share: share(t?.n ?? 0, of),
+        upperShare: groupSize ? share(t?.upper ?? 0, groupSize) : null,
+        lowerShare: groupSize ? share(t?.lower ?? 0, groupSize) : null,
+      };
+    }),
+    { id: "omitted", text: { ar: "بلا إجابة", en: "No answer" }, isCorrect: false, share: share(r?.omitted ?? 0, of), upperShare: null, lowerShare: null },
+  ];
 }

@@ -636,7 +636,7 @@ describe("grading", () => {
     expect(final.questions[0].answer.choice).toEqual({ ar: "المدينة", en: "Madinah" });
     expect(final.questions[3].answer.matching.map((m: { correct: boolean }) => m.correct)).toEqual([true, true, false]);
     expect(final.questions[0].key).toBeNull();
-    expect((await result(cookie.teacher!, attempt.id)).json().questions[2].key).toEqual({ choice: null, modelAnswer: "غار ثور" });
+    expect((await result(cookie.teacher!, attempt.id)).json().questions[2].key).toEqual({ choice: null, modelAnswer: "غار ثور", interaction: null });
   });
 
   it("an attempt with nothing left for a teacher is graded at once; an unanswered question scores 0", async () => {

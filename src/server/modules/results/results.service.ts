@@ -13,6 +13,7 @@ import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { PASS_PERCENT, type TResult, type TResultsQuery, type TResultsSummary } from "../../../shared/schemas/attempt";
 import type { TReportedScaleScore } from "../../../shared/schemas/scale";
 import { attemptScaleScores, reportedScaleScore } from "../../psychometrics/scale";
+import { paperInteraction } from "../../../shared/item-types";
 
 /** An attempt's score as a percentage of its points (0 when it has none): one rule for lists, analyses and dashboards. */
 export const ATTEMPT_PERCENT = sql`(case when ${studentExams.totalPossibleScore} > 0 then coalesce(${studentExams.score}, 0)::float8 * 100 / ${studentExams.totalPossibleScore} else 0 end)`;
@@ -116,11 +117,14 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
                   };
                 })
               : [],
+          response: q.interaction ? (a?.response ?? null) : null,
         },
+        // The ordering items' shuffle does not matter here: a response is shown in its own order.
+        interaction: q.interaction ? paperInteraction(q.interaction, q.id) : null,
         isCorrect: showsMarks ? (a?.isCorrect ?? null) : null,
         score: showsMarks ? (a?.score ?? null) : null,
         teacherComment: showsMarks ? (a?.teacherComment ?? null) : null,
-        key: showsKey ? { choice: correct ? txt(correct.optionTextAr, correct.optionTextEn, { altAr: correct.imageAltAr, altEn: correct.imageAltEn }) : null, modelAnswer: q.correctAnswerText } : null,
+        key: showsKey ? { choice: correct ? txt(correct.optionTextAr, correct.optionTextEn, { altAr: correct.imageAltAr, altEn: correct.imageAltEn }) : null, modelAnswer: q.correctAnswerText, interaction: q.interaction ?? null } : null,
       };
     }),
   };

@@ -12,6 +12,8 @@ import { pickRich, RichText } from "@web/components/rich-text";
 import { ExamImage } from "@web/components/exam-image";
 import { AudioClip } from "@web/components/audio-clip";
 import { ESSAY_ROWS, SHORT_ANSWER_ROWS } from "@shared/limits";
+import { isItemType } from "@shared/item-types";
+import { InteractionPreview } from "./interaction-preview";
 import type { TSubject } from "@shared/schemas/exam";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { fieldClasses } from "@web/components/ui/input";
@@ -183,6 +185,7 @@ function OptionText({ lang, o, missing }: { lang: TLang; o: TQuestionForm["optio
 function AnswerInput({ q, index, lang }: { q: TQuestionForm; index: number; lang: TLang }) {
   const t = i18n.getFixedT(lang, "exams");
   const id = `preview-answer-${index}`;
+  if (isItemType(q.type)) return <InteractionPreview interaction={"interaction" in q ? q.interaction : undefined} index={index} lang={lang} />;
   if (q.type === "multiple_choice" || q.type === "true_false") {
     return (
       <fieldset className="flex flex-col gap-2" disabled>

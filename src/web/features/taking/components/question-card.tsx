@@ -18,6 +18,7 @@ import { textIn } from "@web/lib/errors";
 import { EMPTY_ANSWER, type TAnswerValue, type TSaveProblem } from "../lib/answer-sync";
 import { isAnswered, isChoice, isPartlyAnswered, matchingSlots, type TPaperQuestion } from "../lib/answers";
 import { useTakingT, type TLang } from "../lib/use-taking-t";
+import { InteractionInput } from "./interaction-input";
 
 export type TAnswerChange = (questionId: string, value: TAnswerValue, options?: { debounce?: boolean }) => void;
 
@@ -99,7 +100,24 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
         )}
       </header>
 
-      {isChoice(q) ? (
+      {q.interaction ? (
+        <InteractionInput
+          questionId={q.id}
+          paper={q.interaction}
+          value={value}
+          onChange={onChange}
+          disabled={disabled}
+          lang={lang}
+          legend={
+            <span className={questionTextClass} {...langProps(text.lang)}>
+              <QuestionText text={text} />
+            </span>
+          }
+          figure={figure}
+          struck={struck}
+          onToggleStrike={onToggleStrike}
+        />
+      ) : isChoice(q) ? (
         <ChoiceInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} struck={struck} onToggleStrike={onToggleStrike} />
       ) : q.type === "matching" ? (
         <MatchingInput q={q} text={text} value={value} onChange={onChange} disabled={disabled} figure={figure} />
@@ -127,7 +145,10 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
 
 /** What read-aloud says: the question, then its options numbered, in the language the page shows them in. */
 function spokenText(q: TPaperQuestion, text: TText, lang: TLang): string {
-  const options = q.options.map((o, i) => `${i + 1}. ${pickRich(lang, { text: o.optionTextAr, doc: o.optionDocAr }, { text: o.optionTextEn, doc: o.optionDocEn }).text}`);
+  const entries = q.interaction?.type === "multiple_response" ? q.interaction.choices : q.interaction?.type === "ordering" ? q.interaction.items : null;
+  const options = entries
+    ? entries.map((e, i) => `${i + 1}. ${lang === "ar" ? e.textAr || e.textEn : e.textEn || e.textAr}`)
+    : q.options.map((o, i) => `${i + 1}. ${pickRich(lang, { text: o.optionTextAr, doc: o.optionDocAr }, { text: o.optionTextEn, doc: o.optionDocEn }).text}`);
   return [text.text, ...options].join("\n");
 }
 

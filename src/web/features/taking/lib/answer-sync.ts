@@ -9,6 +9,7 @@
 // and local answers the server has not acknowledged are sent again.
 import type { TErrorBody } from "@shared/errors";
 import type { TSavedAnswer } from "@shared/schemas/attempt";
+import type { TResponse } from "@shared/item-types";
 import { ApiError } from "@web/lib/api";
 import { toErrorBody } from "@web/lib/errors";
 import { writeStorage } from "@web/lib/storage";
@@ -20,6 +21,8 @@ export type TAnswerValue = {
   answerText: string | null;
   /** Per premise, the index of the chosen response in the paper's `responses`; null = not chosen. */
   matching: (number | null)[] | null;
+  /** For the item types of issue 36: the response (sent as is; absent for the first five types). */
+  response?: TResponse | null;
 };
 
 export type TSyncState = "saved" | "saving" | "retrying" | "offline" | "error";
@@ -88,7 +91,7 @@ export async function clearStoredAttempt(attemptId: string): Promise<void> {
 /** The stored value, whatever its fields (other item types add theirs); the three known ones always present. */
 function storedValue(v: unknown): TAnswerValue {
   const o = (typeof v === "object" && v !== null ? v : {}) as Partial<TAnswerValue>;
-  return { ...o, selectedOptionId: o.selectedOptionId ?? null, answerText: o.answerText ?? null, matching: o.matching ?? null };
+  return { ...o, selectedOptionId: o.selectedOptionId ?? null, answerText: o.answerText ?? null, matching: o.matching ?? null, response: o.response ?? null };
 }
 
 /** Worth trying again later: the server was not reached, or failed for reasons of its own. */

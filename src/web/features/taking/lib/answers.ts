@@ -1,5 +1,7 @@
 // What counts as answered, per question type, and the value an input produces.
 import type { TPaper } from "@shared/schemas/attempt";
+import { isAnswered as isResponseAnswered } from "@shared/item-types";
+import { isUnreadableNumber } from "@web/components/interactions/numeric";
 import { EMPTY_ANSWER, type TAnswerValue } from "./answer-sync";
 
 export type TPaperQuestion = TPaper["questions"][number];
@@ -10,6 +12,8 @@ export function isChoice(q: TPaperQuestion): boolean {
 
 export function isAnswered(q: TPaperQuestion, value: TAnswerValue | undefined): boolean {
   const v = value ?? EMPTY_ANSWER;
+  // The item types of issue 36: a numeric answer that is no number is not an answer yet (it shows as partly answered).
+  if (q.interaction) return isResponseAnswered(v.response) && !(v.response?.type === "numeric" && isUnreadableNumber(v.response.value));
   if (isChoice(q)) return v.selectedOptionId !== null;
   if (q.type === "matching") return q.premises.length > 0 && q.premises.every((_, i) => v.matching?.[i] !== null && v.matching?.[i] !== undefined);
   return (v.answerText ?? "").trim() !== "";
@@ -23,8 +27,9 @@ export function matchingSlots(q: TPaperQuestion, value: TAnswerValue | undefined
   });
 }
 
-/** Matching can be half done: some premises chosen, not all. */
+/** Matching can be half done: some premises chosen, not all; a numeric entry typed but not readable as a number. */
 export function isPartlyAnswered(q: TPaperQuestion, value: TAnswerValue | undefined): boolean {
+  if (q.interaction) return value?.response?.type === "numeric" && isUnreadableNumber(value.response.value);
   return q.type === "matching" && !isAnswered(q, value) && (value?.matching ?? []).some((c) => c !== null && c !== undefined);
 }
 

@@ -158,7 +158,7 @@ describe("AnswerSync with the journal", () => {
     const journal = new AttemptJournal("a1", store);
     const sync = new AnswerSync({ attemptId: "a1", examId: "e1", send: async (_q, b) => ({ clientSeq: b.clientSeq }), onClosed: () => {}, debounceMs: 0, journal });
     sync.load([], ["q1"]);
-    const value = { ...EMPTY_ANSWER, response: { kind: "order", order: [2, 0, 1] } } as TAnswerValue;
+    const value: TAnswerValue = { ...EMPTY_ANSWER, response: { type: "ordering", order: ["c", "a", "b"] } };
     sync.set("q1", value);
     await journal.flushed();
     const data = await new AttemptJournal("a1", store).read("e1");

@@ -6,6 +6,8 @@ import { ArrowLeft, ArrowRight, CheckCircle2, CircleMinus, Hourglass, KeyRound, 
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { TResult } from "@shared/schemas/attempt";
+import { isAnswered as isResponseAnswered } from "@shared/item-types";
+import { InteractionView } from "@web/components/interactions";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { ScaleScoreCard } from "@web/components/scale-score";
@@ -297,6 +299,8 @@ function AnswerBody({ q, lang, showsMarks }: { q: TResultQuestion; lang: TLang; 
   const { t } = useTakingT();
   const dir = lang === "ar" ? "rtl" : "ltr";
   const none = <p className="text-sm text-muted-foreground italic">{t("results.noAnswer")}</p>;
+  // An item type of issue 36: the response read-only; with the key for staff (it marks what is right).
+  if (q.interaction) return isResponseAnswered(q.answer.response) ? <InteractionView content={(showsMarks && q.key?.interaction) || q.interaction} response={q.answer.response} lang={lang} /> : none;
   if (q.type === "matching") {
     if (!q.answer.matching.some((m) => m.chosen)) return none;
     return (

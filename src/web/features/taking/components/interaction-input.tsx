@@ -1,0 +1,55 @@
+// A new-type question's answer on the paper (issue 36): the question text as the group's legend, then the type's own
+// field (components/interactions). Its changes go through the same path as every answer (autosave and journal).
+import { useId, type ReactNode } from "react";
+import type { TPaperInteraction } from "@shared/item-types";
+import { InteractionField } from "@web/components/interactions";
+import { EMPTY_ANSWER, type TAnswerValue } from "../lib/answer-sync";
+import type { TLang } from "../lib/use-taking-t";
+import type { TAnswerChange } from "./question-card";
+
+export function InteractionInput({
+  questionId,
+  paper,
+  value,
+  onChange,
+  disabled,
+  lang,
+  legend,
+  figure,
+  struck,
+  onToggleStrike,
+}: {
+  questionId: string;
+  paper: TPaperInteraction;
+  value: TAnswerValue | undefined;
+  onChange: TAnswerChange;
+  disabled?: boolean | undefined;
+  lang: TLang;
+  /** The question's text, with its own lang and dir. */
+  legend: ReactNode;
+  figure: ReactNode;
+  struck?: readonly string[] | undefined;
+  onToggleStrike?: ((questionId: string, optionId: string) => void) | undefined;
+}) {
+  const legendId = useId();
+  const hintId = useId();
+  return (
+    <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3" aria-describedby={paper.type === "numeric" ? undefined : hintId}>
+      <legend id={legendId} className="mb-1 w-full">
+        {legend}
+      </legend>
+      {figure}
+      <InteractionField
+        paper={paper}
+        response={value?.response}
+        onChange={(response, options) => onChange(questionId, { ...EMPTY_ANSWER, response }, options)}
+        lang={lang}
+        labelledBy={legendId}
+        hintId={hintId}
+        disabled={disabled}
+        struck={struck}
+        onToggleStrike={onToggleStrike && ((id) => onToggleStrike(questionId, id))}
+      />
+    </fieldset>
+  );
+}
