@@ -27,12 +27,13 @@ export type TEntry = z.output<typeof ZEntry>;
 export const ZEntryIds = z.array(z.string({ error: "ANSWER_INVALID" }).max(36, { error: "ANSWER_INVALID" }), { error: "ANSWER_INVALID" }).max(MAX_INTERACTION_ENTRIES, { error: "ANSWER_INVALID" });
 
 /** The problems every list of entries can have: too few, an id twice, a missing text. */
-export function checkEntries(entries: TEntry[], min: number, minMessage: string, path: string, ctx: z.RefinementCtx): void {
-  if (entries.length < min) ctx.addIssue({ code: "custom", path: [path], message: minMessage });
+export function checkEntries(entries: TEntry[], min: number, minMessage: string, path: string | (string | number)[], ctx: z.RefinementCtx): void {
+  const at = Array.isArray(path) ? path : [path];
+  if (entries.length < min) ctx.addIssue({ code: "custom", path: at, message: minMessage });
   const seen = new Set<string>();
   entries.forEach((e, i) => {
-    if (seen.has(e.id)) ctx.addIssue({ code: "custom", path: [path, i], message: "VALIDATION_FAILED" });
+    if (seen.has(e.id)) ctx.addIssue({ code: "custom", path: [...at, i], message: "VALIDATION_FAILED" });
     seen.add(e.id);
-    if (!e.textAr || !e.textEn) ctx.addIssue({ code: "custom", path: [path, i], message: "OPTION_MISSING_TEXT" });
+    if (!e.textAr || !e.textEn) ctx.addIssue({ code: "custom", path: [...at, i], message: "OPTION_MISSING_TEXT" });
   });
 }
