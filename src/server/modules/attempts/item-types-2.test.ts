@@ -3,7 +3,7 @@
 // export valid against the schema and imported back.
 import fs from "node:fs";
 import path from "node:path";
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8, unzipSync, zipSync } from "fflate";
 import { validateXML } from "xmllint-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -174,5 +174,58 @@ describe("QTI 3.0 export and import of gap fill, inline choice and hotspot", () 
     // The same content, its ids renamed as the import names them.
     const ids = (i: Record<string, unknown> | null) => JSON.parse(JSON.stringify(i, (k, v: unknown) => (k === "id" ? undefined : v))) as unknown;
     expect(copy.questions.map((q) => ids(q.interaction))).toEqual(original.map((q) => ids(q.interaction)));
+  });
+});
+
+describe("a TAO-style QTI 2.1 package", () => {
+  const taoZip = () => {
+    const dir = path.join(XSD_DIR, "..", "qti21-tao");
+    const files: Record<string, Uint8Array> = {};
+    for (const f of fs.readdirSync(dir, { recursive: true }) as string[]) if (fs.statSync(path.join(dir, f)).isFile()) files[f.split(path.sep).join("/")] = fs.readFileSync(path.join(dir, f));
+    return Buffer.from(zipSync(files));
+  };
+
+  it("imports order, choose-all, two gaps, inline choice and hotspot, and names the interaction it cannot read", async () => {
+    const send = (url: string) => {
+      const { payload, headers } = multipart([{ name: "file", filename: "tao.zip", type: "application/zip", content: taoZip() }, { name: "subjectId", content: "social" }]);
+      return h.request({ method: "POST", url, cookie: teacher, payload, headers });
+    };
+    const preview = await send("/api/exams/import/qti/preview");
+    expect(preview.statusCode, preview.body).toBe(200);
+    const items = (preview.json() as { tests: { items: { identifier: string; type: string | null; skipped: boolean; reason: { en: string } | null }[] }[] }).tests[0]!.items;
+    // Nothing dropped silently: every item is listed, the one not read with its interaction's name.
+    expect(items.map((i) => [i.identifier, i.type, i.skipped])).toEqual([
+      ["i-order", "ordering", false],
+      ["i-choices", "multiple_response", false],
+      ["i-gaps", "gap_fill", false],
+      ["i-inline", "inline_choice", false],
+      ["i-hotspot", "hotspot", false],
+      ["i-graphic-gap", null, true],
+    ]);
+    expect(items[5]!.reason?.en).toContain("graphic-gap-match-interaction");
+
+    const imported = await send("/api/exams/import/qti");
+    expect(imported.statusCode, imported.body).toBe(201);
+    const qs = (imported.json() as { exams: { questions: { type: string; questionTextEn: string; interaction: Record<string, unknown>; image: { id: string } | null }[] }[] }).exams[0]!.questions;
+    expect(qs[0]!.interaction).toMatchObject({ type: "ordering", scoring: "all_or_nothing", items: [{ textEn: "The Hijra" }, { textEn: "The Battle of Badr" }, { textEn: "The conquest of Makkah" }] });
+    expect(qs[1]!.interaction).toMatchObject({ type: "multiple_response", scoring: "partial", choices: [{ correct: true }, { correct: false }, { correct: true }] });
+    expect(qs[2]!.questionTextEn).toBe("Complete with the capitals.");
+    expect(qs[2]!.interaction).toEqual({ type: "gap_fill", scoring: "per_gap", textAr: "عاصمة السعودية {{g1}} وعاصمة عُمان {{g2}}.", textEn: "عاصمة السعودية {{g1}} وعاصمة عُمان {{g2}}.", gaps: [{ id: "g1", accepted: ["الرياض"] }, { id: "g2", accepted: ["مسقط", "Muscat"] }] });
+    expect(qs[3]!.questionTextEn).toBe("Fill in the gaps.");
+    expect(qs[3]!.interaction).toMatchObject({ type: "inline_choice", scoring: "all_or_nothing", textEn: "The Nile flows into the {{g1}}.", gaps: [{ id: "g1", choices: [{ textEn: "Red Sea", correct: false }, { textEn: "Mediterranean", correct: true }, { textEn: "Arabian Gulf", correct: false }] }] });
+    expect(qs[4]!.image).not.toBeNull();
+    expect(qs[4]!.interaction).toMatchObject({
+      type: "hotspot",
+      width: 400,
+      height: 300,
+      maxChoices: 1,
+      scoring: "all_or_nothing",
+      areas: [
+        { shape: "rect", coords: [10, 10, 110, 60], textEn: "Riyadh", correct: false },
+        { shape: "circle", coords: [200, 150, 40], textEn: "Makkah", correct: true },
+        // No label: its number, so a keyboard user can still choose it.
+        { shape: "poly", textAr: "3", textEn: "3", correct: false },
+      ],
+    });
   });
 });
