@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const choice = (id: string, correct = false) => ({ id, textAr: `ع ${id}`, textEn: `E ${id}`, correct });
 const area = (id: string, shape: "rect" | "circle" | "poly", coords: number[], correct = false) => ({ id, textAr: `منطقة ${id}`, textEn: `Area ${id}`, shape, coords, correct });
-const questionsOf = (): TExamInput["questions"] => [
+const questionsOf = (): NonNullable<TExamInput["questions"]> => [
   {
     type: "gap_fill",
     questionTextAr: "أكمل",
@@ -74,7 +74,7 @@ describe("gap fill, inline choice and hotspot through the API", () => {
       expect(res.statusCode, res.body).toBe(400);
       return res.json() as { code: string; message: string; messageAr?: string };
     };
-    const [gap, inline, hot] = questionsOf() as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+    const [gap, inline, hot] = questionsOf() as unknown as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
     const gi = gap.interaction as Record<string, unknown>;
     expect((await bad({ ...gap, interaction: { ...gi, gaps: [{ id: "g1", accepted: [] }, { id: "g2", accepted: ["x"] }] } })).code).toBe("GAP_NO_ACCEPTED_ANSWER");
     expect((await bad({ ...gap, interaction: { ...gi, textEn: "No gaps here" } })).code).toBe("GAP_TEXT_NO_GAP");

@@ -299,7 +299,7 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
   const gapInteraction = (item: TXmlNode, body: TXmlNode, interactions: TXmlNode[], type: "gap_fill" | "inline_choice"): NonNullable<TQuestionInput["interaction"]> => {
     const gapIds = new Map(interactions.map((n, i) => [n.attrs["response-identifier"] ?? "", `g${i + 1}`]));
     const container = descendantsWhere(body, (n) => classes(n).includes("qias-gap-text"))[0];
-    const holders = container ? container.children : body.children.filter((c) => typeof c !== "string" && (isInteraction(c) || descendantsWhere(c, isInteraction).length > 0));
+    const holders = container ? container.children : gapBlocks(body.children).filter((c) => typeof c !== "string" && (isInteraction(c) || descendantsWhere(c, isInteraction).length > 0));
     const blocks = holders.filter((c): c is TXmlNode => typeof c !== "string" && (lang(c) === "ar" || lang(c) === "en"));
     if (!blocks.length) oneLanguage = true;
     const partOf = (l: "ar" | "en") => (blocks.length ? blocks.filter((b) => lang(b) === l).flatMap((b) => b.children) : holders);
@@ -379,7 +379,7 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
       // A text with gaps is the interaction, and not the stem too.
       const blockInteraction = (n: TXmlNode) => isInteraction(n) && (gapItem || n.name !== "qti-text-entry-interaction");
       const stemContent = [
-        ...body.children.filter((c) => typeof c === "string" || !(blockInteraction(c) || c.name === "qti-rubric-block" || c.name === "audio" || descendantsWhere(c, blockInteraction).length)),
+        ...(gapItem ? gapBlocks(body.children) : body.children).filter((c) => typeof c === "string" || !(blockInteraction(c) || c.name === "qti-rubric-block" || c.name === "audio" || descendantsWhere(c, blockInteraction).length)),
         ...(prompt ? prompt.children : []),
       ];
       const stem = bilingual(href, stemContent, (n) => n.name === "audio" || isInteraction(n));
@@ -596,6 +596,18 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
   };
 
   return { tests: testResources.length <= 1 ? [readTest(testResources[0])] : testResources.map(readTest) };
+}
+
+/**
+ * A gap item's blocks, with the layout divs that hold its text opened (TAO wraps a whole body in
+ * div.grid-row > div.col-12): the paragraphs with gaps are the text, the others the stem. A language block or our
+ * qias-gap-text block is kept whole.
+ */
+function gapBlocks(nodes: TXmlChild[]): TXmlChild[] {
+  return nodes.flatMap((c) => {
+    if (typeof c === "string" || c.name !== "div" || c.attrs.lang || c.attrs["xml:lang"] || classes(c).includes("qias-gap-text") || !descendantsWhere(c, isInteraction).length) return [c];
+    return gapBlocks(c.children);
+  });
 }
 
 const isShape = (s: string): s is "rect" | "circle" | "poly" => s === "rect" || s === "circle" || s === "poly";
