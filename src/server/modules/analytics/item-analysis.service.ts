@@ -53,6 +53,12 @@ type TChoiceRow = { qid: string; oid: string | null; n: number; upper: number; l
  * the reader may see the key. A new grade or submission changes the version, so the next view works them out
  * afresh; nothing changed, a view costs one index scan of the exam's attempts (version-cache.ts).
  */
+/**
+ * An item type's response that says something (shared/item-types isAnswered, decision 0057/0058): a chosen id or an
+ * order, a typed value, a gap's answer or choice that is not blank. Without it every such answer counted as omitted.
+ */
+const RESPONSE_SAYS_SOMETHING = '$ ? (exists(@.chosen[*] ? (@ like_regex "[^[:space:]]")) || exists(@.chosen.* ? (@ like_regex "[^[:space:]]")) || exists(@.order[*]) || exists(@.value ? (@ like_regex "[^[:space:]]")) || exists(@.answers.* ? (@ like_regex "[^[:space:]]")))';
+
 export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId: string, form?: number): Promise<TItemAnalysis> {
   const exam = await loadExamInReach(db, actor, examId);
   // Per parallel form (issue 34), or all forms together.
@@ -122,7 +128,8 @@ async function computeItemAnalysis(
             select g.total, g.grp, q.id as qid, coalesce(sa.score, 0)::float8 as x,
               (sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
                 and (sa.matching_answer is null or not exists (
-                  select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb)))) as omitted
+                  select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb))
+                and (sa.response is null or not jsonb_path_exists(sa.response, ${RESPONSE_SAYS_SOMETHING}::jsonpath)))) as omitted
             from grouped g
             cross join questions q
             left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id

@@ -134,6 +134,14 @@ describe("gap fill, inline choice and hotspot through the API", () => {
     expect(by.get(hot)).toMatchObject({ score: 1.5, ok: false });
     const [closed] = await h.db.select({ score: studentExams.score, status: studentExams.status }).from(studentExams).where(eq(studentExams.id, attempt.id));
     expect(closed).toEqual({ score: 2.5, status: "graded" });
+    // Item analysis counts a response as an answer, not as omitted (the seed's types' columns are empty for it).
+    const analysis = await h.request({ method: "GET", url: `/api/analytics/exams/${exam.id}/items`, cookie: teacher });
+    expect(analysis.statusCode, analysis.body).toBe(200);
+    expect((analysis.json() as { questions: { omittedRate: number | null; facility: number | null }[] }).questions.map((q) => [q.omittedRate, q.facility])).toEqual([
+      [0, 0.5],
+      [0, 0],
+      [0, 0.5],
+    ]);
   });
 });
 
