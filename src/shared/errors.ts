@@ -915,6 +915,41 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Question {n}: the tolerance must be a number, zero or more.", "السؤال {n}: يجب أن يكون هامش السماح رقمًا، صفرًا أو أكثر."),
   },
+  GAP_TEXT_NO_GAP: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} needs at least one gap in its text, in Arabic and in English.", "يحتاج نص السؤال {n} إلى فراغ واحد على الأقل، بالعربية وبالإنجليزية."),
+  },
+  GAP_TEXT_MISMATCH: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("In question {n}, each gap must appear exactly once in the Arabic text and once in the English text.", "في السؤال {n}، يجب أن يظهر كل فراغ مرة واحدة بالضبط في النص العربي ومرة في النص الإنجليزي."),
+  },
+  GAP_NO_ACCEPTED_ANSWER: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}: each gap needs at least one accepted answer.", "السؤال {n}: يحتاج كل فراغ إلى إجابة مقبولة واحدة على الأقل."),
+  },
+  HOTSPOT_NO_IMAGE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n} needs a picture to choose areas on.", "يحتاج السؤال {n} إلى صورة تُحدَّد عليها المواضع."),
+  },
+  HOTSPOT_AREA_OUTSIDE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}, area {m} goes outside the picture.", "الموضع {m} في السؤال {n} يخرج عن حدود الصورة."),
+  },
+  HOTSPOT_POLYGON_POINTS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Question {n}, area {m}: a polygon needs at least three points.", "السؤال {n}، الموضع {m}: يحتاج المضلع إلى ثلاث نقاط على الأقل."),
+  },
+  HOTSPOT_MAX_CHOICES: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("In question {n}, a student must be allowed to choose at least as many areas as are right.", "في السؤال {n}، يجب أن يُسمح للطالب باختيار عدد من المواضع لا يقل عن عدد المواضع الصحيحة."),
+  },
   MEDIA_TYPE_NOT_ALLOWED: {
     status: 415,
     title: t("Not added", "لم تتم الإضافة"),
@@ -1950,8 +1985,9 @@ export function issueVars(path: string | (string | number)[]): Record<string, nu
   const vars: Record<string, number> = {};
   const q = parts.indexOf("questions");
   if (q >= 0 && /^\d+$/.test(parts[q + 1] ?? "")) vars.n = Number(parts[q + 1]) + 1;
-  // An item type's choices and items (issue 36) are numbered as options are.
-  const o = parts.findIndex((p) => p === "options" || p === "matchingPairs" || p === "choices" || p === "items");
+  // The item types' lists too (choices, items to order, a picture's areas: decisions 0057, 0058), so their messages
+  // never show a bare "{m}".
+  const o = parts.findIndex((p) => ["options", "matchingPairs", "choices", "items", "areas"].includes(p));
   if (o >= 0 && /^\d+$/.test(parts[o + 1] ?? "")) vars.m = Number(parts[o + 1]) + 1;
   const p = parts.indexOf("passages");
   if (p >= 0 && /^\d+$/.test(parts[p + 1] ?? "")) vars.p = Number(parts[p + 1]) + 1;

@@ -98,8 +98,9 @@ describe("0027 item types", () => {
     await migrate(db, { migrationsFolder: MIGRATIONS });
 
     const values = await client.query<{ v: string }>("select unnest(enum_range(null::question_type))::text as v");
-    expect(values.rows.map((r) => r.v)).toEqual(["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering"]);
-    await client.exec("insert into bank_items (subject_id, type) values ('arabic', 'ordering'), ('arabic', 'numeric'), ('arabic', 'multiple_response')");
+    expect(values.rows.map((r) => r.v)).toEqual(["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering", "gap_fill", "inline_choice", "hotspot"]);
+    // 0029 (decision 0058) adds three more the same way; they too are usable once the run has committed.
+    await client.exec("insert into bank_items (subject_id, type) values ('arabic', 'ordering'), ('arabic', 'numeric'), ('arabic', 'multiple_response'), ('arabic', 'gap_fill'), ('arabic', 'inline_choice'), ('arabic', 'hotspot')");
     expect((await client.query("select type from bank_items where id = '00000000-0000-4000-8000-000000000001'")).rows).toEqual([{ type: "matching" }]);
     const columns = await client.query("select table_name, column_name, data_type from information_schema.columns where column_name in ('interaction', 'response') order by table_name");
     expect(columns.rows).toEqual([

@@ -35,7 +35,7 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 export const roleEnum = pgEnum("role", ["super_admin", "school_admin", "teacher", "student"]);
 export const examStatusEnum = pgEnum("exam_status", ["draft", "published", "archived"]);
 // The item types of issue 36 (docs/decisions/0057) are appended: PostgreSQL adds enum values only at the end.
-export const questionTypeEnum = pgEnum("question_type", ["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering"]);
+export const questionTypeEnum = pgEnum("question_type", ["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering", "gap_fill", "inline_choice", "hotspot"]);
 export const attemptStatusEnum = pgEnum("attempt_status", ["in_progress", "completed", "graded"]);
 /** How an exam with parallel forms gives them out (issue 34): to each student at random, balanced within a sitting, or one form per class. */
 export const formAssignmentEnum = pgEnum("form_assignment", ["random", "class"]);

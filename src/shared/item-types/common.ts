@@ -28,12 +28,13 @@ export const ZEntryIds = z.array(z.string({ error: "ANSWER_INVALID" }).max(36, {
 
 /** The problems every list of entries can have: too few, an id twice, a missing text (said as "option m" unless the
  *  list names its entries otherwise, as ordering's "item m"). */
-export function checkEntries(entries: TEntry[], min: number, minMessage: string, path: string, ctx: z.RefinementCtx, missingMessage = "OPTION_MISSING_TEXT"): void {
-  if (entries.length < min) ctx.addIssue({ code: "custom", path: [path], message: minMessage });
+export function checkEntries(entries: TEntry[], min: number, minMessage: string, path: string | (string | number)[], ctx: z.RefinementCtx, missingMessage = "OPTION_MISSING_TEXT"): void {
+  const at = Array.isArray(path) ? path : [path];
+  if (entries.length < min) ctx.addIssue({ code: "custom", path: at, message: minMessage });
   const seen = new Set<string>();
   entries.forEach((e, i) => {
-    if (seen.has(e.id)) ctx.addIssue({ code: "custom", path: [path, i], message: "VALIDATION_FAILED" });
+    if (seen.has(e.id)) ctx.addIssue({ code: "custom", path: [...at, i], message: "VALIDATION_FAILED" });
     seen.add(e.id);
-    if (!e.textAr || !e.textEn) ctx.addIssue({ code: "custom", path: [path, i], message: missingMessage });
+    if (!e.textAr || !e.textEn) ctx.addIssue({ code: "custom", path: [...at, i], message: missingMessage });
   });
 }

@@ -22,7 +22,7 @@ describe("multiple response", () => {
     expect(messages({ type: "multiple_response", scoring: "most", choices: [entry("a", { correct: true }), entry("b")] })).toEqual(["scoring:VALIDATION_FAILED"]);
     expect(messages({ type: "multiple_response", choices: [entry("a b", { correct: true }), entry("b")] })).toEqual(["choices.0.id:VALIDATION_FAILED"]);
     expect(messages({ type: "multiple_response", choices: Array.from({ length: 11 }, (_, i) => entry(`x${i}`, { correct: true })) })).toEqual(["choices:VALIDATION_FAILED"]);
-    expect(messages({ type: "hotspot" })).toEqual(["type:VALIDATION_FAILED"]);
+    expect(messages({ type: "select_point" })).toEqual(["type:VALIDATION_FAILED"]);
   });
 
   it("all or nothing: the points only for exactly the right choices", () => {

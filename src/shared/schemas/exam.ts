@@ -185,6 +185,8 @@ export const ZQuestionInput = z
     }
     // An item type's content is its own (validated by its file in shared/item-types), and of the question's type.
     if (isItemType(q.type) && q.interaction?.type !== q.type) ctx.addIssue({ code: "custom", path: ["interaction"], message: "VALIDATION_FAILED" });
+    // A hotspot's areas are drawn on the question's picture (decision 0058).
+    if (q.type === "hotspot" && !q.image) ctx.addIssue({ code: "custom", path: ["image"], message: "HOTSPOT_NO_IMAGE" });
     if (q.type === "matching") {
       if (q.matchingPairs.length < MIN_MATCHING_PAIRS) ctx.addIssue({ code: "custom", path: ["matchingPairs"], message: "MATCHING_MIN_PAIRS" });
       q.matchingPairs.forEach((p, i) => {

@@ -76,7 +76,8 @@ INSERT INTO "exam_item_stats" (exam_id, school_id, form_id, question_id, n, sx, 
 	LEFT JOIN student_answers sa ON sa.student_exam_id = a.id AND sa.question_id = q.id
 	CROSS JOIN LATERAL (SELECT coalesce(sa.score, 0)::float8 AS x,
 		(sa.id IS NULL OR (sa.selected_option_id IS NULL AND coalesce(btrim(sa.answer_text), '') = ''
-			AND (sa.matching_answer IS NULL OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements(sa.matching_answer) AS e(v) WHERE e.v <> 'null'::jsonb)))) AS om) v
+			AND (sa.matching_answer IS NULL OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements(sa.matching_answer) AS e(v) WHERE e.v <> 'null'::jsonb))
+			AND (sa.response IS NULL OR NOT jsonb_path_exists(sa.response, '$ ? (exists(@.chosen[*] ? (@ like_regex "[^[:space:]]")) || exists(@.chosen.* ? (@ like_regex "[^[:space:]]")) || exists(@.order[*]) || exists(@.value ? (@ like_regex "[^[:space:]]")) || exists(@.answers.* ? (@ like_regex "[^[:space:]]")))'::jsonpath)))) AS om) v
 	WHERE a.graded
 	GROUP BY 1, 2, 3, 4;--> statement-breakpoint
 INSERT INTO "exam_option_stats" (exam_id, school_id, form_id, question_id, option_id, n)

@@ -26,9 +26,17 @@ function counted(where: SQL): SQL {
   )`;
 }
 
-/** An answer not given: no row, or a row with nothing chosen, written or matched (item analysis's "omitted"). */
-const OMITTED = sql`(sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
-  and (sa.matching_answer is null or not exists (select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb))))`;
+/**
+ * An item type's response that says something (shared/item-types isAnswered, decision 0057/0058): a chosen id or an
+ * order, a typed value, a gap's answer or choice that is not blank. Without it every such answer counted as omitted.
+ */
+const RESPONSE_SAYS_SOMETHING = '$ ? (exists(@.chosen[*] ? (@ like_regex "[^[:space:]]")) || exists(@.chosen.* ? (@ like_regex "[^[:space:]]")) || exists(@.order[*]) || exists(@.value ? (@ like_regex "[^[:space:]]")) || exists(@.answers.* ? (@ like_regex "[^[:space:]]")))';
+
+/** An answer not given (item analysis's "omitted", here and in its every-answer yardstick): no row, or a row with nothing
+ *  chosen, written, matched or said by an item type's response. */
+export const OMITTED = sql`(sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
+  and (sa.matching_answer is null or not exists (select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb))
+  and (sa.response is null or not jsonb_path_exists(sa.response, ${RESPONSE_SAYS_SOMETHING}::jsonpath))))`;
 
 const BUCKET = sql`least(${HISTOGRAM_BINS - 1}, greatest(0, floor(a.pct / ${100 / HISTOGRAM_BINS})))::int`;
 

@@ -3,6 +3,7 @@
 // and stats.ts turns the sums into figures. No answer is loaded into Node, so 5,000 attempts cost three
 // aggregate queries.
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { OMITTED } from "./figures";
 import { seenBySql } from "../bank/views";
 import { rowsOf, type TDbOrTx } from "../../db/client";
 import { examFormQuestions, examForms, profiles, questionOptions, questions, skills, studentExams, exams } from "../../db/schema";
@@ -272,9 +273,7 @@ async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefin
 function grid(examId: string, where: SQL = sql`true`): SQL {
   return sql`grid as (
     select g.total, g.grp, q.id as qid, sa.selected_option_id as oid, coalesce(sa.score, 0)::float8 as x,
-      (sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
-        and (sa.matching_answer is null or not exists (
-          select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb)))) as omitted
+      ${OMITTED} as omitted
     from grouped g
     cross join questions q
     left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id

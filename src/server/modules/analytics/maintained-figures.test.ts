@@ -122,7 +122,8 @@ const RECOUNT = {
   exam_item_stats: `with ${ATT}
     select a.exam_id, a.school_id, a.form_id, q.id as question_id, count(*) as n, sum(coalesce(sa.score, 0)) as sx, sum(coalesce(sa.score, 0) ^ 2) as sxx,
       sum(coalesce(sa.score, 0) * a.total) as sxt, sum(a.total) as st, sum(a.total ^ 2) as stt,
-      count(*) filter (where sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = '' and sa.matching_answer is null)) as omitted
+      count(*) filter (where sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = '' and sa.matching_answer is null
+        and (sa.response is null or (coalesce(jsonb_array_length(sa.response->'chosen'), 0) = 0 and coalesce(jsonb_array_length(sa.response->'order'), 0) = 0 and coalesce(btrim(sa.response->>'value'), '') = '')))) as omitted
     from att a join questions q on q.exam_id = a.exam_id
       and (q.replaced_at is null or q.replaced_at > a.started_at) and (q.current_from is null or q.current_from <= a.started_at)
       and (a.form_id is null or q.id in (select question_id from exam_form_questions where form_id = a.form_id))

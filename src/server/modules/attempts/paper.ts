@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { isDatabaseHandle, noticesOf, type TDb, type TDbOrTx } from "../../db/client";
 import { examFormQuestions, examForms, examMedia, examSchools, exams, passages, questionOptions, questions, sittings, subjects } from "../../db/schema";
 import { seededOrder } from "../../../shared/grading";
-import { paperInteraction, type TInteraction } from "../../../shared/item-types";
+import { paperInteraction, SEEDED_ITEM_TYPES, type TInteraction } from "../../../shared/item-types";
 import { ZPaper, type TPaper, type TStudentAudio } from "../../../shared/schemas/attempt";
 import { EXAM_TOOLS, type TQuestionType } from "../../../shared/schemas/exam";
 import { singleFlight } from "../../single-flight";
@@ -276,7 +276,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
   // The responses' order must not be computable from what the copy carries (the question id): it is seeded by
   // a keyed hash of the id with a secret only the server holds. The same for everyone who sits this exam, so the
   // copy stays one set of bytes per version.
-  const secret = pairsIn(qs) || qs.some((q) => q.type === "ordering") ? await getSecret(db, MATCHING_ORDER_SECRET) : "";
+  const secret = pairsIn(qs) || qs.some((q) => (SEEDED_ITEM_TYPES as readonly string[]).includes(q.type)) ? await getSecret(db, MATCHING_ORDER_SECRET) : "";
   const orderSeed = (questionId: string) => createHmac("sha256", secret).update(questionId).digest("base64url");
 
   const paper: TPaper = {
@@ -323,7 +323,7 @@ async function buildVersion(db: TDbOrTx, examId: string): Promise<TExamVersion |
         options: own.map((o) => ({ id: o.id, optionTextAr: o.optionTextAr, optionTextEn: o.optionTextEn, optionDocAr: o.optionDocAr, optionDocEn: o.optionDocEn, image: image(o) })),
         premises: pairs.map((p) => ({ ar: p.premise_ar, en: p.premise_en, image: image(imageColumns(p.premiseImage ?? null)) })),
         responses: order.map((i) => ({ ar: pairs[i]!.response_ar, en: pairs[i]!.response_en, image: image(imageColumns(pairs[i]!.responseImage ?? null)) })),
-        // Its content without the key; ordering's items shuffled by the same secret seed as matching's responses.
+        // Its content without the key; ordering's items and inline choice's lists shuffled by the same secret seed as matching's responses.
         interaction: q.interaction ? paperInteraction(q.interaction, orderSeed(q.id)) : null,
       };
     }),

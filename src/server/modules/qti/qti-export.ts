@@ -94,7 +94,7 @@ const CORRECT = el("qti-correct", { identifier: "RESPONSE" });
 const share = (points: number, n: number) => Math.round((points / n) * 10_000) / 10_000;
 const entryText = (e: { textAr: string; textEn: string }, place: TPlace) => bilingual({ ar: { doc: null, text: e.textAr }, en: { doc: null, text: e.textEn }, image: null }, place);
 
-function interaction(q: TQuestion, place: TPlace): { declaration: TXmlNode; body: TXmlNode[]; scored: boolean; processing?: TXmlNode } {
+function interaction(q: TQuestion, place: TPlace): { declaration: TXmlNode | TXmlNode[]; body: TXmlNode[]; scored: boolean; processing?: TXmlNode } {
   const decl = (attrs: Record<string, string>, ...children: (TXmlNode | null)[]) => el("qti-response-declaration", { identifier: "RESPONSE", ...attrs }, ...children);
   switch (q.type) {
     case "multiple_choice":
@@ -166,6 +166,9 @@ function interaction(q: TQuestion, place: TPlace): { declaration: TXmlNode; body
     case "multiple_response":
     case "numeric":
     case "ordering":
+    case "gap_fill":
+    case "inline_choice":
+    case "hotspot":
       return itemTypeInteraction(q, place, decl);
   }
 }
@@ -223,7 +226,72 @@ function itemTypeInteraction(q: TQuestion, place: TPlace, decl: (attrs: Record<s
         processing: scoreWhen(conditions),
       };
     }
+    case "gap_fill": {
+      // Each accepted answer, case aside (QTI cannot say "Arabic letter forms folded": a player without it accepts less).
+      const tests = c.gaps.map((g, i) => el("qti-or", {}, g.accepted.map((a) => el("qti-string-match", { "case-sensitive": "false" }, el("qti-variable", { identifier: gapResponse(i) }), el("qti-base-value", { "base-type": "string" }, a)))));
+      return {
+        declaration: c.gaps.map((g, i) => el("qti-response-declaration", { identifier: gapResponse(i), cardinality: "single", "base-type": "string" }, el("qti-correct-response", {}, value(g.accepted[0] ?? "")))),
+        body: [gapText(c, (i) => el("qti-text-entry-interaction", { "response-identifier": gapResponse(i) }))],
+        scored: false,
+        processing: scoreWhen(gapConditions(tests, c.scoring, q.points)),
+      };
+    }
+    case "inline_choice": {
+      const id = (j: number) => `C${j + 1}`;
+      const right = c.gaps.map((g) => id(g.choices.findIndex((o) => o.correct)));
+      // A choice's words in both languages, as spans (an inline choice holds inline content only).
+      const words = (o: { textAr: string; textEn: string }) => [el("span", { "xml:lang": "ar", dir: "rtl" }, o.textAr), el("span", { "xml:lang": "en", dir: "ltr" }, o.textEn)];
+      const tests = c.gaps.map((_, i) => el("qti-match", {}, el("qti-variable", { identifier: gapResponse(i) }), el("qti-correct", { identifier: gapResponse(i) })));
+      return {
+        declaration: c.gaps.map((_, i) => el("qti-response-declaration", { identifier: gapResponse(i), cardinality: "single", "base-type": "identifier" }, el("qti-correct-response", {}, value(right[i]!)))),
+        body: [gapText(c, (i) => el("qti-inline-choice-interaction", { "response-identifier": gapResponse(i), shuffle: "true" }, c.gaps[i]!.choices.map((o, j) => el("qti-inline-choice", { identifier: id(j) }, words(o)))))],
+        scored: false,
+        processing: scoreWhen(gapConditions(tests, c.scoring, q.points)),
+      };
+    }
+    case "hotspot": {
+      const id = (i: number) => `A${i + 1}`;
+      const right = c.areas.flatMap((a, i) => (a.correct ? [id(i)] : []));
+      const each = share(q.points, right.length);
+      const image = q.image;
+      return {
+        declaration: decl(
+          { cardinality: c.maxChoices === 1 ? "single" : "multiple", "base-type": "identifier" },
+          el("qti-correct-response", {}, right.map(value)),
+          c.scoring === "partial" ? el("qti-mapping", { "default-value": 0, "lower-bound": 0, "upper-bound": q.points }, c.areas.map((a, i) => el("qti-map-entry", { "map-key": id(i), "mapped-value": a.correct ? each : -each }))) : null,
+        ),
+        // The picture in the areas' own frame; each area's label in Arabic (hotspot-label, the item's language) and in English (label).
+        body: [
+          el(
+            "qti-hotspot-interaction",
+            { "response-identifier": "RESPONSE", "max-choices": c.maxChoices },
+            el("img", { src: image ? mediaPath(image.id, place) : "", alt: image?.altAr || c.areas.map((a) => a.textAr).join("، "), width: c.width, height: c.height }),
+            c.areas.map((a, i) => el("qti-hotspot-choice", { identifier: id(i), shape: a.shape, coords: a.coords.join(","), "hotspot-label": a.textAr, label: a.textEn })),
+          ),
+        ],
+        scored: c.scoring === "partial",
+        processing: c.scoring === "partial" ? undefined : scoreWhen([{ test: el("qti-match", {}, RESPONSE, CORRECT), points: q.points }]),
+      };
+    }
   }
+}
+
+/** A gap's response variable: RESPONSE_1, RESPONSE_2… in the order of the gaps. */
+const gapResponse = (i: number) => `RESPONSE_${i + 1}`;
+/** Per gap: a share of the points per gap right; all or nothing: the points when every gap is. */
+const gapConditions = (tests: TXmlNode[], scoring: "per_gap" | "all_or_nothing", points: number) =>
+  scoring === "per_gap" ? tests.map((test) => ({ test, points: share(points, tests.length) })) : [{ test: el("qti-and", {}, tests), points }];
+
+/**
+ * A text with gaps (decision 0058). The Arabic text, the item's language, holds the interactions, one per response
+ * variable as QTI wants; the English text marks each gap with a span of class "qias-gap RESPONSE_n", which our
+ * import reads back and another player shows as a blank.
+ */
+function gapText(c: { textAr: string; textEn: string; gaps: { id: string }[] }, interactionAt: (i: number) => TXmlNode): TXmlNode {
+  const at = new Map(c.gaps.map((g, i) => [g.id, i]));
+  const paragraphs = (text: string, gap: (i: number) => TXmlNode) =>
+    text.split(/\n+/).map((line) => el("p", {}, line.split(/\{\{([A-Za-z0-9_-]{1,36})\}\}/).map((part, k) => (k % 2 ? gap(at.get(part) ?? 0) : part)).filter((part) => part !== "")));
+  return el("div", { class: "qias-gap-text" }, langBlock("ar", paragraphs(c.textAr, interactionAt)), langBlock("en", paragraphs(c.textEn, (i) => el("span", { class: `qias-gap ${gapResponse(i)}` }, "_____"))));
 }
 
 const itemId = (place: TPlace, i: number) => `${place.prefix}Q${i + 1}`;
@@ -235,7 +303,7 @@ const fromRoot = (id: string, place: TPlace) => `${place.dir}${local(id, place)}
 
 function itemXml(q: TQuestion, n: number, stimulus: { id: string; title: string } | null, place: TPlace): string {
   const { declaration, body, scored, processing } = interaction(q, place);
-  const stem = bilingual({ ar: { doc: q.questionDocAr, text: q.questionTextAr }, en: { doc: q.questionDocEn, text: q.questionTextEn }, image: q.image }, place);
+  const stem = bilingual({ ar: { doc: q.questionDocAr, text: q.questionTextAr }, en: { doc: q.questionDocEn, text: q.questionTextEn }, image: q.type === "hotspot" ? null : q.image }, place);
   return serialize(
     el(
       "qti-assessment-item",

@@ -292,6 +292,61 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
     return file;
   };
 
+  /**
+   * A text with gaps (decision 0058): its words in each language with a {{gN}} marker where each interaction (or, in
+   * our English text, each "qias-gap RESPONSE_N" span) stands, and each gap's accepted answers or choices.
+   */
+  const gapInteraction = (item: TXmlNode, body: TXmlNode, interactions: TXmlNode[], type: "gap_fill" | "inline_choice"): NonNullable<TQuestionInput["interaction"]> => {
+    const gapIds = new Map(interactions.map((n, i) => [n.attrs["response-identifier"] ?? "", `g${i + 1}`]));
+    const container = descendantsWhere(body, (n) => classes(n).includes("qias-gap-text"))[0];
+    const holders = container ? container.children : gapBlocks(body.children).filter((c) => typeof c !== "string" && (isInteraction(c) || descendantsWhere(c, isInteraction).length > 0));
+    const blocks = holders.filter((c): c is TXmlNode => typeof c !== "string" && (lang(c) === "ar" || lang(c) === "en"));
+    if (!blocks.length) oneLanguage = true;
+    const partOf = (l: "ar" | "en") => (blocks.length ? blocks.filter((b) => lang(b) === l).flatMap((b) => b.children) : holders);
+    const textOfGaps = (nodes: TXmlChild[]) => {
+      const out: string[] = [];
+      const walk = (c: TXmlChild) => {
+        if (typeof c === "string") return void out.push(c.replace(/\s+/g, " "));
+        const span = classes(c).includes("qias-gap") ? classes(c).find((k) => gapIds.has(k)) : undefined;
+        if (isInteraction(c) || span) return void out.push(`{{${gapIds.get(span ?? c.attrs["response-identifier"] ?? "") ?? ""}}}`);
+        const block = ["p", "div", "li", "br", "h1", "h2", "h3", "h4"].includes(c.name);
+        if (block) out.push("\n");
+        c.children.forEach(walk);
+        if (block) out.push("\n");
+      };
+      nodes.forEach(walk);
+      return out.join("").split("\n").map((line) => line.trim()).filter(Boolean).join("\n");
+    };
+    const processing = kid(item, "qti-response-processing");
+    const scoring = processing && (descendants(processing, "qti-and").length || /match_correct/.test(processing.attrs.template ?? "")) ? "all_or_nothing" : "per_gap";
+    const correctOf = (rid: string) => {
+      const d = kids(item, "qti-response-declaration").find((x) => x.attrs.identifier === rid);
+      const cr = d && kid(d, "qti-correct-response");
+      return [...(cr ? descendants(cr, "qti-value").map((v) => textOf(v).trim()) : []), ...(d ? descendants(d, "qti-map-entry").filter((e) => Number(e.attrs["mapped-value"]) > 0).map((e) => e.attrs["map-key"] ?? "") : [])];
+    };
+    const text = { textAr: textOfGaps(partOf("ar")), textEn: textOfGaps(partOf("en")), scoring } as const;
+    if (type === "gap_fill") {
+      // Accepted: the correct response, the mapping's paying keys, and the strings the processing compares it with.
+      const gaps = interactions.map((n, i) => {
+        const rid = n.attrs["response-identifier"] ?? "";
+        const compared = descendants(item, "qti-string-match").filter((m) => descendants(m, "qti-variable").some((v) => v.attrs.identifier === rid)).flatMap((m) => descendants(m, "qti-base-value").map((v) => textOf(v).trim()));
+        return { id: `g${i + 1}`, accepted: [...new Set([...correctOf(rid), ...compared].filter(Boolean))].slice(0, 10) };
+      });
+      return { type, ...text, gaps };
+    }
+    const gaps = interactions.map((n, i) => {
+      const right = correctOf(n.attrs["response-identifier"] ?? "");
+      const choices = kids(n, "qti-inline-choice").map((c, j) => {
+        // Ours: a span per language; another tool's: its words for both.
+        const spans = kids(c, "span");
+        const word = (l: "ar" | "en") => textOf(spans.find((x) => lang(x) === l) ?? c).replace(/\s+/g, " ").trim();
+        return { id: `c${j + 1}`, textAr: word("ar"), textEn: word("en"), correct: right.includes(c.attrs.identifier ?? "") };
+      });
+      return { id: `g${i + 1}`, choices };
+    });
+    return { type, ...text, gaps };
+  };
+
   type TItemRead = { item: TQtiPreviewTest["items"][number]; question: TQuestionInput | null };
   /** One item: the question it becomes, or why it is skipped. */
   const readItem = (href: string, identifier: string, resource: TXmlNode | undefined): TItemRead => {
@@ -304,7 +359,13 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
       const body = kid(item, "qti-item-body");
       const interactions = body ? descendantsWhere(body, isInteraction) : [];
       if (!body || !interactions.length) throw new Skip(QTI_REASONS.NO_INTERACTION);
-      if (interactions.length > 1) throw new Skip(QTI_REASONS.SEVERAL_INTERACTIONS);
+      // A text with gaps (decision 0058): ours (its "qias-gap-text" block), inline choices, or several text entries —
+      // one response each. Any other item with several interactions is still skipped and named.
+      const gapItem =
+        descendantsWhere(body, (n) => classes(n).includes("qias-gap-text")).length > 0 ||
+        interactions.every((n) => n.name === "qti-inline-choice-interaction") ||
+        (interactions.length > 1 && interactions.every((n) => n.name === "qti-text-entry-interaction"));
+      if (interactions.length > 1 && !gapItem) throw new Skip(QTI_REASONS.SEVERAL_INTERACTIONS);
       const interaction = interactions[0]!;
       const declaration = kids(item, "qti-response-declaration").find((d) => d.attrs.identifier === interaction.attrs["response-identifier"]);
       const correctResponse = declaration && kid(declaration, "qti-correct-response");
@@ -315,9 +376,10 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
       const points = Math.max(1, Math.round(Number(maxScore ? textOf(descendants(maxScore, "qti-value")[0] ?? "").trim() : NaN) || mapped || 1));
       const prompt = kid(interaction, "qti-prompt");
       // A block around a blank (<p>The capital is <qti-text-entry-interaction/>.</p>) keeps its words as the stem's.
-      const blockInteraction = (n: TXmlNode) => isInteraction(n) && n.name !== "qti-text-entry-interaction";
+      // A text with gaps is the interaction, and not the stem too.
+      const blockInteraction = (n: TXmlNode) => isInteraction(n) && (gapItem || n.name !== "qti-text-entry-interaction");
       const stemContent = [
-        ...body.children.filter((c) => typeof c === "string" || !(blockInteraction(c) || c.name === "qti-rubric-block" || c.name === "audio" || descendantsWhere(c, blockInteraction).length)),
+        ...(gapItem ? gapBlocks(body.children) : body.children).filter((c) => typeof c === "string" || !(blockInteraction(c) || c.name === "qti-rubric-block" || c.name === "audio" || descendantsWhere(c, blockInteraction).length)),
         ...(prompt ? prompt.children : []),
       ];
       const stem = bilingual(href, stemContent, (n) => n.name === "audio" || isInteraction(n));
@@ -333,7 +395,37 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
         points,
         skillId: taxon(resource, SKILL_SOURCE),
       };
-      switch (interaction.name) {
+      switch (gapItem ? "gaps" : interaction.name) {
+        case "gaps": {
+          const gapType = interaction.name === "qti-inline-choice-interaction" ? "inline_choice" : "gap_fill";
+          type = gapType;
+          question.interaction = gapInteraction(item, body, interactions, gapType);
+          // Another tool's gap text is often the whole item: the question then says what to do.
+          if (!plain(stem.ar).trim() && !plain(stem.en).trim()) Object.assign(question, { questionDocAr: null, questionDocEn: null, questionTextAr: "أكمل الفراغات.", questionTextEn: "Fill in the gaps." });
+          break;
+        }
+        case "qti-hotspot-interaction": {
+          type = "hotspot";
+          const picture = interaction.children.find((c): c is TXmlNode => typeof c !== "string" && (c.name === "img" || isPictureObject(c)));
+          if (!picture) throw new Skip(fillText(QTI_REASONS.MEDIA_NOT_FOUND, { file: "" }));
+          const file = useMedia(href, picture.name === "img" ? picture.attrs.src : picture.attrs.data, "image");
+          // The areas' frame: the size the item gives the picture, or its own.
+          let width = Math.round(Number(picture.attrs.width));
+          let height = Math.round(Number(picture.attrs.height));
+          if (!(width > 0 && height > 0)) ({ width, height } = inspectImage(Buffer.from(files.get(file)!)));
+          const alt = picture.name === "img" ? (picture.attrs.alt ?? "") : (picture.attrs.title ?? textOf(picture).trim());
+          question.image = { id: file, altAr: alt, altEn: alt };
+          const areas = kids(interaction, "qti-hotspot-choice").map((c, i) => {
+            const shape = c.attrs.shape ?? "";
+            if (!isShape(shape)) throw new Skip(fillText(QTI_REASONS.UNSUPPORTED_INTERACTION, { name: `hotspot-interaction (${shape})` }));
+            // The label in the item's language (hotspot-label) and in English (label, as ours writes it); none, its number.
+            const ar = c.attrs["hotspot-label"] || c.attrs.label || String(i + 1);
+            const en = c.attrs.label || c.attrs["hotspot-label"] || String(i + 1);
+            return { id: `a${i + 1}`, shape, coords: (c.attrs.coords ?? "").split(/[\s,]+/).filter(Boolean).map(Number), textAr: ar, textEn: en, correct: correct.includes(c.attrs.identifier ?? "") };
+          });
+          question.interaction = { type, width, height, areas, maxChoices: Math.max(0, Number(interaction.attrs["max-choices"] ?? 1) || 0), scoring: mapping.length ? "partial" : "all_or_nothing" };
+          break;
+        }
         case "qti-choice-interaction": {
           if (Number(interaction.attrs["max-choices"] ?? 1) !== 1 || correct.length > 1) {
             // Choose all that apply (decision 0057): a mapping is a share per choice (partial), none is all or nothing.
@@ -505,6 +597,20 @@ export function readPackage(bytes: Uint8Array): { tests: TReadTest[] } {
 
   return { tests: testResources.length <= 1 ? [readTest(testResources[0])] : testResources.map(readTest) };
 }
+
+/**
+ * A gap item's blocks, with the layout divs that hold its text opened (TAO wraps a whole body in
+ * div.grid-row > div.col-12): the paragraphs with gaps are the text, the others the stem. A language block or our
+ * qias-gap-text block is kept whole.
+ */
+function gapBlocks(nodes: TXmlChild[]): TXmlChild[] {
+  return nodes.flatMap((c) => {
+    if (typeof c === "string" || c.name !== "div" || c.attrs.lang || c.attrs["xml:lang"] || classes(c).includes("qias-gap-text") || !descendantsWhere(c, isInteraction).length) return [c];
+    return gapBlocks(c.children);
+  });
+}
+
+const isShape = (s: string): s is "rect" | "circle" | "poly" => s === "rect" || s === "circle" || s === "poly";
 
 /** Descendants that `test` accepts, in document order. */
 function descendantsWhere(n: TXmlNode, test: (n: TXmlNode) => boolean): TXmlNode[] {

@@ -303,7 +303,8 @@ describe("QTI import", () => {
       ["item-climate", "essay", false, oneLanguage],
       ["item-flags", "multiple_choice", false, oneLanguage],
       ["item-oasis", "short_answer", false, oneLanguage],
-      ["item-map-click", null, true, { en: "hotspot-interaction is not one of Qias's question types.", ar: "التفاعل hotspot-interaction ليس من أنواع أسئلة قياس." }],
+      // A hotspot is a question type since decision 0058 (its areas unlabelled: labelled by their numbers).
+      ["item-map-click", "hotspot", false, oneLanguage],
       ["item-desert", null, true, { en: "The file ../images/desert.jpg it shows is not in the package.", ar: "الملف ../images/desert.jpg الذي يعرضه غير موجود في الحزمة." }],
     ]);
     // Without a subject of ours in the package, the importer chooses one.
@@ -313,7 +314,7 @@ describe("QTI import", () => {
     expect(res.statusCode, res.body).toBe(201);
     const [exam] = (res.json() as TQtiImported).exams as [TExamDetail];
     expect(exam).toMatchObject({ status: "draft", durationMinutes: 30, subject: { id: "social" }, titleAr: "Geography of the Arab World — Grade 8" });
-    const [capital, rivers, strait, climate, flags, oasis] = exam.questions;
+    const [capital, rivers, strait, climate, flags, oasis, mapClick] = exam.questions;
     expect(capital).toMatchObject({ type: "multiple_choice", points: 1, questionTextEn: "Which capital city lies on the Nile?\nChoose one answer.", image: { altEn: "The Nile delta seen from space" } });
     expect(capital!.questionDocEn!.content[0]).toMatchObject({ content: [{ text: "Which capital city lies on the " }, { text: "Nile", marks: [{ type: "bold" }] }, { text: "?" }] });
     expect(capital!.options.map((o) => [o.optionTextEn, o.isCorrect])).toEqual([["Amman", false], ["Cairo", true], ["Beirut", false], ["Muscat", false]]);
@@ -329,7 +330,8 @@ describe("QTI import", () => {
       ["", "Black, white and green stripes with a red triangle", true],
     ]);
     expect(oasis).toMatchObject({ type: "short_answer", questionTextEn: "What is a fertile place in a desert, around a spring, called?", correctAnswerText: "oasis", image: { altAr: "Palm trees around a spring in the desert" } });
-    expect(exam.questions).toHaveLength(6);
+    expect(mapClick).toMatchObject({ type: "hotspot", questionTextEn: "Click on Qatar.", interaction: { type: "hotspot", width: 400, height: 300, maxChoices: 1, areas: [{ shape: "circle", coords: [210, 140, 12], textEn: "1", correct: true }, { textEn: "2", correct: false }] } });
+    expect(exam.questions).toHaveLength(7);
   });
 
   it("previews a QTI 2.1 package of items without a test as the import will take it: a title is asked for, never a late refusal", async () => {
