@@ -77,6 +77,13 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A value without the `interaction` and `response` keys that are null (the old types' answers carry them empty). */
+function withoutNullItemTypes(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNullItemTypes);
+  if (v === null || typeof v !== "object") return v;
+  return Object.fromEntries(Object.entries(v).filter(([k, x]) => !((k === "interaction" || k === "response") && x === null)).map(([k, x]) => [k, withoutNullItemTypes(x)]));
+}
+
 describe("0012 item bank over the demo database of 689655e", () => {
   it("keeps every row of every table as it was", async () => {
     expect(fixture.tables.questions!.length).toBeGreaterThan(10);
@@ -132,7 +139,8 @@ describe("0012 item bank over the demo database of 689655e", () => {
       const now = plain(await findResult(db, actor, attemptId)) as { attempt: Record<string, unknown> };
       const { scaleScore, ...attempt } = now.attempt;
       expect(scaleScore, attemptId).toBeNull();
-      expect({ ...now, attempt }, attemptId).toEqual(before);
+      // The item types' content and response came later (issue 36, 0057): null on every answer of the five old types.
+      expect({ ...(withoutNullItemTypes(now) as object), attempt }, attemptId).toEqual(before);
     }
     for (const [examId, before] of Object.entries(fixture.figures.sheets)) expect(plain(await findGradingSheet(db, actor, examId)), examId).toEqual(before);
     // Figures summed in another order may differ in the last binary digit: compared to ten significant digits. The

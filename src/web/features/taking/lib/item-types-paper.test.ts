@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TPaperInteraction } from "@shared/item-types";
 import { currentOrder, move } from "@web/components/interactions/ordering";
+import { AttemptJournal, memoryStore } from "./offline-journal";
 import { AnswerSync, EMPTY_ANSWER, type TSendAnswer } from "./answer-sync";
 import { isAnswered, isPartlyAnswered, type TPaperQuestion } from "./answers";
 
@@ -64,18 +65,22 @@ describe("the answer journal carries a response", () => {
     const offline: TSendAnswer = async () => {
       throw new Error("offline");
     };
-    const sync = new AnswerSync({ attemptId: "a1", examId: "e1", send: offline, onClosed: () => {}, debounceMs: 0 });
+    // The device's journal (lib/offline-journal.ts, encrypted), in memory here as in its own tests.
+    const store = memoryStore();
+    const journal = new AttemptJournal("a1", store);
+    const sync = new AnswerSync({ attemptId: "a1", examId: "e1", send: offline, onClosed: () => {}, debounceMs: 0, journal });
     sync.load([], ["q1", "q2"]);
     const response = { type: "numeric" as const, value: "٣٫٥" };
     sync.set("q1", { ...EMPTY_ANSWER, response });
     sync.stop();
+    await journal.flushed();
     // A reload: the device's unsent response comes back and is sent.
     const send: TSendAnswer = async (_q, body) => {
       bodies.push(body);
       return { clientSeq: body.clientSeq };
     };
     const again = new AnswerSync({ attemptId: "a1", examId: "e1", send, onClosed: () => {}, debounceMs: 0 });
-    again.load([{ questionId: "q2", selectedOptionId: null, answerText: null, matching: null, response: { type: "ordering", order: ["b", "a"] }, clientSeq: 3 }], ["q1", "q2"]);
+    again.load([{ questionId: "q2", selectedOptionId: null, answerText: null, matching: null, response: { type: "ordering", order: ["b", "a"] }, clientSeq: 3 }], ["q1", "q2"], await new AttemptJournal("a1", store).read("e1"));
     expect(again.getSnapshot().answers.q1?.response).toEqual(response);
     expect(again.getSnapshot().answers.q2?.response).toEqual({ type: "ordering", order: ["b", "a"] });
     again.start();
