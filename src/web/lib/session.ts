@@ -1,6 +1,7 @@
 // Who is signed in, for the signed-in app: the calls of session-core.ts through TanStack Query, so every screen
 // shares one answer and a sign-in or sign-out updates them all.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { wipeOfflineCopies } from "@web/features/taking/lib/offline-wipe";
 import { useCallback, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { TSessionUser } from "@shared/permissions";
@@ -60,8 +61,9 @@ export function useSignOut(): (to?: string) => Promise<void> {
   return useCallback(
     async (to = "/") => {
       // A shared computer keeps nothing of this user's exams: the answer journals and the papers' offline copies
-      // (issue 37). Loaded when needed: the public pages' code stays small.
-      await import("@web/features/taking/lib/offline-wipe").then((m) => m.wipeOfflineCopies()).catch(() => {});
+      // (issue 37). Imported statically: a dynamic import here put Vite's preload helper, a file of its own, on the
+      // home page (bench/web.mjs counts its files); what tree shaking keeps of the wipe is a few hundred bytes.
+      await wipeOfflineCopies().catch(() => {});
       // Signed in through a provider that can end its own session: the page that offers it instead.
       if (await endSession()) to = SIGNED_OUT_PATH;
       const finish = () => {
