@@ -6,6 +6,11 @@ import type { APIRequest, Page } from "@playwright/test";
 import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
 import { ERRORS } from "../../src/shared/errors";
 
+// These drills fake the server with page.route, which does not see what the take page's service worker fetches
+// (decision 0055: it passes the start and the paper through). The page's own retries are what is tested here; the
+// worker has its own spec (offline.spec.ts).
+test.use({ serviceWorkers: "block" });
+
 type TLang = "ar" | "en";
 
 const TEXT = {
