@@ -1,9 +1,9 @@
 // Issue 13, item 5: one answer the server keeps failing on (5xx) never holds back the student's other answers
 // nor Submit; an answer the server refuses (a NUL character → 400) is shown on its question and not retried;
 // the submit dialog names the answers that are not saved. In Arabic and in English, with axe.
-import { randomUUID } from "node:crypto";
 import type { APIRequest, Page } from "@playwright/test";
-import { E2E_ACCOUNTS, expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
+import { expect, expectNoAxeViolations, test, useLanguage } from "../fixtures";
+import { studentAndExam } from "./three-question-exam";
 import { ERRORS } from "../../src/shared/errors";
 
 // These drills fake the server with page.route, which does not see what the take page's service worker fetches
@@ -18,53 +18,7 @@ const TEXT = {
   ar: { submit: "تسليم الاختبار", submitNow: "سلّم الآن", success: "تم تسليم الاختبار بنجاح!", notSaved: (n: number) => `السؤال ${n}، لم تُحفظ الإجابة` },
 } as const;
 
-async function apiAs(playwright: { request: APIRequest }, baseURL: string, who: { email: string; password: string }, loginType: string) {
-  const ctx = await playwright.request.newContext({ baseURL });
-  const res = await ctx.post("/api/auth/login", { data: { email: who.email, password: who.password, loginType } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
-}
-
-async function setup(playwright: { request: APIRequest }, baseURL: string) {
-  const tag = randomUUID().slice(0, 8);
-  const admin = await apiAs(playwright, baseURL, E2E_ACCOUNTS.super_admin, "admin");
-  const student = { email: `saver-${tag}@qias.test`, password: "Saver-pass-1" };
-  const created = await admin.post("/api/users", {
-    data: { ...student, role: "student", username: `saver-${tag}`, name: `طالب ${tag}`, schoolId: "school_dubai" },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await admin.dispose();
-  const teacher = await apiAs(playwright, baseURL, E2E_ACCOUNTS.teacher, "school");
-  const res = await teacher.post("/api/exams", {
-    data: {
-      titleAr: `اختبار الحفظ ${tag}`,
-      titleEn: `Saving test ${tag}`,
-      subjectId: "arabic",
-      descriptionAr: "",
-      descriptionEn: "",
-      durationMinutes: 30,
-      status: "published",
-      questions: [
-        {
-          type: "multiple_choice",
-          questionTextAr: "ما مرادف «الوفاء»؟",
-          questionTextEn: "A synonym of loyalty?",
-          points: 1,
-          options: [
-            { optionTextAr: "الإخلاص", optionTextEn: "Faithfulness", isCorrect: true },
-            { optionTextAr: "الغضب", optionTextEn: "Anger", isCorrect: false },
-          ],
-        },
-        { type: "short_answer", questionTextAr: "ما جمع «كتاب»؟", questionTextEn: "The plural of kitab?", points: 1, correctAnswerText: "كتب" },
-        { type: "essay", questionTextAr: "صف صديقك.", questionTextEn: "Describe your friend.", points: 2, correctAnswerText: "وصف" },
-      ],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const exam = (await res.json()) as { id: string; questions: { id: string }[] };
-  await teacher.dispose();
-  return { student, exam };
-}
+const setup = (playwright: { request: APIRequest }, baseURL: string) => studentAndExam(playwright, baseURL, "saver", { ar: "اختبار الحفظ", en: "Saving test" });
 
 const question = (page: Page, n: number) => page.getByTestId("question").nth(n - 1);
 
