@@ -4,48 +4,25 @@
 // provider. The client secret is write-only: the list says only whether one is set. Removing a provider removes
 // the links of the people signed in through it (confirmed, with their number); the server refuses it while a
 // school signs in only through it.
-import { Copy, KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
+import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { TDashboardSection } from "@shared/permissions";
 import { OIDC_CALLBACK_PATH, SIGNED_OUT_PATH, type TIdentityProvider } from "@shared/schemas/identity-provider";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
-import { toast } from "@web/components/ui/use-toast";
 import { pick } from "@web/lib/format";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { useSchools } from "../api";
 import { Badge } from "../components/badge";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DataTable, type TColumn } from "../components/data-table";
+import { CopyableAddress } from "../components/copyable-address";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
 import { failureToast, formatNumber, successToast, useAdminT } from "../lib/use-admin";
 import { useDeleteProvider, useProviders } from "./api";
 import { ProviderDialog } from "./provider-dialog";
 
 type TDialog = { mode: "create" } | { mode: "edit"; provider: TIdentityProvider } | null;
-
-/** An address to register at the provider, with a copy button. */
-function RegisteredAddress({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useAdminT();
-  const copy = () =>
-    void navigator.clipboard?.writeText(value).then(
-      () => toast({ variant: "success", title: { ar: t("providers.copied", { lng: "ar" }), en: t("providers.copied", { lng: "en" }) } }),
-      () => undefined,
-    );
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <span className="text-xs font-medium text-muted-foreground">{label}</span>
-      <div className="flex min-w-0 items-center gap-2">
-        <code dir="ltr" className="min-w-0 flex-1 truncate rounded-lg border border-border bg-muted/40 px-2.5 py-1.5 font-mono text-[0.8125rem]" data-testid={testId}>
-          {value}
-        </code>
-        <Button size="sm" variant="outline" onClick={copy} aria-label={t("providers.copy", { what: label })}>
-          <Copy aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 export default function IdentityProvidersPage(_props: { section: TDashboardSection }) {
   const { t, lang } = useAdminT();
@@ -173,8 +150,8 @@ export default function IdentityProvidersPage(_props: { section: TDashboardSecti
 
       <div className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-2" data-testid="provider-addresses">
         <p className="text-sm text-muted-foreground sm:col-span-2">{t("providers.registerHint")}</p>
-        <RegisteredAddress label={t("providers.redirectUri")} value={`${origin}${OIDC_CALLBACK_PATH}`} testId="provider-redirect-uri" />
-        <RegisteredAddress label={t("providers.postLogoutUri")} value={`${origin}${SIGNED_OUT_PATH}`} testId="provider-post-logout-uri" />
+        <CopyableAddress label={t("providers.redirectUri")} value={`${origin}${OIDC_CALLBACK_PATH}`} testId="provider-redirect-uri" />
+        <CopyableAddress label={t("providers.postLogoutUri")} value={`${origin}${SIGNED_OUT_PATH}`} testId="provider-post-logout-uri" />
       </div>
 
       {providers.isPending ? (

@@ -2,48 +2,25 @@
 // Blackboard…) that launch Qias by LTI 1.3 — each serves one school — with the tool's addresses to give the LMS,
 // and the grade sends that have not reached their LMS yet, with a retry for a failed one. Removing a platform
 // removes its exam links and the links of the people it launched (confirmed); their accounts and results stay.
-import { Copy, Pencil, Plug, Plus, RotateCw, Send, Trash2 } from "lucide-react";
+import { Pencil, Plug, Plus, RotateCw, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { TDashboardSection } from "@shared/permissions";
 import { LTI_JWKS_PATH, LTI_LAUNCH_PATH, LTI_LOGIN_PATH, type TLtiPlatform } from "@shared/schemas/lti";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
-import { toast } from "@web/components/ui/use-toast";
 import { formatDateTime, pick } from "@web/lib/format";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { useSchools } from "../api";
 import { Badge } from "../components/badge";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DataTable, type TColumn } from "../components/data-table";
+import { CopyableAddress } from "../components/copyable-address";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
 import { failureToast, formatNumber, successToast, useAdminT } from "../lib/use-admin";
 import { useDeletePlatform, usePassbacks, usePlatforms, useRetryPassback, type TPassback } from "./api";
 import { PlatformDialog } from "./platform-dialog";
 
 type TDialog = { mode: "create" } | { mode: "edit"; platform: TLtiPlatform } | null;
-
-/** An address to give the LMS, with a copy button. */
-function ToolAddress({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useAdminT();
-  const copy = () =>
-    void navigator.clipboard?.writeText(value).then(
-      () => toast({ variant: "success", title: { ar: t("lti.copied", { lng: "ar" }), en: t("lti.copied", { lng: "en" }) } }),
-      () => undefined,
-    );
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <span className="text-xs font-medium text-muted-foreground">{label}</span>
-      <div className="flex min-w-0 items-center gap-2">
-        <code dir="ltr" className="min-w-0 flex-1 truncate rounded-lg border border-border bg-muted/40 px-2.5 py-1.5 font-mono text-[0.8125rem]" data-testid={testId}>
-          {value}
-        </code>
-        <Button size="sm" variant="outline" onClick={copy} aria-label={t("lti.copy", { what: label })}>
-          <Copy aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 function Passbacks() {
   const { t, lang } = useAdminT();
@@ -252,10 +229,10 @@ export default function LtiPlatformsPage(_props: { section: TDashboardSection })
           <h2 className="text-base font-semibold">{t("lti.register.title")}</h2>
           <p className="text-sm text-muted-foreground">{t("lti.register.hint")}</p>
         </div>
-        <ToolAddress label={t("lti.register.login")} value={`${origin}${LTI_LOGIN_PATH}`} testId="lti-login-url" />
-        <ToolAddress label={t("lti.register.launch")} value={`${origin}${LTI_LAUNCH_PATH}`} testId="lti-launch-url" />
-        <ToolAddress label={t("lti.register.deepLinking")} value={`${origin}${LTI_LAUNCH_PATH}`} testId="lti-deep-linking-url" />
-        <ToolAddress label={t("lti.register.jwks")} value={`${origin}${LTI_JWKS_PATH}`} testId="lti-jwks-url" />
+        <CopyableAddress label={t("lti.register.login")} value={`${origin}${LTI_LOGIN_PATH}`} testId="lti-login-url" />
+        <CopyableAddress label={t("lti.register.launch")} value={`${origin}${LTI_LAUNCH_PATH}`} testId="lti-launch-url" />
+        <CopyableAddress label={t("lti.register.deepLinking")} value={`${origin}${LTI_LAUNCH_PATH}`} testId="lti-deep-linking-url" />
+        <CopyableAddress label={t("lti.register.jwks")} value={`${origin}${LTI_JWKS_PATH}`} testId="lti-jwks-url" />
         <p className="rounded-xl border border-gold/40 bg-gold/10 px-3 py-2 text-sm sm:col-span-2" data-testid="lti-new-window">
           {t("lti.register.newWindow")}
         </p>
