@@ -159,6 +159,24 @@ async function main() {
     saveLatencies.sort((a, b) => a - b);
     catchUp.sort((a, b) => a - b);
 
+    // After the deadline each attempt waits ("completed") and is marked again by one job after its last late answer
+    // (late-answers.ts storeLate): how long until every one is graded again, read beside the running server — on
+    // PostgreSQL only (the embedded database has one user: the server).
+    let remarkedAfter: string = "not measured (embedded database)";
+    if (SCENARIO === "after-deadline" && databaseUrl) {
+      const watch = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
+      const t1 = performance.now();
+      let waiting = -1;
+      while (performance.now() - t1 < 180_000) {
+        const [w] = await watch.db.select({ n: count() }).from(studentExams).where(and(eq(studentExams.examId, offline.examId), eq(studentExams.status, "completed")));
+        waiting = w?.n ?? 0;
+        if (waiting === 0) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      remarkedAfter = waiting === 0 ? `every attempt graded again ${((performance.now() - t1) / 1000).toFixed(1)} s after the last answer` : `${waiting} attempts still waiting after 180 s`;
+      await watch.close();
+    }
+
     close();
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
@@ -188,6 +206,7 @@ async function main() {
     line("offline return", expected, secs, saveLatencies, cpuPct);
     console.log(`catch-up per device   p50 ${(pct(catchUp, 50) / 1000).toFixed(2)} s, p99 ${(pct(catchUp, 99) / 1000).toFixed(2)} s, all ${secs.toFixed(2)} s (${STUDENTS} devices × ${ANSWERS} answers)`);
     console.log(`replies               ${[...statuses].map(([status, n]) => `${status}: ${n}`).join(", ")}${limitFailures ? `; limit run failures ${limitFailures}` : ""}`);
+    if (SCENARIO === "after-deadline") console.log(`marked again          ${remarkedAfter}`);
     console.log(`answers expected      ${expected}`);
     console.log(`answers found         ${found}; held for a proctor ${held}; attempts still open ${stillOpen?.n ?? 0}`);
     const ok = found === expected && failures === 0 && held === 0 && limitFailures === 0;

@@ -19,6 +19,8 @@ import { audienceSizeOf } from "../results/results.service";
 import { computeItemAnalysis } from "./item-analysis.service";
 import { computeDashboard } from "./dashboard.service";
 import { rebuildFigures } from "./figures";
+import { LATE_REMARK_JOB } from "../attempts/late-answers";
+import { runDelayedJobsNow } from "../../test/jobs";
 
 let h: THarness;
 let schoolA: string;
@@ -295,6 +297,9 @@ describe("the figures follow every change of a mark", () => {
     // Within the grace: stored and marked again, the attempt's total and every item's Σx·T with it.
     const q1 = exam.questions[1]!;
     expect((await req("PUT", `/api/attempts/${s.attemptId}/answers/${q1.id}`, s.cookie, { examId: exam.id, selectedOptionId: q1.options[0]!.id, clientSeq: 2, answeredAt: await stamp() })).statusCode).toBe(200);
+    // Waiting to be marked again, the attempt is out of the item sums; then the job puts it back with its new total.
+    await expectAll([exam.id]);
+    expect(await runDelayedJobsNow(h, LATE_REMARK_JOB)).toBe(1);
     await expectAll([exam.id]);
     // After the grace: held, then accepted by the proctor.
     await h.db.update(studentExams).set({ deadlineAt: sql`now() - interval '3 hours'`, startedAt: sql`now() - interval '4 hours'` }).where(eq(studentExams.id, s.attemptId!));
