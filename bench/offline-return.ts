@@ -159,8 +159,8 @@ async function main() {
     saveLatencies.sort((a, b) => a - b);
     catchUp.sort((a, b) => a - b);
 
-    // After the deadline each attempt waits ("completed") and is marked again by one job after its last late answer
-    // (late-answers.ts storeLate): how long until every one is graded again, read beside the running server — on
+    // After the deadline each attempt is marked again by the attempt sweep once its late answers have stopped
+    // (late-answers.ts storeLate): how long until every one has been, read beside the running server — on
     // PostgreSQL only (the embedded database has one user: the server).
     let remarkedAfter: string = "not measured (embedded database)";
     if (SCENARIO === "after-deadline" && databaseUrl) {
@@ -168,12 +168,12 @@ async function main() {
       const t1 = performance.now();
       let waiting = -1;
       while (performance.now() - t1 < 180_000) {
-        const [w] = await watch.db.select({ n: count() }).from(studentExams).where(and(eq(studentExams.examId, offline.examId), eq(studentExams.status, "completed")));
+        const [w] = await watch.db.select({ n: count() }).from(studentExams).where(and(eq(studentExams.examId, offline.examId), isNotNull(studentExams.remarkAfter)));
         waiting = w?.n ?? 0;
         if (waiting === 0) break;
         await new Promise((r) => setTimeout(r, 250));
       }
-      remarkedAfter = waiting === 0 ? `every attempt graded again ${((performance.now() - t1) / 1000).toFixed(1)} s after the last answer` : `${waiting} attempts still waiting after 180 s`;
+      remarkedAfter = waiting === 0 ? `every attempt marked again ${((performance.now() - t1) / 1000).toFixed(1)} s after the last answer` : `${waiting} attempts still waiting after 180 s`;
       await watch.close();
     }
 

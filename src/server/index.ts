@@ -12,6 +12,7 @@ import { deleteStaleCounters } from "./throttle";
 import { sweepUnusedImages } from "./modules/media/media.service";
 import { deleteOldJobs } from "./jobs/jobs";
 import { sweepExpiredAttempts } from "./modules/attempts/attempts.service";
+import { remarkLateAttempts } from "./modules/attempts/late-answers";
 import { ATTEMPT_SWEEP_SECONDS } from "../shared/limits";
 import { warmUp } from "./warm-up";
 import { quietly } from "./http/log";
@@ -107,9 +108,10 @@ async function main() {
   // Attempts whose time is over are closed by the server, whether or not the student comes back.
   const attemptSweep = setInterval(
     () =>
-      void sweepExpiredAttempts(database.db, { onError: (err, attemptId) => app.log.error({ err, attemptId }, "closing an attempt failed") }).catch((err) =>
-        app.log.error({ err }, "attempt sweep failed"),
-      ),
+      void sweepExpiredAttempts(database.db, { onError: (err, attemptId) => app.log.error({ err, attemptId }, "closing an attempt failed") })
+        // Then the attempts whose late answers have stopped are marked again (decision 0056).
+        .then(() => remarkLateAttempts(database.db))
+        .catch((err) => app.log.error({ err }, "attempt sweep failed")),
     ATTEMPT_SWEEP_SECONDS * 1000,
   );
   attemptSweep.unref();

@@ -865,9 +865,12 @@ export const studentExams = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     /** Answers in the device's journal not yet acknowledged, as its last heartbeat said (issue 37); null: not said. */
     pendingAnswers: integer("pending_answers"),
+    /** Late answers came in (issue 37, decision 0056): mark the attempt again once none has come for a moment. */
+    remarkAfter: timestamp("remark_after", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),
+    index("student_exams_remark_idx").on(t.remarkAfter).where(sql`${t.remarkAfter} is not null`),
     index("student_exams_exam_idx").on(t.examId, t.status),
     index("student_exams_form_idx").on(t.formId),
     index("student_exams_deadline_idx").on(t.deadlineAt).where(sql`${t.status} = 'in_progress'`),

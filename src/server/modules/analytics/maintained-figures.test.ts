@@ -19,8 +19,7 @@ import { audienceSizeOf } from "../results/results.service";
 import { computeItemAnalysis } from "./item-analysis.service";
 import { computeDashboard } from "./dashboard.service";
 import { rebuildFigures } from "./figures";
-import { LATE_REMARK_JOB } from "../attempts/late-answers";
-import { runDelayedJobsNow } from "../../test/jobs";
+import { remarkNow } from "../../test/remark";
 
 let h: THarness;
 let schoolA: string;
@@ -299,7 +298,7 @@ describe("the figures follow every change of a mark", () => {
     expect((await req("PUT", `/api/attempts/${s.attemptId}/answers/${q1.id}`, s.cookie, { examId: exam.id, selectedOptionId: q1.options[0]!.id, clientSeq: 2, answeredAt: await stamp() })).statusCode).toBe(200);
     // Waiting to be marked again, the attempt is out of the item sums; then the job puts it back with its new total.
     await expectAll([exam.id]);
-    expect(await runDelayedJobsNow(h, LATE_REMARK_JOB)).toBe(1);
+    expect(await remarkNow(h.db)).toBe(1);
     await expectAll([exam.id]);
     // After the grace: held, then accepted by the proctor.
     await h.db.update(studentExams).set({ deadlineAt: sql`now() - interval '3 hours'`, startedAt: sql`now() - interval '4 hours'` }).where(eq(studentExams.id, s.attemptId!));

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { ATTEMPT_STATUSES, ZAnswerInput, ZAttemptStart, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
 import { ZClientEvent, ZHeartbeat, ZHeartbeatInput, ZHeldDecision, ZLobby } from "../../../shared/schemas/sitting";
-import { decideHeldAnswers, LATE_REMARK_JOB, remarkLateAttempt } from "./late-answers";
+import { decideHeldAnswers } from "./late-answers";
 import { enterLobby, findPaperCopy, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
 import { ZNoContent, ZNotModified } from "../../http/openapi";
 
@@ -14,8 +14,6 @@ const ZAttemptParams = z.object({ attemptId: z.uuid({ error: "ATTEMPT_NOT_FOUND"
 const asPaper = (bytes: Buffer) => bytes as unknown as z.infer<typeof ZPaper>;
 
 export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.register(LATE_REMARK_JOB, remarkLateAttempt);
-
   app.get("/api/student/overview", { schema: { response: { 200: ZStudentOverview } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     return findStudentOverview(app.db, await requireUser(request));

@@ -4,7 +4,7 @@
 // for saves in flight an answer is an answer. Only a save that path refused comes here, and only with a stamp:
 //  - stamped at or before the deadline, arriving within deadline + the offline grace (OFFLINE_GRACE_MINUTES,
 //    default 15): stored and marked, also when the attempt was closed by the clock meanwhile — the attempt waits
-//    as "completed" and is marked again by a job seconds after its last late answer (storeLate says why);
+//    as "completed" and is marked again by the attempt sweep seconds after its last late answer (storeLate says why);
 //  - stamped at or before the deadline, arriving later: kept in held_answers, with an 'answer_held' event in the
 //    trail, for a proctor to accept (applied and marked, as above) or refuse (kept, marked refused);
 //  - stamped after the deadline, or no stamp: refused as before (TIME_UP); a stamp in the future (beyond a small
@@ -12,8 +12,7 @@
 //    could have been made: ANSWER_STAMP_INVALID.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { examFormQuestions, heldAnswers, jobs, studentAnswers, studentExams } from "../../db/schema";
-import { enqueueJob, type TJobContext } from "../../jobs/jobs";
+import { examFormQuestions, heldAnswers, studentAnswers, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { queueScorePassback } from "../../lti/ags";
 import type { TResponse } from "../../../shared/item-types";
@@ -120,53 +119,62 @@ async function lockAttempt(tx: TDbOrTx, attemptId: string): Promise<TAttemptRow 
  * A late answer within the grace, the way a whole school coming back after the deadline sends them: 30 answers a
  * device, one request each, all devices at once. Marking the attempt again at each answer moved its contribution
  * to the exam's shared summary rows (analytics/figures.ts) out and in again 30 times, every device's transaction
- * queueing on the same rows: 142 answers/s and a 7-minute catch-up at 2,000 devices (bench:offline-return
- * SCENARIO=after-deadline) — long enough to push answers past the grace. So the answer is stored and marked at
- * once, and the attempt is taken out of the figures ONCE (graded → completed, "being marked again", which
- * counts in no item's sums) and marked again by a job a few seconds after its last late answer (remarkLateAttempt):
- * two passes over the shared rows per device instead of 60. Until then the results show the attempt as waiting.
+ * queueing on the same rows: 142 answers/s and a 7-minute catch-up at 2,000 devices on PostgreSQL
+ * (bench:offline-return SCENARIO=after-deadline) — long enough to push answers past the grace. So the answer is
+ * stored and marked at once, and the attempt is taken out of the figures once (graded → completed, "being marked
+ * again", which counts in no item's sums) with `remark_after` a moment ahead; each late answer pushes it on, and
+ * the attempt sweep marks it again once none has come for that moment (remarkLateAttempts): two passes over the
+ * shared rows per device instead of sixty. A column on the attempt, not a queued job: it is written by the row the
+ * late answer locks anyway, so no job can be "running" while a new late answer needs another (a dedupe key lost
+ * that race), and a late answer costs no extra statement.
  */
 async function storeLate(tx: TDbOrTx, attempt: TAttemptRow, write: TAnswerWrite): Promise<TSaved | undefined> {
-  const leave = { markedAt: sql`now()`, pendingAnswers: null };
-  const stored =
-    attempt.status === "graded"
-      ? await recountFigures(tx, [attempt.id], async () => {
-          const s = await storeAnswers(tx, attempt, [write]);
-          if (s.length) await tx.update(studentExams).set({ ...leave, status: "completed", score: null }).where(eq(studentExams.id, attempt.id));
-          return s;
-        })
-      : await storeAnswers(tx, attempt, [write]).then(async (s) => {
-          // Completed and not graded counts in no item's, option's or skill's sums: nothing to move.
-          if (s.length) await tx.update(studentExams).set(leave).where(eq(studentExams.id, attempt.id));
-          return s;
-        });
-  if (stored.length) await queueRemark(tx, attempt.id);
-  return stored[0];
-}
-
-export const LATE_REMARK_JOB = "attempt.remark-late";
-/** The quiet after an attempt's last late answer before it is marked again (each late answer pushes it back). */
-export const LATE_REMARK_DELAY_SECONDS = 3;
-
-async function queueRemark(tx: TDbOrTx, attemptId: string): Promise<void> {
-  const { job } = await enqueueJob(tx, { kind: LATE_REMARK_JOB, payload: { attemptId }, dedupeKey: `remark:${attemptId}` });
-  await tx
-    .update(jobs)
-    .set({ runAt: sql`now() + make_interval(secs => ${LATE_REMARK_DELAY_SECONDS})` })
-    .where(and(eq(jobs.id, job.id), eq(jobs.status, "queued")));
-}
-
-/** The job: the attempt's total worked out again and its contribution put back in the figures; the score passed back. */
-export async function remarkLateAttempt({ db, job }: TJobContext): Promise<void> {
-  const attemptId = String(job.payload.attemptId);
-  const marked = await db.transaction(async (tx) => {
-    const locked = await lockAttempt(tx, attemptId);
-    if (!locked || locked.status !== "completed") return null;
-    return recountFigures(tx, [attemptId], () => markAttempt(tx, locked));
+  const leave = { markedAt: sql`now()`, pendingAnswers: null, remarkAfter: sql`now() + make_interval(secs => ${LATE_REMARK_QUIET_SECONDS})` };
+  if (attempt.status !== "graded") {
+    // Completed and not graded counts in no item's, option's or skill's sums: nothing to move.
+    const stored = await storeAnswers(tx, attempt, [write]);
+    if (stored.length) await tx.update(studentExams).set(leave).where(eq(studentExams.id, attempt.id));
+    return stored[0];
+  }
+  return recountFigures(tx, [attempt.id], async () => {
+    const stored = await storeAnswers(tx, attempt, [write]);
+    if (stored.length) await tx.update(studentExams).set({ ...leave, status: "completed", score: null }).where(eq(studentExams.id, attempt.id));
+    return stored[0];
   });
-  if (!marked) return;
-  if (marked.sittingId) forgetLiveView(marked.sittingId);
-  await passback(db, marked);
+}
+
+/** The quiet after an attempt's last late answer before it is marked again. */
+export const LATE_REMARK_QUIET_SECONDS = 3;
+const REMARK_ROUND = 50;
+
+/**
+ * Marks again the attempts whose late answers have stopped (storeLate): each in its own transaction, its total
+ * worked out again and its contribution put back in the figures, then its score passed back. Run by the attempt
+ * sweep (every ATTEMPT_SWEEP_SECONDS); instances share the work (SKIP LOCKED) and each attempt is looked at again
+ * under its lock. Returns how many were marked.
+ */
+export async function remarkLateAttempts(db: TDb): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: studentExams.id })
+      .from(studentExams)
+      .where(sql`${studentExams.remarkAfter} <= now()`)
+      .orderBy(studentExams.remarkAfter)
+      .limit(REMARK_ROUND);
+    for (const { id } of due) {
+      const marked = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(studentExams).where(and(eq(studentExams.id, id), sql`${studentExams.remarkAfter} <= now()`)).for("update", { skipLocked: true });
+        if (!locked) return null;
+        return recountFigures(tx, [id], () => markAttempt(tx, locked));
+      });
+      if (!marked) continue;
+      total++;
+      if (marked.sittingId) forgetLiveView(marked.sittingId);
+      await passback(db, marked);
+    }
+    if (due.length < REMARK_ROUND) return total;
+  }
 }
 
 /** As storeAnswers then markAttempt, with the attempt's figures (analytics/figures.ts) out before and in again after: the proctor's acceptance. */
@@ -218,6 +226,7 @@ async function markAttempt(tx: TDbOrTx, attempt: TAttemptRow): Promise<TAttemptR
       status: sql`case when ${waiting} = 0 then 'graded' else 'completed' end::attempt_status`,
       score: sql`case when ${waiting} = 0 then ${total} end`,
       markedAt: sql`now()`,
+      remarkAfter: null,
     })
     .where(eq(studentExams.id, attempt.id))
     .returning();

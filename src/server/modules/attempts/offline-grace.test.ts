@@ -6,8 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { heldAnswers, studentAnswers, studentExams } from "../../db/schema";
 import { saveAnswer, sweepExpiredAttempts } from "./attempts.service";
-import { LATE_REMARK_JOB } from "./late-answers";
-import { runDelayedJobsNow } from "../../test/jobs";
+import { remarkNow } from "../../test/remark";
+import { remarkLateAttempts } from "./late-answers";
 import { parseConfig } from "../../config";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TAttemptEvent, TLiveView } from "../../../shared/schemas/sitting";
@@ -114,7 +114,7 @@ describe("answers made offline before the deadline (decision 0056)", () => {
     // pass over the exam's figures per answer).
     expect(await attemptRow(a.id)).toMatchObject({ status: "completed", score: null });
     expect(row0(await h.db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, a.id), eq(studentAnswers.questionId, exam.questions[0]!.id))))).toMatchObject({ score: 2 });
-    expect(await runDelayedJobsNow(h, LATE_REMARK_JOB)).toBe(1);
+    expect(await remarkNow(h.db)).toBe(1);
     const marked = await attemptRow(a.id);
     expect(marked).toMatchObject({ status: "graded", score: 3 });
     expect(marked.markedAt.getTime()).toBeGreaterThan(markedAt.getTime());
@@ -123,7 +123,7 @@ describe("answers made offline before the deadline (decision 0056)", () => {
     // An older save of the same answer arriving later changes nothing.
     const older = await save(s.cookie, a.id, exam.questions[0]!.id, { examId: exam.id, selectedOptionId: exam.questions[0]!.options[1]!.id, clientSeq: 1, answeredAt: await before(a.id, 90) });
     expect(older.json()).toMatchObject({ clientSeq: 2 });
-    expect(await runDelayedJobsNow(h, LATE_REMARK_JOB)).toBe(0);
+    expect(await remarkNow(h.db)).toBe(0);
     expect(await attemptRow(a.id)).toMatchObject({ status: "graded", score: 3 });
     // The result the student sees follows.
     expect((await h.request({ method: "GET", url: `/api/attempts/${a.id}/result`, cookie: s.cookie })).json()).toMatchObject({ attempt: { score: 3 } });
@@ -144,8 +144,10 @@ describe("answers made offline before the deadline (decision 0056)", () => {
       expect(more.statusCode, more.body).toBe(200);
     }
     expect(await attemptRow(a.id)).toMatchObject({ status: "completed", score: null });
-    expect(await runDelayedJobsNow(h, LATE_REMARK_JOB)).toBe(1);
-    expect(await attemptRow(a.id)).toMatchObject({ status: "graded" });
+    // Not before a quiet moment after the last late answer has passed.
+    expect(await remarkLateAttempts(h.db)).toBe(0);
+    expect(await remarkNow(h.db)).toBe(1);
+    expect(await attemptRow(a.id)).toMatchObject({ status: "graded", remarkAfter: null });
     const total = (await h.db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, a.id))).reduce((t, r) => t + Number(r.score), 0);
     expect(Number((await attemptRow(a.id)).score)).toBe(total);
     expect(total).toBeGreaterThanOrEqual(2);
@@ -233,7 +235,7 @@ describe("answers made offline before the deadline (decision 0056)", () => {
     const student = { id: s.id, username: "", email: "", role: "student" as const, schoolId: own, name: "", grade: null };
     const input = { examId: exam.id, selectedOptionId: right(exam, 0), clientSeq: 1, answeredAt: await before(a.id, 60) };
     await saveAnswer(h.db, student, a.id, exam.questions[0]!.id, input, { offlineGraceMinutes: 30 });
-    await runDelayedJobsNow(h, LATE_REMARK_JOB);
+    await remarkNow(h.db);
     expect(await attemptRow(a.id)).toMatchObject({ score: 2 });
     expect(await h.db.select().from(heldAnswers).where(eq(heldAnswers.attemptId, a.id))).toHaveLength(0);
   });

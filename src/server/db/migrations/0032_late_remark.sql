@@ -1,0 +1,2 @@
+ALTER TABLE "student_exams" ADD COLUMN "remark_after" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "student_exams_remark_idx" ON "student_exams" USING btree ("remark_after") WHERE "student_exams"."remark_after" is not null;
