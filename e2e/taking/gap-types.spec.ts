@@ -26,7 +26,7 @@ async function chooseByKeyboard(select: Locator, option: string) {
 }
 
 test("gap fill and inline choice: written in the editor, sat in Arabic, reloaded, marked per gap, shown with the key", async ({ page, request, playwright, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(process.env.GAP_TYPES_SCREENSHOTS === "1" ? 900_000 : 180_000);
   const teacher = await makeTeacher(request);
   await useLanguage(page, "en");
   await signInWith(page, teacher);
@@ -115,6 +115,8 @@ test("gap fill and inline choice: written in the editor, sat in Arabic, reloaded
   await paper.goto(`/student/exam/${examId}/take`);
   const q = (n: number) => paper.getByTestId("question").nth(n - 1);
   // Gap 1 wrong, finished with the on-screen keyboard; gap 2 right, typed with diacritics.
+  await expect(q(1)).toContainText("ملء الفراغات");
+  await expect(q(2)).toContainText("اختيار داخل النص");
   const gap1 = q(1).getByRole("textbox", { name: "الفراغ 1" });
   await gap1.fill("دمش");
   await q(1).getByTestId("arabic-keyboard-toggle").click();
