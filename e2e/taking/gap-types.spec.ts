@@ -97,6 +97,7 @@ test("gap fill and inline choice: written in the editor, sat in Arabic, reloaded
   await choose(page, "exam-status", t("status.published"));
   await page.getByTestId("save-exam").click();
   await expectToast(page, t("toast.saved"));
+  await expect(page).toHaveURL(/\/exams\/edit\/[0-9a-f-]{36}$/);
   const examId = page.url().split("/").pop()!;
   const saved = await readExam(page, examId);
   expect(saved.questions.map((q) => q.interaction)).toEqual([
@@ -104,6 +105,11 @@ test("gap fill and inline choice: written in the editor, sat in Arabic, reloaded
     expect.objectContaining({ type: "inline_choice", scoring: "per_gap" }),
   ]);
   expect(saved.status).toBe("published");
+  // Reopened: every value back, nothing to save (the cards follow the loaded texts without touching the form).
+  await page.reload();
+  await expect(page.getByTestId("question-0-gap-1-accepted-1")).toHaveValue("Cairo");
+  await expect(page.getByTestId("question-1-gap-2-choice-0-correct")).toBeChecked();
+  await expect(page.getByTestId("dirty-state")).toHaveText(t("editor.allSaved"));
 
   // The student, in Arabic, on a phone-wide page.
   const admin = await apiAsAccount(playwright, "super_admin");

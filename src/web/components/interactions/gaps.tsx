@@ -75,7 +75,8 @@ export function GapFillField({
           return (
             <input
               type="text"
-              dir="auto"
+              // An empty box takes the paper's direction (the caret where the student will type); typed text finds its own.
+              dir={value ? "auto" : lang === "ar" ? "rtl" : "ltr"}
               autoComplete="off"
               spellCheck={false}
               maxLength={MAX_SHORT_TEXT_LENGTH}

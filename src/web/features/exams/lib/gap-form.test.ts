@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { ZInteraction } from "@shared/item-types";
 import { ZExamInput } from "@shared/schemas/exam";
+import type { TBankItemDetail } from "@shared/schemas/bank";
+import { itemFormOf, ZItemForm } from "@web/features/bank/item-form";
 import { emptyExamForm, hasTypeContent, newQuestion, type TExamForm, type TQuestionForm } from "./exam-form";
 import { gapProblems, insertMarker, newChoiceGap, newFillGap, nextGapId, syncGaps, type TFillGapForm, type TGapForm, type TInlineChoiceForm } from "./gap-form";
 import { interactionFormOf, type TInteractionForm } from "./interaction-form";
@@ -26,6 +28,12 @@ describe("gap fill and inline choice in the editor's form", () => {
   ];
   it.each(saved)("round trip of $type: loaded and saved unchanged gives the same interaction", (c) => {
     expect(ZExamInput.parse(examWith(interactionFormOf(c))).questions[0]!.interaction).toEqual(c);
+  });
+
+  it.each(saved)("the bank's item editor loads and saves $type unchanged", (c) => {
+    const content = { type: c.type, questionTextAr: "سؤال", questionTextEn: "Question", questionDocAr: null, questionDocEn: null, image: null, audio: null, points: 2, correctAnswerText: null, matchingPairs: [], skillId: null, options: [], passage: null, interaction: c };
+    const item = { subjectId: "s1", grade: null, currentVersion: 1, versions: [{ version: 1, content }] } as unknown as TBankItemDetail;
+    expect(ZItemForm.parse(itemFormOf(item)).question.interaction).toEqual(c);
   });
 
   it("a new question starts with empty texts and no gaps; changing its type asks only once something is in", () => {
