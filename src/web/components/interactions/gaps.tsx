@@ -139,7 +139,7 @@ export function InlineChoiceField({ paper, response, onChange, lang, hintId }: {
 }
 
 /** A gap's response in place, read-only: the words in a box ("no answer" said), the verdict and the key beside it for staff. */
-function GapAnswer({ n, lang, text, right, expected }: { n: number; lang: TLang; text: string; right?: boolean | undefined; expected?: string | undefined }) {
+function GapAnswer({ n, lang, text, right, expected }: { n: number; lang: TLang; text: string; right?: boolean | undefined; expected?: string[] | undefined }) {
   const t = useInteractionT(lang);
   return (
     <span className="mx-1 inline-flex max-w-full flex-wrap items-center gap-1.5 align-middle leading-normal" data-testid="gap-view" data-right={right}>
@@ -156,7 +156,15 @@ function GapAnswer({ n, lang, text, right, expected }: { n: number; lang: TLang;
       {right !== undefined && <Verdict right={right} lang={lang} />}
       {expected !== undefined && !right && (
         <span className="text-xs text-muted-foreground" data-testid="gap-key">
-          ({t("expected")} <bdi className="font-semibold text-foreground">{expected}</bdi>)
+          ({t("expected")}{" "}
+          {/* Each answer isolated, so a list of Arabic and English reads in its own order. */}
+          {expected.map((e, i) => (
+            <Fragment key={i}>
+              {i > 0 && " / "}
+              <bdi className="font-semibold text-foreground">{e}</bdi>
+            </Fragment>
+          ))}
+          )
         </span>
       )}
     </span>
@@ -174,7 +182,7 @@ export function GapFillView({ content, response, lang }: { content: TPaperOf<"ga
         gap={(id, n) => {
           const typed = response?.answers[id] ?? "";
           const accepted = keys.get(id)?.filter((a) => a.trim());
-          return <GapAnswer n={n} lang={lang} text={typed.trim()} right={accepted ? gapAnswerMatches(typed, accepted) : undefined} expected={accepted?.join(" / ")} />;
+          return <GapAnswer n={n} lang={lang} text={typed.trim()} right={accepted ? gapAnswerMatches(typed, accepted) : undefined} expected={accepted} />;
         }}
       />
     </div>
@@ -194,7 +202,7 @@ export function InlineChoiceView({ content, response, lang }: { content: { textA
           const chosen = choices.find((c) => c.id === response?.chosen[id]);
           const right = choices.find((c) => c.correct);
           const keyed = choices.some((c) => c.correct !== undefined);
-          return <GapAnswer n={n} lang={lang} text={chosen ? entryText(chosen, lang) : ""} right={keyed ? !!chosen && chosen.id === right?.id : undefined} expected={right && entryText(right, lang)} />;
+          return <GapAnswer n={n} lang={lang} text={chosen ? entryText(chosen, lang) : ""} right={keyed ? !!chosen && chosen.id === right?.id : undefined} expected={right && [entryText(right, lang)]} />;
         }}
       />
     </div>
