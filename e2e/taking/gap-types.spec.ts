@@ -110,6 +110,13 @@ test("gap fill and inline choice: written in the editor, sat in Arabic, reloaded
   await expect(page.getByTestId("question-0-gap-1-accepted-1")).toHaveValue("Cairo");
   await expect(page.getByTestId("question-1-gap-2-choice-0-correct")).toBeChecked();
   await expect(page.getByTestId("dirty-state")).toHaveText(t("editor.allSaved"));
+  // The student preview shows the paper's fields, not to be filled in.
+  await page.getByTestId("preview-button").click();
+  const preview = page.getByTestId("preview-dialog");
+  await expect(preview.getByRole("textbox", { name: "Gap 2" })).toBeDisabled();
+  await expect(preview.getByRole("combobox", { name: "Gap 1" }).locator("option")).toHaveText(["Choose…", /^(boils|freezes)$/, /^(boils|freezes)$/]);
+  await page.keyboard.press("Escape");
+  await expect(preview).toBeHidden();
 
   // The student, in Arabic, on a phone-wide page.
   const admin = await apiAsAccount(playwright, "super_admin");
