@@ -4,6 +4,7 @@
 import type { TInteraction, TPaperInteraction, TResponse } from "@shared/item-types";
 import type { TLang } from "@web/lib/format";
 import type { TResponseOf } from "./common";
+import { GapFillField, GapFillView, InlineChoiceField, InlineChoiceView, type TKeyboard } from "./gaps";
 import { MultipleResponseField, MultipleResponseView } from "./multiple-response";
 import { NumericField, NumericView } from "./numeric";
 import { OrderingField, OrderingView } from "./ordering";
@@ -21,6 +22,7 @@ export function InteractionField({
   disabled,
   struck,
   onToggleStrike,
+  keyboard,
 }: {
   paper: TPaperInteraction;
   response: TResponse | null | undefined;
@@ -32,6 +34,8 @@ export function InteractionField({
   /** The eliminator, where the type has choices to strike out. */
   struck?: readonly string[] | undefined;
   onToggleStrike?: ((id: string) => void) | undefined;
+  /** The on-screen Arabic keyboard, for the types the student types words into. */
+  keyboard?: TKeyboard | undefined;
 }) {
   switch (paper.type) {
     case "multiple_response":
@@ -40,6 +44,10 @@ export function InteractionField({
       return <NumericField paper={paper} response={of("numeric", response)} onChange={(r) => onChange(r, { debounce: true })} lang={lang} labelledBy={labelledBy} />;
     case "ordering":
       return <OrderingField paper={paper} response={of("ordering", response)} onChange={onChange} lang={lang} hintId={hintId} disabled={disabled} />;
+    case "gap_fill":
+      return <GapFillField paper={paper} response={of("gap_fill", response)} onChange={(r) => onChange(r, { debounce: true })} lang={lang} hintId={hintId} keyboard={keyboard} />;
+    case "inline_choice":
+      return <InlineChoiceField paper={paper} response={of("inline_choice", response)} onChange={onChange} lang={lang} hintId={hintId} />;
   }
 }
 
@@ -58,5 +66,9 @@ export function InteractionView({ content, response, lang }: { content: TInterac
       const keyed = "scoring" in content;
       return <OrderingView items={content.items} response={of("ordering", response)} lang={lang} keyOrder={keyed ? content.items.map((i) => i.id) : undefined} />;
     }
+    case "gap_fill":
+      return <GapFillView content={content} response={of("gap_fill", response)} lang={lang} />;
+    case "inline_choice":
+      return <InlineChoiceView content={content} response={of("inline_choice", response)} lang={lang} />;
   }
 }

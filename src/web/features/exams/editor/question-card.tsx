@@ -21,6 +21,8 @@ import { FieldMessage, useFieldA11y } from "./field-message";
 import { FormRichText } from "./form-rich-text";
 import { ImageField } from "./image-field";
 import { AudioField } from "./audio-field";
+import { GapFillEditor } from "./interactions/gap-fill-editor";
+import { InlineChoiceEditor } from "./interactions/inline-choice-editor";
 import { MultipleResponseEditor } from "./interactions/multiple-response-editor";
 import { NumericEditor } from "./interactions/numeric-editor";
 import { OrderingEditor } from "./interactions/ordering-editor";
@@ -238,6 +240,8 @@ export function QuestionCard({
         {type === "multiple_response" && <MultipleResponseEditor base={`${base}.interaction`} index={index} />}
         {type === "numeric" && <NumericEditor base={`${base}.interaction`} index={index} />}
         {type === "ordering" && <OrderingEditor base={`${base}.interaction`} index={index} />}
+        {type === "gap_fill" && <GapFillEditor base={`${base}.interaction`} index={index} />}
+        {type === "inline_choice" && <InlineChoiceEditor base={`${base}.interaction`} index={index} />}
         <FieldMessage path={`${base}.interaction`} />
       </div>
 

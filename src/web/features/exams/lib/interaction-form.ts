@@ -6,6 +6,7 @@ import { isItemType, type TInteraction } from "@shared/item-types";
 import type { MULTIPLE_RESPONSE_SCORING } from "@shared/item-types/multiple-response";
 import type { NUMERIC_TOLERANCE_MODES } from "@shared/item-types/numeric";
 import type { ORDERING_SCORING } from "@shared/item-types/ordering";
+import { emptyGapFill, emptyInlineChoice, gapContent, gapFormOf, type TGapForm } from "./gap-form";
 
 /** A choice or an item to order: its id is made here, kept across edits (a student's response names it). */
 export type TEntryForm = { id: string; textAr: string; textEn: string };
@@ -13,7 +14,7 @@ export type TChoiceForm = TEntryForm & { correct: boolean };
 export type TMultipleResponseForm = { type: "multiple_response"; choices: TChoiceForm[]; scoring: (typeof MULTIPLE_RESPONSE_SCORING)[number] };
 export type TNumericForm = { type: "numeric"; answer: string; tolerance: string; toleranceMode: (typeof NUMERIC_TOLERANCE_MODES)[number]; unitAr: string; unitEn: string };
 export type TOrderingForm = { type: "ordering"; items: TEntryForm[]; scoring: (typeof ORDERING_SCORING)[number] };
-export type TInteractionForm = TMultipleResponseForm | TNumericForm | TOrderingForm;
+export type TInteractionForm = TMultipleResponseForm | TNumericForm | TOrderingForm | TGapForm;
 
 /** Ids as ZEntry wants them ([A-Za-z0-9_-], at most 36): a UUID. */
 export const newEntry = (): TEntryForm => ({ id: crypto.randomUUID(), textAr: "", textEn: "" });
@@ -29,6 +30,10 @@ export function emptyInteraction(type: string): TInteractionForm | null {
       return { type, answer: "", tolerance: "0", toleranceMode: "absolute", unitAr: "", unitEn: "" };
     case "ordering":
       return { type, items: [newEntry(), newEntry()], scoring: "all_or_nothing" };
+    case "gap_fill":
+      return emptyGapFill();
+    case "inline_choice":
+      return emptyInlineChoice();
     default:
       // A type the editor does not offer yet (EDITOR_QUESTION_TYPES).
       return null;
@@ -45,6 +50,9 @@ export function interactionFormOf(c: TInteraction | null | undefined): TInteract
       return { type: c.type, answer: String(c.answer), tolerance: String(c.tolerance), toleranceMode: c.toleranceMode, unitAr: c.unitAr, unitEn: c.unitEn };
     case "ordering":
       return { type: c.type, items: c.items.map((i) => ({ id: i.id, textAr: i.textAr, textEn: i.textEn })), scoring: c.scoring };
+    case "gap_fill":
+    case "inline_choice":
+      return gapFormOf(c);
     default:
       // A type without an editor yet (an imported one): kept as it is, so a save of the exam does not lose it.
       return c as unknown as TInteractionForm;
@@ -61,6 +69,9 @@ export function interactionContent(c: TInteractionForm | null | undefined): unkn
       return [c.answer.trim(), c.unitAr.trim(), c.unitEn.trim(), c.tolerance.trim() === "0" || c.tolerance.trim() === "" ? "" : c.tolerance.trim()];
     case "ordering":
       return c.items.map((i) => [i.textAr.trim(), i.textEn.trim()]);
+    case "gap_fill":
+    case "inline_choice":
+      return gapContent(c);
     default:
       return [c];
   }

@@ -10,7 +10,7 @@ import { useTakingT } from "../lib/use-taking-t";
 
 type TKey = { id: string; label: string; name: string; apply: (value: string, start: number, end: number, max: number) => TEdit; wide?: boolean };
 
-export function ArabicKeyboard({ target, onValue, disabled }: { target: RefObject<HTMLTextAreaElement | null>; onValue: (value: string) => void; disabled?: boolean }) {
+export function ArabicKeyboard({ target, onValue, disabled }: { target: RefObject<HTMLTextAreaElement | HTMLInputElement | null>; onValue: (value: string) => void; disabled?: boolean }) {
   const { t, lang } = useTakingT();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -28,7 +28,7 @@ export function ArabicKeyboard({ target, onValue, disabled }: { target: RefObjec
   const press = (key: TKey) => {
     const box = target.current;
     if (!box || disabled) return;
-    const edit = key.apply(box.value, box.selectionStart, box.selectionEnd, box.maxLength > 0 ? box.maxLength : Infinity);
+    const edit = key.apply(box.value, box.selectionStart ?? box.value.length, box.selectionEnd ?? box.value.length, box.maxLength > 0 ? box.maxLength : Infinity);
     if (edit.value !== box.value) onValue(edit.value);
     // After React has written the value: the caret where the key left it (the key keeps the focus).
     requestAnimationFrame(() => target.current?.setSelectionRange(edit.caret, edit.caret));

@@ -5,6 +5,7 @@ import type { TPaperInteraction } from "@shared/item-types";
 import { InteractionField } from "@web/components/interactions";
 import { EMPTY_ANSWER, type TAnswerValue } from "../lib/answer-sync";
 import type { TLang } from "../lib/use-taking-t";
+import { ArabicKeyboard } from "./arabic-keyboard";
 import type { TAnswerChange } from "./question-card";
 
 export function InteractionInput({
@@ -49,6 +50,8 @@ export function InteractionInput({
         disabled={disabled}
         struck={struck}
         onToggleStrike={onToggleStrike && ((id) => onToggleStrike(questionId, id))}
+        // As under a written answer: only on the Arabic paper (an answer to the English one is typed in English).
+        keyboard={lang === "ar" ? (target, onValue) => <ArabicKeyboard target={target} onValue={onValue} disabled={!!disabled} /> : undefined}
       />
     </fieldset>
   );

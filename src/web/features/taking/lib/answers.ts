@@ -13,7 +13,8 @@ export function isChoice(q: TPaperQuestion): boolean {
 export function isAnswered(q: TPaperQuestion, value: TAnswerValue | undefined): boolean {
   const v = value ?? EMPTY_ANSWER;
   // The item types of issue 36: a numeric answer that is no number is not an answer yet (it shows as partly answered).
-  if (q.interaction) return isResponseAnswered(v.response) && !(v.response?.type === "numeric" && isUnreadableNumber(v.response.value));
+  // A gap question is answered once every gap is, as matching is once every premise is (some gaps: partly answered).
+  if (q.interaction) return isResponseAnswered(v.response) && !(v.response?.type === "numeric" && isUnreadableNumber(v.response.value)) && !gapsPartlyAnswered(q, v);
   if (isChoice(q)) return v.selectedOptionId !== null;
   if (q.type === "matching") return q.premises.length > 0 && q.premises.every((_, i) => v.matching?.[i] !== null && v.matching?.[i] !== undefined);
   return (v.answerText ?? "").trim() !== "";
@@ -29,8 +30,17 @@ export function matchingSlots(q: TPaperQuestion, value: TAnswerValue | undefined
 
 /** Matching can be half done: some premises chosen, not all; a numeric entry typed but not readable as a number. */
 export function isPartlyAnswered(q: TPaperQuestion, value: TAnswerValue | undefined): boolean {
-  if (q.interaction) return value?.response?.type === "numeric" && isUnreadableNumber(value.response.value);
+  if (q.interaction) return (value?.response?.type === "numeric" && isUnreadableNumber(value.response.value)) || gapsPartlyAnswered(q, value);
   return q.type === "matching" && !isAnswered(q, value) && (value?.matching ?? []).some((c) => c !== null && c !== undefined);
+}
+
+/** Some gaps of a gap question filled, not all (decision 0058). */
+function gapsPartlyAnswered(q: TPaperQuestion, value: TAnswerValue | undefined): boolean {
+  const r = value?.response;
+  if (!q.interaction || !("gaps" in q.interaction) || (r?.type !== "gap_fill" && r?.type !== "inline_choice")) return false;
+  const given: Record<string, string> = r.type === "gap_fill" ? r.answers : r.chosen;
+  const filled = q.interaction.gaps.filter((g) => (given[g.id] ?? "").trim() !== "").length;
+  return filled > 0 && filled < q.interaction.gaps.length;
 }
 
 export type TPaperBlock = { passage: TPaper["passages"][number] | null; items: { q: TPaperQuestion; number: number }[] };

@@ -29,7 +29,7 @@ export function EntryText({ path, lang, label, testId, errorPath }: { path: stri
 }
 
 /** How a question of several parts is scored, and under it what the chosen way means. */
-export function ScoringSelect<T extends string>({ path, options, hintKey, testId }: { path: string; options: readonly T[]; hintKey: "hintChoices" | "hintOrder"; testId: string }) {
+export function ScoringSelect<T extends string>({ path, options, hintKey, testId }: { path: string; options: readonly T[]; hintKey: "hintChoices" | "hintOrder" | "hintGaps"; testId: string }) {
   const { t } = useExamsT();
   const uid = useId();
   const { control, setValue } = useFormContext();
