@@ -56,6 +56,8 @@ export interface CalibrationOptions {
    * populations that differ; absent: one group.
    */
   groups?: ArrayLike<number>;
+  /** SQUAREM between EM cycles (default true); false: plain EM, the same fixed point in more cycles. */
+  accelerate?: boolean;
 }
 
 export type ProblemReason = "too_few_responses" | "no_variance" | "empty_category" | "not_converged" | "scores_above_one";
@@ -447,6 +449,8 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
       if (after.length !== before.length) {
         // An item was dropped: start the acceleration again.
         theta0 = theta1 = null;
+      } else if (options.accelerate === false) {
+        // plain EM
       } else if (!theta0) {
         theta0 = before;
       } else {
