@@ -2,11 +2,15 @@
 // parameters. In memory by default: the calibration's time beside the recovery (RMSE of a and b). With a database
 // (DATABASE_URL for PostgreSQL — the figure the issue asks for — or FROM_DB=1 for the embedded one) the answers are
 // seeded as graded attempts and calibrateExam reads and calibrates them, its time printed beside the floor: one
-// pass that reads every answer of the exam once. The issue's target is under 10 s.
+// pass that reads every answer of the exam once. The issue's target is under 10 s (issue 35) and, at a ministry's
+// scale (issue 39), 200,000 attempts × 40 items under 60 s: PERSONS=200000. In memory the floor is one pass over the
+// matrix (summing every cell), and the CPU seconds are printed beside the wall clock, which a loaded machine
+// stretches. Decision 0061.
 //
 //   npx tsx bench/calibrate.ts
 //   DATABASE_URL=postgres://… npx tsx bench/calibrate.ts
 //   PERSONS=20000 ITEMS=40 MODEL=2pl npx tsx bench/calibrate.ts
+//   PERSONS=200000 npx tsx bench/calibrate.ts
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/server/db/client";
@@ -22,7 +26,7 @@ const PERSONS = Number(process.env.PERSONS ?? 20000);
 const ITEMS = Number(process.env.ITEMS ?? 40);
 const MODEL = (process.env.MODEL ?? "2pl") as IrtModel;
 const FROM_DB = Boolean(process.env.DATABASE_URL) || process.env.FROM_DB === "1";
-const TARGET_SECONDS = 10;
+const TARGET_SECONDS = PERSONS > 20000 ? 60 : 10;
 
 const random = seededRandom(7);
 const items = Array.from({ length: ITEMS }, () => ({ a: 0.6 + 1.6 * random(), b: -2.2 + 4.4 * random(), c: MODEL === "3pl" ? 0.2 : 0 }));
@@ -31,10 +35,19 @@ const { matrix } = simulate(items, PERSONS, 8);
 let result: CalibrationResult;
 let seconds: number;
 let floorMs: number | null = null;
+let cpuSeconds: number | null = null;
 if (!FROM_DB) {
+  const t = performance.now();
+  let cells = 0;
+  for (let i = 0; i < matrix.data.length; i++) cells += matrix.data[i]!;
+  floorMs = performance.now() - t;
+  if (cells < 0) console.log(cells); // keeps the pass from being optimised away
+  const cpu = process.cpuUsage();
   const started = performance.now();
   result = calibrate(matrix, MODEL);
   seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  cpuSeconds = (used.user + used.system) / 1e6;
 } else {
   const { tag, db, schoolId, passwordHash, examId, close } = await openBench("calibrate");
   const draft = await draftVersion(db, "arabic");
@@ -69,6 +82,7 @@ if (!FROM_DB) {
 const rmse = (key: "a" | "b") => Math.sqrt(result.items.reduce((s, x, i) => s + (x[key] - items[i]![key]) ** 2, 0) / result.items.length);
 
 console.log(`${MODEL} calibration: ${PERSONS} students × ${ITEMS} items, ${result.patterns} patterns, ${FROM_DB ? (process.env.DATABASE_URL ? "from PostgreSQL" : "from the embedded database") : "in memory"} (load ${loadavg()[0]!.toFixed(1)})`);
-if (floorMs !== null) console.log(`  floor: one pass over the exam's ${PERSONS * ITEMS} answers, ${floorMs.toFixed(0)} ms`);
-console.log(`  ${seconds.toFixed(2)} s${FROM_DB ? " (reading and calibrating)" : ""}, ${result.iterations} EM cycles, converged ${result.converged}, ${result.problems.length} problems (target ${TARGET_SECONDS} s)`);
+if (floorMs !== null) console.log(`  floor: one pass over the exam's ${PERSONS * ITEMS} ${FROM_DB ? "answers" : "cells of the matrix"}, ${floorMs.toFixed(0)} ms`);
+console.log(`  ${seconds.toFixed(2)} s${FROM_DB ? " (reading and calibrating)" : ""}${cpuSeconds !== null ? ` (${cpuSeconds.toFixed(2)} s CPU)` : ""}, ${result.iterations} EM cycles, converged ${result.converged}, ${result.problems.length} problems (target ${TARGET_SECONDS} s)`);
+if (floorMs !== null) console.log(`  ${(seconds * 1000 / Math.max(floorMs, 1)).toFixed(0)} × the floor`);
 console.log(`  RMSE(a) ${rmse("a").toFixed(3)}, RMSE(b) ${rmse("b").toFixed(3)}`);

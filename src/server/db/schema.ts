@@ -1051,6 +1051,31 @@ export const examItemStats = pgTable(
   (t) => [unique("exam_item_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId).nullsNotDistinct()],
 );
 
+/**
+ * Per question and total score (issue 39, decision 0061), over the graded attempts given it: with no option, how many
+ * attempts (n) and their marks (sx, Σx); with an option, how many chose it (sx 0). Kelley's 27 % groups are the
+ * totals above and below the cut scores, so item analysis sums these rows and reads answers only of the attempts
+ * tied at a cut score.
+ */
+export const examItemScoreStats = pgTable(
+  "exam_item_score_stats",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id"),
+    formId: uuid("form_id"),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    optionId: uuid("option_id"),
+    total: doublePrecision("total").notNull(),
+    n: integer("n").notNull().default(0),
+    sx: doublePrecision("sx").notNull().default(0),
+  },
+  (t) => [unique("exam_item_score_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId, t.optionId, t.total).nullsNotDistinct()],
+);
+
 /** Per option chosen, over graded attempts: the distractor table's counts. */
 export const examOptionStats = pgTable(
   "exam_option_stats",

@@ -120,3 +120,18 @@ describe("parameter recovery", () => {
     expect(rmse(result.items.map((x) => x.b), items.map((x) => x.b))).toBeLessThan(0.3);
   });
 });
+
+describe("SQUAREM (decision 0061)", () => {
+  it("reaches plain EM's fixed point in fewer than half its cycles (2PL, 2,000 × 30)", () => {
+    const { matrix } = simulate(twoPlItems(30, 61), 2000, 62);
+    const plain = calibrate(matrix, "2pl", { accelerate: false });
+    const fast = calibrate(matrix, "2pl");
+    expect(plain.converged && fast.converged).toBe(true);
+    expect(fast.iterations * 2).toBeLessThan(plain.iterations);
+    fast.items.forEach((item, i) => {
+      expect(Math.abs(item.a - plain.items[i]!.a)).toBeLessThan(1e-3);
+      expect(Math.abs(item.b - plain.items[i]!.b)).toBeLessThan(1e-3);
+    });
+    expect(Math.abs(fast.logLikelihood - plain.logLikelihood)).toBeLessThan(1e-3);
+  });
+});

@@ -31,6 +31,7 @@ import {
   logit,
   maximiseItem,
   parameterCount,
+  setParameters,
   type GuessingPrior,
   type ItemModel,
 } from "./calibrate-model";
@@ -55,6 +56,8 @@ export interface CalibrationOptions {
    * populations that differ; absent: one group.
    */
   groups?: ArrayLike<number>;
+  /** SQUAREM between EM cycles (default true); false: plain EM, the same fixed point in more cycles. */
+  accelerate?: boolean;
 }
 
 export type ProblemReason = "too_few_responses" | "no_variance" | "empty_category" | "not_converged" | "scores_above_one";
@@ -233,9 +236,13 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
   const scoredOf = patterns.rows.map((row) => Int32Array.from(row.keys()).filter((j) => row[j]! > 0));
   const missing = fromBase ? models.map(() => new Float64Array(Q)) : [];
 
+  // Per cycle, each item's log P(k) − log P(0) for k ≥ 1: a scored cell adds one row instead of adding one and
+  // subtracting another.
+  const delta = fromBase ? models.map((m) => new Float64Array(Math.max(0, m.categories - 1) * Q)) : [];
+  const ll = new Float64Array(Q);
+
   const eStep = (posterior: Float64Array | null): number => {
     groupSd[0] = sd;
-    const logWOf = Array.from(groupMean, (mean, g) => normalWeights(nodes, mean, groupSd[g]!).map(Math.log));
     const base = new Float64Array(Q);
     for (let j = 0; j < J; j++) {
       counts[j]!.fill(0);
@@ -243,19 +250,27 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
       if (dropped[j]) continue;
       const table = logP[j]!;
       logProbabilityTable(models[j]!, nodes, table);
-      if (fromBase) for (let q = 0; q < Q; q++) base[q]! += table[q]!;
+      if (fromBase) {
+        for (let q = 0; q < Q; q++) base[q]! += table[q]!;
+        const d = delta[j]!;
+        for (let i = 0; i < d.length; i++) d[i] = table[Q + i]! - table[i % Q]!;
+      }
     }
+    // Each group's prior, plus (fromBase) every item's score-0 row: where every pattern starts.
+    const startOf = Array.from(groupMean, (mean, g) => {
+      const start = normalWeights(nodes, mean, groupSd[g]!).map(Math.log);
+      if (fromBase) for (let q = 0; q < Q; q++) start[q]! += base[q]!;
+      return start;
+    });
     nodeCounts.fill(0);
     groupNodeCounts.fill(0);
-    const ll = new Float64Array(Q);
     let total = 0;
     for (let p = 0; p < P; p++) {
       const row = patterns.rows[p]!;
       const f = patterns.freq[p]!;
       const g = patterns.group[p]!;
-      const logW = logWOf[g]!;
+      ll.set(startOf[g]!);
       if (fromBase) {
-        for (let q = 0; q < Q; q++) ll[q] = base[q]! + logW[q]!;
         for (const j of blankOf[p]!) {
           if (dropped[j]) continue;
           const table = logP[j]!;
@@ -263,12 +278,11 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
         }
         for (const j of scoredOf[p]!) {
           if (dropped[j]) continue;
-          const table = logP[j]!;
-          const off = row[j]! * Q;
-          for (let q = 0; q < Q; q++) ll[q]! += table[off + q]! - table[q]!;
+          const d = delta[j]!;
+          const off = (row[j]! - 1) * Q;
+          for (let q = 0; q < Q; q++) ll[q]! += d[off + q]!;
         }
       } else {
-        ll.set(logW);
         for (let j = 0; j < J; j++) {
           const x = row[j]!;
           if (x === NOT_PRESENTED || dropped[j]) continue;
@@ -279,24 +293,38 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
       }
       let max = -Infinity;
       for (let q = 0; q < Q; q++) if (ll[q]! > max) max = ll[q]!;
+      // The posterior's window: nodes whose weight is below e^−40 ≈ 4·10⁻¹⁸ of the largest add nothing a double
+      // can hold to the sums below (the largest term is 1), so the counts are accumulated over [lo, hi] only — on a
+      // long test about half the grid.
+      let lo = Q;
+      let hi = -1;
       let sum = 0;
       for (let q = 0; q < Q; q++) {
-        const e = Math.exp(ll[q]! - max);
+        const x = ll[q]! - max;
+        if (x < -WINDOW) {
+          ll[q] = 0;
+          continue;
+        }
+        const e = Math.exp(x);
         ll[q] = e;
         sum += e;
+        if (q < lo) lo = q;
+        hi = q;
       }
       total += f * (max + Math.log(sum));
-      for (let q = 0; q < Q; q++) ll[q]! /= sum;
+      for (let q = lo; q <= hi; q++) ll[q]! /= sum;
       if (posterior) posterior.set(ll, p * Q);
+      // From here ll holds f × the posterior.
+      if (f !== 1) for (let q = lo; q <= hi; q++) ll[q]! *= f;
       if (fromBase) {
         for (const j of scoredOf[p]!) {
           const r = counts[j]!;
           const off = row[j]! * Q;
-          for (let q = 0; q < Q; q++) r[off + q]! += f * ll[q]!;
+          for (let q = lo; q <= hi; q++) r[off + q]! += ll[q]!;
         }
         for (const j of blankOf[p]!) {
           const m = missing[j]!;
-          for (let q = 0; q < Q; q++) m[q]! += f * ll[q]!;
+          for (let q = lo; q <= hi; q++) m[q]! += ll[q]!;
         }
       } else {
         for (let j = 0; j < J; j++) {
@@ -304,12 +332,13 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
           if (x === NOT_PRESENTED) continue;
           const r = counts[j]!;
           const off = x * Q;
-          for (let q = 0; q < Q; q++) r[off + q]! += f * ll[q]!;
+          for (let q = lo; q <= hi; q++) r[off + q]! += ll[q]!;
         }
       }
-      for (let q = 0; q < Q; q++) {
-        nodeCounts[q]! += f * ll[q]!;
-        groupNodeCounts[g * Q + q]! += f * ll[q]!;
+      const gc = g * Q;
+      for (let q = lo; q <= hi; q++) {
+        nodeCounts[q]! += ll[q]!;
+        groupNodeCounts[gc + q]! += ll[q]!;
       }
     }
     if (fromBase) {
@@ -328,9 +357,50 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
     return total;
   };
 
+  // SQUAREM (Varadhan & Roland 2008), to take fewer cycles: after two EM cycles θ0 → θ1 → θ2 the parameters jump to
+  // θ0 − 2αr + α²v (r = θ1 − θ0, v = θ2 − 2θ1 + θ0, α = −|r|/|v| capped at −1 and −stepMax); the next cycle is an
+  // ordinary EM cycle from there. If the jump lowers the likelihood below θ1's, or leaves the parameter space (a
+  // variance at zero, a runaway item), the cycle goes back to θ2, the plain EM point. Convergence is still judged
+  // on a plain EM cycle's move, so the fixed point and the rule are the ones without the acceleration.
+  const free = (): Float64Array => {
+    const out: number[] = [];
+    for (let j = 0; j < J; j++) if (!dropped[j]) out.push(...getParameters(models[j]!));
+    out.push(sd);
+    for (let g = 1; g < G; g++) out.push(groupMean[g]!, groupSd[g]!);
+    return Float64Array.from(out);
+  };
+  const setFree = (v: Float64Array): void => {
+    let at = 0;
+    for (let j = 0; j < J; j++) {
+      if (dropped[j]) continue;
+      const np = parameterCount(models[j]!);
+      setParameters(models[j]!, v.subarray(at, at + np));
+      at += np;
+    }
+    sd = v[at++]!;
+    for (let g = 1; g < G; g++) {
+      groupMean[g] = v[at++]!;
+      groupSd[g] = v[at++]!;
+    }
+  };
+  const inSpace = (): boolean =>
+    sd > MIN_SD && groupSd.every((x, g) => g === 0 || !(groupN[g]! > 0) || x > MIN_SD) && models.every((m, j) => dropped[j] || !runaway(m));
+  let theta0: Float64Array | null = null;
+  let theta1: Float64Array | null = null;
+  let ll1 = -Infinity;
+  let fallback: Float64Array | null = null;
+  let stepMax = 4;
+
   if (J > 0) {
     for (iterations = 1; iterations <= maxIterations; iterations++) {
       logLikelihood = eStep(null);
+      if (fallback && !(logLikelihood >= ll1)) {
+        setFree(fallback);
+        logLikelihood = eStep(null);
+        stepMax = Math.max(1, stepMax / 4);
+      }
+      fallback = null;
+      const before = free();
       let largest = 0;
       if (model === "rasch") {
         let m2 = 0;
@@ -374,6 +444,39 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
       if (largest < tolerance) {
         converged = true;
         break;
+      }
+      const after = free();
+      if (after.length !== before.length) {
+        // An item was dropped: start the acceleration again.
+        theta0 = theta1 = null;
+      } else if (options.accelerate === false) {
+        // plain EM
+      } else if (!theta0) {
+        theta0 = before;
+      } else {
+        theta1 = before;
+        ll1 = logLikelihood;
+        let rr = 0;
+        let vv = 0;
+        for (let i = 0; i < after.length; i++) {
+          const r = theta1[i]! - theta0[i]!;
+          const v = after[i]! - 2 * theta1[i]! + theta0[i]!;
+          rr += r * r;
+          vv += v * v;
+        }
+        const alpha = vv > 0 ? Math.max(-stepMax, Math.min(-1, -Math.sqrt(rr / vv))) : -1;
+        if (alpha === -stepMax) stepMax *= 4;
+        if (alpha < -1) {
+          const jump = after.map((_, i) => {
+            const r = theta1![i]! - theta0![i]!;
+            const v = after[i]! - 2 * theta1![i]! + theta0![i]!;
+            return theta0![i]! - 2 * alpha * r + alpha * alpha * v;
+          });
+          setFree(jump);
+          if (jump.every(Number.isFinite) && inSpace()) fallback = after;
+          else setFree(after);
+        }
+        theta0 = theta1 = null;
       }
     }
     iterations = Math.min(iterations, maxIterations);
@@ -433,6 +536,8 @@ export function calibrate(matrix: ResponseMatrix, model: IrtModel, options: Cali
 }
 
 const MIN_SD = 0.01;
+/** Log-posterior units below the largest node beyond which a node is left out of the E-step's sums (e^−40 ≈ 4·10⁻¹⁸). */
+const WINDOW = 40;
 
 function runaway(m: ItemModel): boolean {
   if (!Number.isFinite(m.a) || Math.abs(m.a) > 20) return true;

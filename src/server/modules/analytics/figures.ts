@@ -1,5 +1,5 @@
 // Figures maintained as marks arrive (issue 39, docs/decisions/0054): the one place that changes the summary rows
-// (exam_item_stats, exam_option_stats, exam_group_stats, exam_skill_stats). Every way a mark, a status, a school or
+// (exam_item_stats, exam_item_score_stats, exam_option_stats, exam_group_stats, exam_skill_stats). Every way a mark, a status, a school or
 // a class of an attempt changes goes through here, in the transaction that makes the change:
 //   applyFigures(tx, ids, +1)            attempts just closed (they counted nothing while in progress);
 //   recountFigures(tx, ids, change)      anything else: their contribution out, the change, their contribution in;
@@ -60,6 +60,19 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     order by 1, 2, 3, 4
     on conflict on constraint exam_item_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx, sxx = t.sxx + excluded.sxx,
       sxt = t.sxt + excluded.sxt, st = t.st + excluded.st, stt = t.stt + excluded.stt, omitted = t.omitted + excluded.omitted`);
+  // By total score (decision 0061): the item's row (no option) and a row per option chosen, for Kelley's groups.
+  await tx.execute(sql`with ${att}
+    insert into exam_item_score_stats as t (exam_id, school_id, form_id, question_id, option_id, total, n, sx)
+    select a.exam_id, a.school_id, a.form_id, q.id, o.option_id, a.total, ${s} * count(*), ${s} * sum(case when o.option_id is null then x else 0 end)
+    from att a
+    join questions q on q.exam_id = a.exam_id and ${seenBySql("q", sql.raw("a.started_at"), sql.raw("a.form_id"))}
+    left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
+    cross join lateral (select coalesce(sa.score, 0)::float8 as x) v
+    cross join lateral (select null::uuid as option_id union all select sa.selected_option_id where sa.selected_option_id is not null) o
+    where a.graded
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint exam_item_score_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx`);
   await tx.execute(sql`with ${att}
     insert into exam_option_stats as t (exam_id, school_id, form_id, question_id, option_id, n)
     select a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id, ${s} * count(*)
@@ -143,7 +156,7 @@ export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string
 /** Works the rows out afresh from the answers: every exam's, or the given exams'. For loaders that bypass the module. */
 export async function rebuildFigures(db: TDbOrTx, examIds?: readonly string[]): Promise<void> {
   const exams = examIds ? sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(examIds)}::jsonb))` : null;
-  for (const table of ["exam_item_stats", "exam_option_stats", "exam_skill_stats"]) {
+  for (const table of ["exam_item_stats", "exam_item_score_stats", "exam_option_stats", "exam_skill_stats"]) {
     await db.execute(sql`delete from ${sql.raw(table)} ${exams ? sql`where exam_id in ${exams}` : sql``}`);
   }
   // The groups' rows stay, emptied, with their count of changes, which only grows (the caches key on it).

@@ -283,8 +283,8 @@ function grid(examId: string, where: SQL = sql`true`): SQL {
 
 /**
  * The sums from the maintained rows (analytics/figures.ts, decision 0054): all schools' rows or one school's. What
- * sums cannot give is read apart: the median from the attempts (one row each), and the 27 % groups' marks and
- * choices from those groups' answers only.
+ * sums cannot give is read apart: the median from the attempts (one row each); the 27 % groups' marks and choices
+ * come from the rows by total score (groupEnds).
  */
 async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, reach: SQL | undefined, formId: string | null, choiceIds: string[]): Promise<TSums> {
   const rows = sql`exam_id = ${examId} ${whose === "all" ? sql`` : sql`and school_id = ${whose}`} ${formId ? sql`and form_id = ${formId}` : sql``}`;
@@ -314,18 +314,10 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
         sum(st)::float8 as st, sum(stt)::float8 as stt, sum(omitted)::int as omitted, null::float8 as upper_mean, null::float8 as lower_mean
       from exam_item_stats where ${rows} group by 1 having sum(n) > 0`),
   );
-  // The 27 % groups: only their attempts' answers are read (none when fewer than two attempts), once, for both their
-  // mean marks and their choices.
-  const ends = groupSizeOf(n)
-    ? rowsOf<{ qid: string; oid: string | null; grp: "upper" | "lower"; n: number; sx: number }>(
-        await db.execute(sql`with ${attempts}, ${grid(examId, sql`g.grp is not null`)}
-          select qid, oid, grp, count(*)::int as n, sum(x)::float8 as sx from grid group by 1, 2, 3`),
-      )
-    : [];
+  const ends = groupSizeOf(n) ? await groupEnds(db, examId, rows, attempts) : [];
   const meanOf = (qid: string, grp: "upper" | "lower") => {
-    const rows = ends.filter((e) => e.qid === qid && e.grp === grp);
-    const count = rows.reduce((t, e) => t + e.n, 0);
-    return count ? rows.reduce((t, e) => t + e.sx, 0) / count : null;
+    const row = ends.find((e) => e.qid === qid && e.oid === null && e.grp === grp);
+    return row?.n ? row.sx / row.n : null;
   };
   const items = sums.map((r) => ({ ...r, upper_mean: meanOf(r.qid, "upper"), lower_mean: meanOf(r.qid, "lower") }));
 
@@ -342,6 +334,29 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
     choices = chosen.map((c) => ({ ...c, upper: endOf(c, "upper"), lower: endOf(c, "lower") }));
   }
   return { summary, buckets, waiting: g?.waiting ?? 0, items, choices };
+}
+
+/**
+ * Kelley's 27 % groups from the maintained rows by total score (decision 0061), without reading half the answers: an
+ * attempt whose total is above the upper group's lowest total is in the upper group, one below the lower group's
+ * highest total in the lower group, whoever it is, so those come summed from exam_item_score_stats; of the attempts
+ * tied at a cut score the ranking (total, then id: rankedAttempts) takes some and not others, and only their answers
+ * are read. Per question and group: the row with no option holds the attempts given the question (n) and their
+ * marks (sx), a row per option how many of them chose it. Exact: the same groups as reading every answer.
+ */
+async function groupEnds(db: TDbOrTx, examId: string, rows: SQL, attempts: SQL) {
+  const tied = sql`(g.grp = 'upper' and g.total = (select hi from cuts)) or (g.grp = 'lower' and g.total = (select lo from cuts))`;
+  return rowsOf<{ qid: string; oid: string | null; grp: "upper" | "lower"; n: number; sx: number }>(
+    await db.execute(sql`with ${attempts},
+      cuts as (select min(total) filter (where grp = 'upper') as hi, max(total) filter (where grp = 'lower') as lo from grouped),
+      ${grid(examId, sql`(${tied})`)}
+      select qid, oid, grp, sum(n)::int as n, sum(sx)::float8 as sx from (
+        select s.question_id as qid, s.option_id as oid, case when s.total > cuts.hi then 'upper' else 'lower' end as grp, s.n, s.sx
+        from exam_item_score_stats s, cuts where ${rows} and (s.total > cuts.hi or s.total < cuts.lo)
+        union all select qid, null, grp, 1, x from grid
+        union all select qid, oid, grp, 1, 0 from grid where oid is not null
+      ) u group by 1, 2, 3`),
+  );
 }
 
 /**

@@ -130,6 +130,15 @@ const RECOUNT = {
       and (a.form_id is null or q.id in (select question_id from exam_form_questions where form_id = a.form_id))
     left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
     where a.graded group by 1, 2, 3, 4`,
+  exam_item_score_stats: `with ${ATT}
+    select a.exam_id, a.school_id, a.form_id, q.id as question_id, o.option_id, a.total, count(*) as n,
+      sum(case when o.option_id is null then coalesce(sa.score, 0) else 0 end) as sx
+    from att a join questions q on q.exam_id = a.exam_id
+      and (q.replaced_at is null or q.replaced_at > a.started_at) and (q.current_from is null or q.current_from <= a.started_at)
+      and (a.form_id is null or q.id in (select question_id from exam_form_questions where form_id = a.form_id))
+    left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
+    cross join lateral (select null::uuid as option_id union all select sa.selected_option_id where sa.selected_option_id is not null) o
+    where a.graded group by 1, 2, 3, 4, 5, 6`,
   exam_option_stats: `with ${ATT}
     select a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id as option_id, count(*) as n
     from att a join student_answers sa on sa.student_exam_id = a.id where a.graded and sa.selected_option_id is not null group by 1, 2, 3, 4, 5`,
@@ -150,6 +159,7 @@ const RECOUNT = {
 };
 const KEYS: Record<keyof typeof RECOUNT, string[]> = {
   exam_item_stats: ["exam_id", "school_id", "form_id", "question_id"],
+  exam_item_score_stats: ["exam_id", "school_id", "form_id", "question_id", "option_id", "total"],
   exam_option_stats: ["exam_id", "school_id", "form_id", "question_id", "option_id"],
   exam_group_stats: ["exam_id", "school_id", "form_id", "grade", "class_name"],
   exam_skill_stats: ["exam_id", "school_id", "form_id", "grade", "class_name", "skill_id"],
@@ -328,8 +338,10 @@ describe("the figures follow every change of a mark", () => {
   });
 
   it("the migration's backfill and rebuildFigures give the same rows from the answers", async () => {
-    const migration = readFileSync(join(__dirname, "../../db/migrations/0030_maintained_figures.sql"), "utf8");
-    const backfill = migration.slice(migration.indexOf("-- Backfill")).split("--> statement-breakpoint");
+    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql"].flatMap((file) => {
+      const migration = readFileSync(join(__dirname, "../../db/migrations", file), "utf8");
+      return migration.slice(migration.indexOf("-- Backfill")).split("--> statement-breakpoint");
+    });
     await h.db.transaction(async (tx) => {
       for (const table of Object.keys(RECOUNT)) await tx.execute(sql.raw(`delete from ${table}`));
       for (const statement of backfill) await tx.execute(sql.raw(statement));
