@@ -174,6 +174,9 @@ export const ZHeldDecision = z
   })
   .strict();
 export type THeldDecision = z.infer<typeof ZHeldDecision>;
+/** The decision for every answer held in a sitting (issue 37): one transaction on the server. */
+export const ZSittingHeldDecision = z.object({ decision: ZHeldDecision.shape.decision }).strict();
+export const ZSittingHeldDecided = z.object({ decided: z.number().int(), attempts: z.number().int() });
 
 export const ZHeartbeat = z.object({ deadlineAt: z.string().nullable(), serverNow: z.string(), extraMinutes: z.number().int(), grantedMinutes: z.number().int() });
 export type THeartbeat = z.infer<typeof ZHeartbeat>;
