@@ -123,4 +123,21 @@ describe("POST /api/sittings/:sittingId/held-answers", () => {
     const [row] = await h.db.select().from(heldAnswers).where(eq(heldAnswers.attemptId, attempts[0]!));
     expect(row?.decision).toBe("pending");
   });
+
+  it("GET /api/attempts/:id/held-answers lists each held answer for the proctor; others are refused", async () => {
+    const { attempts } = await sittingWithHeld(1);
+    const list = (c: string | undefined, id = attempts[0]!) => h.request({ method: "GET", url: `/api/attempts/${id}/held-answers`, cookie: c });
+    const res = await list(cookie.teacher);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { id: string; question: { en: string }; choice: { en: string } | null; text: string | null; answeredAt: string }[];
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ question: { en: "Arabic is written from the right." }, choice: { en: "True" }, text: null });
+    expect((await list(cookie.otherTeacher)).json()).toMatchObject({ code: "RESULT_FORBIDDEN" });
+    expect((await list(cookie.student0)).json()).toMatchObject({ code: "RESULT_NOT_FOUND" });
+    expect((await list(cookie.teacher, "nope")).json()).toMatchObject({ code: "RESULT_NOT_FOUND" });
+    expect((await list(undefined)).statusCode).toBe(401);
+    // Decided one by one (the per-attempt route with its id): the list is then empty.
+    expect((await h.request({ method: "POST", url: `/api/attempts/${attempts[0]}/held-answers`, cookie: cookie.teacher, payload: { decision: "refuse", heldIds: [items[0]!.id] } })).statusCode).toBe(200);
+    expect((await list(cookie.teacher)).json()).toEqual({ items: [] });
+  });
 });

@@ -12,12 +12,12 @@
 //    could have been made: ANSWER_STAMP_INVALID.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { examFormQuestions, exams, heldAnswers, profiles, studentAnswers, studentExams } from "../../db/schema";
+import { examFormQuestions, exams, heldAnswers, profiles, questionOptions, questions, studentAnswers, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { queueScorePassback } from "../../lti/ags";
 import type { TResponse } from "../../../shared/item-types";
 import type { TSessionUser } from "../../../shared/permissions";
-import type { THeldDecision } from "../../../shared/schemas/sitting";
+import type { THeldAnswerItem, THeldDecision } from "../../../shared/schemas/sitting";
 import { loadAttemptInReach, reachOf } from "../results/results.service";
 import { forgetLiveView, loadSittingFor } from "../sittings/sittings.service";
 import { GRACE, type TAnswerWrite } from "./answer-writer";
@@ -215,6 +215,28 @@ export async function decideSittingHeldAnswers(db: TDb, actor: TSessionUser, sit
   forgetLiveView(sitting.id);
   if (decision === "accept") for (const d of done) await passback(db, d.marked);
   return { decided: done.reduce((n, d) => n + d.decided, 0), attempts: done.length };
+}
+
+/** The answers of an attempt that wait for a decision, for the proctor to judge one by one (who: as deciding). */
+export async function listHeldAnswers(db: TDb, actor: TSessionUser, attemptId: string): Promise<THeldAnswerItem[]> {
+  if (actor.role === "student") throw new AppError("RESULT_NOT_FOUND");
+  await loadAttemptInReach(db, actor, attemptId);
+  const rows = await db
+    .select({ held: heldAnswers, q: questions, option: questionOptions })
+    .from(heldAnswers)
+    .innerJoin(questions, eq(questions.id, heldAnswers.questionId))
+    .leftJoin(questionOptions, eq(questionOptions.id, heldAnswers.selectedOptionId))
+    .where(and(eq(heldAnswers.attemptId, attemptId), eq(heldAnswers.decision, "pending")))
+    .orderBy(questions.position, heldAnswers.answeredAt);
+  return rows.map(({ held, q, option }) => ({
+    id: held.id,
+    questionId: held.questionId,
+    question: { ar: q.questionTextAr, en: q.questionTextEn },
+    choice: option ? { ar: option.optionTextAr, en: option.optionTextEn } : null,
+    text: held.answerText,
+    answeredAt: held.answeredAt.toISOString(),
+    arrivedAt: held.arrivedAt.toISOString(),
+  }));
 }
 
 /** One attempt's decision inside the caller's transaction; null when nothing named waits. */
