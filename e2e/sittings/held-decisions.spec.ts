@@ -23,8 +23,7 @@ test("held answers one by one: pictures", async ({ browser }) => {
         const late = row(page, HELD_STUDENTS.late.name);
         await late.getByTestId("held-review").click();
         await expect(late.getByTestId("held-item")).toHaveCount(2);
-        await late.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.resolve("screenshots/held-decisions", `list-${lang}-${dark ? "dark" : "light"}-${width}.png`), fullPage: true });
+        await late.screenshot({ path: path.resolve("screenshots/held-decisions", `list-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
         await context.close();
       }
     }
