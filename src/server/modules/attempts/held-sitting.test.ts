@@ -140,4 +140,14 @@ describe("POST /api/sittings/:sittingId/held-answers", () => {
     expect((await h.request({ method: "POST", url: `/api/attempts/${attempts[0]}/held-answers`, cookie: cookie.teacher, payload: { decision: "refuse", heldIds: [items[0]!.id] } })).statusCode).toBe(200);
     expect((await list(cookie.teacher)).json()).toEqual({ items: [] });
   });
+
+  it("a report generated before an accepted held answer is marked stale (the attempt was marked again)", async () => {
+    const { sittingId, attempts } = await sittingWithHeld(1);
+    const made = await h.request({ method: "POST", url: `/api/attempts/${attempts[0]}/report`, cookie: cookie.teacher });
+    expect(made.statusCode, made.body).toBe(201);
+    const reports = async () => (await h.request({ method: "GET", url: `/api/attempts/${attempts[0]}/reports`, cookie: cookie.teacher })).json() as { report: { stale: boolean } | null };
+    expect((await reports()).report?.stale).toBe(false);
+    expect((await decideAll(cookie.teacher, sittingId, { decision: "accept" })).statusCode).toBe(200);
+    expect((await reports()).report?.stale).toBe(true);
+  });
 });
