@@ -23,7 +23,16 @@ const TF = (right: boolean) => [
   { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: !right },
 ];
 
-export async function seedOfflineSitting(db: TDb): Promise<void> {
+// A second sitting of the same kind, grade 9, for the decisions one by one and for the whole sitting (its own
+// students, so the tests of the first one keep theirs).
+export const HELD_SITTING_ID = "0e37a0f1-0037-4037-8037-000000000038";
+export const HELD_STUDENTS = {
+  away: { email: "held.away@qias.test", name: "مريم الكعبي" },
+  late: { email: "held.late@qias.test", name: "Omar Nasser" },
+  later: { email: "held.later@qias.test", name: "عائشة الظاهري" },
+} as const;
+
+export async function seedOfflineSitting(db: TDb, sittingId: string = OFFLINE_SITTING_ID, students: Record<keyof typeof OFFLINE_STUDENTS, { email: string; name: string }> = OFFLINE_STUDENTS, grade = OFFLINE_GRADE): Promise<void> {
   const [teacher] = await db.select({ id: profiles.id, name: profiles.name }).from(profiles).innerJoin(authUsers, eq(authUsers.id, profiles.id)).where(eq(authUsers.email, E2E_ACCOUNTS.teacher.email));
   if (!teacher) return;
   const exam = await createExam(
@@ -35,7 +44,7 @@ export async function seedOfflineSitting(db: TDb): Promise<void> {
       subjectId: "social",
       durationMinutes: 45,
       status: "published",
-      grades: [OFFLINE_GRADE],
+      grades: [grade],
       questions: [
         { type: "true_false", questionTextAr: "أبوظبي عاصمة دولة الإمارات.", questionTextEn: "Abu Dhabi is the capital of the UAE.", points: 1, options: TF(true) },
         { type: "true_false", questionTextAr: "دبي أكبر الإمارات مساحةً.", questionTextEn: "Dubai is the largest emirate by area.", points: 1, options: TF(false) },
@@ -43,19 +52,19 @@ export async function seedOfflineSitting(db: TDb): Promise<void> {
     }),
   );
   await db.insert(sittings).values({
-    id: OFFLINE_SITTING_ID,
+    id: sittingId,
     examId: exam.id,
     schoolId: "school_dubai",
-    grade: OFFLINE_GRADE,
+    grade,
     startsAt: sql`now() - interval '40 minutes'`,
     entryClosesAt: sql`now() + interval '20 minutes'`,
     endsAt: sql`now() + interval '8 hours'`,
   });
   const ids: Record<string, string> = {};
-  for (const [key, s] of Object.entries(OFFLINE_STUDENTS)) {
-    ids[key] = (await createAccount(db, { email: s.email, password: "Offline-student-1", role: "student", name: s.name, schoolId: "school_dubai", grade: OFFLINE_GRADE, className: "12A" })).id;
+  for (const [key, s] of Object.entries(students)) {
+    ids[key] = (await createAccount(db, { email: s.email, password: "Offline-student-1", role: "student", name: s.name, schoolId: "school_dubai", grade, className: `${grade}A` })).id;
   }
-  const base = { examId: exam.id, sittingId: OFFLINE_SITTING_ID, totalPossibleScore: 2, grade: OFFLINE_GRADE, className: "12A" };
+  const base = { examId: exam.id, sittingId, totalPossibleScore: 2, grade, className: `${grade}A` };
   await db.insert(studentExams).values({
     ...base,
     studentId: ids.away!,

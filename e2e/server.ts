@@ -31,7 +31,11 @@ await (await import("./scale-scores-seed")).seedScaleScores(database.db);
 // The dashboard on the scale (e2e/analytics/dashboard-scale.spec.ts) wants a scale with approved levels and abilities.
 await (await import("./dashboard-scale-seed")).seedDashboardScale(database.db);
 // The live view's offline states (e2e/sittings/live-offline.spec.ts) want a sitting with a silent device and held answers.
-await (await import("./offline-seed")).seedOfflineSitting(database.db);
+{
+  const offline = await import("./offline-seed");
+  await offline.seedOfflineSitting(database.db);
+  await offline.seedOfflineSitting(database.db, offline.HELD_SITTING_ID, offline.HELD_STUDENTS, 9);
+}
 await database.close();
 
 Object.assign(process.env, {

@@ -8,11 +8,16 @@
 //   - the paper's pictures and free clips → from the sitting's copy;
 //   - /api/auth/me → network first, else the copy kept with the sitting (the page's guard must know the student).
 // A sitting's copy exists only once the take page has made it (lib/offline-worker.ts): no other API response
-// is ever kept. When the server says the sitting is over for this student, the copy goes.
+// is ever kept. When the server says the sitting is over for this student, the copy goes. Copies are per user
+// (qias-exam-<userId>/<examId>) and only the copies of the user the app last knew as signed in (the cache
+// qias-who, written by the page at sign-in and at each /me) are ever used: on a shared computer the next student
+// is never served another's attempt, paper or session.
 const VERSION = new URL(self.location.href).searchParams.get("v") || "0";
 const SHELL = `qias-shell-${VERSION}`;
 const SHELL_KEY = "/__qias-shell";
 const EXAM_PREFIX = "qias-exam-";
+const WHO = "qias-who";
+const WHO_KEY = "/__qias-who";
 const TAKE_PAGE = /^\/student\/exam\/[^/]+\/take\/?$/;
 const SITTING_API = /^\/api\/student\/exams\/([^/]+)\/(lobby|paper|attempt)$/;
 const MEDIA = /^\/api\/media\/[^/]+$/;
@@ -24,7 +29,10 @@ self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys()) if (key.startsWith("qias-shell-") && key !== SHELL) await caches.delete(key);
+      for (const key of await caches.keys()) {
+        // An older build's shell, and an older build's copy kept per sitting only (no user in its name).
+        if ((key.startsWith("qias-shell-") && key !== SHELL) || (key.startsWith(EXAM_PREFIX) && !key.includes("/"))) await caches.delete(key);
+      }
       await self.clients.claim();
     })(),
   );
@@ -61,9 +69,17 @@ async function asset(request) {
   return res;
 }
 
+/** The prefix of the signed-in user's copies, or null when the page has not said who that is. */
+async function userPrefix() {
+  const hit = await caches.match(WHO_KEY, { cacheName: WHO });
+  const user = hit ? await hit.text() : "";
+  return user ? `${EXAM_PREFIX}${user}/` : null;
+}
+
 async function sittingApi(request, examId, path) {
-  const name = EXAM_PREFIX + examId;
-  if (!(await caches.has(name))) return fetch(request);
+  const prefix = await userPrefix();
+  const name = prefix && prefix + examId;
+  if (!name || !(await caches.has(name))) return fetch(request);
   try {
     const res = await fetch(request);
     if (res.ok) {
@@ -96,8 +112,10 @@ async function carryClock(hit) {
 
 /** Network first for what a sitting's copy holds (its pictures, clips, the student's session); the copy when offline. */
 async function media(request, path) {
+  const prefix = await userPrefix();
+  if (!prefix) return fetch(request);
   for (const name of await caches.keys()) {
-    if (!name.startsWith(EXAM_PREFIX)) continue;
+    if (!name.startsWith(prefix)) continue;
     const hit = await caches.match(path, { cacheName: name });
     if (hit) {
       try {

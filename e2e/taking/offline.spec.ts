@@ -24,7 +24,9 @@ async function waitForOfflineCopy(page: Page, examId: string) {
       () =>
         page.evaluate(async (id) => {
           if (!navigator.serviceWorker.controller) return false;
-          const exam = await caches.open(`qias-exam-${id}`);
+          const name = (await caches.keys()).find((k) => k.startsWith("qias-exam-") && k.endsWith(`/${id}`));
+          if (!name) return false;
+          const exam = await caches.open(name);
           const shells = (await caches.keys()).filter((k) => k.startsWith("qias-shell-"));
           const shell = shells.length ? await caches.open(shells[0]!) : null;
           return !!(await exam.match(`/api/student/exams/${id}/paper`)) && !!(await exam.match(`/api/student/exams/${id}/attempt`)) && !!(await shell?.match("/__qias-shell"));

@@ -1695,6 +1695,11 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("Choose to accept or refuse the held answers.", "اختر قبول الإجابات المحفوظة أو رفضها."),
   },
+  HELD_ANSWERS_NONE_IN_SITTING: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("No answer of this sitting is waiting for your decision.", "لا توجد إجابة في هذه الجلسة بانتظار قرارك."),
+  },
 
   // ---- taking exams (SPEC §8 "Student")
   EXAM_NOT_AVAILABLE: {

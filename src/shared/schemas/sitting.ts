@@ -174,6 +174,21 @@ export const ZHeldDecision = z
   })
   .strict();
 export type THeldDecision = z.infer<typeof ZHeldDecision>;
+/** The decision for every answer held in a sitting (issue 37): one transaction on the server. */
+export const ZSittingHeldDecision = z.object({ decision: ZHeldDecision.shape.decision }).strict();
+export const ZSittingHeldDecided = z.object({ decided: z.number().int(), attempts: z.number().int() });
+/** One answer held for the proctor, as the live view lists it: the question and what the student answered. */
+export const ZHeldAnswerItem = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  question: z.object({ ar: z.string(), en: z.string() }),
+  /** The chosen option's text, or the written answer; both null for another kind of answer (shown as such). */
+  choice: z.object({ ar: z.string(), en: z.string() }).nullable(),
+  text: z.string().nullable(),
+  answeredAt: z.string(),
+  arrivedAt: z.string(),
+});
+export type THeldAnswerItem = z.infer<typeof ZHeldAnswerItem>;
 
 export const ZHeartbeat = z.object({ deadlineAt: z.string().nullable(), serverNow: z.string(), extraMinutes: z.number().int(), grantedMinutes: z.number().int() });
 export type THeartbeat = z.infer<typeof ZHeartbeat>;

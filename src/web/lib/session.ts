@@ -2,6 +2,7 @@
 // shares one answer and a sign-in or sign-out updates them all.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { wipeOfflineCopies } from "@web/features/taking/lib/offline-wipe";
+import { rememberDeviceUser } from "@web/features/taking/lib/offline-worker";
 import { useCallback, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { TSessionUser } from "@shared/permissions";
@@ -12,7 +13,12 @@ export const SESSION_QUERY_KEY = ["auth", "me"] as const;
 
 export const sessionQuery = queryOptions({
   queryKey: SESSION_QUERY_KEY,
-  queryFn: ({ signal }) => fetchSessionUser(signal),
+  queryFn: async ({ signal }) => {
+    const user = await fetchSessionUser(signal);
+    // The take page's offline copies are per user: the worker must know who is signed in before a page asks it.
+    if (user) await rememberDeviceUser(user.id);
+    return user;
+  },
   retry: false,
   staleTime: 30_000,
 });
@@ -34,6 +40,7 @@ export function useSession(): TSessionState {
 
 export function setSessionUser(queryClient: QueryClient, user: TSessionUser | null): void {
   setSessionHint(user !== null);
+  if (user) void rememberDeviceUser(user.id);
   queryClient.setQueryData(SESSION_QUERY_KEY, user);
 }
 

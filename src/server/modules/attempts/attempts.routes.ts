@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
 import { ATTEMPT_STATUSES, ZAnswerInput, ZAttemptStart, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
-import { ZClientEvent, ZHeartbeat, ZHeartbeatInput, ZHeldDecision, ZLobby } from "../../../shared/schemas/sitting";
-import { decideHeldAnswers } from "./late-answers";
+import { ZClientEvent, ZHeartbeat, ZHeartbeatInput, ZHeldAnswerItem, ZHeldDecision, ZLobby } from "../../../shared/schemas/sitting";
+import { decideHeldAnswers, listHeldAnswers } from "./late-answers";
 import { enterLobby, findPaperCopy, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
 import { ZNoContent, ZNotModified } from "../../http/openapi";
 
@@ -77,6 +77,13 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header("cache-control", "no-store");
     return heartbeat(app.db, await requireUser(request), request.params.attemptId, request.body.pending);
   });
+
+  // The answers held for the proctor, one by one (issue 37): what each question was answered with, and when.
+  app.get(
+    "/api/attempts/:attemptId/held-answers",
+    { schema: { params: z.object({ attemptId: z.uuid({ error: "RESULT_NOT_FOUND" }) }), response: { 200: z.object({ items: z.array(ZHeldAnswerItem) }) } } },
+    async (request) => ({ items: await listHeldAnswers(app.db, await requireUser(request), request.params.attemptId) }),
+  );
 
   // A proctor accepts or refuses answers that came back after the offline grace (issue 37, decision 0056).
   app.post(

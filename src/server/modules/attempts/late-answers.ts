@@ -12,14 +12,14 @@
 //    could have been made: ANSWER_STAMP_INVALID.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { examFormQuestions, heldAnswers, studentAnswers, studentExams } from "../../db/schema";
+import { examFormQuestions, exams, heldAnswers, profiles, questionOptions, questions, studentAnswers, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { queueScorePassback } from "../../lti/ags";
 import type { TResponse } from "../../../shared/item-types";
 import type { TSessionUser } from "../../../shared/permissions";
-import type { THeldDecision } from "../../../shared/schemas/sitting";
-import { loadAttemptInReach } from "../results/results.service";
-import { forgetLiveView } from "../sittings/sittings.service";
+import type { THeldAnswerItem, THeldDecision } from "../../../shared/schemas/sitting";
+import { loadAttemptInReach, reachOf } from "../results/results.service";
+import { forgetLiveView, loadSittingFor } from "../sittings/sittings.service";
 import { GRACE, type TAnswerWrite } from "./answer-writer";
 import { finalizeAttempt, markAnswer, recordEvent } from "./attempts.service";
 import { recountFigures } from "../analytics/figures";
@@ -248,38 +248,93 @@ async function passback(db: TDb, attempt: TAttemptRow) {
 export async function decideHeldAnswers(db: TDb, actor: TSessionUser, attemptId: string, input: THeldDecision): Promise<{ decided: number; score: number | null; status: TAttemptRow["status"] }> {
   if (actor.role === "student") throw new AppError("RESULT_NOT_FOUND");
   await loadAttemptInReach(db, actor, attemptId);
-  const done = await db.transaction(async (tx) => {
-    const attempt = await lockAttempt(tx, attemptId);
-    if (!attempt) throw new AppError("RESULT_NOT_FOUND");
-    const waiting = await tx
-      .select()
-      .from(heldAnswers)
-      .where(and(eq(heldAnswers.attemptId, attemptId), eq(heldAnswers.decision, "pending"), input.heldIds ? inArray(heldAnswers.id, input.heldIds.length ? input.heldIds : [attemptId]) : undefined))
-      .for("update");
-    if (!waiting.length || (input.heldIds && waiting.length !== new Set(input.heldIds).size)) throw new AppError("HELD_ANSWER_NOT_FOUND");
-    let marked = attempt;
-    if (input.decision === "accept") {
-      const writes = waiting.map((h) => ({
-        attemptId,
-        questionId: h.questionId,
-        studentId: attempt.studentId,
-        examId: attempt.examId,
-        selectedOptionId: h.selectedOptionId,
-        answerText: h.answerText,
-        matching: h.matchingAnswer ? JSON.stringify(h.matchingAnswer) : null,
-        response: h.response ? JSON.stringify(h.response) : null,
-        clientSeq: h.clientSeq,
-      }));
-      marked = (await applyAndMark(tx, attempt, writes)).marked;
-    }
-    await tx
-      .update(heldAnswers)
-      .set({ decision: input.decision === "accept" ? "accepted" : "refused", decidedById: actor.id, decidedAt: sql`now()` })
-      .where(inArray(heldAnswers.id, waiting.map((h) => h.id)));
-    for (let i = 0; i < waiting.length; i++) await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: input.decision === "accept" ? "held_accepted" : "held_refused", actorId: actor.id });
-    return { decided: waiting.length, marked };
-  });
+  const done = await db.transaction((tx) => decideForAttempt(tx, actor, attemptId, input));
+  if (!done) throw new AppError("HELD_ANSWER_NOT_FOUND");
   if (done.marked.sittingId) forgetLiveView(done.marked.sittingId);
   if (input.decision === "accept") await passback(db, done.marked);
   return { decided: done.decided, score: done.marked.score, status: done.marked.status };
+}
+
+/**
+ * The proctor's decision for a whole sitting (issue 37): every answer held in it for a student in the actor's reach
+ * (the rule of granting time: reachOf, as loadAttemptInReach), accepted or refused in ONE transaction — all or none —
+ * each an event in its attempt's trail. Who may see the sitting is the live view's rule (loadSittingFor).
+ */
+export async function decideSittingHeldAnswers(db: TDb, actor: TSessionUser, sittingId: string, decision: THeldDecision["decision"]): Promise<{ decided: number; attempts: number }> {
+  const { sitting } = await loadSittingFor(db, actor, sittingId);
+  const done = await db.transaction(async (tx) => {
+    const rows = await tx
+      .selectDistinct({ id: studentExams.id })
+      .from(heldAnswers)
+      .innerJoin(studentExams, eq(studentExams.id, heldAnswers.attemptId))
+      .innerJoin(exams, eq(exams.id, studentExams.examId))
+      .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+      .where(and(eq(studentExams.sittingId, sitting.id), eq(heldAnswers.decision, "pending"), reachOf(actor)))
+      .orderBy(studentExams.id); // always the same order of locks: two proctors deciding at once cannot deadlock
+    const each: { decided: number; marked: TAttemptRow }[] = [];
+    for (const { id } of rows) {
+      const one = await decideForAttempt(tx, actor, id, { decision });
+      if (one) each.push(one);
+    }
+    return each;
+  });
+  if (!done.length) throw new AppError("HELD_ANSWERS_NONE_IN_SITTING");
+  forgetLiveView(sitting.id);
+  if (decision === "accept") for (const d of done) await passback(db, d.marked);
+  return { decided: done.reduce((n, d) => n + d.decided, 0), attempts: done.length };
+}
+
+/** The answers of an attempt that wait for a decision, for the proctor to judge one by one (who: as deciding). */
+export async function listHeldAnswers(db: TDb, actor: TSessionUser, attemptId: string): Promise<THeldAnswerItem[]> {
+  if (actor.role === "student") throw new AppError("RESULT_NOT_FOUND");
+  await loadAttemptInReach(db, actor, attemptId);
+  const rows = await db
+    .select({ held: heldAnswers, q: questions, option: questionOptions })
+    .from(heldAnswers)
+    .innerJoin(questions, eq(questions.id, heldAnswers.questionId))
+    .leftJoin(questionOptions, eq(questionOptions.id, heldAnswers.selectedOptionId))
+    .where(and(eq(heldAnswers.attemptId, attemptId), eq(heldAnswers.decision, "pending")))
+    .orderBy(questions.position, heldAnswers.answeredAt);
+  return rows.map(({ held, q, option }) => ({
+    id: held.id,
+    questionId: held.questionId,
+    question: { ar: q.questionTextAr, en: q.questionTextEn },
+    choice: option ? { ar: option.optionTextAr, en: option.optionTextEn } : null,
+    text: held.answerText,
+    answeredAt: held.answeredAt.toISOString(),
+    arrivedAt: held.arrivedAt.toISOString(),
+  }));
+}
+
+/** One attempt's decision inside the caller's transaction; null when nothing named waits. */
+async function decideForAttempt(tx: TDbOrTx, actor: TSessionUser, attemptId: string, input: THeldDecision): Promise<{ decided: number; marked: TAttemptRow } | null> {
+  const attempt = await lockAttempt(tx, attemptId);
+  if (!attempt) throw new AppError("RESULT_NOT_FOUND");
+  const waiting = await tx
+    .select()
+    .from(heldAnswers)
+    .where(and(eq(heldAnswers.attemptId, attemptId), eq(heldAnswers.decision, "pending"), input.heldIds ? inArray(heldAnswers.id, input.heldIds.length ? input.heldIds : [attemptId]) : undefined))
+    .for("update");
+  if (!waiting.length || (input.heldIds && waiting.length !== new Set(input.heldIds).size)) return null;
+  let marked = attempt;
+  if (input.decision === "accept") {
+    const writes = waiting.map((h) => ({
+      attemptId,
+      questionId: h.questionId,
+      studentId: attempt.studentId,
+      examId: attempt.examId,
+      selectedOptionId: h.selectedOptionId,
+      answerText: h.answerText,
+      matching: h.matchingAnswer ? JSON.stringify(h.matchingAnswer) : null,
+      response: h.response ? JSON.stringify(h.response) : null,
+      clientSeq: h.clientSeq,
+    }));
+    marked = (await applyAndMark(tx, attempt, writes)).marked;
+  }
+  await tx
+    .update(heldAnswers)
+    .set({ decision: input.decision === "accept" ? "accepted" : "refused", decidedById: actor.id, decidedAt: sql`now()` })
+    .where(inArray(heldAnswers.id, waiting.map((h) => h.id)));
+  for (let i = 0; i < waiting.length; i++) await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: input.decision === "accept" ? "held_accepted" : "held_refused", actorId: actor.id });
+  return { decided: waiting.length, marked };
 }

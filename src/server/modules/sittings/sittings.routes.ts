@@ -3,7 +3,8 @@ import { z } from "zod";
 import { requestMeta, requireUser, setSessionCookie } from "../../http/context";
 import { ZSessionUser } from "../../../shared/schemas/auth";
 import { listTickets, reissueTicket, signInWithCode } from "./tickets";
-import { ZAttemptEvent, ZGrantInput, type TLiveState, ZMySitting, ZOfferedExam, ZSitting, ZSittingCodeInput, ZSittingInput, ZSittingList, ZTicket, ZTicketList } from "../../../shared/schemas/sitting";
+import { decideSittingHeldAnswers } from "../attempts/late-answers";
+import { ZAttemptEvent, ZGrantInput, ZSittingHeldDecided, ZSittingHeldDecision, type TLiveState, ZMySitting, ZOfferedExam, ZSitting, ZSittingCodeInput, ZSittingInput, ZSittingList, ZTicket, ZTicketList } from "../../../shared/schemas/sitting";
 import { TABLE_FORMATS, sendTable } from "../../http/table";
 import { createSitting, deleteSitting, findAttemptEvents, findAttendance, findLiveViewJson, grantTime, listMySittings, listOfferedExams, listSittings, updateSitting } from "./sittings.service";
 import { ZNoContent } from "../../http/openapi";
@@ -57,6 +58,13 @@ export const sittingsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(view.gzip);
     return reply.send(view.json);
   });
+
+  // Every answer held in the sitting after the offline grace, accepted or refused at once (issue 37, decision 0056).
+  app.post(
+    "/api/sittings/:sittingId/held-answers",
+    { schema: { params: ZSittingParams, body: ZSittingHeldDecision, response: { 200: ZSittingHeldDecided } } },
+    async (request) => decideSittingHeldAnswers(app.db, await requireUser(request), request.params.sittingId, request.body.decision),
+  );
 
   // Attendance, one row per student the live view lists (the same readers: another school's sitting is not found),
   // as CSV (formula-like text neutralised) or .xlsx, in the page's language.

@@ -240,7 +240,7 @@ export async function createSitting(db: TDb, actor: TSessionUser, examId: string
   return created;
 }
 
-async function loadSittingFor(tx: TDbOrTx, actor: TSessionUser, sittingId: string, options: { manage?: boolean; lock?: boolean } = {}) {
+export async function loadSittingFor(tx: TDbOrTx, actor: TSessionUser, sittingId: string, options: { manage?: boolean; lock?: boolean } = {}) {
   const [sitting] = await tx.select().from(sittings).where(eq(sittings.id, sittingId));
   if (!sitting || !isStaff(actor)) throw new AppError("SITTING_NOT_FOUND");
   const loaded = await loadExamFor(tx, actor, sitting.examId, options).catch((err: unknown) => {

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LIVE_VIEW_REFRESH_SECONDS } from "@shared/limits";
 import type { TSessionUser } from "@shared/permissions";
-import type { TAttemptEvent, TGrantInput, TLiveView, TMySitting, TOfferedExam, TSitting, TSittingInput, TSittingList, TTicket, TTicketList } from "@shared/schemas/sitting";
+import type { TAttemptEvent, TGrantInput, THeldAnswerItem, TLiveView, TMySitting, TOfferedExam, TSitting, TSittingInput, TSittingList, TTicket, TTicketList } from "@shared/schemas/sitting";
 import { api } from "@web/lib/api";
 
 export type { TAttemptEvent, TLiveView, TMySitting, TOfferedExam, TSitting, TSittingList };
@@ -80,18 +80,31 @@ export function useGrantTime(sittingId: string) {
   });
 }
 
-/** A proctor's decision on a student's answers held after the offline grace (issue 37, decision 0056): all that wait. */
+/** A proctor's decision on answers held after the offline grace (issue 37, decision 0056): named ones of a student
+ *  (`heldIds`), all of a student's, or — `everyone` — every student's in the sitting, in one transaction on the server. */
 export function useDecideHeld(sittingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ attemptIds, decision }: { attemptIds: string[]; decision: "accept" | "refuse" }) => {
-      // One request per student: each is its own transaction on the server, so one that fails leaves the others decided.
-      for (const attemptId of attemptIds) await api<{ decided: number }>(`/api/attempts/${encodeURIComponent(attemptId)}/held-answers`, { method: "POST", body: { decision } });
+    mutationFn: async ({ attemptIds, decision, heldIds, everyone }: { attemptIds: string[]; decision: "accept" | "refuse"; heldIds?: string[]; everyone?: boolean }) => {
+      if (everyone) return void (await api(`/api/sittings/${encodeURIComponent(sittingId)}/held-answers`, { method: "POST", body: { decision } }));
+      for (const attemptId of attemptIds) await api<{ decided: number }>(`/api/attempts/${encodeURIComponent(attemptId)}/held-answers`, { method: "POST", body: heldIds ? { decision, heldIds } : { decision } });
     },
     onSettled: (_data, _error, { attemptIds }) => {
       void queryClient.invalidateQueries({ queryKey: [...KEY, "live", sittingId] });
-      for (const attemptId of attemptIds) void queryClient.invalidateQueries({ queryKey: [...KEY, "trail", attemptId] });
+      for (const attemptId of attemptIds) {
+        void queryClient.invalidateQueries({ queryKey: [...KEY, "trail", attemptId] });
+        void queryClient.invalidateQueries({ queryKey: [...KEY, "held", attemptId] });
+      }
     },
+  });
+}
+
+/** A student's held answers one by one, asked when the proctor opens them. */
+export function useHeldAnswers(attemptId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, "held", attemptId] as const,
+    queryFn: ({ signal }) => api<{ items: THeldAnswerItem[] }>(`/api/attempts/${encodeURIComponent(attemptId)}/held-answers`, { signal }),
+    enabled,
   });
 }
 

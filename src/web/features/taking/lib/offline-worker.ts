@@ -19,7 +19,25 @@ function buildVersion(): string {
   return src.replace(/^.*\//, "").replace(/[^\w.-]/g, "");
 }
 
-const examCache = (examId: string) => `${EXAM_PREFIX}${examId}`;
+/** Who the copies on this device belong to: the worker serves only the copies of the user the app last knew as
+ *  signed in, so on a shared computer the next student is never served another's attempt or session (decision 0055). */
+const WHO_CACHE = "qias-who";
+const WHO_KEY = "/__qias-who";
+
+/** A sitting's copy, per user and sitting: `qias-exam-<userId>/<examId>`. */
+const examCache = (userId: string, examId: string) => `${EXAM_PREFIX}${userId}/${examId}`;
+
+/** The signed-in user, as the app learns it (sign-in, /me): the worker's key to that user's copies. */
+export async function rememberDeviceUser(userId: string): Promise<void> {
+  if (!supported()) return;
+  await caches
+    .open(WHO_CACHE)
+    .then(async (cache) => {
+      const hit = await cache.match(WHO_KEY);
+      if ((await hit?.text()) !== userId) await cache.put(WHO_KEY, new Response(userId));
+    })
+    .catch(() => {});
+}
 
 /** Registers the worker (a new build's worker replaces the old one and its shell cache). */
 export async function registerOfflineWorker(): Promise<void> {
@@ -57,7 +75,13 @@ export async function primeOffline(
 ): Promise<void> {
   if (!supported() || import.meta.env.DEV) return;
   const base = `/api/student/exams/${encodeURIComponent(examId)}`;
-  const cache = await caches.open(examCache(examId));
+  // Who is signed in: the copy is theirs, and the page's guard asks before it shows the paper (the worker serves
+  // it only offline). Without an answer there is no one to keep a copy for.
+  const me = await fetch("/api/auth/me", { credentials: "same-origin" }).catch(() => null);
+  const userId = me?.ok ? ((await me.clone().json().catch(() => null)) as { user?: { id?: string } } | null)?.user?.id : undefined;
+  if (!me || !userId) return;
+  await rememberDeviceUser(userId);
+  const cache = await caches.open(examCache(userId, examId));
   const shell = await caches.open(`${SHELL_PREFIX}${buildVersion()}`);
   const puts: Promise<unknown>[] = [];
   for (const kind of ["attempt", "lobby"] as const) {
@@ -67,8 +91,7 @@ export async function primeOffline(
       puts.push(cache.put(`${base}/${kind}`, kept(body, receivedAt)));
     }
   }
-  // Who is signed in: the page's guard asks before it shows the paper (the worker serves it only offline).
-  puts.push(fetch("/api/auth/me", { credentials: "same-origin" }).then((res) => (res.ok ? cache.put("/api/auth/me", res) : undefined)));
+  puts.push(cache.put("/api/auth/me", me));
   if (parts.paper) {
     puts.push(cache.put(`${base}/paper`, kept(parts.paper, Date.now())));
     for (const url of paperMediaUrls(parts.paper)) puts.push(cache.match(url).then((hit) => (hit ? undefined : cache.add(url))));
@@ -80,15 +103,21 @@ export async function primeOffline(
   await Promise.allSettled(puts);
 }
 
-/** The sitting is over for this device (submitted, or the server says it ended): its copy goes. */
+/** The sitting is over for this device (submitted, or the server says it ended): its copy goes, whoever's it was. */
 export async function dropOfflineCopy(examId: string): Promise<void> {
   if (typeof caches === "undefined") return;
-  await caches.delete(examCache(examId)).catch(() => false);
+  const keys = await caches.keys().catch(() => [] as string[]);
+  await Promise.all(keys.filter((k) => k.startsWith(EXAM_PREFIX) && k.endsWith(`/${examId}`)).map((k) => caches.delete(k).catch(() => false)));
 }
 
-/** Sign-out: every sitting's copy, and the shell. */
+/** Sign-out: every sitting's copy, the shell, who they belonged to, and the worker itself (the next take page
+ *  registers it again), so a shared computer keeps nothing of the student's exams. */
 export async function dropOfflineCaches(): Promise<void> {
-  if (typeof caches === "undefined") return;
-  const keys = await caches.keys().catch(() => [] as string[]);
-  await Promise.all(keys.filter((k) => k.startsWith(EXAM_PREFIX) || k.startsWith(SHELL_PREFIX)).map((k) => caches.delete(k)));
+  if (typeof caches !== "undefined") {
+    const keys = await caches.keys().catch(() => [] as string[]);
+    await Promise.all(keys.filter((k) => k.startsWith(EXAM_PREFIX) || k.startsWith(SHELL_PREFIX) || k === WHO_CACHE).map((k) => caches.delete(k)));
+  }
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  const registrations = await navigator.serviceWorker.getRegistrations().catch(() => []);
+  await Promise.all(registrations.filter((r) => new URL(r.scope).pathname === SW_SCOPE).map((r) => r.unregister().catch(() => false)));
 }
