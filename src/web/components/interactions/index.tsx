@@ -2,8 +2,10 @@
 // field for the paper and a read-only view of a response (for staff, with the key). These two switches are the only
 // places that name the types; the paper, the preview, the grading sheet and the results call them.
 import type { TInteraction, TPaperInteraction, TResponse } from "@shared/item-types";
+import type { TImageRef } from "@shared/schemas/exam";
 import type { TLang } from "@web/lib/format";
 import type { TResponseOf } from "./common";
+import { HotspotField, HotspotView } from "./hotspot";
 import { MultipleResponseField, MultipleResponseView } from "./multiple-response";
 import { NumericField, NumericView } from "./numeric";
 import { OrderingField, OrderingView } from "./ordering";
@@ -21,6 +23,7 @@ export function InteractionField({
   disabled,
   struck,
   onToggleStrike,
+  image,
 }: {
   paper: TPaperInteraction;
   response: TResponse | null | undefined;
@@ -32,6 +35,8 @@ export function InteractionField({
   /** The eliminator, where the type has choices to strike out. */
   struck?: readonly string[] | undefined;
   onToggleStrike?: ((id: string) => void) | undefined;
+  /** The question's picture: a hotspot's areas are on it. */
+  image?: TImageRef | undefined;
 }) {
   switch (paper.type) {
     case "multiple_response":
@@ -40,6 +45,8 @@ export function InteractionField({
       return <NumericField paper={paper} response={of("numeric", response)} onChange={(r) => onChange(r, { debounce: true })} lang={lang} labelledBy={labelledBy} />;
     case "ordering":
       return <OrderingField paper={paper} response={of("ordering", response)} onChange={onChange} lang={lang} hintId={hintId} disabled={disabled} />;
+    case "hotspot":
+      return <HotspotField paper={paper} image={image} response={of("hotspot", response)} onChange={onChange} lang={lang} hintId={hintId} disabled={disabled} />;
   }
 }
 
@@ -47,7 +54,7 @@ export function InteractionField({
  * A response read-only. `content` is the question's interaction: with its key (staff, or a student after an exam that
  * shows its answers) the view marks what is right; the paper's (no key) shows the response alone.
  */
-export function InteractionView({ content, response, lang }: { content: TInteraction | TPaperInteraction; response: TResponse | null | undefined; lang: TLang }) {
+export function InteractionView({ content, response, lang, image }: { content: TInteraction | TPaperInteraction; response: TResponse | null | undefined; lang: TLang; image?: TImageRef | undefined }) {
   switch (content.type) {
     case "multiple_response":
       return <MultipleResponseView choices={content.choices} response={of("multiple_response", response)} lang={lang} />;
@@ -58,5 +65,7 @@ export function InteractionView({ content, response, lang }: { content: TInterac
       const keyed = "scoring" in content;
       return <OrderingView items={content.items} response={of("ordering", response)} lang={lang} keyOrder={keyed ? content.items.map((i) => i.id) : undefined} />;
     }
+    case "hotspot":
+      return <HotspotView content={content} image={image} response={of("hotspot", response)} lang={lang} />;
   }
 }

@@ -24,6 +24,7 @@ import { AudioField } from "./audio-field";
 import { MultipleResponseEditor } from "./interactions/multiple-response-editor";
 import { NumericEditor } from "./interactions/numeric-editor";
 import { OrderingEditor } from "./interactions/ordering-editor";
+import { HotspotEditor } from "./interactions/hotspot-editor";
 
 type TQuestionPath = `questions.${number}`;
 
@@ -238,6 +239,7 @@ export function QuestionCard({
         {type === "multiple_response" && <MultipleResponseEditor base={`${base}.interaction`} index={index} />}
         {type === "numeric" && <NumericEditor base={`${base}.interaction`} index={index} />}
         {type === "ordering" && <OrderingEditor base={`${base}.interaction`} index={index} />}
+        {type === "hotspot" && <HotspotEditor base={`${base}.interaction`} index={index} />}
         <FieldMessage path={`${base}.interaction`} />
       </div>
 

@@ -3,6 +3,7 @@
 // ZQuestionInput's ZInteraction reads it (the resolver before sending, the server again), so sending needs no
 // conversion: loading does (numbers back to text).
 import { isItemType, type TInteraction } from "@shared/item-types";
+import type { HOTSPOT_SCORING, THotspotArea } from "@shared/item-types/hotspot";
 import type { MULTIPLE_RESPONSE_SCORING } from "@shared/item-types/multiple-response";
 import type { NUMERIC_TOLERANCE_MODES } from "@shared/item-types/numeric";
 import type { ORDERING_SCORING } from "@shared/item-types/ordering";
@@ -13,7 +14,10 @@ export type TChoiceForm = TEntryForm & { correct: boolean };
 export type TMultipleResponseForm = { type: "multiple_response"; choices: TChoiceForm[]; scoring: (typeof MULTIPLE_RESPONSE_SCORING)[number] };
 export type TNumericForm = { type: "numeric"; answer: string; tolerance: string; toleranceMode: (typeof NUMERIC_TOLERANCE_MODES)[number]; unitAr: string; unitEn: string };
 export type TOrderingForm = { type: "ordering"; items: TEntryForm[]; scoring: (typeof ORDERING_SCORING)[number] };
-export type TInteractionForm = TMultipleResponseForm | TNumericForm | TOrderingForm;
+/** Areas in the picture's frame (its natural pixels); the frame is 0 × 0 until the picture has loaded in the editor. */
+export type THotspotAreaForm = TChoiceForm & { shape: THotspotArea["shape"]; coords: number[] };
+export type THotspotForm = { type: "hotspot"; width: number; height: number; areas: THotspotAreaForm[]; maxChoices: number; scoring: (typeof HOTSPOT_SCORING)[number] };
+export type TInteractionForm = TMultipleResponseForm | TNumericForm | TOrderingForm | THotspotForm;
 
 /** Ids as ZEntry wants them ([A-Za-z0-9_-], at most 36): a UUID. */
 export const newEntry = (): TEntryForm => ({ id: crypto.randomUUID(), textAr: "", textEn: "" });
@@ -29,6 +33,9 @@ export function emptyInteraction(type: string): TInteractionForm | null {
       return { type, answer: "", tolerance: "0", toleranceMode: "absolute", unitAr: "", unitEn: "" };
     case "ordering":
       return { type, items: [newEntry(), newEntry()], scoring: "all_or_nothing" };
+    case "hotspot":
+      // No areas yet: they are drawn on the picture, whose size sets the frame (hotspot-editor).
+      return { type, width: 0, height: 0, areas: [], maxChoices: 1, scoring: "all_or_nothing" };
     default:
       // A type the editor does not offer yet (EDITOR_QUESTION_TYPES).
       return null;
@@ -45,6 +52,8 @@ export function interactionFormOf(c: TInteraction | null | undefined): TInteract
       return { type: c.type, answer: String(c.answer), tolerance: String(c.tolerance), toleranceMode: c.toleranceMode, unitAr: c.unitAr, unitEn: c.unitEn };
     case "ordering":
       return { type: c.type, items: c.items.map((i) => ({ id: i.id, textAr: i.textAr, textEn: i.textEn })), scoring: c.scoring };
+    case "hotspot":
+      return { ...c, areas: c.areas.map((a) => ({ id: a.id, textAr: a.textAr, textEn: a.textEn, correct: a.correct, shape: a.shape, coords: [...a.coords] })) };
     default:
       // A type without an editor yet (an imported one): kept as it is, so a save of the exam does not lose it.
       return c as unknown as TInteractionForm;
@@ -61,6 +70,8 @@ export function interactionContent(c: TInteractionForm | null | undefined): unkn
       return [c.answer.trim(), c.unitAr.trim(), c.unitEn.trim(), c.tolerance.trim() === "0" || c.tolerance.trim() === "" ? "" : c.tolerance.trim()];
     case "ordering":
       return c.items.map((i) => [i.textAr.trim(), i.textEn.trim()]);
+    case "hotspot":
+      return c.areas;
     default:
       return [c];
   }

@@ -2,6 +2,7 @@
 // field (components/interactions). Its changes go through the same path as every answer (autosave and journal).
 import { useId, type ReactNode } from "react";
 import type { TPaperInteraction } from "@shared/item-types";
+import type { TImageRef } from "@shared/schemas/exam";
 import { InteractionField } from "@web/components/interactions";
 import { EMPTY_ANSWER, type TAnswerValue } from "../lib/answer-sync";
 import type { TLang } from "../lib/use-taking-t";
@@ -18,6 +19,7 @@ export function InteractionInput({
   figure,
   struck,
   onToggleStrike,
+  image,
 }: {
   questionId: string;
   paper: TPaperInteraction;
@@ -30,6 +32,8 @@ export function InteractionInput({
   figure: ReactNode;
   struck?: readonly string[] | undefined;
   onToggleStrike?: ((questionId: string, optionId: string) => void) | undefined;
+  /** The question's picture, for a hotspot (its field shows it, with the areas over it). */
+  image?: TImageRef | undefined;
 }) {
   const legendId = useId();
   const hintId = useId();
@@ -49,6 +53,7 @@ export function InteractionInput({
         disabled={disabled}
         struck={struck}
         onToggleStrike={onToggleStrike && ((id) => onToggleStrike(questionId, id))}
+        image={image}
       />
     </fieldset>
   );
