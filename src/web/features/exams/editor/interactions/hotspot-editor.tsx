@@ -268,8 +268,9 @@ export function HotspotEditor({ base, index }: { base: TInteractionPath; index: 
         )}
 
         {areas.fields.map((field, j) => {
-          const a = values[j];
-          if (!a) return null;
+          // The watched values lag a render behind an append: the field array's own copy meanwhile (so the new
+          // row's label is on the page when append focuses it).
+          const a = values[j] ?? (field as unknown as THotspotAreaForm);
           const m = formatNumber(lang, j + 1);
           const p = `${list}.${j}`;
           return (
