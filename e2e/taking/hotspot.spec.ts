@@ -52,6 +52,8 @@ test("hotspot: drawn and keyboard-added in the editor, answered by click and by 
   // The pointer: a rectangle dragged over the brown city. The frame is the picture's natural size.
   const surface = page.getByTestId("question-0-hotspot-surface");
   await expect(surface).toHaveAttribute("viewBox", `0 0 ${W} ${H}`);
+  // In the middle of the window: the mouse works in the viewport, and the sticky bars cover its edges.
+  await surface.evaluate((el) => el.scrollIntoView({ block: "center" }));
   const from = await onPicture(page, 60, 60);
   const to = await onPicture(page, 140, 120);
   await page.mouse.move(from.x, from.y);
