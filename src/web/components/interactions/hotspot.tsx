@@ -97,6 +97,22 @@ function Picture({ image, frame, lang, children, svgProps }: { image: NonNullabl
   );
 }
 
+/**
+ * The areas chosen after a click or a tick on `id`, in the paper's order (the same areas are the same response); null
+ * when it is refused: `maxChoices` (> 1) already reached — a further area is not taken and none is dropped behind the
+ * student's back. With one area to choose, a new one replaces the old, as radios do.
+ */
+export function toggleArea(paper: Pick<TPaperOf<"hotspot">, "areas" | "maxChoices">, chosen: readonly string[], id: string): string[] | null {
+  const next = new Set(chosen);
+  if (next.has(id)) next.delete(id);
+  else if (paper.maxChoices === 1) {
+    next.clear();
+    next.add(id);
+  } else if (paper.maxChoices && next.size >= paper.maxChoices) return null;
+  else next.add(id);
+  return paper.areas.map((a) => a.id).filter((a) => next.has(a));
+}
+
 export function HotspotField({
   paper,
   image,
@@ -120,19 +136,9 @@ export function HotspotField({
   const one = paper.maxChoices === 1;
   const toggle = (id: string) => {
     if (disabled) return;
-    const next = new Set(chosen);
-    if (next.has(id)) next.delete(id);
-    else if (one) {
-      next.clear();
-      next.add(id);
-    } else if (paper.maxChoices && next.size >= paper.maxChoices) {
-      // At the limit a further area is not taken (none is dropped behind the student's back): they are told why.
-      setLimitHit(true);
-      return;
-    } else next.add(id);
-    setLimitHit(false);
-    // In the paper's order, so the same areas are the same response.
-    onChange({ type: "hotspot", chosen: paper.areas.map((a) => a.id).filter((a) => next.has(a)) });
+    const next = toggleArea(paper, response?.chosen ?? [], id);
+    setLimitHit(next === null);
+    if (next) onChange({ type: "hotspot", chosen: next });
   };
   const frame = { width: paper.width, height: paper.height };
   const hint = one ? t("hotspotOne") : paper.maxChoices ? t("hotspotUpTo", { n: paper.maxChoices }) : t("hotspotAny");

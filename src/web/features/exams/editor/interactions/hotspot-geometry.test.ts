@@ -3,7 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { ZInteraction } from "@shared/item-types";
 import { isInArea, ZHotspot } from "@shared/item-types/hotspot";
-import { emptyInteraction, interactionContent, interactionFormOf } from "../../lib/interaction-form";
+import { ZExamInput } from "@shared/schemas/exam";
+import { emptyExamForm, newQuestion } from "../../lib/exam-form";
+import { emptyInteraction, interactionContent, interactionFormOf, type THotspotForm } from "../../lib/interaction-form";
+import { issueText } from "../../lib/use-exams-t";
 import { circleFromDrag, defaultArea, moveArea, rectFromDrag, rescaleCoords } from "./hotspot-geometry";
 
 const frame = { width: 400, height: 300 };
@@ -76,5 +79,29 @@ describe("the form", () => {
     expect(interactionContent(fresh)).toEqual([]);
     const r = ZInteraction.safeParse(fresh);
     expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}:${i.message}`)).toEqual(expect.arrayContaining(["width:VALIDATION_FAILED", "areas:QUESTION_MIN_OPTIONS"]));
+  });
+});
+
+describe("messages on the editor's fields", () => {
+  const area = (id: string, coords: number[], extra: object = {}) => ({ id, textAr: "أ", textEn: "A", correct: false, shape: "rect" as const, coords, ...extra });
+  const exam = (interaction: THotspotForm, image = true) => ({
+    ...emptyExamForm(),
+    titleAr: "اختبار",
+    titleEn: "Exam",
+    subjectId: "s1",
+    questions: [{ ...newQuestion("hotspot"), questionTextAr: "أين؟", questionTextEn: "Where?", image: image ? { id: crypto.randomUUID(), width: 400, height: 300, altAr: "", altEn: "" } : null, interaction }],
+  });
+  const issues = (form: unknown) => {
+    const r = ZExamInput.safeParse(form);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}:${i.message}`);
+  };
+  it("an area off the picture, too many right areas, no picture: each on its field", () => {
+    const form: THotspotForm = { type: "hotspot", width: 400, height: 300, maxChoices: 1, scoring: "all_or_nothing", areas: [area("a", [300, 10, 450, 60], { correct: true }), area("b", [0, 0, 10, 10], { correct: true })] };
+    expect(issues(exam(form))).toEqual(["questions.0.interaction.areas.0.coords:HOTSPOT_AREA_OUTSIDE", "questions.0.interaction.maxChoices:HOTSPOT_MAX_CHOICES"]);
+    expect(issues(exam({ ...form, maxChoices: 0, areas: [area("a", [1, 1, 9, 9], { correct: true }), area("b", [0, 0, 10, 10])] }, false))).toEqual(["questions.0.image:HOTSPOT_NO_IMAGE"]);
+  });
+  it("are said in both languages, naming the question and the area", () => {
+    expect(issueText("HOTSPOT_AREA_OUTSIDE", "questions.1.interaction.areas.2.coords")).toEqual({ en: "Question 2, area 3 goes outside the picture.", ar: "الموضع 3 في السؤال 2 يخرج عن حدود الصورة." });
+    for (const code of ["HOTSPOT_MAX_CHOICES", "HOTSPOT_NO_IMAGE", "HOTSPOT_POLYGON_POINTS"] as const) expect(issueText(code, "questions.0.interaction.maxChoices").ar).not.toBe("");
   });
 });
