@@ -60,15 +60,22 @@ export function HotspotShape({
   const common = { vectorEffect: "non-scaling-stroke" as const, strokeWidth, className: TONES[tone] };
   const c = centre(shape, coords);
   const r = Math.max(6, Math.min(frame.width, frame.height) / 22);
+  // The same shape drawn with other paint: the halo under the outline, the focus ring over it.
+  const el = (props: SVGProps<SVGElement>) =>
+    shape === "rect" ? (
+      <rect x={coords[0]} y={coords[1]} width={coords[2]! - coords[0]!} height={coords[3]! - coords[1]!} {...(props as SVGProps<SVGRectElement>)} />
+    ) : shape === "circle" ? (
+      <circle cx={coords[0]} cy={coords[1]} r={coords[2]} {...(props as SVGProps<SVGCircleElement>)} />
+    ) : (
+      <polygon points={coords.join(" ")} {...(props as SVGProps<SVGPolygonElement>)} />
+    );
   return (
     <g className={cn("outline-none [&:focus-visible>.ring]:stroke-[var(--color-ring)] [&:focus-visible>.ring]:opacity-100", className)} {...rest}>
-      {shape === "rect" && <rect x={coords[0]} y={coords[1]} width={coords[2]! - coords[0]!} height={coords[3]! - coords[1]!} {...common} />}
-      {shape === "circle" && <circle cx={coords[0]} cy={coords[1]} r={coords[2]} {...common} />}
-      {shape === "poly" && <polygon points={coords.join(" ")} {...common} />}
+      {/* A light halo under the outline: it shows on dark pictures as well as light ones. */}
+      {el({ fill: "none", stroke: "white", strokeOpacity: 0.85, strokeWidth: strokeWidth + 2, vectorEffect: "non-scaling-stroke" })}
+      {el(common)}
       {/* The keyboard focus: a thick outline over the shape's own. */}
-      {shape === "rect" && <rect className="ring opacity-0" x={coords[0]} y={coords[1]} width={coords[2]! - coords[0]!} height={coords[3]! - coords[1]!} fill="none" strokeWidth={5} vectorEffect="non-scaling-stroke" />}
-      {shape === "circle" && <circle className="ring opacity-0" cx={coords[0]} cy={coords[1]} r={coords[2]} fill="none" strokeWidth={5} vectorEffect="non-scaling-stroke" />}
-      {shape === "poly" && <polygon className="ring opacity-0" points={coords.join(" ")} fill="none" strokeWidth={5} vectorEffect="non-scaling-stroke" />}
+      {el({ className: "ring opacity-0", fill: "none", strokeWidth: 5, vectorEffect: "non-scaling-stroke" })}
       {(mark || number) && (
         <g aria-hidden="true" pointerEvents="none">
           <circle cx={c.x} cy={c.y} r={r} className={mark ? "fill-sky-800" : "fill-slate-900/75"} />
