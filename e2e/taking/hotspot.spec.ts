@@ -16,8 +16,9 @@ const H = 300;
 // A small map: the sea, a coast and two cities as squares.
 const MAP = `<rect width="${W}" height="${H}" fill="#bfdbfe"/><polygon points="0,0 300,0 260,300 0,300" fill="#fde68a"/><rect x="60" y="60" width="80" height="60" fill="#b45309"/><rect x="250" y="150" width="60" height="60" fill="#15803d"/>`;
 
-async function mapPng(page: Page): Promise<Buffer> {
-  await page.setContent(`<body style="margin:0"><svg id="m" xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${MAP}</svg></body>`);
+/** The map as PNG bytes, `scale` times its size (the same picture, exported smaller). */
+async function mapPng(page: Page, scale = 1): Promise<Buffer> {
+  await page.setContent(`<body style="margin:0"><svg id="m" xmlns="http://www.w3.org/2000/svg" width="${W * scale}" height="${H * scale}" viewBox="0 0 ${W} ${H}">${MAP}</svg></body>`);
   return page.locator("#m").screenshot();
 }
 
@@ -30,6 +31,7 @@ async function onPicture(page: Page, x: number, y: number) {
 test("hotspot: drawn and keyboard-added in the editor, answered by click and by keyboard, marked", async ({ page, request, playwright, browser }) => {
   const en = (key: string, vars?: Record<string, string | number>) => text("en", key, vars);
   const png = await mapPng(page);
+  const half = await mapPng(page, 0.5);
   const teacher = await makeTeacher(request);
   await useLanguage(page, "en");
   await signInWith(page, teacher);
@@ -99,6 +101,12 @@ test("hotspot: drawn and keyboard-added in the editor, answered by click and by 
       ["The oasis", "rect", [241, 150, 301, 210], false],
     ],
   ]);
+
+  // The same picture replaced by a smaller export: the frame follows its natural size and the areas are scaled with
+  // it, so they cover the same places (not saved).
+  await page.getByTestId("question-0-image-file").setInputFiles({ name: "map-small.png", mimeType: "image/png", buffer: half });
+  await expect(surface).toHaveAttribute("viewBox", `0 0 ${W / 2} ${H / 2}`);
+  expect(await coords(1)).toEqual([121, 75, 151, 105]);
 
   if (process.env.HOTSPOT_SCREENSHOTS === "1") {
     for (const lang of ["ar", "en"] as const)
