@@ -165,6 +165,6 @@ describe("responses", () => {
 
 describe("the editor's types", () => {
   it("are the ones it can show: the new types join as their editor components land", () => {
-    expect(EDITOR_QUESTION_TYPES).toEqual(["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering", "gap_fill", "inline_choice"]);
+    expect(EDITOR_QUESTION_TYPES).toEqual(["multiple_choice", "true_false", "essay", "short_answer", "matching", "multiple_response", "numeric", "ordering", "gap_fill", "inline_choice", "hotspot"]);
   });
 });

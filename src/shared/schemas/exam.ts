@@ -18,7 +18,7 @@ export const QUESTION_TYPES = ["multiple_choice", "true_false", "essay", "short_
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
 /** The item types the editor can author (web/features/exams/editor/interactions): a type joins when its editor lands
  *  (decision 0057). The API and the bank take every type, so the editor must not offer one it cannot show. */
-const AUTHORED_ITEM_TYPES: readonly string[] = ["multiple_response", "numeric", "ordering", "gap_fill", "inline_choice"];
+const AUTHORED_ITEM_TYPES: readonly string[] = ["multiple_response", "numeric", "ordering", "gap_fill", "inline_choice", "hotspot"];
 export const EDITOR_QUESTION_TYPES = QUESTION_TYPES.filter((type) => !isItemType(type) || AUTHORED_ITEM_TYPES.includes(type));
 export const EXAM_STATUSES = ["draft", "published", "archived"] as const;
 export type TExamStatus = (typeof EXAM_STATUSES)[number];

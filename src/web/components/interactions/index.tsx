@@ -2,9 +2,11 @@
 // field for the paper and a read-only view of a response (for staff, with the key). These two switches are the only
 // places that name the types; the paper, the preview, the grading sheet and the results call them.
 import type { TInteraction, TPaperInteraction, TResponse } from "@shared/item-types";
+import type { TImageRef } from "@shared/schemas/exam";
 import type { TLang } from "@web/lib/format";
 import type { TResponseOf } from "./common";
 import { GapFillField, GapFillView, InlineChoiceField, InlineChoiceView, type TKeyboard } from "./gaps";
+import { HotspotField, HotspotView } from "./hotspot";
 import { MultipleResponseField, MultipleResponseView } from "./multiple-response";
 import { NumericField, NumericView } from "./numeric";
 import { OrderingField, OrderingView } from "./ordering";
@@ -23,6 +25,7 @@ export function InteractionField({
   struck,
   onToggleStrike,
   keyboard,
+  image,
 }: {
   paper: TPaperInteraction;
   response: TResponse | null | undefined;
@@ -36,6 +39,8 @@ export function InteractionField({
   onToggleStrike?: ((id: string) => void) | undefined;
   /** The on-screen Arabic keyboard, for the types the student types words into. */
   keyboard?: TKeyboard | undefined;
+  /** The question's picture: a hotspot's areas are on it. */
+  image?: TImageRef | undefined;
 }) {
   switch (paper.type) {
     case "multiple_response":
@@ -48,6 +53,8 @@ export function InteractionField({
       return <GapFillField paper={paper} response={of("gap_fill", response)} onChange={(r) => onChange(r, { debounce: true })} lang={lang} hintId={hintId} keyboard={keyboard} />;
     case "inline_choice":
       return <InlineChoiceField paper={paper} response={of("inline_choice", response)} onChange={onChange} lang={lang} hintId={hintId} />;
+    case "hotspot":
+      return <HotspotField paper={paper} image={image} response={of("hotspot", response)} onChange={onChange} lang={lang} hintId={hintId} disabled={disabled} />;
   }
 }
 
@@ -55,7 +62,7 @@ export function InteractionField({
  * A response read-only. `content` is the question's interaction: with its key (staff, or a student after an exam that
  * shows its answers) the view marks what is right; the paper's (no key) shows the response alone.
  */
-export function InteractionView({ content, response, lang }: { content: TInteraction | TPaperInteraction; response: TResponse | null | undefined; lang: TLang }) {
+export function InteractionView({ content, response, lang, image }: { content: TInteraction | TPaperInteraction; response: TResponse | null | undefined; lang: TLang; image?: TImageRef | undefined }) {
   switch (content.type) {
     case "multiple_response":
       return <MultipleResponseView choices={content.choices} response={of("multiple_response", response)} lang={lang} />;
@@ -70,5 +77,7 @@ export function InteractionView({ content, response, lang }: { content: TInterac
       return <GapFillView content={content} response={of("gap_fill", response)} lang={lang} />;
     case "inline_choice":
       return <InlineChoiceView content={content} response={of("inline_choice", response)} lang={lang} />;
+    case "hotspot":
+      return <HotspotView content={content} image={image} response={of("hotspot", response)} lang={lang} />;
   }
 }

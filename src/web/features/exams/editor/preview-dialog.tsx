@@ -165,7 +165,7 @@ function PreviewQuestion({ q, i, lang, skill, missing }: { q: TQuestionForm; i: 
         {text.text.trim() ? <RichText doc={text.doc} text={text.text} lang={text.lang} /> : missing}
       </div>
       {q.audio && <AudioClip clip={q.audio} lang={lang} className="mb-4" />}
-      {q.image && <ExamImage image={q.image} lang={lang} enlargeLabel={t("preview.enlargeImage")} className="mb-4" />}
+      {q.image && q.type !== "hotspot" && <ExamImage image={q.image} lang={lang} enlargeLabel={t("preview.enlargeImage")} className="mb-4" />}
       <AnswerInput q={q} index={i} lang={lang} />
     </li>
   );
@@ -185,7 +185,7 @@ function OptionText({ lang, o, missing }: { lang: TLang; o: TQuestionForm["optio
 function AnswerInput({ q, index, lang }: { q: TQuestionForm; index: number; lang: TLang }) {
   const t = i18n.getFixedT(lang, "exams");
   const id = `preview-answer-${index}`;
-  if (isItemType(q.type)) return <InteractionPreview interaction={"interaction" in q ? q.interaction : undefined} index={index} lang={lang} />;
+  if (isItemType(q.type)) return <InteractionPreview interaction={"interaction" in q ? q.interaction : undefined} index={index} lang={lang} image={q.image} />;
   if (q.type === "multiple_choice" || q.type === "true_false") {
     return (
       <fieldset className="flex flex-col gap-2" disabled>

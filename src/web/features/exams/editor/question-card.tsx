@@ -26,6 +26,7 @@ import { InlineChoiceEditor } from "./interactions/inline-choice-editor";
 import { MultipleResponseEditor } from "./interactions/multiple-response-editor";
 import { NumericEditor } from "./interactions/numeric-editor";
 import { OrderingEditor } from "./interactions/ordering-editor";
+import { HotspotEditor } from "./interactions/hotspot-editor";
 
 type TQuestionPath = `questions.${number}`;
 
@@ -242,6 +243,7 @@ export function QuestionCard({
         {type === "ordering" && <OrderingEditor base={`${base}.interaction`} index={index} />}
         {type === "gap_fill" && <GapFillEditor base={`${base}.interaction`} index={index} />}
         {type === "inline_choice" && <InlineChoiceEditor base={`${base}.interaction`} index={index} />}
+        {type === "hotspot" && <HotspotEditor base={`${base}.interaction`} index={index} />}
         <FieldMessage path={`${base}.interaction`} />
       </div>
 

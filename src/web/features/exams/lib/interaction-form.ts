@@ -3,6 +3,7 @@
 // ZQuestionInput's ZInteraction reads it (the resolver before sending, the server again), so sending needs no
 // conversion: loading does (numbers back to text).
 import { isItemType, type TInteraction } from "@shared/item-types";
+import type { HOTSPOT_SCORING, THotspotArea } from "@shared/item-types/hotspot";
 import type { MULTIPLE_RESPONSE_SCORING } from "@shared/item-types/multiple-response";
 import type { NUMERIC_TOLERANCE_MODES } from "@shared/item-types/numeric";
 import type { ORDERING_SCORING } from "@shared/item-types/ordering";
@@ -14,7 +15,10 @@ export type TChoiceForm = TEntryForm & { correct: boolean };
 export type TMultipleResponseForm = { type: "multiple_response"; choices: TChoiceForm[]; scoring: (typeof MULTIPLE_RESPONSE_SCORING)[number] };
 export type TNumericForm = { type: "numeric"; answer: string; tolerance: string; toleranceMode: (typeof NUMERIC_TOLERANCE_MODES)[number]; unitAr: string; unitEn: string };
 export type TOrderingForm = { type: "ordering"; items: TEntryForm[]; scoring: (typeof ORDERING_SCORING)[number] };
-export type TInteractionForm = TMultipleResponseForm | TNumericForm | TOrderingForm | TGapForm;
+/** Areas in the picture's frame (its natural pixels); the frame is 0 × 0 until the picture has loaded in the editor. */
+export type THotspotAreaForm = TChoiceForm & { shape: THotspotArea["shape"]; coords: number[] };
+export type THotspotForm = { type: "hotspot"; width: number; height: number; areas: THotspotAreaForm[]; maxChoices: number; scoring: (typeof HOTSPOT_SCORING)[number] };
+export type TInteractionForm = TMultipleResponseForm | TNumericForm | TOrderingForm | TGapForm | THotspotForm;
 
 /** Ids as ZEntry wants them ([A-Za-z0-9_-], at most 36): a UUID. */
 export const newEntry = (): TEntryForm => ({ id: crypto.randomUUID(), textAr: "", textEn: "" });
@@ -34,6 +38,9 @@ export function emptyInteraction(type: string): TInteractionForm | null {
       return emptyGapFill();
     case "inline_choice":
       return emptyInlineChoice();
+    case "hotspot":
+      // No areas yet: they are drawn on the picture, whose size sets the frame (hotspot-editor).
+      return { type, width: 0, height: 0, areas: [], maxChoices: 1, scoring: "all_or_nothing" };
     default:
       // A type the editor does not offer yet (EDITOR_QUESTION_TYPES).
       return null;
@@ -53,6 +60,8 @@ export function interactionFormOf(c: TInteraction | null | undefined): TInteract
     case "gap_fill":
     case "inline_choice":
       return gapFormOf(c);
+    case "hotspot":
+      return { ...c, areas: c.areas.map((a) => ({ id: a.id, textAr: a.textAr, textEn: a.textEn, correct: a.correct, shape: a.shape, coords: [...a.coords] })) };
     default:
       // A type without an editor yet (an imported one): kept as it is, so a save of the exam does not lose it.
       return c as unknown as TInteractionForm;
@@ -72,6 +81,8 @@ export function interactionContent(c: TInteractionForm | null | undefined): unkn
     case "gap_fill":
     case "inline_choice":
       return gapContent(c);
+    case "hotspot":
+      return c.areas;
     default:
       return [c];
   }

@@ -2,6 +2,7 @@
 // field (components/interactions). Its changes go through the same path as every answer (autosave and journal).
 import { useId, type ReactNode } from "react";
 import type { TPaperInteraction } from "@shared/item-types";
+import type { TImageRef } from "@shared/schemas/exam";
 import { InteractionField } from "@web/components/interactions";
 import { EMPTY_ANSWER, type TAnswerValue } from "../lib/answer-sync";
 import type { TLang } from "../lib/use-taking-t";
@@ -19,6 +20,7 @@ export function InteractionInput({
   figure,
   struck,
   onToggleStrike,
+  image,
 }: {
   questionId: string;
   paper: TPaperInteraction;
@@ -31,6 +33,8 @@ export function InteractionInput({
   figure: ReactNode;
   struck?: readonly string[] | undefined;
   onToggleStrike?: ((questionId: string, optionId: string) => void) | undefined;
+  /** The question's picture, for a hotspot (its field shows it, with the areas over it). */
+  image?: TImageRef | undefined;
 }) {
   const legendId = useId();
   const hintId = useId();
@@ -52,6 +56,7 @@ export function InteractionInput({
         onToggleStrike={onToggleStrike && ((id) => onToggleStrike(questionId, id))}
         // As under a written answer: only on the Arabic paper (an answer to the English one is typed in English).
         keyboard={lang === "ar" ? (target, onValue) => <ArabicKeyboard target={target} onValue={onValue} disabled={!!disabled} /> : undefined}
+        image={image}
       />
     </fieldset>
   );

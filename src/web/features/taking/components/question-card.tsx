@@ -47,12 +47,13 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
   const answered = isAnswered(q, value);
   const partly = isPartlyAnswered(q, value);
   const text = pickRich(lang, { text: q.questionTextAr, doc: q.questionDocAr }, { text: q.questionTextEn, doc: q.questionDocEn });
-  // The question's picture, after its text and before the answer.
+  // The question's picture, after its text and before the answer (a hotspot's is in its field, under the areas).
+  const picture = q.type === "hotspot" ? null : q.image;
   const figure =
-    q.image || q.audio ? (
+    picture || q.audio ? (
       <div className="-mt-1 mb-1 flex flex-col gap-3">
         {q.audio && <PaperClip clip={q.audio} lang={lang} />}
-        {q.image && <ExamImage image={q.image} lang={lang} enlargeLabel={t("take.enlargeImage")} />}
+        {picture && <ExamImage image={picture} lang={lang} enlargeLabel={t("take.enlargeImage")} />}
       </div>
     ) : null;
 
@@ -104,6 +105,7 @@ export const QuestionCard = memo(function QuestionCard({ question: q, number, va
         <InteractionInput
           questionId={q.id}
           paper={q.interaction}
+          image={q.image}
           value={value}
           onChange={onChange}
           disabled={disabled}

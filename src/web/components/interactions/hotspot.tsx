@@ -1,0 +1,244 @@
+// Hotspot — "choose the place on the picture" (issue 36, docs/decisions/0063): the question's picture with its areas
+// over it (an SVG whose viewBox is the areas' frame, stretched over the picture as shown, so a click maps through the
+// viewBox at any width), and the areas' labels as checkboxes (radios when one area is asked for): the keyboard's and
+// the screen reader's way. Both are the same response, so they stay in step. Read-only: the same picture with the
+// chosen areas ticked and, for staff, the right ones outlined.
+import { useState, type SVGProps } from "react";
+import { areaAt } from "@shared/item-types/hotspot";
+import type { TImageRef } from "@shared/schemas/exam";
+import { altOf, imageUrl } from "@web/components/exam-image";
+import type { TLang } from "@web/lib/format";
+import { cn } from "@web/lib/utils";
+import { EntryText, entryText, rowClass, useInteractionT, type TPaperEntry, type TPaperOf, type TResponseOf } from "./common";
+import { MultipleResponseView } from "./multiple-response";
+
+type TResponseHS = TResponseOf<"hotspot">;
+type TFrame = { width: number; height: number };
+type TArea = TPaperEntry & { shape: "rect" | "circle" | "poly"; coords: number[]; correct?: boolean };
+
+/** A point of the page (a pointer's clientX/Y) in an SVG's own frame — through its viewBox, however it is scaled. */
+export function toFrame(svg: SVGSVGElement, clientX: number, clientY: number): { x: number; y: number } {
+  const m = svg.getScreenCTM();
+  if (!m) return { x: -1, y: -1 };
+  const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+  return { x: p.x, y: p.y };
+}
+
+const centre = (shape: TArea["shape"], c: number[]) => {
+  if (shape === "circle") return { x: c[0]!, y: c[1]! };
+  if (shape === "rect") return { x: (c[0]! + c[2]!) / 2, y: (c[1]! + c[3]!) / 2 };
+  const xs = c.filter((_, i) => i % 2 === 0);
+  const ys = c.filter((_, i) => i % 2 === 1);
+  return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
+};
+
+/** How an area looks: faint until it is chosen, selected (the editor) or shown as right (staff). */
+const TONES = {
+  plain: "fill-white/5 stroke-slate-900/70 [stroke-dasharray:6_4]",
+  draft: "fill-sky-500/15 stroke-sky-700 [stroke-dasharray:6_4]",
+  selected: "fill-sky-500/25 stroke-sky-700",
+  chosen: "fill-sky-500/30 stroke-sky-800",
+  right: "fill-emerald-500/15 stroke-emerald-700",
+  chosenRight: "fill-sky-500/30 stroke-emerald-700",
+} as const;
+
+/**
+ * One area in the frame's units, with an outline that keeps its width at any scale and, when `mark` or `number` is
+ * given, a badge in its middle (a tick for a chosen area: chosen is never told by colour alone).
+ */
+export function HotspotShape({
+  shape,
+  coords,
+  tone,
+  frame,
+  number,
+  mark,
+  className,
+  ...rest
+}: { shape: TArea["shape"]; coords: number[]; tone: keyof typeof TONES; frame: TFrame; number?: string; mark?: boolean } & Omit<SVGProps<SVGGElement>, "number">) {
+  const strokeWidth = tone === "plain" || tone === "draft" ? 2 : 3;
+  const common = { vectorEffect: "non-scaling-stroke" as const, strokeWidth, className: TONES[tone] };
+  const c = centre(shape, coords);
+  const r = Math.max(6, Math.min(frame.width, frame.height) / 22);
+  // The same shape drawn with other paint: the halo under the outline, the focus ring over it.
+  const el = (props: SVGProps<SVGElement>) =>
+    shape === "rect" ? (
+      <rect x={coords[0]} y={coords[1]} width={coords[2]! - coords[0]!} height={coords[3]! - coords[1]!} {...(props as SVGProps<SVGRectElement>)} />
+    ) : shape === "circle" ? (
+      <circle cx={coords[0]} cy={coords[1]} r={coords[2]} {...(props as SVGProps<SVGCircleElement>)} />
+    ) : (
+      <polygon points={coords.join(" ")} {...(props as SVGProps<SVGPolygonElement>)} />
+    );
+  return (
+    <g className={cn("outline-none [&:focus-visible>.ring]:stroke-[var(--color-ring)] [&:focus-visible>.ring]:opacity-100", className)} {...rest}>
+      {/* A light halo under the outline: it shows on dark pictures as well as light ones. */}
+      {el({ fill: "none", stroke: "white", strokeOpacity: 0.85, strokeWidth: strokeWidth + 2, vectorEffect: "non-scaling-stroke" })}
+      {el(common)}
+      {/* The keyboard focus: a thick outline over the shape's own. */}
+      {el({ className: "ring opacity-0", fill: "none", strokeWidth: 5, vectorEffect: "non-scaling-stroke" })}
+      {(mark || number) && (
+        <g aria-hidden="true" pointerEvents="none">
+          <circle cx={c.x} cy={c.y} r={r} className={mark ? "fill-sky-800" : "fill-slate-900/75"} />
+          {mark ? (
+            <path d={`M ${c.x - r * 0.5} ${c.y} l ${r * 0.35} ${r * 0.4} l ${r * 0.65} ${-r * 0.8}`} fill="none" stroke="white" strokeWidth={Math.max(1.5, r / 4)} strokeLinecap="round" strokeLinejoin="round" />
+          ) : (
+            <text x={c.x} y={c.y} dy="0.35em" textAnchor="middle" fontSize={r * 1.2} fontWeight={700} fill="white">
+              {number}
+            </text>
+          )}
+        </g>
+      )}
+    </g>
+  );
+}
+
+/** The picture with an SVG layer over it in the areas' frame: it is stretched to the picture, whatever its size. */
+function Picture({ image, frame, lang, children, svgProps }: { image: NonNullable<TImageRef>; frame: TFrame; lang: TLang; children: React.ReactNode; svgProps?: SVGProps<SVGSVGElement> }) {
+  return (
+    <div className="relative w-fit max-w-full overflow-hidden rounded-lg border border-border bg-white">
+      <img src={imageUrl(image.id)} alt={altOf(image, lang)} width={image.width} height={image.height} className="block h-auto max-h-[32rem] w-auto max-w-full select-none" draggable={false} />
+      <svg viewBox={`0 0 ${frame.width} ${frame.height}`} preserveAspectRatio="none" className="absolute inset-0 size-full" {...svgProps}>
+        {children}
+      </svg>
+    </div>
+  );
+}
+
+/**
+ * The areas chosen after a click or a tick on `id`, in the paper's order (the same areas are the same response); null
+ * when it is refused: `maxChoices` (> 1) already reached — a further area is not taken and none is dropped behind the
+ * student's back. With one area to choose, a new one replaces the old, as radios do.
+ */
+export function toggleArea(paper: Pick<TPaperOf<"hotspot">, "areas" | "maxChoices">, chosen: readonly string[], id: string): string[] | null {
+  const next = new Set(chosen);
+  if (next.has(id)) next.delete(id);
+  else if (paper.maxChoices === 1) {
+    next.clear();
+    next.add(id);
+  } else if (paper.maxChoices && next.size >= paper.maxChoices) return null;
+  else next.add(id);
+  return paper.areas.map((a) => a.id).filter((a) => next.has(a));
+}
+
+export function HotspotField({
+  paper,
+  image,
+  response,
+  onChange,
+  lang,
+  hintId,
+  disabled,
+}: {
+  paper: TPaperOf<"hotspot">;
+  image: TImageRef | undefined;
+  response: TResponseHS | null;
+  onChange: (r: TResponseHS) => void;
+  lang: TLang;
+  hintId: string;
+  disabled?: boolean | undefined;
+}) {
+  const t = useInteractionT(lang);
+  const [limitHit, setLimitHit] = useState(false);
+  const chosen = new Set(response?.chosen ?? []);
+  const one = paper.maxChoices === 1;
+  const toggle = (id: string) => {
+    if (disabled) return;
+    const next = toggleArea(paper, response?.chosen ?? [], id);
+    setLimitHit(next === null);
+    if (next) onChange({ type: "hotspot", chosen: next });
+  };
+  const frame = { width: paper.width, height: paper.height };
+  const hint = one ? t("hotspotOne") : paper.maxChoices ? t("hotspotUpTo", { n: paper.maxChoices }) : t("hotspotAny");
+
+  return (
+    <>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        {hint}
+        {paper.scoring === "partial" && !one ? ` ${t("hotspotPartial")}` : ""}
+      </p>
+      {image && (
+        <Picture
+          image={image}
+          frame={frame}
+          lang={lang}
+          svgProps={{
+            // The one hit test (areaAt): the last-drawn area wins where they overlap; outside every area, nothing.
+            onClick: (e) => {
+              const p = toFrame(e.currentTarget, e.clientX, e.clientY);
+              const id = areaAt(paper.areas, p.x, p.y);
+              if (id) toggle(id);
+            },
+            className: cn("absolute inset-0 size-full", !disabled && "cursor-pointer"),
+            "data-testid": "hotspot-picture",
+          } as SVGProps<SVGSVGElement>}
+        >
+          {paper.areas.map((a) => {
+            const on = chosen.has(a.id);
+            return (
+              <HotspotShape
+                key={a.id}
+                shape={a.shape}
+                coords={a.coords}
+                frame={frame}
+                tone={on ? "chosen" : "plain"}
+                mark={on}
+                role={one ? "radio" : "checkbox"}
+                aria-checked={on}
+                aria-label={entryText(a, lang)}
+                aria-disabled={disabled || undefined}
+                tabIndex={disabled ? -1 : 0}
+                onKeyDown={(e) => {
+                  if (e.key === " " || e.key === "Enter") {
+                    e.preventDefault();
+                    toggle(a.id);
+                  }
+                }}
+                data-testid="hotspot-area"
+                data-area-id={a.id}
+                data-chosen={on}
+              />
+            );
+          })}
+        </Picture>
+      )}
+      <div role={one ? "radiogroup" : "group"} aria-label={t("hotspotList")} className="grid gap-2" data-testid="hotspot-list">
+        {paper.areas.map((a) => (
+          <label
+            key={a.id}
+            className={cn(
+              rowClass,
+              "cursor-pointer transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+            )}
+            data-testid="hotspot-label"
+          >
+            <input type={one ? "radio" : "checkbox"} value={a.id} checked={chosen.has(a.id)} onChange={() => toggle(a.id)} onClick={() => one && chosen.has(a.id) && toggle(a.id)} className="size-4.5 shrink-0 accent-primary" />
+            <EntryText entry={a} lang={lang} />
+          </label>
+        ))}
+      </div>
+      <p role="status" className={cn("text-sm font-medium text-destructive-text", !limitHit && "sr-only")} data-testid="hotspot-limit">
+        {limitHit ? t("hotspotLimit", { n: paper.maxChoices }) : ""}
+      </p>
+    </>
+  );
+}
+
+/** Read-only: the picture with the chosen areas ticked and, with the key (staff), the right ones outlined in green;
+ *  then the labels as a list (chosen, right), which also says it in words. */
+export function HotspotView({ content, image, response, lang }: { content: { width: number; height: number; areas: TArea[] }; image: TImageRef | undefined; response: TResponseHS | null; lang: TLang }) {
+  const chosen = new Set(response?.chosen ?? []);
+  const frame = { width: content.width, height: content.height };
+  return (
+    <div className="flex flex-col gap-3" data-testid="hotspot-view">
+      {image && (
+        <Picture image={image} frame={frame} lang={lang} svgProps={{ "aria-hidden": true } as SVGProps<SVGSVGElement>}>
+          {content.areas.map((a) => {
+            const on = chosen.has(a.id);
+            return <HotspotShape key={a.id} shape={a.shape} coords={a.coords} frame={frame} tone={a.correct ? (on ? "chosenRight" : "right") : on ? "chosen" : "plain"} mark={on} data-chosen={on} data-correct={a.correct} data-testid="hotspot-view-area" />;
+          })}
+        </Picture>
+      )}
+      <MultipleResponseView choices={content.areas} response={response ? { type: "multiple_response", chosen: response.chosen } : null} lang={lang} />
+    </div>
+  );
+}
