@@ -201,6 +201,12 @@ const pages: TPage[] = [
   { page: "reliability, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/reliability`, floor: "one exam's answers" },
   { page: "DIF by gender, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=gender`, floor: "one exam's answers" },
   { page: "bank search", as: "super_admin", url: `/api/bank?q=${encodeURIComponent("question 17")}`, floor: "one exam's attempts" },
+  { page: "results, one exam, school, class, sorted by score, page 2", as: "super_admin", url: `/api/results?examId=${exam}&schoolId=${firstSchool}&grade=8&className=8A&sort=score&page=2&pageSize=10`, floor: "one exam's attempts" },
+  { page: "results, graded, one subject, page 500", as: "super_admin", url: `/api/results?status=graded&subjectId=arabic&page=500`, floor: "every attempt" },
+  { page: "item analysis, one exam", as: "teacher", url: `/api/analytics/exams/${exam}/items`, floor: "one school's answers" },
+  { page: "bank search, facility 0.3–0.7", as: "super_admin", url: `/api/bank?facilityMin=0.3&facilityMax=0.7`, floor: "one exam's attempts" },
+  { page: "bank search", as: "teacher", url: `/api/bank?q=${encodeURIComponent("question 1")}`, floor: "one exam's attempts" },
+  { page: "school report, one student", as: "principal", url: `/api/school-reports/${oneAttempt?.id}`, floor: "one exam's attempts" },
   { page: "2PL calibration, one exam", as: "super_admin", method: "POST", url: `/api/exams/${exam}/calibrations`, body: { model: "2pl" }, floor: "one exam's answers" },
 ];
 
@@ -215,6 +221,36 @@ for (const p of pages) {
   // A calibration is a new run each time: its "warm" is the same work again.
   const warm = await time(p);
   console.log(`${p.page} | ${p.as} | ${cold.ms.toFixed(0)} | ${warm.ms.toFixed(0)} | ${cold.status}${cold.status >= 400 ? " " + cold.body.slice(0, 80) : ""} | ${p.floor}: ${floorMs[p.floor]!.toFixed(0)}`);
+}
+
+// ---- freshness (issue 39: "a new marked attempt appears in every figure within a minute"): one answer of an attempt
+// of the first school's class 8A marked again by the teacher, then each figure polled until it shows the change.
+{
+  const [answer] = rowsOf<{ id: string; score: number }>(
+    await db.execute(sql`select a.id, a.score from student_answers a join student_exams se on se.id = a.student_exam_id join profiles p on p.id = se.student_id
+      where se.exam_id = ${exam}::uuid and p.school_id = ${firstSchool} and se.class_name = '8A' and a.question_id = (select id from questions where exam_id = ${exam}::uuid and position = 17) limit 1`),
+  );
+  const watched: TPage[] = pages.filter((p) => /^(dashboard|item analysis|results, first page|results, one exam, school|reliability|bank search$)/.test(p.page) && p.as !== "teacher");
+  const before = new Map<string, string>();
+  for (const p of watched) before.set(p.page + p.as, (await time(p)).body);
+  if (!answer) console.log("\nfreshness: no answer of class 8A to mark");
+  else {
+    const marked = await app.inject({ method: "PUT", url: `/api/grading/answers/${answer.id}`, headers: { cookie: who.super_admin }, payload: { score: Number(answer.score) > 0 ? 0 : 1 } });
+    const t = performance.now();
+    console.log(`\nfreshness: one answer marked again (${marked.statusCode}); ms until each figure shows it (limit 60,000)`);
+    for (const p of watched) {
+      let body = (await time(p)).body;
+      let looks = 1;
+      while (body === before.get(p.page + p.as) && performance.now() - t < 60_000) {
+        await new Promise((r) => setTimeout(r, 250));
+        body = (await time(p)).body;
+        looks++;
+      }
+      const changed = body !== before.get(p.page + p.as);
+      // The pages are looked at one after another: the time is since the mark, so it includes the pages before.
+      console.log(`${p.page} | ${p.as} | ${changed ? `${(performance.now() - t).toFixed(0)} ms after the mark, at look ${looks}` : "unchanged after 60 s"}`);
+    }
+  }
 }
 
 // ---- what a mark costs its transaction (decision 0054): the attempt's figures out and in (a teacher's mark), and in

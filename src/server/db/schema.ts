@@ -872,6 +872,8 @@ export const studentExams = pgTable(
     uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),
     index("student_exams_remark_idx").on(t.remarkAfter).where(sql`${t.remarkAfter} is not null`),
     index("student_exams_exam_idx").on(t.examId, t.status),
+    // The newest attempt given a bank item's row (bank.service.ts useRowsOf): the exam's attempts newest first.
+    index("student_exams_exam_started_idx").on(t.examId, t.startedAt),
     index("student_exams_form_idx").on(t.formId),
     index("student_exams_deadline_idx").on(t.deadlineAt).where(sql`${t.status} = 'in_progress'`),
   ],
@@ -1048,7 +1050,8 @@ export const examItemStats = pgTable(
     stt: doublePrecision("stt").notNull().default(0),
     omitted: integer("omitted").notNull().default(0),
   },
-  (t) => [unique("exam_item_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId).nullsNotDistinct()],
+  // By question: a bank item's figures sum the rows of the questions holding its versions (bank.service.ts).
+  (t) => [unique("exam_item_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId).nullsNotDistinct(), index("exam_item_stats_question_idx").on(t.questionId)],
 );
 
 /**

@@ -119,9 +119,28 @@ function byIds(ids: readonly string[]): SQL {
   )})`;
 }
 
+/**
+ * Takes, in one order, a lock for each exam and school of these attempts (as they stand), held until the transaction
+ * ends, before any summary row is written. Writing each table's rows in key order was not enough: a mark that turns
+ * an attempt graded first takes out its group's row (all an ungraded attempt has), then puts in item rows; another
+ * writer of the same school takes item rows first, then wants the group's row — each waited for the other and
+ * PostgreSQL aborted one (concurrent-marks.test.ts). Writers of one exam and school already waited for each other on
+ * the item rows; now they wait at the start, so none holds a row another needs. A school change moves an attempt to
+ * another school's rows: locked again after the change, so two opposite moves at once can still meet (an
+ * administrator's action, rare; PostgreSQL aborts one, which is then refused, never half done).
+ */
+async function lockGroups(tx: TDbOrTx, where: SQL): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(k) from (
+      select distinct hashtextextended(se.exam_id::text || '/' || coalesce(p.school_id, ''), 0) as k
+      from student_exams se join profiles p on p.id = se.student_id where ${where} order by k) keys`);
+}
+
 /** Adds (+1) or removes (−1) the attempts' contribution as they stand. */
 export async function applyFigures(tx: TDbOrTx, attemptIds: readonly string[], sign: TSign): Promise<void> {
-  if (attemptIds.length) await contribute(tx, byIds(attemptIds), sign);
+  if (!attemptIds.length) return;
+  const where = byIds(attemptIds);
+  await lockGroups(tx, where);
+  await contribute(tx, where, sign);
 }
 
 type TGroupKey = { exam_id: string; school_id: string | null; form_id: string | null; grade: number | null; class_name: string | null; first: string | null };
@@ -134,12 +153,14 @@ type TGroupKey = { exam_id: string; school_id: string | null; form_id: string | 
 export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string[], change: () => Promise<T>): Promise<T> {
   if (!attemptIds.length) return change();
   const where = byIds(attemptIds);
+  await lockGroups(tx, where);
   const firsts = rowsOf<TGroupKey>(
     await tx.execute(sql`with ${counted(where)}
       select exam_id, school_id, form_id, grade, class_name, min(completed_at)::text as first from att where graded group by 1, 2, 3, 4, 5`),
   );
   await contribute(tx, where, -1);
   const result = await change();
+  await lockGroups(tx, where);
   await contribute(tx, where, 1);
   if (firsts.length) {
     await tx.execute(sql`update exam_group_stats g set first_at = (

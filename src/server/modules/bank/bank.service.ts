@@ -83,23 +83,40 @@ function useVisible(actor: TSessionUser, r: TUseRow): boolean {
 }
 
 /**
+ * Facility from the maintained figures (docs/decisions/0054 and its "bank" section): the points earned over the
+ * points offered, pooled over the rows `s` (exam_item_stats) joined to their question `q` — Σx / Σ(n · points). An
+ * item worth 1 point in one exam and 3 in another weighs each use by its points, as summing every answer did.
+ */
+export const FACILITY_OF_SUMS = sql.raw(`sum(s.sx)::float8 / nullif(sum(s.n * q.points), 0)`);
+
+/**
  * Every exam holding a version of these items, seen or not (an exam not yet sat is a use with no students), with its
- * students, facility and last start, and the item's exposure and facility over all its uses: the seen rows read once
- * and grouped (searched again for each use, and read again for the items' totals, the statistics of a page of 25
- * much-used items took about 50 ms at 50,000 items; bench/bank.ts). An item nobody holds has no row: no exposure.
+ * students, facility and last start, and the item's exposure and facility over all its uses. Students and facility
+ * are summed from exam_item_stats (graded attempts given the row; one attempt per student and exam), never from the
+ * answers: reading every answer of every exam using a page's items took ~4 s a search at a twentieth of a ministry's
+ * year (bench/ministry.ts). The last start is the newest attempt that was given the row, found by walking the exam's
+ * attempts newest first (student_exams_exam_started_idx). An item nobody holds has no row: no exposure.
  */
 export function useRowsOf(ids: SQL): SQL {
-  return sql`with seen as (${seenRows(ids)}),
-      per_use as (select item_id, exam_id, version, count(distinct student_id)::int as students, ${FACILITY} as facility, max(started_at) as last_started
-        from seen group by item_id, exam_id, version),
-      per_item as (select item_id, count(distinct student_id)::int as exposure, ${FACILITY} as facility from seen group by item_id),
-      held as (select distinct v.item_id, q.exam_id, v.version from ${questions} q join ${bankItemVersions} v on v.id = q.item_version_id where v.item_id in (${ids}))
-      select h.item_id, h.exam_id, h.version, e.title_ar, e.title_en, author.school_id as author_school, author.role as author_role,
-        coalesce(u.students, 0) as students, u.facility, u.last_started, coalesce(i.exposure, 0) as item_exposure, i.facility as item_facility
-      from held h left join per_use u on u.item_id = h.item_id and u.exam_id = h.exam_id and u.version = h.version
-        left join per_item i on i.item_id = h.item_id
-        join ${exams} e on e.id = h.exam_id left join ${profiles} author on author.id = e.creator_id
-      order by h.item_id, u.last_started desc nulls last, h.version desc`;
+  return sql`with held as (select v.item_id, q.exam_id, v.version, q.id as question_id, q.points, q.replaced_at, q.current_from
+        from ${questions} q join ${bankItemVersions} v on v.id = q.item_version_id where v.item_id in (${ids})),
+      per_use as (select q.item_id, q.exam_id, q.version, coalesce(sum(s.n), 0)::int as students, ${FACILITY_OF_SUMS} as facility
+        from held q left join exam_item_stats s on s.question_id = q.question_id group by 1, 2, 3),
+      per_item as (select q.item_id, coalesce(sum(s.n), 0)::int as exposure, ${FACILITY_OF_SUMS} as facility
+        from held q left join exam_item_stats s on s.question_id = q.question_id group by 1),
+      last_use as (select q.item_id, q.exam_id, q.version, max(l.started_at) as last_started from held q
+        cross join lateral (select se.started_at from student_exams se
+            left join ${examFormQuestions} fq on fq.form_id = se.form_id and fq.question_id = q.question_id
+          where se.exam_id = q.exam_id and se.started_at < coalesce(q.replaced_at, 'infinity'::timestamptz)
+            and (q.current_from is null or se.started_at >= q.current_from) and (se.form_id is null or fq.question_id is not null)
+          order by se.started_at desc limit 1) l
+        group by 1, 2, 3)
+      select u.item_id, u.exam_id, u.version, e.title_ar, e.title_en, author.school_id as author_school, author.role as author_role,
+        u.students, u.facility, l.last_started, coalesce(i.exposure, 0) as item_exposure, i.facility as item_facility
+      from per_use u left join last_use l on l.item_id = u.item_id and l.exam_id = u.exam_id and l.version = u.version
+        left join per_item i on i.item_id = u.item_id
+        join ${exams} e on e.id = u.exam_id left join ${profiles} author on author.id = e.creator_id
+      order by u.item_id, l.last_started desc nulls last, u.version desc`;
 }
 
 async function statsOf(db: TDbOrTx, actor: TSessionUser, itemIds: string[]): Promise<{ uses: Map<string, TBankUse[]>; exposure: Map<string, number>; facility: Map<string, number | null> }> {
@@ -168,12 +185,14 @@ const usedSince = (since?: SQL) =>
     where v.item_id = ${bankItems.id} ${since ? sql`and se.started_at >= ${since}` : sql``})`;
 
 /**
- * The items whose facility is within the bounds: every item's facility at once, over all the uses (computed again
- * for each item, a bound took 2.8 s at 50,000 items; bench/bank.ts). An item no graded attempt saw has none.
+ * The items whose facility is within the bounds: every item's facility at once, over all the uses, from the
+ * maintained figures (computed again for each item, a bound took 2.8 s at 50,000 items; bench/bank.ts; from every
+ * answer, seconds at a ministry's year). An item no graded attempt saw has none.
  */
 function facilityWithin(min: number | undefined, max: number | undefined): SQL {
-  const bounds = and(min === undefined ? undefined : sql`${FACILITY} >= ${min}`, max === undefined ? undefined : sql`${FACILITY} <= ${max}`);
-  return sql`${bankItems.id} in (select s.item_id from (${seenRows()}) s group by s.item_id having ${bounds})`;
+  const bounds = and(min === undefined ? undefined : sql`${FACILITY_OF_SUMS} >= ${min}`, max === undefined ? undefined : sql`${FACILITY_OF_SUMS} <= ${max}`);
+  return sql`${bankItems.id} in (select v.item_id from exam_item_stats s join ${questions} q on q.id = s.question_id
+    join ${bankItemVersions} v on v.id = q.item_version_id group by v.item_id having ${bounds})`;
 }
 
 /** The search's page of items with the total, as one query: apart so that bench/bank.ts can time it bare (EXPLAIN). */

@@ -1,0 +1,2 @@
+CREATE INDEX "exam_item_stats_question_idx" ON "exam_item_stats" USING btree ("question_id");--> statement-breakpoint
+CREATE INDEX "student_exams_exam_started_idx" ON "student_exams" USING btree ("exam_id","started_at");
