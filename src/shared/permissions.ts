@@ -68,6 +68,8 @@ export const CAPABILITIES = {
   "audit.read": { super_admin: "all", school_admin: false, teacher: false, student: false },
   // Reporting scales, proficiency levels and linking (issue 35): the ministry's decisions, made by a super_admin.
   "scales.manage": { super_admin: "all", school_admin: false, teacher: false, student: false },
+  // School years (issue 39; docs/decisions/0059): the ministry's calendar; closing one archives every school's exams.
+  "years.manage": { super_admin: "all", school_admin: false, teacher: false, student: false },
 } as const satisfies Record<string, Record<TRole, TScope>>;
 
 export type TCapability = keyof typeof CAPABILITIES;

@@ -24,6 +24,7 @@ import { GRACE, type TAnswerWrite } from "./answer-writer";
 import { finalizeAttempt, markAnswer, recordEvent } from "./attempts.service";
 import { recountFigures } from "../analytics/figures";
 import { getExamVersion } from "./paper";
+import { assertExamWritable } from "../years/guard";
 
 type TAttemptRow = typeof studentExams.$inferSelect;
 
@@ -184,6 +185,7 @@ export async function decideHeldAnswers(db: TDb, actor: TSessionUser, attemptId:
   const done = await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
     if (!attempt) throw new AppError("RESULT_NOT_FOUND");
+    await assertExamWritable(tx, attempt.examId);
     const waiting = await tx
       .select()
       .from(heldAnswers)
