@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/like";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
-import { bankItems, bankItemVersions, examSchools, exams, passages, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { allStudentAnswers, bankItems, bankItemVersions, examSchools, exams, passages, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
@@ -116,7 +116,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
   const qIds = qs.map((q) => q.id);
   const opts = qIds.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qIds)).orderBy(asc(questionOptions.position)) : [];
   const answers = qIds.length
-    ? await db.select({ id: studentAnswers.questionId, n: count() }).from(studentAnswers).where(inArray(studentAnswers.questionId, qIds)).groupBy(studentAnswers.questionId)
+    ? await db.select({ id: allStudentAnswers.questionId, n: count() }).from(allStudentAnswers).where(inArray(allStudentAnswers.questionId, qIds)).groupBy(allStudentAnswers.questionId)
     : [];
   const answerCount = new Map(answers.map((a) => [a.id, a.n]));
   const counts = (await countsFor(db, [id]))(id);
