@@ -6,6 +6,11 @@ import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
 import { rebuildFigures } from "../analytics/figures";
+import { restoreYearBackup, writeYearBackup, YearBackupError } from "./year-backup";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { auditLog, examItemStats, examGroupStats, exams } from "../../db/schema";
 
 let h: THarness;
@@ -305,5 +310,87 @@ describe("school years: closing and reopening", () => {
     expect(left.some((r) => Number(r.sx) > 0)).toBe(true);
     await rebuildFigures(h.db, [examAfter.id]);
     expect(left).toEqual(await rounded());
+  });
+});
+
+describe("school years: a closed year's backup, restored on its own", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-year-"));
+  const file = path.join(dir, "year.jsonl.gz");
+
+  /** What the readers show of the year's exam, to the teacher (the students' own pages are tested above). */
+  async function figures() {
+    const get = async (url: string) => {
+      const res = await req("GET", url, cookie.teacher!);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      return url.includes("export.") ? res.body : res.json();
+    };
+    const attempts = rowsOf<{ id: string }>(await h.db.execute(sql`select id from student_exams where exam_id = ${examAfter.id} order by id`));
+    return {
+      results: await get(`/api/results?examId=${examAfter.id}`),
+      export: await get(`/api/results/export.csv?examId=${examAfter.id}&lang=ar`),
+      pages: await Promise.all(attempts.map((a) => get(`/api/attempts/${a.id}/result`))),
+      items: (await req("GET", `/api/analytics/exams/${examAfter.id}/items`, cookie.super_admin!)).json() as unknown,
+      groupStats: await h.db.select().from(examGroupStats).where(eq(examGroupStats.examId, examAfter.id)),
+      itemStats: await h.db.select().from(examItemStats).where(eq(examItemStats.examId, examAfter.id)).orderBy(examItemStats.questionId),
+    };
+  }
+
+  /** The year gone from the installation, as a ministry would drop it once it is backed up. */
+  async function dropYear() {
+    await h.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from student_exams where exam_id in (select id from exams where school_year_id = ${year.id})`);
+      await tx.execute(sql`delete from calibrations where exam_id in (select id from exams where school_year_id = ${year.id})`);
+      await tx.execute(sql`delete from exams where school_year_id = ${year.id}`);
+      await tx.execute(sql`delete from school_years where id = ${year.id}`);
+    });
+  }
+
+  it("an open year is refused; a closed one is backed up, dropped, restored, and every figure is the same", async () => {
+    const [closed] = rowsOf<{ status: string }>(await h.db.execute(sql`select status from school_years where id = ${year.id}`));
+    expect(closed!.status).toBe("closed");
+    const other = (await req("POST", "/api/years", cookie.super_admin!, { ...YEAR, startsOn: "2001-09-01", endsOn: "2002-06-30" })).json() as { id: string };
+    await expect(writeYearBackup(h.db, other.id, file)).rejects.toThrow(/is open: close it first/);
+    await expect(writeYearBackup(h.db, "00000000-0000-4000-8000-000000000000", file)).rejects.toThrow(YearBackupError);
+
+    const before = await figures();
+    const written = await writeYearBackup(h.db, year.id, file);
+    expect(written.tables).toMatchObject({ school_years: 1, exams: 2, student_exams: 4 });
+    expect(written.tables.archived_student_answers).toBe(12);
+
+    await dropYear();
+    expect(await count("archived_student_answers", examAfter.id)).toBe(0);
+    expect((await req("GET", `/api/exams/${examAfter.id}`, cookie.teacher!)).statusCode).toBe(404);
+
+    const restored = await restoreYearBackup(h.db, file);
+    expect(restored.skipped).toEqual({});
+    expect(restored.tables).toMatchObject(Object.fromEntries(Object.entries(written.tables).filter(([t, n]) => n > 0 && !t.startsWith("bank_"))));
+    expect(await figures()).toEqual(before);
+    // Still closed, still read-only.
+    expectYearClosed(await req("PUT", `/api/exams/${examAfter.id}`, cookie.teacher!, EXAM));
+    // And not twice.
+    await expect(restoreYearBackup(h.db, file)).rejects.toThrow(/already here: nothing was restored/);
+  });
+
+  it("refuses a backup of another schema version, and a file that is not a backup, with a clear message", async () => {
+    const lines = gunzipSync(fs.readFileSync(file)).toString("utf8").split("\n");
+    const header = JSON.parse(lines[0]!) as { schema: string };
+    lines[0] = JSON.stringify({ ...header, schema: "0001_older" });
+    const older = path.join(dir, "older.jsonl.gz");
+    fs.writeFileSync(older, gzipSync(lines.join("\n")));
+    await expect(restoreYearBackup(h.db, older)).rejects.toThrow(`the backup was made at schema 0001_older and this installation is at ${header.schema}`);
+    const junk = path.join(dir, "junk.gz");
+    fs.writeFileSync(junk, "not gzip");
+    await expect(restoreYearBackup(h.db, junk)).rejects.toThrow(YearBackupError);
+  });
+
+  it("leaves out an attempt whose student no longer exists, and works the figures out again without it", async () => {
+    await dropYear();
+    const gone = sat[0]!;
+    expect((await req("DELETE", `/api/users/${gone.student.id}`, cookie.super_admin!)).statusCode).toBe(204);
+    const restored = await restoreYearBackup(h.db, file);
+    expect(restored.skipped).toMatchObject({ student_exams: 1 });
+    const [graded] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from student_exams where exam_id = ${examAfter.id} and status = 'graded'`));
+    const stats = await h.db.select().from(examGroupStats).where(eq(examGroupStats.examId, examAfter.id));
+    expect(stats.reduce((a, r) => a + r.graded, 0)).toBe(graded!.n);
   });
 });
