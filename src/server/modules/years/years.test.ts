@@ -272,6 +272,8 @@ describe("school years: closing and reopening", () => {
     expectYearClosed(await req("PUT", `/api/exams/${examAfter.id}`, cookie.teacher!, EXAM));
     expectYearClosed(await req("DELETE", `/api/exams/${examAfter.id}`, cookie.teacher!));
     expectYearClosed(await req("DELETE", `/api/exams/${examAfter.id}/forms`, cookie.teacher!));
+    // A new calibration run would move the year's scale scores.
+    expectYearClosed(await req("POST", `/api/exams/${examAfter.id}/calibrations`, cookie.super_admin!, { model: "rasch" }));
     const start = new Date(Date.now() + 86_400_000);
     expectYearClosed(
       await req("POST", `/api/exams/${examAfter.id}/sittings`, cookie.teacher!, {
