@@ -1788,6 +1788,48 @@ export const ERRORS = {
     message: t("This attempt has not been submitted yet.", "لم تُسلَّم هذه المحاولة بعد."),
   },
 
+  // ---- school years (issue 39; docs/decisions/0059)
+  YEAR_NOT_FOUND: {
+    status: 404,
+    title: t("Not Found", "غير موجود"),
+    message: t("The school year was not found.", "لم يُعثر على العام الدراسي."),
+  },
+  YEAR_REQUIRED_FIELDS: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A school year needs a name in Arabic and English, a start date and an end date.", "يحتاج العام الدراسي إلى اسم بالعربية والإنجليزية وتاريخ بداية وتاريخ نهاية."),
+  },
+  YEAR_DATES_ORDER: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("A school year must end after it starts.", "يجب أن ينتهي العام الدراسي بعد بدايته."),
+  },
+  YEAR_OVERLAP: {
+    status: 409,
+    title: INVALID_INPUT,
+    message: t("These dates overlap another school year.", "تتداخل هذه التواريخ مع عام دراسي آخر."),
+  },
+  YEAR_CLOSED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("This exam belongs to a closed school year and can no longer be changed.", "ينتمي هذا الاختبار إلى عام دراسي مغلق ولم يعد تعديله ممكنًا."),
+  },
+  YEAR_ALREADY_CLOSED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("This school year is already closed.", "هذا العام الدراسي مغلق بالفعل."),
+  },
+  YEAR_NOT_CLOSED: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("This school year is not closed.", "هذا العام الدراسي غير مغلق."),
+  },
+  YEAR_ATTEMPTS_IN_PROGRESS: {
+    status: 409,
+    title: NOT_ALLOWED,
+    message: t("Students are still taking exams of this year ({count}). Close the year after they submit.", "ما زال طلاب يؤدّون اختبارات هذا العام ({count}). أغلق العام بعد أن يسلّموها."),
+  },
+
   // ---- reporting scales and proficiency levels (issue 35; docs/decisions/0047)
   SCALE_NOT_FOUND: {
     status: 404,

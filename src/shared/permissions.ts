@@ -68,6 +68,8 @@ export const CAPABILITIES = {
   "audit.read": { super_admin: "all", school_admin: false, teacher: false, student: false },
   // Reporting scales, proficiency levels and linking (issue 35): the ministry's decisions, made by a super_admin.
   "scales.manage": { super_admin: "all", school_admin: false, teacher: false, student: false },
+  // School years (issue 39; docs/decisions/0059): the ministry's calendar; closing one archives every school's exams.
+  "years.manage": { super_admin: "all", school_admin: false, teacher: false, student: false },
 } as const satisfies Record<string, Record<TRole, TScope>>;
 
 export type TCapability = keyof typeof CAPABILITIES;
@@ -157,6 +159,8 @@ export const DASHBOARD_SECTIONS: readonly TDashboardSection[] = [
   { id: "identity-providers", path: "identity-providers", roles: ["super_admin"], icon: "KeyRound", labelKey: "admin:providers.menu", inMenu: true },
   // The learning platforms that launch Qias by LTI 1.3 (issue 38; docs/decisions/0051), and their grade sends.
   { id: "lti-platforms", path: "lti-platforms", roles: ["super_admin"], icon: "Plug", labelKey: "admin:lti.menu", inMenu: true },
+  // School years (issue 39; docs/decisions/0059): create, close (archive a year's exams and answers) and reopen.
+  { id: "years", path: "years", roles: ["super_admin"], icon: "CalendarRange", labelKey: "admin:years.menu", inMenu: true },
   { id: "messages", path: "messages", roles: ["super_admin"], icon: "Inbox", labelKey: "pages:inbox.menu", inMenu: true },
   { id: "audit", path: "audit", roles: ["super_admin"], icon: "History", labelKey: "admin:audit.menu", inMenu: true },
   // Everyone's own account (issue 19): reached from the menu under the user's name in the header, not the side menu.

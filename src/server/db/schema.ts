@@ -26,6 +26,8 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  date,
+  pgView,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
@@ -360,6 +362,27 @@ export const skills = pgTable(
   (t) => [index("skills_subject_idx").on(t.subjectId)],
 );
 
+/**
+ * A school year (issue 39, docs/decisions/0059): the ministry's calendar, kept by super_admins. Closing it archives its
+ * exams (read-only) and moves their answers to archived_student_answers; reopening moves them back.
+ */
+export const schoolYearStatusEnum = pgEnum("school_year_status", ["open", "closed"]);
+export const schoolYears = pgTable(
+  "school_years",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    status: schoolYearStatusEnum("status").notNull().default("open"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedBy: uuid("closed_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("school_years_dates", sql`${t.startsOn} < ${t.endsOn}`)],
+);
+
 export const exams = pgTable(
   "exams",
   {
@@ -386,11 +409,16 @@ export const exams = pgTable(
     allowedTools: text("allowed_tools").array().notNull().default(sql`'{read_aloud,eliminator}'::text[]`),
     // SET NULL: an exam outlives its author's account; it is shown as written by a deleted user.
     creatorId: uuid("creator_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** Its school year (decision 0059), set at creation; RESTRICT: a year with exams is closed, not deleted. */
+    schoolYearId: uuid("school_year_id").references(() => schoolYears.id, { onDelete: "restrict" }),
+    /** The status it had when its year was closed (it is archived then), given back on reopening; null otherwise. */
+    statusBeforeClose: examStatusEnum("status_before_close"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("exams_creator_idx").on(t.creatorId),
+    index("exams_school_year_idx").on(t.schoolYearId),
     index("exams_status_idx").on(t.status),
     check("exams_duration_positive", sql`${t.durationMinutes} IS NULL OR ${t.durationMinutes} > 0`),
     check("exams_allowed_tools", sql`${t.allowedTools} <@ '{read_aloud,eliminator}'::text[]`),
@@ -991,6 +1019,59 @@ export const studentAnswers = pgTable(
   },
   (t) => [uniqueIndex("student_answers_attempt_question_idx").on(t.studentExamId, t.questionId)],
 );
+
+/**
+ * The answers of a closed year's attempts (decision 0059): the same columns and keys as student_answers, moved here
+ * when the year closes so the working table holds open years only. Nothing writes to them but closing and reopening.
+ */
+export const archivedStudentAnswers = pgTable(
+  "archived_student_answers",
+  {
+    id: uuid("id").primaryKey(),
+    studentExamId: uuid("student_exam_id")
+      .notNull()
+      .references(() => studentExams.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    selectedOptionId: uuid("selected_option_id").references(() => questionOptions.id, { onDelete: "set null" }),
+    answerText: text("answer_text"),
+    matchingAnswer: jsonb("matching_answer").$type<(number | null)[]>(),
+    response: jsonb("response").$type<TResponse>(),
+    isCorrect: boolean("is_correct"),
+    score: numeric("score", { precision: 8, scale: 2, mode: "number" }),
+    teacherComment: text("teacher_comment"),
+    clientSeq: integer("client_seq").notNull().default(0),
+    gradedById: uuid("graded_by_id").references(() => profiles.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("archived_student_answers_attempt_question_idx").on(t.studentExamId, t.questionId)],
+);
+
+/**
+ * Every answer, open years' and closed years' (decision 0059): what readers of an attempt's answers read, so a closed
+ * year's result pages, reports and figures stay the same. Created by hand in the migration (student_answers UNION ALL
+ * archived_student_answers); writers use student_answers.
+ */
+export const allStudentAnswers = pgView("all_student_answers", {
+  id: uuid("id").notNull(),
+  studentExamId: uuid("student_exam_id").notNull(),
+  questionId: uuid("question_id").notNull(),
+  studentId: uuid("student_id").notNull(),
+  selectedOptionId: uuid("selected_option_id"),
+  answerText: text("answer_text"),
+  matchingAnswer: jsonb("matching_answer").$type<(number | null)[]>(),
+  response: jsonb("response").$type<TResponse>(),
+  isCorrect: boolean("is_correct"),
+  score: numeric("score", { precision: 8, scale: 2, mode: "number" }),
+  teacherComment: text("teacher_comment"),
+  clientSeq: integer("client_seq").notNull(),
+  gradedById: uuid("graded_by_id"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+}).existing();
 
 export const HELD_DECISIONS = ["pending", "accepted", "refused"] as const;
 export const heldDecisionEnum = pgEnum("held_decision", HELD_DECISIONS);

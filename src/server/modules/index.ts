@@ -25,5 +25,6 @@ import { difRoutes } from "./psychometrics/dif.routes";
 import { scalesRoutes } from "./scales/scales.routes";
 import { standardSettingRoutes } from "./standard-setting/standard-setting.routes";
 import { ltiRoutes } from "../lti/lti.routes";
+import { yearsRoutes } from "./years/years.routes";
 
-export const modules: FastifyPluginAsyncZod[] = [authRoutes, oidcRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, difRoutes, scalesRoutes, standardSettingRoutes, ltiRoutes];
+export const modules: FastifyPluginAsyncZod[] = [authRoutes, oidcRoutes, accountRoutes, passwordRuleRoutes, publicRoutes, schoolsRoutes, usersRoutes, auditRoutes, filesRoutes, examsRoutes, attemptsRoutes, resultsRoutes, contactRoutes, skillsRoutes, reportsRoutes, analyticsRoutes, sittingsRoutes, mediaRoutes, qtiRoutes, bankRoutes, psychometricsRoutes, difRoutes, scalesRoutes, standardSettingRoutes, ltiRoutes, yearsRoutes];

@@ -43,6 +43,7 @@ export const DASHBOARD_PAGES: Record<string, () => Promise<TDashboardPageModule>
   audit: () => import("@web/features/admin/audit/audit-page"),
   "identity-providers": () => import("@web/features/admin/identity-providers/identity-providers-page"),
   "lti-platforms": () => import("@web/features/admin/lti-platforms/lti-platforms-page"),
+  years: () => import("@web/features/admin/years/years-page"),
   skills: () => import("@web/features/admin/skills/skills-page"),
   scale: () => import("@web/features/scales/scales-page"),
   "scale-detail": () => import("@web/features/scales/scale-page"),

@@ -156,9 +156,9 @@ export async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: 
     // earned without joining every question to every attempt.
     const masteryScope = sql`${scoped} and ${graded} and ${keyVisible(actor)}`;
     const earnedRows = rowsOf<{ key: string; skill_id: string; earned: number }>(
-      await db.execute(sql`select ${key} as key, questions.skill_id, sum(coalesce(student_answers.score, 0))::float8 as earned
-        ${from} join student_answers on student_answers.student_exam_id = ${studentExams.id}
-        join questions on questions.id = student_answers.question_id
+      await db.execute(sql`select ${key} as key, questions.skill_id, sum(coalesce(all_student_answers.score, 0))::float8 as earned
+        ${from} join all_student_answers on all_student_answers.student_exam_id = ${studentExams.id}
+        join questions on questions.id = all_student_answers.question_id
         where ${masteryScope} and questions.skill_id is not null group by 1, 2`),
     );
     const [withheld] = rowsOf<{ n: number }>(

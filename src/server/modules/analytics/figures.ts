@@ -53,7 +53,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
       ${s} * sum(a.total), ${s} * sum(a.total * a.total), ${s} * count(*) filter (where om)
     from att a
     join questions q on q.exam_id = a.exam_id and ${seenBySql("q", sql.raw("a.started_at"), sql.raw("a.form_id"))}
-    left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
+    left join all_student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
     cross join lateral (select coalesce(sa.score, 0)::float8 as x, ${OMITTED} as om) v
     where a.graded
     group by 1, 2, 3, 4
@@ -66,7 +66,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     select a.exam_id, a.school_id, a.form_id, q.id, o.option_id, a.total, ${s} * count(*), ${s} * sum(case when o.option_id is null then x else 0 end)
     from att a
     join questions q on q.exam_id = a.exam_id and ${seenBySql("q", sql.raw("a.started_at"), sql.raw("a.form_id"))}
-    left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
+    left join all_student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
     cross join lateral (select coalesce(sa.score, 0)::float8 as x) v
     cross join lateral (select null::uuid as option_id union all select sa.selected_option_id where sa.selected_option_id is not null) o
     where a.graded
@@ -76,7 +76,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
   await tx.execute(sql`with ${att}
     insert into exam_option_stats as t (exam_id, school_id, form_id, question_id, option_id, n)
     select a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id, ${s} * count(*)
-    from att a join student_answers sa on sa.student_exam_id = a.id
+    from att a join all_student_answers sa on sa.student_exam_id = a.id
     where a.graded and sa.selected_option_id is not null
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
@@ -104,7 +104,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
   await tx.execute(sql`with ${att}
     insert into exam_skill_stats as t (exam_id, school_id, form_id, grade, class_name, skill_id, earned)
     select a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, q.skill_id, ${s} * sum(coalesce(sa.score, 0))::float8
-    from att a join student_answers sa on sa.student_exam_id = a.id join questions q on q.id = sa.question_id
+    from att a join all_student_answers sa on sa.student_exam_id = a.id join questions q on q.id = sa.question_id
     where a.graded and q.skill_id is not null
     group by 1, 2, 3, 4, 5, 6
     order by 1, 2, 3, 4, 5, 6

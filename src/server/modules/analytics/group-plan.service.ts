@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { currentQuestion } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { examFormQuestions, exams, groupPlans, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examFormQuestions, exams, groupPlans, profiles, questions, schools, skills, allStudentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { can, canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { GROUP_PLAN_SKILLS, type TGroupPlan, type TGroupPlanQuery, type TGroupPlanView, type TGroupPlanViewQuery } from "../../../shared/schemas/group-plan";
@@ -89,10 +89,10 @@ async function workOut(db: TDbOrTx, exam: typeof exams.$inferSelect, scope: TSco
     .where(attemptsInScope(scope))
     .orderBy(asc(studentExams.id));
   const marks = await db
-    .select({ attemptId: studentAnswers.studentExamId, position: questions.position, score: studentAnswers.score })
-    .from(studentAnswers)
-    .innerJoin(questions, eq(questions.id, studentAnswers.questionId))
-    .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
+    .select({ attemptId: allStudentAnswers.studentExamId, position: questions.position, score: allStudentAnswers.score })
+    .from(allStudentAnswers)
+    .innerJoin(questions, eq(questions.id, allStudentAnswers.questionId))
+    .innerJoin(studentExams, eq(studentExams.id, allStudentAnswers.studentExamId))
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
     .where(attemptsInScope(scope));
   // By position: an attempt that saw an older version of a question (docs/decisions/0036) answered the row it replaced.

@@ -113,7 +113,7 @@ export async function computeItemAnalysis(
           await db.execute(sql`with ${attempts}
             select sa.question_id as qid, c.v as oid, count(*)::int as n,
               (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
-            from grouped g join student_answers sa on sa.student_exam_id = g.id
+            from grouped g join all_student_answers sa on sa.student_exam_id = g.id
             cross join lateral (select distinct e.v from jsonb_array_elements_text(sa.response->'chosen') as e(v)) c
             where sa.question_id in (${sql.join(multipleIds.map((id) => sql`${id}::uuid`), sql`, `)}) and jsonb_typeof(sa.response->'chosen') = 'array'
             group by 1, 2`),
@@ -261,7 +261,7 @@ async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefin
           await db.execute(sql`with ${attempts}
             select sa.question_id as qid, sa.selected_option_id as oid, count(*)::int as n,
               (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
-            from grouped g join student_answers sa on sa.student_exam_id = g.id
+            from grouped g join all_student_answers sa on sa.student_exam_id = g.id
             where sa.question_id in (${sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `)}) and sa.selected_option_id is not null
             group by 1, 2`),
         )
@@ -276,7 +276,7 @@ function grid(examId: string, where: SQL = sql`true`): SQL {
       ${OMITTED} as omitted
     from grouped g
     cross join questions q
-    left join student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
+    left join all_student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
     where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"), sql.raw("g.form_id"))} and ${where}
   )`;
 }

@@ -6,7 +6,7 @@
 // out on each visit and not stored. Same permissions and school scoping as the plan per exam (planSchoolOf).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { TDbOrTx } from "../../db/client";
-import { examFormQuestions, exams, profiles, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { examFormQuestions, exams, profiles, questions, schools, skills, allStudentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { TSkillPlan, TSkillPlanQuery } from "../../../shared/schemas/group-plan";
@@ -61,10 +61,10 @@ export async function findSkillPlan(db: TDbOrTx, actor: TSessionUser, query: TSk
     : [];
   const marks = seen.length
     ? await db
-        .select({ attemptId: studentAnswers.studentExamId, questionId: studentAnswers.questionId, score: studentAnswers.score })
-        .from(studentAnswers)
-        .innerJoin(questions, eq(questions.id, studentAnswers.questionId))
-        .where(and(inArray(studentAnswers.studentExamId, seen.map((a) => a.id)), eq(questions.skillId, skill.id)))
+        .select({ attemptId: allStudentAnswers.studentExamId, questionId: allStudentAnswers.questionId, score: allStudentAnswers.score })
+        .from(allStudentAnswers)
+        .innerJoin(questions, eq(questions.id, allStudentAnswers.questionId))
+        .where(and(inArray(allStudentAnswers.studentExamId, seen.map((a) => a.id)), eq(questions.skillId, skill.id)))
     : [];
   const markOf = new Map(marks.map((m) => [`${m.attemptId}|${m.questionId}`, Number(m.score ?? 0)]));
   // An attempt given a parallel form (issue 34) carries only its form's rows of the skill.

@@ -24,6 +24,7 @@ import { GRACE, type TAnswerWrite } from "./answer-writer";
 import { finalizeAttempt, markAnswer, recordEvent } from "./attempts.service";
 import { recountFigures } from "../analytics/figures";
 import { getExamVersion } from "./paper";
+import { assertExamWritable } from "../years/guard";
 
 type TAttemptRow = typeof studentExams.$inferSelect;
 
@@ -310,6 +311,8 @@ export async function listHeldAnswers(db: TDb, actor: TSessionUser, attemptId: s
 async function decideForAttempt(tx: TDbOrTx, actor: TSessionUser, attemptId: string, input: THeldDecision): Promise<{ decided: number; marked: TAttemptRow } | null> {
   const attempt = await lockAttempt(tx, attemptId);
   if (!attempt) throw new AppError("RESULT_NOT_FOUND");
+  // A closed year's marks do not move (decision 0059).
+  await assertExamWritable(tx, attempt.examId);
   const waiting = await tx
     .select()
     .from(heldAnswers)

@@ -13,7 +13,7 @@ export async function writeAudit(
   actor: Pick<TSessionUser, "id" | "email">,
   entry: {
     action: TAuditAction;
-    entity: "school" | "user" | "skill" | "password_rule" | "two_factor" | "sitting_ticket" | "reporting_scale" | "proficiency_levels" | "calibration_link" | "identity_provider" | "user_identity" | "lti_platform" | "lti_passback" | "lti_roster";
+    entity: "school" | "user" | "skill" | "password_rule" | "two_factor" | "sitting_ticket" | "reporting_scale" | "proficiency_levels" | "calibration_link" | "identity_provider" | "user_identity" | "lti_platform" | "lti_passback" | "lti_roster" | "school_year";
     entityId: string;
     before?: unknown;
     after?: unknown;

@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/like";
 import type { TDb, TDbOrTx, TTx } from "../../db/client";
-import { bankItems, bankItemVersions, examSchools, exams, passages, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { allStudentAnswers, bankItems, bankItemVersions, examSchools, exams, passages, profiles, questionOptions, questions, schools, skills, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { ERRORS, fillText } from "../../../shared/errors";
 import { can, type TSessionUser } from "../../../shared/permissions";
@@ -15,6 +15,8 @@ import type { TItemContent } from "../../../shared/schemas/bank";
 import { contentOf, contentsOfRows, passageContent, passageContentOfRow, questionColumns, sameContent, samePassage } from "../bank/content";
 import { addVersion, attemptInProgress, bankVersionsOf, lockedClock, createItem, replaceRow, editVersionInPlace, mayEditItem, rowSeen, versionHeldElsewhere, versionSeen } from "../bank/items";
 import { currentQuestion } from "../bank/views";
+import { assertExamWritable } from "../years/guard";
+import { currentYearId } from "../years/years.service";
 
 type TExamRow = typeof exams.$inferSelect;
 
@@ -92,6 +94,8 @@ export async function loadAuthorable(db: TDbOrTx, actor: TSessionUser, id: strin
   const base = db.select().from(exams).where(eq(exams.id, id));
   const [exam] = lock ? await base.for("update") : await base;
   if (!exam || !can(actor, "exams.author", { ownerId: exam.creatorId })) throw new AppError("EXAM_NOT_FOUND");
+  // Locked means about to be written (an edit, a delete, the bank's additions, forms): a closed year's exam is read-only.
+  if (lock) await assertExamWritable(db, id);
   return exam;
 }
 
@@ -112,7 +116,7 @@ async function loadDetail(db: TDbOrTx, id: string): Promise<TExamDetail> {
   const qIds = qs.map((q) => q.id);
   const opts = qIds.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qIds)).orderBy(asc(questionOptions.position)) : [];
   const answers = qIds.length
-    ? await db.select({ id: studentAnswers.questionId, n: count() }).from(studentAnswers).where(inArray(studentAnswers.questionId, qIds)).groupBy(studentAnswers.questionId)
+    ? await db.select({ id: allStudentAnswers.questionId, n: count() }).from(allStudentAnswers).where(inArray(allStudentAnswers.questionId, qIds)).groupBy(allStudentAnswers.questionId)
     : [];
   const answerCount = new Map(answers.map((a) => [a.id, a.n]));
   const counts = (await countsFor(db, [id]))(id);
@@ -365,7 +369,7 @@ export async function insertExam(tx: TTx, actor: TSessionUser, input: TExamData)
   const audience = await audienceFor(tx, actor, input);
   const [exam] = await tx
     .insert(exams)
-    .values({ ...examColumns(input), creatorId: actor.id })
+    .values({ ...examColumns(input), creatorId: actor.id, schoolYearId: await currentYearId(tx) })
     .returning({ id: exams.id });
   if (audience.length) await tx.insert(examSchools).values(audience.map((schoolId) => ({ examId: exam!.id, schoolId })));
   await writeQuestions(tx, actor, exam!.id, input);

@@ -27,6 +27,7 @@ import type {
 } from "../../../shared/schemas/psychometrics";
 import { loadExamInReach, reachOf } from "../results/results.service";
 import { loadReadable } from "../bank/bank.service";
+import { assertExamWritable } from "../years/guard";
 
 /** The default minimum of responses per question (calibrate.ts's). */
 export const DEFAULT_MIN_RESPONSES = 30;
@@ -42,6 +43,8 @@ type TSummary = { converged?: boolean; iterations?: number; logLikelihood?: numb
 /** Runs and stores a calibration of the exam; answers the stored run. */
 export async function runCalibration(db: TDb, actor: TSessionUser, examId: string, input: TCalibrationRequest): Promise<TCalibrationDetail> {
   await loadExamInReach(db, actor, examId);
+  // A closed year's runs are what its attempts' scale scores were reported on: a new run would change them.
+  await assertExamWritable(db, examId);
   if (running.has(examId)) throw new AppError("CALIBRATION_RUNNING");
   running.add(examId);
   try {
@@ -52,6 +55,7 @@ export async function runCalibration(db: TDb, actor: TSessionUser, examId: strin
     const result = await parseInThread("calibrate", { matrix: responses.matrix, model: input.model, options: { minResponses } }, () => new AppError("CALIBRATION_TOO_LARGE"));
     const calibration = { ...result, examId, questions: responses.questions, attemptIds: responses.attemptIds };
     const id = await db.transaction(async (tx) => {
+      await assertExamWritable(tx, examId);
       const runId = await storeExamCalibration(tx, calibration, actor.id);
       // The minimum belongs to the run: a question's "too few responses" is read against it.
       const { converged, iterations, logLikelihood, latent, personsUsed, patterns } = calibration;

@@ -19,7 +19,7 @@ import {
   reports,
   schools,
   skills,
-  studentAnswers,
+  allStudentAnswers,
   studentExams,
   studentFiles,
   subjects,
@@ -59,7 +59,7 @@ async function writeInputFor(db: TDbOrTx, ctx: TAttemptContext, peerIndex?: TPee
     .leftJoin(skills, eq(skills.id, questions.skillId))
     .where(and(eq(questions.examId, ctx.exam.id), seenBy(ctx.attempt)))
     .orderBy(asc(questions.position), asc(questions.createdAt));
-  const answers = await db.select({ questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, ctx.attempt.id));
+  const answers = await db.select({ questionId: allStudentAnswers.questionId, score: allStudentAnswers.score }).from(allStudentAnswers).where(eq(allStudentAnswers.studentExamId, ctx.attempt.id));
   const scoreOf = new Map(answers.map((a) => [a.questionId, a.score ?? 0]));
 
   const peers = peerIndex ? peersFromIndex(peerIndex, ctx.attempt.id, ctx.student.schoolId) : await peersOfAttempt(db, ctx);
@@ -552,7 +552,7 @@ export async function countStale(db: TDbOrTx, actor: TSessionUser, examId: strin
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
     .where(inArray(studentExams.id, inScope));
   const marks = new Map<string, Map<string, number>>();
-  for (const a of await db.select({ attemptId: studentAnswers.studentExamId, questionId: studentAnswers.questionId, score: studentAnswers.score }).from(studentAnswers).where(inArray(studentAnswers.studentExamId, inScope))) {
+  for (const a of await db.select({ attemptId: allStudentAnswers.studentExamId, questionId: allStudentAnswers.questionId, score: allStudentAnswers.score }).from(allStudentAnswers).where(inArray(allStudentAnswers.studentExamId, inScope))) {
     const of = marks.get(a.attemptId) ?? new Map<string, number>();
     of.set(a.questionId, a.score ?? 0);
     marks.set(a.attemptId, of);

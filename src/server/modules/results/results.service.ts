@@ -5,7 +5,8 @@ import { recountFigures } from "../analytics/figures";
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { currentQuestion, seenBy } from "../bank/views";
 import type { TDb, TDbOrTx } from "../../db/client";
-import { examForms, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { allStudentAnswers, examForms, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { assertExamWritable } from "../years/guard";
 import { queueScorePassback } from "../../lti/ags";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
@@ -71,7 +72,7 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
   // The questions this attempt was given: the versions the student saw, whatever the exam holds now.
   const qs = await db.select().from(questions).where(and(eq(questions.examId, exam.id), seenBy(attempt))).orderBy(asc(questions.position));
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
-  const answers = await db.select().from(studentAnswers).where(eq(studentAnswers.studentExamId, attemptId));
+  const answers = await db.select().from(allStudentAnswers).where(eq(allStudentAnswers.studentExamId, attemptId));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
   const scaleScore = attempt.status === "graded" ? reportedScaleScore((await attemptScaleScores(db, [attempt.id])).get(attempt.id)) : null;
   return {
@@ -431,15 +432,17 @@ export async function findGradingSheet(db: TDbOrTx, actor: TSessionUser, examId:
 export async function gradeAnswer(db: TDb, actor: TSessionUser, answerId: string, input: { score: number; comment?: string | null }) {
   assertGrader(actor);
   const marked = await db.transaction(async (tx) => {
+    // Found among every answer, so a closed year's answer is told apart from one that does not exist.
     const [row] = await tx
-      .select({ answer: studentAnswers, attempt: studentExams, points: questions.points })
-      .from(studentAnswers)
-      .innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId))
-      .innerJoin(questions, eq(questions.id, studentAnswers.questionId))
+      .select({ attempt: studentExams, points: questions.points })
+      .from(allStudentAnswers)
+      .innerJoin(studentExams, eq(studentExams.id, allStudentAnswers.studentExamId))
+      .innerJoin(questions, eq(questions.id, allStudentAnswers.questionId))
       .innerJoin(exams, eq(exams.id, studentExams.examId))
       .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-      .where(and(eq(studentAnswers.id, answerId), reachOf(actor)));
+      .where(and(eq(allStudentAnswers.id, answerId), reachOf(actor)));
     if (!row) throw new AppError("ANSWER_NOT_FOUND");
+    await assertExamWritable(tx, row.attempt.examId);
     if (row.attempt.status === "in_progress") throw new AppError("ATTEMPT_NOT_SUBMITTED");
     if (input.score > row.points) throw new AppError("SCORE_OUT_OF_RANGE");
     const score = Math.round(input.score * 100) / 100;

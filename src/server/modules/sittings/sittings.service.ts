@@ -22,6 +22,7 @@ import { GRADES, LIVE_VIEW_CACHE_MS, MAX_LIVE_VIEW_ROWS, OFFLINE_AFTER_SECONDS, 
 import { can, scopeOf, type TSessionUser } from "../../../shared/permissions";
 import { LIVE_STATES, ZLiveView, type TAttemptEvent, type TGrantInput, type TMySitting, type TLiveState, type TLiveView, type TOfferedExam, type TSitting, type TSittingList, type ZSittingInput } from "../../../shared/schemas/sitting";
 import type { z } from "zod";
+import { assertExamWritable } from "../years/guard";
 
 const gzipAsync = promisify(gzip);
 type TExamRow = typeof exams.$inferSelect;
@@ -55,6 +56,8 @@ async function loadExamFor(db: TDbOrTx, actor: TSessionUser, examId: string, opt
   // May schedule at least their own school's sittings.
   const schedules = manages || maySchedule(actor, exam, actor.schoolId);
   if (options.manage && !schedules) throw new AppError("FORBIDDEN");
+  // Locked means about to be written (a sitting added, changed or removed): a closed year's exam is read-only.
+  if (options.lock) await assertExamWritable(db, examId);
   return { exam, audience, manages, schedules };
 }
 

@@ -3,6 +3,7 @@
 import {
   BarChart3,
   CalendarClock,
+  CalendarRange,
   Circle,
   ClipboardList,
   FileText,
@@ -30,6 +31,7 @@ import {
 const ICONS: Record<string, LucideIcon> = {
   BarChart3,
   CalendarClock,
+  CalendarRange,
   ClipboardList,
   FileText,
   FolderOpen,
