@@ -19,6 +19,7 @@ import { audienceSizeOf } from "../results/results.service";
 import { computeItemAnalysis } from "./item-analysis.service";
 import { computeDashboard } from "./dashboard.service";
 import { rebuildFigures } from "./figures";
+import { multipart } from "../../test/multipart";
 
 let h: THarness;
 let schoolA: string;
@@ -73,6 +74,37 @@ const EXAM: TExamInput = {
     { type: "true_false", questionTextAr: "س٣", questionTextEn: "Q3", points: 2, options: tf(false) },
   ],
 };
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const choice = (id: string, correct = false) => ({ id, textAr: `ع ${id}`, textEn: `E ${id}`, correct });
+/** A hotspot of three areas (two right, partial) and an inline choice of two gaps (per gap). */
+const entryQuestions = (picture: string): NonNullable<TExamInput["questions"]> => [
+  {
+    type: "hotspot",
+    questionTextAr: "أين؟",
+    questionTextEn: "Where?",
+    points: 2,
+    image: { id: picture, altAr: "خريطة", altEn: "A map" },
+    interaction: {
+      type: "hotspot",
+      width: 400,
+      height: 300,
+      maxChoices: 2,
+      scoring: "partial",
+      areas: [
+        { ...choice("r", true), shape: "rect", coords: [10, 10, 110, 60] },
+        { ...choice("c", true), shape: "circle", coords: [200, 150, 50] },
+        { ...choice("p"), shape: "poly", coords: [300, 200, 390, 200, 345, 290] },
+      ],
+    },
+  },
+  {
+    type: "inline_choice",
+    questionTextAr: "اختر",
+    questionTextEn: "Choose",
+    points: 2,
+    interaction: { type: "inline_choice", textAr: "{{g1}} ثم {{g2}}", textEn: "{{g1}} then {{g2}}", gaps: [{ id: "g1", choices: [choice("a", true), choice("b"), choice("c")] }, { id: "g2", choices: [choice("x"), choice("y", true)] }] },
+  },
+];
 const WITH_ESSAY: TExamInput = { ...EXAM, titleEn: "Figures test with an essay", questions: [...EXAM.questions!, { type: "essay", questionTextAr: "م١", questionTextEn: "E1", points: 3 }] };
 
 type TExam = { id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
@@ -123,15 +155,26 @@ const RECOUNT = {
     select a.exam_id, a.school_id, a.form_id, q.id as question_id, count(*) as n, sum(coalesce(sa.score, 0)) as sx, sum(coalesce(sa.score, 0) ^ 2) as sxx,
       sum(coalesce(sa.score, 0) * a.total) as sxt, sum(a.total) as st, sum(a.total ^ 2) as stt,
       count(*) filter (where sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = '' and sa.matching_answer is null
-        and (sa.response is null or (coalesce(jsonb_array_length(sa.response->'chosen'), 0) = 0 and coalesce(jsonb_array_length(sa.response->'order'), 0) = 0 and coalesce(btrim(sa.response->>'value'), '') = '')))) as omitted
+        and (sa.response is null or ((case jsonb_typeof(sa.response->'chosen') when 'array' then jsonb_array_length(sa.response->'chosen')
+          when 'object' then (select count(*) from jsonb_each_text(sa.response->'chosen') g where btrim(g.value) <> '') else 0 end) = 0 and coalesce(jsonb_array_length(sa.response->'order'), 0) = 0 and coalesce(btrim(sa.response->>'value'), '') = '')))) as omitted
     from att a join questions q on q.exam_id = a.exam_id
       and (q.replaced_at is null or q.replaced_at > a.started_at) and (q.current_from is null or q.current_from <= a.started_at)
       and (a.form_id is null or q.id in (select question_id from exam_form_questions where form_id = a.form_id))
     left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
     where a.graded group by 1, 2, 3, 4`,
-  exam_option_stats: `with ${ATT}
-    select a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id as option_id, count(*) as n
-    from att a join student_answers sa on sa.student_exam_id = a.id where a.graded and sa.selected_option_id is not null group by 1, 2, 3, 4, 5`,
+  // Options chosen, and hotspot areas and inline-choice gaps' choices ("gap:choice"), each once per attempt.
+  exam_option_stats: `with ${ATT}, chosen as (
+      select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id::text as option_id
+      from att a join student_answers sa on sa.student_exam_id = a.id where a.graded and sa.selected_option_id is not null
+      union
+      select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, e.v
+      from att a join student_answers sa on sa.student_exam_id = a.id,
+        jsonb_array_elements_text(case when sa.response->>'type' = 'hotspot' then sa.response->'chosen' else '[]' end) e(v) where a.graded
+      union
+      select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, g.key || ':' || g.value
+      from att a join student_answers sa on sa.student_exam_id = a.id,
+        jsonb_each_text(case when sa.response->>'type' = 'inline_choice' then sa.response->'chosen' else '{}' end) g where a.graded and btrim(g.value) <> '')
+    select exam_id, school_id, form_id, question_id, option_id, count(*) as n from chosen group by 1, 2, 3, 4, 5`,
   exam_group_stats: `with ${ATT}
     select a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, count(*) as attempts, count(*) filter (where a.graded) as graded,
       coalesce(sum(a.pct) filter (where a.graded), 0) as sum_pct, coalesce(sum(a.pct ^ 2) filter (where a.graded), 0) as sum_pct_sq,
@@ -231,6 +274,7 @@ async function expectAll(examIds: string[]) {
 
 describe("the figures follow every change of a mark", () => {
   let exam: TExam;
+  let entries: TExam;
   let essay: TExam;
   const students: TStudent[] = [];
 
@@ -323,9 +367,45 @@ describe("the figures follow every change of a mark", () => {
     await expectAll([exam.id, essay.id]);
   });
 
+  it("hotspot areas and inline-choice gaps' choices are counted per attempt, and follow a deletion (decision 0058)", async () => {
+    const { payload, headers } = multipart([{ name: "file", filename: "map.png", content: PNG }]);
+    const media = await h.request({ method: "POST", url: "/api/media", cookie: cookie.admin, payload, headers });
+    expect(media.statusCode, media.body).toBe(201);
+    entries = await makeExam({ ...EXAM, titleEn: "Figures of areas and gaps", questions: [EXAM.questions![0]!, ...entryQuestions((media.json() as { id: string }).id)] });
+    const responses: [object | null, object | null][] = [
+      [{ type: "hotspot", chosen: ["r", "c"] }, { type: "inline_choice", chosen: { g1: "a", g2: "y" } }],
+      [{ type: "hotspot", chosen: ["c", "c"] }, { type: "inline_choice", chosen: { g1: "b", g2: " " } }],
+      [{ type: "hotspot", chosen: [] }, { type: "inline_choice", chosen: { g2: "x" } }],
+      [null, null],
+    ];
+    const sitters: TStudent[] = [];
+    for (const [i, [hot, inline]] of responses.entries()) {
+      const s = await student(i % 2 ? schoolB : schoolA);
+      await answer(entries, s, [i % 2]); // so that no variance is nought (alpha exactly 0 rounds either side of it)
+      for (const [q, response] of [[entries.questions[1]!, hot], [entries.questions[2]!, inline]] as const) {
+        if (response) expect((await req("PUT", `/api/attempts/${s.attemptId}/answers/${q.id}`, s.cookie, { examId: entries.id, clientSeq: 1, response })).statusCode).toBe(200);
+      }
+      expect((await req("POST", `/api/attempts/${s.attemptId}/submit`, s.cookie, {})).statusCode).toBe(200);
+      sitters.push(s);
+    }
+    await expectAll([entries.id]);
+    // By hand: areas r 1, c 2 (named twice by one student: once), p 0; gap 1 a 1, b 1, blank 2; gap 2 y 1, x 1, blank 2.
+    const [hot, inline] = (await computeItemAnalysis(h.db, await ADMIN_USER(), (await h.db.select().from(exams).where(eq(exams.id, entries.id)))[0]!, true, { numbers: [], chosen: null })).questions.slice(1);
+    expect(hot!.options.map((o) => [o.id, o.share * 4])).toEqual([["r", 1], ["c", 2], ["p", 0], ["omitted", 2]]);
+    expect(inline!.options).toEqual([]);
+    expect(inline!.gaps!.map((g) => [g.id, g.options.map((o) => [o.id, o.share * 4, o.isCorrect])])).toEqual([
+      ["g1", [["a", 1, true], ["b", 1, false], ["c", 0, false], ["omitted", 2, false]]],
+      ["g2", [["x", 1, false], ["y", 1, true], ["omitted", 2, false]]],
+    ]);
+    expect(inline!.gaps![0]!.options[0]!.text).toEqual({ ar: "ع a", en: "E a" });
+    expect((await req("DELETE", `/api/users/${sitters[0]!.id}`, cookie.admin)).statusCode).toBe(204);
+    await expectAll([entries.id]);
+  });
+
   it("the migration's backfill and rebuildFigures give the same rows from the answers", async () => {
     const migration = readFileSync(join(__dirname, "../../db/migrations/0030_maintained_figures.sql"), "utf8");
-    const backfill = migration.slice(migration.indexOf("-- Backfill")).split("--> statement-breakpoint");
+    const entryMigration = readFileSync(join(__dirname, "../../db/migrations/0032_option_stats_entries.sql"), "utf8");
+    const backfill = [...migration.slice(migration.indexOf("-- Backfill")).split("--> statement-breakpoint"), entryMigration.slice(entryMigration.indexOf("-- Backfill"))];
     await h.db.transaction(async (tx) => {
       for (const table of Object.keys(RECOUNT)) await tx.execute(sql.raw(`delete from ${table}`));
       for (const statement of backfill) await tx.execute(sql.raw(statement));
@@ -337,7 +417,7 @@ describe("the figures follow every change of a mark", () => {
     await rebuildFigures(h.db, [exam.id]);
     expect(await changes()).toBeGreaterThan(before);
     await rebuildFigures(h.db);
-    await expectAll([exam.id, essay.id]);
+    await expectAll([exam.id, essay.id, entries.id]);
   });
 });
 
