@@ -1,10 +1,12 @@
-// Issue 36, what the earlier browser tests left out (stop 7, helper D): the demo's "Social studies — map and timeline"
+// Issue 36, what the earlier browser tests left out (stop 7, helper D): ordering dragged by its handle with the pointer
+// on the take page (saved: back after a reload); the demo's "Social studies — map and timeline"
 // exam in its author's preview — multiple response, numeric and ordering drawn as a student sees them, with no key —
 // and, when the server has the demo's attempts (E2E_DEMO_ATTEMPTS=1), its item analysis with the table per area and
 // per gap, photographed in ar/en × light/dark × 390/1280 under screenshots/item-types-more/ (gitignored).
 import path from "node:path";
 import { expectNoAxeViolations, pageInLook, test, useLanguage } from "../fixtures";
 import { expect, signInWith, text } from "./helpers";
+import { apiAsAccount, createStudent, json, STUDENT_PASSWORD } from "../api";
 
 const AUTHOR = { email: "teacher3.dubai@demo.qias.ae", password: "Demo123!" };
 const TITLE = "Social studies — map and timeline";
@@ -42,6 +44,7 @@ test("the demo's map and timeline exam in its author's preview: the new types dr
 
 test("item analysis of the demo exam: a table per gap and the areas, in both languages", async ({ browser, baseURL }) => {
   test.skip(!process.env.E2E_DEMO_ATTEMPTS, "the demo's attempts are seeded with E2E_DEMO_ATTEMPTS=1");
+  test.setTimeout(240_000);
   for (const lang of ["ar", "en"] as const) {
     for (const dark of [false, true]) {
       for (const width of [390, 1280]) {
@@ -51,7 +54,7 @@ test("item analysis of the demo exam: a table per gap and the areas, in both lan
         await page.goto(`/exams/${id}/analysis`);
         const toggle = page.getByTestId("item-choices-toggle-5").locator("visible=true");
         await toggle.click();
-        await expect(page.getByTestId("item-choices-5-gap-1").locator("visible=true")).toContainText(lang === "ar" ? "الفراغ ١" : "Gap 1");
+        await expect(page.getByTestId("item-choices-5-gap-1").locator("visible=true")).toContainText(lang === "ar" ? "الفراغ 1" : "Gap 1");
         await expect(page.getByTestId("item-choices-5-gap-2").locator("visible=true")).toContainText(lang === "ar" ? "غرب" : "west");
         await page.getByTestId("item-choices-toggle-6").locator("visible=true").click();
         await expect(page.getByTestId("item-choices-6").locator("visible=true")).toContainText(lang === "ar" ? "الموضع 3" : "Place 3");
@@ -62,4 +65,50 @@ test("item analysis of the demo exam: a table per gap and the areas, in both lan
       }
     }
   }
+});
+
+test("ordering by pointer: an item dragged by its handle takes the place under the pointer and is saved", async ({ page, playwright }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const student = await createStudent(admin, "school_dubai", "drag");
+  await admin.dispose();
+  const teacher = await apiAsAccount(playwright, "teacher");
+  const items = ["a", "b", "c", "d"].map((id, i) => ({ id, textAr: `حدث ${i + 1}`, textEn: `Event ${i + 1}` }));
+  const exam = await json<{ id: string }>(
+    await teacher.post("/api/exams", {
+      data: {
+        titleAr: "ترتيب بالسحب",
+        titleEn: "Ordering by drag",
+        subjectId: "social",
+        durationMinutes: 30,
+        status: "published",
+        schoolIds: [],
+        questions: [{ type: "ordering", questionTextAr: "رتّب.", questionTextEn: "Put in order.", points: 3, interaction: { type: "ordering", scoring: "per_pair", items } }],
+      },
+    }),
+    201,
+  );
+  await teacher.dispose();
+  await useLanguage(page, "en");
+  expect((await page.request.post("/api/auth/login", { data: { email: student.email, password: STUDENT_PASSWORD, loginType: "student" } })).status()).toBe(200);
+  await json(await page.request.post(`/api/student/exams/${exam.id}/attempt`, { data: { paperLanguage: "en" } }));
+  await page.goto(`/student/exam/${exam.id}/take`);
+  const rows = page.getByTestId("ordering-item");
+  const order = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-id")));
+  await expect(rows).toHaveCount(4);
+  const before = await order();
+  // The last item's handle, pressed and moved over the first row, let go there.
+  const handle = rows.nth(3).getByTestId("ordering-handle");
+  const from = (await handle.boundingBox())!;
+  const to = (await rows.nth(0).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // Above the first row's middle: the row under the pointer gives up its place once the pointer passes its middle.
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 4, { steps: 8 });
+  await page.mouse.up();
+  const moved = [before[3], ...before.slice(0, 3)];
+  await expect.poll(order).toEqual(moved);
+  await expect(page.getByTestId("ordering-announce")).not.toBeEmpty();
+  // Kept: back in that order after a reload.
+  await page.reload();
+  await expect.poll(order).toEqual(moved);
 });
