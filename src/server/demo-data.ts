@@ -1,5 +1,5 @@
 // A believable demo: two schools in UAE cities, their staff and students, and exams of all five question
-// types. Used by `npm run demo` and by the browser tests (which add accounts of their own).
+// types, and one of the six item types of issue 36 (social studies' map and timeline). Used by `npm run demo` and by the browser tests (which add accounts of their own).
 import { sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,7 @@ import { generatePlan, generateReport } from "./modules/reports/reports.service"
 import { rulesWriter } from "./modules/reports/writer";
 import { uploadFile } from "./modules/files/files.service";
 import type { TStorage } from "./storage/storage";
+import { ZInteraction, type TInteractionInput, type TItemType, type TResponse } from "../shared/item-types";
 
 export const DEMO_PASSWORD = "Demo123!";
 
@@ -54,7 +55,7 @@ const TEACHERS: Record<string, { name: string; subject: string }[]> = {
 export type TDemoAccount = { email: string; role: TRole; name: string; school: string | null };
 
 type TQuestionSeed = {
-  type: "multiple_choice" | "true_false" | "essay" | "short_answer" | "matching";
+  type: "multiple_choice" | "true_false" | "essay" | "short_answer" | "matching" | TItemType;
   ar: string;
   en: string;
   points: number;
@@ -73,6 +74,9 @@ type TQuestionSeed = {
   /** What demo students write: a wrong short answer, or essays of three qualities with the mark each earns. */
   wrong?: string;
   essays?: TEssaySamples;
+  /** An item type of issue 36: its content and key, and what demo students answer — right, or one of the wrong ones. */
+  interaction?: TInteractionInput;
+  responses?: { right: TResponse; wrong: TResponse[] };
 };
 
 type TEssaySamples = Record<TQuality, { text: string; score: number }>;
@@ -377,6 +381,170 @@ export const EXAMS: Record<string, TExamSeed[]> = {
       ],
     },
     {
+      // One question of each item type of issue 36 (docs/decisions/0057, 0058).
+      titleAr: "الدراسات الاجتماعية — الخريطة والخط الزمني",
+      titleEn: "Social studies — map and timeline",
+      subject: "social",
+      descriptionAr: "اختيار من متعدد بأكثر من إجابة، وعدد، وترتيب أحداث، وإكمال فراغات، واختيار من قائمة، ونقر على الخريطة.",
+      descriptionEn: "Choose all that apply, a number, events in order, gaps to fill, a choice in the sentence and a click on the map.",
+      minutes: 20,
+      status: "published",
+      questions: [
+        {
+          type: "multiple_response",
+          ar: "أيّ هذه الإمارات تطل على ساحل الخليج العربي؟ اختر كل الإجابات الصحيحة.",
+          en: "Which of these emirates lie on the Arabian Gulf coast? Choose all that apply.",
+          points: 2,
+          skill: "social.geography",
+          interaction: {
+            type: "multiple_response",
+            scoring: "partial",
+            choices: [
+              { id: "abu-dhabi", textAr: "أبوظبي", textEn: "Abu Dhabi", correct: true },
+              { id: "dubai", textAr: "دبي", textEn: "Dubai", correct: true },
+              { id: "ajman", textAr: "عجمان", textEn: "Ajman", correct: true },
+              { id: "fujairah", textAr: "الفجيرة", textEn: "Fujairah" },
+            ],
+          },
+          responses: {
+            right: { type: "multiple_response", chosen: ["abu-dhabi", "dubai", "ajman"] },
+            wrong: [
+              { type: "multiple_response", chosen: ["abu-dhabi", "dubai"] },
+              { type: "multiple_response", chosen: ["dubai", "ajman", "fujairah"] },
+              { type: "multiple_response", chosen: ["abu-dhabi", "fujairah"] },
+            ],
+          },
+        },
+        {
+          type: "numeric",
+          ar: "في أي عام قام اتحاد دولة الإمارات العربية المتحدة؟",
+          en: "In which year was the United Arab Emirates founded?",
+          points: 1,
+          skill: "social.history",
+          interaction: { type: "numeric", answer: 1971, tolerance: 0 },
+          responses: { right: { type: "numeric", value: "١٩٧١" }, wrong: [{ type: "numeric", value: "1972" }, { type: "numeric", value: "1968" }] },
+        },
+        {
+          type: "ordering",
+          ar: "رتّب الأحداث من الأقدم إلى الأحدث.",
+          en: "Put the events in order, the earliest first.",
+          points: 3,
+          skill: "social.history",
+          interaction: {
+            type: "ordering",
+            scoring: "per_pair",
+            items: [
+              { id: "oil", textAr: "أول شحنة نفط من أبوظبي", textEn: "The first shipment of oil from Abu Dhabi" },
+              { id: "union", textAr: "قيام اتحاد الإمارات", textEn: "The union of the emirates" },
+              { id: "rak", textAr: "انضمام رأس الخيمة إلى الاتحاد", textEn: "Ras Al Khaimah joins the union" },
+              { id: "expo", textAr: "افتتاح إكسبو 2020 دبي", textEn: "Expo 2020 Dubai opens" },
+            ],
+          },
+          responses: {
+            right: { type: "ordering", order: ["oil", "union", "rak", "expo"] },
+            wrong: [
+              { type: "ordering", order: ["union", "oil", "rak", "expo"] },
+              { type: "ordering", order: ["union", "rak", "oil", "expo"] },
+              { type: "ordering", order: ["expo", "rak", "union", "oil"] },
+            ],
+          },
+        },
+        {
+          type: "gap_fill",
+          ar: "أكمل الفراغين.",
+          en: "Fill in the two gaps.",
+          points: 2,
+          skill: "social.geography",
+          interaction: {
+            type: "gap_fill",
+            scoring: "per_gap",
+            textAr: "أبوظبي هي {{capital}} دولة الإمارات، وأعلى قمة فيها جبل {{peak}}.",
+            textEn: "Abu Dhabi is the {{capital}} of the UAE, and its highest peak is Jebel {{peak}}.",
+            gaps: [
+              { id: "capital", accepted: ["عاصمة", "العاصمة", "capital"] },
+              { id: "peak", accepted: ["جيس", "Jais"] },
+            ],
+          },
+          responses: {
+            right: { type: "gap_fill", answers: { capital: "عاصمه", peak: "جيس" } },
+            wrong: [
+              { type: "gap_fill", answers: { capital: "العاصمة", peak: "حفيت" } },
+              { type: "gap_fill", answers: { capital: "مدينة", peak: "جيس" } },
+              { type: "gap_fill", answers: { capital: "أكبر مدن" } },
+            ],
+          },
+        },
+        {
+          type: "inline_choice",
+          ar: "اختر ما يكمل الجملة.",
+          en: "Choose the words that complete the sentence.",
+          points: 2,
+          skill: "social.geography",
+          interaction: {
+            type: "inline_choice",
+            scoring: "per_gap",
+            textAr: "تطل إمارة {{emirate}} على خليج عُمان، وتمتد جبال الحجر في {{side}} الدولة.",
+            textEn: "The Emirate of {{emirate}} lies on the Gulf of Oman, and the Hajar Mountains run through the {{side}} of the country.",
+            gaps: [
+              {
+                id: "emirate",
+                choices: [
+                  { id: "fujairah", textAr: "الفجيرة", textEn: "Fujairah", correct: true },
+                  { id: "ajman", textAr: "عجمان", textEn: "Ajman" },
+                  { id: "abu-dhabi", textAr: "أبوظبي", textEn: "Abu Dhabi" },
+                ],
+              },
+              {
+                id: "side",
+                choices: [
+                  { id: "east", textAr: "شرق", textEn: "east", correct: true },
+                  { id: "west", textAr: "غرب", textEn: "west" },
+                  { id: "south", textAr: "جنوب", textEn: "south" },
+                ],
+              },
+            ],
+          },
+          responses: {
+            right: { type: "inline_choice", chosen: { emirate: "fujairah", side: "east" } },
+            wrong: [
+              { type: "inline_choice", chosen: { emirate: "fujairah", side: "west" } },
+              { type: "inline_choice", chosen: { emirate: "ajman", side: "east" } },
+              { type: "inline_choice", chosen: { emirate: "abu-dhabi", side: "south" } },
+            ],
+          },
+        },
+        {
+          type: "hotspot",
+          ar: "اختر على الخريطة الموضع الذي يطل على خليج عُمان.",
+          en: "On the map, choose the place that faces the Gulf of Oman.",
+          points: 1,
+          skill: "social.geography",
+          // The geography exam's map (demo-assets/uae-map.svg): its numbered places are the areas, circles around them.
+          image: {
+            file: "uae-map.png",
+            width: 640,
+            height: 440,
+            altAr: "خريطة لدولة الإمارات عليها أربعة أرقام: 1 على ساحل الخليج العربي في الغرب، و2 على الساحل نفسه إلى الشمال الشرقي منه، و3 على الساحل الشرقي المطل على خليج عُمان، و4 في أقصى الشمال.",
+            altEn: "A map of the UAE with four numbered places: 1 on the Arabian Gulf coast in the west, 2 further north-east along the same coast, 3 on the east coast facing the Gulf of Oman, 4 in the far north.",
+          },
+          interaction: {
+            type: "hotspot",
+            width: 640,
+            height: 440,
+            maxChoices: 1,
+            scoring: "all_or_nothing",
+            areas: [
+              { id: "p1", textAr: "الموضع 1", textEn: "Place 1", shape: "circle", coords: [341, 214, 24] },
+              { id: "p2", textAr: "الموضع 2", textEn: "Place 2", shape: "circle", coords: [442, 136, 24] },
+              { id: "p3", textAr: "الموضع 3", textEn: "Place 3", shape: "circle", coords: [561, 144, 24], correct: true },
+              { id: "p4", textAr: "الموضع 4", textEn: "Place 4", shape: "circle", coords: [518, 74, 24] },
+            ],
+          },
+          responses: { right: { type: "hotspot", chosen: ["p3"] }, wrong: [{ type: "hotspot", chosen: ["p4"] }, { type: "hotspot", chosen: ["p1"] }] },
+        },
+      ],
+    },
+    {
       titleAr: "الحضارات القديمة في الجزيرة العربية",
       titleEn: "Ancient Civilisations of Arabia",
       subject: "social",
@@ -544,6 +712,8 @@ async function insertExam(tx: TTxLike, seed: TExamSeed, creatorId: string, schoo
         correctAnswerText: q.answer ?? null,
         skillId: q.skill,
         matchingPairs: q.pairs ?? null,
+        // Parsed as an exam save would: a demo that breaks a rule of its type fails here, not on a page.
+        interaction: q.interaction ? ZInteraction.parse(q.interaction) : null,
         itemVersionId: draft,
       })
       .returning({ id: questions.id });
@@ -691,7 +861,10 @@ export async function seedDemoAttempts(db: TDb, storage: TStorage): Promise<TDem
           answerText = qSeed.essays?.[level].text ?? null;
         }
         const selectedOptionId = options.length ? (options.find((o) => o.isCorrect === right) ?? options[0]!).id : null;
-        await saveAnswer(db, student, attempt.id, q.id, { examId, clientSeq: 1, selectedOptionId, answerText, matching });
+        // An item type's answer: the right one, or one of its wrong ones (some of which earn part of the points).
+        const wrongs = qSeed.responses?.wrong ?? [];
+        const response = qSeed.responses ? (right || !wrongs.length ? qSeed.responses.right : wrongs[Math.floor(roll(s.email, seed.titleEn, qi, "wrong") * wrongs.length)]!) : null;
+        await saveAnswer(db, student, attempt.id, q.id, { examId, clientSeq: 1, selectedOptionId, answerText, matching, response });
       }
       await submitAttempt(db, student, attempt.id);
       story.attempts++;

@@ -20,12 +20,29 @@ describe("npm run demo", () => {
     const accounts = await seedDemo(h.db, h.app.storage);
     expect(accounts?.filter((a) => a.role === "student")).toHaveLength(60);
     const story = await seedDemoAttempts(h.db, h.app.storage);
-    // 16 students × 3 published exams × 2 schools.
-    expect(story).toMatchObject({ attempts: 96, reports: 36, plans: 36, files: 12 });
-    expect(story!.graded).toBeGreaterThanOrEqual(72);
+    // 16 students × 4 published exams × 2 schools (the fourth: social studies' map and timeline, issue 36).
+    expect(story).toMatchObject({ attempts: 128, reports: 48, plans: 48, files: 12 });
+    expect(story!.graded).toBeGreaterThanOrEqual(96);
     expect(await seedDemo(h.db)).toBeNull();
     expect(await seedDemoAttempts(h.db, h.app.storage)).toBeNull();
   }, 180_000);
+
+  it("sits the map and timeline exam's six item types (issue 36): marked, partly right, counted per area and gap", async () => {
+    const marks = await rows<{ type: string; n: number; partial: number; right: number }>(sql`
+      select q.type::text as type, count(*)::int as n, count(*) filter (where a.score > 0 and a.score < q.points)::int as partial, count(*) filter (where a.is_correct)::int as right
+      from student_answers a join questions q on q.id = a.question_id join student_exams se on se.id = a.student_exam_id
+      where q.interaction is not null and se.status = 'graded' group by 1 order by 1`);
+    expect(marks.map((m) => m.type)).toEqual(["gap_fill", "hotspot", "inline_choice", "multiple_response", "numeric", "ordering"]);
+    for (const m of marks) {
+      expect(m.right, m.type).toBeGreaterThan(0);
+      expect(m.right, m.type).toBeLessThan(m.n);
+    }
+    for (const type of ["gap_fill", "inline_choice", "multiple_response", "ordering"]) expect(marks.find((m) => m.type === type)!.partial, type).toBeGreaterThan(0);
+    const [hotspot] = await rows<{ image_id: string | null }>(sql`select image_id from questions where type = 'hotspot' limit 1`);
+    expect(hotspot!.image_id).toBeTruthy();
+    const [kept] = await rows<{ n: number }>(sql`select count(*)::int as n from exam_option_stats where option_id like '%:%' or option_id in ('p1', 'p2', 'p3', 'p4')`);
+    expect(kept!.n).toBeGreaterThan(0);
+  });
 
   it("tags every question with a skill of its exam's subject", async () => {
     const [untagged] = await rows<{ n: number }>(sql`select count(*)::int as n from questions where skill_id is null`);
@@ -139,7 +156,7 @@ describe("npm run demo", () => {
   it("lets student07 (who struggles) read a report and a plan that points to a worksheet of their school", async () => {
     const student = await h.signIn("student07.dubai@demo.qias.ae", DEMO_PASSWORD, "student");
     const overview = (await h.request({ method: "GET", url: "/api/student/overview", cookie: student })).json();
-    expect(overview.completed.length).toBe(3);
+    expect(overview.completed.length).toBe(4);
     let resources = 0;
     for (const c of overview.completed) {
       const res = await h.request({ method: "GET", url: `/api/attempts/${c.attempt.id}/reports`, cookie: student });

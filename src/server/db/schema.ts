@@ -1172,7 +1172,8 @@ export const examOptionStats = pgTable(
     questionId: uuid("question_id")
       .notNull()
       .references(() => questions.id, { onDelete: "cascade" }),
-    optionId: uuid("option_id").notNull(),
+    /** A multiple-choice option's id; a hotspot's area id; an inline choice's "gap:choice" (decision 0058, "Distractors per gap and area"). */
+    optionId: text("option_id").notNull(),
     n: integer("n").notNull().default(0),
   },
   (t) => [unique("exam_option_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId, t.optionId).nullsNotDistinct()],

@@ -11,7 +11,9 @@
 // Scores: multiple choice and true/false are right (full points) or wrong; essays, short answers and matching are
 // scored in steps — their mark rounded to whole points (0..points), or to tenths of the points above 10 points — so
 // that the GPCM (and Rasch's partial credit) sees the partial marks; the 2PL and 3PL name such items
-// `scores_above_one` rather than guess a cut.
+// `scores_above_one` rather than guess a cut. The item types of issue 36 are scored in the steps their scoring makes
+// (shared/item-types/mark-steps.ts; decision 0058): a gap of three, a right area of two, an ordered pair — categories
+// of the generalised partial credit model (Muraki 1992) — and all-or-nothing ones right or wrong.
 
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -21,6 +23,8 @@ import { seenBySql } from "../modules/bank/views";
 import { cachedBulkyByVersion } from "../modules/analytics/version-cache";
 import { calibrate, type CalibrationOptions, type CalibrationResult } from "./calibrate";
 import { NOT_PRESENTED, type IrtModel, type ResponseMatrix } from "./types";
+import { markSteps, stepOf } from "../../shared/item-types/mark-steps";
+import { isItemType, type TInteraction } from "../../shared/item-types";
 
 const RIGHT_WRONG = new Set(["multiple_choice", "true_false"]);
 const MAX_STEPS = 10;
@@ -34,6 +38,8 @@ export interface ExamQuestionColumn {
   points: number;
   /** The highest score in the column: 1 for right/wrong, else the steps. */
   maxScore: number;
+  /** An item type's possible marks as shares of the points (mark-steps.ts); absent for the seed's types. */
+  steps?: number[];
 }
 
 export interface ExamResponses {
@@ -49,7 +55,7 @@ export interface ExamCalibration extends CalibrationResult {
   attemptIds: string[];
 }
 
-type TQuestionRow = { id: string; item_version_id: string; position: number; type: string; points: number };
+type TQuestionRow = { id: string; item_version_id: string; position: number; type: string; points: number; interaction: TInteraction | null };
 
 /**
  * The graded attempts of an exam as a response matrix (persons × question rows), kept under the exam's version —
@@ -68,7 +74,7 @@ export async function examResponses(db: TDbOrTx, examId: string): Promise<ExamRe
 
 async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
   const questionRows = rowsOf<TQuestionRow>(
-    await db.execute(sql`select id, item_version_id, position, type::text as type, points
+    await db.execute(sql`select id, item_version_id, position, type::text as type, points, interaction
       from questions where exam_id = ${examId} order by position, id`),
   );
   const attempts = rowsOf<{ id: string }>(
@@ -83,14 +89,18 @@ async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamRespo
       where se.exam_id = ${examId} and se.status = 'graded' and ${seenBySql("q", sql.raw("se.started_at"), sql.raw("se.form_id"))}`),
   );
 
-  const questions: ExamQuestionColumn[] = questionRows.map((q) => ({
-    questionId: q.id,
-    itemVersionId: q.item_version_id,
-    position: q.position,
-    type: q.type,
-    points: q.points,
-    maxScore: RIGHT_WRONG.has(q.type) ? 1 : Math.min(q.points, MAX_STEPS),
-  }));
+  const questions: ExamQuestionColumn[] = questionRows.map((q) => {
+    const steps = isItemType(q.type) && q.interaction ? markSteps(q.interaction) : undefined;
+    return {
+      questionId: q.id,
+      itemVersionId: q.item_version_id,
+      position: q.position,
+      type: q.type,
+      points: q.points,
+      maxScore: steps ? steps.length - 1 : RIGHT_WRONG.has(q.type) ? 1 : Math.min(q.points, MAX_STEPS),
+      ...(steps ? { steps } : {}),
+    };
+  });
   const column = new Map(questionRows.map((q, i) => [q.id, i]));
   const row = new Map(attempts.map((a, p) => [a.id, p]));
   const nItems = questions.length;
@@ -104,8 +114,9 @@ async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamRespo
 }
 
 /** A mark as a calibration score: 0/1 for right/wrong questions, else steps 0..maxScore. */
-export function scoreOf(mark: number, question: Pick<ExamQuestionColumn, "type" | "points" | "maxScore">): number {
+export function scoreOf(mark: number, question: Pick<ExamQuestionColumn, "type" | "points" | "maxScore" | "steps">): number {
   if (!(mark > 0) || question.points <= 0) return 0;
+  if (question.steps) return stepOf(mark, question.points, question.steps);
   if (RIGHT_WRONG.has(question.type)) return mark >= question.points ? 1 : 0;
   return Math.min(question.maxScore, Math.max(0, Math.round((mark / question.points) * question.maxScore)));
 }

@@ -16,7 +16,8 @@ export const RECOUNT = {
     select a.exam_id, a.school_id, a.form_id, q.id as question_id, count(*) as n, sum(coalesce(sa.score, 0)) as sx, sum(coalesce(sa.score, 0) ^ 2) as sxx,
       sum(coalesce(sa.score, 0) * a.total) as sxt, sum(a.total) as st, sum(a.total ^ 2) as stt,
       count(*) filter (where sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = '' and sa.matching_answer is null
-        and (sa.response is null or (coalesce(jsonb_array_length(sa.response->'chosen'), 0) = 0 and coalesce(jsonb_array_length(sa.response->'order'), 0) = 0 and coalesce(btrim(sa.response->>'value'), '') = '')))) as omitted
+        and (sa.response is null or ((case jsonb_typeof(sa.response->'chosen') when 'array' then jsonb_array_length(sa.response->'chosen')
+          when 'object' then (select count(*) from jsonb_each_text(sa.response->'chosen') g where btrim(g.value) <> '') else 0 end) = 0 and coalesce(jsonb_array_length(sa.response->'order'), 0) = 0 and coalesce(btrim(sa.response->>'value'), '') = '')))) as omitted
     from att a join questions q on q.exam_id = a.exam_id
       and (q.replaced_at is null or q.replaced_at > a.started_at) and (q.current_from is null or q.current_from <= a.started_at)
       and (a.form_id is null or q.id in (select question_id from exam_form_questions where form_id = a.form_id))
@@ -31,9 +32,19 @@ export const RECOUNT = {
     left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
     cross join lateral (select null::uuid as option_id union all select sa.selected_option_id where sa.selected_option_id is not null) o
     where a.graded group by 1, 2, 3, 4, 5, 6`,
-  exam_option_stats: `with ${ATT}
-    select a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id as option_id, count(*) as n
-    from att a join student_answers sa on sa.student_exam_id = a.id where a.graded and sa.selected_option_id is not null group by 1, 2, 3, 4, 5`,
+  // Options chosen, and hotspot areas and inline-choice gaps' choices ("gap:choice"), each once per attempt.
+  exam_option_stats: `with ${ATT}, chosen as (
+      select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id::text as option_id
+      from att a join student_answers sa on sa.student_exam_id = a.id where a.graded and sa.selected_option_id is not null
+      union
+      select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, e.v
+      from att a join student_answers sa on sa.student_exam_id = a.id,
+        jsonb_array_elements_text(case when sa.response->>'type' = 'hotspot' then sa.response->'chosen' else '[]' end) e(v) where a.graded
+      union
+      select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, g.key || ':' || g.value
+      from att a join student_answers sa on sa.student_exam_id = a.id,
+        jsonb_each_text(case when sa.response->>'type' = 'inline_choice' then sa.response->'chosen' else '{}' end) g where a.graded and btrim(g.value) <> '')
+    select exam_id, school_id, form_id, question_id, option_id, count(*) as n from chosen group by 1, 2, 3, 4, 5`,
   exam_group_stats: `with ${ATT}
     select a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, count(*) as attempts, count(*) filter (where a.graded) as graded,
       coalesce(sum(a.pct) filter (where a.graded), 0) as sum_pct, coalesce(sum(a.pct ^ 2) filter (where a.graded), 0) as sum_pct_sq,

@@ -52,6 +52,8 @@ export const ZItemStats = z.object({
   omittedRate: z.number().nullable(),
   /** Choice questions: each option, with the blank answers last (id "omitted"). */
   options: z.array(ZItemOption),
+  /** Inline choice (issue 36): each gap's choices, with the attempts that left the gap blank last (id "omitted"). */
+  gaps: z.array(z.object({ id: z.string(), options: z.array(ZItemOption) })).optional(),
   flags: z.array(z.enum(ITEM_FLAGS)),
 });
 export type TItemStats = z.infer<typeof ZItemStats>;

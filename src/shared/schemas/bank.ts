@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { ZRichDoc, type TRichDoc } from "../rich-text";
 import { ZGradeNumber } from "./grade";
-import type { TInteraction } from "../item-types";
+import { ZInteraction, type TInteraction } from "../item-types";
 import { QUESTION_TYPES, withDoc, ZAudioInput, ZAudioRef, ZImageInput, ZQuestionInput, type TQuestionType } from "./exam";
 
 type TImage = { id: string; altAr: string; altEn: string } | null;
@@ -163,6 +163,8 @@ const ZContent = z.object({
   passage: z
     .object({ titleAr: z.string(), titleEn: z.string(), textAr: z.string(), textEn: z.string(), docAr: ZRichDoc.nullable(), docEn: ZRichDoc.nullable(), image: ZImageRaw, audio: ZAudioRef })
     .nullable(),
+  /** An item type's content and key (issue 36): without it the answer dropped them, and the editor reopened an item empty. */
+  interaction: ZInteraction.optional(),
 });
 
 export const ZBankItemDetail = ZBankItemSummary.extend({

@@ -1,6 +1,7 @@
 // Figures maintained as marks arrive (issue 39, docs/decisions/0054): the one place that changes the summary rows
-// (exam_item_stats, exam_item_score_stats, exam_option_stats, exam_group_stats, exam_skill_stats). Every way a mark, a status, a school or
-// a class of an attempt changes goes through here, in the transaction that makes the change:
+// (exam_item_stats, exam_item_score_stats, exam_option_stats, exam_group_stats, exam_skill_stats). Every way a mark, a
+// status, a school or a class of an attempt changes goes through here, in the transaction that makes the change
+// (exam_option_stats also counts hotspot areas and inline-choice gaps' choices: entry-distractors.ts):
 //   applyFigures(tx, ids, +1)            attempts just closed (they counted nothing while in progress);
 //   recountFigures(tx, ids, change)      anything else: their contribution out, the change, their contribution in;
 //   rebuildFigures(db, examIds?)         bulk loaders (demo, bench) that write attempts without the module.
@@ -12,6 +13,7 @@ import { rowsOf, type TDbOrTx } from "../../db/client";
 import { PASS_PERCENT } from "../../../shared/schemas/attempt";
 import { HISTOGRAM_BINS } from "../../../shared/schemas/dashboard";
 import { seenBySql } from "../bank/views";
+import { CHOSEN_ENTRIES } from "./entry-distractors";
 
 type TSign = 1 | -1;
 
@@ -75,9 +77,10 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     on conflict on constraint exam_item_score_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx`);
   await tx.execute(sql`with ${att}
     insert into exam_option_stats as t (exam_id, school_id, form_id, question_id, option_id, n)
-    select a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id, ${s} * count(*)
+    select a.exam_id, a.school_id, a.form_id, sa.question_id, c.k, ${s} * count(*)
     from att a join all_student_answers sa on sa.student_exam_id = a.id
-    where a.graded and sa.selected_option_id is not null
+    cross join lateral (select sa.selected_option_id::text as k where sa.selected_option_id is not null union all ${CHOSEN_ENTRIES}) c
+    where a.graded and (sa.selected_option_id is not null or sa.response->>'type' in ('hotspot', 'inline_choice'))
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
     on conflict on constraint exam_option_stats_key do update set n = t.n + excluded.n`);

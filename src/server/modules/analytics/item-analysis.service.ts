@@ -13,6 +13,7 @@ import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, t
 import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
 import { cachedByVersion } from "./version-cache";
 import { alphaOf, groupSizeOf, itemRestCorrelation, semOf, varianceOf } from "./stats";
+import { ENTRY_TYPES, entryCounts, entryTables } from "./entry-distractors";
 
 const CHOICE_TYPES = new Set(["multiple_choice", "true_false"]);
 
@@ -119,6 +120,7 @@ export async function computeItemAnalysis(
             group by 1, 2`),
         )
       : [];
+  const entries = await entryCounts(db, { examId, whose: source === "answers" ? null : whose, formId, attempts }, n && keyVisible ? qs.filter((q) => ENTRY_TYPES.has(q.question.type)).map((q) => q.question.id) : []);
   const options = choiceIds.length
     ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, choiceIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
     : [];
@@ -141,6 +143,7 @@ export async function computeItemAnalysis(
         const discrimination = r ? itemRestCorrelation(r.n, { sum: r.sx, sumSq: r.sxx }, { sum: r.st, sumSq: r.stt }, r.sxt) : null;
         const upperLower = r && groupSize && r.upper_mean !== null && r.lower_mean !== null ? (r.upper_mean - r.lower_mean) / q.points : null;
         const chosen = choices.filter((c) => c.qid === q.id);
+        const entry = entryTables(q.interaction, entries.filter((c) => c.qid === q.id), r?.n ?? n, r?.omitted ?? 0);
         const opts = CHOICE_TYPES.has(q.type)
           ? options
               .filter((o) => o.questionId === q.id)
@@ -158,7 +161,7 @@ export async function computeItemAnalysis(
               })
           : q.type === "multiple_response" && q.interaction?.type === "multiple_response"
             ? multipleOptions(q.interaction.choices, ticks.filter((c) => c.qid === q.id), r, n, groupSize)
-            : [];
+            : entry.options;
         if (opts.length && CHOICE_TYPES.has(q.type)) {
           const sum = (key: "n" | "upper" | "lower") => chosen.filter((c) => opts.some((o) => o.id === c.oid)).reduce((s, c) => s + c[key], 0);
           opts.push({
@@ -184,6 +187,7 @@ export async function computeItemAnalysis(
           upperLowerDifference: upperLower,
           omittedRate: r && r.n ? r.omitted / r.n : null,
           options: opts,
+          ...(entry.gaps.length ? { gaps: entry.gaps } : {}),
           flags: [],
         };
         stats.flags = flagsOf(stats, n);

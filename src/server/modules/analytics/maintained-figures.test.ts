@@ -21,6 +21,7 @@ import { computeDashboard } from "./dashboard.service";
 import { rebuildFigures } from "./figures";
 import { remarkNow } from "../../test/remark";
 import { expectFiguresEqualRecount, RECOUNT } from "../../test/figures-recount";
+import { multipart } from "../../test/multipart";
 
 let h: THarness;
 let schoolA: string;
@@ -75,6 +76,37 @@ const EXAM: TExamInput = {
     { type: "true_false", questionTextAr: "س٣", questionTextEn: "Q3", points: 2, options: tf(false) },
   ],
 };
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const choice = (id: string, correct = false) => ({ id, textAr: `ع ${id}`, textEn: `E ${id}`, correct });
+/** A hotspot of three areas (two right, partial) and an inline choice of two gaps (per gap). */
+const entryQuestions = (picture: string): NonNullable<TExamInput["questions"]> => [
+  {
+    type: "hotspot",
+    questionTextAr: "أين؟",
+    questionTextEn: "Where?",
+    points: 2,
+    image: { id: picture, altAr: "خريطة", altEn: "A map" },
+    interaction: {
+      type: "hotspot",
+      width: 400,
+      height: 300,
+      maxChoices: 2,
+      scoring: "partial",
+      areas: [
+        { ...choice("r", true), shape: "rect", coords: [10, 10, 110, 60] },
+        { ...choice("c", true), shape: "circle", coords: [200, 150, 50] },
+        { ...choice("p"), shape: "poly", coords: [300, 200, 390, 200, 345, 290] },
+      ],
+    },
+  },
+  {
+    type: "inline_choice",
+    questionTextAr: "اختر",
+    questionTextEn: "Choose",
+    points: 2,
+    interaction: { type: "inline_choice", textAr: "{{g1}} ثم {{g2}}", textEn: "{{g1}} then {{g2}}", gaps: [{ id: "g1", choices: [choice("a", true), choice("b"), choice("c")] }, { id: "g2", choices: [choice("x"), choice("y", true)] }] },
+  },
+];
 const WITH_ESSAY: TExamInput = { ...EXAM, titleEn: "Figures test with an essay", questions: [...EXAM.questions!, { type: "essay", questionTextAr: "م١", questionTextEn: "E1", points: 3 }] };
 
 type TExam = { id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] };
@@ -157,6 +189,7 @@ async function expectAll(examIds: string[]) {
 
 describe("the figures follow every change of a mark", () => {
   let exam: TExam;
+  let entries: TExam;
   let essay: TExam;
   const students: TStudent[] = [];
 
@@ -252,8 +285,43 @@ describe("the figures follow every change of a mark", () => {
     await expectAll([exam.id, essay.id]);
   });
 
+  it("hotspot areas and inline-choice gaps' choices are counted per attempt, and follow a deletion (decision 0058)", async () => {
+    const { payload, headers } = multipart([{ name: "file", filename: "map.png", content: PNG }]);
+    const media = await h.request({ method: "POST", url: "/api/media", cookie: cookie.admin, payload, headers });
+    expect(media.statusCode, media.body).toBe(201);
+    entries = await makeExam({ ...EXAM, titleEn: "Figures of areas and gaps", questions: [EXAM.questions![0]!, ...entryQuestions((media.json() as { id: string }).id)] });
+    const responses: [object | null, object | null][] = [
+      [{ type: "hotspot", chosen: ["r", "c"] }, { type: "inline_choice", chosen: { g1: "a", g2: "y" } }],
+      [{ type: "hotspot", chosen: ["c", "c"] }, { type: "inline_choice", chosen: { g1: "b", g2: " " } }],
+      [{ type: "hotspot", chosen: [] }, { type: "inline_choice", chosen: { g2: "x" } }],
+      [null, null],
+    ];
+    const sitters: TStudent[] = [];
+    for (const [i, [hot, inline]] of responses.entries()) {
+      const s = await student(i % 2 ? schoolB : schoolA);
+      await answer(entries, s, [i % 2]); // so that no variance is nought (alpha exactly 0 rounds either side of it)
+      for (const [q, response] of [[entries.questions[1]!, hot], [entries.questions[2]!, inline]] as const) {
+        if (response) expect((await req("PUT", `/api/attempts/${s.attemptId}/answers/${q.id}`, s.cookie, { examId: entries.id, clientSeq: 1, response })).statusCode).toBe(200);
+      }
+      expect((await req("POST", `/api/attempts/${s.attemptId}/submit`, s.cookie, {})).statusCode).toBe(200);
+      sitters.push(s);
+    }
+    await expectAll([entries.id]);
+    // By hand: areas r 1, c 2 (named twice by one student: once), p 0; gap 1 a 1, b 1, blank 2; gap 2 y 1, x 1, blank 2.
+    const [hot, inline] = (await computeItemAnalysis(h.db, await ADMIN_USER(), (await h.db.select().from(exams).where(eq(exams.id, entries.id)))[0]!, true, { numbers: [], chosen: null })).questions.slice(1);
+    expect(hot!.options.map((o) => [o.id, o.share * 4])).toEqual([["r", 1], ["c", 2], ["p", 0], ["omitted", 2]]);
+    expect(inline!.options).toEqual([]);
+    expect(inline!.gaps!.map((g) => [g.id, g.options.map((o) => [o.id, o.share * 4, o.isCorrect])])).toEqual([
+      ["g1", [["a", 1, true], ["b", 1, false], ["c", 0, false], ["omitted", 2, false]]],
+      ["g2", [["x", 1, false], ["y", 1, true], ["omitted", 2, false]]],
+    ]);
+    expect(inline!.gaps![0]!.options[0]!.text).toEqual({ ar: "ع a", en: "E a" });
+    expect((await req("DELETE", `/api/users/${sitters[0]!.id}`, cookie.admin)).statusCode).toBe(204);
+    await expectAll([entries.id]);
+  });
+
   it("the migration's backfill and rebuildFigures give the same rows from the answers", async () => {
-    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql"].flatMap((file) => {
+    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql", "0036_option_stats_entries.sql"].flatMap((file) => {
       const migration = readFileSync(join(__dirname, "../../db/migrations", file), "utf8");
       return migration.slice(migration.indexOf("-- Backfill")).split("--> statement-breakpoint");
     });
@@ -268,7 +336,7 @@ describe("the figures follow every change of a mark", () => {
     await rebuildFigures(h.db, [exam.id]);
     expect(await changes()).toBeGreaterThan(before);
     await rebuildFigures(h.db);
-    await expectAll([exam.id, essay.id]);
+    await expectAll([exam.id, essay.id, entries.id]);
   });
 });
 

@@ -281,10 +281,10 @@ function QuestionsTable({ questions }: { questions: readonly TItemStats[] }) {
                       <KeyCheckNote item={q} />
                     </td>
                   </tr>
-                  {q.options.length > 0 && (
+                  {hasChoices(q) && (
                     <tr id={detailsId} hidden={!expanded} className="border-b border-border bg-muted/30">
                       <td colSpan={6} className="px-3 py-3">
-                        <Choices item={q} lang={lang} />
+                        <ChoiceTables item={q} lang={lang} />
                       </td>
                     </tr>
                   )}
@@ -327,9 +327,9 @@ function QuestionCards({ questions, open, onToggle }: { questions: readonly TIte
             </dl>
             <FlagList item={q} />
             <KeyCheckNote item={q} />
-            {q.options.length > 0 && (
+            {hasChoices(q) && (
               <div id={detailsId} hidden={!expanded} className="overflow-x-auto">
-                <Choices item={q} lang={lang} />
+                <ChoiceTables item={q} lang={lang} />
               </div>
             )}
           </li>
@@ -353,7 +353,7 @@ function QuestionLabel({ item: q, expanded, detailsId, onToggle }: { item: TItem
           <span>{t("itemAnalysis.questions.points", { count: q.points })}</span>
           {q.skill && <span className="rounded-full bg-muted px-2 text-foreground/80">{pick(lang, q.skill.name.ar, q.skill.name.en)}</span>}
         </span>
-        {q.options.length > 0 && (
+        {hasChoices(q) && (
           <button
             type="button"
             className="inline-flex w-fit items-center gap-1 text-xs font-semibold text-link underline-offset-2 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none print:hidden"
@@ -402,17 +402,53 @@ function Meter({ value }: { value: number | null }) {
   );
 }
 
-function Choices({ item, lang }: { item: TItemStats; lang: TLang }) {
+/** Options, a hotspot's areas (as options), or an inline choice's gaps (issue 36). */
+function hasChoices(q: TItemStats): boolean {
+  return q.options.length > 0 || (q.gaps?.length ?? 0) > 0;
+}
+
+/** A question's tables of choices: one of its options or areas, or one per gap of an inline choice. */
+function ChoiceTables({ item, lang }: { item: TItemStats; lang: TLang }) {
+  const { t } = useAnalyticsT();
+  if (item.gaps?.length) {
+    return (
+      <div className="flex flex-col gap-4">
+        {item.gaps.map((g, i) => (
+          <Choices
+            key={g.id}
+            options={g.options}
+            caption={t("itemAnalysis.choices.gapCaption", { n: formatNumber(lang, i + 1) })}
+            header={t("itemAnalysis.choices.choice")}
+            lang={lang}
+            testId={`item-choices-${item.number}-gap-${i + 1}`}
+          />
+        ))}
+      </div>
+    );
+  }
+  const hotspot = item.type === "hotspot";
+  return (
+    <Choices
+      options={item.options}
+      caption={t(hotspot ? "itemAnalysis.choices.areaCaption" : "itemAnalysis.choices.caption")}
+      header={t(hotspot ? "itemAnalysis.choices.area" : "itemAnalysis.choices.option")}
+      lang={lang}
+      testId={`item-choices-${item.number}`}
+    />
+  );
+}
+
+function Choices({ options, caption, header, lang, testId }: { options: TItemStats["options"]; caption: string; header: string; lang: TLang; testId: string }) {
   const { t } = useAnalyticsT();
   const cell = "px-2 py-1.5 text-end tabular-nums";
-  const key = item.options.find((o) => o.isCorrect);
+  const key = options.find((o) => o.isCorrect);
   return (
-    <table className="w-full max-w-2xl text-sm" data-testid={`item-choices-${item.number}`}>
-      <caption className="pb-2 text-start text-xs font-semibold text-muted-foreground">{t("itemAnalysis.choices.caption")}</caption>
+    <table className="w-full max-w-2xl text-sm" data-testid={testId}>
+      <caption className="pb-2 text-start text-xs font-semibold text-muted-foreground">{caption}</caption>
       <thead>
         <tr className="text-xs text-muted-foreground">
           <th scope="col" className="px-2 py-1 text-start font-semibold">
-            {t("itemAnalysis.choices.option")}
+            {header}
           </th>
           <th scope="col" className="px-2 py-1 text-end font-semibold">
             {t("itemAnalysis.choices.all")}
@@ -426,7 +462,7 @@ function Choices({ item, lang }: { item: TItemStats; lang: TLang }) {
         </tr>
       </thead>
       <tbody>
-        {item.options.map((o) => {
+        {options.map((o) => {
           const lure = attractsStrong(o, key);
           return (
             <tr key={o.id} className={cn("border-t border-border/60", o.isCorrect && "font-semibold")}>
