@@ -22,7 +22,7 @@ beforeAll(async () => {
     scratch = await openDatabase({ dataDir: null }); // no loadDataDir: an empty database
   }
   h = await createHarness();
-});
+}, 180_000); // a migration from scratch and a harness: twice the usual hook (60 s) ran out on a machine loaded ×15
 afterAll(async () => {
   await h?.close();
   await scratch?.close();
