@@ -92,5 +92,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The migrated database every API test's harness copies, made once per run (docs/decisions/0062).
+    globalSetup: ["src/server/test/global-setup.ts"],
   },
 });

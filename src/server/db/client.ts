@@ -42,9 +42,11 @@ export function embeddedDatabaseDir(dataDir: string): string {
  * Opens the database and applies the committed migrations.
  * - `databaseUrl`: PostgreSQL through a connection pool.
  * - otherwise PGlite under `<dataDir>/pglite`, guarded by a lock file so that a second process fails clearly
- *   instead of corrupting the files; `dataDir: null` gives an in-memory PGlite (tests).
+ *   instead of corrupting the files; `dataDir: null` gives an in-memory PGlite (tests), started from `loadDataDir` (a
+ *   PGlite dump) when given: the tests' already-migrated database (docs/decisions/0062), which the migrator then finds
+ *   up to date.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Promise<TDatabase> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number; loadDataDir?: Blob }): Promise<TDatabase> {
   if (options.databaseUrl) {
     const { Pool } = (await import("pg")).default;
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -99,7 +101,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       throw err;
     }
   } else {
-    client = await createPGlite();
+    client = await createPGlite(undefined, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db = drizzle({ client, schema }) as unknown as TDb;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -1,5 +1,6 @@
 // Builds the real app over a real database for API tests: in-memory PGlite by default; a fresh PostgreSQL
-// database per test file when DATABASE_URL is set (dropped afterwards).
+// database per test file when DATABASE_URL is set (dropped afterwards). Either starts as a copy of the run's migrated
+// template when there is one (template.ts, docs/decisions/0062).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +14,7 @@ import { prepareDatabase } from "../bootstrap";
 import { createAccount } from "../auth/accounts";
 import type { TMail, TMailer } from "../mail/mailer";
 import { schools } from "../db/schema";
+import { pgliteTemplate, postgresTemplate } from "./template";
 import type { TRole } from "../../shared/permissions";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-pass-1", name: "Test Admin" };
@@ -40,14 +42,20 @@ export type THarness = {
   close: () => Promise<void>;
 };
 
-/** A new, empty PostgreSQL database on the server of `baseUrl`: its address, and a way to drop it (even in use). */
-export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new PostgreSQL database on the server of `baseUrl` — empty, or a copy of the database `template` — its address,
+ * and a way to drop it (even in use).
+ */
+export async function createScratchDatabase(baseUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const pg = (await import("pg")).default;
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
@@ -67,12 +75,12 @@ export async function createHarness(options: { storage?: TStorage; config?: Reco
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (baseUrl) {
-    const scratch = await createScratchDatabase(baseUrl, "qias_test");
+    const scratch = await createScratchDatabase(baseUrl, "qias_test", postgresTemplate());
     databaseUrl = scratch.url;
     database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 5 });
     dropDatabase = scratch.drop;
   } else {
-    database = await openDatabase({ dataDir: null });
+    database = await openDatabase({ dataDir: null, loadDataDir: pgliteTemplate() });
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-test-"));
