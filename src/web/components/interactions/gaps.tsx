@@ -4,6 +4,7 @@
 // response in place and, for staff, each gap's key beside it.
 import { Fragment, useRef, type ReactNode, type RefObject } from "react";
 import { gapAnswerMatches } from "@shared/item-types/gap-fill";
+import { GAP_MARKER } from "@shared/item-types/gap-text";
 import { MAX_SHORT_TEXT_LENGTH } from "@shared/limits";
 import { fieldClasses } from "@web/components/ui/input";
 import { formatNumber, pick, type TLang } from "@web/lib/format";
@@ -16,7 +17,8 @@ export type TSegment = { text: string } | { gap: string; n: number };
 
 /** A text split at its gap markers, in reading order; each gap with its number in that order (from 1). */
 export function gapSegments(text: string): TSegment[] {
-  const parts = text.split(/\{\{([A-Za-z0-9_-]{1,36})\}\}/);
+  // The one marker rule (shared/item-types/gap-text); split keeps its captured gap id between the texts.
+  const parts = text.split(GAP_MARKER);
   return parts.flatMap((p, i): TSegment[] => (i % 2 ? [{ gap: p, n: (i + 1) / 2 }] : p ? [{ text: p }] : []));
 }
 
