@@ -163,6 +163,7 @@ export async function remarkLateAttempts(db: TDb): Promise<number> {
       .where(sql`${studentExams.remarkAfter} <= now()`)
       .orderBy(studentExams.remarkAfter)
       .limit(REMARK_ROUND);
+    let round = 0;
     for (const { id } of due) {
       const marked = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(studentExams).where(and(eq(studentExams.id, id), sql`${studentExams.remarkAfter} <= now()`)).for("update", { skipLocked: true });
@@ -170,11 +171,14 @@ export async function remarkLateAttempts(db: TDb): Promise<number> {
         return recountFigures(tx, [id], () => markAttempt(tx, locked));
       });
       if (!marked) continue;
-      total++;
+      round++;
       if (marked.sittingId) forgetLiveView(marked.sittingId);
       await passback(db, marked);
     }
-    if (due.length < REMARK_ROUND) return total;
+    total += round;
+    // A full round of attempts all locked by late answers still arriving (skipped) would be read again at once: the
+    // next sweep takes them.
+    if (due.length < REMARK_ROUND || round === 0) return total;
   }
 }
 
