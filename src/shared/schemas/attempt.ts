@@ -15,7 +15,7 @@ const ZText = z.object({ ar: z.string(), en: z.string() });
 export const ZStudentAudio = z.object({ id: z.string(), maxPlays: z.number().int().nullable(), seconds: z.number().nullable() }).nullable();
 export type TStudentAudio = z.infer<typeof ZStudentAudio>;
 
-/** One side of a matching pair: its text, or a picture (issue 18). */
+/** One side of a matching pair: its text, or a picture (issue 18); on a result, an option too (decision 0064). */
 const ZPaperPairSide = ZText.extend({ image: ZImageRef });
 
 /** The exam as a student sees it: no correct options, no model answers, matching responses shuffled. */
@@ -186,11 +186,13 @@ export const ZResult = z.object({
       questionDocAr: ZRichDoc.nullable(),
       questionDocEn: ZRichDoc.nullable(),
       points: z.number().int(),
+      /** The question's picture as the paper showed it (a hotspot's areas are on it); readable by whoever sees this result (decision 0064). */
+      image: ZImageRef,
       answer: z.object({
         /** The chosen option's text, the written answer, or per premise the chosen response. */
-        choice: ZText.nullable(),
+        choice: ZPaperPairSide.nullable(),
         text: z.string().nullable(),
-        matching: z.array(z.object({ premise: ZText, chosen: ZText.nullable(), correct: z.boolean() })),
+        matching: z.array(z.object({ premise: ZPaperPairSide, chosen: ZPaperPairSide.nullable(), correct: z.boolean() })),
         /** An item type of issue 36: the response as saved (a numeric entry as typed); null for the first five. */
         response: ZResponse.nullable(),
       }),
@@ -200,7 +202,7 @@ export const ZResult = z.object({
       score: z.number().nullable(),
       teacherComment: z.string().nullable(),
       /** `interaction`: an item type's content with its key (staff only, as the rest of the key). */
-      key: z.object({ choice: ZText.nullable(), modelAnswer: z.string().nullable(), interaction: ZInteraction.nullable() }).nullable(),
+      key: z.object({ choice: ZPaperPairSide.nullable(), modelAnswer: z.string().nullable(), interaction: ZInteraction.nullable() }).nullable(),
     }),
   ),
 });

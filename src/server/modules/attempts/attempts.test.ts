@@ -633,7 +633,7 @@ describe("grading", () => {
     const final = (await result(s.cookie, attempt.id)).json();
     expect(final.attempt).toMatchObject({ status: "graded", score: 9.5, totalPossibleScore: 12 });
     expect(final.questions[4]).toMatchObject({ score: 3.5, teacherComment: "أحسنت، وأضف مثالًا.", answer: { text: "التخطيط والصبر والتوكل" } });
-    expect(final.questions[0].answer.choice).toEqual({ ar: "المدينة", en: "Madinah" });
+    expect(final.questions[0].answer.choice).toEqual({ ar: "المدينة", en: "Madinah", image: null });
     expect(final.questions[3].answer.matching.map((m: { correct: boolean }) => m.correct)).toEqual([true, true, false]);
     expect(final.questions[0].key).toBeNull();
     expect((await result(cookie.teacher!, attempt.id)).json().questions[2].key).toEqual({ choice: null, modelAnswer: "غار ثور", interaction: null });

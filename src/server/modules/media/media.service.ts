@@ -1,6 +1,7 @@
 // Images and listening clips in exams (issue 18): uploaded by an author, checked by their bytes (PNG, JPEG, WebP —
 // never SVG or anything that can run script; MP3, M4A, OGG), stored where files are (local or S3), claimed by the exam that shows them, and served only
-// to who may see that exam: its author or a super_admin, and a student while the exam's paper is theirs to read.
+// to who may see that exam: its author or a super_admin, a student while the exam's paper is theirs to read, and
+// after the sitting whoever may see a result that shows the picture (docs/decisions/0064).
 import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
@@ -15,6 +16,7 @@ import { mediaShownTo } from "../attempts/paper";
 import { audioSeconds, checkPngDecodes, inspectAudio, inspectImage } from "./inspect";
 import { examsShowing } from "./images";
 import { mayReadItem } from "../bank/items";
+import { resultShowsMedia } from "../results/results.service";
 
 export { inspectAudio, inspectImage } from "./inspect";
 
@@ -71,8 +73,8 @@ export async function storeMedia(db: TDbOrTx, storage: TStorage, actor: TSession
 /**
  * The image if this user may see it: its uploader before an exam claims it; the exam's author or a super_admin
  * after; a student only while the exam's paper is theirs to read (findPaper: offered, and their sitting open or
- * their attempt in progress) and only an image that paper shows. Everything else is not found, so a guessed id
- * says nothing.
+ * their attempt in progress) and only an image that paper shows; after the sitting, a picture of a result the user
+ * may see (resultShowsMedia). Everything else is not found, so a guessed id says nothing.
  */
 export async function findReadableMedia(db: TDbOrTx, actor: TSessionUser, id: string): Promise<TMediaRow> {
   const [row] = await db.select().from(examMedia).where(eq(examMedia.id, id));
@@ -82,7 +84,11 @@ export async function findReadableMedia(db: TDbOrTx, actor: TSessionUser, id: st
     // it into (docs/decisions/0036).
     let paper = row.examId ? await paperShowing(db, actor, row.examId, id) : null;
     if (!paper) for (const examId of await examsShowing(db, id)) if (examId !== row.examId && (paper = await paperShowing(db, actor, examId, id))) break;
-    if (!paper) throw new AppError("IMAGE_NOT_FOUND");
+    if (!paper) {
+      // After the sitting: a picture of their own submitted attempt's result (docs/decisions/0064).
+      if (await shownInResult(db, actor, row)) return row;
+      throw new AppError("IMAGE_NOT_FOUND");
+    }
     // A clip with a play limit only through a counted play's own address (plays.ts, decision 0034).
     if (paper.limitedClips.has(id)) throw new AppError("CLIP_PLAY_REQUIRED");
     return row;
@@ -94,8 +100,13 @@ export async function findReadableMedia(db: TDbOrTx, actor: TSessionUser, id: st
   if (authors.some((e) => can(actor, "exams.author", { ownerId: e.creatorId }))) return row;
   // A bank item's reader sees its pictures (its preview), whichever exam holds them.
   if (await bankShows(db, actor, id)) return row;
+  // A school's staff see the pictures of their students' results, a shared exam's too (docs/decisions/0064).
+  if (await shownInResult(db, actor, row)) return row;
   throw new AppError("IMAGE_NOT_FOUND");
 }
+
+/** A picture (never a clip: the result page plays nothing) of a result `actor` may see (resultShowsMedia). */
+const shownInResult = async (db: TDbOrTx, actor: TSessionUser, row: TMediaRow) => row.kind === "image" && (await resultShowsMedia(db, actor, row.id));
 
 /** Whether the exam's paper is the student's to read now (offered, their sitting open or attempt in progress) and shows this. */
 async function paperShowing(db: TDbOrTx, actor: TSessionUser, examId: string, mediaId: string) {

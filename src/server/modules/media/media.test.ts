@@ -456,7 +456,7 @@ describe("a matching question's pictures", () => {
     for (const id of [a, b, premise]) expect((await getImage(c.student, id)).statusCode).toBe(200);
     expect((await getImage(c.outsider, a)).statusCode).toBe(404);
 
-    // The result names a picture the student chose by its description (pictures are the paper's, not the result's).
+    // The result names a picture the student chose by its description, and carries it (docs/decisions/0064).
     const { cookie } = await freshStudent();
     const attempt = (await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie })).json() as TAttemptState;
     const chosen = q.premises.map((_, i) => q.responses.findIndex((r) => r.image?.id === [a, b][i] || (i === 2 && r.ar === "العاصمة")));
@@ -464,8 +464,8 @@ describe("a matching question's pictures", () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await h.request({ method: "POST", url: `/api/attempts/${attempt.id}/submit`, cookie })).statusCode).toBe(200);
     const result = (await h.request({ method: "GET", url: `/api/attempts/${attempt.id}/result`, cookie })).json() as { questions: { answer: { matching: { premise: object; chosen: object }[] } }[] };
-    expect(result.questions[0]!.answer.matching[0]!.chosen).toEqual({ ar: "خريطة 1", en: "Map 1" });
-    expect(result.questions[0]!.answer.matching[2]!.premise).toEqual({ ar: "خريطة 3", en: "Map 3" });
+    expect(result.questions[0]!.answer.matching[0]!.chosen).toEqual({ ar: "خريطة 1", en: "Map 1", image: { id: a, width: 1, height: 1, altAr: "خريطة 1", altEn: "Map 1" } });
+    expect(result.questions[0]!.answer.matching[2]!.premise).toEqual({ ar: "خريطة 3", en: "Map 3", image: { id: premise, width: 1, height: 1, altAr: "خريطة 3", altEn: "Map 3" } });
   });
 
   it("refuses a side with neither words nor a picture, a picture not described to publish, and a picture not the author's", async () => {

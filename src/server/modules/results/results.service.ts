@@ -2,8 +2,9 @@
 // one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
 import { recountFigures } from "../analytics/figures";
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { currentQuestion, seenBy } from "../bank/views";
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { currentQuestion, seenBy, seenBySql } from "../bank/views";
+import { imageColumns, imagePresenter, pairImageColumns } from "../media/images";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { allStudentAnswers, examForms, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { assertExamWritable } from "../years/guard";
@@ -11,6 +12,7 @@ import { queueScorePassback } from "../../lti/ags";
 import { AppError } from "../../http/errors";
 import { containsPattern } from "../../db/like";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
+import type { TImageRef } from "../../../shared/schemas/exam";
 import { PASS_PERCENT, type TResult, type TResultsQuery, type TResultsSummary } from "../../../shared/schemas/attempt";
 import type { TReportedScaleScore } from "../../../shared/schemas/scale";
 import { attemptScaleScores, reportedScaleScore } from "../../psychometrics/scale";
@@ -52,8 +54,35 @@ export async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attem
   return row;
 }
 
-/** A text in both languages; a picture with no text is named by its description (the result shows no pictures). */
-const txt = (ar: string, en: string, image?: { altAr: string; altEn: string } | null) => ({ ar: ar || image?.altAr || "", en: en || image?.altEn || "" });
+/**
+ * Whether a picture is shown by a question of an attempt `actor` may see the result of (docs/decisions/0064): an
+ * attempt in their reach (reachOf), a student's own only once submitted, whose questions as it was given them
+ * (seenBySql: its version, its form) show it as the question's, an option's or a matching pair's picture. The media
+ * route asks this after its own rules; the result page shows these pictures.
+ */
+export async function resultShowsMedia(db: TDbOrTx, actor: TSessionUser, mediaId: string): Promise<boolean> {
+  const shows = sql`(q.image_id = ${mediaId} or (q.matching_pairs is not null and strpos(q.matching_pairs::text, ${mediaId}) > 0)
+    or exists (select 1 from ${questionOptions} o where o.question_id = q.id and o.image_id = ${mediaId}))`;
+  const [hit] = await db
+    .select({ one: sql`1` })
+    .from(studentExams)
+    .innerJoin(exams, eq(exams.id, studentExams.examId))
+    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+    .where(
+      and(
+        // The exams whose questions, any version, show it: few, and they lead to the attempts by their index.
+        sql`${studentExams.examId} in (select q.exam_id from ${questions} q where ${shows})`,
+        reachOf(actor),
+        actor.role === "student" ? ne(studentExams.status, "in_progress") : undefined,
+        sql`exists (select 1 from ${questions} q where q.exam_id = ${studentExams.examId} and ${shows} and ${seenBySql("q", sql`${studentExams.startedAt}`, sql`${studentExams.formId}`)})`,
+      ),
+    )
+    .limit(1);
+  return !!hit;
+}
+
+/** A text in both languages with its picture; a picture with no text is also named by its description. */
+const txt = (ar: string, en: string, image?: { altAr: string; altEn: string } | null, ref: TImageRef = null) => ({ ar: ar || image?.altAr || "", en: en || image?.altEn || "", image: ref });
 
 /** How many schools an exam is offered to (0: every school), for the key-release rule. */
 export async function audienceSizeOf(db: TDbOrTx, examId: string): Promise<number> {
@@ -74,6 +103,10 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
   const answers = await db.select().from(allStudentAnswers).where(eq(allStudentAnswers.studentExamId, attemptId));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
+  // The pictures the paper showed, with their sizes; readable by whoever reads this result (resultShowsMedia).
+  const image = await imagePresenter(db, [...qs, ...opts, ...pairImageColumns(qs)]);
+  const optionText = (o: typeof questionOptions.$inferSelect) => txt(o.optionTextAr, o.optionTextEn, { altAr: o.imageAltAr, altEn: o.imageAltEn }, image(o));
+  const pairSide = (ar: string, en: string, pic: { id: string; altAr: string; altEn: string } | null | undefined) => txt(ar, en, pic, image(imageColumns(pic ?? null)));
   const scaleScore = attempt.status === "graded" ? reportedScaleScore((await attemptScaleScores(db, [attempt.id])).get(attempt.id)) : null;
   return {
     attempt: {
@@ -103,8 +136,9 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
         questionDocAr: q.questionDocAr,
         questionDocEn: q.questionDocEn,
         points: q.points,
+        image: image(q),
         answer: {
-          choice: chosen ? txt(chosen.optionTextAr, chosen.optionTextEn, { altAr: chosen.imageAltAr, altEn: chosen.imageAltEn }) : null,
+          choice: chosen ? optionText(chosen) : null,
           text: a?.answerText ?? null,
           matching:
             q.type === "matching"
@@ -112,8 +146,8 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
                   const pick = a?.matchingAnswer?.[i];
                   const picked = pick === null || pick === undefined ? undefined : pairs[pick];
                   return {
-                    premise: txt(p.premise_ar, p.premise_en, p.premiseImage),
-                    chosen: picked ? txt(picked.response_ar, picked.response_en, picked.responseImage) : null,
+                    premise: pairSide(p.premise_ar, p.premise_en, p.premiseImage),
+                    chosen: picked ? pairSide(picked.response_ar, picked.response_en, picked.responseImage) : null,
                     correct: showsMarks ? pick === i : false,
                   };
                 })
@@ -125,7 +159,7 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
         isCorrect: showsMarks ? (a?.isCorrect ?? null) : null,
         score: showsMarks ? (a?.score ?? null) : null,
         teacherComment: showsMarks ? (a?.teacherComment ?? null) : null,
-        key: showsKey ? { choice: correct ? txt(correct.optionTextAr, correct.optionTextEn, { altAr: correct.imageAltAr, altEn: correct.imageAltEn }) : null, modelAnswer: q.correctAnswerText, interaction: q.interaction ?? null } : null,
+        key: showsKey ? { choice: correct ? optionText(correct) : null, modelAnswer: q.correctAnswerText, interaction: q.interaction ?? null } : null,
       };
     }),
   };
