@@ -3,7 +3,7 @@
 // viewBox at any width), and the areas' labels as checkboxes (radios when one area is asked for): the keyboard's and
 // the screen reader's way. Both are the same response, so they stay in step. Read-only: the same picture with the
 // chosen areas ticked and, for staff, the right ones outlined.
-import { useState, type SVGProps } from "react";
+import { useId, useState, type SVGProps } from "react";
 import { areaAt } from "@shared/item-types/hotspot";
 import type { TImageRef } from "@shared/schemas/exam";
 import { altOf, imageUrl } from "@web/components/exam-image";
@@ -54,8 +54,18 @@ export function HotspotShape({
   number,
   mark,
   className,
+  hatch,
   ...rest
-}: { shape: TArea["shape"]; coords: number[]; tone: keyof typeof TONES; frame: TFrame; number?: string; mark?: boolean } & Omit<SVGProps<SVGGElement>, "number">) {
+}: {
+  shape: TArea["shape"];
+  coords: number[];
+  tone: keyof typeof TONES;
+  frame: TFrame;
+  number?: string;
+  mark?: boolean;
+  /** The id of a pattern to lay over the fill: a right area is hatched, not told by colour alone. */
+  hatch?: string | undefined;
+} & Omit<SVGProps<SVGGElement>, "number">) {
   const strokeWidth = tone === "plain" || tone === "draft" ? 2 : 3;
   const common = { vectorEffect: "non-scaling-stroke" as const, strokeWidth, className: TONES[tone] };
   const c = centre(shape, coords);
@@ -74,6 +84,7 @@ export function HotspotShape({
       {/* A light halo under the outline: it shows on dark pictures as well as light ones. */}
       {el({ fill: "none", stroke: "white", strokeOpacity: 0.85, strokeWidth: strokeWidth + 2, vectorEffect: "non-scaling-stroke" })}
       {el(common)}
+      {hatch && el({ fill: `url(#${hatch})`, stroke: "none" })}
       {/* The keyboard focus: a thick outline over the shape's own. */}
       {el({ className: "ring opacity-0", fill: "none", strokeWidth: 5, vectorEffect: "non-scaling-stroke" })}
       {(mark || number) && (
@@ -93,10 +104,25 @@ export function HotspotShape({
 }
 
 /** The picture with an SVG layer over it in the areas' frame: it is stretched to the picture, whatever its size. */
-function Picture({ image, frame, lang, children, svgProps }: { image: NonNullable<TImageRef>; frame: TFrame; lang: TLang; children: React.ReactNode; svgProps?: SVGProps<SVGSVGElement> }) {
+function Picture({
+  image,
+  frame,
+  lang,
+  children,
+  svgProps,
+  onMissing,
+}: {
+  image: NonNullable<TImageRef>;
+  frame: TFrame;
+  lang: TLang;
+  children: React.ReactNode;
+  svgProps?: SVGProps<SVGSVGElement>;
+  /** The picture could not be loaded (gone from storage, not this reader's): the caller shows something else. */
+  onMissing?: () => void;
+}) {
   return (
     <div className="relative w-fit max-w-full overflow-hidden rounded-lg border border-border bg-white">
-      <img src={imageUrl(image.id)} alt={altOf(image, lang)} width={image.width} height={image.height} className="block h-auto max-h-[32rem] w-auto max-w-full select-none" draggable={false} />
+      <img src={imageUrl(image.id)} alt={altOf(image, lang)} width={image.width} height={image.height} className="block h-auto max-h-[32rem] w-auto max-w-full select-none" draggable={false} onError={onMissing} />
       <svg viewBox={`0 0 ${frame.width} ${frame.height}`} preserveAspectRatio="none" className="absolute inset-0 size-full" {...svgProps}>
         {children}
       </svg>
@@ -223,22 +249,97 @@ export function HotspotField({
   );
 }
 
-/** Read-only: the picture with the chosen areas ticked and, with the key (staff), the right ones outlined in green;
- *  then the labels as a list (chosen, right), which also says it in words. */
+/**
+ * Read-only (the preview, the result page; docs/decisions/0064): the picture with every area outlined, the chosen ones
+ * filled with a tick and, with the key, the right ones hatched with a solid border — a pattern, not colour alone —
+ * and a legend that names each mark; then the labels as a list (chosen, right), which says it all in words for a
+ * screen reader. A picture that cannot be loaded leaves a short note and the list.
+ */
 export function HotspotView({ content, image, response, lang }: { content: { width: number; height: number; areas: TArea[] }; image: TImageRef | undefined; response: TResponseHS | null; lang: TLang }) {
+  const t = useInteractionT(lang);
+  // A pattern's id is referenced in url(#…): letters only, whatever useId's punctuation.
+  const hatch = `hatch-${useId().replace(/[^\w-]/g, "")}`;
+  const [missing, setMissing] = useState(false);
   const chosen = new Set(response?.chosen ?? []);
   const frame = { width: content.width, height: content.height };
+  const keyed = content.areas.some((a) => a.correct !== undefined);
   return (
     <div className="flex flex-col gap-3" data-testid="hotspot-view">
-      {image && (
-        <Picture image={image} frame={frame} lang={lang} svgProps={{ "aria-hidden": true } as SVGProps<SVGSVGElement>}>
-          {content.areas.map((a) => {
-            const on = chosen.has(a.id);
-            return <HotspotShape key={a.id} shape={a.shape} coords={a.coords} frame={frame} tone={a.correct ? (on ? "chosenRight" : "right") : on ? "chosen" : "plain"} mark={on} data-chosen={on} data-correct={a.correct} data-testid="hotspot-view-area" />;
-          })}
-        </Picture>
+      {image && !missing && (
+        <div className="flex flex-col gap-2">
+          <Picture image={image} frame={frame} lang={lang} onMissing={() => setMissing(true)} svgProps={{ "aria-hidden": true } as SVGProps<SVGSVGElement>}>
+            <defs>
+              <Hatch id={hatch} />
+            </defs>
+            {content.areas.map((a) => {
+              const on = chosen.has(a.id);
+              return (
+                <HotspotShape
+                  key={a.id}
+                  shape={a.shape}
+                  coords={a.coords}
+                  frame={frame}
+                  tone={a.correct ? (on ? "chosenRight" : "right") : on ? "chosen" : "plain"}
+                  mark={on}
+                  hatch={a.correct ? hatch : undefined}
+                  data-area-chosen={on}
+                  data-area-correct={a.correct}
+                  data-testid="hotspot-view-area"
+                />
+              );
+            })}
+          </Picture>
+          {/* What the marks on the picture mean; the list below says the same in words. */}
+          <ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" data-testid="hotspot-legend">
+            <LegendItem label={t("hotspotLegendArea")}>
+              <rect x="3" y="3" width="18" height="14" rx="2" className={TONES.plain} strokeWidth={1.5} />
+            </LegendItem>
+            {chosen.size > 0 && (
+              <LegendItem label={t("hotspotLegendChosen")}>
+                <rect x="3" y="3" width="18" height="14" rx="2" className={TONES.chosen} strokeWidth={2} />
+                <circle cx="12" cy="10" r="5" className="fill-sky-800" />
+                <path d="M 9.5 10 l 1.75 2 l 3.25 -4" fill="none" stroke="white" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" />
+              </LegendItem>
+            )}
+            {keyed && (
+              <LegendItem label={t("hotspotLegendRight")}>
+                <defs>
+                  <Hatch id={`${hatch}-legend`} />
+                </defs>
+                <rect x="3" y="3" width="18" height="14" rx="2" className={TONES.right} strokeWidth={2} />
+                <rect x="3" y="3" width="18" height="14" rx="2" fill={`url(#${hatch}-legend)`} stroke="none" />
+              </LegendItem>
+            )}
+          </ul>
+        </div>
+      )}
+      {image && missing && (
+        <p className="text-sm text-muted-foreground italic" data-testid="hotspot-picture-missing">
+          {t("hotspotPictureMissing")}
+        </p>
       )}
       <MultipleResponseView choices={content.areas} response={response ? { type: "multiple_response", chosen: response.chosen } : null} lang={lang} />
     </div>
+  );
+}
+
+/** Diagonal lines in the key's green: the right areas' pattern, on the picture and in the legend. */
+function Hatch({ id }: { id: string }) {
+  return (
+    <pattern id={id} width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+      <line x1="0" y1="0" x2="0" y2="8" className="stroke-emerald-700" strokeWidth="3" strokeOpacity="0.7" />
+    </pattern>
+  );
+}
+
+function LegendItem({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <li className="inline-flex items-center gap-1.5">
+      {/* On white, as on the picture: the marks keep their look in dark mode. */}
+      <svg viewBox="0 0 24 20" className="h-5 w-6 shrink-0 rounded-sm bg-white">
+        {children}
+      </svg>
+      {label}
+    </li>
   );
 }

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import type { TResult } from "@shared/schemas/attempt";
 import { isAnswered as isResponseAnswered } from "@shared/item-types";
 import { InteractionView } from "@web/components/interactions";
+import { ExamImage } from "@web/components/exam-image";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { ScaleScoreCard } from "@web/components/scale-score";
@@ -254,6 +255,8 @@ function QuestionResult({ q, number, result, isStudent }: { q: TResultQuestion; 
         )}
       </header>
       <QuestionText q={q} />
+      {/* The picture the question showed (decision 0064); a hotspot's is drawn with its areas in the answer below. */}
+      {q.image && q.type !== "hotspot" && <ExamImage image={q.image} lang={lang} enlargeLabel={t("take.enlargeImage")} />}
 
       <div className="flex flex-col gap-2 rounded-xl bg-muted/70 p-4">
         <p className="text-xs font-semibold tracking-wide text-muted-foreground">{isStudent ? t("results.yourAnswer") : t("results.studentAnswer")}</p>
@@ -268,9 +271,12 @@ function QuestionResult({ q, number, result, isStudent }: { q: TResultQuestion; 
           <div className="flex min-w-0 flex-col gap-0.5">
             <p className="font-semibold text-success-foreground">{q.key.choice ? t("results.correctAnswer") : t("results.modelAnswer")}</p>
             {q.key.choice ? (
-              <p lang={lang} dir={dir}>
-                {pick(lang, q.key.choice.ar, q.key.choice.en)}
-              </p>
+              <>
+                {q.key.choice.image && <ExamImage image={q.key.choice.image} lang={lang} small className="my-1" />}
+                <p lang={lang} dir={dir}>
+                  {pick(lang, q.key.choice.ar, q.key.choice.en)}
+                </p>
+              </>
             ) : (
               <p dir="auto" className="text-start whitespace-pre-line">
                 {q.key.modelAnswer}
@@ -300,7 +306,7 @@ function AnswerBody({ q, lang, showsMarks }: { q: TResultQuestion; lang: TLang; 
   const dir = lang === "ar" ? "rtl" : "ltr";
   const none = <p className="text-sm text-muted-foreground italic">{t("results.noAnswer")}</p>;
   // An item type of issue 36: the response read-only; with the key for staff (it marks what is right).
-  if (q.interaction) return isResponseAnswered(q.answer.response) ? <InteractionView content={(showsMarks && q.key?.interaction) || q.interaction} response={q.answer.response} lang={lang} /> : none;
+  if (q.interaction) return isResponseAnswered(q.answer.response) ? <InteractionView content={(showsMarks && q.key?.interaction) || q.interaction} response={q.answer.response} lang={lang} image={q.image ?? undefined} /> : none;
   if (q.type === "matching") {
     if (!q.answer.matching.some((m) => m.chosen)) return none;
     return (
@@ -313,15 +319,19 @@ function AnswerBody({ q, lang, showsMarks }: { q: TResultQuestion; lang: TLang; 
               ) : (
                 <XCircle aria-label={t("results.incorrect")} className="size-4 shrink-0 text-destructive-text" />
               ))}
+            {m.premise.image && <ExamImage image={m.premise.image} lang={lang} small />}
             <span lang={lang} dir={dir} className="font-medium">
               {pick(lang, m.premise.ar, m.premise.en)}
             </span>
             <ArrowRight aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground rtl:rotate-180" />
             <span className="sr-only">{t("results.matchedWith")}</span>
             {m.chosen ? (
-              <span lang={lang} dir={dir}>
-                {pick(lang, m.chosen.ar, m.chosen.en)}
-              </span>
+              <>
+                {m.chosen.image && <ExamImage image={m.chosen.image} lang={lang} small />}
+                <span lang={lang} dir={dir}>
+                  {pick(lang, m.chosen.ar, m.chosen.en)}
+                </span>
+              </>
             ) : (
               <span className="text-muted-foreground italic">{t("results.notChosen")}</span>
             )}
@@ -333,9 +343,12 @@ function AnswerBody({ q, lang, showsMarks }: { q: TResultQuestion; lang: TLang; 
   if (q.type === "multiple_choice" || q.type === "true_false") {
     if (!q.answer.choice) return none;
     return (
-      <p lang={lang} dir={dir} className="font-medium" data-testid="answer-choice">
-        {pick(lang, q.answer.choice.ar, q.answer.choice.en)}
-      </p>
+      <div className="flex flex-col items-start gap-2">
+        {q.answer.choice.image && <ExamImage image={q.answer.choice.image} lang={lang} small />}
+        <p lang={lang} dir={dir} className="font-medium" data-testid="answer-choice">
+          {pick(lang, q.answer.choice.ar, q.answer.choice.en)}
+        </p>
+      </div>
     );
   }
   if (!q.answer.text?.trim()) return none;
