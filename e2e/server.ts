@@ -13,7 +13,8 @@ import { createAccount } from "../src/server/auth/accounts";
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 const database = await openDatabase({ dataDir: E2E_DATA_DIR });
 await prepareDatabase(database.db, E2E_ADMIN);
-await seedDemo(database.db);
+// With storage, so the demo's pictures (the map of the geography exams) are real pictures in the browser tests.
+await seedDemo(database.db, createStorage({ filesDir: path.join(E2E_DATA_DIR, "files"), s3: null }));
 for (const a of Object.values(E2E_ACCOUNTS)) {
   if (a.role === "super_admin") continue;
   await createAccount(database.db, { email: a.email, password: a.password, role: a.role, name: a.name, schoolId: a.schoolId });

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
-import { E2E_ACCOUNTS, expect, expectNoAxeViolations, signIn, test, useLanguage } from "../fixtures";
+import { E2E_ACCOUNTS, expect, expectNoAxeViolations, pageInLook, signIn, test, useLanguage } from "../fixtures";
 import { E2E_PORT } from "../env";
 
 type TLang = "ar" | "en";
@@ -372,4 +372,61 @@ test("a school_admin sees their school's attempts only; a super_admin sees every
   await expect(other.getByTestId("result-row").filter({ hasText: alain.name })).toContainText("أكاديمية العين للتميّز");
   await context.close();
   await admin.dispose();
+});
+
+// The hotspot's picture on the result page (docs/decisions/0064): the demo's map-and-timeline exam, sat through the
+// API with a wrong place chosen. The student sees the map with their area ticked and no key; the school's teacher the
+// same map with the right area hatched and named in the legend; a map that cannot be loaded leaves a note and the list.
+test("the result page draws the hotspot's picture: the student's area ticked, the right one hatched for the teacher (en)", async ({ page, browser, playwright }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const student = await createStudent(admin, `Mariam ${randomUUID().slice(0, 4)}`);
+  const { items } = await json<{ items: { id: string; titleEn: string }[] }>(await admin.get(`/api/exams?q=${encodeURIComponent("map and timeline")}`));
+  await admin.dispose();
+  const examId = items.find((e) => e.titleEn === "Social studies — map and timeline")!.id;
+  const s = await apiAs(playwright, student.email, PASSWORD, "student");
+  const attempt = await json<{ id: string }>(await s.post(`/api/student/exams/${examId}/attempt`, { data: { paperLanguage: "en" } }));
+  const paper = await json<{ questions: { id: string; interaction: { type: string; areas?: { id: string; textEn: string }[] } | null }[] }>(await s.get(`/api/student/exams/${examId}/paper`));
+  const hot = paper.questions.find((q) => q.interaction?.type === "hotspot")!;
+  const wrong = hot.interaction!.areas!.find((a) => a.textEn === "Place 4")!.id;
+  await json(await s.put(`/api/attempts/${attempt.id}/answers/${hot.id}`, { data: { examId, response: { type: "hotspot", chosen: [wrong] }, clientSeq: 1 } }));
+  await json(await s.post(`/api/attempts/${attempt.id}/submit`, { data: {} }));
+  await s.dispose();
+
+  const loaded = (view: ReturnType<Page["getByTestId"]>) => view.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  await useLanguage(page, "en");
+  expect((await page.request.post("/api/auth/login", { data: { email: student.email, password: PASSWORD, loginType: "student" } })).status()).toBe(200);
+  await page.goto(`/student/exam/${attempt.id}/results`);
+  const mine = page.getByTestId("hotspot-view");
+  await expect(mine.locator("img")).toBeVisible();
+  await expect.poll(() => loaded(mine)).toBe(true);
+  await expect(mine.locator("[data-area-chosen=true]")).toHaveCount(1);
+  await expect(mine.locator("[data-area-correct=true]")).toHaveCount(0);
+  await expect(mine.getByTestId("hotspot-legend")).toHaveText(/Area\s*Chosen$/);
+  // The labels list stays for screen readers: the chosen place in words.
+  await expect(mine.locator("li[data-chosen=true]")).toHaveText(/Chosen:\s*Place 4/);
+  await expectNoAxeViolations(page, "hotspot result with its picture (student, en)");
+
+  // A picture gone from storage: a note, the list, no broken image.
+  await page.route("**/api/media/**", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.reload();
+  await expect(mine.getByTestId("hotspot-picture-missing")).toHaveText("The picture could not be shown. Its areas are listed below.");
+  await expect(mine.locator("img")).toHaveCount(0);
+  await expect(mine.locator("li[data-chosen=true]")).toHaveCount(1);
+  await page.unroute("**/api/media/**");
+
+  // The school's teacher: the right place hatched and named in the legend, the student's wrong one ticked.
+  const looks = process.env.RESULT_SCREENSHOTS === "1" ? ([...["ar", "en"].flatMap((lang) => [false, true].flatMap((dark) => [390, 1280].map((width) => ({ lang, dark, width }))))] as { lang: TLang; dark: boolean; width: number }[]) : [{ lang: "en" as const, dark: false, width: 1280 }];
+  for (const look of looks) {
+    const tp = await pageInLook(browser, look);
+    await tp.request.post("/api/auth/login", { data: { email: E2E_ACCOUNTS.teacher.email, password: E2E_ACCOUNTS.teacher.password, loginType: "school" } });
+    await tp.goto(`/student/exam/${attempt.id}/results`);
+    const view = tp.getByTestId("hotspot-view");
+    await expect.poll(() => loaded(view)).toBe(true);
+    await expect(view.locator("[data-area-correct=true]")).toHaveCount(1);
+    await expect(view.locator("[data-area-chosen=true]")).toHaveCount(1);
+    await expect(view.getByTestId("hotspot-legend")).toContainText(look.lang === "ar" ? "موضع صحيح" : "Right area");
+    if (look.lang === "en" && !look.dark && look.width === 1280) await expectNoAxeViolations(tp, "hotspot result with its picture (teacher, en)");
+    if (process.env.RESULT_SCREENSHOTS === "1") await view.locator("xpath=ancestor::*[@data-testid='result-question']").screenshot({ path: `screenshots/result-hotspot/${look.lang}-${look.dark ? "dark" : "light"}-${look.width}.png` });
+    await tp.context().close();
+  }
 });
