@@ -194,6 +194,18 @@ describe("sitting a form", () => {
       const res = await h.request({ method: "GET", url: `/api/media/${id}`, cookie: s.cookie });
       expect(res.statusCode, `question ${i + 1} on form ${form + 1}`).toBe(FORM_QUESTIONS[form]!.includes(i) ? 200 : 404);
     }
+
+    // After the sitting (submitted, the exam closed): their result's pictures, still their own form's only (decision 0064).
+    const attemptId = (await h.db.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.studentId, s.id)))[0]!.id;
+    expect((await h.request({ method: "POST", url: `/api/attempts/${attemptId}/submit`, cookie: s.cookie, payload: {} })).statusCode).toBe(200);
+    await h.db.execute(sql`update exams set status = 'archived', updated_at = now() where id = ${exam.id}`);
+    await examsChanged(h.db, [exam.id]);
+    const result = (await h.request({ method: "GET", url: `/api/attempts/${attemptId}/result`, cookie: s.cookie })).json() as { questions: { image: { id: string } | null }[] };
+    expect(result.questions.map((q) => q.image?.id)).toEqual(FORM_QUESTIONS[form]!.map((i) => images[i]));
+    for (const [i, id] of images.entries()) {
+      const res = await h.request({ method: "GET", url: `/api/media/${id}`, cookie: s.cookie });
+      expect(res.statusCode, `after the sitting, question ${i + 1} on form ${form + 1}`).toBe(FORM_QUESTIONS[form]!.includes(i) ? 200 : 404);
+    }
   }, 180_000);
 
   it("refuses a save to another form's question as an unknown question, and marks the attempt out of its form's points", async () => {
