@@ -415,6 +415,7 @@ test("the result page draws the hotspot's picture: the student's area ticked, th
   await page.unroute("**/api/media/**");
 
   // The school's teacher: the right place hatched and named in the legend, the student's wrong one ticked.
+  if (process.env.RESULT_SCREENSHOTS === "1") test.setTimeout(300_000);
   const looks = process.env.RESULT_SCREENSHOTS === "1" ? ([...["ar", "en"].flatMap((lang) => [false, true].flatMap((dark) => [390, 1280].map((width) => ({ lang, dark, width }))))] as { lang: TLang; dark: boolean; width: number }[]) : [{ lang: "en" as const, dark: false, width: 1280 }];
   for (const look of looks) {
     const tp = await pageInLook(browser, look);
@@ -426,7 +427,21 @@ test("the result page draws the hotspot's picture: the student's area ticked, th
     await expect(view.locator("[data-area-chosen=true]")).toHaveCount(1);
     await expect(view.getByTestId("hotspot-legend")).toContainText(look.lang === "ar" ? "موضع صحيح" : "Right area");
     if (look.lang === "en" && !look.dark && look.width === 1280) await expectNoAxeViolations(tp, "hotspot result with its picture (teacher, en)");
-    if (process.env.RESULT_SCREENSHOTS === "1") await view.locator("xpath=ancestor::*[@data-testid='result-question']").screenshot({ path: `screenshots/result-hotspot/${look.lang}-${look.dark ? "dark" : "light"}-${look.width}.png` });
+    if (process.env.RESULT_SCREENSHOTS === "1") {
+      const name = `${look.lang}-${look.dark ? "dark" : "light"}-${look.width}`;
+      await view.locator("xpath=ancestor::*[@data-testid='result-question']").screenshot({ path: `screenshots/result-hotspot/teacher-${name}.png` });
+      // The student's own view, and the note of a missing picture, in the same look.
+      const sp = await pageInLook(browser, look);
+      await sp.request.post("/api/auth/login", { data: { email: student.email, password: PASSWORD, loginType: "student" } });
+      await sp.goto(`/student/exam/${attempt.id}/results`);
+      await expect.poll(() => loaded(sp.getByTestId("hotspot-view"))).toBe(true);
+      await sp.getByTestId("hotspot-view").screenshot({ path: `screenshots/result-hotspot/student-${name}.png` });
+      await sp.route("**/api/media/**", (route) => route.fulfill({ status: 404, body: "" }));
+      await sp.reload();
+      await expect(sp.getByTestId("hotspot-picture-missing")).toBeVisible();
+      await sp.getByTestId("hotspot-view").screenshot({ path: `screenshots/result-hotspot/missing-${name}.png` });
+      await sp.context().close();
+    }
     await tp.context().close();
   }
 });
