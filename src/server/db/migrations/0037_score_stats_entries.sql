@@ -9,6 +9,7 @@ INSERT INTO "exam_option_stats" (exam_id, school_id, form_id, question_id, optio
 	WHERE se.status = 'graded' AND sa.response->>'type' = 'multiple_response'
 	GROUP BY 1, 2, 3, 4, 5;
 --> statement-breakpoint
+-- (q.type as text: on a fresh PostgreSQL database the types were added to the enum in this same transaction.)
 INSERT INTO "exam_item_score_stats" (exam_id, school_id, form_id, question_id, option_id, total, n, sx)
 	SELECT a.exam_id, a.school_id, a.form_id, q.id, o.k, a.total, count(*), 0
 	FROM (SELECT se.id, se.exam_id, p.school_id, se.form_id, se.started_at, coalesce(se.score, 0)::float8 AS total
@@ -22,9 +23,9 @@ INSERT INTO "exam_item_score_stats" (exam_id, school_id, form_id, question_id, o
 		SELECT g.key || ':' || g.value FROM jsonb_each_text(CASE WHEN sa.response->>'type' = 'inline_choice' AND jsonb_typeof(sa.response->'chosen') = 'object' THEN sa.response->'chosen' ELSE '{}'::jsonb END) AS g(key, value)
 		WHERE btrim(g.value) <> ''
 		UNION ALL
-		SELECT ':omitted' WHERE q.type IN ('multiple_response', 'hotspot') AND (sa.id IS NULL OR (sa.selected_option_id IS NULL AND coalesce(btrim(sa.answer_text), '') = ''
+		SELECT ':omitted' WHERE q.type::text IN ('multiple_response', 'hotspot') AND (sa.id IS NULL OR (sa.selected_option_id IS NULL AND coalesce(btrim(sa.answer_text), '') = ''
 			AND (sa.matching_answer IS NULL OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements(sa.matching_answer) AS e(v) WHERE e.v <> 'null'::jsonb))
 			AND (sa.response IS NULL OR NOT jsonb_path_exists(sa.response, '$ ? (exists(@.chosen[*] ? (@ like_regex "[^[:space:]]")) || exists(@.chosen.* ? (@ like_regex "[^[:space:]]")) || exists(@.order[*]) || exists(@.value ? (@ like_regex "[^[:space:]]")) || exists(@.answers.* ? (@ like_regex "[^[:space:]]")))'::jsonpath))))
 	) o
-	WHERE q.type IN ('multiple_response', 'hotspot', 'inline_choice')
+	WHERE q.type::text IN ('multiple_response', 'hotspot', 'inline_choice')
 	GROUP BY 1, 2, 3, 4, 5, 6;
