@@ -7,7 +7,8 @@
 //   CLIENT_WARM_UP=0 …                             # without the client's own warm-up (see warmClient)
 //   CLIENT=node …                                  # node:http as the client instead of the lean one (lean-http.ts)
 //   ORDER=interleaved …                            # question 1 for every student, then question 2… (see below)
-//   PAPER=new-types …                              # multiple response, numeric and ordering questions (issue 36)
+//   PAPER=new-types …                              # multiple response, numeric, ordering, gap fill, inline choice and
+//                                                  # hotspot questions in turn (issue 36)
 //                                                  # instead of essays: the save checks each response's shape
 //   RATE=2000 npx tsx bench/answers.ts             # open loop: saves sent at a steady 2,000/s, latency from
 //                                                  # when each was due (so a slow server cannot hide its queue)
@@ -67,7 +68,7 @@ async function seed() {
         questionTextAr: `س ${i + 1}`,
         questionTextEn: `Q ${i + 1}`,
         points: NEW_TYPES ? 4 : 1,
-        ...(NEW_TYPES ? { type: NEW_TYPE_CYCLE[i % 3]!, interaction: ZInteraction.parse(NEW_TYPE_CONTENT[NEW_TYPE_CYCLE[i % 3]!]) } : { type: "essay" as const }),
+        ...(NEW_TYPES ? { type: NEW_TYPE_CYCLE[i % NEW_TYPE_CYCLE.length]!, interaction: ZInteraction.parse(NEW_TYPE_CONTENT[NEW_TYPE_CYCLE[i % NEW_TYPE_CYCLE.length]!]) } : { type: "essay" as const }),
       })),
     )
     .returning({ id: questions.id, type: questions.type });
@@ -86,17 +87,34 @@ async function seed() {
   return { examId: exam!.id, questionIds: qs.map((q) => q.id), types: new Map(qs.map((q) => [q.id, q.type])), students };
 }
 
-// The paper of the new types: each question one of three, the saves their responses (a round changes the answer).
-const NEW_TYPE_CYCLE = ["multiple_response", "numeric", "ordering"] as const;
+// The paper of the new types: each question one of six, the saves their responses (a round changes the answer).
+const NEW_TYPE_CYCLE = ["multiple_response", "numeric", "ordering", "gap_fill", "inline_choice", "hotspot"] as const;
 const entries = (n: number, correct = 0) => Array.from({ length: n }, (_, i) => ({ id: `e${i}`, textAr: `خيار ${i + 1}`, textEn: `Choice ${i + 1}`, correct: i < correct }));
 const NEW_TYPE_CONTENT = {
   multiple_response: { type: "multiple_response", scoring: "partial", choices: entries(6, 3) },
   numeric: { type: "numeric", answer: 3.5, tolerance: 0.1, unitAr: "سم", unitEn: "cm" },
   ordering: { type: "ordering", scoring: "per_pair", items: entries(6).map(({ id, textAr, textEn }) => ({ id, textAr, textEn })) },
+  gap_fill: { type: "gap_fill", scoring: "per_gap", textAr: "تشرق {{g1}} من {{g2}}", textEn: "The {{g1}} rises in the {{g2}}", gaps: [{ id: "g1", accepted: ["الشمس", "sun"] }, { id: "g2", accepted: ["الشرق", "east"] }] },
+  inline_choice: { type: "inline_choice", scoring: "per_gap", textAr: "{{g1}} ثم {{g2}}", textEn: "{{g1}} then {{g2}}", gaps: [{ id: "g1", choices: entries(3, 1) }, { id: "g2", choices: entries(3, 1) }] },
+  hotspot: {
+    type: "hotspot",
+    width: 400,
+    height: 300,
+    maxChoices: 2,
+    scoring: "partial",
+    areas: [
+      { ...entries(1, 1)[0]!, id: "r", shape: "rect", coords: [10, 10, 110, 60] },
+      { ...entries(1, 1)[0]!, id: "c", shape: "circle", coords: [200, 150, 50] },
+      { ...entries(1)[0]!, id: "p", shape: "poly", coords: [300, 200, 390, 200, 345, 290] },
+    ],
+  },
 } as const;
 function responseOf(type: string, round: number): object {
   if (type === "multiple_response") return { type, chosen: round % 2 ? ["e0", "e2", "e4"] : ["e0", "e1", "e2"] };
   if (type === "numeric") return { type, value: round % 2 ? "٣٫٥" : "3.4" };
+  if (type === "gap_fill") return { type, answers: round % 2 ? { g1: "الشَّمس", g2: "الغرب" } : { g1: "sun", g2: "east" } };
+  if (type === "inline_choice") return { type, chosen: round % 2 ? { g1: "e0", g2: "e2" } : { g1: "e1", g2: "e0" } };
+  if (type === "hotspot") return { type, chosen: round % 2 ? ["r", "p"] : ["c"] };
   return { type, order: round % 2 ? ["e5", "e4", "e3", "e2", "e1", "e0"] : ["e0", "e1", "e2", "e3", "e4", "e5"] };
 }
 
@@ -211,7 +229,7 @@ async function main() {
     console.log("");
     console.log(`database            ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}`);
     console.log(`students            ${STUDENTS} (attempts started: ${started?.n}, ${(STUDENTS / startSecs).toFixed(0)} starts/s)`);
-    console.log(`paper               ${NEW_TYPES ? "multiple response, numeric and ordering (PAPER=new-types)" : "essays"}`);
+    console.log(`paper               ${NEW_TYPES ? `${NEW_TYPE_CYCLE.slice(0, QUESTIONS).join(", ")} in turn (PAPER=new-types)` : "essays"}`);
     console.log(`saves sent          ${saves.length} (${ROUNDS} rounds × ${QUESTIONS} questions × ${STUDENTS} students), ${RATE > 0 ? `offered at ${RATE}/s` : `concurrency ${CONCURRENCY}`}`);
     console.log(`saves per second    ${(saves.length / secs).toFixed(0)}`);
     console.log(`latency p50         ${pct(latencies, 50).toFixed(1)} ms`);

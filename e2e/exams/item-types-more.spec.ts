@@ -3,7 +3,8 @@
 // one (ar); the demo's "Social studies — map and timeline"
 // exam in its author's preview — multiple response, numeric and ordering drawn as a student sees them, with no key —
 // and, when the server has the demo's attempts (E2E_DEMO_ATTEMPTS=1), its item analysis with the table per area and
-// per gap, photographed in ar/en × light/dark × 390/1280 under screenshots/item-types-more/ (gitignored).
+// per gap and the top and bottom 27 % columns filled for every entry, photographed in ar/en × light/dark × 390/1280
+// under screenshots/item-types-more/ (gitignored).
 import path from "node:path";
 import { expectNoAxeViolations, pageInLook, signIn, test, useLanguage } from "../fixtures";
 import { choose, expect, signInWith, text } from "./helpers";
@@ -61,6 +62,12 @@ test("item analysis of the demo exam: a table per gap and the areas, in both lan
         await expect(page.getByTestId("item-choices-5-gap-2").locator("visible=true")).toContainText(lang === "ar" ? "غرب" : "west");
         await page.getByTestId("item-choices-toggle-6").locator("visible=true").click();
         await expect(page.getByTestId("item-choices-6").locator("visible=true")).toContainText(lang === "ar" ? "الموضع 3" : "Place 3");
+        // The top and bottom 27 % columns are kept for areas and gaps' choices too (decision 0058): no "—" left in them.
+        await expect(page.getByTestId("item-choices-6").locator("visible=true")).not.toContainText("—");
+        await expect(page.getByTestId("item-choices-5-gap-1").locator("visible=true")).not.toContainText("—");
+        // And for a multiple response's ticks, now from the maintained rows.
+        await page.getByTestId("item-choices-toggle-1").locator("visible=true").click();
+        await expect(page.getByTestId("item-choices-1").locator("visible=true")).not.toContainText("—");
         if (!dark && width === 1280) await expectNoAxeViolations(page, `item analysis of the new types (${lang})`);
         await page.getByTestId("item-choices-6").locator("visible=true").scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join("screenshots", "item-types-more", `item-analysis-${lang}-${dark ? "dark" : "light"}-${width}.png`), fullPage: true });

@@ -1152,7 +1152,8 @@ export const examItemScoreStats = pgTable(
     questionId: uuid("question_id")
       .notNull()
       .references(() => questions.id, { onDelete: "cascade" }),
-    optionId: uuid("option_id"),
+    /** Null: the item's row; else a key of exam_option_stats, or ":omitted" (analytics/entry-distractors.ts OMITTED_KEY). */
+    optionId: text("option_id"),
     total: doublePrecision("total").notNull(),
     n: integer("n").notNull().default(0),
     sx: doublePrecision("sx").notNull().default(0),

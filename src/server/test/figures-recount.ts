@@ -30,16 +30,20 @@ export const RECOUNT = {
       and (q.replaced_at is null or q.replaced_at > a.started_at) and (q.current_from is null or q.current_from <= a.started_at)
       and (a.form_id is null or q.id in (select question_id from exam_form_questions where form_id = a.form_id))
     left join student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
-    cross join lateral (select null::uuid as option_id union all select sa.selected_option_id where sa.selected_option_id is not null) o
+    cross join lateral (select null::text as option_id union all select sa.selected_option_id::text where sa.selected_option_id is not null
+      union select e.v from jsonb_array_elements_text(case when sa.response->>'type' in ('hotspot', 'multiple_response') then sa.response->'chosen' else '[]' end) e(v)
+      union select g.key || ':' || g.value from jsonb_each_text(case when sa.response->>'type' = 'inline_choice' then sa.response->'chosen' else '{}' end) g where btrim(g.value) <> ''
+      -- a multiple response or hotspot with nothing ticked (no row, or an empty list)
+      union select ':omitted' where q.type in ('multiple_response', 'hotspot') and (case when jsonb_typeof(sa.response->'chosen') = 'array' then jsonb_array_length(sa.response->'chosen') else 0 end) = 0) o
     where a.graded group by 1, 2, 3, 4, 5, 6`,
-  // Options chosen, and hotspot areas and inline-choice gaps' choices ("gap:choice"), each once per attempt.
+  // Options chosen, and multiple responses' choices ticked, hotspot areas and inline-choice gaps' choices ("gap:choice"), each once per attempt.
   exam_option_stats: `with ${ATT}, chosen as (
       select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, sa.selected_option_id::text as option_id
       from att a join student_answers sa on sa.student_exam_id = a.id where a.graded and sa.selected_option_id is not null
       union
       select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, e.v
       from att a join student_answers sa on sa.student_exam_id = a.id,
-        jsonb_array_elements_text(case when sa.response->>'type' = 'hotspot' then sa.response->'chosen' else '[]' end) e(v) where a.graded
+        jsonb_array_elements_text(case when sa.response->>'type' in ('hotspot', 'multiple_response') then sa.response->'chosen' else '[]' end) e(v) where a.graded
       union
       select a.id, a.exam_id, a.school_id, a.form_id, sa.question_id, g.key || ':' || g.value
       from att a join student_answers sa on sa.student_exam_id = a.id,

@@ -13,7 +13,7 @@ import { rowsOf, type TDbOrTx } from "../../db/client";
 import { PASS_PERCENT } from "../../../shared/schemas/attempt";
 import { HISTOGRAM_BINS } from "../../../shared/schemas/dashboard";
 import { seenBySql } from "../bank/views";
-import { CHOSEN_ENTRIES } from "./entry-distractors";
+import { CHOSEN_ENTRIES, ENTRY_TYPES_SQL, OMISSION_KEYED_SQL, OMITTED_KEY } from "./entry-distractors";
 
 type TSign = 1 | -1;
 
@@ -43,6 +43,16 @@ export const OMITTED = sql`(sa.id is null or (sa.selected_option_id is null and 
 const BUCKET = sql`least(${HISTOGRAM_BINS - 1}, greatest(0, floor(a.pct / ${100 / HISTOGRAM_BINS})))::int`;
 
 /**
+ * The keys of an answer `sa` to a question `q` in the rows by total score: the item's row (null), the option chosen,
+ * the entries chosen (entry-distractors.ts), and OMITTED_KEY for a multiple response or hotspot left unanswered, so
+ * the 27 % groups' shares of each come from these rows (issue 36).
+ */
+function scoreKeys(): SQL {
+  return sql`(select null::text as option_id union all select sa.selected_option_id::text where sa.selected_option_id is not null
+    union all ${CHOSEN_ENTRIES} union all select ${OMITTED_KEY} where q.type in ${OMISSION_KEYED_SQL} and ${OMITTED})`;
+}
+
+/**
  * Adds (+1) or removes (−1) the contribution of the attempts `where` selects, as they stand now. Rows are written in
  * the order of their keys, so two transactions touching the same rows lock them in the same order (no deadlock).
  */
@@ -70,7 +80,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     join questions q on q.exam_id = a.exam_id and ${seenBySql("q", sql.raw("a.started_at"), sql.raw("a.form_id"))}
     left join all_student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
     cross join lateral (select coalesce(sa.score, 0)::float8 as x) v
-    cross join lateral (select null::uuid as option_id union all select sa.selected_option_id where sa.selected_option_id is not null) o
+    cross join lateral ${scoreKeys()} o
     where a.graded
     group by 1, 2, 3, 4, 5, 6
     order by 1, 2, 3, 4, 5, 6
@@ -80,7 +90,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     select a.exam_id, a.school_id, a.form_id, sa.question_id, c.k, ${s} * count(*)
     from att a join all_student_answers sa on sa.student_exam_id = a.id
     cross join lateral (select sa.selected_option_id::text as k where sa.selected_option_id is not null union all ${CHOSEN_ENTRIES}) c
-    where a.graded and (sa.selected_option_id is not null or sa.response->>'type' in ('hotspot', 'inline_choice'))
+    where a.graded and (sa.selected_option_id is not null or sa.response->>'type' in ${ENTRY_TYPES_SQL})
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
     on conflict on constraint exam_option_stats_key do update set n = t.n + excluded.n`);

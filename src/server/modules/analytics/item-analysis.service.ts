@@ -13,7 +13,7 @@ import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, t
 import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
 import { cachedByVersion } from "./version-cache";
 import { alphaOf, groupSizeOf, itemRestCorrelation, semOf, varianceOf } from "./stats";
-import { ENTRY_TYPES, entryCounts, entryTables } from "./entry-distractors";
+import { CHOSEN_ENTRIES, ENTRY_TYPES, entryTables, OMISSION_KEYED_SQL, OMITTED_KEY, type TChoiceCount } from "./entry-distractors";
 
 const CHOICE_TYPES = new Set(["multiple_choice", "true_false"]);
 
@@ -47,7 +47,7 @@ function rankedAttempts(examId: string, reach: SQL | undefined, formId: string |
 
 type TSummaryRow = { n: number; mean: number | null; median: number | null; sd: number | null; total_var: number | null };
 type TItemRow = { qid: string; n: number; sx: number; sxx: number; sxt: number; st: number; stt: number; omitted: number; upper_mean: number | null; lower_mean: number | null };
-type TChoiceRow = { qid: string; oid: string | null; n: number; upper: number; lower: number };
+type TChoiceRow = TChoiceCount;
 
 /**
  * Figures already worked out, per database handle, under the exam's version: the count of changes to its figures
@@ -95,7 +95,8 @@ export async function computeItemAnalysis(
       ),
     )
     .orderBy(asc(questions.position), asc(questions.id));
-  const choiceIds = qs.filter((q) => CHOICE_TYPES.has(q.question.type)).map((q) => q.question.id);
+  // The questions with distractors: options, and entries ticked or chosen (issue 36).
+  const choiceIds = qs.filter((q) => CHOICE_TYPES.has(q.question.type) || ENTRY_TYPES.has(q.question.type)).map((q) => q.question.id);
   const whose = actor.role === "super_admin" || exam.creatorId === actor.id ? "all" : actor.role === "student" ? null : (actor.schoolId ?? "");
   const { summary, buckets, waiting, items, choices } =
     whose === null || source === "answers"
@@ -104,25 +105,9 @@ export async function computeItemAnalysis(
   const n = summary?.n ?? 0;
   const groupSize = groupSizeOf(n);
   const totalVariance = summary?.total_var ?? null;
-  // Multiple response (issue 36): how often each choice was ticked, once per answer however often it is named; read
-  // from these questions' answers only (not kept in the maintained figures).
-  const attempts = rankedAttempts(examId, reach, formId);
-  const multipleIds = qs.filter((q) => q.question.type === "multiple_response").map((q) => q.question.id);
-  const ticks =
-    n && multipleIds.length && keyVisible
-      ? rowsOf<TChoiceRow>(
-          await db.execute(sql`with ${attempts}
-            select sa.question_id as qid, c.v as oid, count(*)::int as n,
-              (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
-            from grouped g join all_student_answers sa on sa.student_exam_id = g.id
-            cross join lateral (select distinct e.v from jsonb_array_elements_text(sa.response->'chosen') as e(v)) c
-            where sa.question_id in (${sql.join(multipleIds.map((id) => sql`${id}::uuid`), sql`, `)}) and jsonb_typeof(sa.response->'chosen') = 'array'
-            group by 1, 2`),
-        )
-      : [];
-  const entries = await entryCounts(db, { examId, whose: source === "answers" ? null : whose, formId, attempts }, n && keyVisible ? qs.filter((q) => ENTRY_TYPES.has(q.question.type)).map((q) => q.question.id) : []);
-  const options = choiceIds.length
-    ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, choiceIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
+  const optionIds = qs.filter((q) => CHOICE_TYPES.has(q.question.type)).map((q) => q.question.id);
+  const options = optionIds.length
+    ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, optionIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
     : [];
 
   const byQuestion = new Map(items.map((r) => [r.qid, r]));
@@ -143,7 +128,7 @@ export async function computeItemAnalysis(
         const discrimination = r ? itemRestCorrelation(r.n, { sum: r.sx, sumSq: r.sxx }, { sum: r.st, sumSq: r.stt }, r.sxt) : null;
         const upperLower = r && groupSize && r.upper_mean !== null && r.lower_mean !== null ? (r.upper_mean - r.lower_mean) / q.points : null;
         const chosen = choices.filter((c) => c.qid === q.id);
-        const entry = entryTables(q.interaction, entries.filter((c) => c.qid === q.id), r?.n ?? n, r?.omitted ?? 0);
+        const entry = entryTables(q.interaction, chosen, r?.n ?? n, r?.omitted ?? 0, groupSize);
         const opts = CHOICE_TYPES.has(q.type)
           ? options
               .filter((o) => o.questionId === q.id)
@@ -159,9 +144,7 @@ export async function computeItemAnalysis(
                   lowerShare: groupSize ? share(c?.lower ?? 0, groupSize) : null,
                 };
               })
-          : q.type === "multiple_response" && q.interaction?.type === "multiple_response"
-            ? multipleOptions(q.interaction.choices, ticks.filter((c) => c.qid === q.id), r, n, groupSize)
-            : entry.options;
+          : entry.options;
         if (opts.length && CHOICE_TYPES.has(q.type)) {
           const sum = (key: "n" | "upper" | "lower") => chosen.filter((c) => opts.some((o) => o.id === c.oid)).reduce((s, c) => s + c[key], 0);
           opts.push({
@@ -262,25 +245,29 @@ async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefin
   const choices =
     n && choiceIds.length
       ? rowsOf<TChoiceRow>(
-          await db.execute(sql`with ${attempts}
-            select sa.question_id as qid, sa.selected_option_id as oid, count(*)::int as n,
-              (count(*) filter (where g.grp = 'upper'))::int as upper, (count(*) filter (where g.grp = 'lower'))::int as lower
-            from grouped g join all_student_answers sa on sa.student_exam_id = g.id
-            where sa.question_id in (${sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `)}) and sa.selected_option_id is not null
+          await db.execute(sql`with ${attempts},
+            ${grid(examId, sql`q.id in (${sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `)})`)}
+            select qid, k as oid, count(*)::int as n, (count(*) filter (where grp = 'upper'))::int as upper, (count(*) filter (where grp = 'lower'))::int as lower
+            from grid cross join unnest(keys) as k
             group by 1, 2`),
         )
       : [];
   return { summary, buckets, waiting: waiting?.n ?? 0, items, choices };
 }
 
-/** Every question seen by every ranked attempt, with its mark (0 unanswered) and whether it was left blank. */
+/**
+ * Every question seen by every ranked attempt, with its mark (0 unanswered), whether it was left blank and the keys it
+ * chose (an option, entries, OMITTED_KEY: figures.ts keeps the same keys by total score).
+ */
 function grid(examId: string, where: SQL = sql`true`): SQL {
   return sql`grid as (
-    select g.total, g.grp, q.id as qid, sa.selected_option_id as oid, coalesce(sa.score, 0)::float8 as x,
-      ${OMITTED} as omitted
+    select g.total, g.grp, q.id as qid, coalesce(sa.score, 0)::float8 as x, o.omitted,
+      array(select sa.selected_option_id::text where sa.selected_option_id is not null union all ${CHOSEN_ENTRIES}
+        union all select ${OMITTED_KEY} where o.omitted and q.type in ${OMISSION_KEYED_SQL}) as keys
     from grouped g
     cross join questions q
     left join all_student_answers sa on sa.student_exam_id = g.id and sa.question_id = q.id
+    cross join lateral (select ${OMITTED} as omitted) o
     where q.exam_id = ${examId} and ${seenBySql("q", sql.raw("g.started_at"), sql.raw("g.form_id"))} and ${where}
   )`;
 }
@@ -334,8 +321,16 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
     const chosen = rowsOf<{ qid: string; oid: string; n: number }>(
       await db.execute(sql`select question_id as qid, option_id as oid, sum(n)::int as n from exam_option_stats where ${rows} and question_id in (${ids}) group by 1, 2 having sum(n) > 0`),
     );
-    const endOf = (c: { qid: string; oid: string }, grp: "upper" | "lower") => ends.find((e) => e.qid === c.qid && e.oid === c.oid && e.grp === grp)?.n ?? 0;
-    choices = chosen.map((c) => ({ ...c, upper: endOf(c, "upper"), lower: endOf(c, "lower") }));
+    // Every key chosen by any attempt or by either group (OMITTED_KEY is kept by total score only: n is not read).
+    const byKey = new Map<string, TChoiceRow>(chosen.map((c) => [`${c.qid}|${c.oid}`, { ...c, upper: 0, lower: 0 }]));
+    const wanted = new Set(choiceIds);
+    for (const e of ends) {
+      if (e.oid === null || !wanted.has(e.qid)) continue;
+      const key = `${e.qid}|${e.oid}`;
+      if (!byKey.has(key)) byKey.set(key, { qid: e.qid, oid: e.oid, n: 0, upper: 0, lower: 0 });
+      byKey.get(key)![e.grp] = e.n;
+    }
+    choices = [...byKey.values()];
   }
   return { summary, buckets, waiting: g?.waiting ?? 0, items, choices };
 }
@@ -358,36 +353,7 @@ async function groupEnds(db: TDbOrTx, examId: string, rows: SQL, attempts: SQL) 
         select s.question_id as qid, s.option_id as oid, case when s.total > cuts.hi then 'upper' else 'lower' end as grp, s.n, s.sx
         from exam_item_score_stats s, cuts where ${rows} and (s.total > cuts.hi or s.total < cuts.lo)
         union all select qid, null, grp, 1, x from grid
-        union all select qid, oid, grp, 1, 0 from grid where oid is not null
+        union all select qid, k, grp, 1, 0 from grid cross join unnest(keys) as k
       ) u group by 1, 2, 3`),
   );
-}
-
-/**
- * A multiple-response question's choices (issue 36) as distractors: the share of the attempts that ticked each, then
- * those that left it unanswered. A student ticks several, so the shares do not add up to one.
- */
-function multipleOptions(
-  choices: { id: string; textAr: string; textEn: string; correct: boolean }[],
-  ticked: TChoiceRow[],
-  r: { n: number; omitted: number } | undefined,
-  n: number,
-  groupSize: number | null,
-): TItemStats["options"] {
-  const of = r?.n ?? n;
-  const share = (k: number, total: number) => (total > 0 ? k / total : 0);
-  return [
-    ...choices.map((c) => {
-      const t = ticked.find((x) => x.oid === c.id);
-      return {
-        id: c.id,
-        text: { ar: c.textAr, en: c.textEn },
-        isCorrect: c.correct,
-        share: share(t?.n ?? 0, of),
-        upperShare: groupSize ? share(t?.upper ?? 0, groupSize) : null,
-        lowerShare: groupSize ? share(t?.lower ?? 0, groupSize) : null,
-      };
-    }),
-    { id: "omitted", text: { ar: "بلا إجابة", en: "No answer" }, isCorrect: false, share: share(r?.omitted ?? 0, of), upperShare: null, lowerShare: null },
-  ];
 }

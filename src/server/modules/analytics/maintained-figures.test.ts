@@ -5,7 +5,7 @@
 // the same rows, and no file writes an attempt's mark without going through figures.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
@@ -78,7 +78,7 @@ const EXAM: TExamInput = {
 };
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const choice = (id: string, correct = false) => ({ id, textAr: `ع ${id}`, textEn: `E ${id}`, correct });
-/** A hotspot of three areas (two right, partial) and an inline choice of two gaps (per gap). */
+/** A hotspot of three areas (two right, partial), an inline choice of two gaps (per gap) and a multiple response of three (two right). */
 const entryQuestions = (picture: string): NonNullable<TExamInput["questions"]> => [
   {
     type: "hotspot",
@@ -105,6 +105,13 @@ const entryQuestions = (picture: string): NonNullable<TExamInput["questions"]> =
     questionTextEn: "Choose",
     points: 2,
     interaction: { type: "inline_choice", textAr: "{{g1}} ثم {{g2}}", textEn: "{{g1}} then {{g2}}", gaps: [{ id: "g1", choices: [choice("a", true), choice("b"), choice("c")] }, { id: "g2", choices: [choice("x"), choice("y", true)] }] },
+  },
+  {
+    type: "multiple_response",
+    questionTextAr: "اختر كل ما يصح",
+    questionTextEn: "Choose all that apply",
+    points: 1,
+    interaction: { type: "multiple_response", scoring: "all_or_nothing", choices: [choice("a", true), choice("b", true), choice("c")] },
   },
 ];
 const WITH_ESSAY: TExamInput = { ...EXAM, titleEn: "Figures test with an essay", questions: [...EXAM.questions!, { type: "essay", questionTextAr: "م١", questionTextEn: "E1", points: 3 }] };
@@ -285,43 +292,92 @@ describe("the figures follow every change of a mark", () => {
     await expectAll([exam.id, essay.id]);
   });
 
-  it("hotspot areas and inline-choice gaps' choices are counted per attempt, and follow a deletion (decision 0058)", async () => {
+  it("multiple responses' ticks, hotspot areas and inline-choice gaps' choices are counted per attempt and per 27 % group, and follow a regrade, a school change and a deletion (decision 0058)", async () => {
     const { payload, headers } = multipart([{ name: "file", filename: "map.png", content: PNG }]);
     const media = await h.request({ method: "POST", url: "/api/media", cookie: cookie.admin, payload, headers });
     expect(media.statusCode, media.body).toBe(201);
     entries = await makeExam({ ...EXAM, titleEn: "Figures of areas and gaps", questions: [EXAM.questions![0]!, ...entryQuestions((media.json() as { id: string }).id)] });
-    const responses: [object | null, object | null][] = [
-      [{ type: "hotspot", chosen: ["r", "c"] }, { type: "inline_choice", chosen: { g1: "a", g2: "y" } }],
-      [{ type: "hotspot", chosen: ["c", "c"] }, { type: "inline_choice", chosen: { g1: "b", g2: " " } }],
-      [{ type: "hotspot", chosen: [] }, { type: "inline_choice", chosen: { g2: "x" } }],
-      [null, null],
+    // Totals: 6 (1 + 2 + 2 + 1: the upper group of one), 1, 1, 0 (the lower group of one).
+    const responses: [object | null, object | null, object | null][] = [
+      [{ type: "hotspot", chosen: ["r", "c"] }, { type: "inline_choice", chosen: { g1: "a", g2: "y" } }, { type: "multiple_response", chosen: ["a", "b"] }],
+      [{ type: "hotspot", chosen: ["c", "c"] }, { type: "inline_choice", chosen: { g1: "b", g2: " " } }, { type: "multiple_response", chosen: ["b", "b"] }],
+      [{ type: "hotspot", chosen: [] }, { type: "inline_choice", chosen: { g2: "x" } }, { type: "multiple_response", chosen: [] }],
+      [null, null, null],
     ];
     const sitters: TStudent[] = [];
-    for (const [i, [hot, inline]] of responses.entries()) {
+    for (const [i, [hot, inline, multiple]] of responses.entries()) {
       const s = await student(i % 2 ? schoolB : schoolA);
       await answer(entries, s, [i % 2]); // so that no variance is nought (alpha exactly 0 rounds either side of it)
-      for (const [q, response] of [[entries.questions[1]!, hot], [entries.questions[2]!, inline]] as const) {
+      for (const [q, response] of [[entries.questions[1]!, hot], [entries.questions[2]!, inline], [entries.questions[3]!, multiple]] as const) {
         if (response) expect((await req("PUT", `/api/attempts/${s.attemptId}/answers/${q.id}`, s.cookie, { examId: entries.id, clientSeq: 1, response })).statusCode).toBe(200);
       }
       expect((await req("POST", `/api/attempts/${s.attemptId}/submit`, s.cookie, {})).statusCode).toBe(200);
       sitters.push(s);
     }
     await expectAll([entries.id]);
-    // By hand: areas r 1, c 2 (named twice by one student: once), p 0; gap 1 a 1, b 1, blank 2; gap 2 y 1, x 1, blank 2.
-    const [hot, inline] = (await computeItemAnalysis(h.db, await ADMIN_USER(), (await h.db.select().from(exams).where(eq(exams.id, entries.id)))[0]!, true, { numbers: [], chosen: null })).questions.slice(1);
-    expect(hot!.options.map((o) => [o.id, o.share * 4])).toEqual([["r", 1], ["c", 2], ["p", 0], ["omitted", 2]]);
+    // By hand, [entry, of all 4, upper group (the first student), lower group (the last)]: areas r 1, c 2 (named
+    // twice by one student: once), p 0; gap 1 a 1, b 1, blank 2; gap 2 y 1, x 1, blank 2; ticks a 1, b 2 (twice: once).
+    const analysis = async () => (await computeItemAnalysis(h.db, await ADMIN_USER(), (await h.db.select().from(exams).where(eq(exams.id, entries.id)))[0]!, true, { numbers: [], chosen: null })).questions.slice(1);
+    const [hot, inline, multiple] = await analysis();
+    const table = (options: { id: string; share: number; upperShare: number | null; lowerShare: number | null }[]) => options.map((o) => [o.id, o.share * 4, o.upperShare, o.lowerShare]);
+    expect(table(hot!.options)).toEqual([["r", 1, 1, 0], ["c", 2, 1, 0], ["p", 0, 0, 0], ["omitted", 2, 0, 1]]);
     expect(inline!.options).toEqual([]);
-    expect(inline!.gaps!.map((g) => [g.id, g.options.map((o) => [o.id, o.share * 4, o.isCorrect])])).toEqual([
-      ["g1", [["a", 1, true], ["b", 1, false], ["c", 0, false], ["omitted", 2, false]]],
-      ["g2", [["x", 1, false], ["y", 1, true], ["omitted", 2, false]]],
+    expect(inline!.gaps!.map((g) => [g.id, table(g.options)])).toEqual([
+      ["g1", [["a", 1, 1, 0], ["b", 1, 0, 0], ["c", 0, 0, 0], ["omitted", 2, 0, 1]]],
+      ["g2", [["x", 1, 0, 0], ["y", 1, 1, 0], ["omitted", 2, 0, 1]]],
     ]);
+    expect(inline!.gaps![0]!.options.map((o) => o.isCorrect)).toEqual([true, false, false, false]);
     expect(inline!.gaps![0]!.options[0]!.text).toEqual({ ar: "ع a", en: "E a" });
+    expect(table(multiple!.options)).toEqual([["a", 1, 1, 0], ["b", 2, 1, 0], ["c", 0, 0, 0], ["omitted", 2, 0, 1]]);
+    // A teacher's regrade of a ticked answer: its attempt's total (and rank) moves with its keys by total score.
+    const [ticked] = await h.db.select({ id: studentAnswers.id }).from(studentAnswers).where(sql`${studentAnswers.studentExamId} = ${sitters[1]!.attemptId!} and ${studentAnswers.questionId} = ${entries.questions[3]!.id}`);
+    expect((await req("PUT", `/api/grading/answers/${ticked!.id}`, cookie.admin, { score: 1 })).statusCode).toBe(200);
+    await expectAll([entries.id]);
+    expect((await req("PATCH", `/api/users/${sitters[2]!.id}`, cookie.admin, { schoolId: schoolB })).statusCode).toBe(200);
+    await expectAll([entries.id]);
     expect((await req("DELETE", `/api/users/${sitters[0]!.id}`, cookie.admin)).statusCode).toBe(204);
     await expectAll([entries.id]);
+    // Now the upper group is the second student (total 2), whose ticks were b alone.
+    const [, , after] = await analysis();
+    expect(table(after!.options).map(([id, , upper, lower]) => [id, upper, lower])).toEqual([["a", 0, 0], ["b", 1, 0], ["c", 0, 0], ["omitted", 0, 1]]);
+  });
+
+  it("the item analysis reads no answer for its distractors: only the attempts tied at a 27 % group's edge are read (decision 0061)", async () => {
+    const { PgDialect } = await import("drizzle-orm/pg-core");
+    const dialect = new PgDialect();
+    const texts: string[] = [];
+    // The handle, with every raw query it is given written down (the typed selects read questions, forms and options).
+    const spy = new Proxy(h.db, {
+      get(target, p) {
+        if (p === "execute")
+          return (q: SQL) => {
+            const { sql: text, params } = dialect.sqlToQuery(q);
+            texts.push(text.replace(/\$(\d+)/g, (_, n: string) => {
+              const v = params[Number(n) - 1];
+              return typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+            }));
+            return target.execute(q);
+          };
+        const v = Reflect.get(target, p) as unknown;
+        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    }) as typeof h.db;
+    const [exam] = await h.db.select().from(exams).where(eq(exams.id, entries.id));
+    const analysis = await computeItemAnalysis(spy, await ADMIN_USER(), exam!, true, { numbers: [], chosen: null });
+    expect(analysis.questions.find((q) => q.type === "multiple_response")!.options.length).toBe(4);
+    const readers: string[] = [];
+    for (const text of texts) {
+      const plan = rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`explain ${text}`)))
+        .map((r) => String(Object.values(r)[0]))
+        .join("\n");
+      if (/student_answers/.test(plan)) readers.push(text);
+    }
+    expect(readers.length).toBe(1);
+    expect(readers[0]).toMatch(/cuts as/);
   });
 
   it("the migration's backfill and rebuildFigures give the same rows from the answers", async () => {
-    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql", "0036_option_stats_entries.sql"].flatMap((file) => {
+    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql", "0036_option_stats_entries.sql", "0037_score_stats_entries.sql"].flatMap((file) => {
       const migration = readFileSync(join(__dirname, "../../db/migrations", file), "utf8");
       return migration.slice(migration.indexOf("-- Backfill")).split("--> statement-breakpoint");
     });
