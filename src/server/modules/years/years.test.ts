@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
-import { rebuildFigures } from "../analytics/figures";
+import { OMITTED, rebuildFigures } from "../analytics/figures";
 import { restoreYearBackup, writeYearBackup, YearBackupError } from "./year-backup";
 import fs from "node:fs";
 import os from "node:os";
@@ -394,5 +394,58 @@ describe("school years: a closed year's backup, restored on its own", () => {
     const [graded] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from student_exams where exam_id = ${examAfter.id} and status = 'graded'`));
     const stats = await h.db.select().from(examGroupStats).where(eq(examGroupStats.examId, examAfter.id));
     expect(stats.reduce((a, r) => a + r.graded, 0)).toBe(graded!.n);
+  });
+});
+
+describe("school years: the list's counts, read from the maintained figures", () => {
+  /** The same counts worked out row by row: every attempt, every answer given (a row saved empty is omitted). */
+  async function rowByRow() {
+    const [r] = rowsOf<{ attempts: number; in_progress: number; awaiting: number; answers: number }>(
+      await h.db.execute(sql`select
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id}) as attempts,
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'in_progress') as in_progress,
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'completed') as awaiting,
+        (select count(*)::int from all_student_answers sa join student_exams se on se.id = sa.student_exam_id join exams e on e.id = se.exam_id
+          where e.school_year_id = ${year.id} and not ${OMITTED}) as answers`),
+    );
+    return { attempts: r!.attempts, inProgress: r!.in_progress, awaitingMarks: r!.awaiting, answers: r!.answers };
+  }
+  async function expectCountsRight(when: string) {
+    const list = (await req("GET", "/api/years", cookie.super_admin!)).json() as { items: { id: string }[] };
+    const listed = list.items.find((y) => y.id === year.id);
+    expect(listed, when).toMatchObject(await rowByRow());
+    return listed as unknown as Awaited<ReturnType<typeof rowByRow>>;
+  }
+
+  it("stay right after a restore, a reopen, a new attempt (an answer saved empty not counted), its submission and mark, a close and a reopen", async () => {
+    await expectCountsRight("closed, restored");
+    expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
+    const reopened = await expectCountsRight("reopened");
+
+    const s = await newStudent();
+    const started = await req("POST", `/api/student/exams/${examAfter.id}/attempt`, s.cookie, {});
+    expect(started.statusCode, started.body).toBe(200);
+    const attemptId = (started.json() as { id: string }).id;
+    const [mc, tf, essay] = examAfter.questions;
+    const save = (q: string, body: object) => req("PUT", `/api/attempts/${attemptId}/answers/${q}`, s.cookie, { examId: examAfter.id, clientSeq: 1, ...body });
+    expect((await save(mc!.id, { selectedOptionId: mc!.options.find((o) => o.isCorrect)!.id })).statusCode).toBe(200);
+    // A choice made and then cleared: its row stays, empty.
+    expect((await save(tf!.id, { selectedOptionId: tf!.options[1]!.id })).statusCode).toBe(200);
+    const cleared = await save(tf!.id, { selectedOptionId: null, clientSeq: 2 });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await save(essay!.id, { answerText: "الهجرة" })).statusCode).toBe(200);
+    expect(await count("student_answers", examAfter.id)).toBeGreaterThanOrEqual(3);
+    const sitting = await expectCountsRight("a new attempt in progress");
+    expect(sitting).toMatchObject({ attempts: reopened.attempts + 1, inProgress: 1, answers: reopened.answers + 2 });
+
+    expect((await req("POST", `/api/attempts/${attemptId}/submit`, s.cookie, {})).statusCode).toBe(200);
+    expect(await expectCountsRight("submitted, the essay awaiting its mark")).toMatchObject({ attempts: reopened.attempts + 1, inProgress: 0, awaitingMarks: reopened.awaitingMarks + 1, answers: reopened.answers + 2 });
+    expect((await req("PUT", `/api/grading/answers/${await essayAnswer(attemptId, essay!.id)}`, cookie.teacher!, { score: 0 })).statusCode).toBe(200);
+    expect(await expectCountsRight("graded")).toMatchObject({ awaitingMarks: reopened.awaitingMarks, answers: reopened.answers + 2 });
+
+    expect((await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!)).statusCode).toBe(200);
+    await expectCountsRight("closed again");
+    expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
+    await expectCountsRight("reopened again");
   });
 });
