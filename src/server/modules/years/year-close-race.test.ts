@@ -65,7 +65,8 @@ async function yearWithExam(k: number): Promise<{ yearId: string; examId: string
 
 /** Waits until `count` statements of this database wait for a lock (the interleaving has reached its step). */
 async function lockWaiters(count: number) {
-  for (let i = 0; i < 200; i++) {
+  // A deadline, not a number of tries: on a busy machine a request takes a while to reach its lock.
+  for (const until = Date.now() + 30_000; Date.now() < until; ) {
     const [r] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
     if (Number(r!.n) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
