@@ -62,9 +62,26 @@ const examList = sql.join(
   sql`, `,
 );
 await exec("exams given to the school", sql`insert into exam_schools (exam_id, school_id) select id, ${schoolId} from exams where id in (${examList})`);
+// Each question is a bank item's version (as every question is), the item named "<tag>|<exam>|<position>".
+await exec(
+  "bank items",
+  sql`insert into bank_items (school_id, subject_id, grade, type, search_text)
+      select null, 'arabic', 8, 'multiple_choice', ${tag} || '|' || e.id || '|' || q from exams e, generate_series(0, ${QUESTIONS - 1}::int) q where e.id in (${examList})`,
+);
+await exec(
+  "bank item versions",
+  sql`insert into bank_item_versions (item_id, version, content)
+      select b.id, 1, jsonb_build_object('type', 'multiple_choice', 'questionTextAr', 'سؤال', 'questionTextEn', 'Question', 'questionDocAr', null, 'questionDocEn', null,
+             'image', null, 'audio', null, 'points', 1, 'correctAnswerText', null, 'matchingPairs', '[]'::jsonb, 'skillId', null, 'passage', null,
+             'options', jsonb_build_array(jsonb_build_object('optionTextAr', 'أ', 'optionTextEn', 'A', 'isCorrect', true), jsonb_build_object('optionTextAr', 'ب', 'optionTextEn', 'B', 'isCorrect', false),
+                                          jsonb_build_object('optionTextAr', 'ج', 'optionTextEn', 'C', 'isCorrect', false), jsonb_build_object('optionTextAr', 'د', 'optionTextEn', 'D', 'isCorrect', false)))
+      from bank_items b where b.search_text like ${tag + "|%"}`,
+);
 await exec(
   "questions",
-  sql`insert into questions (exam_id, position, question_text_ar, question_text_en, type, points) select e.id, q, 'سؤال ' || q, 'Question ' || q, 'multiple_choice', 1 from exams e, generate_series(0, ${QUESTIONS - 1}::int) q where e.id in (${examList})`,
+  sql`insert into questions (item_version_id, exam_id, position, question_text_ar, question_text_en, type, points)
+      select v.id, split_part(b.search_text, '|', 2)::uuid, split_part(b.search_text, '|', 3)::int, 'سؤال', 'Question', 'multiple_choice', 1
+      from bank_items b join bank_item_versions v on v.item_id = b.id where b.search_text like ${tag + "|%"}`,
 );
 await exec(
   "options",
@@ -98,8 +115,14 @@ console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`)
 
 // ---- the year, closed and reopened through the real routes by the super_admin
 const { app } = await startApp();
-const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: `admin-${tag}@bench.local`, password: "bench-admin-1", loginType: "admin" } });
-const admin = `qias_session=${login.cookies.find((c) => c.name === "qias_session")!.value}`;
+// A super_admin of the run's own (a database that earlier runs used already has its first admin, not this run's).
+const adminEmail = `ya-${tag}@bench.local`;
+const [adminUser] = rowsOf<{ id: string }>(await db.execute(sql`insert into auth_users (email, password_hash) values (${adminEmail}, ${passwordHash}) returning id`));
+await db.execute(sql`insert into profiles (id, username, email, role, name) values (${adminUser!.id}, ${`ya-${tag}`}, ${adminEmail}, 'super_admin', 'Bench ministry')`);
+const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: adminEmail, password: "bench-pass", loginType: "admin" } });
+const session = login.cookies.find((c) => c.name === "qias_session");
+if (!session) throw new Error(`the super_admin's sign-in failed: ${login.statusCode} ${login.body.slice(0, 200)}`);
+const admin = `qias_session=${session.value}`;
 // Dates of a year no other run's year overlaps (PostgreSQL keeps earlier runs' rows); the exams are given to it.
 const first = 2200 + (parseInt(tag, 16) % 7000);
 const created = await app.inject({ method: "POST", url: "/api/years", headers: { cookie: admin }, payload: { nameAr: `عام ${tag}`, nameEn: `Bench year ${tag}`, startsOn: `${first}-09-01`, endsOn: `${first + 1}-06-30` } });
