@@ -137,7 +137,11 @@ export async function closeYear(db: TDb, actor: TSessionUser, id: string): Promi
     if (year.status === "closed") throw new AppError("YEAR_ALREADY_CLOSED");
     // The exams first, locked: a write to one (its guard takes a share lock) finishes before, or sees the year closed.
     const examRows = await tx.select({ id: exams.id }).from(exams).where(eq(exams.schoolYearId, id)).for("update");
-    const [busy] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${id} and se.status = 'in_progress'`));
+    // In progress, or waiting to be marked again after late answers (late-answers.ts storeLate): either would change
+    // the year's answers or marks after the close.
+    const [busy] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${id} and (se.status = 'in_progress' or se.remark_after is not null)`),
+    );
     if (Number(busy?.n ?? 0) > 0) throw new AppError("YEAR_ATTEMPTS_IN_PROGRESS", { vars: { count: Number(busy!.n) } });
     await tx.update(exams).set({ statusBeforeClose: sql`${exams.status}`, status: "archived", updatedAt: new Date() }).where(eq(exams.schoolYearId, id));
     const moved = await tx.execute(sql`insert into archived_student_answers (${COLUMNS}) select ${COLUMNS} from student_answers where student_exam_id in (${attemptsOfYear(id)})`);

@@ -13,6 +13,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { auditLog, examItemStats, examGroupStats, examMedia, exams } from "../../db/schema";
 import { multipart } from "../../test/multipart";
+import { remarkLateAttempts } from "../attempts/late-answers";
 
 let h: THarness;
 let own: string;
@@ -520,5 +521,38 @@ describe("school years: the list's counts, read from the maintained figures", ()
     await expectCountsRight("closed again");
     expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
     await expectCountsRight("reopened again");
+  });
+});
+
+describe("school years: late answers (decision 0056) and a close", () => {
+  it("an attempt waiting to be marked again after late answers holds the close; a late answer to a closed year's attempt is refused as closed", async () => {
+    const s = await newStudent();
+    const started = await req("POST", `/api/student/exams/${examAfter.id}/attempt`, s.cookie, {});
+    expect(started.statusCode, started.body).toBe(200);
+    const attemptId = (started.json() as { id: string }).id;
+    const [mc, tf, essay] = examAfter.questions;
+    const save = (q: string, body: object) => req("PUT", `/api/attempts/${attemptId}/answers/${q}`, s.cookie, { examId: examAfter.id, ...body });
+    expect((await save(essay!.id, { answerText: "الصبر", clientSeq: 1 })).statusCode).toBe(200);
+    // Its time ran out five minutes ago, with answers made before the deadline still on the device.
+    await h.db.execute(sql`update student_exams set deadline_at = now() - interval '5 minutes', started_at = now() - interval '35 minutes' where id = ${attemptId}`);
+    const [row] = rowsOf<{ deadline_at: string | Date }>(await h.db.execute(sql`select deadline_at from student_exams where id = ${attemptId}`));
+    const madeAt = (secondsBefore: number) => new Date(new Date(row!.deadline_at).getTime() - secondsBefore * 1000).toISOString();
+    const late = await save(mc!.id, { selectedOptionId: mc!.options.find((o) => o.isCorrect)!.id, clientSeq: 2, answeredAt: madeAt(60) });
+    expect(late.statusCode, late.body).toBe(200);
+
+    // Marked again in a moment (remark_after): closing now would move its answers and leave the sweep nothing to mark.
+    const refused = await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!);
+    expect([refused.statusCode, (refused.json() as { code: string }).code]).toEqual([409, "YEAR_ATTEMPTS_IN_PROGRESS"]);
+    await h.db.execute(sql`update student_exams set remark_after = now() where id = ${attemptId}`);
+    expect(await remarkLateAttempts(h.db)).toBe(1);
+    const marked = async () => rowsOf<{ status: string; score: number | string | null }>(await h.db.execute(sql`select status, score from student_exams where id = ${attemptId}`))[0]!;
+    const before = await marked();
+    expect(before.status).toBe("completed"); // the essay awaits its teacher
+
+    expect((await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!)).statusCode).toBe(200);
+    expectYearClosed(await save(tf!.id, { selectedOptionId: tf!.options.find((o) => o.isCorrect)!.id, clientSeq: 3, answeredAt: madeAt(30) }));
+    expect(await count("student_answers", examAfter.id)).toBe(0);
+    expect(await marked()).toEqual(before);
+    expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
   });
 });
