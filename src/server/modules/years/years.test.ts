@@ -411,6 +411,10 @@ describe("school years: a closed year's backup, restored on its own", () => {
     await h.db.delete(examMedia).where(eq(examMedia.id, imageId));
     await h.app.storage.remove(media!.storageKey);
     expect((await picture())[0]).toBe(404);
+    // And the trail's id sequence behind the restored ids, as in an installation that never had them.
+    const trailIds = (extrasBefore.attempt_events as { id: number }[]).map((e) => Number(e.id));
+    expect(trailIds.length).toBeGreaterThan(1);
+    await h.db.execute(sql`select setval(pg_get_serial_sequence('attempt_events', 'id'), ${Math.min(...trailIds)})`);
     expect(await count("archived_student_answers", examAfter.id)).toBe(0);
     expect((await req("GET", `/api/exams/${examAfter.id}`, cookie.teacher!)).statusCode).toBe(404);
 
@@ -421,7 +425,7 @@ describe("school years: a closed year's backup, restored on its own", () => {
     expect(await extras()).toEqual(extrasBefore);
     expect(await picture()).toEqual(pictureBefore);
     expect(restored.media).toEqual({ files: 1, bytes: PNG.length });
-    // The trail's ids were restored as they were; the next event takes a new one.
+    // The trail's ids were restored as they were; the next event takes a new one (the sequence moved past them).
     await h.db.execute(sql`insert into attempt_events (exam_id, student_id, kind) values (${examAfter.id}, ${student.id}, 'resumed')`);
     // Still closed, still read-only.
     expectYearClosed(await req("PUT", `/api/exams/${examAfter.id}`, cookie.teacher!, EXAM));
