@@ -35,6 +35,13 @@ const p = sql.placeholder;
  * view rule compares started_at with the rows' replaced_at / current_from). `now()` would be the statement's start,
  * before any wait; the clock is read once every lock is held, one time for the whole batch.
  *
+ * The lock also closes the race with a school year's close (decision 0059): only an exam still published when its
+ * lock is held gets attempts. A close holds the year's exams FOR UPDATE from before its check for attempts in
+ * progress until its commit, so a start either commits first (and the close's check, made after its lock, sees the
+ * attempt and refuses) or waits for the close and then reads the exam archived (a locking read takes the row's
+ * newest version) and makes nothing; the caller then finds no attempt and looks at the exam afresh. No statement is
+ * added: a filter on the rows already locked and a join to them.
+ *
  * Each start becomes an attempt unless the student has one of this exam already (then nothing is made, and the
  * caller resumes it). The accommodation (decision 0016) and the class the student is in today (decision 0014)
  * come from the profile, as the attempt starts.
@@ -42,7 +49,7 @@ const p = sql.placeholder;
 const startAttempts = preparedStatement<Record<string, unknown>>(
   "start_attempts",
   sql`with locked as (
-      select id from ${exams} where id = any(${p("examIds")}::uuid[]) for share
+      select id from ${exams} where id = any(${p("examIds")}::uuid[]) and status = 'published' for share
     ), clock as (
       select clock_timestamp() as at from (select count(*) from locked) l
     ), made as (
@@ -52,6 +59,7 @@ const startAttempts = preparedStatement<Record<string, unknown>>(
         v.total, v.sitting_id, x.extra, pr.grade, pr.class_name, v.paper_language
       from unnest(${p("studentIds")}::uuid[], ${p("examIds")}::uuid[], ${p("durations")}::int[], ${p("sittingIds")}::uuid[], ${p("ends")}::timestamptz[], ${p("totals")}::int[], ${p("languages")}::text[])
         as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at, total, paper_language)
+      join locked l on l.id = v.exam_id
       join ${profiles} pr on pr.id = v.student_id
       cross join lateral (select ceil(coalesce(v.duration_minutes, 0) * pr.extra_time_percent / 100.0)::int + pr.extra_time_minutes as extra) x
       cross join clock c
@@ -77,7 +85,7 @@ const startAttempts = preparedStatement<Record<string, unknown>>(
 const startAttemptsWithForms = preparedStatement<Record<string, unknown>>(
   "start_attempts_with_forms",
   sql`with locked as (
-      select id from ${exams} where id = any(${p("examIds")}::uuid[]) for share
+      select id from ${exams} where id = any(${p("examIds")}::uuid[]) and status = 'published' for share
     ), clock as (
       select clock_timestamp() as at from (select count(*) from locked) l
     ), v as (
@@ -85,7 +93,7 @@ const startAttemptsWithForms = preparedStatement<Record<string, unknown>>(
         as v(student_id, exam_id, duration_minutes, sitting_id, sitting_ends_at, paper_language)
     ), fresh as (
       select v.*, coalesce(v.sitting_id::text, '') as sitting_key, json_build_array(pr.school_id, pr.grade, pr.class_name)::text as class_key, e.form_assignment
-      from v join ${profiles} pr on pr.id = v.student_id join ${exams} e on e.id = v.exam_id
+      from v join locked l on l.id = v.exam_id join ${profiles} pr on pr.id = v.student_id join ${exams} e on e.id = v.exam_id
       where not exists (select 1 from ${studentExams} se where se.student_id = v.student_id and se.exam_id = v.exam_id)
     ), forms as (
       select f.id, f.exam_id from ${examForms} f where f.exam_id in (select exam_id from fresh)

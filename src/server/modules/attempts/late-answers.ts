@@ -69,6 +69,9 @@ export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswer
     const applied = await db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attempt.id);
       if (!locked || !closedByTheClock(locked)) return null;
+      // A closed year's attempt takes no late answer (its answers are archived, its figures frozen); the guard's share
+      // lock also makes a close wait for this answer, and then see the attempt waiting to be marked again (closeYear).
+      await assertExamWritable(tx, locked.examId);
       return { stored: (await storeLate(tx, locked, write)) ?? null };
     });
     if (!applied) return null;
@@ -80,6 +83,8 @@ export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswer
   }
 
   await db.transaction(async (tx) => {
+    // Held for a proctor who could never accept it in a closed year: refused as closed instead.
+    await assertExamWritable(tx, attempt.examId);
     // One waits per question: a newer save of it replaces an older one still waiting (a retry changes nothing).
     const rows = rowsOf<{ inserted: boolean }>(
       await tx.execute(sql`

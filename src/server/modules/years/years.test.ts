@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
-import { rebuildFigures } from "../analytics/figures";
+import { OMITTED, rebuildFigures } from "../analytics/figures";
 import { restoreYearBackup, writeYearBackup, YearBackupError } from "./year-backup";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { auditLog, examItemStats, examGroupStats, exams } from "../../db/schema";
+import { auditLog, examItemStats, examGroupStats, examMedia, exams } from "../../db/schema";
+import { multipart } from "../../test/multipart";
+import { remarkLateAttempts } from "../attempts/late-answers";
 
 let h: THarness;
 let own: string;
@@ -59,8 +61,14 @@ type TExam = { id: string; questions: { id: string; options: { id: string; isCor
 const req = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, c: string, payload?: unknown) =>
   h.request({ method, url, cookie: c, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function makeExam(): Promise<TExam> {
-  const res = await req("POST", "/api/exams", cookie.teacher!, EXAM);
+/** A 1 × 1 PNG: the picture the year's exam shows, whose bytes its backup must carry. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+let imageId: string;
+
+async function makeExam(image?: string): Promise<TExam> {
+  const [first, ...rest] = EXAM.questions;
+  const input = image ? { ...EXAM, questions: [{ ...first, image: { id: image, altAr: "خريطة الهجرة", altEn: "Map of the migration" } }, ...rest] } : EXAM;
+  const res = await req("POST", "/api/exams", cookie.teacher!, input);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as TExam;
 }
@@ -119,7 +127,11 @@ beforeAll(async () => {
   const created = await req("POST", "/api/years", cookie.super_admin!, YEAR);
   expect(created.statusCode, created.body).toBe(201);
   year = created.json() as { id: string };
-  examAfter = await makeExam();
+  const { payload, headers } = multipart([{ name: "file", filename: "map.png", type: "image/png", content: PNG }]);
+  const uploaded = await h.request({ method: "POST", url: "/api/media", cookie: cookie.teacher!, payload, headers });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  imageId = (uploaded.json() as { id: string }).id;
+  examAfter = await makeExam(imageId);
   sat.push(await sit(examAfter, true, 4), await sit(examAfter, false, 1), await sit(examAfter, true, null), await sit(examBefore, true, 3));
 });
 afterAll(async () => {
@@ -347,30 +359,96 @@ describe("school years: a closed year's backup, restored on its own", () => {
     });
   }
 
+  /** The rows of the year that no reader above shows: the trail, held answers, plays, reports and plans. */
+  async function extras() {
+    const attemptsOf = sql`(select se.id from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id})`;
+    const out: Record<string, unknown[]> = {};
+    for (const [table, where] of [
+      ["attempt_events", sql`t.exam_id in (select id from exams where school_year_id = ${year.id})`],
+      ["held_answers", sql`t.attempt_id in ${attemptsOf}`],
+      ["media_plays", sql`t.attempt_id in ${attemptsOf}`],
+      ["reports", sql`t.student_exam_id in ${attemptsOf}`],
+      ["development_plans", sql`t.student_exam_id in ${attemptsOf}`],
+      ["exam_media", sql`t.id = ${imageId}`],
+    ] as const) {
+      out[table] = rowsOf<{ r: unknown }>(await h.db.execute(sql`select to_jsonb(t) as r from ${sql.identifier(table)} t where ${where} order by to_jsonb(t)::text`)).map((x) => x.r);
+    }
+    return out;
+  }
+  const picture = async () => {
+    const res = await req("GET", `/api/media/${imageId}`, cookie.teacher!);
+    return [res.statusCode, res.rawPayload.toString("base64")];
+  };
+
   it("an open year is refused; a closed one is backed up, dropped, restored, and every figure is the same", async () => {
     const [closed] = rowsOf<{ status: string }>(await h.db.execute(sql`select status from school_years where id = ${year.id}`));
     expect(closed!.status).toBe("closed");
     const other = (await req("POST", "/api/years", cookie.super_admin!, { ...YEAR, startsOn: "2001-09-01", endsOn: "2002-06-30" })).json() as { id: string };
-    await expect(writeYearBackup(h.db, other.id, file)).rejects.toThrow(/is open: close it first/);
-    await expect(writeYearBackup(h.db, "00000000-0000-4000-8000-000000000000", file)).rejects.toThrow(YearBackupError);
+    await expect(writeYearBackup(h.db, h.app.storage, other.id, file)).rejects.toThrow(/is open: close it first/);
+    await expect(writeYearBackup(h.db, h.app.storage, "00000000-0000-4000-8000-000000000000", file)).rejects.toThrow(YearBackupError);
+
+    // A held answer, a clip's plays, a report and a plan of one attempt (their own modules make them; here, their rows).
+    const { attemptId, student } = sat[2]!;
+    const [mc] = examAfter.questions;
+    await h.db.execute(sql`insert into held_answers (attempt_id, question_id, answer_text, answered_at) values (${attemptId}, ${mc!.id}, 'late', now())`);
+    await h.db.execute(sql`insert into media_plays (attempt_id, media_id, plays) values (${attemptId}, ${imageId}, 2)`);
+    await h.db.execute(sql`insert into reports (student_exam_id, student_id, school_id, report_data) values (${attemptId}, ${student.id}, ${own}, '{"summary":{"ar":"ملخص","en":"Summary"}}')`);
+    await h.db.execute(sql`insert into development_plans (student_exam_id, student_id, school_id, plan_data) values (${attemptId}, ${student.id}, ${own}, '{"goal":{"ar":"هدف","en":"Goal"}}')`);
+    const extrasBefore = await extras();
+    for (const [table, rows] of Object.entries(extrasBefore)) expect(rows.length, table).toBeGreaterThan(0);
+    const pictureBefore = await picture();
+    expect(pictureBefore).toEqual([200, PNG.toString("base64")]);
 
     const before = await figures();
-    const written = await writeYearBackup(h.db, year.id, file);
+    const written = await writeYearBackup(h.db, h.app.storage, year.id, file);
     expect(written.tables).toMatchObject({ school_years: 1, exams: 2, student_exams: 4 });
     expect(written.tables.archived_student_answers).toBe(12);
+    expect(written.media).toEqual({ files: 1, bytes: PNG.length });
 
     await dropYear();
+    // As in a fresh installation: the picture's row and its bytes gone too.
+    const [media] = await h.db.select().from(examMedia).where(eq(examMedia.id, imageId));
+    await h.db.delete(examMedia).where(eq(examMedia.id, imageId));
+    await h.app.storage.remove(media!.storageKey);
+    expect((await picture())[0]).toBe(404);
+    // And the trail's id sequence behind the restored ids, as in an installation that never had them.
+    const trailIds = (extrasBefore.attempt_events as { id: number }[]).map((e) => Number(e.id));
+    expect(trailIds.length).toBeGreaterThan(1);
+    await h.db.execute(sql`select setval(pg_get_serial_sequence('attempt_events', 'id'), ${Math.min(...trailIds)})`);
     expect(await count("archived_student_answers", examAfter.id)).toBe(0);
     expect((await req("GET", `/api/exams/${examAfter.id}`, cookie.teacher!)).statusCode).toBe(404);
 
-    const restored = await restoreYearBackup(h.db, file);
+    const restored = await restoreYearBackup(h.db, h.app.storage, file);
     expect(restored.skipped).toEqual({});
     expect(restored.tables).toMatchObject(Object.fromEntries(Object.entries(written.tables).filter(([t, n]) => n > 0 && !t.startsWith("bank_"))));
     expect(await figures()).toEqual(before);
+    expect(await extras()).toEqual(extrasBefore);
+    expect(await picture()).toEqual(pictureBefore);
+    expect(restored.media).toEqual({ files: 1, bytes: PNG.length });
+    // The trail's ids were restored as they were; the next event takes a new one (the sequence moved past them).
+    await h.db.execute(sql`insert into attempt_events (exam_id, student_id, kind) values (${examAfter.id}, ${student.id}, 'resumed')`);
     // Still closed, still read-only.
     expectYearClosed(await req("PUT", `/api/exams/${examAfter.id}`, cookie.teacher!, EXAM));
     // And not twice.
-    await expect(restoreYearBackup(h.db, file)).rejects.toThrow(/already here: nothing was restored/);
+    await expect(restoreYearBackup(h.db, h.app.storage, file)).rejects.toThrow(/already here: nothing was restored/);
+  });
+
+  it("reads a backup of format version 1 (without the rows version 2 added) and refuses a newer version with a clear message", async () => {
+    const lines = gunzipSync(fs.readFileSync(file)).toString("utf8").trim().split("\n");
+    const { version: _version, ...header } = JSON.parse(lines[0]!) as { version: number };
+    const added = new Set(["attempt_events", "held_answers", "media_plays", "reports", "development_plans", "exam_media"]);
+    const v1 = [JSON.stringify(header), ...lines.slice(1).filter((l) => { const row = JSON.parse(l) as { t?: string }; return row.t !== undefined && !added.has(row.t); })];
+    const older = path.join(dir, "v1.jsonl.gz");
+    fs.writeFileSync(older, gzipSync(v1.join("\n")));
+    const newer = path.join(dir, "v99.jsonl.gz");
+    fs.writeFileSync(newer, gzipSync([JSON.stringify({ ...header, version: 99 }), ...lines.slice(1)].join("\n")));
+    await expect(restoreYearBackup(h.db, h.app.storage, newer)).rejects.toThrow("the backup is of format version 99 and this installation reads versions 1 to 2");
+    await dropYear();
+    const restored = await restoreYearBackup(h.db, h.app.storage, older);
+    expect(restored.version).toBe(1);
+    expect(restored.tables).toMatchObject({ school_years: 1, exams: 2, student_exams: 4 });
+    expect(restored.tables.attempt_events).toBeUndefined();
+    expect(restored.media).toEqual({ files: 0, bytes: 0 });
   });
 
   it("refuses a backup of another schema version, and a file that is not a backup, with a clear message", async () => {
@@ -379,20 +457,106 @@ describe("school years: a closed year's backup, restored on its own", () => {
     lines[0] = JSON.stringify({ ...header, schema: "0001_older" });
     const older = path.join(dir, "older.jsonl.gz");
     fs.writeFileSync(older, gzipSync(lines.join("\n")));
-    await expect(restoreYearBackup(h.db, older)).rejects.toThrow(`the backup was made at schema 0001_older and this installation is at ${header.schema}`);
+    await expect(restoreYearBackup(h.db, h.app.storage, older)).rejects.toThrow(`the backup was made at schema 0001_older and this installation is at ${header.schema}`);
     const junk = path.join(dir, "junk.gz");
     fs.writeFileSync(junk, "not gzip");
-    await expect(restoreYearBackup(h.db, junk)).rejects.toThrow(YearBackupError);
+    await expect(restoreYearBackup(h.db, h.app.storage, junk)).rejects.toThrow(YearBackupError);
   });
 
   it("leaves out an attempt whose student no longer exists, and works the figures out again without it", async () => {
     await dropYear();
     const gone = sat[0]!;
     expect((await req("DELETE", `/api/users/${gone.student.id}`, cookie.super_admin!)).statusCode).toBe(204);
-    const restored = await restoreYearBackup(h.db, file);
+    const restored = await restoreYearBackup(h.db, h.app.storage, file);
     expect(restored.skipped).toMatchObject({ student_exams: 1 });
     const [graded] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from student_exams where exam_id = ${examAfter.id} and status = 'graded'`));
     const stats = await h.db.select().from(examGroupStats).where(eq(examGroupStats.examId, examAfter.id));
     expect(stats.reduce((a, r) => a + r.graded, 0)).toBe(graded!.n);
+  });
+});
+
+describe("school years: the list's counts, read from the maintained figures", () => {
+  /** The same counts worked out row by row: every attempt, every answer given (a row saved empty is omitted). */
+  async function rowByRow() {
+    const [r] = rowsOf<{ attempts: number; in_progress: number; awaiting: number; answers: number }>(
+      await h.db.execute(sql`select
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id}) as attempts,
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'in_progress') as in_progress,
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'completed') as awaiting,
+        (select count(*)::int from all_student_answers sa join student_exams se on se.id = sa.student_exam_id join exams e on e.id = se.exam_id
+          where e.school_year_id = ${year.id} and not ${OMITTED}) as answers`),
+    );
+    return { attempts: r!.attempts, inProgress: r!.in_progress, awaitingMarks: r!.awaiting, answers: r!.answers };
+  }
+  async function expectCountsRight(when: string) {
+    const list = (await req("GET", "/api/years", cookie.super_admin!)).json() as { items: { id: string }[] };
+    const listed = list.items.find((y) => y.id === year.id);
+    expect(listed, when).toMatchObject(await rowByRow());
+    return listed as unknown as Awaited<ReturnType<typeof rowByRow>>;
+  }
+
+  it("stay right after a restore, a reopen, a new attempt (an answer saved empty not counted), its submission and mark, a close and a reopen", async () => {
+    await expectCountsRight("closed, restored");
+    expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
+    const reopened = await expectCountsRight("reopened");
+
+    const s = await newStudent();
+    const started = await req("POST", `/api/student/exams/${examAfter.id}/attempt`, s.cookie, {});
+    expect(started.statusCode, started.body).toBe(200);
+    const attemptId = (started.json() as { id: string }).id;
+    const [mc, tf, essay] = examAfter.questions;
+    const save = (q: string, body: object) => req("PUT", `/api/attempts/${attemptId}/answers/${q}`, s.cookie, { examId: examAfter.id, clientSeq: 1, ...body });
+    expect((await save(mc!.id, { selectedOptionId: mc!.options.find((o) => o.isCorrect)!.id })).statusCode).toBe(200);
+    // A choice made and then cleared: its row stays, empty.
+    expect((await save(tf!.id, { selectedOptionId: tf!.options[1]!.id })).statusCode).toBe(200);
+    const cleared = await save(tf!.id, { selectedOptionId: null, clientSeq: 2 });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await save(essay!.id, { answerText: "الهجرة" })).statusCode).toBe(200);
+    expect(await count("student_answers", examAfter.id)).toBeGreaterThanOrEqual(3);
+    const sitting = await expectCountsRight("a new attempt in progress");
+    expect(sitting).toMatchObject({ attempts: reopened.attempts + 1, inProgress: 1, answers: reopened.answers + 2 });
+
+    expect((await req("POST", `/api/attempts/${attemptId}/submit`, s.cookie, {})).statusCode).toBe(200);
+    expect(await expectCountsRight("submitted, the essay awaiting its mark")).toMatchObject({ attempts: reopened.attempts + 1, inProgress: 0, awaitingMarks: reopened.awaitingMarks + 1, answers: reopened.answers + 2 });
+    expect((await req("PUT", `/api/grading/answers/${await essayAnswer(attemptId, essay!.id)}`, cookie.teacher!, { score: 0 })).statusCode).toBe(200);
+    expect(await expectCountsRight("graded")).toMatchObject({ awaitingMarks: reopened.awaitingMarks, answers: reopened.answers + 2 });
+
+    expect((await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!)).statusCode).toBe(200);
+    await expectCountsRight("closed again");
+    expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
+    await expectCountsRight("reopened again");
+  });
+});
+
+describe("school years: late answers (decision 0056) and a close", () => {
+  it("an attempt waiting to be marked again after late answers holds the close; a late answer to a closed year's attempt is refused as closed", async () => {
+    const s = await newStudent();
+    const started = await req("POST", `/api/student/exams/${examAfter.id}/attempt`, s.cookie, {});
+    expect(started.statusCode, started.body).toBe(200);
+    const attemptId = (started.json() as { id: string }).id;
+    const [mc, tf, essay] = examAfter.questions;
+    const save = (q: string, body: object) => req("PUT", `/api/attempts/${attemptId}/answers/${q}`, s.cookie, { examId: examAfter.id, ...body });
+    expect((await save(essay!.id, { answerText: "الصبر", clientSeq: 1 })).statusCode).toBe(200);
+    // Its time ran out five minutes ago, with answers made before the deadline still on the device.
+    await h.db.execute(sql`update student_exams set deadline_at = now() - interval '5 minutes', started_at = now() - interval '35 minutes' where id = ${attemptId}`);
+    const [row] = rowsOf<{ deadline_at: string | Date }>(await h.db.execute(sql`select deadline_at from student_exams where id = ${attemptId}`));
+    const madeAt = (secondsBefore: number) => new Date(new Date(row!.deadline_at).getTime() - secondsBefore * 1000).toISOString();
+    const late = await save(mc!.id, { selectedOptionId: mc!.options.find((o) => o.isCorrect)!.id, clientSeq: 2, answeredAt: madeAt(60) });
+    expect(late.statusCode, late.body).toBe(200);
+
+    // Marked again in a moment (remark_after): closing now would move its answers and leave the sweep nothing to mark.
+    const refused = await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!);
+    expect([refused.statusCode, (refused.json() as { code: string }).code]).toEqual([409, "YEAR_ATTEMPTS_IN_PROGRESS"]);
+    await h.db.execute(sql`update student_exams set remark_after = now() where id = ${attemptId}`);
+    expect(await remarkLateAttempts(h.db)).toBe(1);
+    const marked = async () => rowsOf<{ status: string; score: number | string | null }>(await h.db.execute(sql`select status, score from student_exams where id = ${attemptId}`))[0]!;
+    const before = await marked();
+    expect(before.status).toBe("completed"); // the essay awaits its teacher
+
+    expect((await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!)).statusCode).toBe(200);
+    expectYearClosed(await save(tf!.id, { selectedOptionId: tf!.options.find((o) => o.isCorrect)!.id, clientSeq: 3, answeredAt: madeAt(30) }));
+    expect(await count("student_answers", examAfter.id)).toBe(0);
+    expect(await marked()).toEqual(before);
+    expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
   });
 });
