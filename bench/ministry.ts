@@ -18,6 +18,7 @@ import { rowsOf } from "../src/server/db/client";
 import { SUBJECTS } from "../src/shared/subjects";
 import { openBench } from "./setup";
 import { applyFigures, rebuildFigures, recountFigures } from "../src/server/modules/analytics/figures";
+import { encodeCursor } from "../src/server/modules/results/results.service";
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const STUDENTS = Math.max(60, Math.round(Number(process.env.STUDENTS ?? 200_000) * SCALE));
@@ -185,10 +186,19 @@ for (const [name, query] of Object.entries(floors)) {
   floorMs[name] = performance.now() - t;
 }
 
+/** The results list's cursor (sort "recent") at the middle of the attempts `where` selects: a deep page, offset-free. */
+async function midCursor(where: ReturnType<typeof sql>): Promise<string> {
+  const [row] = rowsOf<{ k0: string; k1: string; k2: string }>(
+    await db.execute(sql`select coalesce(completed_at, '-infinity'::timestamptz)::text as k0, started_at::text as k1, id::text as k2 from student_exams where ${where}
+      order by coalesce(completed_at, '-infinity'::timestamptz) desc, started_at desc, id desc offset (select count(*) / 2 from student_exams where ${where}) limit 1`),
+  );
+  return encodeCursor("recent", [row!.k0, row!.k1, row!.k2]);
+}
+
 type TPage = { page: string; as: keyof typeof who; method?: "GET" | "POST"; url: string; body?: object; floor: keyof typeof floors };
 const pages: TPage[] = [
   { page: "results, first page (all)", as: "super_admin", url: "/api/results", floor: "every attempt" },
-  { page: "results, one exam, page 200", as: "super_admin", url: `/api/results?examId=${exam}&page=200`, floor: "one exam's attempts" },
+  { page: "results, one exam, a deep page (cursor)", as: "super_admin", url: `/api/results?examId=${exam}&after=${await midCursor(sql`exam_id = ${exam}::uuid`)}`, floor: "one exam's attempts" },
   { page: "results, one school, grade 8", as: "principal", url: `/api/results?grade=8`, floor: "one exam's attempts" },
   { page: "results, a name", as: "super_admin", url: `/api/results?q=${encodeURIComponent("طالب 12345")}`, floor: "every attempt" },
   { page: "one student's result", as: "principal", url: `/api/attempts/${oneAttempt?.id}/result`, floor: "one exam's attempts" },
@@ -201,8 +211,8 @@ const pages: TPage[] = [
   { page: "reliability, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/reliability`, floor: "one exam's answers" },
   { page: "DIF by gender, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=gender`, floor: "one exam's answers" },
   { page: "bank search", as: "super_admin", url: `/api/bank?q=${encodeURIComponent("question 17")}`, floor: "one exam's attempts" },
-  { page: "results, one exam, school, class, sorted by score, page 2", as: "super_admin", url: `/api/results?examId=${exam}&schoolId=${firstSchool}&grade=8&className=8A&sort=score&page=2&pageSize=10`, floor: "one exam's attempts" },
-  { page: "results, graded, one subject, page 500", as: "super_admin", url: `/api/results?status=graded&subjectId=arabic&page=500`, floor: "every attempt" },
+  { page: "results, one exam, school, class, sorted by score", as: "super_admin", url: `/api/results?examId=${exam}&schoolId=${firstSchool}&grade=8&className=8A&sort=score&pageSize=10`, floor: "one exam's attempts" },
+  { page: "results, graded, one subject, a deep page (cursor)", as: "super_admin", url: `/api/results?status=graded&subjectId=arabic&after=${await midCursor(sql`true`)}`, floor: "every attempt" },
   { page: "item analysis, one exam", as: "teacher", url: `/api/analytics/exams/${exam}/items`, floor: "one school's answers" },
   { page: "bank search, facility 0.3–0.7", as: "super_admin", url: `/api/bank?facilityMin=0.3&facilityMax=0.7`, floor: "one exam's attempts" },
   { page: "bank search", as: "teacher", url: `/api/bank?q=${encodeURIComponent("question 1")}`, floor: "one exam's attempts" },

@@ -1772,6 +1772,14 @@ export const ERRORS = {
     title: t("Unauthorized", "غير مصرّح"),
     message: t("You are not authorized to view this result.", "غير مصرّح لك بعرض هذه النتيجة."),
   },
+  RESULTS_CURSOR_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t(
+      "This page of results cannot be found from the link. Go back to the first page and try again.",
+      "تعذّر الوصول إلى هذه الصفحة من النتائج عبر الرابط. ارجع إلى الصفحة الأولى وحاول مرة أخرى.",
+    ),
+  },
   SCORE_OUT_OF_RANGE: {
     status: 400,
     title: INVALID_INPUT,

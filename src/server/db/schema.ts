@@ -904,6 +904,10 @@ export const studentExams = pgTable(
     index("student_exams_exam_started_idx").on(t.examId, t.startedAt),
     index("student_exams_form_idx").on(t.formId),
     index("student_exams_deadline_idx").on(t.deadlineAt).where(sql`${t.status} = 'in_progress'`),
+    // The results list's default order, newest submission first (results.service sortKeys "recent"): a page, the
+    // first or a deep one (keyset), reads its own rows from here, for all exams or one (issue 39).
+    index("student_exams_recent_idx").on(sql`(coalesce(${t.completedAt}, '-infinity'::timestamptz)) desc`, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("student_exams_exam_recent_idx").on(t.examId, sql`(coalesce(${t.completedAt}, '-infinity'::timestamptz)) desc`, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

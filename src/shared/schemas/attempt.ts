@@ -219,6 +219,8 @@ export const ZGradeInput = z.object({
  * mark; 50 is where the report's "developing" band begins). */
 export const PASS_PERCENT = 50;
 export const RESULT_SORTS = ["recent", "score", "name"] as const;
+/** A cursor is a sort and three keys, base64url: a name of 200 characters fits with room. */
+const RESULTS_CURSOR_MAX = 2_000;
 
 export const ZResultsQuery = z.object({
   examId: z.uuid({ error: "EXAM_NOT_FOUND" }).optional(),
@@ -233,16 +235,27 @@ export const ZResultsQuery = z.object({
   /** The parallel form sat (issue 34), by its number within its exam ("Form 2"). */
   form: z.coerce.number({ error: "VALIDATION_FAILED" }).int({ error: "VALIDATION_FAILED" }).min(1, { error: "VALIDATION_FAILED" }).max(99, { error: "VALIDATION_FAILED" }).optional(),
   sort: z.enum(RESULT_SORTS, { error: "VALIDATION_FAILED" }).default("recent"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  /**
+   * Keyset paging (issue 39): the `next` cursor of a page to read the rows after it, or its `prev` cursor to read the
+   * rows before it — never an offset, so a deep page reads no more than a first one. Opaque; checked on the server.
+   */
+  after: z.string({ error: "RESULTS_CURSOR_INVALID" }).max(RESULTS_CURSOR_MAX, { error: "RESULTS_CURSOR_INVALID" }).optional(),
+  before: z.string({ error: "RESULTS_CURSOR_INVALID" }).max(RESULTS_CURSOR_MAX, { error: "RESULTS_CURSOR_INVALID" }).optional(),
+  pageSize: z.coerce.number({ error: "VALIDATION_FAILED" }).int({ error: "VALIDATION_FAILED" }).min(1, { error: "VALIDATION_FAILED" }).max(200, { error: "VALIDATION_FAILED" }).default(50),
 });
 export type TResultsQuery = z.infer<typeof ZResultsQuery>;
 
+/** How many attempts the list counts one by one at most, where the maintained figures cannot answer (a name searched). */
+export const RESULTS_COUNT_CAP = 10_000;
+
 export const ZResultsSummary = z.object({
   attempts: z.number().int(),
+  /** More than RESULTS_COUNT_CAP attempts match and were not all counted: `attempts` is the cap, the figures below null. */
+  capped: z.boolean(),
   graded: z.number().int(),
   meanPercent: z.number().nullable(),
-  medianPercent: z.number().nullable(),
+  /** The graded attempts' standard deviation (n − 1), in percentage points; null below two graded attempts. */
+  sdPercent: z.number().nullable(),
   /** Share (0–1) of the graded attempts at or above PASS_PERCENT. */
   passRate: z.number().nullable(),
 });

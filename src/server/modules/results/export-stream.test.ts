@@ -13,6 +13,7 @@ import { AppError } from "../../http/errors";
 import type { TSessionUser } from "../../../shared/permissions";
 import { findResults, streamResults, EXPORT_BATCH_ROWS } from "./results.service";
 import { eq } from "drizzle-orm";
+import { rebuildFigures } from "../analytics/figures";
 
 let h: THarness;
 let admin: string;
@@ -51,13 +52,15 @@ beforeAll(async () => {
   );
   // Microseconds a JS Date cannot hold: the keyset must compare them in the database, not through JavaScript.
   await h.db.execute(`update student_exams set completed_at = completed_at + interval '7 microseconds' where exam_id = '${examId}' and score = 3`);
+  // Written around the marking paths, as a bulk loader does: the maintained figures (the list's total) worked out once.
+  await rebuildFigures(h.db, [examId]);
 });
 afterAll(async () => {
   await h.close();
 });
 
 const refused = () => new AppError("IMPORT_UNREADABLE");
-const everyRow = (sort: "recent" | "score" | "name") => findResults(h.db, superAdmin, { examId, sort, page: 1, pageSize: ROWS * 2 });
+const everyRow = (sort: "recent" | "score" | "name") => findResults(h.db, superAdmin, { examId, sort, pageSize: ROWS * 2 });
 
 describe("the streamed results export", () => {
   it("walks every row of the list in its order, a batch at a time, for each sort — ties, nulls and microseconds included", async () => {
@@ -86,7 +89,7 @@ describe("the streamed results export", () => {
     expect(new Set(ids)).toEqual(otherSchoolStudents);
     const graded: string[] = [];
     for await (const batch of streamResults(h.db, superAdmin, { examId, sort: "score", status: "graded" }, 64)) graded.push(...batch.map((r) => r.status));
-    expect(graded.length).toBe((await findResults(h.db, superAdmin, { examId, sort: "score", status: "graded", page: 1, pageSize: ROWS })).total);
+    expect(graded.length).toBe((await findResults(h.db, superAdmin, { examId, sort: "score", status: "graded", pageSize: ROWS })).total);
     expect(new Set(graded)).toEqual(new Set(["graded"]));
   });
 

@@ -36,14 +36,27 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     findResult(app.db, await requireUser(request), request.params.attemptId),
   );
 
-  app.get("/api/results", { schema: { querystring: ZResultsQuery, response: { 200: z.object({ items: z.array(ZResultRow), total: z.number().int(), summary: ZResultsSummary, forms: z.array(z.number().int()) }) } } }, async (request) =>
+  app.get("/api/results", { schema: { querystring: ZResultsQuery, response: {
+          200: z.object({
+            items: z.array(ZResultRow),
+            /** How many attempts match (RESULTS_COUNT_CAP at most where they are counted one by one: summary.capped). */
+            total: z.number().int(),
+            summary: ZResultsSummary,
+            forms: z.array(z.number().int()),
+            /** Cursors (`after=`, `before=`) to the pages beside this one; null at either end. */
+            next: z.string().nullable(),
+            prev: z.string().nullable(),
+          }),
+        },
+      },
+    }, async (request) =>
     findResults(app.db, await requireUser(request), request.query),
   );
 
   // Every row the user may see, in one file: CSV (UTF-8 with a BOM, so Excel shows Arabic names) or .xlsx, streamed
   // a batch of rows at a time (issue 39): a ministry's exam of 200,000 attempts never sits whole in memory.
   for (const format of TABLE_FORMATS) {
-    app.get(`/api/results/export.${format}`, { schema: { querystring: ZResultsQuery.omit({ page: true, pageSize: true }).extend({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
+    app.get(`/api/results/export.${format}`, { schema: { querystring: ZResultsQuery.omit({ after: true, before: true, pageSize: true }).extend({ lang: z.enum(["ar", "en"]).default("ar") }) } }, async (request, reply) => {
       const user = await requireUser(request);
       const ar = request.query.lang === "ar";
       const header = ar

@@ -35,8 +35,11 @@ export type TResultRow = {
 };
 export { RESULT_SORTS };
 export type TResultSort = (typeof RESULT_SORTS)[number];
-/** `forms`: the chosen exam's parallel forms by number (empty without forms or without an exam chosen). */
-export type TResultPage = { items: TResultRow[]; total: number; summary?: TResultsSummary; forms?: number[] };
+/**
+ * `forms`: the chosen exam's parallel forms by number (empty without forms or without an exam chosen). `next`/`prev`:
+ * cursors to the pages beside this one (null at either end), sent back as `after=`/`before=`.
+ */
+export type TResultPage = { items: TResultRow[]; total: number; summary?: TResultsSummary; forms?: number[]; next?: string | null; prev?: string | null };
 export type TResultFilters = {
   examId?: string;
   status?: TAttemptStatus;
@@ -48,7 +51,7 @@ export type TResultFilters = {
   form?: number;
   sort?: TResultSort;
 };
-export type TResultParams = TResultFilters & { page: number; pageSize: number };
+export type TResultParams = TResultFilters & { after?: string; before?: string; pageSize: number };
 
 /** schools: whose students' attempts wait (names), for a super_admin whose queue spans schools. */
 export type TQueueItem = { examId: string; titleAr: string; titleEn: string; pending: number; attempts: number; schools: { nameAr: string; nameEn: string }[] };
@@ -132,7 +135,7 @@ export function useExamChoices(role: TRole | undefined) {
   const authors = role === "super_admin" || role === "teacher";
   const fromResults = useQuery({
     queryKey: [...RESULTS, "exam-choices"] as const,
-    queryFn: ({ signal }) => api<TResultPage>(`/api/results${search({ page: 1, pageSize: EXAM_CHOICE_SAMPLE })}`, { signal }),
+    queryFn: ({ signal }) => api<TResultPage>(`/api/results${search({ pageSize: EXAM_CHOICE_SAMPLE })}`, { signal }),
     enabled: role !== undefined,
     staleTime: 60_000,
   });

@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { useSession } from "@web/lib/session";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { ATTEMPT_STATUSES, exportUrl, RESULT_SORTS, useExamChoices, useResults, useSchoolChoices, type TAttemptStatus, type TResultPage, type TResultRow, type TResultSort } from "../api";
-import { Pagination } from "@web/components/ui/pagination";
+import { CursorPager } from "../components/cursor-pager";
 import { ResultsTable, type TColumn } from "../components/results-table";
 import { SECTION_HEADING_ID, SectionHeader } from "../components/section-header";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
@@ -46,7 +46,10 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const examId = params.get("exam") || undefined;
   const statusParam = params.get("status");
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  // Keyset paging (issue 39): a cursor to the rows after (or before) a page, and the page's number as a label.
+  const after = params.get("after") || undefined;
+  const before = (!after && params.get("before")) || undefined;
+  const page = after || before ? Math.max(2, Number.parseInt(params.get("page") ?? "2", 10) || 2) : 1;
   const q = params.get("q")?.trim() || undefined;
   const schoolId = params.get("school") || undefined;
   const subjectId = params.get("subject") || undefined;
@@ -59,7 +62,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const sortParam = params.get("sort");
   const sort = isSort(sortParam) ? sortParam : undefined;
   const filters = { examId, status, q, schoolId, subjectId, grade, className, form };
-  const list = useResults({ ...filters, sort, page, pageSize: RESULTS_PAGE_SIZE });
+  const list = useResults({ ...filters, sort, after, before, pageSize: RESULTS_PAGE_SIZE });
   const choices = useExamChoices(user?.role);
   const staffView = !!user && user.role !== "student";
   const subjects = useQuery({ ...subjectsQuery, enabled: staffView });
@@ -89,18 +92,32 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
   const canGrade = role === "super_admin" || role === "teacher";
   const opensSchoolReport = role === "super_admin" || role === "school_admin";
 
-  const update = (next: { exam?: string; status?: string; q?: string; school?: string; subject?: string; grade?: string; class?: string; form?: string; sort?: string; page?: number }) => {
+  // Any filter or sort changed goes back to the first page: a cursor belongs to its filters and sort.
+  const update = (next: { exam?: string; status?: string; q?: string; school?: string; subject?: string; grade?: string; class?: string; form?: string; sort?: string }) => {
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
+        for (const k of ["page", "after", "before"]) p.delete(k);
         for (const [k, v] of Object.entries(next)) {
-          if (v === undefined || v === "" || v === ALL || (k === "page" && v === 1)) p.delete(k);
+          if (v === undefined || v === "" || v === ALL) p.delete(k);
           else p.set(k, String(v));
         }
         return p;
       },
       { replace: true },
     );
+  };
+  /** To the page beside this one: its cursor and number in the address (pushed, so Back returns), the first page bare. */
+  const goTo = (cursor: { after?: string; before?: string }, number: number) => {
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      for (const k of ["page", "after", "before"]) p.delete(k);
+      if (number > 1) {
+        for (const [k, v] of Object.entries(cursor)) if (v) p.set(k, v);
+        p.set("page", String(number));
+      }
+      return p;
+    });
   };
 
   const examTitle = (r: Pick<TResultRow, "examTitleAr" | "examTitleEn">) => pick(lang, r.examTitleAr, r.examTitleEn);
@@ -283,7 +300,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
       >
         <div className="flex min-w-0 flex-col gap-1.5 sm:w-72">
           <Label htmlFor={examFilterId}>{t("list.filters.exam")}</Label>
-          <Select value={examId ?? ALL} onValueChange={(v) => update({ exam: v, form: undefined, page: 1 })}>
+          <Select value={examId ?? ALL} onValueChange={(v) => update({ exam: v, form: undefined })}>
             <SelectTrigger id={examFilterId} className="h-10" data-testid="results-exam-filter">
               <SelectValue />
             </SelectTrigger>
@@ -300,7 +317,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
         {!!examId && !!list.data?.forms?.length && (
           <div className="flex min-w-0 flex-col gap-1.5 sm:w-40">
             <Label htmlFor={formFilterId}>{t("list.filters.form")}</Label>
-            <Select value={form ? String(form) : ALL} onValueChange={(v) => update({ form: v, page: 1 })}>
+            <Select value={form ? String(form) : ALL} onValueChange={(v) => update({ form: v })}>
               <SelectTrigger id={formFilterId} className="h-10" data-testid="results-form-filter">
                 <SelectValue />
               </SelectTrigger>
@@ -317,7 +334,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
         )}
         <div className="flex min-w-0 flex-col gap-1.5 sm:w-56">
           <Label htmlFor={statusFilterId}>{t("list.filters.status")}</Label>
-          <Select value={status ?? ALL} onValueChange={(v) => update({ status: v, page: 1 })}>
+          <Select value={status ?? ALL} onValueChange={(v) => update({ status: v })}>
             <SelectTrigger id={statusFilterId} className="h-10" data-testid="results-status-filter">
               <SelectValue />
             </SelectTrigger>
@@ -340,7 +357,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
                 className="relative"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  update({ q: typed.trim(), page: 1 });
+                  update({ q: typed.trim() });
                 }}
               >
                 <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -352,14 +369,14 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
                   placeholder={t("list.filters.searchPlaceholder")}
                   className="h-10 ps-9"
                   onChange={(e) => setTyped(e.target.value)}
-                  onBlur={() => typed.trim() !== (q ?? "") && update({ q: typed.trim(), page: 1 })}
+                  onBlur={() => typed.trim() !== (q ?? "") && update({ q: typed.trim() })}
                   data-testid="results-search"
                 />
               </form>
             </div>
             <div className="flex min-w-0 flex-col gap-1.5 sm:w-52">
               <Label htmlFor={subjectFilterId}>{t("list.filters.subject")}</Label>
-              <Select value={subjectId ?? ALL} onValueChange={(v) => update({ subject: v, page: 1 })}>
+              <Select value={subjectId ?? ALL} onValueChange={(v) => update({ subject: v })}>
                 <SelectTrigger id={subjectFilterId} className="h-10" data-testid="results-subject-filter">
                   <SelectValue />
                 </SelectTrigger>
@@ -371,7 +388,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
             </div>
             <div className="flex min-w-0 flex-col gap-1.5 sm:w-36">
               <Label htmlFor={gradeFilterId}>{t("list.filters.grade")}</Label>
-              <Select value={grade === undefined ? ALL : String(grade)} onValueChange={(v) => update({ grade: v, class: v === ALL ? "" : undefined, page: 1 })}>
+              <Select value={grade === undefined ? ALL : String(grade)} onValueChange={(v) => update({ grade: v, class: v === ALL ? "" : undefined })}>
                 <SelectTrigger id={gradeFilterId} className="h-10" data-testid="results-grade-filter">
                   <SelectValue />
                 </SelectTrigger>
@@ -391,8 +408,8 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
                   placeholder={t("list.filters.classPlaceholder")}
                   className="h-10"
                   onChange={(e) => setTypedClass(e.target.value)}
-                  onBlur={() => typedClass.trim() !== (className ?? "") && update({ class: typedClass.trim(), page: 1 })}
-                  onKeyDown={(e) => e.key === "Enter" && update({ class: typedClass.trim(), page: 1 })}
+                  onBlur={() => typedClass.trim() !== (className ?? "") && update({ class: typedClass.trim() })}
+                  onKeyDown={(e) => e.key === "Enter" && update({ class: typedClass.trim() })}
                   data-testid="results-class-filter"
                 />
               </div>
@@ -400,7 +417,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
             {role === "super_admin" && (
               <div className="flex min-w-0 flex-col gap-1.5 sm:w-56">
                 <Label htmlFor={schoolFilterId}>{t("list.filters.school")}</Label>
-                <Select value={schoolId ?? ALL} onValueChange={(v) => update({ school: v, page: 1 })}>
+                <Select value={schoolId ?? ALL} onValueChange={(v) => update({ school: v })}>
                   <SelectTrigger id={schoolFilterId} className="h-10" data-testid="results-school-filter">
                     <SelectValue />
                   </SelectTrigger>
@@ -417,7 +434,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
             )}
             <div className="flex min-w-0 flex-col gap-1.5 sm:w-48">
               <Label htmlFor={sortId}>{t("list.filters.sort")}</Label>
-              <Select value={sort ?? "recent"} onValueChange={(v) => update({ sort: v === "recent" ? undefined : v, page: 1 })}>
+              <Select value={sort ?? "recent"} onValueChange={(v) => update({ sort: v === "recent" ? undefined : v })}>
                 <SelectTrigger id={sortId} className="h-10" data-testid="results-sort">
                   <SelectValue />
                 </SelectTrigger>
@@ -433,7 +450,7 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
           </>
         )}
         {filtered && (
-          <Button variant="ghost" className="w-fit" onClick={() => update({ exam: ALL, status: ALL, q: "", school: ALL, subject: ALL, grade: ALL, class: "", page: 1 })}>
+          <Button variant="ghost" className="w-fit" onClick={() => update({ exam: ALL, status: ALL, q: "", school: ALL, subject: ALL, grade: ALL, class: "" })}>
             <FilterX aria-hidden="true" />
             {t("list.filters.clear")}
           </Button>
@@ -456,20 +473,35 @@ export default function ResultsPage({ examTools }: { section: TDashboardSection;
         </div>
       )}
 
-      {data && <Pagination page={page} pageSize={RESULTS_PAGE_SIZE} total={data.total} onPageChange={(p) => update({ page: p })} />}
+      {data && data.items.length > 0 && (
+        <CursorPager
+          page={page}
+          pageSize={RESULTS_PAGE_SIZE}
+          shown={data.items.length}
+          total={data.total}
+          capped={!!data.summary?.capped}
+          hasPrev={page > 1 && !!data.prev}
+          hasNext={!!data.next}
+          onPrev={() => goTo({ before: data.prev ?? undefined }, page - 1)}
+          onNext={() => goTo({ after: data.next ?? undefined }, page + 1)}
+        />
+      )}
     </section>
   );
 }
 
-/** What the filtered attempts add up to (staff): attempts, graded, mean, median and pass rate of the graded. */
+/**
+ * What the filtered attempts add up to (staff): attempts, graded, and the graded ones' mean, standard deviation and
+ * pass rate. Past the count cap (a name searched over a whole year) it says "More than 10,000" and no more.
+ */
 function Summary({ summary }: { summary: NonNullable<TResultPage["summary"]> }) {
   const { t, lang } = useResultsT();
   const percent = (v: number | null) => (v === null ? "—" : formatPercent(lang, v));
   const items = [
-    ["attempts", formatNumber(lang, summary.attempts)],
+    ["attempts", summary.capped ? t("list.summary.moreThan", { n: formatNumber(lang, summary.attempts) }) : formatNumber(lang, summary.attempts)],
     ["graded", formatNumber(lang, summary.graded)],
     ["mean", percent(summary.meanPercent)],
-    ["median", percent(summary.medianPercent)],
+    ["sd", percent(summary.sdPercent)],
     ["passRate", percent(summary.passRate === null ? null : summary.passRate * 100)],
   ] as const;
   return (

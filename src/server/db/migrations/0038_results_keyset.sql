@@ -1,0 +1,2 @@
+CREATE INDEX "student_exams_recent_idx" ON "student_exams" USING btree ((coalesce("completed_at", '-infinity'::timestamptz)) desc,"started_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "student_exams_exam_recent_idx" ON "student_exams" USING btree ("exam_id",(coalesce("completed_at", '-infinity'::timestamptz)) desc,"started_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
