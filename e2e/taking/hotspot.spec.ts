@@ -1,16 +1,22 @@
-// Hotspot (issue 36, docs/decisions/0063) end to end: a teacher uploads a map, draws one area with the pointer and adds
-// another with the keyboard (its place typed as numbers), publishes; a student answers in Arabic by clicking the
-// picture and then by the keyboard through the labels, reloads, submits and is marked; the teacher's view of the
-// attempt marks the right area. With HOTSPOT_SCREENSHOTS=1 the editor and the paper are photographed in ar/en ×
-// light/dark × 390/1280 under screenshots/hotspot/ (gitignored).
+// Hotspot (issue 36, docs/decisions/0063) end to end, once per language:
+// - in English, a teacher uploads a map, draws one area with the pointer and adds another with the keyboard (its
+//   place typed as numbers), publishes; a student answers in Arabic on a phone by clicking the picture and then by the
+//   keyboard through the labels, reloads, submits and is marked; the teacher's view of the attempt marks the right area;
+// - in Arabic, a teacher draws a polygon (a click per corner, Enter closes it) and a circle, moves an area with the
+//   arrow keys, is told the limit on choices is below the right areas; a student answers in English at 1280 in dark
+//   with the keyboard alone, choosing areas by their labels, and meets that limit.
+// With HOTSPOT_SCREENSHOTS=1 the Arabic-written editor and its paper are photographed in ar/en × light/dark ×
+// 390/1280 under screenshots/hotspot/ (gitignored).
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { apiAsAccount, createStudent, json, STUDENT_PASSWORD } from "../api";
 import { expectNoAxeViolations, pageInLook, test, useLanguage } from "../fixtures";
-import { choose, expect, makeTeacher, readExam, signInWith, text } from "../exams/helpers";
+import { ERRORS, fillText } from "../../src/shared/errors";
+import { choose, expect, expectToast, makeTeacher, readExam, signInWith, text } from "../exams/helpers";
 
 test.describe.configure({ timeout: 180_000 });
 const OUT = path.resolve("screenshots/hotspot");
+const SCREENSHOTS = process.env.HOTSPOT_SCREENSHOTS === "1";
 const W = 400;
 const H = 300;
 // A small map: the sea, a coast and two cities as squares.
@@ -26,6 +32,12 @@ async function mapPng(page: Page, scale = 1): Promise<Buffer> {
 async function onPicture(page: Page, x: number, y: number) {
   const box = (await page.getByTestId("question-0-hotspot-surface").boundingBox())!;
   return { x: box.x + (x * box.width) / W, y: box.y + (y * box.height) / H };
+}
+
+/** Tab (forwards) until `target` has the focus: it is reached by the keyboard, in the page's order. */
+async function tabTo(page: Page, target: Locator, most = 12) {
+  for (let k = 0; k < most && !(await target.evaluate((el) => el === document.activeElement)); k++) await page.keyboard.press("Tab");
+  await expect(target).toBeFocused();
 }
 
 test("hotspot: drawn and keyboard-added in the editor, answered by click and by keyboard, marked", async ({ page, request, playwright, browser }) => {
@@ -108,20 +120,6 @@ test("hotspot: drawn and keyboard-added in the editor, answered by click and by 
   await expect(surface).toHaveAttribute("viewBox", `0 0 ${W / 2} ${H / 2}`);
   expect(await coords(1)).toEqual([121, 75, 151, 105]);
 
-  if (process.env.HOTSPOT_SCREENSHOTS === "1") {
-    for (const lang of ["ar", "en"] as const)
-      for (const dark of [false, true])
-        for (const width of [390, 1280]) {
-          const shot = await pageInLook(browser, { lang, dark, width });
-          await signInWith(shot, teacher);
-          await shot.goto(`/exams/edit/${examId}`);
-          await shot.getByTestId("question-0-area-0-shape").focus();
-          await shot.addStyleTag({ content: ".sticky { position: static !important }" });
-          await shot.getByTestId("question-0").screenshot({ path: path.join(OUT, `editor-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
-          await shot.context().close();
-        }
-  }
-
   // The student, in Arabic.
   const admin = await apiAsAccount(playwright, "super_admin");
   const student = await createStudent(admin, "school_dubai", "hotspot");
@@ -155,19 +153,6 @@ test("hotspot: drawn and keyboard-added in the editor, answered by click and by 
   await sp.reload();
   await expect(sp.getByTestId("hotspot-list").getByRole("radio", { name: "الميناء" })).toBeChecked();
 
-  if (process.env.HOTSPOT_SCREENSHOTS === "1") {
-    for (const lang of ["ar", "en"] as const)
-      for (const dark of [false, true])
-        for (const width of [390, 1280]) {
-          const shot = await pageInLook(browser, { lang, dark, width });
-          await shot.request.post("/api/auth/login", { data: { email: student.email, password: STUDENT_PASSWORD, loginType: "student" } });
-          await shot.goto(`/student/exam/${examId}/take`);
-          await expect(shot.getByTestId("hotspot-area").first()).toBeVisible();
-          await shot.getByTestId("question").first().screenshot({ path: path.join(OUT, `paper-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
-          await shot.context().close();
-        }
-  }
-
   await sp.getByTestId("submit-exam").click();
   await sp.getByTestId("submit-dialog").getByRole("button", { name: "سلّم الآن" }).click();
   await sp.waitForURL(/\/results$/);
@@ -184,4 +169,166 @@ test("hotspot: drawn and keyboard-added in the editor, answered by click and by 
   await expect(view.locator("[data-correct=true]")).toHaveCount(1);
   await expect(view.locator("[data-chosen=true]")).toContainText("The port");
   await expectNoAxeViolations(tp, "hotspot staff result (en)");
+});
+
+test("hotspot written in Arabic (a polygon by its corners, a circle, areas moved by the arrow keys, the limit on choices), sat in English in dark by keyboard alone", async ({ page, request, playwright, browser }) => {
+  const ar = (key: string, vars?: Record<string, string | number>) => text("ar", key, vars);
+  const png = await mapPng(page);
+  const teacher = await makeTeacher(request);
+  const editor = await pageInLook(browser, { lang: "ar", dark: false, width: 1280 });
+  await signInWith(editor, teacher);
+  await editor.goto("/exams/create");
+  await editor.getByTestId("exam-title-ar").fill("البحر والواحة");
+  await editor.getByTestId("exam-title-en").fill("The sea and the oasis");
+  await choose(editor, "exam-subject", "الدراسات الاجتماعية");
+  await choose(editor, "exam-status", ar("status.published"));
+  await choose(editor, "question-0-type", ar("types.hotspot"));
+  await editor.getByTestId("question-0-text-ar").click();
+  await editor.keyboard.insertText("حدِّد البحر والواحة.");
+  await editor.getByTestId("question-0-text-en").click();
+  await editor.keyboard.insertText("Mark the sea and the oasis.");
+  await editor.getByTestId("question-0-image-file").setInputFiles({ name: "map.png", mimeType: "image/png", buffer: png });
+  await editor.getByTestId("question-0-image-alt-ar").fill("خريطة ساحل فيها واحة");
+  await editor.getByTestId("question-0-image-alt-en").fill("A coast map with an oasis");
+  const surface = editor.getByTestId("question-0-hotspot-surface");
+  await expect(surface).toHaveAttribute("viewBox", `0 0 ${W} ${H}`);
+  await surface.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const coords = async (j: number) => (await editor.getByTestId(`question-0-area-${j}`).locator("input[type=number]").evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value))));
+  const near = (got: number[], want: number[]) => expect(got.map((v, k) => Math.abs(v - want[k]!) <= 1)).toEqual(want.map(() => true));
+
+  // A polygon over the sea: a click per corner, Enter closes it (the picture is not mirrored in Arabic: its x runs
+  // left to right as the picture's pixels do).
+  await editor.getByRole("radio", { name: ar("interactions.hotspot.tool.poly") }).check({ force: true });
+  for (const [x, y] of [[320, 20], [390, 20], [390, 120]] as const) {
+    const p = await onPicture(editor, x, y);
+    await editor.mouse.click(p.x, p.y);
+  }
+  await expect(surface).toBeFocused();
+  await editor.keyboard.press("Enter");
+  await expect(editor.getByTestId("question-0-area-0")).toContainText(ar("interactions.hotspot.shape.poly"));
+  near(await coords(0), [320, 20, 390, 20, 390, 120]);
+  // A circle over the green oasis: dragged from its centre outwards.
+  await editor.getByRole("radio", { name: ar("interactions.hotspot.tool.circle") }).check({ force: true });
+  const centre = await onPicture(editor, 280, 180);
+  const rim = await onPicture(editor, 310, 180);
+  await editor.mouse.move(centre.x, centre.y);
+  await editor.mouse.down();
+  await editor.mouse.move((centre.x + rim.x) / 2, centre.y);
+  await editor.mouse.move(rim.x, rim.y);
+  await editor.mouse.up();
+  await expect(editor.getByTestId("question-0-area-1")).toContainText(ar("interactions.hotspot.shape.circle"));
+  near(await coords(1), [280, 180, 30]);
+  // Moved by the arrow keys on the picture: one pixel left, ten up.
+  await editor.getByTestId("question-0-area-1-shape").focus();
+  await editor.keyboard.press("ArrowLeft");
+  await editor.keyboard.press("Shift+ArrowUp");
+  const moved = await coords(1);
+  near(moved, [279, 170, 30]);
+  // A third, wrong area by the keyboard (its default place), and the labels.
+  await editor.getByTestId("question-0-add-rect").click();
+  for (const [j, [a, e]] of [["البحر", "The sea"], ["الواحة", "The oasis"], ["الميناء", "The port"]].entries()) {
+    await editor.getByTestId(`question-0-area-${j}-ar`).fill(a!);
+    await editor.getByTestId(`question-0-area-${j}-en`).fill(e!);
+  }
+  await editor.getByTestId("question-0-area-0-correct").check();
+  await editor.getByTestId("question-0-area-1-correct").check();
+
+  // Two right areas, at most one to choose: refused, the message in Arabic on its field.
+  await editor.getByTestId("question-0-max-choices").fill("1");
+  await editor.getByTestId("save-exam").click();
+  const limit = editor.getByTestId("error-questions.0.interaction.maxChoices");
+  await expect(limit).toHaveText(fillText(ERRORS.HOTSPOT_MAX_CHOICES.message, { n: 1 }).ar);
+  await expect(editor.getByTestId("question-0-max-choices")).toHaveAttribute("aria-invalid", "true");
+  await limit.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(editor, "hotspot editor with a message (ar)");
+  await editor.getByTestId("question-0-max-choices").fill("2");
+  await editor.getByTestId("save-exam").click();
+  await expectToast(editor, ar("toast.saved"));
+  await expect(editor).toHaveURL(/\/exams\/edit\/[0-9a-f-]{36}$/);
+  const examId = editor.url().split("/").pop()!;
+  const saved = (await readExam(editor, examId)).questions[0]!.interaction;
+  expect(saved?.type === "hotspot" && [saved.maxChoices, saved.areas.map((a) => [a.textEn, a.shape, a.correct])]).toEqual([
+    2,
+    [
+      ["The sea", "poly", true],
+      ["The oasis", "circle", true],
+      ["The port", "rect", false],
+    ],
+  ]);
+  expect(saved?.type === "hotspot" && saved.areas[1]!.coords).toEqual(moved);
+
+  if (SCREENSHOTS)
+    for (const lang of ["ar", "en"] as const)
+      for (const dark of [false, true])
+        for (const width of [390, 1280]) {
+          const shot = await pageInLook(browser, { lang, dark, width });
+          await signInWith(shot, teacher);
+          await shot.goto(`/exams/edit/${examId}`);
+          await shot.getByTestId("question-0-area-1-shape").focus();
+          await shot.addStyleTag({ content: ".sticky { position: static !important }" });
+          await shot.getByTestId("question-0").screenshot({ path: path.join(OUT, `editor-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+          await shot.context().close();
+        }
+  await editor.context().close();
+
+  // The student, in English, in dark, with the keyboard alone: the areas chosen by their labels in the list.
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const student = await createStudent(admin, "school_dubai", "hotspot-en");
+  await admin.dispose();
+  const sp = await pageInLook(browser, { lang: "en", dark: true, width: 1280 });
+  expect((await sp.request.post("/api/auth/login", { data: { email: student.email, password: STUDENT_PASSWORD, loginType: "student" } })).status()).toBe(200);
+  await json(await sp.request.post(`/api/student/exams/${examId}/attempt`, { data: { paperLanguage: "en" } }));
+  await sp.goto(`/student/exam/${examId}/take`);
+  const list = sp.getByTestId("hotspot-list");
+  const box = (name: string) => list.getByRole("checkbox", { name });
+  const picture = sp.getByTestId("hotspot-picture");
+  const limitHit = sp.getByTestId("hotspot-limit");
+  await expect(sp.getByTestId("question").first()).toContainText("Choose up to 2 areas");
+  // Tab to the sea, Space; the port (wrong), Space; the oasis, Space: a third is refused and said why.
+  await tabTo(sp, box("The sea"), 60);
+  await sp.keyboard.press("Space");
+  await tabTo(sp, box("The oasis"));
+  await tabTo(sp, box("The port"));
+  await sp.keyboard.press("Space");
+  await expect(box("The port")).toBeChecked();
+  await sp.keyboard.press("Shift+Tab");
+  await expect(box("The oasis")).toBeFocused();
+  await sp.keyboard.press("Space");
+  await expect(box("The oasis")).not.toBeChecked();
+  await expect(limitHit).toHaveText("You can choose at most 2 areas. Remove one before choosing another.");
+  // The port taken back, the oasis chosen: the message goes, the picture follows.
+  await sp.keyboard.press("Tab");
+  await sp.keyboard.press("Space");
+  await expect(box("The port")).not.toBeChecked();
+  await sp.keyboard.press("Shift+Tab");
+  await sp.keyboard.press("Space");
+  await expect(box("The oasis")).toBeChecked();
+  await expect(limitHit).toHaveText("");
+  await expect(picture.getByRole("checkbox", { name: "The oasis" })).toHaveAttribute("aria-checked", "true");
+  await expect(picture.getByRole("checkbox", { name: "The sea" })).toHaveAttribute("aria-checked", "true");
+  await expect(sp.getByTestId("save-status")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+  await expectNoAxeViolations(sp, "hotspot paper (en, dark)");
+  await sp.reload();
+  await expect(box("The sea")).toBeChecked();
+  await expect(box("The oasis")).toBeChecked();
+  await expect(box("The port")).not.toBeChecked();
+
+  if (SCREENSHOTS)
+    for (const lang of ["ar", "en"] as const)
+      for (const dark of [false, true])
+        for (const width of [390, 1280]) {
+          const shot = await pageInLook(browser, { lang, dark, width });
+          await shot.request.post("/api/auth/login", { data: { email: student.email, password: STUDENT_PASSWORD, loginType: "student" } });
+          await shot.goto(`/student/exam/${examId}/take`);
+          await expect(shot.getByTestId("hotspot-area").first()).toBeVisible();
+          await shot.getByTestId("question").first().screenshot({ path: path.join(OUT, `paper-${lang}-${dark ? "dark" : "light"}-${width}.png`) });
+          await shot.context().close();
+        }
+
+  await sp.getByTestId("submit-exam").click();
+  await sp.getByTestId("submit-dialog").getByRole("button", { name: "Submit Now" }).click();
+  await sp.waitForURL(/\/results$/);
+  await expect(sp.getByTestId("hotspot-view").locator("[data-chosen=true]")).toHaveCount(2);
+  await expectNoAxeViolations(sp, "hotspot result (en, dark)");
+  await sp.context().close();
 });

@@ -1,6 +1,7 @@
 // Issue 36 on the student's paper: multiple response, numeric entry (typed in Arabic digits) and ordering (by keyboard
 // only) — answered, reloaded (the answers come back), submitted, the partial marks on the result; the teacher's view of
-// the attempt shows the responses beside the key. One page load per language, axe on each. Pictures of the paper and
+// the attempt shows the responses beside the key. One page load per language (Arabic at 390, English at 1280 in dark),
+// axe on each. Pictures of the paper and
 // the teacher's view in both languages, themes and widths with ITEM_TYPES_SCREENSHOTS=1.
 import type { Page } from "@playwright/test";
 import { apiAsAccount, createStudent, json, STUDENT_PASSWORD } from "../api";
@@ -58,7 +59,9 @@ async function orderByKeyboard(page: Page) {
 for (const lang of ["ar", "en"] as const) {
   test(`the new item types: answered, reloaded, submitted and marked (${lang})`, async ({ page, playwright, browser }) => {
     const { student, examId } = await setup(playwright);
-    await useLanguage(page, lang);
+    // The Arabic paper on a phone, the English one in dark: between them both widths and both themes.
+    await useLanguage(page, lang, { dark: lang === "en" });
+    if (lang === "ar") await page.setViewportSize({ width: 390, height: 844 });
     const login = await page.request.post("/api/auth/login", { data: { email: student.email, password: STUDENT_PASSWORD, loginType: "student" } });
     expect(login.status()).toBe(200);
     const attempt = await json<{ id: string }>(await page.request.post(`/api/student/exams/${examId}/attempt`, { data: { paperLanguage: lang } }));
