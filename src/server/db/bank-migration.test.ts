@@ -81,7 +81,12 @@ afterAll(async () => {
 function withoutNullItemTypes(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutNullItemTypes);
   if (v === null || typeof v !== "object") return v;
-  return Object.fromEntries(Object.entries(v).filter(([k, x]) => !((k === "interaction" || k === "response") && x === null)).map(([k, x]) => [k, withoutNullItemTypes(x)]));
+  // Results carry the pictures the paper showed since decision 0064 (`image` on questions, choices and pairs).
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k, x]) => !((k === "interaction" || k === "response") && x === null) && k !== "image")
+      .map(([k, x]) => [k, withoutNullItemTypes(x)]),
+  );
 }
 
 describe("0012 item bank over the demo database of 689655e", () => {
@@ -139,7 +144,8 @@ describe("0012 item bank over the demo database of 689655e", () => {
       const now = plain(await findResult(db, actor, attemptId)) as { attempt: Record<string, unknown> };
       const { scaleScore, ...attempt } = now.attempt;
       expect(scaleScore, attemptId).toBeNull();
-      // The item types' content and response came later (issue 36, 0057): null on every answer of the five old types.
+      // The item types' content and response came later (issue 36, 0057): null on every answer of the five old types;
+      // the pictures later still (decision 0064).
       expect({ ...(withoutNullItemTypes(now) as object), attempt }, attemptId).toEqual(before);
     }
     for (const [examId, before] of Object.entries(fixture.figures.sheets)) expect(plain(await findGradingSheet(db, actor, examId)), examId).toEqual(before);
