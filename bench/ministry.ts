@@ -12,7 +12,14 @@
 //   SCALE=0.005 npm run bench:ministry                           # the embedded database (one school's scale; says so)
 //
 // Prints the seed time, then a table: page, who, cold ms, warm ms, and the floor of the rows it reads. Memory: the
-// results export's peak RSS growth beside the rows it sends.
+// results export's peak RSS growth beside the rows it sends. Then a reporting scale on the first exam's calibration
+// and the same subject's second form linked to it through their anchors (the routes the "Scale and levels" area uses).
+//
+// The seed is built to finish at the full year in bounded memory: the answers, their scores and the maintained
+// figures are written per exam and, within an exam, in chunks of attempts of at most SEED_CHUNK_ANSWERS answers
+// (1,000,000 by default; 0 writes them in one statement over every exam, as before, to compare). SEED_ONLY=1 stops
+// after the seed (to time its steps). The run starts with an estimate of its seed time and the full year's, from
+// per-row rates measured at small scale, and ends the seed with this run's own rates carried to the full year.
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/server/db/client";
 import { SUBJECTS } from "../src/shared/subjects";
@@ -26,6 +33,19 @@ const QUESTIONS = Number(process.env.QUESTIONS ?? 40);
 const EXAMS = 6;
 /** Students per class: classes A, B, C… of each grade of each school. */
 const CLASS_SIZE = 25;
+/** At most this many answers per statement; 0: every exam's answers in one statement (the seed before chunking). */
+const CHUNK_ANSWERS = Number(process.env.SEED_CHUNK_ANSWERS ?? 1_000_000);
+const SEED_ONLY = process.env.SEED_ONLY === "1";
+/** Of each subject's two exams, the second (exam 4, 5, 6) is a parallel form of the first: every ANCHOR_EVERY-th
+ * question the same bank item version (an anchor), the rest its own. Its students sit it later in the year and have
+ * grown ABILITY_GROWTH in θ, which the linking must find (B ≈ 0.25). */
+const ANCHOR_EVERY = 4;
+const ABILITY_GROWTH = 0.25;
+/**
+ * Seconds per row of each seed step, measured on PostgreSQL 15 at SCALE=0.01 and 0.02 (performance.md, 2026-11-29,
+ * this machine shared and loaded): what the estimate printed at the start multiplies by this run's rows.
+ */
+const SEED_RATES = { perStudent: 0.00035, perAttempt: 0.00003, perAnswer: 0.00004 };
 
 const started = performance.now();
 const { tag, db, passwordHash, startApp, close, schoolId: benchSchool } = await openBench("ministry");
@@ -38,11 +58,22 @@ if (!pg && STUDENTS > 20_000) {
 const exec = async (label: string, query: ReturnType<typeof sql>) => {
   const t = performance.now();
   const result = await db.execute(query);
-  console.log(`  seed: ${label} — ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const seconds = (performance.now() - t) / 1000;
+  seedSteps.set(label, (seedSteps.get(label) ?? 0) + seconds);
+  if (!quiet) console.log(`  seed: ${label} — ${seconds.toFixed(1)} s`);
   return rowsOf<Record<string, unknown>>(result);
 };
+/** Each seed step's seconds (a chunked step's summed); per-chunk lines are not printed beyond the first few. */
+const seedSteps = new Map<string, number>();
+let quiet = false;
 const school = (n: string) => sql.raw(`'m${tag}_' || (${n})`);
 
+const ATTEMPTS = STUDENTS * EXAMS;
+const ANSWERS = ATTEMPTS * QUESTIONS;
+const estimate = (students: number) => students * SEED_RATES.perStudent + students * EXAMS * SEED_RATES.perAttempt + students * EXAMS * QUESTIONS * SEED_RATES.perAnswer;
+console.log(
+  `Estimated seed: ${(estimate(STUDENTS) / 60).toFixed(1)} min here, ${(estimate(200_000) / 60).toFixed(0)} min for the full year (200,000 students, 48 M answers), at the rates measured at SCALE=0.01–0.02 on a shared machine.`,
+);
 console.log(`A ministry's year: ${SCHOOLS} schools, ${STUDENTS} students, ${EXAMS} exams × ${QUESTIONS} questions → ${STUDENTS * EXAMS} attempts, ${STUDENTS * EXAMS * QUESTIONS} answers (${pg ? "PostgreSQL" : "embedded database"})`);
 
 // ---- schools, students, one principal and one teacher per school
@@ -112,6 +143,20 @@ await exec(
       select q.id, k, chr(1571 + k), chr(65 + k), k = 0 from questions q, generate_series(0, 3) k where q.exam_id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
 );
 
+// The parallel forms: exam n + 3 (the same subject, later in the year) takes every ANCHOR_EVERY-th question's item
+// version from exam n — the anchors through which its calibration is linked to a scale defined on exam n's. Its own
+// bank items at those positions stay in the bank, unused.
+const examOrder = rowsOf<{ id: string; g: number }>(
+  await db.execute(sql`select id, row_number() over (order by title_en)::int as g from exams where id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by g`),
+);
+const examNo = (g: number) => examOrder.find((r) => r.g === g)!.id;
+await exec(
+  "anchors",
+  sql`update questions q set item_version_id = f.item_version_id from questions f
+      join (values ${sql.join([1, 2, 3].map((g) => sql`(${examNo(g)}::uuid, ${examNo(g + 3)}::uuid)`), sql`, `)}) pair(first, second) on pair.first = f.exam_id
+      where q.exam_id = pair.second and q.position = f.position and q.position % ${ANCHOR_EVERY}::int = 0`,
+);
+
 // ---- every student's graded attempt at every exam, spread over the school year (exam g in month 2g)
 await exec(
   "attempts",
@@ -121,36 +166,77 @@ await exec(
       cross join lateral (select timestamptz '2025-09-01 08:00+04' + (e.g * 2 - 2) * interval '1 month' + (abs(hashtext(p.id::text)) % 20) * interval '1 day' as at) t
       where p.email like ${"%-" + tag + "@bench.local"} and p.role = 'student'`,
 );
-// Answers from a 2PL model: the student's ability θ (a hash of their id, about normal by summing three uniforms),
-// the question's difficulty b (spread over −2…2 by position) and slope a (0.6…1.8); a wrong answer picks one of the
-// three distractors. One in fifty left blank.
+// Answers from a 2PL model: the student's ability θ (a hash of their id, about normal by summing three uniforms; grown
+// by ABILITY_GROWTH for the second half of the year's exams), the question's difficulty b (spread over −2…2 by
+// position) and slope a (0.6…1.8); a wrong answer picks one of the three distractors. One in fifty left blank.
+// Written per exam and, within one, per chunk of its attempts (a hash of the attempt's id mod the chunks): each
+// statement reads and writes at most CHUNK_ANSWERS answers, so neither its sort nor its transaction grows with the year.
 const examList = sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `);
-await exec(
-  "answers",
-  sql`insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, is_correct, score)
+const growth = sql`(values ${sql.join(examOrder.map((r) => sql`(${r.id}::uuid, ${r.g > 3 ? ABILITY_GROWTH : 0}::float8)`), sql`, `)}) gr(exam_id, shift)`;
+const answersOf = (exams: ReturnType<typeof sql>, chunk: ReturnType<typeof sql>) => sql`insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, is_correct, score)
       select se.id, q.id, se.student_id, o.id, o.is_correct, case when o.is_correct then 1 else 0 end
       from student_exams se
+      join ${growth} on gr.exam_id = se.exam_id
       join questions q on q.exam_id = se.exam_id
-      cross join lateral (select ((abs(hashtext(se.student_id::text)) % 1000) + (abs(hashtext(se.student_id::text || 'b')) % 1000) + (abs(hashtext(se.student_id::text || 'c')) % 1000) - 1500) / 500.0 as theta,
+      cross join lateral (select gr.shift + ((abs(hashtext(se.student_id::text)) % 1000) + (abs(hashtext(se.student_id::text || 'b')) % 1000) + (abs(hashtext(se.student_id::text || 'c')) % 1000) - 1500) / 500.0 as theta,
                                  -2 + 4.0 * q.position / ${Math.max(1, QUESTIONS - 1)}::int as b, 0.6 + 1.2 * ((q.position * 7) % 11) / 10.0 as a,
                                  (abs(hashtext(se.id::text || q.id::text)) % 10000) / 10000.0 as u) m
       join question_options o on o.question_id = q.id and o.position = case when m.u < 1 / (1 + exp(-m.a * (m.theta - m.b))) then 0 else 1 + (abs(hashtext(q.id::text || se.id::text)) % 3) end
-      where se.exam_id in (${examList}) and (abs(hashtext(se.id::text || q.position::text)) % 50) <> 0`,
-);
-await exec(
-  "scores",
-  sql`update student_exams se set score = s.total from (select a.student_exam_id, sum(a.score) as total from student_answers a join student_exams x on x.id = a.student_exam_id where x.exam_id in (${examList}) group by a.student_exam_id) s where s.student_exam_id = se.id`,
-);
-// Loaded in bulk, not through the marking: the maintained figures (decision 0054) worked out as the migration's
-// backfill does — the cost an existing install pays once.
-{
+      where se.exam_id in (${exams}) and ${chunk} and (abs(hashtext(se.id::text || q.position::text)) % 50) <> 0`;
+const scoresOf = (exams: ReturnType<typeof sql>, chunk: ReturnType<typeof sql>) =>
+  sql`update student_exams se set score = s.total from (select a.student_exam_id, sum(a.score) as total from student_answers a join student_exams se on se.id = a.student_exam_id where se.exam_id in (${exams}) and ${chunk} group by a.student_exam_id) s where s.student_exam_id = se.id`;
+const figuresOf = async (ids: string[]) => {
+  // Loaded in bulk, not through the marking: the maintained figures (decision 0054) worked out as the migration's
+  // backfill does — the cost an existing install pays once.
   const t = performance.now();
-  await rebuildFigures(db, examIds);
-  console.log(`  seed: maintained figures — ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  await rebuildFigures(db, ids);
+  seedSteps.set("maintained figures", (seedSteps.get("maintained figures") ?? 0) + (performance.now() - t) / 1000);
+};
+if (CHUNK_ANSWERS <= 0) {
+  await exec("answers", answersOf(examList, sql`true`));
+  await exec("scores", scoresOf(examList, sql`true`));
+  await figuresOf(examIds);
+} else {
+  const chunks = Math.max(1, Math.ceil((STUDENTS * QUESTIONS) / CHUNK_ANSWERS));
+  console.log(`  seed: answers, scores and figures per exam, ${chunks} chunk${chunks === 1 ? "" : "s"} of its attempts each`);
+  for (const [e, id] of examIds.entries()) {
+    quiet = e > 0;
+    for (let k = 0; k < chunks; k++) {
+      const chunk = chunks === 1 ? sql`true` : sql`abs(hashtext(se.id::text)) % ${chunks}::int = ${k}::int`;
+      await exec("answers", answersOf(sql`${id}::uuid`, chunk));
+      await exec("scores", scoresOf(sql`${id}::uuid`, chunk));
+    }
+    await figuresOf([id]);
+  }
+  quiet = false;
 }
+for (const step of ["answers", "scores", "maintained figures"]) console.log(`  seed: ${step}, in all — ${seedSteps.get(step)!.toFixed(1)} s`);
 await exec("analyze", sql`analyze`);
 const seedSeconds = (performance.now() - started) / 1000;
 console.log(`Seeded in ${seedSeconds.toFixed(0)} s.`);
+{
+  // This run's rates carried to the full year: the steps by what they grow with (students, attempts, answers).
+  const sum = (labels: string[]) => labels.reduce((t, l) => t + (seedSteps.get(l) ?? 0), 0);
+  const perStudent = sum(["student accounts", "student profiles"]) / STUDENTS;
+  const perAttempt = sum(["attempts"]) / ATTEMPTS;
+  const perAnswer = sum(["answers", "scores", "maintained figures"]) / ANSWERS;
+  const year = 200_000 * perStudent + 1_200_000 * perAttempt + 48_000_000 * perAnswer;
+  console.log(
+    `  rates: ${(perStudent * 1e6).toFixed(0)} µs a student, ${(perAttempt * 1e6).toFixed(1)} µs an attempt, ${(perAnswer * 1e6).toFixed(1)} µs an answer (answers ${((seedSteps.get("answers")! / ANSWERS) * 1e6).toFixed(1)}, scores ${((seedSteps.get("scores")! / ANSWERS) * 1e6).toFixed(1)}, figures ${((seedSteps.get("maintained figures")! / ANSWERS) * 1e6).toFixed(1)}) → the full year ${(year / 60).toFixed(0)} min if they stay linear`,
+  );
+  // What the maintained rows cost in space beside the answers (exam_item_score_stats grows with schools × score points
+  // × (questions + options chosen), not with attempts: decision 0061).
+  const sizes = rowsOf<{ t: string; n: number; mb: number }>(
+    await db.execute(sql`select t, (xpath('/row/n/text()', query_to_xml('select count(*) as n from ' || t, false, true, '')))[1]::text::bigint as n,
+      round(pg_total_relation_size(t::regclass) / 1e6, 1)::float8 as mb
+      from unnest(array['student_answers', 'student_exams', 'exam_item_stats', 'exam_item_score_stats', 'exam_option_stats', 'exam_group_stats', 'exam_skill_stats']) t`),
+  );
+  console.log(`  sizes: ${sizes.map((r) => `${r.t} ${Number(r.n).toLocaleString("en")} rows, ${r.mb} MB`).join("; ")}`);
+}
+if (SEED_ONLY) {
+  await close();
+  process.exit(0);
+}
 
 // ---- the pages, through the real app
 const { app, cookie: benchTeacher } = await startApp();
