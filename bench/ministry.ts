@@ -262,16 +262,19 @@ const floors: Record<string, ReturnType<typeof sql>> = {
   "every attempt": sql`select count(*), sum(score) from student_exams where exam_id in (${examList})`,
   "one school's answers": sql`select count(*), sum(a.score) from student_answers a join student_exams se on se.id = a.student_exam_id join profiles p on p.id = se.student_id where p.school_id = ${firstSchool}`,
   "one exam's attempts": sql`select count(*), sum(score) from student_exams where exam_id = ${exam}::uuid`,
+  "one school's attempts": sql`select count(*), sum(se.score) from student_exams se join profiles p on p.id = se.student_id where p.school_id = ${firstSchool}`,
+  "one exam's anchors' parameters": sql`select count(*), sum((ic.params ->> 'b')::float8) from item_calibrations ic join calibrations c on c.id = ic.calibration_id where c.exam_id in (${examNo(1)}::uuid, ${examNo(4)}::uuid)`,
 };
 const floorMs: Record<string, number> = {};
-for (const [name, query] of Object.entries(floors)) {
-  await db.execute(query);
+const measureFloor = async (name: keyof typeof floors) => {
+  await db.execute(floors[name]!);
   const t = performance.now();
-  await db.execute(query);
+  await db.execute(floors[name]!);
   floorMs[name] = performance.now() - t;
-}
+};
+for (const name of Object.keys(floors)) await measureFloor(name);
 
-type TPage = { page: string; as: keyof typeof who; method?: "GET" | "POST"; url: string; body?: object; floor: keyof typeof floors };
+type TPage = { page: string; as: keyof typeof who; method?: "GET" | "POST" | "PATCH" | "PUT"; url: string; body?: object; floor: keyof typeof floors };
 const pages: TPage[] = [
   { page: "results, first page (all)", as: "super_admin", url: "/api/results", floor: "every attempt" },
   { page: "results, one exam, page 200", as: "super_admin", url: `/api/results?examId=${exam}&page=200`, floor: "one exam's attempts" },
@@ -294,6 +297,11 @@ const pages: TPage[] = [
   { page: "bank search", as: "teacher", url: `/api/bank?q=${encodeURIComponent("question 1")}`, floor: "one exam's attempts" },
   { page: "school report, one student", as: "principal", url: `/api/school-reports/${oneAttempt?.id}`, floor: "one exam's attempts" },
   { page: "2PL calibration, one exam", as: "super_admin", method: "POST", url: `/api/exams/${exam}/calibrations`, body: { model: "2pl" }, floor: "one exam's answers" },
+  // The rest of issue 39's list: a teacher's results, DIF by the other groupings (the reports of a closed exam: at the end).
+  { page: "results, first page", as: "teacher", url: "/api/results", floor: "one school's attempts" },
+  { page: "results, one exam, class 8A", as: "teacher", url: `/api/results?examId=${exam}&grade=8&className=8A`, floor: "one school's attempts" },
+  { page: "DIF by language background, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=language_background`, floor: "one exam's answers" },
+  { page: "DIF by school, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=school`, floor: "one exam's answers" },
 ];
 
 const time = async (p: TPage) => {
@@ -377,7 +385,66 @@ for (const format of ["csv", "xlsx"] as const) {
     if (format === "csv") for (const b of chunk as Buffer) if (b === 10) lines++;
   }
   clearInterval(sampler);
-  console.log(`${format === "csv" ? "\n" : ""}results export (${format}), one exam: ${res.statusCode}, ${format === "csv" ? `${lines} lines, ` : ""}${(bytes / 1e6).toFixed(1)} MB in ${(performance.now() - t).toFixed(0)} ms; RSS grew ${((peak - before) / 1e6).toFixed(0)} MB at its peak`);
+  console.log(`${format === "csv" ? "\n" : ""}results export (${format}), one exam: ${res.statusCode}, ${format === "csv" ? `${lines} lines, ` : ""}${(bytes / 1e6).toFixed(2)} MB in ${(performance.now() - t).toFixed(0)} ms; RSS grew ${((peak - before) / 1e6).toFixed(0)} MB at its peak`);
+}
+
+// ---- calibration and linking (issue 39): a reporting scale of the first subject for grade 8, defined on the latest
+// calibration of exam 1; exam 4 (the parallel form, its students a year's growth later) calibrated and linked to it
+// through the anchors (POST /api/scales/:id/links, as the "Scale and levels" area does), then by a concurrent
+// calibration of both forms' students; then the pages that read the scale. Writes: each is timed once ("warm" is the
+// same work again where it may be repeated).
+{
+  const call = (as: keyof typeof who, method: "GET" | "POST" | "PATCH" | "PUT", url: string, body?: object) =>
+    time({ page: url, as, method, url, body, floor: "one exam's answers" }).then((r) => ({ ...r, json: () => JSON.parse(r.body) as Record<string, unknown> }));
+  const row = (page: string, as: string, cold: { ms: number; status: number; body: string }, warm: { ms: number } | null, floor: keyof typeof floors) =>
+    console.log(`${page} | ${as} | ${cold.ms.toFixed(0)} | ${warm ? warm.ms.toFixed(0) : "—"} | ${cold.status}${cold.status >= 400 ? " " + cold.body.slice(0, 120) : ""} | ${floor}: ${floorMs[floor]!.toFixed(0)}`);
+  const [first, second] = [examNo(1), examNo(4)];
+  const [{ subject_id: subjectId }] = rowsOf<{ subject_id: string }>(await db.execute(sql`select subject_id from exams where id = ${first}::uuid`)) as [{ subject_id: string }];
+  console.log("\ncalibration and linking | who | cold ms | warm ms | status | floor ms");
+  const ref = await call("super_admin", "POST", `/api/exams/${first}/calibrations`, { model: "2pl" });
+  row("2PL calibration, the reference form (exam 1)", "super_admin", ref, null, "one exam's answers");
+  const run = await call("super_admin", "POST", `/api/exams/${second}/calibrations`, { model: "2pl" });
+  row("2PL calibration, the parallel form (exam 4)", "super_admin", run, null, "one exam's answers");
+  await measureFloor("one exam's anchors' parameters"); // the runs' item parameters exist now
+  const created = await call("super_admin", "POST", "/api/scales", { subjectId, grade: 8, nameAr: `مقياس ${tag}`, nameEn: `Scale ${tag}` });
+  const scaleId = String(created.json().id);
+  const reference = await call("super_admin", "PATCH", `/api/scales/${scaleId}`, { referenceCalibrationId: ref.json().id, mean: 500, sd: 100 });
+  row("scale defined on the reference run (its grade's abilities)", "super_admin", reference, null, "one exam's attempts");
+  const levels = await call("super_admin", "PUT", `/api/scales/${scaleId}/levels`, {
+    levels: [
+      { nameAr: "دون الأساسي", nameEn: "Below basic", minScore: null },
+      { nameAr: "أساسي", nameEn: "Basic", minScore: 450 },
+      { nameAr: "متمكّن", nameEn: "Proficient", minScore: 530 },
+      { nameAr: "متقدّم", nameEn: "Advanced", minScore: 620 },
+    ],
+  });
+  if (levels.status !== 200) console.log(`levels: ${levels.status} ${levels.body.slice(0, 120)}`);
+  const link = () => call("super_admin", "POST", `/api/scales/${scaleId}/links`, { calibrationId: run.json().id });
+  const linked = await link();
+  row("link the parallel form to the scale (Stocking–Lord)", "super_admin", linked, await link(), "one exam's anchors' parameters");
+  if (linked.status === 200) {
+    const l = linked.json() as { A: number; B: number; anchors: unknown[] };
+    console.log(`  the link: ${l.anchors.length} anchors, A ${l.A.toFixed(3)}, B ${l.B.toFixed(3)} (the seed's growth: ${ABILITY_GROWTH})`);
+  }
+  const twice = async (page: string, as: keyof typeof who, url: string, floor: keyof typeof floors) => row(page, as, await call(as, "GET", url), await call(as, "GET", url), floor);
+  await twice("the scale's runs", "super_admin", `/api/scales/${scaleId}/runs`, "one exam's attempts");
+  await twice("levels by group on the scale", "super_admin", `/api/scales/${scaleId}/levels-by-group`, "one exam's attempts");
+  await twice("dashboard on the scale, the parallel form", "super_admin", `/api/analytics/dashboard/scale?examId=${second}`, "one exam's attempts");
+  await twice("dashboard on the scale, one school", "principal", `/api/analytics/dashboard/scale?examId=${second}`, "one school's attempts");
+  await twice("results, the parallel form (scaled scores)", "super_admin", `/api/results?examId=${second}`, "one exam's attempts");
+  const concurrent = await call("super_admin", "POST", `/api/scales/${scaleId}/concurrent`, { examId: second, model: "2pl" });
+  row("concurrent calibration, both forms' students", "super_admin", concurrent, null, "one exam's answers");
+
+  // Reports: an exam's key is released to schools once it is archived (an exam given to many schools), so the
+  // reports are timed on exam 3, archived here, after every other page.
+  const closed = examNo(3);
+  await db.execute(sql`update exams set status = 'archived' where id = ${closed}::uuid`);
+  const [closedAttempt] = rowsOf<{ id: string }>(await db.execute(sql`select se.id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${closed}::uuid and p.school_id = ${firstSchool} limit 1`));
+  console.log("\nreports (an archived exam) | who | cold ms | warm ms | status | floor ms");
+  await twice("reports not yet made, one exam", "super_admin", `/api/exams/${closed}/reports/stale`, "one exam's attempts");
+  await twice("reports not yet made, one exam", "principal", `/api/exams/${closed}/reports/stale`, "one school's attempts");
+  row("a student's report, made", "principal", await call("principal", "POST", `/api/attempts/${closedAttempt?.id}/report`), null, "one exam's attempts");
+  await twice("a student's reports", "principal", `/api/attempts/${closedAttempt?.id}/reports`, "one exam's attempts");
 }
 
 await app.close();
