@@ -42,10 +42,11 @@ const SEED_ONLY = process.env.SEED_ONLY === "1";
 const ANCHOR_EVERY = 4;
 const ABILITY_GROWTH = 0.25;
 /**
- * Seconds per row of each seed step, measured on PostgreSQL 15 at SCALE=0.01 and 0.02 (performance.md, 2026-11-29,
- * this machine shared and loaded): what the estimate printed at the start multiplies by this run's rows.
+ * Seconds per row of the seed's steps, measured on PostgreSQL 15 at SCALE=0.01 and 0.02 (performance.md, 2026-11-29:
+ * the same per answer at both, 220–250 µs, so linear) on the shared 2-core machine at load 14–20: what the estimate
+ * printed at the start multiplies by this run's rows. A quiet machine took about a quarter of it for the answers.
  */
-const SEED_RATES = { perStudent: 0.00035, perAttempt: 0.00003, perAnswer: 0.00004 };
+const SEED_RATES = { perStudent: 0.00007, perAttempt: 0.00005, perAnswer: 0.00024 };
 
 const started = performance.now();
 const { tag, db, passwordHash, startApp, close, schoolId: benchSchool } = await openBench("ministry");
@@ -72,7 +73,7 @@ const ATTEMPTS = STUDENTS * EXAMS;
 const ANSWERS = ATTEMPTS * QUESTIONS;
 const estimate = (students: number) => students * SEED_RATES.perStudent + students * EXAMS * SEED_RATES.perAttempt + students * EXAMS * QUESTIONS * SEED_RATES.perAnswer;
 console.log(
-  `Estimated seed: ${(estimate(STUDENTS) / 60).toFixed(1)} min here, ${(estimate(200_000) / 60).toFixed(0)} min for the full year (200,000 students, 48 M answers), at the rates measured at SCALE=0.01–0.02 on a shared machine.`,
+  `Estimated seed: ${(estimate(STUDENTS) / 60).toFixed(1)} min here, ${(estimate(200_000) / 60).toFixed(0)} min for the full year (200,000 students, 48 M answers), at the rates measured at SCALE=0.01–0.02 on a machine at load 14–20 (a quiet one: about a quarter).`,
 );
 console.log(`A ministry's year: ${SCHOOLS} schools, ${STUDENTS} students, ${EXAMS} exams × ${QUESTIONS} questions → ${STUDENTS * EXAMS} attempts, ${STUDENTS * EXAMS * QUESTIONS} answers (${pg ? "PostgreSQL" : "embedded database"})`);
 
@@ -232,6 +233,11 @@ console.log(`Seeded in ${seedSeconds.toFixed(0)} s.`);
       from unnest(array['student_answers', 'student_exams', 'exam_item_stats', 'exam_item_score_stats', 'exam_option_stats', 'exam_group_stats', 'exam_skill_stats']) t`),
   );
   console.log(`  sizes: ${sizes.map((r) => `${r.t} ${Number(r.n).toLocaleString("en")} rows, ${r.mb} MB`).join("; ")}`);
+  if (pg) {
+    // What the seed's sorts and hashes spilled to disk (work_mem exceeded): the statements' memory is bounded, this grows.
+    const [spill] = rowsOf<{ files: number; mb: number }>(await db.execute(sql`select temp_files::int as files, round(temp_bytes / 1e6)::int as mb from pg_stat_database where datname = current_database()`));
+    console.log(`  spilled to temporary files so far: ${spill?.files} files, ${spill?.mb} MB (this database's statistics)`);
+  }
 }
 if (SEED_ONLY) {
   await close();
