@@ -391,7 +391,7 @@ for (const format of ["csv", "xlsx"] as const) {
     if (format === "csv") for (const b of chunk as Buffer) if (b === 10) lines++;
   }
   clearInterval(sampler);
-  console.log(`${format === "csv" ? "\n" : ""}results export (${format}), one exam: ${res.statusCode}, ${format === "csv" ? `${lines} lines, ` : ""}${(bytes / 1e6).toFixed(2)} MB in ${(performance.now() - t).toFixed(0)} ms; RSS grew ${((peak - before) / 1e6).toFixed(0)} MB at its peak`);
+  console.log(`${format === "csv" ? "\n" : ""}results export (${format}), one exam: ${res.statusCode}, ${format === "csv" ? `${lines} lines, ` : ""}${(bytes / 1e6).toFixed(2)} MB in ${(performance.now() - t).toFixed(0)} ms; RSS grew ${((peak - before) / 1e6).toFixed(0)} MB at its peak; floor (one exam's attempts) ${floorMs["one exam's attempts"]!.toFixed(0)} ms`);
 }
 
 // ---- calibration and linking (issue 39): a reporting scale of the first subject for grade 8, defined on the latest
