@@ -64,7 +64,7 @@ const exec = async (label: string, query: ReturnType<typeof sql>) => {
   if (!quiet) console.log(`  seed: ${label} — ${seconds.toFixed(1)} s`);
   return rowsOf<Record<string, unknown>>(result);
 };
-/** Each seed step's seconds (a chunked step's summed); per-chunk lines are not printed beyond the first few. */
+/** Each seed step's seconds (a chunked step's summed); of the per-exam steps only the first exam's lines are printed. */
 const seedSteps = new Map<string, number>();
 let quiet = false;
 const school = (n: string) => sql.raw(`'m${tag}_' || (${n})`);
@@ -171,7 +171,8 @@ await exec(
 // by ABILITY_GROWTH for the second half of the year's exams), the question's difficulty b (spread over −2…2 by
 // position) and slope a (0.6…1.8); a wrong answer picks one of the three distractors. One in fifty left blank.
 // Written per exam and, within one, per chunk of its attempts (a hash of the attempt's id mod the chunks): each
-// statement reads and writes at most CHUNK_ANSWERS answers, so neither its sort nor its transaction grows with the year.
+// answers and scores statement reads and writes at most CHUNK_ANSWERS answers, the figures' backfill one exam's (8 M at
+// the year): no statement's sort or transaction grows with the year.
 const examList = sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `);
 const growth = sql`(values ${sql.join(examOrder.map((r) => sql`(${r.id}::uuid, ${r.g > 3 ? ABILITY_GROWTH : 0}::float8)`), sql`, `)}) gr(exam_id, shift)`;
 const answersOf = (exams: ReturnType<typeof sql>, chunk: ReturnType<typeof sql>) => sql`insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, is_correct, score)
