@@ -12,7 +12,14 @@
 //   SCALE=0.005 npm run bench:ministry                           # the embedded database (one school's scale; says so)
 //
 // Prints the seed time, then a table: page, who, cold ms, warm ms, and the floor of the rows it reads. Memory: the
-// results export's peak RSS growth beside the rows it sends.
+// results export's peak RSS growth beside the rows it sends. Then a reporting scale on the first exam's calibration
+// and the same subject's second form linked to it through their anchors (the routes the "Scale and levels" area uses).
+//
+// The seed is built to finish at the full year in bounded memory: the answers, their scores and the maintained
+// figures are written per exam and, within an exam, in chunks of attempts of at most SEED_CHUNK_ANSWERS answers
+// (1,000,000 by default; 0 writes them in one statement over every exam, as before, to compare). SEED_ONLY=1 stops
+// after the seed (to time its steps). The run starts with an estimate of its seed time and the full year's, from
+// per-row rates measured at small scale, and ends the seed with this run's own rates carried to the full year.
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/server/db/client";
 import { SUBJECTS } from "../src/shared/subjects";
@@ -27,6 +34,20 @@ const QUESTIONS = Number(process.env.QUESTIONS ?? 40);
 const EXAMS = 6;
 /** Students per class: classes A, B, C… of each grade of each school. */
 const CLASS_SIZE = 25;
+/** At most this many answers per statement; 0: every exam's answers in one statement (the seed before chunking). */
+const CHUNK_ANSWERS = Number(process.env.SEED_CHUNK_ANSWERS ?? 1_000_000);
+const SEED_ONLY = process.env.SEED_ONLY === "1";
+/** Of each subject's two exams, the second (exam 4, 5, 6) is a parallel form of the first: every ANCHOR_EVERY-th
+ * question the same bank item version (an anchor), the rest its own. Its students sit it later in the year and have
+ * grown ABILITY_GROWTH in θ, which the linking must find (B ≈ 0.25). */
+const ANCHOR_EVERY = 4;
+const ABILITY_GROWTH = 0.25;
+/**
+ * Seconds per row of the seed's steps, measured on PostgreSQL 15 at SCALE=0.01 and 0.02 (performance.md, 2026-11-29:
+ * the same per answer at both, 220–250 µs, so linear) on the shared 2-core machine at load 14–20: what the estimate
+ * printed at the start multiplies by this run's rows. A quiet machine took about a quarter of it for the answers.
+ */
+const SEED_RATES = { perStudent: 0.00007, perAttempt: 0.00005, perAnswer: 0.00024 };
 
 const started = performance.now();
 const { tag, db, passwordHash, startApp, close, schoolId: benchSchool } = await openBench("ministry");
@@ -39,11 +60,22 @@ if (!pg && STUDENTS > 20_000) {
 const exec = async (label: string, query: ReturnType<typeof sql>) => {
   const t = performance.now();
   const result = await db.execute(query);
-  console.log(`  seed: ${label} — ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const seconds = (performance.now() - t) / 1000;
+  seedSteps.set(label, (seedSteps.get(label) ?? 0) + seconds);
+  if (!quiet) console.log(`  seed: ${label} — ${seconds.toFixed(1)} s`);
   return rowsOf<Record<string, unknown>>(result);
 };
+/** Each seed step's seconds (a chunked step's summed); of the per-exam steps only the first exam's lines are printed. */
+const seedSteps = new Map<string, number>();
+let quiet = false;
 const school = (n: string) => sql.raw(`'m${tag}_' || (${n})`);
 
+const ATTEMPTS = STUDENTS * EXAMS;
+const ANSWERS = ATTEMPTS * QUESTIONS;
+const estimate = (students: number) => students * SEED_RATES.perStudent + students * EXAMS * SEED_RATES.perAttempt + students * EXAMS * QUESTIONS * SEED_RATES.perAnswer;
+console.log(
+  `Estimated seed: ${(estimate(STUDENTS) / 60).toFixed(1)} min here, ${(estimate(200_000) / 60).toFixed(0)} min for the full year (200,000 students, 48 M answers), at the rates measured at SCALE=0.01–0.02 on a machine at load 14–20 (a quiet one: about a quarter).`,
+);
 console.log(`A ministry's year: ${SCHOOLS} schools, ${STUDENTS} students, ${EXAMS} exams × ${QUESTIONS} questions → ${STUDENTS * EXAMS} attempts, ${STUDENTS * EXAMS * QUESTIONS} answers (${pg ? "PostgreSQL" : "embedded database"})`);
 
 // ---- schools, students, one principal and one teacher per school
@@ -113,6 +145,20 @@ await exec(
       select q.id, k, chr(1571 + k), chr(65 + k), k = 0 from questions q, generate_series(0, 3) k where q.exam_id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
 );
 
+// The parallel forms: exam n + 3 (the same subject, later in the year) takes every ANCHOR_EVERY-th question's item
+// version from exam n — the anchors through which its calibration is linked to a scale defined on exam n's. Its own
+// bank items at those positions stay in the bank, unused.
+const examOrder = rowsOf<{ id: string; g: number }>(
+  await db.execute(sql`select id, row_number() over (order by title_en)::int as g from exams where id in (${sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by g`),
+);
+const examNo = (g: number) => examOrder.find((r) => r.g === g)!.id;
+await exec(
+  "anchors",
+  sql`update questions q set item_version_id = f.item_version_id from questions f
+      join (values ${sql.join([1, 2, 3].map((g) => sql`(${examNo(g)}::uuid, ${examNo(g + 3)}::uuid)`), sql`, `)}) pair(first, second) on pair.first = f.exam_id
+      where q.exam_id = pair.second and q.position = f.position and q.position % ${ANCHOR_EVERY}::int = 0`,
+);
+
 // ---- every student's graded attempt at every exam, spread over the school year (exam g in month 2g)
 await exec(
   "attempts",
@@ -122,36 +168,83 @@ await exec(
       cross join lateral (select timestamptz '2025-09-01 08:00+04' + (e.g * 2 - 2) * interval '1 month' + (abs(hashtext(p.id::text)) % 20) * interval '1 day' as at) t
       where p.email like ${"%-" + tag + "@bench.local"} and p.role = 'student'`,
 );
-// Answers from a 2PL model: the student's ability θ (a hash of their id, about normal by summing three uniforms),
-// the question's difficulty b (spread over −2…2 by position) and slope a (0.6…1.8); a wrong answer picks one of the
-// three distractors. One in fifty left blank.
+// Answers from a 2PL model: the student's ability θ (a hash of their id, about normal by summing three uniforms; grown
+// by ABILITY_GROWTH for the second half of the year's exams), the question's difficulty b (spread over −2…2 by
+// position) and slope a (0.6…1.8); a wrong answer picks one of the three distractors. One in fifty left blank.
+// Written per exam and, within one, per chunk of its attempts (a hash of the attempt's id mod the chunks): each
+// answers and scores statement reads and writes at most CHUNK_ANSWERS answers, the figures' backfill one exam's (8 M at
+// the year): no statement's sort or transaction grows with the year.
 const examList = sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `);
-await exec(
-  "answers",
-  sql`insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, is_correct, score)
+const growth = sql`(values ${sql.join(examOrder.map((r) => sql`(${r.id}::uuid, ${r.g > 3 ? ABILITY_GROWTH : 0}::float8)`), sql`, `)}) gr(exam_id, shift)`;
+const answersOf = (exams: ReturnType<typeof sql>, chunk: ReturnType<typeof sql>) => sql`insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, is_correct, score)
       select se.id, q.id, se.student_id, o.id, o.is_correct, case when o.is_correct then 1 else 0 end
       from student_exams se
+      join ${growth} on gr.exam_id = se.exam_id
       join questions q on q.exam_id = se.exam_id
-      cross join lateral (select ((abs(hashtext(se.student_id::text)) % 1000) + (abs(hashtext(se.student_id::text || 'b')) % 1000) + (abs(hashtext(se.student_id::text || 'c')) % 1000) - 1500) / 500.0 as theta,
+      cross join lateral (select gr.shift + ((abs(hashtext(se.student_id::text)) % 1000) + (abs(hashtext(se.student_id::text || 'b')) % 1000) + (abs(hashtext(se.student_id::text || 'c')) % 1000) - 1500) / 500.0 as theta,
                                  -2 + 4.0 * q.position / ${Math.max(1, QUESTIONS - 1)}::int as b, 0.6 + 1.2 * ((q.position * 7) % 11) / 10.0 as a,
                                  (abs(hashtext(se.id::text || q.id::text)) % 10000) / 10000.0 as u) m
       join question_options o on o.question_id = q.id and o.position = case when m.u < 1 / (1 + exp(-m.a * (m.theta - m.b))) then 0 else 1 + (abs(hashtext(q.id::text || se.id::text)) % 3) end
-      where se.exam_id in (${examList}) and (abs(hashtext(se.id::text || q.position::text)) % 50) <> 0`,
-);
-await exec(
-  "scores",
-  sql`update student_exams se set score = s.total from (select a.student_exam_id, sum(a.score) as total from student_answers a join student_exams x on x.id = a.student_exam_id where x.exam_id in (${examList}) group by a.student_exam_id) s where s.student_exam_id = se.id`,
-);
-// Loaded in bulk, not through the marking: the maintained figures (decision 0054) worked out as the migration's
-// backfill does — the cost an existing install pays once.
-{
+      where se.exam_id in (${exams}) and ${chunk} and (abs(hashtext(se.id::text || q.position::text)) % 50) <> 0`;
+const scoresOf = (exams: ReturnType<typeof sql>, chunk: ReturnType<typeof sql>) =>
+  sql`update student_exams se set score = s.total from (select a.student_exam_id, sum(a.score) as total from student_answers a join student_exams se on se.id = a.student_exam_id where se.exam_id in (${exams}) and ${chunk} group by a.student_exam_id) s where s.student_exam_id = se.id`;
+const figuresOf = async (ids: string[]) => {
+  // Loaded in bulk, not through the marking: the maintained figures (decision 0054) worked out as the migration's
+  // backfill does — the cost an existing install pays once.
   const t = performance.now();
-  await rebuildFigures(db, examIds);
-  console.log(`  seed: maintained figures — ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  await rebuildFigures(db, ids);
+  seedSteps.set("maintained figures", (seedSteps.get("maintained figures") ?? 0) + (performance.now() - t) / 1000);
+};
+if (CHUNK_ANSWERS <= 0) {
+  await exec("answers", answersOf(examList, sql`true`));
+  await exec("scores", scoresOf(examList, sql`true`));
+  await figuresOf(examIds);
+} else {
+  const chunks = Math.max(1, Math.ceil((STUDENTS * QUESTIONS) / CHUNK_ANSWERS));
+  console.log(`  seed: answers, scores and figures per exam, ${chunks} chunk${chunks === 1 ? "" : "s"} of its attempts each`);
+  for (const [e, id] of examIds.entries()) {
+    quiet = e > 0;
+    for (let k = 0; k < chunks; k++) {
+      const chunk = chunks === 1 ? sql`true` : sql`abs(hashtext(se.id::text)) % ${chunks}::int = ${k}::int`;
+      await exec("answers", answersOf(sql`${id}::uuid`, chunk));
+      await exec("scores", scoresOf(sql`${id}::uuid`, chunk));
+    }
+    await figuresOf([id]);
+  }
+  quiet = false;
 }
+for (const step of ["answers", "scores", "maintained figures"]) console.log(`  seed: ${step}, in all — ${seedSteps.get(step)!.toFixed(1)} s`);
 await exec("analyze", sql`analyze`);
 const seedSeconds = (performance.now() - started) / 1000;
 console.log(`Seeded in ${seedSeconds.toFixed(0)} s.`);
+{
+  // This run's rates carried to the full year: the steps by what they grow with (students, attempts, answers).
+  const sum = (labels: string[]) => labels.reduce((t, l) => t + (seedSteps.get(l) ?? 0), 0);
+  const perStudent = sum(["student accounts", "student profiles"]) / STUDENTS;
+  const perAttempt = sum(["attempts"]) / ATTEMPTS;
+  const perAnswer = sum(["answers", "scores", "maintained figures"]) / ANSWERS;
+  const year = 200_000 * perStudent + 1_200_000 * perAttempt + 48_000_000 * perAnswer;
+  console.log(
+    `  rates: ${(perStudent * 1e6).toFixed(0)} µs a student, ${(perAttempt * 1e6).toFixed(1)} µs an attempt, ${(perAnswer * 1e6).toFixed(1)} µs an answer (answers ${((seedSteps.get("answers")! / ANSWERS) * 1e6).toFixed(1)}, scores ${((seedSteps.get("scores")! / ANSWERS) * 1e6).toFixed(1)}, figures ${((seedSteps.get("maintained figures")! / ANSWERS) * 1e6).toFixed(1)}) → the full year ${(year / 60).toFixed(0)} min if they stay linear`,
+  );
+  // What the maintained rows cost in space beside the answers (exam_item_score_stats grows with schools × score points
+  // × (questions + options chosen), not with attempts: decision 0061).
+  const sizes = rowsOf<{ t: string; n: number; mb: number }>(
+    await db.execute(sql`select t, (xpath('/row/n/text()', query_to_xml('select count(*) as n from ' || t, false, true, '')))[1]::text::bigint as n,
+      round(pg_total_relation_size(t::regclass) / 1e6, 1)::float8 as mb
+      from unnest(array['student_answers', 'student_exams', 'exam_item_stats', 'exam_item_score_stats', 'exam_option_stats', 'exam_group_stats', 'exam_skill_stats']) t`),
+  );
+  console.log(`  sizes: ${sizes.map((r) => `${r.t} ${Number(r.n).toLocaleString("en")} rows, ${r.mb} MB`).join("; ")}`);
+  if (pg) {
+    // What the seed's sorts and hashes spilled to disk (work_mem exceeded): the statements' memory is bounded, this grows.
+    const [spill] = rowsOf<{ files: number; mb: number }>(await db.execute(sql`select temp_files::int as files, round(temp_bytes / 1e6)::int as mb from pg_stat_database where datname = current_database()`));
+    console.log(`  spilled to temporary files so far: ${spill?.files} files, ${spill?.mb} MB (this database's statistics)`);
+  }
+}
+if (SEED_ONLY) {
+  await close();
+  process.exit(0);
+}
 
 // ---- the pages, through the real app
 const { app, cookie: benchTeacher } = await startApp();
@@ -177,14 +270,17 @@ const floors: Record<string, ReturnType<typeof sql>> = {
   "every attempt": sql`select count(*), sum(score) from student_exams where exam_id in (${examList})`,
   "one school's answers": sql`select count(*), sum(a.score) from student_answers a join student_exams se on se.id = a.student_exam_id join profiles p on p.id = se.student_id where p.school_id = ${firstSchool}`,
   "one exam's attempts": sql`select count(*), sum(score) from student_exams where exam_id = ${exam}::uuid`,
+  "one school's attempts": sql`select count(*), sum(se.score) from student_exams se join profiles p on p.id = se.student_id where p.school_id = ${firstSchool}`,
+  "one exam's anchors' parameters": sql`select count(*), sum((ic.params ->> 'b')::float8) from item_calibrations ic join calibrations c on c.id = ic.calibration_id where c.exam_id in (${examNo(1)}::uuid, ${examNo(4)}::uuid)`,
 };
 const floorMs: Record<string, number> = {};
-for (const [name, query] of Object.entries(floors)) {
-  await db.execute(query);
+const measureFloor = async (name: keyof typeof floors) => {
+  await db.execute(floors[name]!);
   const t = performance.now();
-  await db.execute(query);
+  await db.execute(floors[name]!);
   floorMs[name] = performance.now() - t;
-}
+};
+for (const name of Object.keys(floors)) await measureFloor(name);
 
 /** The results list's cursor (sort "recent") at the middle of the attempts `where` selects: a deep page, offset-free. */
 async function midCursor(where: ReturnType<typeof sql>): Promise<string> {
@@ -195,7 +291,7 @@ async function midCursor(where: ReturnType<typeof sql>): Promise<string> {
   return encodeCursor("recent", [row!.k0, row!.k1, row!.k2]);
 }
 
-type TPage = { page: string; as: keyof typeof who; method?: "GET" | "POST"; url: string; body?: object; floor: keyof typeof floors };
+type TPage = { page: string; as: keyof typeof who; method?: "GET" | "POST" | "PATCH" | "PUT"; url: string; body?: object; floor: keyof typeof floors };
 const pages: TPage[] = [
   { page: "results, first page (all)", as: "super_admin", url: "/api/results", floor: "every attempt" },
   { page: "results, one exam, a deep page (cursor)", as: "super_admin", url: `/api/results?examId=${exam}&after=${await midCursor(sql`exam_id = ${exam}::uuid`)}`, floor: "one exam's attempts" },
@@ -218,6 +314,11 @@ const pages: TPage[] = [
   { page: "bank search", as: "teacher", url: `/api/bank?q=${encodeURIComponent("question 1")}`, floor: "one exam's attempts" },
   { page: "school report, one student", as: "principal", url: `/api/school-reports/${oneAttempt?.id}`, floor: "one exam's attempts" },
   { page: "2PL calibration, one exam", as: "super_admin", method: "POST", url: `/api/exams/${exam}/calibrations`, body: { model: "2pl" }, floor: "one exam's answers" },
+  // The rest of issue 39's list: a teacher's results, DIF by the other groupings (the reports of a closed exam: at the end).
+  { page: "results, first page", as: "teacher", url: "/api/results", floor: "one school's attempts" },
+  { page: "results, one exam, class 8A", as: "teacher", url: `/api/results?examId=${exam}&grade=8&className=8A`, floor: "one school's attempts" },
+  { page: "DIF by language background, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=language_background`, floor: "one exam's answers" },
+  { page: "DIF by school, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=school`, floor: "one exam's answers" },
 ];
 
 const time = async (p: TPage) => {
@@ -301,7 +402,66 @@ for (const format of ["csv", "xlsx"] as const) {
     if (format === "csv") for (const b of chunk as Buffer) if (b === 10) lines++;
   }
   clearInterval(sampler);
-  console.log(`${format === "csv" ? "\n" : ""}results export (${format}), one exam: ${res.statusCode}, ${format === "csv" ? `${lines} lines, ` : ""}${(bytes / 1e6).toFixed(1)} MB in ${(performance.now() - t).toFixed(0)} ms; RSS grew ${((peak - before) / 1e6).toFixed(0)} MB at its peak`);
+  console.log(`${format === "csv" ? "\n" : ""}results export (${format}), one exam: ${res.statusCode}, ${format === "csv" ? `${lines} lines, ` : ""}${(bytes / 1e6).toFixed(2)} MB in ${(performance.now() - t).toFixed(0)} ms; RSS grew ${((peak - before) / 1e6).toFixed(0)} MB at its peak; floor (one exam's attempts) ${floorMs["one exam's attempts"]!.toFixed(0)} ms`);
+}
+
+// ---- calibration and linking (issue 39): a reporting scale of the first subject for grade 8, defined on the latest
+// calibration of exam 1; exam 4 (the parallel form, its students a year's growth later) calibrated and linked to it
+// through the anchors (POST /api/scales/:id/links, as the "Scale and levels" area does), then by a concurrent
+// calibration of both forms' students; then the pages that read the scale. Writes: each is timed once ("warm" is the
+// same work again where it may be repeated).
+{
+  const call = (as: keyof typeof who, method: "GET" | "POST" | "PATCH" | "PUT", url: string, body?: object) =>
+    time({ page: url, as, method, url, body, floor: "one exam's answers" }).then((r) => ({ ...r, json: () => JSON.parse(r.body) as Record<string, unknown> }));
+  const row = (page: string, as: string, cold: { ms: number; status: number; body: string }, warm: { ms: number } | null, floor: keyof typeof floors) =>
+    console.log(`${page} | ${as} | ${cold.ms.toFixed(0)} | ${warm ? warm.ms.toFixed(0) : "—"} | ${cold.status}${cold.status >= 400 ? " " + cold.body.slice(0, 120) : ""} | ${floor}: ${floorMs[floor]!.toFixed(0)}`);
+  const [first, second] = [examNo(1), examNo(4)];
+  const [{ subject_id: subjectId }] = rowsOf<{ subject_id: string }>(await db.execute(sql`select subject_id from exams where id = ${first}::uuid`)) as [{ subject_id: string }];
+  console.log("\ncalibration and linking | who | cold ms | warm ms | status | floor ms");
+  const ref = await call("super_admin", "POST", `/api/exams/${first}/calibrations`, { model: "2pl" });
+  row("2PL calibration, the reference form (exam 1)", "super_admin", ref, null, "one exam's answers");
+  const run = await call("super_admin", "POST", `/api/exams/${second}/calibrations`, { model: "2pl" });
+  row("2PL calibration, the parallel form (exam 4)", "super_admin", run, null, "one exam's answers");
+  await measureFloor("one exam's anchors' parameters"); // the runs' item parameters exist now
+  const created = await call("super_admin", "POST", "/api/scales", { subjectId, grade: 8, nameAr: `مقياس ${tag}`, nameEn: `Scale ${tag}` });
+  const scaleId = String(created.json().id);
+  const reference = await call("super_admin", "PATCH", `/api/scales/${scaleId}`, { referenceCalibrationId: ref.json().id, mean: 500, sd: 100 });
+  row("scale defined on the reference run (its grade's abilities)", "super_admin", reference, null, "one exam's attempts");
+  const levels = await call("super_admin", "PUT", `/api/scales/${scaleId}/levels`, {
+    levels: [
+      { nameAr: "دون الأساسي", nameEn: "Below basic", minScore: null },
+      { nameAr: "أساسي", nameEn: "Basic", minScore: 450 },
+      { nameAr: "متمكّن", nameEn: "Proficient", minScore: 530 },
+      { nameAr: "متقدّم", nameEn: "Advanced", minScore: 620 },
+    ],
+  });
+  if (levels.status !== 200) console.log(`levels: ${levels.status} ${levels.body.slice(0, 120)}`);
+  const link = () => call("super_admin", "POST", `/api/scales/${scaleId}/links`, { calibrationId: run.json().id });
+  const linked = await link();
+  row("link the parallel form to the scale (Stocking–Lord)", "super_admin", linked, await link(), "one exam's anchors' parameters");
+  if (linked.status === 200) {
+    const l = linked.json() as { A: number; B: number; anchors: unknown[] };
+    console.log(`  the link: ${l.anchors.length} anchors, A ${l.A.toFixed(3)}, B ${l.B.toFixed(3)} (the seed's growth: ${ABILITY_GROWTH})`);
+  }
+  const twice = async (page: string, as: keyof typeof who, url: string, floor: keyof typeof floors) => row(page, as, await call(as, "GET", url), await call(as, "GET", url), floor);
+  await twice("the scale's runs", "super_admin", `/api/scales/${scaleId}/runs`, "one exam's attempts");
+  await twice("levels by group on the scale", "super_admin", `/api/scales/${scaleId}/levels-by-group`, "one exam's attempts");
+  await twice("dashboard on the scale, the parallel form", "super_admin", `/api/analytics/dashboard/scale?examId=${second}`, "one exam's attempts");
+  await twice("dashboard on the scale, one school", "principal", `/api/analytics/dashboard/scale?examId=${second}`, "one school's attempts");
+  await twice("results, the parallel form (scaled scores)", "super_admin", `/api/results?examId=${second}`, "one exam's attempts");
+  const concurrent = await call("super_admin", "POST", `/api/scales/${scaleId}/concurrent`, { examId: second, model: "2pl" });
+  row("concurrent calibration, both forms' students", "super_admin", concurrent, null, "one exam's answers");
+
+  // Reports: an exam's key is released to schools once it is archived (an exam given to many schools), so the
+  // reports are timed on exam 3, archived here, after every other page.
+  const closed = examNo(3);
+  await db.execute(sql`update exams set status = 'archived' where id = ${closed}::uuid`);
+  const [closedAttempt] = rowsOf<{ id: string }>(await db.execute(sql`select se.id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${closed}::uuid and p.school_id = ${firstSchool} limit 1`));
+  console.log("\nreports (an archived exam) | who | cold ms | warm ms | status | floor ms");
+  await twice("reports not yet made, one exam", "super_admin", `/api/exams/${closed}/reports/stale`, "one exam's attempts");
+  await twice("reports not yet made, one exam", "principal", `/api/exams/${closed}/reports/stale`, "one school's attempts");
+  row("a student's report, made", "principal", await call("principal", "POST", `/api/attempts/${closedAttempt?.id}/report`), null, "one exam's attempts");
+  await twice("a student's reports", "principal", `/api/attempts/${closedAttempt?.id}/reports`, "one exam's attempts");
 }
 
 await app.close();
