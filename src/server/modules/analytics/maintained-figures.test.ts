@@ -321,7 +321,7 @@ describe("the figures follow every change of a mark", () => {
   });
 
   it("the migration's backfill and rebuildFigures give the same rows from the answers", async () => {
-    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql", "0036_option_stats_entries.sql"].flatMap((file) => {
+    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql", "0036_option_stats_entries.sql", "0037_student_graded_exams.sql"].flatMap((file) => {
       const migration = readFileSync(join(__dirname, "../../db/migrations", file), "utf8");
       return migration.slice(migration.indexOf("-- Backfill")).split("--> statement-breakpoint");
     });
