@@ -280,6 +280,22 @@ describe("the figures follow every change of a mark", () => {
     await expectAll([exam.id]);
   });
 
+  it("the dashboard at school and class level reads the maintained rows, not one attempt (decision 0061)", async () => {
+    const admin = await ADMIN_USER();
+    const queries: TDashboardQuery[] = [{}, { subjectId: "arabic", grade: 8 }, { examId: exam.id }, { schoolId: schoolA }];
+    const views = await h.db
+      .transaction(async (tx) => {
+        // Hidden for this transaction only: a read of the attempts fails.
+        await tx.execute(sql`alter table student_exams rename to student_exams_hidden`);
+        const out = [];
+        for (const q of queries) out.push(await computeDashboard(tx, admin, q, "summaries"));
+        throw Object.assign(new Error("rollback"), { out });
+      })
+      .catch((err: Error & { out?: unknown[] }) => err.out ?? err);
+    expect(Array.isArray(views), String(views)).toBe(true);
+    for (const [i, q] of queries.entries()) expect(rounded((views as unknown[])[i]), JSON.stringify(q)).toEqual(rounded(await computeDashboard(h.db, admin, q, "answers")));
+  });
+
   it("a user deleted takes their attempts out of the figures", async () => {
     for (const s of [students[1]!, students[2]!]) expect((await req("DELETE", `/api/users/${s.id}`, cookie.admin)).statusCode).toBe(204);
     await expectAll([exam.id, essay.id]);
