@@ -1241,6 +1241,25 @@ export const studentGradedExams = pgTable(
   (t) => [index("student_graded_exams_school_idx").on(t.schoolId)],
 );
 
+/**
+ * An exam's classical reliability (alpha, λ2, Feldt–Gilmer, SEM, over the attempts a reader may see), worked out by
+ * the "reliability.exam" job once marks settle (decision 0061) and read by the page: "all" (every school's
+ * attempts) or "school:<id>". `version` is the exam's figures' count of changes and last edit when it was worked out.
+ */
+export const examReliabilityFigures = pgTable(
+  "exam_reliability",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    reach: text("reach").notNull(),
+    version: text("version").notNull(),
+    figures: jsonb("figures").$type<Record<string, unknown>>().notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.reach] })],
+);
+
 export const reports = pgTable("reports", {
   id: uuid("id").primaryKey().defaultRandom(),
   // UNIQUE with the version: one version 1 per attempt, whoever asks and however many times at once (SPEC §4),

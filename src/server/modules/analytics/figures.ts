@@ -159,12 +159,30 @@ async function lockGroups(tx: TDbOrTx, where: SQL): Promise<void> {
       from student_exams se join profiles p on p.id = se.student_id where ${where} order by k) keys`);
 }
 
+/** The job that works an exam's reliability out again once its marks settle (psychometrics.service.ts refreshReliability). */
+export const RELIABILITY_JOB = "reliability.exam";
+/** How long after a mark the job waits for more: marks come in bursts (a class submits, a teacher marks a pile). */
+export const RELIABILITY_SETTLE_SECONDS = 20;
+
+/**
+ * Queues, once per exam, the reliability job (decision 0061): a job already waiting or running for the exam is
+ * enough, so a burst of marks adds one row.
+ */
+async function queueReliability(tx: TDbOrTx, where: SQL): Promise<void> {
+  await tx.execute(sql`insert into jobs (kind, payload, dedupe_key, run_at)
+    select ${RELIABILITY_JOB}, jsonb_build_object('examId', e.exam_id), 'reliability:' || e.exam_id, now() + make_interval(secs => ${RELIABILITY_SETTLE_SECONDS})
+    from (select distinct se.exam_id from student_exams se where ${where}) e
+    where not exists (select 1 from jobs j where j.dedupe_key = 'reliability:' || e.exam_id and j.status in ('queued', 'running'))
+    on conflict (dedupe_key) where status in ('queued', 'running') do nothing`);
+}
+
 /** Adds (+1) or removes (−1) the attempts' contribution as they stand. */
 export async function applyFigures(tx: TDbOrTx, attemptIds: readonly string[], sign: TSign): Promise<void> {
   if (!attemptIds.length) return;
   const where = byIds(attemptIds);
   await lockGroups(tx, where);
   await contribute(tx, where, sign);
+  await queueReliability(tx, where);
 }
 
 type TGroupKey = { exam_id: string; school_id: string | null; form_id: string | null; grade: number | null; class_name: string | null; first: string | null };
@@ -183,9 +201,12 @@ export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string
       select exam_id, school_id, form_id, grade, class_name, min(completed_at)::text as first from att where graded group by 1, 2, 3, 4, 5`),
   );
   await contribute(tx, where, -1);
+  // Before the change too: a deletion leaves no attempt to find the exam by afterwards.
+  await queueReliability(tx, where);
   const result = await change();
   await lockGroups(tx, where);
   await contribute(tx, where, 1);
+  await queueReliability(tx, where);
   if (firsts.length) {
     await tx.execute(sql`update exam_group_stats g set first_at = (
         select min(se.completed_at) from student_exams se join profiles p on p.id = se.student_id

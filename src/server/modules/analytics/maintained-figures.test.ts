@@ -18,7 +18,10 @@ import { canSeeExamKey } from "../../../shared/permissions";
 import { audienceSizeOf } from "../results/results.service";
 import { computeItemAnalysis } from "./item-analysis.service";
 import { computeDashboard } from "./dashboard.service";
-import { rebuildFigures } from "./figures";
+import { rebuildFigures, RELIABILITY_JOB } from "./figures";
+import { examReliability } from "../psychometrics/psychometrics.service";
+import { examResponses } from "../../psychometrics/calibrate-exam";
+import { classicalReliability } from "../../psychometrics/reliability";
 import { remarkNow } from "../../test/remark";
 import { expectFiguresEqualRecount, RECOUNT } from "../../test/figures-recount";
 import { multipart } from "../../test/multipart";
@@ -182,9 +185,37 @@ async function expectApiEqualsAnswers(examIds: string[]) {
   }
 }
 
+/**
+ * Reliability (decision 0061): the jobs the changes queued, made due and run, store what classicalReliability gives
+ * on each exam's matrix now (within 1e-9), and the page serves those figures.
+ */
+async function expectReliabilityEqualsMatrix(examIds: string[]) {
+  // A change whose job was not queued leaves the stored figures of before: unequal to the matrix now.
+  await h.db.execute(sql`update jobs set run_at = now() where kind = ${RELIABILITY_JOB} and status = 'queued'`);
+  await h.drainJobs();
+  const admin = await ADMIN_USER();
+  for (const examId of examIds) {
+    const [stored] = rowsOf<{ figures: Record<string, number | null> }>(await h.db.execute(sql`select figures from exam_reliability where exam_id = ${examId} and reach = 'all'`));
+    let want: ReturnType<typeof classicalReliability> | null = null;
+    try {
+      want = classicalReliability((await examResponses(h.db, examId)).matrix);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
+    const got = stored!.figures;
+    for (const [name, value] of [["alpha", want?.alpha], ["lambda2", want?.lambda2], ["feldtGilmer", want?.feldtGilmer], ["sem", want?.sem], ["meanScore", want?.mean], ["sdScore", want ? Math.sqrt(want.variance) : null]] as const) {
+      if (value === null || value === undefined) expect(got[name], name).toBeNull();
+      else expect(Math.abs(Number(got[name]) - value), `${examId} ${name}`).toBeLessThan(1e-9);
+    }
+    const page = await examReliability(h.db, admin, examId);
+    expect(page.alpha).toBe(got.alpha);
+  }
+}
+
 async function expectAll(examIds: string[]) {
   await expectRowsEqualRecount();
   await expectApiEqualsAnswers(examIds);
+  await expectReliabilityEqualsMatrix(examIds);
 }
 
 describe("the figures follow every change of a mark", () => {
