@@ -28,6 +28,7 @@ import { multipart } from "../../test/multipart";
 
 let h: THarness;
 let schoolA: string;
+let adminAId: string;
 let schoolB: string;
 const cookie = {} as Record<"admin" | "teacher" | "adminA", string>;
 let teacherId: string;
@@ -42,6 +43,7 @@ beforeAll(async () => {
   cookie.teacher = await h.signIn(t.email, t.password, "school");
   const a = await h.makeUser("school_admin", { schoolId: schoolA, name: "adminA" });
   cookie.adminA = await h.signIn(a.email, a.password, "school");
+  adminAId = a.id;
 });
 afterAll(async () => {
   await h?.close();
@@ -209,6 +211,26 @@ async function expectReliabilityEqualsMatrix(examIds: string[]) {
     }
     const page = await examReliability(h.db, admin, examId);
     expect(page.alpha).toBe(got.alpha);
+    // A school's staff: the same over their school's rows of the matrix only.
+    const { matrix } = await examResponses(h.db, examId);
+    const ofA = new Set(
+      rowsOf<{ id: string }>(await h.db.execute(sql`select se.id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and p.school_id = ${schoolA}`)).map((r) => r.id),
+    );
+    const { attemptIds } = await examResponses(h.db, examId);
+    const k = matrix.items.length;
+    const rows = attemptIds.flatMap((id, p) => (ofA.has(id) ? [matrix.data.subarray(p * k, (p + 1) * k)] : []));
+    const data = new Int8Array(rows.length * k);
+    rows.forEach((r, i) => data.set(r, i * k));
+    let wantA: number | null = null;
+    try {
+      wantA = classicalReliability({ items: matrix.items, nPersons: rows.length, data }).alpha;
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
+    const pageA = await examReliability(h.db, await sessionOf(adminAId), examId);
+    if (wantA === null) expect(pageA.alpha).toBeNull();
+    else expect(Math.abs(pageA.alpha! - wantA), `${examId} alpha of school A`).toBeLessThan(1e-9);
+    expect(pageA.attempts).toBe(rows.length);
   }
 }
 
