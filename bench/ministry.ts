@@ -26,6 +26,7 @@ import { SUBJECTS } from "../src/shared/subjects";
 import { openBench } from "./setup";
 import { applyFigures, rebuildFigures, recountFigures } from "../src/server/modules/analytics/figures";
 import { encodeCursor } from "../src/server/modules/results/results.service";
+import { refreshReliability } from "../src/server/modules/psychometrics/psychometrics.service";
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const STUDENTS = Math.max(60, Math.round(Number(process.env.STUDENTS ?? 200_000) * SCALE));
@@ -214,6 +215,12 @@ if (CHUNK_ANSWERS <= 0) {
   quiet = false;
 }
 for (const step of ["answers", "scores", "maintained figures"]) console.log(`  seed: ${step}, in all — ${seedSteps.get(step)!.toFixed(1)} s`);
+// The reliability job (decision 0061), as the server's runner does once marks settle: the page reads what it stores.
+for (const id of examIds) {
+  const t = performance.now();
+  await refreshReliability(db, id);
+  console.log(`  seed: reliability job, exam ${examIds.indexOf(id) + 1} — ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
 await exec("analyze", sql`analyze`);
 const seedSeconds = (performance.now() - started) / 1000;
 console.log(`Seeded in ${seedSeconds.toFixed(0)} s.`);
@@ -248,6 +255,8 @@ if (SEED_ONLY) {
 
 // ---- the pages, through the real app
 const { app, cookie: benchTeacher } = await startApp();
+// Background jobs run as in the server (index.ts): a mark's reliability job is due once marks settle.
+app.jobs.start();
 void benchTeacher;
 const signIn = async (email: string, loginType: "admin" | "school") => {
   const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: loginType === "admin" ? "bench-admin-1" : "bench-pass", loginType } });
@@ -304,7 +313,7 @@ const pages: TPage[] = [
   { page: "dashboard, one class", as: "principal", url: "/api/analytics/dashboard?grade=8&className=8A", floor: "one school's answers" },
   { page: "dashboard, teacher", as: "teacher", url: "/api/analytics/dashboard", floor: "one school's answers" },
   { page: "item analysis, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/items`, floor: "one exam's answers" },
-  { page: "reliability, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/reliability`, floor: "one exam's answers" },
+  { page: "reliability, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/reliability`, floor: "one exam's attempts" },
   { page: "DIF by gender, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=gender`, floor: "one exam's answers" },
   { page: "bank search", as: "super_admin", url: `/api/bank?q=${encodeURIComponent("question 17")}`, floor: "one exam's attempts" },
   { page: "results, one exam, school, class, sorted by score", as: "super_admin", url: `/api/results?examId=${exam}&schoolId=${firstSchool}&grade=8&className=8A&sort=score&pageSize=10`, floor: "one exam's attempts" },

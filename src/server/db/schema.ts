@@ -1231,6 +1231,40 @@ export const examSkillStats = pgTable(
   (t) => [unique("exam_skill_stats_key").on(t.examId, t.schoolId, t.formId, t.grade, t.className, t.skillId).nullsNotDistinct(), index("exam_skill_stats_school_idx").on(t.schoolId)],
 );
 
+/**
+ * Per student, the exam, form, grade and class of each of their graded attempts ("exam/form/grade/class", sorted):
+ * the dashboard's distinct students per group and skill (decision 0061) grouped from a row per student instead of
+ * a row per attempt and skill. School is the student's now, as in the other maintained rows. Kept by figures.ts.
+ */
+export const studentGradedExams = pgTable(
+  "student_graded_exams",
+  {
+    studentId: uuid("student_id").primaryKey(),
+    schoolId: text("school_id"),
+    entries: text("entries").array().notNull(),
+  },
+  (t) => [index("student_graded_exams_school_idx").on(t.schoolId)],
+);
+
+/**
+ * An exam's classical reliability (alpha, λ2, Feldt–Gilmer, SEM, over the attempts a reader may see), worked out by
+ * the "reliability.exam" job once marks settle (decision 0061) and read by the page: "all" (every school's
+ * attempts) or "school:<id>". `version` is the exam's figures' count of changes and last edit when it was worked out.
+ */
+export const examReliabilityFigures = pgTable(
+  "exam_reliability",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    reach: text("reach").notNull(),
+    version: text("version").notNull(),
+    figures: jsonb("figures").$type<Record<string, unknown>>().notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.reach] })],
+);
+
 export const reports = pgTable("reports", {
   id: uuid("id").primaryKey().defaultRandom(),
   // UNIQUE with the version: one version 1 per attempt, whoever asks and however many times at once (SPEC §4),

@@ -1,12 +1,12 @@
 // The yardstick for the maintained figures (docs/decisions/0054, 0061): every row of exam_item_stats, exam_item_score_stats, exam_option_stats,
-// exam_group_stats and exam_skill_stats worked out again from the attempts and answers in plain SQL, written apart
+// exam_group_stats, exam_skill_stats and student_graded_exams worked out again from the attempts and answers in plain SQL, written apart
 // from figures.ts on purpose. Shared by the figures' tests (maintained-figures.test.ts, concurrent-marks.test.ts).
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { rowsOf, type TDbOrTx } from "../db/client";
 
 const ATT = `att as (
-  select se.id, se.exam_id, p.school_id, se.form_id, se.grade, se.class_name, se.status = 'graded' as graded, se.started_at, se.completed_at,
+  select se.id, se.student_id, se.exam_id, p.school_id, se.form_id, se.grade, se.class_name, se.status = 'graded' as graded, se.started_at, se.completed_at,
     coalesce(se.score, 0)::float8 as total,
     case when se.total_possible_score > 0 then coalesce(se.score, 0)::float8 * 100 / se.total_possible_score else 0 end as pct
   from student_exams se join profiles p on p.id = se.student_id where se.status in ('completed', 'graded'))`;
@@ -63,6 +63,12 @@ export const RECOUNT = {
     select a.exam_id, a.school_id, a.form_id, a.grade, a.class_name, q.skill_id, sum(coalesce(sa.score, 0)) as earned
     from att a join student_answers sa on sa.student_exam_id = a.id join questions q on q.id = sa.question_id
     where a.graded and q.skill_id is not null group by 1, 2, 3, 4, 5, 6`,
+  // Each student's graded attempts as "exam/form/grade/class", sorted; the row's school is the student's.
+  student_graded_exams: `with ${ATT}
+    select student_id, school_id, array_agg(entry order by entry)::text as entries
+    from (select a.student_id, a.school_id, a.exam_id || '/' || coalesce(a.form_id::text, '') || '/' || coalesce(a.grade::text, '') || '/' || coalesce(a.class_name, '') as entry
+      from att a where a.graded) e
+    group by 1, 2`,
 };
 const KEYS: Record<keyof typeof RECOUNT, string[]> = {
   exam_item_stats: ["exam_id", "school_id", "form_id", "question_id"],
@@ -70,6 +76,7 @@ const KEYS: Record<keyof typeof RECOUNT, string[]> = {
   exam_option_stats: ["exam_id", "school_id", "form_id", "question_id", "option_id"],
   exam_group_stats: ["exam_id", "school_id", "form_id", "grade", "class_name"],
   exam_skill_stats: ["exam_id", "school_id", "form_id", "grade", "class_name", "skill_id"],
+  student_graded_exams: ["student_id"],
 };
 
 type TRow = Record<string, unknown>;
@@ -80,7 +87,14 @@ function byKey(table: keyof typeof RECOUNT, rows: TRow[]) {
   const out = new Map<string, TRow>();
   for (const r of rows) {
     // A skill's row holds only the points earned: a row of none is no row (a group left by its attempts keeps one).
-    const counted = table === "exam_group_stats" ? Number(r.attempts) : table === "exam_skill_stats" ? Math.round(Number(r.earned) * 1e6) : Number(r.n);
+    const counted =
+      table === "exam_group_stats"
+        ? Number(r.attempts)
+        : table === "exam_skill_stats"
+          ? Math.round(Number(r.earned) * 1e6)
+          : table === "student_graded_exams"
+            ? Number(r.entries !== "{}")
+            : Number(r.n);
     if (counted === 0) continue;
     const values = Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k)));
     out.set(keys.map((k) => String(r[k])).join("|"), values);
@@ -92,7 +106,12 @@ function byKey(table: keyof typeof RECOUNT, rows: TRow[]) {
 export async function expectFiguresEqualRecount(db: TDbOrTx): Promise<void> {
   for (const table of Object.keys(RECOUNT) as (keyof typeof RECOUNT)[]) {
     const expected = byKey(table, rowsOf<TRow>(await db.execute(sql.raw(RECOUNT[table]))));
-    const columns = table === "exam_group_stats" ? sql.raw("*, histogram::text as histogram, first_at::text as first_at") : sql.raw("*");
+    const columns =
+      table === "exam_group_stats"
+        ? sql.raw("*, histogram::text as histogram, first_at::text as first_at")
+        : table === "student_graded_exams"
+          ? sql.raw("*, entries::text as entries")
+          : sql.raw("*");
     const kept = byKey(table, rowsOf<TRow>(await db.execute(sql`select ${columns} from ${sql.raw(table)}`)));
     expect([...kept.keys()].sort(), table).toEqual([...expected.keys()].sort());
     for (const [key, want] of expected) {

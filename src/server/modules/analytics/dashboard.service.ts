@@ -50,6 +50,17 @@ function masteryOf(rows: TMasteryRow[]): TDashboard["mastery"] {
     });
 }
 
+/** The points each skill carries in each exam, and in each of its parallel forms (issue 34: a form carries only its own). */
+const SKILL_POINTS = sql`skill_points as (
+    select exam_id, null::uuid as form_id, skill_id, sum(points)::float8 as points from questions where skill_id is not null and replaced_at is null group by 1, 2, 3
+    union all
+    select q.exam_id, fq.form_id, q.skill_id, sum(q.points)::float8 from exam_form_questions fq join questions q on q.id = fq.question_id
+    where q.skill_id is not null and q.replaced_at is null group by 1, 2, 3
+  )`;
+
+/** A group's (key) or everyone's (key null) points carried on a skill, the graded attempts and the distinct students. */
+type TCarriedRow = { key: string | null; skill_id: string; possible: number; attempts: number; students: number };
+
 type TGroupRow = {
   key: string;
   school_id: string | null;
@@ -192,19 +203,15 @@ export async function computeDashboard(db: TDbOrTx, actor: TSessionUser, query: 
     : await fromAnswers();
   const masteryScope = sql`${scoped} and ${graded} and ${keyVisible(actor)}`;
   // How many students each cell rests on, per group and for everyone (one student is counted once per skill).
-  const carriedRows = rowsOf<{ key: string | null; skill_id: string; possible: number; attempts: number; students: number }>(
-    // An attempt given a parallel form (issue 34) carries only its form's questions: the points per skill of each form.
-    await db.execute(sql`with skill_points as (
-        select exam_id, null::uuid as form_id, skill_id, sum(points)::float8 as points from questions where skill_id is not null and replaced_at is null group by 1, 2, 3
-        union all
-        select q.exam_id, fq.form_id, q.skill_id, sum(q.points)::float8 from exam_form_questions fq join questions q on q.id = fq.question_id
-        where q.skill_id is not null and q.replaced_at is null group by 1, 2, 3
-      )
+  const carriedRows: TCarriedRow[] = useSummaries
+    ? await carriedFromSummaries(db, actor, { level, schoolId, subjectId, grade: query.grade, examId: query.examId, formId: form?.id })
+    : rowsOf<TCarriedRow>(
+        await db.execute(sql`with ${SKILL_POINTS}
       select ${key} as key, skill_points.skill_id, sum(skill_points.points)::float8 as possible, count(*)::int as attempts,
         count(distinct ${profiles.id})::int as students
       ${from} join skill_points on skill_points.exam_id = ${studentExams.examId} and skill_points.form_id is not distinct from ${studentExams.formId}
       where ${masteryScope} group by grouping sets ((${key}, skill_points.skill_id), (skill_points.skill_id))`),
-  );
+      );
   const everyoneBySkill = new Map(carriedRows.filter((r) => r.key === null).map((r) => [r.skill_id, Number(r.students)]));
   const earnedOf = new Map(earnedRows.map((r) => [`${r.key}|${r.skill_id}`, Number(r.earned)]));
   const masteryRows: TMasteryRow[] = carriedRows.filter((r) => r.key !== null).map((r) => ({ ...r, key: r.key!, earned: earnedOf.get(`${r.key}|${r.skill_id}`) ?? 0 }));
@@ -340,4 +347,63 @@ async function partsFromSummaries(
       )
     : [];
   return { groupRows, overallRow, bins, earnedRows, withheld, trendRows, examChoices, classChoices };
+}
+
+/**
+ * carriedRows from the maintained rows (decision 0061): the points carried and the attempts per group and skill from
+ * exam_group_stats (graded attempts × the skill's points in their exam or form), and the distinct students from
+ * student_graded_exams — a row per student listing their graded attempts' exam, form, grade and class. Students with
+ * the same list in the same school are counted together by PostgreSQL; each list then says, here, which groups and
+ * skills its students are in: a row per student read once, never a row per attempt and skill.
+ */
+async function carriedFromSummaries(
+  db: TDbOrTx,
+  actor: TSessionUser,
+  scope: { level: "school" | "class"; schoolId: string | null; subjectId: string | null; grade: number | undefined; examId: string | undefined; formId: string | undefined },
+): Promise<TCarriedRow[]> {
+  const key = scope.level === "school" ? sql`coalesce(g.school_id, '')` : sql`coalesce(g.grade::text, '') || '|' || coalesce(g.class_name, '')`;
+  const inScope = (t: "g" | "sp") => {
+    const r = sql.raw(t);
+    return sql`${scope.subjectId ? sql`exams.subject_id = ${scope.subjectId}` : sql`true`} ${scope.examId ? sql`and ${r}.exam_id = ${scope.examId}` : sql``}
+      ${scope.formId ? sql`and ${r}.form_id = ${scope.formId}` : sql``} and ${keyVisible(actor)}`;
+  };
+  const groups = rowsOf<TCarriedRow>(
+    await db.execute(sql`with ${SKILL_POINTS}
+      select ${key} as key, sp.skill_id, sum(sp.points * g.graded)::float8 as possible, sum(g.graded)::int as attempts, 0 as students
+      from exam_group_stats g join exams on exams.id = g.exam_id join skill_points sp on sp.exam_id = g.exam_id and sp.form_id is not distinct from g.form_id
+      where ${inScope("g")} and g.graded > 0 ${scope.schoolId ? sql`and g.school_id = ${scope.schoolId}` : sql``} ${scope.grade !== undefined ? sql`and g.grade = ${scope.grade}` : sql``}
+      group by 1, 2`),
+  );
+  // The skills each exam (or form of it) in scope carries, keyed as the entries name them: "exam/form".
+  const carried = new Map<string, string[]>();
+  for (const r of rowsOf<{ exam_id: string; form_id: string | null; skill_id: string }>(
+    await db.execute(sql`with ${SKILL_POINTS} select sp.exam_id, sp.form_id, sp.skill_id from skill_points sp join exams on exams.id = sp.exam_id where ${inScope("sp")}`),
+  )) {
+    const at = `${r.exam_id}/${r.form_id ?? ""}`;
+    carried.set(at, [...(carried.get(at) ?? []), r.skill_id]);
+  }
+  const lists = carried.size
+    ? rowsOf<{ school: string; entries: string[]; n: number }>(
+        await db.execute(sql`select coalesce(school_id, '') as school, entries, count(*)::int as n from student_graded_exams
+          where cardinality(entries) > 0 ${scope.schoolId ? sql`and school_id = ${scope.schoolId}` : sql``} group by 1, 2`),
+      )
+    : [];
+  const students = new Map<string, number>();
+  for (const list of lists) {
+    const cells = new Set<string>();
+    for (const entry of list.entries) {
+      // exam/form/grade/class, the class last (it may hold a "/")
+      const [exam, formId, grade] = entry.split("/", 3) as [string, string, string];
+      const className = entry.split("/").slice(3).join("/");
+      if (scope.grade !== undefined && grade !== String(scope.grade)) continue;
+      const groupKey = scope.level === "school" ? list.school : `${grade}|${className}`;
+      for (const skill of carried.get(`${exam}/${formId}`) ?? []) {
+        cells.add(`${groupKey}\u0000${skill}`);
+        cells.add(`\u0000${skill}`);
+      }
+    }
+    for (const cell of cells) students.set(cell, (students.get(cell) ?? 0) + Number(list.n));
+  }
+  const everyone = [...students.entries()].filter(([cell]) => cell.startsWith("\u0000")).map(([cell, n]): TCarriedRow => ({ key: null, skill_id: cell.slice(1), possible: 0, attempts: 0, students: n }));
+  return [...groups.map((r) => ({ ...r, students: students.get(`${r.key}\u0000${r.skill_id}`) ?? 0 })), ...everyone];
 }

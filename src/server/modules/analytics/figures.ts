@@ -1,5 +1,6 @@
 // Figures maintained as marks arrive (issue 39, docs/decisions/0054): the one place that changes the summary rows
-// (exam_item_stats, exam_item_score_stats, exam_option_stats, exam_group_stats, exam_skill_stats). Every way a mark, a
+// (exam_item_stats, exam_item_score_stats, exam_option_stats, exam_group_stats, exam_skill_stats, and per student
+// student_graded_exams). Every way a mark, a
 // status, a school or a class of an attempt changes goes through here, in the transaction that makes the change
 // (exam_option_stats also counts hotspot areas and inline-choice gaps' choices: entry-distractors.ts):
 //   applyFigures(tx, ids, +1)            attempts just closed (they counted nothing while in progress);
@@ -20,7 +21,7 @@ type TSign = 1 | -1;
 /** The attempts that count (submitted or graded), with what the rows are keyed by and the attempt's total and %. */
 function counted(where: SQL): SQL {
   return sql`att as (
-    select se.id, se.exam_id, p.school_id, se.form_id, se.grade, se.class_name, se.status = 'graded' as graded, se.started_at, se.completed_at,
+    select se.id, se.student_id, se.exam_id, p.school_id, se.form_id, se.grade, se.class_name, se.status = 'graded' as graded, se.started_at, se.completed_at,
       coalesce(se.score, 0)::float8 as total,
       (case when se.total_possible_score > 0 then coalesce(se.score, 0)::float8 * 100 / se.total_possible_score else 0 end) as pct
     from student_exams se join profiles p on p.id = se.student_id
@@ -39,6 +40,13 @@ const RESPONSE_SAYS_SOMETHING = '$ ? (exists(@.chosen[*] ? (@ like_regex "[^[:sp
 export const OMITTED = sql`(sa.id is null or (sa.selected_option_id is null and coalesce(btrim(sa.answer_text), '') = ''
   and (sa.matching_answer is null or not exists (select 1 from jsonb_array_elements(sa.matching_answer) as e(v) where e.v <> 'null'::jsonb))
   and (sa.response is null or not jsonb_path_exists(sa.response, ${RESPONSE_SAYS_SOMETHING}::jsonpath))))`;
+
+/**
+ * A graded attempt as the dashboard's distinct students read it (student_graded_exams; decision 0061): its exam, form,
+ * grade and class, "/" between them (the class last, so a "/" in its name is still read right). The migration's
+ * backfill (0037) writes the same text.
+ */
+const GRADED_ENTRY = sql`a.exam_id::text || '/' || coalesce(a.form_id::text, '') || '/' || coalesce(a.grade::text, '') || '/' || coalesce(a.class_name, '')`;
 
 const BUCKET = sql`least(${HISTOGRAM_BINS - 1}, greatest(0, floor(a.pct / ${100 / HISTOGRAM_BINS})))::int`;
 
@@ -122,6 +130,19 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     group by 1, 2, 3, 4, 5, 6
     order by 1, 2, 3, 4, 5, 6
     on conflict on constraint exam_skill_stats_key do update set earned = t.earned + excluded.earned`);
+  // Each student's graded attempts, one entry each (a student sits an exam once: student_exams_student_exam_idx), added
+  // to or taken from their row. The school is the one the attempts are counted under now (a move is out, then in).
+  await tx.execute(sql`with ${att}
+    insert into student_graded_exams as t (student_id, school_id, entries)
+    select a.student_id, a.school_id, array_agg(${GRADED_ENTRY} order by ${GRADED_ENTRY})
+    from att a where a.graded ${sign === 1 ? sql`` : sql`and exists (select 1 from student_graded_exams x where x.student_id = a.student_id)`}
+    group by 1, 2
+    order by 1
+    on conflict (student_id) do update set school_id = excluded.school_id, entries = ${
+      sign === 1
+        ? sql`array(select distinct e from unnest(t.entries || excluded.entries) as u(e) order by e)`
+        : sql`array(select e from unnest(t.entries) as u(e) where e <> all(excluded.entries) order by e)`
+    }`);
 }
 
 /** The attempts by id, as a list the planner sees (a JSON array it cannot size, and it scanned every attempt). */
@@ -148,12 +169,30 @@ async function lockGroups(tx: TDbOrTx, where: SQL): Promise<void> {
       from student_exams se join profiles p on p.id = se.student_id where ${where} order by k) keys`);
 }
 
+/** The job that works an exam's reliability out again once its marks settle (psychometrics.service.ts refreshReliability). */
+export const RELIABILITY_JOB = "reliability.exam";
+/** How long after a mark the job waits for more: marks come in bursts (a class submits, a teacher marks a pile). */
+export const RELIABILITY_SETTLE_SECONDS = 20;
+
+/**
+ * Queues, once per exam, the reliability job (decision 0061): a job already waiting or running for the exam is
+ * enough, so a burst of marks adds one row.
+ */
+async function queueReliability(tx: TDbOrTx, where: SQL): Promise<void> {
+  await tx.execute(sql`insert into jobs (kind, payload, dedupe_key, run_at)
+    select ${RELIABILITY_JOB}, jsonb_build_object('examId', e.exam_id), 'reliability:' || e.exam_id, now() + make_interval(secs => ${RELIABILITY_SETTLE_SECONDS})
+    from (select distinct se.exam_id from student_exams se where ${where}) e
+    where not exists (select 1 from jobs j where j.dedupe_key = 'reliability:' || e.exam_id and j.status in ('queued', 'running'))
+    on conflict (dedupe_key) where status in ('queued', 'running') do nothing`);
+}
+
 /** Adds (+1) or removes (−1) the attempts' contribution as they stand. */
 export async function applyFigures(tx: TDbOrTx, attemptIds: readonly string[], sign: TSign): Promise<void> {
   if (!attemptIds.length) return;
   const where = byIds(attemptIds);
   await lockGroups(tx, where);
   await contribute(tx, where, sign);
+  await queueReliability(tx, where);
 }
 
 type TGroupKey = { exam_id: string; school_id: string | null; form_id: string | null; grade: number | null; class_name: string | null; first: string | null };
@@ -172,9 +211,12 @@ export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string
       select exam_id, school_id, form_id, grade, class_name, min(completed_at)::text as first from att where graded group by 1, 2, 3, 4, 5`),
   );
   await contribute(tx, where, -1);
+  // Before the change too: a deletion leaves no attempt to find the exam by afterwards.
+  await queueReliability(tx, where);
   const result = await change();
   await lockGroups(tx, where);
   await contribute(tx, where, 1);
+  await queueReliability(tx, where);
   if (firsts.length) {
     await tx.execute(sql`update exam_group_stats g set first_at = (
         select min(se.completed_at) from student_exams se join profiles p on p.id = se.student_id
@@ -193,6 +235,13 @@ export async function rebuildFigures(db: TDbOrTx, examIds?: readonly string[]): 
   for (const table of ["exam_item_stats", "exam_item_score_stats", "exam_option_stats", "exam_skill_stats"]) {
     await db.execute(sql`delete from ${sql.raw(table)} ${exams ? sql`where exam_id in ${exams}` : sql``}`);
   }
+  // The students' entries of these exams (the exam's id leads each entry).
+  await db.execute(
+    exams
+      ? sql`update student_graded_exams set entries = array(select e from unnest(entries) as u(e) where split_part(e, '/', 1)::uuid not in ${exams} order by e)
+          where exists (select 1 from unnest(entries) as u(e) where split_part(e, '/', 1)::uuid in ${exams})`
+      : sql`delete from student_graded_exams`,
+  );
   // The groups' rows stay, emptied, with their count of changes, which only grows (the caches key on it).
   await db.execute(sql`update exam_group_stats set attempts = 0, graded = 0, sum_pct = 0, sum_pct_sq = 0, sum_total = 0, sum_total_sq = 0, passed = 0,
     histogram = array_fill(0, array[${sql.raw(String(HISTOGRAM_BINS))}]), first_at = null ${exams ? sql`where exam_id in ${exams}` : sql``}`);

@@ -18,13 +18,17 @@ import { canSeeExamKey } from "../../../shared/permissions";
 import { audienceSizeOf } from "../results/results.service";
 import { computeItemAnalysis } from "./item-analysis.service";
 import { computeDashboard } from "./dashboard.service";
-import { rebuildFigures } from "./figures";
+import { rebuildFigures, RELIABILITY_JOB } from "./figures";
+import { examReliability } from "../psychometrics/psychometrics.service";
+import { examResponses } from "../../psychometrics/calibrate-exam";
+import { classicalReliability } from "../../psychometrics/reliability";
 import { remarkNow } from "../../test/remark";
 import { expectFiguresEqualRecount, RECOUNT } from "../../test/figures-recount";
 import { multipart } from "../../test/multipart";
 
 let h: THarness;
 let schoolA: string;
+let adminAId: string;
 let schoolB: string;
 const cookie = {} as Record<"admin" | "teacher" | "adminA", string>;
 let teacherId: string;
@@ -39,6 +43,7 @@ beforeAll(async () => {
   cookie.teacher = await h.signIn(t.email, t.password, "school");
   const a = await h.makeUser("school_admin", { schoolId: schoolA, name: "adminA" });
   cookie.adminA = await h.signIn(a.email, a.password, "school");
+  adminAId = a.id;
 });
 afterAll(async () => {
   await h?.close();
@@ -189,9 +194,57 @@ async function expectApiEqualsAnswers(examIds: string[]) {
   }
 }
 
+/**
+ * Reliability (decision 0061): the jobs the changes queued, made due and run, store what classicalReliability gives
+ * on each exam's matrix now (within 1e-9), and the page serves those figures.
+ */
+async function expectReliabilityEqualsMatrix(examIds: string[]) {
+  // A change whose job was not queued leaves the stored figures of before: unequal to the matrix now.
+  await h.db.execute(sql`update jobs set run_at = now() where kind = ${RELIABILITY_JOB} and status = 'queued'`);
+  await h.drainJobs();
+  const admin = await ADMIN_USER();
+  for (const examId of examIds) {
+    const [stored] = rowsOf<{ figures: Record<string, number | null> }>(await h.db.execute(sql`select figures from exam_reliability where exam_id = ${examId} and reach = 'all'`));
+    let want: ReturnType<typeof classicalReliability> | null = null;
+    try {
+      want = classicalReliability((await examResponses(h.db, examId)).matrix);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
+    const got = stored!.figures;
+    for (const [name, value] of [["alpha", want?.alpha], ["lambda2", want?.lambda2], ["feldtGilmer", want?.feldtGilmer], ["sem", want?.sem], ["meanScore", want?.mean], ["sdScore", want ? Math.sqrt(want.variance) : null]] as const) {
+      if (value === null || value === undefined) expect(got[name], name).toBeNull();
+      else expect(Math.abs(Number(got[name]) - value), `${examId} ${name}`).toBeLessThan(1e-9);
+    }
+    const page = await examReliability(h.db, admin, examId);
+    expect(page.alpha).toBe(got.alpha);
+    // A school's staff: the same over their school's rows of the matrix only.
+    const { matrix } = await examResponses(h.db, examId);
+    const ofA = new Set(
+      rowsOf<{ id: string }>(await h.db.execute(sql`select se.id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and p.school_id = ${schoolA}`)).map((r) => r.id),
+    );
+    const { attemptIds } = await examResponses(h.db, examId);
+    const k = matrix.items.length;
+    const rows = attemptIds.flatMap((id, p) => (ofA.has(id) ? [matrix.data.subarray(p * k, (p + 1) * k)] : []));
+    const data = new Int8Array(rows.length * k);
+    rows.forEach((r, i) => data.set(r, i * k));
+    let wantA: number | null = null;
+    try {
+      wantA = classicalReliability({ items: matrix.items, nPersons: rows.length, data }).alpha;
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
+    const pageA = await examReliability(h.db, await sessionOf(adminAId), examId);
+    if (wantA === null) expect(pageA.alpha).toBeNull();
+    else expect(Math.abs(pageA.alpha! - wantA), `${examId} alpha of school A`).toBeLessThan(1e-9);
+    expect(pageA.attempts).toBe(rows.length);
+  }
+}
+
 async function expectAll(examIds: string[]) {
   await expectRowsEqualRecount();
   await expectApiEqualsAnswers(examIds);
+  await expectReliabilityEqualsMatrix(examIds);
 }
 
 describe("the figures follow every change of a mark", () => {
@@ -287,6 +340,22 @@ describe("the figures follow every change of a mark", () => {
     await expectAll([exam.id]);
   });
 
+  it("the dashboard at school and class level reads the maintained rows, not one attempt (decision 0061)", async () => {
+    const admin = await ADMIN_USER();
+    const queries: TDashboardQuery[] = [{}, { subjectId: "arabic", grade: 8 }, { examId: exam.id }, { schoolId: schoolA }];
+    const views = await h.db
+      .transaction(async (tx) => {
+        // Hidden for this transaction only: a read of the attempts fails.
+        await tx.execute(sql`alter table student_exams rename to student_exams_hidden`);
+        const out = [];
+        for (const q of queries) out.push(await computeDashboard(tx, admin, q, "summaries"));
+        throw Object.assign(new Error("rollback"), { out });
+      })
+      .catch((err: Error & { out?: unknown[] }) => err.out ?? err);
+    expect(Array.isArray(views), String(views)).toBe(true);
+    for (const [i, q] of queries.entries()) expect(rounded((views as unknown[])[i]), JSON.stringify(q)).toEqual(rounded(await computeDashboard(h.db, admin, q, "answers")));
+  });
+
   it("a user deleted takes their attempts out of the figures", async () => {
     for (const s of [students[1]!, students[2]!]) expect((await req("DELETE", `/api/users/${s.id}`, cookie.admin)).statusCode).toBe(204);
     await expectAll([exam.id, essay.id]);
@@ -377,7 +446,7 @@ describe("the figures follow every change of a mark", () => {
   });
 
   it("the migration's backfill and rebuildFigures give the same rows from the answers", async () => {
-    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql", "0036_option_stats_entries.sql", "0037_score_stats_entries.sql"].flatMap((file) => {
+    const backfill = ["0030_maintained_figures.sql", "0033_item_score_buckets.sql", "0036_option_stats_entries.sql", "0037_score_stats_entries.sql", "0039_student_graded_exams.sql"].flatMap((file) => {
       const migration = readFileSync(join(__dirname, "../../db/migrations", file), "utf8");
       return migration.slice(migration.indexOf("-- Backfill")).split("--> statement-breakpoint");
     });

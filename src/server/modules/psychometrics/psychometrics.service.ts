@@ -28,6 +28,7 @@ import type {
 import { loadExamInReach, reachOf } from "../results/results.service";
 import { loadReadable } from "../bank/bank.service";
 import { assertExamWritable } from "../years/guard";
+import { RELIABILITY_JOB } from "../analytics/figures";
 
 /** The default minimum of responses per question (calibrate.ts's). */
 export const DEFAULT_MIN_RESPONSES = 30;
@@ -193,21 +194,64 @@ function inReach(responses: ExamResponses, attemptIds: Set<string>): ExamRespons
   return { questions: responses.questions, attemptIds: keep.map((p) => responses.attemptIds[p]!), matrix: { items: responses.matrix.items, nPersons: keep.length, data } };
 }
 
+/** The classical part of the reliability page: everything but the IRT curve. */
+type TClassical = Omit<TExamReliability, "irt">;
+
+/**
+ * What the stored reliability was worked out from: the exam's maintained figures' count of changes (decision 0054:
+ * grows with every attempt counted in or out — a mark, a submission, a school or class change, a deletion) and the
+ * exam's last edit (a question replaced or rescored). A row per group of the exam, not one per answer.
+ */
+async function reliabilityVersion(db: TDbOrTx, examId: string): Promise<string> {
+  const [v] = rowsOf<{ v: string }>(
+    await db.execute(sql`select coalesce((select sum(changes) from exam_group_stats where exam_id = ${examId}), 0)::text || '/' || coalesce((select updated_at::text from exams where id = ${examId}), '') as v`),
+  );
+  return v!.v;
+}
+
+/** Whose attempts a reader's reliability is over (reachOf): "all", "school:<id>", or null when neither fits. */
+function reachKey(actor: TSessionUser, creatorId: string | null): string | null {
+  if (actor.role === "super_admin" || (actor.role === "teacher" && creatorId === actor.id)) return "all";
+  return actor.schoolId ? `school:${actor.schoolId}` : null;
+}
+
 /**
  * Classical reliability over the graded attempts the reader may see (the item analysis page's), each question
  * scored as the calibration scores it (calibrate-exam.ts: right/wrong 0/1, others in steps); and, when the exam has
  * been calibrated, the test information and marginal reliability of its latest run's parameters.
+ *
+ * The classical part is read from exam_reliability (decision 0061): the reliability job's figures when they are of
+ * the exam's version now, or — while a job to refresh them is waiting for marks to settle or running — the last ones
+ * (at most the settle time plus one run behind). Otherwise (no job has run: an exam marked before the job existed,
+ * or a reader outside both reaches) they are worked out from the matrix here, and stored.
  */
 export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TExamReliability> {
-  await loadExamInReach(db, actor, examId);
-  const reachable = await db
-    .select({ id: studentExams.id })
-    .from(studentExams)
-    .innerJoin(exams, eq(exams.id, studentExams.examId))
-    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "graded"), reachOf(actor)));
-  const responses = inReach(await examResponses(db, examId), new Set(reachable.map((r) => r.id)));
-  const { matrix, questions } = responses;
+  const exam = await loadExamInReach(db, actor, examId);
+  const reach = reachKey(actor, exam.creatorId);
+  const version = await reliabilityVersion(db, examId);
+  let classical: TClassical | null = null;
+  if (reach) {
+    const [stored] = rowsOf<{ version: string; figures: TClassical; refreshing: boolean }>(
+      await db.execute(sql`select version, figures, exists (select 1 from jobs where kind = ${RELIABILITY_JOB} and dedupe_key = ${`reliability:${examId}`} and status in ('queued', 'running')) as refreshing
+        from exam_reliability where exam_id = ${examId} and reach = ${reach}`),
+    );
+    if (stored && (stored.version === version || stored.refreshing)) classical = stored.figures;
+  }
+  if (!classical) {
+    const reachable = await db
+      .select({ id: studentExams.id })
+      .from(studentExams)
+      .innerJoin(exams, eq(exams.id, studentExams.examId))
+      .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+      .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "graded"), reachOf(actor)));
+    classical = classicalOf(inReach(await examResponses(db, examId), new Set(reachable.map((r) => r.id))));
+    if (reach) await storeReliability(db, examId, version, [[reach, classical]]);
+  }
+  return { ...classical, irt: await latestInformation(db, examId) };
+}
+
+/** The classical figures of a response matrix (the attempts already narrowed to a reader's reach). */
+function classicalOf({ matrix, questions }: ExamResponses): TClassical {
   const k = questions.length;
   let classical: ReturnType<typeof classicalReliability> | null = null;
   try {
@@ -234,8 +278,39 @@ export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: 
     sdScore: classical ? Math.sqrt(classical.variance) : null,
     csem: maxRaw >= 2 ? lordConditionalSem(maxRaw) : null,
     csemApproximate: !rightWrong,
-    irt: await latestInformation(db, examId),
   };
+}
+
+async function storeReliability(db: TDbOrTx, examId: string, version: string, rows: [string, TClassical][]): Promise<void> {
+  if (!rows.length) return;
+  await db.execute(sql`insert into exam_reliability (exam_id, reach, version, figures, computed_at)
+    select ${examId}::uuid, r.reach, ${version}, r.figures, now() from jsonb_to_recordset(${JSON.stringify(rows.map(([reach, figures]) => ({ reach, figures })))}::jsonb) as r(reach text, figures jsonb)
+    on conflict (exam_id, reach) do update set version = excluded.version, figures = excluded.figures, computed_at = excluded.computed_at`);
+}
+
+/**
+ * The job (decision 0061): the exam's matrix read once, and the classical figures worked out for every school's
+ * attempts together and for each school's own — every reach a reader can have — then stored under the version read
+ * before the matrix (a mark that lands meanwhile makes the version move on, and queues the next run).
+ */
+export async function refreshReliability(db: TDbOrTx, examId: string): Promise<{ reaches: number }> {
+  const version = await reliabilityVersion(db, examId);
+  const responses = await examResponses(db, examId);
+  const schoolOf = new Map(
+    rowsOf<{ id: string; school_id: string | null }>(
+      await db.execute(sql`select se.id, p.school_id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and se.status = 'graded'`),
+    ).map((r) => [r.id, r.school_id]),
+  );
+  const bySchool = new Map<string, Set<string>>();
+  for (const id of responses.attemptIds) {
+    const school = schoolOf.get(id);
+    if (school) bySchool.set(school, (bySchool.get(school) ?? new Set()).add(id));
+  }
+  const rows: [string, TClassical][] = [["all", classicalOf(responses)], ...[...bySchool].map(([school, ids]): [string, TClassical] => [`school:${school}`, classicalOf(inReach(responses, ids))])];
+  await storeReliability(db, examId, version, rows);
+  // A school whose attempts all went keeps no figures of them.
+  await db.execute(sql`delete from exam_reliability where exam_id = ${examId} and version <> ${version}`);
+  return { reaches: rows.length };
 }
 
 /** The latest run's calibrated items as information-curve items (D = 1: calibrate.ts works on the logistic metric). */
