@@ -10,9 +10,13 @@
 //   SCENARIO=after-deadline …                         # the deadline passed a minute ago and the sweep closed every
 //                                                     # attempt: each answer goes the late way (stored, re-marked)
 //   DATABASE_URL=postgres://… npm run bench:offline-return
+//   BATCH=0 | 1 | both                               # how a device sends its journal: one save per answer (0), the
+//                                                     # whole journal in one request (1, POST …/answers/batch, decision
+//                                                     # 0056), or both, one group after the other against the same
+//                                                     # server; default: 1 after the deadline (what the page does), 0 during
 //
-// A device sends its journal one answer at a time, in order (its clientSeq rises); CONCURRENCY devices are served
-// at once, as bench:answers keeps CONCURRENCY saves in flight: the others wait their turn, and that wait is part
+// A device sends its journal one answer at a time, in order (its clientSeq rises), or in one request (BATCH);
+// CONCURRENCY devices are served at once, as bench:answers keeps CONCURRENCY saves in flight: the others wait their turn, and that wait is part
 // of their catch-up time.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -32,6 +36,8 @@ const STUDENTS = Number(process.env.STUDENTS ?? 2000);
 const ANSWERS = Number(process.env.ANSWERS ?? 30);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 200);
 const SCENARIO = process.env.SCENARIO === "after-deadline" ? "after-deadline" : "during";
+const MODES: ("single" | "batch")[] =
+  process.env.BATCH === "both" ? ["single", "batch"] : process.env.BATCH === "1" ? ["batch"] : process.env.BATCH === "0" ? ["single"] : SCENARIO === "after-deadline" ? ["batch"] : ["single"];
 const PORT = Number(process.env.BENCH_PORT ?? 3991);
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qias-bench-offline-"));
@@ -40,7 +46,7 @@ const tag = randomBytes(3).toString("hex");
 const OFFLINE_MS = 5 * 60_000;
 
 type TStudent = { id: string; cookie: string; attemptId: string };
-/** The offline group's deadline (the last seeded; they differ by the seeding's milliseconds). */
+/** The offline groups' deadline (the first seeded; they differ by the seeding's seconds). */
 let deadline = 0;
 
 /** Two groups of STUDENTS: the devices coming back, and the students whose in-time saves measure the limit. */
@@ -63,7 +69,6 @@ async function seed() {
       .returning({ id: questions.id });
     return { examId: exam!.id, questionIds: qs.map((q) => q.id) };
   };
-  const offline = await makeExam("العودة إلى الاتصال");
   const limit = await makeExam("حد الحفظ");
 
   const group = async (prefix: string, examId: string, closed: boolean): Promise<TStudent[]> => {
@@ -85,7 +90,8 @@ async function seed() {
         )
         .returning({ id: studentExams.id, studentId: studentExams.studentId, deadlineAt: studentExams.deadlineAt });
       const attemptOf = new Map(attempts.map((a) => [a.studentId, a.id]));
-      if (closed) deadline = attempts[0]!.deadlineAt!.getTime();
+      // The earliest group's: the stamps must be before every group's deadline.
+      if (closed && !deadline) deadline = attempts[0]!.deadlineAt!.getTime();
       for (const m of made) {
         const { token } = await createSession(db, m.id, { ip: "127.0.0.1" });
         out.push({ id: m.id, cookie: `qias_session=${token}`, attemptId: attemptOf.get(m.id)! });
@@ -93,15 +99,20 @@ async function seed() {
     }
     return out;
   };
-  const devices = await group("o", offline.examId, SCENARIO === "after-deadline");
+  // One group of devices per way of sending, each on an exam of its own.
+  const returns = [];
+  for (const mode of MODES) {
+    const offline = await makeExam(`العودة إلى الاتصال ${mode}`);
+    returns.push({ mode, offline, devices: await group(`o${mode[0]}`, offline.examId, SCENARIO === "after-deadline") });
+  }
   const savers = await group("l", limit.examId, false);
   await database.close();
-  return { offline, limit, devices, savers };
+  return { returns, limit, savers };
 }
 
 async function main() {
-  console.log(`Seeding 2 × ${STUDENTS} students, ${ANSWERS} questions each (${databaseUrl ? "PostgreSQL" : "PGlite"}; scenario ${SCENARIO})…`);
-  const { offline, limit, devices, savers } = await seed();
+  console.log(`Seeding ${MODES.length + 1} × ${STUDENTS} students, ${ANSWERS} questions each (${databaseUrl ? "PostgreSQL" : "PGlite"}; scenario ${SCENARIO}; ${MODES.join(" then ")})…`);
+  const { returns, limit, savers } = await seed();
   if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
   const server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
     env: { ...process.env, WORKERS: process.env.WORKERS ?? "1", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
@@ -134,47 +145,66 @@ async function main() {
     const limitCpuPct = ((cpu() - limitCpu0) / 1000 / limitSecs) * 100;
     limitLatencies.sort((a, b) => a - b);
 
-    // The network returns: every device sends its journal, in order, stamped over the five minutes offline.
-    // During the exam the five minutes end now; after the deadline they ended at it.
-    const offlineUntil = SCENARIO === "after-deadline" ? Math.min(Date.now(), deadline) : Date.now();
-    const saveLatencies: number[] = [];
-    const catchUp: number[] = [];
-    let failures = 0;
-    const statuses = new Map<number, number>();
-    const cpu0 = cpu();
-    const t0 = performance.now();
-    await runPool(devices, CONCURRENCY, async (d) => {
-      for (const [i, q] of offline.questionIds.entries()) {
-        const answeredAt = new Date(offlineUntil - OFFLINE_MS + (i * OFFLINE_MS) / (ANSWERS + 1)).toISOString();
-        const t = performance.now();
-        const res = await send("PUT", `/api/attempts/${d.attemptId}/answers/${q}`, d.cookie, JSON.stringify({ examId: offline.examId, answerText: `كُتبت دون اتصال ${i + 1}`, clientSeq: i + 1, answeredAt }));
-        saveLatencies.push(performance.now() - t);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status !== 200) failures++;
-      }
-      catchUp.push(performance.now() - t0);
-    });
-    const secs = (performance.now() - t0) / 1000;
-    const cpuPct = ((cpu() - cpu0) / 1000 / secs) * 100;
-    saveLatencies.sort((a, b) => a - b);
-    catchUp.sort((a, b) => a - b);
+    type TReturn = { mode: string; secs: number; cpuPct: number; saveLatencies: number[]; catchUp: number[]; statuses: Map<number, number>; failures: number; remarkedAfter: string };
+    const measured: TReturn[] = [];
+    for (const { mode, offline, devices } of returns) {
+      // The network returns: every device sends its journal, in order, stamped over the five minutes offline.
+      // During the exam the five minutes end now; after the deadline they ended at it.
+      const offlineUntil = SCENARIO === "after-deadline" ? Math.min(Date.now(), deadline) : Date.now();
+      const saveLatencies: number[] = [];
+      const catchUp: number[] = [];
+      let failures = 0;
+      const statuses = new Map<number, number>();
+      const cpu0 = cpu();
+      const t0 = performance.now();
+      const stampOf = (i: number) => new Date(offlineUntil - OFFLINE_MS + (i * OFFLINE_MS) / (ANSWERS + 1)).toISOString();
+      await runPool(devices, CONCURRENCY, async (d) => {
+        if (mode === "batch") {
+          // The page's journal flush: every answer in one request, each answered on its own (stored here).
+          const entries = offline.questionIds.map((q, i) => ({ questionId: q, answerText: `كُتبت دون اتصال ${i + 1}`, clientSeq: i + 1, answeredAt: stampOf(i) }));
+          const t = performance.now();
+          const res = await send("POST", `/api/attempts/${d.attemptId}/answers/batch`, d.cookie, JSON.stringify({ examId: offline.examId, entries }));
+          saveLatencies.push(performance.now() - t);
+          const stored = res.status === 200 ? (JSON.parse(res.text) as { results: { outcome: string }[] }).results.filter((r) => r.outcome === "stored").length : 0;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          failures += ANSWERS - stored;
+          catchUp.push(performance.now() - t0);
+          return;
+        }
+        for (const [i, q] of offline.questionIds.entries()) {
+          const answeredAt = stampOf(i);
+          const t = performance.now();
+          const res = await send("PUT", `/api/attempts/${d.attemptId}/answers/${q}`, d.cookie, JSON.stringify({ examId: offline.examId, answerText: `كُتبت دون اتصال ${i + 1}`, clientSeq: i + 1, answeredAt }));
+          saveLatencies.push(performance.now() - t);
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (res.status !== 200) failures++;
+        }
+        catchUp.push(performance.now() - t0);
+      });
+      const secs = (performance.now() - t0) / 1000;
+      const cpuPct = ((cpu() - cpu0) / 1000 / secs) * 100;
+      saveLatencies.sort((a, b) => a - b);
+      catchUp.sort((a, b) => a - b);
 
-    // After the deadline each attempt is marked again by the attempt sweep once its late answers have stopped
-    // (late-answers.ts storeLate): how long until every one has been, read beside the running server — on
-    // PostgreSQL only (the embedded database has one user: the server).
-    let remarkedAfter: string = "not measured (embedded database)";
-    if (SCENARIO === "after-deadline" && databaseUrl) {
-      const watch = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
-      const t1 = performance.now();
-      let waiting = -1;
-      while (performance.now() - t1 < 180_000) {
-        const [w] = await watch.db.select({ n: count() }).from(studentExams).where(and(eq(studentExams.examId, offline.examId), isNotNull(studentExams.remarkAfter)));
-        waiting = w?.n ?? 0;
-        if (waiting === 0) break;
-        await new Promise((r) => setTimeout(r, 250));
+      // After the deadline each attempt is marked again by the attempt sweep once its late answers have stopped
+      // (late-answers.ts storeLate): how long until every one has been, read beside the running server — on
+      // PostgreSQL only (the embedded database has one user: the server).
+      let remarkedAfter = "not measured (embedded database)";
+      if (SCENARIO === "after-deadline" && databaseUrl) {
+        const watch = await openDatabase({ databaseUrl, dataDir: null, poolSize: 1 });
+        const t1 = performance.now();
+        let waiting = -1;
+        while (performance.now() - t1 < 180_000) {
+          const [w] = await watch.db.select({ n: count() }).from(studentExams).where(and(eq(studentExams.examId, offline.examId), isNotNull(studentExams.remarkAfter)));
+          waiting = w?.n ?? 0;
+          if (waiting === 0) break;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        remarkedAfter = waiting === 0 ? `every attempt marked again ${((performance.now() - t1) / 1000).toFixed(1)} s after the last answer` : `${waiting} attempts still waiting after 180 s`;
+        await watch.close();
       }
-      remarkedAfter = waiting === 0 ? `every attempt marked again ${((performance.now() - t1) / 1000).toFixed(1)} s after the last answer` : `${waiting} attempts still waiting after 180 s`;
-      await watch.close();
+
+      measured.push({ mode, secs, cpuPct, saveLatencies, catchUp, statuses, failures, remarkedAfter });
     }
 
     close();
@@ -182,34 +212,42 @@ async function main() {
     await new Promise((r) => server.once("exit", r));
 
     const database = await openDatabase({ databaseUrl, dataDir });
-    const ids = devices.map((d) => d.attemptId);
-    let found = 0;
-    let held = 0;
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const [c] = await database.db.select({ n: count() }).from(studentAnswers).where(and(inArray(studentAnswers.studentExamId, chunk), isNotNull(studentAnswers.answerText)));
-      const [h] = await database.db.select({ n: count() }).from(heldAnswers).where(inArray(heldAnswers.attemptId, chunk));
-      found += c?.n ?? 0;
-      held += h?.n ?? 0;
+    const counted = [];
+    for (const { offline, devices } of returns) {
+      const ids = devices.map((d) => d.attemptId);
+      let found = 0;
+      let held = 0;
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        const [c] = await database.db.select({ n: count() }).from(studentAnswers).where(and(inArray(studentAnswers.studentExamId, chunk), isNotNull(studentAnswers.answerText)));
+        const [h] = await database.db.select({ n: count() }).from(heldAnswers).where(inArray(heldAnswers.attemptId, chunk));
+        found += c?.n ?? 0;
+        held += h?.n ?? 0;
+      }
+      const [stillOpen] = await database.db.select({ n: count() }).from(studentExams).where(and(eq(studentExams.examId, offline.examId), eq(studentExams.status, "in_progress")));
+      counted.push({ found, held, stillOpen: stillOpen?.n ?? 0 });
     }
-    const [stillOpen] = await database.db.select({ n: count() }).from(studentExams).where(and(eq(studentExams.examId, offline.examId), eq(studentExams.status, "in_progress")));
     await database.close();
 
     const expected = STUDENTS * ANSWERS;
     const hasCpu = cpuMsOf(process.pid) !== null;
     console.log("");
-    console.log(`database              ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}; scenario ${SCENARIO}; concurrency ${CONCURRENCY}`);
-    console.log(`                      saves    saves/s   p50 ms   p99 ms${hasCpu ? "   server CPU % of one core" : ""}`);
-    const line = (name: string, n: number, s: number, lat: number[], cpuP: number) =>
-      console.log(`${name.padEnd(21)} ${String(n).padStart(6)} ${(n / s).toFixed(0).padStart(10)} ${pct(lat, 50).toFixed(1).padStart(8)} ${pct(lat, 99).toFixed(1).padStart(8)}${hasCpu ? cpuP.toFixed(0).padStart(12) : ""}`);
-    line("bench:answers limit", limitSaves.length, limitSecs, limitLatencies, limitCpuPct);
-    line("offline return", expected, secs, saveLatencies, cpuPct);
-    console.log(`catch-up per device   p50 ${(pct(catchUp, 50) / 1000).toFixed(2)} s, p99 ${(pct(catchUp, 99) / 1000).toFixed(2)} s, all ${secs.toFixed(2)} s (${STUDENTS} devices × ${ANSWERS} answers)`);
-    console.log(`replies               ${[...statuses].map(([status, n]) => `${status}: ${n}`).join(", ")}${limitFailures ? `; limit run failures ${limitFailures}` : ""}`);
-    if (SCENARIO === "after-deadline") console.log(`marked again          ${remarkedAfter}`);
-    console.log(`answers expected      ${expected}`);
-    console.log(`answers found         ${found}; held for a proctor ${held}; attempts still open ${stillOpen?.n ?? 0}`);
-    const ok = found === expected && failures === 0 && held === 0 && limitFailures === 0;
+    console.log(`database              ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}; scenario ${SCENARIO}; concurrency ${CONCURRENCY}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(`                    requests  answers/s   p50 ms   p99 ms${hasCpu ? "   server CPU % of one core" : ""}`);
+    const line = (name: string, n: number, answers: number, s: number, lat: number[], cpuP: number) =>
+      console.log(`${name.padEnd(21)} ${String(n).padStart(6)} ${(answers / s).toFixed(0).padStart(10)} ${pct(lat, 50).toFixed(1).padStart(8)} ${pct(lat, 99).toFixed(1).padStart(8)}${hasCpu ? cpuP.toFixed(0).padStart(12) : ""}`);
+    line("bench:answers limit", limitSaves.length, limitSaves.length, limitSecs, limitLatencies, limitCpuPct);
+    let ok = limitFailures === 0;
+    for (const [k, m] of measured.entries()) {
+      const c = counted[k]!;
+      console.log("");
+      line(`offline return ${m.mode}`, m.saveLatencies.length, expected, m.secs, m.saveLatencies, m.cpuPct);
+      console.log(`catch-up per device   p50 ${(pct(m.catchUp, 50) / 1000).toFixed(2)} s, p99 ${(pct(m.catchUp, 99) / 1000).toFixed(2)} s, all ${m.secs.toFixed(2)} s (${STUDENTS} devices × ${ANSWERS} answers)`);
+      console.log(`replies               ${[...m.statuses].map(([status, n]) => `${status}: ${n}`).join(", ")}${limitFailures ? `; limit run failures ${limitFailures}` : ""}`);
+      if (SCENARIO === "after-deadline") console.log(`marked again          ${m.remarkedAfter}`);
+      console.log(`answers found         ${c.found} of ${expected}; held for a proctor ${c.held}; attempts still open ${c.stillOpen}`);
+      ok &&= c.found === expected && m.failures === 0 && c.held === 0;
+    }
     console.log(ok ? "OK: every answer journalled offline is in the database" : "MISMATCH: answers were lost or refused");
     if (!ok) process.exitCode = 1;
   } finally {

@@ -1734,6 +1734,17 @@ export const ERRORS = {
       "أُجيب عن هذا السؤال قبل انتهاء الوقت لكن الإجابة وصلت بعد المهلة الإضافية؛ فحُفظت ليقبلها المراقب أو يرفضها.",
     ),
   },
+  // A device's journal in one request (decision 0056).
+  ANSWER_BATCH_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Send a list of one to 200 answers, each for a different question.", "أرسل قائمة من إجابة واحدة إلى 200 إجابة، كلٌّ منها لسؤال مختلف."),
+  },
+  ANSWER_BATCH_TOO_LARGE: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("At most 200 answers can be sent at once.", "يمكن إرسال 200 إجابة على الأكثر في المرة الواحدة."),
+  },
   ANSWER_STAMP_INVALID: {
     status: 400,
     title: INVALID_INPUT,

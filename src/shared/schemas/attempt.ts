@@ -130,6 +130,33 @@ export const ZAnswerInput = z.object({
 });
 export type TAnswerInput = z.input<typeof ZAnswerInput>;
 
+/** The most answers one journal request carries: a paper's questions (MAX_QUESTIONS). */
+export const MAX_BATCH_ANSWERS = 200;
+/**
+ * A device's journal for one attempt in one request (issue 37, decision 0056): after the deadline its answers are
+ * settled together in one transaction instead of one save each. One entry per question, each as a single save.
+ */
+export const ZAnswerBatch = z.object({
+  examId: z.uuid({ error: "ATTEMPT_NOT_FOUND" }),
+  entries: z
+    .array(ZAnswerInput.omit({ examId: true }).extend({ questionId: z.uuid({ error: "ANSWER_INVALID" }) }), { error: "ANSWER_BATCH_INVALID" })
+    .min(1, { error: "ANSWER_BATCH_INVALID" })
+    .max(MAX_BATCH_ANSWERS, { error: "ANSWER_BATCH_TOO_LARGE" })
+    .refine((entries) => new Set(entries.map((e) => e.questionId)).size === entries.length, { error: "ANSWER_BATCH_INVALID" }),
+});
+export type TAnswerBatch = z.input<typeof ZAnswerBatch>;
+/** Per entry, in the order sent: stored (savedAt, clientSeq: the stored one's), held for the proctor, or refused with its code. */
+export const ZAnswerBatchResult = z.object({
+  results: z.array(
+    z.discriminatedUnion("outcome", [
+      z.object({ questionId: z.string(), outcome: z.literal("stored"), savedAt: z.string(), clientSeq: z.number().int() }),
+      z.object({ questionId: z.string(), outcome: z.literal("held") }),
+      z.object({ questionId: z.string(), outcome: z.literal("refused"), code: z.string() }),
+    ]),
+  ),
+});
+export type TAnswerBatchResult = z.infer<typeof ZAnswerBatchResult>;
+
 export const ZStudentExam = z.object({
   examId: z.string(),
   titleAr: z.string(),

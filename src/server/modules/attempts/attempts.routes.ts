@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/context";
-import { ATTEMPT_STATUSES, ZAnswerInput, ZAttemptStart, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
+import { ATTEMPT_STATUSES, ZAnswerBatch, ZAnswerBatchResult, ZAnswerInput, ZAttemptStart, ZAttemptState, ZPaper, ZPlay, ZStudentOverview } from "../../../shared/schemas/attempt";
 import { ZClientEvent, ZHeartbeat, ZHeartbeatInput, ZHeldAnswerItem, ZHeldDecision, ZLobby } from "../../../shared/schemas/sitting";
 import { decideHeldAnswers, listHeldAnswers } from "./late-answers";
+import { saveAnswerBatch } from "./answer-batch";
 import { enterLobby, findPaperCopy, findStudentOverview, heartbeat, recordClientEvent, saveAnswer, startAttempt, startPlay, submitAttempt } from "./attempts.service";
 import { ZNoContent, ZNotModified } from "../../http/openapi";
 
@@ -53,6 +54,15 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       saveAnswer(app.db, await requireUser(request), request.params.attemptId, request.params.questionId, request.body, { offlineGraceMinutes: app.config.offlineGraceMinutes }),
+  );
+
+  // A device's journal in one request (issue 37, decision 0056): after the deadline its answers are settled in one
+  // transaction; each entry is answered stored, held or refused, so the journal drops exactly what was settled.
+  // The default body limit (BODY_LIMIT_BYTES) bounds it; the page sends its journal in parts below that.
+  app.post(
+    "/api/attempts/:attemptId/answers/batch",
+    { schema: { params: ZAttemptParams, body: ZAnswerBatch, response: { 200: ZAnswerBatchResult } } },
+    async (request) => saveAnswerBatch(app.db, await requireUser(request), request.params.attemptId, request.body, { offlineGraceMinutes: app.config.offlineGraceMinutes }),
   );
 
   // ?auto=1: the page's timer submits because the time is up (the server believes it only near the deadline).

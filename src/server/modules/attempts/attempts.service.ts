@@ -4,7 +4,7 @@ import { applyFigures } from "../analytics/figures";
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { currentQuestion, shownBeforeStart } from "../bank/views";
 import { rowMapper, rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { GRACE, writeAnswer, writeAnswerAlone } from "./answer-writer";
+import { GRACE, writeAnswer, writeAnswerAlone, type TAnswerWrite } from "./answer-writer";
 import { startNewAttempt } from "./attempt-starter";
 import { saveLateAnswer } from "./late-answers";
 import { batchWriter } from "../../batch-loader";
@@ -31,7 +31,7 @@ type TShownAnswer = Pick<TAnswerRow, "questionId" | "selectedOptionId" | "answer
 /** How long a save may trust the exam version it last confirmed (see getExamVersion). */
 const SAVE_VERSION_MAX_AGE_MS = 1000;
 
-function assertStudent(user: TSessionUser) {
+export function assertStudent(user: TSessionUser) {
   if (user.role !== "student") throw new AppError("FORBIDDEN");
 }
 
@@ -420,19 +420,10 @@ function validateAnswer(key: TQuestionKey | undefined, input: z.output<typeof ZA
 }
 
 /**
- * One statement does the work (see answer-writer.ts): it writes only if the attempt is the student's, of this
- * exam, in progress and within its deadline plus the grace period, and only if this save is not older than the
- * one stored. When it writes nothing, a second look says why.
+ * The answer checked against its question and made into the row to write (the single save and the batch,
+ * answer-batch.ts, share it): ATTEMPT_NOT_FOUND for no such exam, ANSWER_INVALID for no such question or the wrong kind of answer.
  */
-export async function saveAnswer(
-  db: TDb,
-  user: TSessionUser,
-  attemptId: string,
-  questionId: string,
-  input: z.output<typeof ZAnswerInput>,
-  options: { offlineGraceMinutes?: number } = {},
-): Promise<{ savedAt: string; clientSeq: number }> {
-  assertStudent(user);
+export async function answerWriteOf(db: TDb, user: TSessionUser, attemptId: string, questionId: string, input: z.output<typeof ZAnswerInput>): Promise<TAnswerWrite> {
   const version = await getExamVersion(db, input.examId, { maxAgeMs: SAVE_VERSION_MAX_AGE_MS });
   if (!version) throw new AppError("ATTEMPT_NOT_FOUND");
   let value: ReturnType<typeof validateAnswer>;
@@ -448,7 +439,7 @@ export async function saveAnswer(
   const matching = value.matchingAnswer ? JSON.stringify(value.matchingAnswer) : null;
   const response = value.response ? JSON.stringify(value.response) : null;
 
-  const write = {
+  return {
     attemptId,
     questionId,
     studentId: user.id,
@@ -459,6 +450,23 @@ export async function saveAnswer(
     response,
     clientSeq: input.clientSeq,
   };
+}
+
+/**
+ * One statement does the work (see answer-writer.ts): it writes only if the attempt is the student's, of this
+ * exam, in progress and within its deadline plus the grace period, and only if this save is not older than the
+ * one stored. When it writes nothing, a second look says why.
+ */
+export async function saveAnswer(
+  db: TDb,
+  user: TSessionUser,
+  attemptId: string,
+  questionId: string,
+  input: z.output<typeof ZAnswerInput>,
+  options: { offlineGraceMinutes?: number } = {},
+): Promise<{ savedAt: string; clientSeq: number }> {
+  assertStudent(user);
+  const write = await answerWriteOf(db, user, attemptId, questionId, input);
   // The question or option was removed by an edit in the last moment (see SAVE_VERSION_MAX_AGE_MS).
   const invalidOnForeignKey = (err: unknown) => {
     if (isForeignKeyViolation(err)) throw new AppError("ANSWER_INVALID");

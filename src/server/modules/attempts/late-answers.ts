@@ -36,71 +36,124 @@ const CLOSED_BY_CLOCK_MS = 5000;
 
 type TSaved = { savedAt: string; clientSeq: number };
 
+/** A stamped save after the deadline, one of a device's journal (answer-batch.ts) or a single save. */
+export type TLateItem = { write: TAnswerWrite; answeredAt: Date | null };
+/**
+ * What the offline rules did with one: stored (or a newer save of it is: a success), held for the proctor, or
+ * refused with its code; null when they do not apply (in time, stamped after the deadline, no stamp, an attempt the
+ * student handed in) — the single save's own path then answers as before.
+ */
+export type TLateOutcome = ({ outcome: "stored" } & TSaved) | { outcome: "held" } | { outcome: "refused"; code: "ANSWER_STAMP_INVALID" | "ANSWER_INVALID" } | null;
+
 /**
  * A stamped save the hot path did not store. Returns what was stored, null when the offline rules do not apply (the
  * caller then refuses it as before), or throws ANSWER_HELD_FOR_PROCTOR once the answer is kept for the proctor.
  */
 export async function saveLateAnswer(db: TDb, user: TSessionUser, write: TAnswerWrite, answeredAt: Date, graceMinutes: number): Promise<TSaved | null> {
-  let [attempt] = await db
+  const [attempt] = await db
     .select()
     .from(studentExams)
     .where(and(eq(studentExams.id, write.attemptId), eq(studentExams.studentId, user.id), eq(studentExams.examId, write.examId)));
-  if (!attempt?.deadlineAt) return null;
+  if (!attempt) return null;
+  const [late] = await settleLateAnswers(db, attempt, [{ write, answeredAt }], graceMinutes);
+  if (!late) return null;
+  if (late.outcome === "refused") throw new AppError(late.code);
+  if (late.outcome === "held") throw new AppError("ANSWER_HELD_FOR_PROCTOR", { details: { attemptId: attempt.id } });
+  return { savedAt: late.savedAt, clientSeq: late.clientSeq };
+}
+
+/**
+ * The offline rules for saves of one attempt (the student's: the caller found it) that came after the deadline, a
+ * whole journal at once: the stamps checked one by one, then those within the grace stored in one transaction (one
+ * lock of the attempt, one push of its re-marking: storeLate) and those past it held in one. One place for the
+ * rules, the single save being a journal of one.
+ */
+export async function settleLateAnswers(db: TDb, found: TAttemptRow, items: readonly TLateItem[], graceMinutes: number): Promise<TLateOutcome[]> {
+  const out: TLateOutcome[] = items.map(() => null);
+  let attempt = found;
+  if (!attempt.deadlineAt) return out;
   const now = Date.now();
   const deadline = attempt.deadlineAt.getTime();
   // Still within the time: the hot path stores those whatever their stamp (it skipped this one for a reason the
   // caller deals with) — nothing changes for answers within the deadline.
-  if (now <= deadline) return null;
-  if (answeredAt.getTime() > now + STAMP_FUTURE_TOLERANCE_MS || answeredAt.getTime() < attempt.startedAt.getTime()) throw new AppError("ANSWER_STAMP_INVALID");
-  // Made after the deadline: not a late answer, refused as before.
-  if (answeredAt.getTime() > deadline) return null;
+  if (now <= deadline) return out;
+  let late: number[] = [];
+  items.forEach(({ answeredAt }, i) => {
+    if (!answeredAt) return;
+    if (answeredAt.getTime() > now + STAMP_FUTURE_TOLERANCE_MS || answeredAt.getTime() < attempt.startedAt.getTime()) out[i] = { outcome: "refused", code: "ANSWER_STAMP_INVALID" };
+    // Made after the deadline: not a late answer, refused as before.
+    else if (answeredAt.getTime() <= deadline) late.push(i);
+  });
+  if (!late.length) return out;
   if (attempt.formId) {
-    const [inForm] = await db.select({ one: sql`1` }).from(examFormQuestions).where(and(eq(examFormQuestions.formId, attempt.formId), eq(examFormQuestions.questionId, write.questionId)));
-    if (!inForm) throw new AppError("ANSWER_INVALID");
+    const inForm = new Set(
+      (
+        await db
+          .select({ questionId: examFormQuestions.questionId })
+          .from(examFormQuestions)
+          .where(and(eq(examFormQuestions.formId, attempt.formId), inArray(examFormQuestions.questionId, late.map((i) => items[i]!.write.questionId))))
+      ).map((r) => r.questionId),
+    );
+    for (const i of late) if (!inForm.has(items[i]!.write.questionId)) out[i] = { outcome: "refused", code: "ANSWER_INVALID" };
+    late = late.filter((i) => !out[i]);
+    if (!late.length) return out;
   }
   if (attempt.status === "in_progress") {
     // Its time is over: close it as the sweep would, then the answer is late like any other.
-    if (!(await refusedByTheClock(db, attempt))) return null;
+    if (!(await refusedByTheClock(db, attempt))) return out;
     attempt = await finalizeAttempt(db, attempt.id, { atDeadline: true });
   }
-  if (!closedByTheClock(attempt)) return null;
+  if (!closedByTheClock(attempt)) return out;
+  const writes = late.map((i) => items[i]!.write);
 
   if (now <= deadline + graceMinutes * 60_000) {
-    const applied = await db.transaction(async (tx) => {
+    const settled = await db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attempt.id);
       if (!locked || !closedByTheClock(locked)) return null;
       // A closed year's attempt takes no late answer (its answers are archived, its figures frozen); the guard's share
-      // lock also makes a close wait for this answer, and then see the attempt waiting to be marked again (closeYear).
+      // lock also makes a close wait for these answers, and then see the attempt waiting to be marked again (closeYear).
       await assertExamWritable(tx, locked.examId);
-      return { stored: (await storeLate(tx, locked, write)) ?? null };
+      const stored = new Map((await storeLate(tx, locked, writes)).map((s) => [s.questionId, s]));
+      const skipped = writes.filter((w) => !stored.has(w.questionId)).map((w) => w.questionId);
+      // A newer save of these questions is stored already: this one changes nothing, and that is a success.
+      const newer = skipped.length
+        ? await tx.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, attempt.id), inArray(studentAnswers.questionId, skipped)))
+        : [];
+      for (const n of newer) stored.set(n.questionId, { questionId: n.questionId, savedAt: n.updatedAt.toISOString(), clientSeq: n.clientSeq });
+      return stored;
     });
-    if (!applied) return null;
+    if (!settled) return out;
     if (attempt.sittingId) forgetLiveView(attempt.sittingId);
-    if (applied.stored) return applied.stored;
-    // A newer save of this question is stored already: this one changes nothing, and that is a success.
-    const [newer] = await db.select().from(studentAnswers).where(and(eq(studentAnswers.studentExamId, write.attemptId), eq(studentAnswers.questionId, write.questionId)));
-    return { savedAt: (newer?.updatedAt ?? new Date()).toISOString(), clientSeq: newer?.clientSeq ?? write.clientSeq };
+    for (const i of late) {
+      const s = settled.get(items[i]!.write.questionId);
+      out[i] = s ? { outcome: "stored", savedAt: s.savedAt, clientSeq: s.clientSeq } : { outcome: "stored", savedAt: new Date().toISOString(), clientSeq: items[i]!.write.clientSeq };
+    }
+    return out;
   }
 
   await db.transaction(async (tx) => {
     // Held for a proctor who could never accept it in a closed year: refused as closed instead.
     await assertExamWritable(tx, attempt.examId);
-    // One waits per question: a newer save of it replaces an older one still waiting (a retry changes nothing).
-    const rows = rowsOf<{ inserted: boolean }>(
-      await tx.execute(sql`
-        insert into ${heldAnswers} (attempt_id, question_id, selected_option_id, answer_text, matching_answer, response, client_seq, answered_at)
-        values (${write.attemptId}, ${write.questionId}, ${write.selectedOptionId}, ${write.answerText}, ${write.matching}::jsonb, ${write.response ?? null}::jsonb, ${write.clientSeq}, ${answeredAt.toISOString()}::timestamptz)
-        on conflict (attempt_id, question_id) where decision = 'pending' do update set
-          selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text, matching_answer = excluded.matching_answer,
-          response = excluded.response, client_seq = excluded.client_seq, answered_at = excluded.answered_at, arrived_at = now()
-        where ${heldAnswers.clientSeq} <= excluded.client_seq
-        returning (xmax = 0) as inserted`),
-    );
-    if (rows[0]?.inserted) await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: "answer_held" });
+    for (const i of late) {
+      const { write } = items[i]!;
+      // One waits per question: a newer save of it replaces an older one still waiting (a retry changes nothing).
+      const rows = rowsOf<{ inserted: boolean }>(
+        await tx.execute(sql`
+          insert into ${heldAnswers} (attempt_id, question_id, selected_option_id, answer_text, matching_answer, response, client_seq, answered_at)
+          values (${write.attemptId}, ${write.questionId}, ${write.selectedOptionId}, ${write.answerText}, ${write.matching}::jsonb, ${write.response ?? null}::jsonb, ${write.clientSeq}, ${items[i]!.answeredAt!.toISOString()}::timestamptz)
+          on conflict (attempt_id, question_id) where decision = 'pending' do update set
+            selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text, matching_answer = excluded.matching_answer,
+            response = excluded.response, client_seq = excluded.client_seq, answered_at = excluded.answered_at, arrived_at = now()
+          where ${heldAnswers.clientSeq} <= excluded.client_seq
+          returning (xmax = 0) as inserted`),
+      );
+      if (rows[0]?.inserted) await recordEvent(tx, { examId: attempt.examId, studentId: attempt.studentId, kind: "answer_held" });
+      out[i] = { outcome: "held" };
+    }
     await tx.update(studentExams).set({ pendingAnswers: null }).where(eq(studentExams.id, attempt.id));
   });
   if (attempt.sittingId) forgetLiveView(attempt.sittingId);
-  throw new AppError("ANSWER_HELD_FOR_PROCTOR", { details: { attemptId: attempt.id } });
+  return out;
 }
 
 /** Past the grace for saves in flight, by the database's clock (the one the hot path refused it by). */
@@ -134,18 +187,18 @@ async function lockAttempt(tx: TDbOrTx, attemptId: string): Promise<TAttemptRow 
  * late answer locks anyway, so no job can be "running" while a new late answer needs another (a dedupe key lost
  * that race), and a late answer costs no extra statement.
  */
-async function storeLate(tx: TDbOrTx, attempt: TAttemptRow, write: TAnswerWrite): Promise<TSaved | undefined> {
+async function storeLate(tx: TDbOrTx, attempt: TAttemptRow, writes: TAnswerWrite[]): Promise<(TSaved & { questionId: string })[]> {
   const leave = { markedAt: sql`now()`, pendingAnswers: null, remarkAfter: sql`now() + make_interval(secs => ${LATE_REMARK_QUIET_SECONDS})` };
   if (attempt.status !== "graded") {
     // Completed and not graded counts in no item's, option's or skill's sums: nothing to move.
-    const stored = await storeAnswers(tx, attempt, [write]);
+    const stored = await storeAnswers(tx, attempt, writes);
     if (stored.length) await tx.update(studentExams).set(leave).where(eq(studentExams.id, attempt.id));
-    return stored[0];
+    return stored;
   }
   return recountFigures(tx, [attempt.id], async () => {
-    const stored = await storeAnswers(tx, attempt, [write]);
+    const stored = await storeAnswers(tx, attempt, writes);
     if (stored.length) await tx.update(studentExams).set({ ...leave, status: "completed", score: null }).where(eq(studentExams.id, attempt.id));
-    return stored[0];
+    return stored;
   });
 }
 

@@ -2,11 +2,11 @@
 // sends `cache-control: private, no-cache`, so fetch revalidates with If-None-Match), starting or resuming the
 // attempt, saving one answer, submitting, and the result.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TAttemptState, TPaper, TPlay, TResult, TStudentOverview } from "@shared/schemas/attempt";
+import type { TAnswerBatchResult, TAttemptState, TPaper, TPlay, TResult, TStudentOverview } from "@shared/schemas/attempt";
 import type { THeartbeat, TLobby } from "@shared/schemas/sitting";
 import { api, isApiError } from "@web/lib/api";
 import { currentLanguage } from "@web/lib/i18n";
-import type { TAnswerValue } from "./lib/answer-sync";
+import type { TAnswerValue, TSendBatch } from "./lib/answer-sync";
 
 const KEY = ["taking"] as const;
 
@@ -91,6 +91,11 @@ export type TSaveBody = TAnswerValue & { examId: string; clientSeq: number };
 
 export function saveAnswer(attemptId: string, questionId: string, body: TSaveBody): Promise<{ savedAt: string; clientSeq: number }> {
   return api(`/api/attempts/${encodeURIComponent(attemptId)}/answers/${encodeURIComponent(questionId)}`, { method: "PUT", body });
+}
+
+/** The device's journal for the attempt in one request (decision 0056): each entry answered stored, held or refused. */
+export function saveAnswers(attemptId: string, examId: string, entries: Parameters<TSendBatch>[0]): Promise<TAnswerBatchResult> {
+  return api(`/api/attempts/${encodeURIComponent(attemptId)}/answers/batch`, { method: "POST", body: { examId, entries } });
 }
 
 /** `auto`: the timer submits because the time is up (the event trail says so). */

@@ -8,10 +8,11 @@
 // resend is harmless. On reload the server's answers and the device's are merged: the higher clientSeq wins,
 // and local answers the server has not acknowledged are sent again.
 import type { TErrorBody } from "@shared/errors";
-import type { TSavedAnswer } from "@shared/schemas/attempt";
+import { MAX_BATCH_ANSWERS, type TAnswerBatchResult, type TSavedAnswer } from "@shared/schemas/attempt";
+import { ERRORS, isErrorCode } from "@shared/errors";
 import type { TResponse } from "@shared/item-types";
 import { ApiError } from "@web/lib/api";
-import { toErrorBody } from "@web/lib/errors";
+import { bodyFromCode, toErrorBody } from "@web/lib/errors";
 import { writeStorage } from "@web/lib/storage";
 import { reviewMarksKey } from "./review-marks";
 import { wipeJournal, type TJournalData } from "./offline-journal";
@@ -51,6 +52,10 @@ export type TSyncSnapshot = {
  *  is for answers made before it, issue 37). */
 export type TSendAnswer = (questionId: string, body: TAnswerValue & { examId: string; clientSeq: number; answeredAt?: string }) => Promise<{ clientSeq: number }>;
 
+/** The device's journal for the attempt in one request (POST …/answers/batch, decision 0056): each entry answered
+ *  stored, held or refused. */
+export type TSendBatch = (entries: (TAnswerValue & { questionId: string; clientSeq: number; answeredAt?: string })[]) => Promise<TAnswerBatchResult>;
+
 /** Where the journal goes: lib/offline-journal.ts's AttemptJournal, or nothing (tests). */
 export type TJournalWriter = { write(data: TJournalData<TAnswerValue>): void };
 
@@ -79,6 +84,8 @@ type TEntry = {
 };
 
 const MAX_PARALLEL = 3;
+/** A journal request stays well below the server's body limit (1 MB by default): a long essay is 20,000 characters. */
+const MAX_BATCH_BYTES = 256 * 1024;
 const MAX_BACKOFF_MS = 30_000;
 const BASE_BACKOFF_MS = 1_000;
 
@@ -127,6 +134,9 @@ export class AnswerSync {
       attemptId: string;
       examId: string;
       send: TSendAnswer;
+      /** Sends what the device holds for the attempt in one request when more than one answer waits (the network came
+       *  back): after the deadline the server settles them in one transaction instead of one each. */
+      sendBatch?: TSendBatch;
       /** The server closed the attempt; called once. */
       onClosed: (error: ApiError) => void;
       /** A save failed for good (shown by the status; a toast may say it too). */
@@ -305,6 +315,12 @@ export class AnswerSync {
     const now = Date.now();
     const waiting = [...this.entries.entries()].filter(([, e]) => !e.inFlight && !e.debounce && this.isPending(e));
     const due = waiting.filter(([, e]) => e.retryAt <= now).sort((a, b) => a[1].order - b[1].order);
+    // More than one waiting (the device was offline): the journal in one request. One change at a time — the
+    // student answering live — keeps the single save.
+    if (this.options.sendBatch && due.length > 1 && this.active < MAX_PARALLEL) {
+      void this.sendBatch(due.map(([id]) => id));
+      due.length = 0;
+    }
     for (const [id] of due) {
       if (this.active >= MAX_PARALLEL) break;
       void this.send(id);
@@ -324,45 +340,93 @@ export class AnswerSync {
     try {
       const answeredAt = entry.at ? { answeredAt: new Date(entry.at).toISOString() } : {};
       const res = await this.options.send(questionId, { examId: this.options.examId, ...value, clientSeq: seq, ...answeredAt });
-      entry.acked = Math.max(entry.acked, seq, res.clientSeq);
-      // The server holds a newer change (another tab): our next change must go above it.
-      if (res.clientSeq > entry.seq) entry.seq = res.clientSeq;
-      if (entry.failedSeq !== null && entry.failedSeq <= seq) {
-        entry.failedSeq = null;
-        entry.failure = null;
+      this.saved(entry, seq, res.clientSeq);
+    } catch (error) {
+      this.failed(entry, seq, error);
+    } finally {
+      entry.inFlight = false;
+      this.active -= 1;
+      this.pump();
+    }
+  }
+
+  /** The journal in one request (at most MAX_BATCH_ANSWERS entries and MAX_BATCH_BYTES): each answer settled as a single save would be. */
+  private async sendBatch(ids: string[]): Promise<void> {
+    const taken: { id: string; entry: TEntry; seq: number }[] = [];
+    const body: Parameters<TSendBatch>[0] = [];
+    let bytes = 0;
+    for (const id of ids) {
+      const entry = this.entries.get(id)!;
+      const item = { questionId: id, ...entry.value, clientSeq: entry.seq, ...(entry.at ? { answeredAt: new Date(entry.at).toISOString() } : {}) };
+      const size = JSON.stringify(item).length * 3;
+      if (body.length && (body.length >= MAX_BATCH_ANSWERS || bytes + size > MAX_BATCH_BYTES)) break;
+      bytes += size;
+      body.push(item);
+      taken.push({ id, entry, seq: entry.seq });
+      entry.inFlight = true;
+    }
+    this.active += 1;
+    try {
+      const { results } = await this.options.sendBatch!(body);
+      const byId = new Map(results.map((r) => [r.questionId, r]));
+      for (const { id, entry, seq } of taken) {
+        const r = byId.get(id);
+        if (!r) this.failed(entry, seq, new ApiError(500, bodyFromCode("INTERNAL")));
+        else if (r.outcome === "stored") this.saved(entry, seq, r.clientSeq);
+        else if (r.outcome === "held") this.failed(entry, seq, new ApiError(409, bodyFromCode(HELD_CODE)));
+        else this.failed(entry, seq, new ApiError(isErrorCode(r.code) ? ERRORS[r.code].status : 400, bodyFromCode(r.code)));
       }
+    } catch (error) {
+      for (const { entry, seq } of taken) this.failed(entry, seq, error);
+      // The request failed, not each answer: they are tried again together, not one by one as their jitter falls.
+      const again = Math.max(...taken.map((t) => t.entry.retryAt));
+      for (const { entry } of taken) if (entry.retryAt) entry.retryAt = again;
+    } finally {
+      for (const { entry } of taken) entry.inFlight = false;
+      this.active -= 1;
+      this.pump();
+    }
+  }
+
+  /** The server acknowledged change `seq` of this answer (it holds `clientSeq`, perhaps a newer one from another tab). */
+  private saved(entry: TEntry, seq: number, clientSeq: number): void {
+    entry.acked = Math.max(entry.acked, seq, clientSeq);
+    // The server holds a newer change (another tab): our next change must go above it.
+    if (clientSeq > entry.seq) entry.seq = clientSeq;
+    if (entry.failedSeq !== null && entry.failedSeq <= seq) {
+      entry.failedSeq = null;
+      entry.failure = null;
+    }
+    entry.retries = 0;
+    entry.retryAt = 0;
+    entry.serverFailedAt = 0;
+    this.networkTrouble = false;
+    this.persist();
+  }
+
+  /** Change `seq` of this answer was not stored: kept for the proctor, the attempt closed, to try again, or refused. */
+  private failed(entry: TEntry, seq: number, error: unknown): void {
+    if (error instanceof ApiError && error.code === HELD_CODE) {
+      // Delivered, and kept for the proctor: never sent again (a newer change is sent, and held in turn).
+      entry.acked = Math.max(entry.acked, seq);
+      entry.held = entry.seq === seq;
       entry.retries = 0;
       entry.retryAt = 0;
       entry.serverFailedAt = 0;
       this.networkTrouble = false;
       this.persist();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === HELD_CODE) {
-        // Delivered, and kept for the proctor: never sent again (a newer change is sent, and held in turn).
-        entry.acked = Math.max(entry.acked, seq);
-        entry.held = entry.seq === seq;
-        entry.retries = 0;
-        entry.retryAt = 0;
-        entry.serverFailedAt = 0;
-        this.networkTrouble = false;
-        this.persist();
-      } else if (isClosedError(error)) {
-        this.close(error);
-      } else if (isTransient(error)) {
-        // The server answered (5xx): this answer's trouble. Not reached: the connection's, shown as offline.
-        if (error instanceof ApiError && error.status !== 0) entry.serverFailedAt = Date.now();
-        else this.networkTrouble = true;
-        entry.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** entry.retries) * (0.8 + Math.random() * 0.4);
-        entry.retries += 1;
-      } else {
-        entry.failedSeq = seq;
-        entry.failure = toErrorBody(error);
-        this.options.onFailure?.(error);
-      }
-    } finally {
-      entry.inFlight = false;
-      this.active -= 1;
-      this.pump();
+    } else if (isClosedError(error)) {
+      this.close(error);
+    } else if (isTransient(error)) {
+      // The server answered (5xx): this answer's trouble. Not reached: the connection's, shown as offline.
+      if (error instanceof ApiError && error.status !== 0) entry.serverFailedAt = Date.now();
+      else this.networkTrouble = true;
+      entry.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** entry.retries) * (0.8 + Math.random() * 0.4);
+      entry.retries += 1;
+    } else {
+      entry.failedSeq = seq;
+      entry.failure = toErrorBody(error);
+      this.options.onFailure?.(error);
     }
   }
 

@@ -20,7 +20,7 @@ import { useDocumentTitle } from "@web/lib/use-document-title";
 import { formatPercent } from "@web/lib/format";
 import { FocusFrame } from "@web/components/layout/focus-frame";
 import { ConfirmDialog } from "@web/features/exams/components/confirm-dialog";
-import { attemptQuery, lobbyQuery, paperQuery, reportConnection, resultsPath, saveAnswer, sendHeartbeat, startPlay, submitAttempt, type TReceivedAttempt } from "../api";
+import { attemptQuery, lobbyQuery, paperQuery, reportConnection, resultsPath, saveAnswer, saveAnswers, sendHeartbeat, startPlay, submitAttempt, type TReceivedAttempt } from "../api";
 import { ClipsProvider, PaperClip } from "../lib/clips";
 import { ExamTimer } from "../components/exam-timer";
 import { EntryClosed, Lobby } from "../components/lobby";
@@ -174,6 +174,7 @@ function ExamSession({ paper, attempt, journal, stored }: { paper: TPaper; attem
       examId: attempt.examId,
       debounceMs: TYPING_DEBOUNCE_MS,
       send: (questionId, body) => saveAnswer(attempt.id, questionId, body),
+      sendBatch: (entries) => saveAnswers(attempt.id, attempt.examId, entries),
       onClosed: (error) => onClosedRef.current(error),
       // A refused save is shown on its question and in the status, not in a toast that would cover the paper.
       journal,
