@@ -749,6 +749,22 @@ export const attemptAbilities = pgTable(
 );
 
 /**
+ * A count of the changes to what the scale's figures are made of besides the calibrations and the scales themselves
+ * (one row; docs/decisions/0053): abilities written or removed (cascades from a deleted attempt included), an attempt
+ * with an ability moved to another exam, grade, class or student or its completion time changed, an exam's subject, a
+ * student's school, gender or language background. Bumped by the database's triggers (migration 0041), so no writer
+ * can forget it; the levels' cache keys on it instead of reading every ability.
+ */
+export const scaleInputChanges = pgTable(
+  "scale_input_changes",
+  {
+    id: boolean("id").primaryKey().default(true),
+    changes: bigint("changes", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("scale_input_changes_one_row", sql`${t.id}`)],
+);
+
+/**
  * How many students of a sitting each form has been given (issue 34, docs/decisions/0038): a start gives the least
  * given form of its sitting and adds to its count, so 20,000 starts never count attempts. `sitting_key` is the
  * sitting's id, or '' for an exam without sittings.

@@ -10,7 +10,7 @@
 // p² + (1 − p)² (the approach Lee 2010 generalises). Over all levels, P(true level = observed level) is
 // Φ((upper − s)/e) − Φ((lower − s)/e) for the observed level's [lower, upper), averaged.
 // Scores and SEs are psychometrics/scale.ts's (attemptScaleScores), never recomputed here.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { TDbOrTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
 import { AppError } from "../../http/errors";
@@ -91,23 +91,25 @@ export type TScoredAttempt = { row: TAttemptRow; score: number; se: number | nul
 
 /**
  * A version of everything the figures are made of, read in one cheap query: the scale and its levels, the
- * calibrations (and their linking), the abilities, the marks of the scale's attempts, the students' profiles (gender,
- * language background) and the schools' names. Any change gives a new key, so the version cache never serves stale
- * figures (decision 0053).
+ * calibrations (and their linking), the schools' names, and scale_input_changes' one row, which the database's
+ * triggers bump whenever an ability is written or removed, an attempt with one changes exam, grade, class, student or
+ * completion time, an exam its subject, or a student their school, gender or language background. Any change gives a
+ * new key, so the version cache never serves stale figures; an unchanged view reads no ability and no attempt
+ * (decision 0053).
  */
 export async function levelsVersion(db: TDbOrTx, scaleId: string): Promise<string> {
-  const [v] = rowsOf<{ v: string }>(
-    await db.execute(sql`select concat_ws('|',
+  const [v] = rowsOf<{ v: string }>(await db.execute(levelsVersionQuery(scaleId)));
+  return v?.v ?? "";
+}
+
+/** levelsVersion's query (its test reads the plan: no ability and no attempt is read). */
+export function levelsVersionQuery(scaleId: string): SQL {
+  return sql`select concat_ws('|',
         (select updated_at::text from reporting_scales where id = ${scaleId}),
         (select count(*)::text || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(max(approved_at)::text, '') from proficiency_levels where scale_id = ${scaleId}),
         (select count(*)::text || '/' || coalesce(max(created_at)::text, '') || '/' || coalesce(md5(string_agg(id::text || coalesce(linking::text, ''), ',' order by id)), '') from calibrations),
-        (select count(*)::text || '/' || coalesce(sum(coalesce(eap, 0))::text, '') from attempt_abilities),
-        (select count(*)::text || '/' || coalesce(max(se.marked_at)::text, '') from student_exams se join exams e on e.id = se.exam_id
-          join reporting_scales rs on rs.id = ${scaleId} and rs.subject_id = e.subject_id and rs.grade = se.grade),
-        (select max(updated_at)::text from profiles where role = 'student'),
-        (select max(updated_at)::text from schools)) as v`),
-  );
-  return v?.v ?? "";
+        (select changes::text from scale_input_changes),
+        (select max(updated_at)::text from schools)) as v`;
 }
 
 /** The scale's attempts in scope with their scale score, SE and level (from scale.ts, never recomputed here). */
