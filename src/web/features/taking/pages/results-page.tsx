@@ -306,7 +306,19 @@ function AnswerBody({ q, lang, showsMarks }: { q: TResultQuestion; lang: TLang; 
   const dir = lang === "ar" ? "rtl" : "ltr";
   const none = <p className="text-sm text-muted-foreground italic">{t("results.noAnswer")}</p>;
   // An item type of issue 36: the response read-only; with the key for staff (it marks what is right).
-  if (q.interaction) return isResponseAnswered(q.answer.response) ? <InteractionView content={(showsMarks && q.key?.interaction) || q.interaction} response={q.answer.response} lang={lang} image={q.image ?? undefined} /> : none;
+  if (q.interaction) {
+    const content = (showsMarks && q.key?.interaction) || q.interaction;
+    const view = (response: typeof q.answer.response) => <InteractionView content={content} response={response} lang={lang} image={q.image ?? undefined} />;
+    if (isResponseAnswered(q.answer.response)) return view(q.answer.response);
+    // An unanswered hotspot still shows its picture (the question is about it) and, with the key, the right areas.
+    if (q.interaction.type !== "hotspot") return none;
+    return (
+      <div className="flex flex-col gap-3" data-testid="hotspot-unanswered">
+        {none}
+        {view(null)}
+      </div>
+    );
+  }
   if (q.type === "matching") {
     if (!q.answer.matching.some((m) => m.chosen)) return none;
     return (
