@@ -9,6 +9,7 @@ import type { TResult } from "@shared/schemas/attempt";
 import { isAnswered as isResponseAnswered } from "@shared/item-types";
 import { InteractionView } from "@web/components/interactions";
 import { ExamImage } from "@web/components/exam-image";
+import { PassagePanel } from "@web/components/passage-panel";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { ScaleScoreCard } from "@web/components/scale-score";
@@ -89,6 +90,9 @@ function ResultView({ result, belowScore }: { result: TResult; belowScore?: TRes
   const backTo = isStudent ? "/dashboard/my-exams" : "/dashboard/results";
   const graded = attempt.status === "graded";
   const percent = graded && attempt.score !== null && attempt.totalPossibleScore > 0 ? percentOf(attempt.score, attempt.totalPossibleScore) : null;
+  // A passage is shown once, folded, above the first of its questions (the paper keeps them together).
+  const firstOnPassage = new Map<string, number>();
+  result.questions.forEach((q, i) => q.passageId && !firstOnPassage.has(q.passageId) && firstOnPassage.set(q.passageId, i));
 
   return (
     <article className="flex flex-col gap-6" data-testid="results-page" data-status={attempt.status}>
@@ -151,11 +155,28 @@ function ResultView({ result, belowScore }: { result: TResult; belowScore?: TRes
           {isStudent ? t("results.yourAnswers") : t("results.studentAnswers")}
         </h2>
         <ol className="flex flex-col gap-4">
-          {result.questions.map((q, i) => (
-            <li key={q.id} className="break-inside-avoid">
-              <QuestionResult q={q} number={i + 1} result={result} isStudent={isStudent} />
-            </li>
-          ))}
+          {result.questions.map((q, i) => {
+            const n = q.passageId && firstOnPassage.get(q.passageId) === i ? result.passages.findIndex((p) => p.id === q.passageId) : -1;
+            const passage = result.passages[n];
+            return (
+              <li key={q.id} className="flex flex-col gap-4">
+                {passage && (
+                  <PassagePanel
+                    passage={passage}
+                    lang={lang}
+                    label={t("take.passage", { n: n + 1 })}
+                    toggleLabels={{ hide: t("results.hidePassage"), show: t("results.showPassage") }}
+                    enlargeLabel={t("take.enlargeImage")}
+                    folds="always"
+                    headingLevel={3}
+                  />
+                )}
+                <div className="break-inside-avoid">
+                  <QuestionResult q={q} number={i + 1} result={result} isStudent={isStudent} />
+                </div>
+              </li>
+            );
+          })}
         </ol>
       </section>
     </article>
