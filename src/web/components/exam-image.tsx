@@ -33,6 +33,17 @@ export function PictureMissing({ children, small = false, className, testId = "p
   );
 }
 
+/** The usual note: "The picture could not be shown." and what it showed (its description), in the reader's language. */
+export function PictureMissingNote({ lang, alt, small, className }: { lang: "ar" | "en"; alt: string; small?: boolean; className?: string | undefined }) {
+  const { i18n } = useTranslation("taking");
+  return (
+    <PictureMissing small={small} className={className}>
+      {i18n.getFixedT(lang, "taking")("take.pictureMissing")}
+      {alt && <bdi className="block not-italic">{alt}</bdi>}
+    </PictureMissing>
+  );
+}
+
 export function ExamImage({
   image,
   lang,
@@ -50,18 +61,9 @@ export function ExamImage({
 }) {
   const [open, setOpen] = useState(false);
   const picture = usePictureMissing();
-  const { i18n } = useTranslation("taking");
   const alt = altOf(image, lang);
-  if (picture.missing) {
-    // The description says what the picture showed; nothing to enlarge.
-    const t = i18n.getFixedT(lang, "taking");
-    return (
-      <PictureMissing small={small} className={className}>
-        {t("take.pictureMissing")}
-        {alt && <bdi className="block not-italic">{alt}</bdi>}
-      </PictureMissing>
-    );
-  }
+  // The description says what the picture showed; nothing to enlarge.
+  if (picture.missing) return <PictureMissingNote lang={lang} alt={alt} small={small} className={className} />;
   const img = (
     <img
       src={imageUrl(image.id)}

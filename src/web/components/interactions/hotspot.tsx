@@ -164,6 +164,7 @@ export function HotspotField({
   disabled?: boolean | undefined;
 }) {
   const t = useInteractionT(lang);
+  const picture = usePictureMissing();
   const [limitHit, setLimitHit] = useState(false);
   const chosen = new Set(response?.chosen ?? []);
   const one = paper.maxChoices === 1;
@@ -182,11 +183,14 @@ export function HotspotField({
         {hint}
         {paper.scoring === "partial" && !one ? ` ${t("hotspotPartial")}` : ""}
       </p>
-      {image && (
+      {/* A picture that cannot be loaded: the note, and the labels below are the way to answer. */}
+      {image && picture.missing && <PictureMissing testId="hotspot-picture-missing">{t("hotspotPictureMissing")}</PictureMissing>}
+      {image && !picture.missing && (
         <Picture
           image={image}
           frame={frame}
           lang={lang}
+          onMissing={picture.onError}
           svgProps={{
             // The one hit test (areaAt): the last-drawn area wins where they overlap; outside every area, nothing.
             onClick: (e) => {
