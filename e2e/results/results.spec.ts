@@ -445,3 +445,109 @@ test("the result page draws the hotspot's picture: the student's area ticked, th
     await tp.context().close();
   }
 });
+
+// The rest of the result page's pictures and passages (issue 36, decision 0064): an exam whose two questions hang on a
+// passage with a picture — one with its own picture, one a hotspot — submitted with nothing answered. The passage
+// shows once, folded behind its button (opened by the keyboard); the unanswered hotspot still draws its map beside
+// "No answer"; a picture that cannot be loaded leaves the one short note, never a broken image.
+test("the result page shows a passage folded, an unanswered hotspot's map, and a note for a missing picture (en)", async ({ page, browser, playwright }) => {
+  const admin = await apiAsAccount(playwright, "super_admin");
+  const map = await json<{ id: string }>(
+    await admin.post("/api/media", { multipart: { file: { name: "uae-map.png", mimeType: "image/png", buffer: fs.readFileSync("src/server/demo-assets/uae-map.png") } } }),
+    201,
+  );
+  const picture = { id: map.id, altAr: "خريطة الإمارات", altEn: "A map of the UAE" };
+  const tag = randomUUID().slice(0, 6);
+  const exam = await json<{ id: string }>(
+    await admin.post("/api/exams", {
+      data: {
+        titleAr: `الخريطة والقطعة ${tag}`,
+        titleEn: `Map and passage ${tag}`,
+        subjectId: "social",
+        durationMinutes: 30,
+        status: "published",
+        schoolIds: [],
+        passages: [{ key: "p", titleAr: "ساحل الإمارات", titleEn: "The UAE's coast", textAr: "تطل الإمارات على الخليج العربي وخليج عُمان.", textEn: "The UAE lies on the Arabian Gulf and the Gulf of Oman.", image: picture }],
+        questions: [
+          { type: "true_false", questionTextAr: "تطل الفجيرة على خليج عُمان.", questionTextEn: "Fujairah lies on the Gulf of Oman.", points: 1, passageKey: "p", image: picture, options: [{ optionTextAr: "صح", optionTextEn: "True", isCorrect: true }, { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false }] },
+          {
+            type: "hotspot",
+            questionTextAr: "أين الفجيرة؟",
+            questionTextEn: "Where is Fujairah?",
+            points: 1,
+            passageKey: "p",
+            image: picture,
+            interaction: { type: "hotspot", width: 640, height: 440, maxChoices: 1, scoring: "all_or_nothing", areas: [{ id: "e", textAr: "شرق", textEn: "East", shape: "circle", coords: [560, 200, 40], correct: true }, { id: "w", textAr: "غرب", textEn: "West", shape: "rect", coords: [60, 220, 200, 340] }] },
+          },
+        ],
+      },
+    }),
+    201,
+  );
+  const student = await createStudent(admin, `Hessa ${tag}`);
+  await admin.dispose();
+  const s = await apiAs(playwright, student.email, PASSWORD, "student");
+  const attempt = await json<{ id: string }>(await s.post(`/api/student/exams/${exam.id}/attempt`, { data: { paperLanguage: "en" } }));
+  await json(await s.post(`/api/attempts/${attempt.id}/submit`, { data: {} }));
+  await s.dispose();
+
+  const loaded = (img: ReturnType<Page["locator"]>) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+  const open = async (p: Page) => {
+    await p.request.post("/api/auth/login", { data: { email: student.email, password: PASSWORD, loginType: "student" } });
+    await p.goto(`/student/exam/${attempt.id}/results`);
+    await expect(p.getByTestId("result-question")).toHaveCount(2);
+  };
+  await useLanguage(page, "en");
+  await open(page);
+  // The passage once, folded; its button opens it from the keyboard.
+  const passage = page.getByTestId("passage");
+  await expect(passage).toHaveCount(1);
+  const toggle = passage.getByTestId("passage-toggle");
+  await expect(toggle).toHaveText("Show the passage");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(passage.getByTestId("passage-body")).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveText("Hide the passage");
+  await expect(passage.getByTestId("passage-text")).toHaveText("The UAE lies on the Arabian Gulf and the Gulf of Oman.");
+  await expect.poll(() => loaded(passage.getByTestId("exam-image"))).toBe(true);
+  // The unanswered hotspot: "No answer", and the map with its areas (no key for the student).
+  const unanswered = page.getByTestId("hotspot-unanswered");
+  await expect(unanswered).toContainText("No answer");
+  await expect.poll(() => loaded(unanswered.locator("img"))).toBe(true);
+  await expect(unanswered.getByTestId("hotspot-view-area")).toHaveCount(2);
+  await expect(unanswered.locator("[data-area-correct=true]")).toHaveCount(0);
+  await expectNoAxeViolations(page, "result with a passage and an unanswered hotspot (student, en)");
+
+  // Pictures gone from storage: the question's picture and the hotspot's map leave the note, no broken image.
+  await page.route("**/api/media/**", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.reload();
+  const question = page.getByTestId("result-question").first();
+  await expect(question.getByTestId("picture-missing")).toHaveText(/^The picture could not be shown\.\s*A map of the UAE$/);
+  await expect(question.getByTestId("exam-image")).toHaveCount(0);
+  await expect(page.getByTestId("hotspot-picture-missing")).toBeVisible();
+  await page.unroute("**/api/media/**");
+
+  if (process.env.RESULT_SCREENSHOTS === "1") {
+    test.setTimeout(300_000);
+    for (const lang of ["ar", "en"] as const) {
+      for (const dark of [false, true]) {
+        for (const width of [390, 1280]) {
+          const name = `${lang}-${dark ? "dark" : "light"}-${width}`;
+          const sp = await pageInLook(browser, { lang, dark, width });
+          await open(sp);
+          await sp.getByTestId("results-page").locator("ol > li").first().screenshot({ path: `screenshots/result-passage/folded-${name}.png` });
+          await sp.getByTestId("passage-toggle").click();
+          await expect.poll(() => loaded(sp.getByTestId("passage").getByTestId("exam-image"))).toBe(true);
+          await expect.poll(() => loaded(sp.getByTestId("hotspot-unanswered").locator("img"))).toBe(true);
+          await sp.getByTestId("results-page").locator("section ol").screenshot({ path: `screenshots/result-passage/open-${name}.png` });
+          await sp.route("**/api/media/**", (route) => route.fulfill({ status: 404, body: "" }));
+          await sp.reload();
+          await expect(sp.getByTestId("picture-missing").first()).toBeVisible();
+          await sp.getByTestId("results-page").locator("section ol").screenshot({ path: `screenshots/result-passage/missing-${name}.png` });
+          await sp.context().close();
+        }
+      }
+    }
+  }
+});

@@ -203,6 +203,11 @@ export const ZResult = z.object({
    * the marks per question and the key are withheld; the total and the answers given are shown.
    */
   keyWithheld: z.boolean(),
+  /**
+   * The passages its questions were asked about, as the student read them (the rows their question versions name), in
+   * the order their questions come; readable by whoever sees this result (decision 0064). No clip: the page plays nothing.
+   */
+  passages: z.array(ZPassage.omit({ audio: true })),
   questions: z.array(
     z.object({
       id: z.string(),
@@ -212,6 +217,8 @@ export const ZResult = z.object({
       /** The texts' formatting, as the student read them (the word underlined to parse, say). */
       questionDocAr: ZRichDoc.nullable(),
       questionDocEn: ZRichDoc.nullable(),
+      /** The passage (of `passages`) it was asked about, or none. */
+      passageId: z.string().nullable(),
       points: z.number().int(),
       /** The question's picture as the paper showed it (a hotspot's areas are on it); readable by whoever sees this result (decision 0064). */
       image: ZImageRef,

@@ -1,8 +1,10 @@
 // An exam's image as a student sees it (issue 18): its room kept before it arrives (its size is known), scaled to
 // the screen, described for a screen reader in the reader's language, and — outside an answer's label — a button
-// that opens it at full size.
-import { Maximize2 } from "lucide-react";
-import { useState } from "react";
+// that opens it at full size. A picture that cannot be loaded (gone from storage, not this reader's) leaves a short
+// note with its description instead of a broken-image icon: `usePictureMissing` and `PictureMissing`, for every view.
+import { ImageOff, Maximize2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { TImageRef } from "@shared/schemas/exam";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/utils";
@@ -11,6 +13,36 @@ export const imageUrl = (id: string) => `/api/media/${id}`;
 
 /** The description in the reader's language, or the other one when only it is written (a draft in the preview). */
 export const altOf = (image: NonNullable<TImageRef>, lang: "ar" | "en") => (lang === "ar" ? image.altAr || image.altEn : image.altEn || image.altAr);
+
+/** Whether a picture failed to load, and the `onError` that says so: the caller then shows `PictureMissing`. */
+export function usePictureMissing(): { missing: boolean; onError: () => void } {
+  const [missing, setMissing] = useState(false);
+  return { missing, onError: () => setMissing(true) };
+}
+
+/** The short note shown where a picture could not be: an icon and words, never colour or a broken image alone. */
+export function PictureMissing({ children, small = false, className, testId = "picture-missing" }: { children: ReactNode; small?: boolean; className?: string; testId?: string }) {
+  return (
+    <span
+      className={cn("flex w-fit max-w-full items-start gap-2 rounded-lg border border-dashed border-border px-3 py-2 text-sm text-muted-foreground italic", small && "px-2 py-1 text-xs", className)}
+      data-testid={testId}
+    >
+      <ImageOff aria-hidden="true" className={cn("mt-0.5 shrink-0", small ? "size-3.5" : "size-4")} />
+      <span>{children}</span>
+    </span>
+  );
+}
+
+/** The usual note: "The picture could not be shown." and what it showed (its description), in the reader's language. */
+export function PictureMissingNote({ lang, alt, small, className }: { lang: "ar" | "en"; alt: string; small?: boolean; className?: string | undefined }) {
+  const { i18n } = useTranslation("taking");
+  return (
+    <PictureMissing small={small} className={className}>
+      {i18n.getFixedT(lang, "taking")("take.pictureMissing")}
+      {alt && <bdi className="block not-italic">{alt}</bdi>}
+    </PictureMissing>
+  );
+}
 
 export function ExamImage({
   image,
@@ -28,7 +60,10 @@ export function ExamImage({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const picture = usePictureMissing();
   const alt = altOf(image, lang);
+  // The description says what the picture showed; nothing to enlarge.
+  if (picture.missing) return <PictureMissingNote lang={lang} alt={alt} small={small} className={className} />;
   const img = (
     <img
       src={imageUrl(image.id)}
@@ -37,6 +72,7 @@ export function ExamImage({
       height={image.height}
       loading="lazy"
       decoding="async"
+      onError={picture.onError}
       className={cn("h-auto w-auto max-w-full rounded-lg border border-border bg-white object-contain", small ? "max-h-32" : "max-h-96")}
       data-testid="exam-image"
     />

@@ -170,4 +170,69 @@ describe("a result's pictures after the sitting", () => {
       expect(res.json()).toMatchObject({ code: "IMAGE_NOT_FOUND" });
     }
   });
+  it("carry the passages their questions were asked about, as read, to the result's readers only; the passage's picture likewise", async () => {
+    const picture = await uploadAs(c.teacherA);
+    const input: TExamInput = {
+      titleAr: "قراءة",
+      titleEn: "Reading",
+      subjectId: "social",
+      durationMinutes: 30,
+      status: "published",
+      schoolIds: [],
+      passages: [{ key: "p", titleAr: "الواحة", titleEn: "The oasis", textAr: "نص القطعة", textEn: "The passage's text", image: described(picture) }],
+      questions: [
+        { type: "true_false", questionTextAr: "صح؟", questionTextEn: "True?", points: 1, passageKey: "p", options: [{ optionTextAr: "صح", optionTextEn: "True", isCorrect: true }, { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false }] },
+        { type: "short_answer", questionTextAr: "ما اسمها؟", questionTextEn: "Its name?", points: 1, passageKey: "p", correctAnswerText: "الواحة" },
+        { type: "short_answer", questionTextAr: "سؤال حر", questionTextEn: "Free question", points: 1, correctAnswerText: "نعم" },
+      ],
+    } as TExamInput;
+    const created = await h.request({ method: "POST", url: "/api/exams", cookie: c.teacherA, payload: input as object });
+    expect(created.statusCode, created.body).toBe(201);
+    const exam = created.json() as TExamDetail;
+    const passageId = exam.passages[0]!.id;
+    const start = async (cookie: string) => ((await h.request({ method: "POST", url: `/api/student/exams/${exam.id}/attempt`, cookie, payload: {} })).json() as { id: string }).id;
+    const attempt = await start(c.studentA);
+    expect((await h.request({ method: "POST", url: `/api/attempts/${attempt}/submit`, cookie: c.studentA, payload: {} })).statusCode).toBe(200);
+    const resultAs = (cookie: string, id = attempt) => h.request({ method: "GET", url: `/api/attempts/${id}/result`, cookie });
+
+    // The student after submitting, the school's staff, the author, a super_admin: the passage once, its questions naming it.
+    for (const who of ["studentA", "teacherA", "adminA", "superAdmin"] as const) {
+      const res = await resultAs(c[who]);
+      expect(res.statusCode, `${who} ${res.body}`).toBe(200);
+      const result = res.json() as TResult;
+      expect(result.passages, who).toEqual([
+        { id: passageId, titleAr: "الواحة", titleEn: "The oasis", textAr: "نص القطعة", textEn: "The passage's text", docAr: null, docEn: null, image: { id: picture, width: 1, height: 1, altAr: "خريطة", altEn: "A map" } },
+      ]);
+      expect(result.passages[0]).not.toHaveProperty("audio");
+      expect(result.questions.map((q) => q.passageId)).toEqual([passageId, passageId, null]);
+    }
+    // Another school's staff and another student: refused as for the result, nothing of the passage said.
+    for (const who of ["teacherC", "adminC", "studentB", "absent"] as const) {
+      const res = await resultAs(c[who]);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json()).toMatchObject({ code: "RESULT_FORBIDDEN" });
+      expect(res.body).not.toContain("The passage's text");
+    }
+    // Bad attempt ids: not found, never a 500.
+    for (const bad of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) expect((await resultAs(c.teacherA, bad)).statusCode, bad).toBeGreaterThanOrEqual(400);
+
+    // The passage as the student read it: a later edit makes a new row; the result keeps the one they read.
+    const edited = await h.request({
+      method: "PUT",
+      url: `/api/exams/${exam.id}`,
+      cookie: c.teacherA,
+      payload: { ...input, status: "archived", passages: exam.passages.map((p) => ({ ...p, key: p.id, textEn: "Rewritten" })), questions: exam.questions.map((q) => ({ ...q, passageKey: q.passageId })) } as object,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const kept = (await resultAs(c.studentA)).json() as TResult;
+    expect(kept.passages.map((p) => [p.id, p.textEn])).toEqual([[passageId, "The passage's text"]]);
+
+    // The passage's picture after the sitting (the paper is closed): the result's readers, nobody else.
+    for (const who of ["studentA", "teacherA", "adminA", "superAdmin"] as const) expect((await getImage(c[who], picture)).statusCode, who).toBe(200);
+    for (const who of ["teacherC", "adminC", "studentB", "absent"] as const) {
+      const res = await getImage(c[who], picture);
+      expect(res.statusCode, who).toBe(404);
+      expect(res.json()).toMatchObject({ code: "IMAGE_NOT_FOUND" });
+    }
+  });
 });

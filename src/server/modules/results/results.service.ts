@@ -6,7 +6,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } fr
 import { currentQuestion, seenBy, seenBySql } from "../bank/views";
 import { imageColumns, imagePresenter, pairImageColumns } from "../media/images";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { allStudentAnswers, examForms, examSchools, exams, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { allStudentAnswers, examForms, examSchools, exams, passages, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { assertExamWritable } from "../years/guard";
 import { queueScorePassback } from "../../lti/ags";
 import { AppError } from "../../http/errors";
@@ -58,12 +58,13 @@ export async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attem
 /**
  * Whether a picture is shown by a question of an attempt `actor` may see the result of (docs/decisions/0064): an
  * attempt in their reach (reachOf), a student's own only once submitted, whose questions as it was given them
- * (seenBySql: its version, its form) show it as the question's, an option's or a matching pair's picture. The media
+ * (seenBySql: its version, its form) show it as the question's, an option's, a matching pair's or their passage's picture. The media
  * route asks this after its own rules; the result page shows these pictures.
  */
 export async function resultShowsMedia(db: TDbOrTx, actor: TSessionUser, mediaId: string): Promise<boolean> {
   const shows = sql`(q.image_id = ${mediaId} or (q.matching_pairs is not null and strpos(q.matching_pairs::text, ${mediaId}) > 0)
-    or exists (select 1 from ${questionOptions} o where o.question_id = q.id and o.image_id = ${mediaId}))`;
+    or exists (select 1 from ${questionOptions} o where o.question_id = q.id and o.image_id = ${mediaId})
+    or exists (select 1 from ${passages} p where p.id = q.passage_id and p.image_id = ${mediaId} and p.exam_id = q.exam_id))`;
   const [hit] = await db
     .select({ one: sql`1` })
     .from(studentExams)
@@ -104,8 +105,11 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
   const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, qs.map((q) => q.id))) : [];
   const answers = await db.select().from(allStudentAnswers).where(eq(allStudentAnswers.studentExamId, attemptId));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
+  // The passages those versions were asked about: rows an attempt read are never changed in place (exams.service).
+  const passageIds = [...new Set(qs.flatMap((q) => (q.passageId ? [q.passageId] : [])))];
+  const ps = passageIds.length ? await db.select().from(passages).where(inArray(passages.id, passageIds)) : [];
   // The pictures the paper showed, with their sizes; readable by whoever reads this result (resultShowsMedia).
-  const image = await imagePresenter(db, [...qs, ...opts, ...pairImageColumns(qs)]);
+  const image = await imagePresenter(db, [...ps, ...qs, ...opts, ...pairImageColumns(qs)]);
   const optionText = (o: typeof questionOptions.$inferSelect) => txt(o.optionTextAr, o.optionTextEn, { altAr: o.imageAltAr, altEn: o.imageAltEn }, image(o));
   const pairSide = (ar: string, en: string, pic: { id: string; altAr: string; altEn: string } | null | undefined) => txt(ar, en, pic, image(imageColumns(pic ?? null)));
   const scaleScore = attempt.status === "graded" ? reportedScaleScore((await attemptScaleScores(db, [attempt.id])).get(attempt.id)) : null;
@@ -123,6 +127,10 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
     student: { id: student.id, name: student.name, schoolId: student.schoolId },
     showsKey,
     keyWithheld: !keyVisible,
+    // In the order their questions come, as on the paper.
+    passages: ps
+      .sort((a, b) => qs.findIndex((q) => q.passageId === a.id) - qs.findIndex((q) => q.passageId === b.id))
+      .map((p) => ({ id: p.id, titleAr: p.titleAr, titleEn: p.titleEn, textAr: p.textAr, textEn: p.textEn, docAr: p.docAr, docEn: p.docEn, image: image(p) })),
     questions: qs.map((q) => {
       const a = answerOf.get(q.id);
       const own = opts.filter((o) => o.questionId === q.id);
@@ -136,6 +144,7 @@ export async function findResult(db: TDbOrTx, actor: TSessionUser, attemptId: st
         questionTextEn: q.questionTextEn,
         questionDocAr: q.questionDocAr,
         questionDocEn: q.questionDocEn,
+        passageId: q.passageId,
         points: q.points,
         image: image(q),
         answer: {

@@ -6,7 +6,7 @@
 import { useId, useState, type SVGProps } from "react";
 import { areaAt } from "@shared/item-types/hotspot";
 import type { TImageRef } from "@shared/schemas/exam";
-import { altOf, imageUrl } from "@web/components/exam-image";
+import { altOf, imageUrl, PictureMissing, usePictureMissing } from "@web/components/exam-image";
 import type { TLang } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
 import { EntryText, entryText, rowClass, useInteractionT, type TPaperEntry, type TPaperOf, type TResponseOf } from "./common";
@@ -164,6 +164,7 @@ export function HotspotField({
   disabled?: boolean | undefined;
 }) {
   const t = useInteractionT(lang);
+  const picture = usePictureMissing();
   const [limitHit, setLimitHit] = useState(false);
   const chosen = new Set(response?.chosen ?? []);
   const one = paper.maxChoices === 1;
@@ -182,11 +183,14 @@ export function HotspotField({
         {hint}
         {paper.scoring === "partial" && !one ? ` ${t("hotspotPartial")}` : ""}
       </p>
-      {image && (
+      {/* A picture that cannot be loaded: the note, and the labels below are the way to answer. */}
+      {image && picture.missing && <PictureMissing testId="hotspot-picture-missing">{t("hotspotPictureMissing")}</PictureMissing>}
+      {image && !picture.missing && (
         <Picture
           image={image}
           frame={frame}
           lang={lang}
+          onMissing={picture.onError}
           svgProps={{
             // The one hit test (areaAt): the last-drawn area wins where they overlap; outside every area, nothing.
             onClick: (e) => {
@@ -259,15 +263,15 @@ export function HotspotView({ content, image, response, lang }: { content: { wid
   const t = useInteractionT(lang);
   // A pattern's id is referenced in url(#…): letters only, whatever useId's punctuation.
   const hatch = `hatch-${useId().replace(/[^\w-]/g, "")}`;
-  const [missing, setMissing] = useState(false);
+  const picture = usePictureMissing();
   const chosen = new Set(response?.chosen ?? []);
   const frame = { width: content.width, height: content.height };
   const keyed = content.areas.some((a) => a.correct !== undefined);
   return (
     <div className="flex flex-col gap-3" data-testid="hotspot-view">
-      {image && !missing && (
+      {image && !picture.missing && (
         <div className="flex flex-col gap-2">
-          <Picture image={image} frame={frame} lang={lang} onMissing={() => setMissing(true)} svgProps={{ "aria-hidden": true } as SVGProps<SVGSVGElement>}>
+          <Picture image={image} frame={frame} lang={lang} onMissing={picture.onError} svgProps={{ "aria-hidden": true } as SVGProps<SVGSVGElement>}>
             <defs>
               <Hatch id={hatch} />
             </defs>
@@ -313,11 +317,7 @@ export function HotspotView({ content, image, response, lang }: { content: { wid
           </ul>
         </div>
       )}
-      {image && missing && (
-        <p className="text-sm text-muted-foreground italic" data-testid="hotspot-picture-missing">
-          {t("hotspotPictureMissing")}
-        </p>
-      )}
+      {image && picture.missing && <PictureMissing testId="hotspot-picture-missing">{t("hotspotPictureMissing")}</PictureMissing>}
       <MultipleResponseView choices={content.areas} response={response ? { type: "multiple_response", chosen: response.chosen } : null} lang={lang} />
     </div>
   );

@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ErrorState, LoadingState } from "@web/components/ui/states";
 import { formatDate, formatNumber, formatPercent, pick, type TLang } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
-import { imageUrl } from "@web/components/exam-image";
+import { imageUrl, PictureMissingNote, usePictureMissing } from "@web/components/exam-image";
 import { useBankAction, useBankItem } from "./api";
 import { ItemEditor } from "./item-editor";
 import { ItemCalibrations } from "./item-calibrations";
@@ -145,9 +145,11 @@ type TImage = { id: string; altAr: string; altEn: string } | null | undefined;
 
 /** A picture of the item; the server serves it to whoever may read the item (decision 0036). */
 function Picture({ image, lang, className }: { image: TImage; lang: TLang; className?: string }) {
+  const picture = usePictureMissing();
   if (!image) return null;
   const alt = lang === "ar" ? image.altAr || image.altEn : image.altEn || image.altAr;
-  return <img src={imageUrl(image.id)} alt={alt} loading="lazy" className={cn("max-h-64 w-auto max-w-full self-start rounded-lg border border-border bg-white object-contain", className)} data-testid="bank-preview-image" />;
+  if (picture.missing) return <PictureMissingNote lang={lang} alt={alt} className={className} />;
+  return <img src={imageUrl(image.id)} alt={alt} loading="lazy" onError={picture.onError} className={cn("max-h-64 w-auto max-w-full self-start rounded-lg border border-border bg-white object-contain", className)} data-testid="bank-preview-image" />;
 }
 
 function Clip({ audio, lang }: { audio: { id: string; transcriptAr: string; transcriptEn: string } | null; lang: TLang }) {

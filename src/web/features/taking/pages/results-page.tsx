@@ -9,6 +9,7 @@ import type { TResult } from "@shared/schemas/attempt";
 import { isAnswered as isResponseAnswered } from "@shared/item-types";
 import { InteractionView } from "@web/components/interactions";
 import { ExamImage } from "@web/components/exam-image";
+import { PassagePanel } from "@web/components/passage-panel";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { ScaleScoreCard } from "@web/components/scale-score";
@@ -89,6 +90,9 @@ function ResultView({ result, belowScore }: { result: TResult; belowScore?: TRes
   const backTo = isStudent ? "/dashboard/my-exams" : "/dashboard/results";
   const graded = attempt.status === "graded";
   const percent = graded && attempt.score !== null && attempt.totalPossibleScore > 0 ? percentOf(attempt.score, attempt.totalPossibleScore) : null;
+  // A passage is shown once, folded, above the first of its questions (the paper keeps them together).
+  const firstOnPassage = new Map<string, number>();
+  result.questions.forEach((q, i) => q.passageId && !firstOnPassage.has(q.passageId) && firstOnPassage.set(q.passageId, i));
 
   return (
     <article className="flex flex-col gap-6" data-testid="results-page" data-status={attempt.status}>
@@ -151,11 +155,28 @@ function ResultView({ result, belowScore }: { result: TResult; belowScore?: TRes
           {isStudent ? t("results.yourAnswers") : t("results.studentAnswers")}
         </h2>
         <ol className="flex flex-col gap-4">
-          {result.questions.map((q, i) => (
-            <li key={q.id} className="break-inside-avoid">
-              <QuestionResult q={q} number={i + 1} result={result} isStudent={isStudent} />
-            </li>
-          ))}
+          {result.questions.map((q, i) => {
+            const n = q.passageId && firstOnPassage.get(q.passageId) === i ? result.passages.findIndex((p) => p.id === q.passageId) : -1;
+            const passage = result.passages[n];
+            return (
+              <li key={q.id} className="flex flex-col gap-4">
+                {passage && (
+                  <PassagePanel
+                    passage={passage}
+                    lang={lang}
+                    label={t("take.passage", { n: n + 1 })}
+                    toggleLabels={{ hide: t("results.hidePassage"), show: t("results.showPassage") }}
+                    enlargeLabel={t("take.enlargeImage")}
+                    folds="always"
+                    headingLevel={3}
+                  />
+                )}
+                <div className="break-inside-avoid">
+                  <QuestionResult q={q} number={i + 1} result={result} isStudent={isStudent} />
+                </div>
+              </li>
+            );
+          })}
         </ol>
       </section>
     </article>
@@ -306,7 +327,19 @@ function AnswerBody({ q, lang, showsMarks }: { q: TResultQuestion; lang: TLang; 
   const dir = lang === "ar" ? "rtl" : "ltr";
   const none = <p className="text-sm text-muted-foreground italic">{t("results.noAnswer")}</p>;
   // An item type of issue 36: the response read-only; with the key for staff (it marks what is right).
-  if (q.interaction) return isResponseAnswered(q.answer.response) ? <InteractionView content={(showsMarks && q.key?.interaction) || q.interaction} response={q.answer.response} lang={lang} image={q.image ?? undefined} /> : none;
+  if (q.interaction) {
+    const content = (showsMarks && q.key?.interaction) || q.interaction;
+    const view = (response: typeof q.answer.response) => <InteractionView content={content} response={response} lang={lang} image={q.image ?? undefined} />;
+    if (isResponseAnswered(q.answer.response)) return view(q.answer.response);
+    // An unanswered hotspot still shows its picture (the question is about it) and, with the key, the right areas.
+    if (q.interaction.type !== "hotspot") return none;
+    return (
+      <div className="flex flex-col gap-3" data-testid="hotspot-unanswered">
+        {none}
+        {view(null)}
+      </div>
+    );
+  }
   if (q.type === "matching") {
     if (!q.answer.matching.some((m) => m.chosen)) return none;
     return (
