@@ -5,7 +5,7 @@
 // (exam_option_stats also counts hotspot areas and inline-choice gaps' choices: entry-distractors.ts):
 //   applyFigures(tx, ids, +1)            attempts just closed (they counted nothing while in progress);
 //   recountFigures(tx, ids, change)      anything else: their contribution out, the change, their contribution in;
-//   rebuildFigures(db, examIds?)         bulk loaders (demo, bench) that write attempts without the module.
+//   rebuildFigures(db, examIds?)         bulk loaders (demo, bench) and a year's restore, which write attempts without it.
 // A contribution is worked out from the attempt as it stands, so an attempt whose total changes moves every item's
 // Σx·T with it, and one whose student moved school moves between rows. figures.test.ts fails for a file that
 // writes attempts' marks without coming through here.
@@ -245,5 +245,8 @@ export async function rebuildFigures(db: TDbOrTx, examIds?: readonly string[]): 
   // The groups' rows stay, emptied, with their count of changes, which only grows (the caches key on it).
   await db.execute(sql`update exam_group_stats set attempts = 0, graded = 0, sum_pct = 0, sum_pct_sq = 0, sum_total = 0, sum_total_sq = 0, passed = 0,
     histogram = array_fill(0, array[${sql.raw(String(HISTOGRAM_BINS))}]), first_at = null ${exams ? sql`where exam_id in ${exams}` : sql``}`);
-  await contribute(db, exams ? sql`se.exam_id in ${exams}` : sql`true`, 1);
+  const where = exams ? sql`se.exam_id in ${exams}` : sql`true`;
+  await contribute(db, where, 1);
+  // The exams' reliability worked out again by its job (a loader or a restore wrote marks no transaction counted).
+  await queueReliability(db, where);
 }

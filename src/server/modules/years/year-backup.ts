@@ -251,12 +251,11 @@ export async function restoreYearBackup(db: TDb, storage: TStorage, file: string
       batch.push(line.r);
     }
     await flush();
-    // An attempt left out (its student was deleted) still counts in the figures it was backed up with: work them out
-    // afresh from what was restored.
-    if (skipped.student_exams) {
-      const examIds = rowsOf<{ id: string }>(await tx.execute(sql`select id from exams where school_year_id = ${header.year.id}`)).map((r) => r.id);
-      await rebuildFigures(tx, examIds);
-    }
+    // The figures worked out afresh from what was restored, always: the per-student rows (student_graded_exams, the
+    // dashboard's distinct students) are not in the backup, an attempt left out (its student was deleted) still counts
+    // in the per-exam rows it was backed up with, and the reliability job is queued for the restored exams.
+    const examIds = rowsOf<{ id: string }>(await tx.execute(sql`select id from exams where school_year_id = ${header.year.id}`)).map((r) => r.id);
+    if (examIds.length) await rebuildFigures(tx, examIds);
     // Rows restored with their own ids in an identity column (the trail's): the column's sequence moves past them, so
     // the next event of a fresh installation does not take a restored one's id.
     for (const table of Object.keys(tables)) {
