@@ -492,8 +492,8 @@ describe("school years: the list's counts, read from the maintained figures", ()
     const [r] = rowsOf<{ attempts: number; in_progress: number; awaiting: number; answers: number }>(
       await h.db.execute(sql`select
         (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id}) as attempts,
-        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'in_progress') as in_progress,
-        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'completed') as awaiting,
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and (se.status = 'in_progress' or se.remark_after is not null)) as in_progress,
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'completed' and se.remark_after is null) as awaiting,
         (select count(*)::int from all_student_answers sa join student_exams se on se.id = sa.student_exam_id join exams e on e.id = se.exam_id
           where e.school_year_id = ${year.id} and not ${OMITTED}) as answers`),
     );
@@ -558,6 +558,12 @@ describe("school years: late answers (decision 0056) and a close", () => {
     // Marked again in a moment (remark_after): closing now would move its answers and leave the sweep nothing to mark.
     const refused = await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!);
     expect([refused.statusCode, (refused.json() as { code: string }).code]).toEqual([409, "YEAR_ATTEMPTS_IN_PROGRESS"]);
+    // The years list shows it as the close counts it: in progress (so the dialog does not offer a close it refuses),
+    // not awaiting a teacher's mark.
+    expect((refused.json() as { message: { en: string } }).message.en).toContain("(1)");
+    const [listed] = ((await req("GET", "/api/years", cookie.super_admin!)).json() as { items: { id: string; inProgress: number; awaitingMarks: number }[] }).items.filter((y) => y.id === year.id);
+    const [awaiting] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'completed' and se.remark_after is null`));
+    expect(listed).toMatchObject({ inProgress: 1, awaitingMarks: awaiting!.n });
     await h.db.execute(sql`update student_exams set remark_after = now() where id = ${attemptId}`);
     expect(await remarkLateAttempts(h.db)).toBe(1);
     const marked = async () => rowsOf<{ status: string; score: number | string | null }>(await h.db.execute(sql`select status, score from student_exams where id = ${attemptId}`))[0]!;
