@@ -72,7 +72,8 @@ function yearTables(year: string): TYearTable[] {
     { table: "reports", where: sql`t.student_exam_id in ${attemptsOf}` },
     { table: "development_plans", where: sql`t.student_exam_id in ${attemptsOf}` },
     { table: "exam_item_stats", where: sql`t.exam_id in ${examsOf}` },
-    { table: "exam_item_score_stats", where: sql`t.exam_id in ${examsOf}` },
+    // A closed year's rows by total score are in the archive (decision 0059); the restore works them out again anyway.
+    { table: "archived_exam_item_score_stats", where: sql`t.exam_id in ${examsOf}` },
     { table: "exam_option_stats", where: sql`t.exam_id in ${examsOf}` },
     { table: "exam_group_stats", where: sql`t.exam_id in ${examsOf}` },
     { table: "exam_skill_stats", where: sql`t.exam_id in ${examsOf}` },

@@ -103,6 +103,9 @@ async function essayAnswer(attemptId: string, questionId: string): Promise<strin
 
 const count = async (table: "student_answers" | "archived_student_answers", examId: string) =>
   Number(rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} sa join student_exams se on se.id = sa.student_exam_id where se.exam_id = ${examId}`))[0]!.n);
+/** The year's rows by total score (Kelley's groups) in the working table or the archive. */
+const scoreRows = async (table: "exam_item_score_stats" | "archived_exam_item_score_stats") =>
+  Number(rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where exam_id in (select id from exams where school_year_id = ${year.id})`))[0]!.n);
 
 let year: { id: string };
 let examBefore: TExam; // made before the year was entered: joins it by its creation day
@@ -247,12 +250,16 @@ describe("school years: closing and reopening", () => {
     const before = await readers();
     const working = await count("student_answers", examAfter.id);
     expect(working).toBe(12);
+    const scoreRowsOpen = await scoreRows("exam_item_score_stats");
+    expect(scoreRowsOpen).toBeGreaterThan(0);
     const closed = await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!);
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json()).toMatchObject({ status: "closed", exams: 2, attempts: 5, answers: 15, inProgress: 0 });
     expect(await count("student_answers", examAfter.id)).toBe(0);
     expect(await count("student_answers", examBefore.id)).toBe(0);
     expect(await count("archived_student_answers", examAfter.id)).toBe(working);
+    // The rows by total score out of the working table too; item analysis (in readers) reads them from the archive.
+    expect([await scoreRows("exam_item_score_stats"), await scoreRows("archived_exam_item_score_stats")]).toEqual([0, scoreRowsOpen]);
     const statuses = await h.db.select({ status: exams.status, was: exams.statusBeforeClose }).from(exams).where(eq(exams.schoolYearId, year.id));
     expect(statuses).toEqual([{ status: "archived", was: "published" }, { status: "archived", was: "published" }]);
 
@@ -270,6 +277,7 @@ describe("school years: closing and reopening", () => {
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect(await count("student_answers", examAfter.id)).toBe(working);
     expect(await count("archived_student_answers", examAfter.id)).toBe(0);
+    expect([await scoreRows("exam_item_score_stats"), await scoreRows("archived_exam_item_score_stats")]).toEqual([scoreRowsOpen, 0]);
     expect((await h.db.select({ status: exams.status, was: exams.statusBeforeClose }).from(exams).where(eq(exams.id, examAfter.id)))[0]).toEqual({ status: "published", was: null });
     const again = await readers();
     for (const key of Object.keys(before)) expect(again[key], key).toEqual(before[key]);
@@ -430,6 +438,9 @@ describe("school years: a closed year's backup, restored on its own", () => {
     expect(await figures()).toEqual(before);
     // Every maintained row, the per-student ones (the dashboard's distinct students) included, as the answers give them.
     await expectFiguresEqualRecount(h.db);
+    // The closed year's rows by total score rebuilt into the archive, none into the working table.
+    expect(await scoreRows("exam_item_score_stats")).toBe(0);
+    expect(await scoreRows("archived_exam_item_score_stats")).toBeGreaterThan(0);
     // And each restored exam's reliability queued to be worked out again (it is not in the backup).
     const queued = rowsOf<{ key: string }>(await h.db.execute(sql`select dedupe_key as key from jobs where status = 'queued' and dedupe_key like 'reliability:%'`)).map((r) => r.key);
     expect(queued).toEqual(expect.arrayContaining([`reliability:${examAfter.id}`, `reliability:${examBefore.id}`]));
@@ -575,5 +586,38 @@ describe("school years: late answers (decision 0056) and a close", () => {
     expect(await count("student_answers", examAfter.id)).toBe(0);
     expect(await marked()).toEqual(before);
     expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
+  });
+});
+
+describe("school years: a closed year's rows by total score (Kelley's groups) out of the working table", () => {
+  it("close: none of the year's rows left in the working table, the item analysis the same; reopen: back, the same again", async () => {
+    // Six graded attempts of distinct totals (1, 2, 3, 4, 5, 7): the 27 % groups are two each, so the top and bottom
+    // attempts come from the rows by total score (only the ones tied at a cut are read from the answers).
+    const exam = await makeExam();
+    for (const [right, mark] of [[false, 0], [false, 1], [true, 0], [false, 3], [true, 2], [true, 4]] as const) await sit(exam, right, mark);
+    const analysis = async (c: string) => {
+      const res = await req("GET", `/api/analytics/exams/${exam.id}/items`, c);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { questions: { upperLowerDifference: number | null }[] };
+    };
+    const all = await analysis(cookie.super_admin!);
+    const school = await analysis(cookie.school_admin!);
+    expect(all.questions.every((q) => q.upperLowerDifference !== null)).toBe(true);
+    const own = async (table: "exam_item_score_stats" | "archived_exam_item_score_stats") =>
+      Number(rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where exam_id = ${exam.id}`))[0]!.n);
+    const rows = await own("exam_item_score_stats");
+    expect(rows).toBeGreaterThan(0);
+
+    expect((await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!)).statusCode).toBe(200);
+    expect(await scoreRows("exam_item_score_stats")).toBe(0);
+    expect(await own("archived_exam_item_score_stats")).toBe(rows);
+    expect(await analysis(cookie.super_admin!)).toEqual(all);
+    expect(await analysis(cookie.school_admin!)).toEqual(school);
+    await expectFiguresEqualRecount(h.db);
+
+    expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
+    expect([await own("exam_item_score_stats"), await scoreRows("archived_exam_item_score_stats")]).toEqual([rows, 0]);
+    expect(await analysis(cookie.super_admin!)).toEqual(all);
+    expect(await analysis(cookie.school_admin!)).toEqual(school);
   });
 });
