@@ -15,6 +15,7 @@ import { auditLog, examItemStats, examGroupStats, examMedia, exams } from "../..
 import { multipart } from "../../test/multipart";
 import { remarkLateAttempts } from "../attempts/late-answers";
 import { expectFiguresEqualRecount } from "../../test/figures-recount";
+import { cohortStats } from "../bank/bank.service";
 
 let h: THarness;
 let own: string;
@@ -614,12 +615,30 @@ describe("school years: a closed year's rows by total score (Kelley's groups) ou
     };
     const reliable = await reliability();
     expect(reliable.alpha).not.toBeNull();
+    // The bank's figures of the exam's items (facility over every use), as the teacher's bank shows them.
+    const itemIds = rowsOf<{ id: string }>(await h.db.execute(sql`select v.item_id as id from questions q join bank_item_versions v on v.id = q.item_version_id where q.exam_id = ${exam.id} order by q.position`)).map((r) => r.id);
+    const bankItems = async () =>
+      Promise.all(
+        itemIds.map(async (id) => {
+          const res = await req("GET", `/api/bank/${id}`, cookie.teacher!);
+          expect(res.statusCode, res.body).toBe(200);
+          const { facility, exposure, uses } = res.json() as { facility: number | null; exposure: number; uses: unknown };
+          return { facility, exposure, uses };
+        }),
+      );
+    // And as the assembler reads them (facility over every graded attempt, and who of a cohort has seen each).
+    const cohort = async () => [...(await cohortStats(h.db, itemIds, sql`select student_id from student_exams where exam_id = ${exam.id}`)).entries()].sort();
+    const cohortBefore = await cohort();
+    const bankBefore = await bankItems();
+    expect(bankBefore.some((i) => Number(i.facility) > 0)).toBe(true);
 
     expect((await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!)).statusCode).toBe(200);
     expect(await scoreRows("exam_item_score_stats")).toBe(0);
     expect(await own("archived_exam_item_score_stats")).toBe(rows);
     expect(await analysis(cookie.super_admin!)).toEqual(all);
     expect(await analysis(cookie.school_admin!)).toEqual(school);
+    expect(await bankItems()).toEqual(bankBefore);
+    expect(await cohort()).toEqual(cohortBefore);
     await expectFiguresEqualRecount(h.db);
     // Worked out again while closed (as after a restore: its rebuild queues the job), the reliability job reads the
     // archived answers: the same figures (failed before: the matrix was read from the working table, all blank).
