@@ -1,7 +1,7 @@
 // Figures maintained as marks arrive (issue 39, docs/decisions/0054): the one place that changes the summary rows
-// (exam_item_stats, exam_item_score_stats — a closed year's in archived_exam_item_score_stats —, exam_option_stats, exam_group_stats, exam_skill_stats, and per student
-// student_graded_exams). Every way a mark, a
-// status, a school or a class of an attempt changes goes through here, in the transaction that makes the change
+// (exam_item_stats, exam_item_score_stats, exam_option_stats, exam_group_stats, exam_skill_stats, and per student
+// student_graded_exams; a closed year's rows by total score live in archived_exam_item_score_stats, moved there and
+// back only by years.service.ts's close and reopen). Every way a mark, a status, a school or a class of an attempt changes goes through here, in the transaction that makes the change
 // (exam_option_stats also counts hotspot areas and inline-choice gaps' choices: entry-distractors.ts):
 //   applyFigures(tx, ids, +1)            attempts just closed (they counted nothing while in progress);
 //   recountFigures(tx, ids, change)      anything else: their contribution out, the change, their contribution in;
