@@ -1181,6 +1181,42 @@ export const examItemScoreStats = pgTable(
   (t) => [unique("exam_item_score_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId, t.optionId, t.total).nullsNotDistinct()],
 );
 
+/**
+ * A closed year's rows by total score (decision 0059, amended): the same columns and keys as exam_item_score_stats,
+ * moved here by the close and back by a reopen, so the working table holds only open years' rows (~0.48 per answer).
+ * figures.ts writes an exam's rows where they live; item analysis reads both through all_exam_item_score_stats.
+ */
+export const archivedExamItemScoreStats = pgTable(
+  "archived_exam_item_score_stats",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    schoolId: text("school_id"),
+    formId: uuid("form_id"),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    optionId: text("option_id"),
+    total: doublePrecision("total").notNull(),
+    n: integer("n").notNull().default(0),
+    sx: doublePrecision("sx").notNull().default(0),
+  },
+  (t) => [unique("archived_exam_item_score_stats_key").on(t.examId, t.schoolId, t.formId, t.questionId, t.optionId, t.total).nullsNotDistinct()],
+);
+
+/** exam_item_score_stats UNION ALL archived_exam_item_score_stats: what item analysis reads. Created by hand in the migration. */
+export const allExamItemScoreStats = pgView("all_exam_item_score_stats", {
+  examId: uuid("exam_id").notNull(),
+  schoolId: text("school_id"),
+  formId: uuid("form_id"),
+  questionId: uuid("question_id").notNull(),
+  optionId: text("option_id"),
+  total: doublePrecision("total").notNull(),
+  n: integer("n").notNull(),
+  sx: doublePrecision("sx").notNull(),
+}).existing();
+
 /** Per option chosen, over graded attempts: the distractor table's counts. */
 export const examOptionStats = pgTable(
   "exam_option_stats",

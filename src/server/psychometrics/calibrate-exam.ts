@@ -80,12 +80,13 @@ async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamRespo
   const attempts = rowsOf<{ id: string }>(
     await db.execute(sql`select id from student_exams where exam_id = ${examId} and status = 'graded' order by started_at, id`),
   );
-  // Every (attempt, question) the attempt was given, with its mark; a pair not listed was not presented.
+  // Every (attempt, question) the attempt was given, with its mark; a pair not listed was not presented. The answers
+  // of a closed year's attempts are archived (decision 0059): the reliability job reads them too.
   const presented = rowsOf<{ attempt: string; question: string; score: number | string }>(
     await db.execute(sql`select se.id as attempt, q.id as question, coalesce(sa.score, 0)::float8 as score
       from student_exams se
       join questions q on q.exam_id = se.exam_id
-      left join student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
+      left join all_student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
       where se.exam_id = ${examId} and se.status = 'graded' and ${seenBySql("q", sql.raw("se.started_at"), sql.raw("se.form_id"))}`),
   );
 

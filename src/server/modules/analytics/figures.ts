@@ -1,11 +1,11 @@
 // Figures maintained as marks arrive (issue 39, docs/decisions/0054): the one place that changes the summary rows
 // (exam_item_stats, exam_item_score_stats, exam_option_stats, exam_group_stats, exam_skill_stats, and per student
-// student_graded_exams). Every way a mark, a
-// status, a school or a class of an attempt changes goes through here, in the transaction that makes the change
+// student_graded_exams; a closed year's rows by total score live in archived_exam_item_score_stats, moved there and
+// back only by years.service.ts's close and reopen). Every way a mark, a status, a school or a class of an attempt changes goes through here, in the transaction that makes the change
 // (exam_option_stats also counts hotspot areas and inline-choice gaps' choices: entry-distractors.ts):
 //   applyFigures(tx, ids, +1)            attempts just closed (they counted nothing while in progress);
 //   recountFigures(tx, ids, change)      anything else: their contribution out, the change, their contribution in;
-//   rebuildFigures(db, examIds?)         bulk loaders (demo, bench) that write attempts without the module.
+//   rebuildFigures(db, examIds?)         bulk loaders (demo, bench) and a year's restore, which write attempts without it.
 // A contribution is worked out from the attempt as it stands, so an attempt whose total changes moves every item's
 // Σx·T with it, and one whose student moved school moves between rows. figures.test.ts fails for a file that
 // writes attempts' marks without coming through here.
@@ -81,18 +81,26 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
     on conflict on constraint exam_item_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx, sxx = t.sxx + excluded.sxx,
       sxt = t.sxt + excluded.sxt, st = t.st + excluded.st, stt = t.stt + excluded.stt, omitted = t.omitted + excluded.omitted`);
   // By total score (decision 0061): the item's row (no option) and a row per option chosen, for Kelley's groups.
-  await tx.execute(sql`with ${att}
-    insert into exam_item_score_stats as t (exam_id, school_id, form_id, question_id, option_id, total, n, sx)
-    select a.exam_id, a.school_id, a.form_id, q.id, o.option_id, a.total, ${s} * count(*), ${s} * sum(case when o.option_id is null then x else 0 end)
-    from att a
-    join questions q on q.exam_id = a.exam_id and ${seenBySql("q", sql.raw("a.started_at"), sql.raw("a.form_id"))}
-    left join all_student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
-    cross join lateral (select coalesce(sa.score, 0)::float8 as x) v
-    cross join lateral ${scoreKeys()} o
-    where a.graded
-    group by 1, 2, 3, 4, 5, 6
-    order by 1, 2, 3, 4, 5, 6
-    on conflict on constraint exam_item_score_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx`);
+  // Written where the exam's rows live (decision 0059): a closed year's in the archive (a student deleted with a
+  // closed year's attempts, a restore's rebuild), so the working table holds only open years' rows.
+  const cols = sql.raw("exam_id, school_id, form_id, question_id, option_id, total, n, sx");
+  const keys = sql.raw("exam_id, school_id, form_id, question_id, option_id, total");
+  await tx.execute(sql`with ${att},
+    shut as (select distinct a.exam_id from att a join exams e on e.id = a.exam_id join school_years y on y.id = e.school_year_id where y.status = 'closed'),
+    s as (
+      select a.exam_id, a.school_id, a.form_id, q.id as question_id, o.option_id, a.total, ${s} * count(*) as n, ${s} * sum(case when o.option_id is null then x else 0 end) as sx
+      from att a
+      join questions q on q.exam_id = a.exam_id and ${seenBySql("q", sql.raw("a.started_at"), sql.raw("a.form_id"))}
+      left join all_student_answers sa on sa.student_exam_id = a.id and sa.question_id = q.id
+      cross join lateral (select coalesce(sa.score, 0)::float8 as x) v
+      cross join lateral ${scoreKeys()} o
+      where a.graded
+      group by 1, 2, 3, 4, 5, 6),
+    open_rows as (
+      insert into exam_item_score_stats as t (${cols}) select ${cols} from s where exam_id not in (select exam_id from shut) order by ${keys}
+      on conflict on constraint exam_item_score_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx)
+    insert into archived_exam_item_score_stats as t (${cols}) select ${cols} from s where exam_id in (select exam_id from shut) order by ${keys}
+    on conflict on constraint archived_exam_item_score_stats_key do update set n = t.n + excluded.n, sx = t.sx + excluded.sx`);
   await tx.execute(sql`with ${att}
     insert into exam_option_stats as t (exam_id, school_id, form_id, question_id, option_id, n)
     select a.exam_id, a.school_id, a.form_id, sa.question_id, c.k, ${s} * count(*)
@@ -232,7 +240,7 @@ export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string
 /** Works the rows out afresh from the answers: every exam's, or the given exams'. For loaders that bypass the module. */
 export async function rebuildFigures(db: TDbOrTx, examIds?: readonly string[]): Promise<void> {
   const exams = examIds ? sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(examIds)}::jsonb))` : null;
-  for (const table of ["exam_item_stats", "exam_item_score_stats", "exam_option_stats", "exam_skill_stats"]) {
+  for (const table of ["exam_item_stats", "exam_item_score_stats", "archived_exam_item_score_stats", "exam_option_stats", "exam_skill_stats"]) {
     await db.execute(sql`delete from ${sql.raw(table)} ${exams ? sql`where exam_id in ${exams}` : sql``}`);
   }
   // The students' entries of these exams (the exam's id leads each entry).
@@ -245,5 +253,8 @@ export async function rebuildFigures(db: TDbOrTx, examIds?: readonly string[]): 
   // The groups' rows stay, emptied, with their count of changes, which only grows (the caches key on it).
   await db.execute(sql`update exam_group_stats set attempts = 0, graded = 0, sum_pct = 0, sum_pct_sq = 0, sum_total = 0, sum_total_sq = 0, passed = 0,
     histogram = array_fill(0, array[${sql.raw(String(HISTOGRAM_BINS))}]), first_at = null ${exams ? sql`where exam_id in ${exams}` : sql``}`);
-  await contribute(db, exams ? sql`se.exam_id in ${exams}` : sql`true`, 1);
+  const where = exams ? sql`se.exam_id in ${exams}` : sql`true`;
+  await contribute(db, where, 1);
+  // The exams' reliability worked out again by its job (a loader or a restore wrote marks no transaction counted).
+  await queueReliability(db, where);
 }

@@ -338,7 +338,7 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
 /**
  * Kelley's 27 % groups from the maintained rows by total score (decision 0061), without reading half the answers: an
  * attempt whose total is above the upper group's lowest total is in the upper group, one below the lower group's
- * highest total in the lower group, whoever it is, so those come summed from exam_item_score_stats; of the attempts
+ * highest total in the lower group, whoever it is, so those come summed from exam_item_score_stats (a closed year's archived: all_exam_item_score_stats, decision 0059); of the attempts
  * tied at a cut score the ranking (total, then id: rankedAttempts) takes some and not others, and only their answers
  * are read. Per question and group: the row with no option holds the attempts given the question (n) and their
  * marks (sx), a row per option how many of them chose it. Exact: the same groups as reading every answer.
@@ -351,7 +351,7 @@ async function groupEnds(db: TDbOrTx, examId: string, rows: SQL, attempts: SQL) 
       ${grid(examId, sql`(${tied})`)}
       select qid, oid, grp, sum(n)::int as n, sum(sx)::float8 as sx from (
         select s.question_id as qid, s.option_id as oid, case when s.total > cuts.hi then 'upper' else 'lower' end as grp, s.n, s.sx
-        from exam_item_score_stats s, cuts where ${rows} and (s.total > cuts.hi or s.total < cuts.lo)
+        from all_exam_item_score_stats s, cuts where ${rows} and (s.total > cuts.hi or s.total < cuts.lo)
         union all select qid, null, grp, 1, x from grid
         union all select qid, k, grp, 1, 0 from grid cross join unnest(keys) as k
       ) u group by 1, 2, 3`),

@@ -50,7 +50,8 @@ export function seenRows(itemIds?: SQL): SQL {
     join student_exams se on se.exam_id = q.exam_id
       and (q.replaced_at is null or q.replaced_at > se.started_at) and (q.current_from is null or q.current_from <= se.started_at)
     left join ${examFormQuestions} fq on fq.form_id = se.form_id and fq.question_id = q.id
-    left join student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
+    -- A closed year's answers are archived (decision 0059): its uses still count in the item's facility.
+    left join all_student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
     -- On its form, when the exam has forms: views.ts's seenBySql as a join, so the planner reads it once (no subplan per row).
     where (se.form_id is null or fq.question_id is not null) ${itemIds ? sql`and v.item_id in (${itemIds})` : sql``}`;
 }

@@ -72,7 +72,8 @@ function yearTables(year: string): TYearTable[] {
     { table: "reports", where: sql`t.student_exam_id in ${attemptsOf}` },
     { table: "development_plans", where: sql`t.student_exam_id in ${attemptsOf}` },
     { table: "exam_item_stats", where: sql`t.exam_id in ${examsOf}` },
-    { table: "exam_item_score_stats", where: sql`t.exam_id in ${examsOf}` },
+    // A closed year's rows by total score are in the archive (decision 0059); the restore works them out again anyway.
+    { table: "archived_exam_item_score_stats", where: sql`t.exam_id in ${examsOf}` },
     { table: "exam_option_stats", where: sql`t.exam_id in ${examsOf}` },
     { table: "exam_group_stats", where: sql`t.exam_id in ${examsOf}` },
     { table: "exam_skill_stats", where: sql`t.exam_id in ${examsOf}` },
@@ -251,12 +252,11 @@ export async function restoreYearBackup(db: TDb, storage: TStorage, file: string
       batch.push(line.r);
     }
     await flush();
-    // An attempt left out (its student was deleted) still counts in the figures it was backed up with: work them out
-    // afresh from what was restored.
-    if (skipped.student_exams) {
-      const examIds = rowsOf<{ id: string }>(await tx.execute(sql`select id from exams where school_year_id = ${header.year.id}`)).map((r) => r.id);
-      await rebuildFigures(tx, examIds);
-    }
+    // The figures worked out afresh from what was restored, always: the per-student rows (student_graded_exams, the
+    // dashboard's distinct students) are not in the backup, an attempt left out (its student was deleted) still counts
+    // in the per-exam rows it was backed up with, and the reliability job is queued for the restored exams.
+    const examIds = rowsOf<{ id: string }>(await tx.execute(sql`select id from exams where school_year_id = ${header.year.id}`)).map((r) => r.id);
+    if (examIds.length) await rebuildFigures(tx, examIds);
     // Rows restored with their own ids in an identity column (the trail's): the column's sequence moves past them, so
     // the next event of a fresh installation does not take a restored one's id.
     for (const table of Object.keys(tables)) {

@@ -28,6 +28,14 @@ type TYearRow = {
   awaiting_marks: number;
 };
 
+/**
+ * The one rule for an attempt that holds a year's close (`se`): in progress, or waiting to be marked again after late
+ * answers (late-answers.ts storeLate sets remark_after; the sweep marks it a moment later) — either would change the
+ * year's answers or marks after the close. The close refuses while any is; the years list shows them as in progress.
+ * Both halves are indexed (student_exams_exam_idx, student_exams_remark_idx), so the list reads a sitting's worth.
+ */
+const HOLDS_CLOSE = sql`(se.status = 'in_progress' or se.remark_after is not null)`;
+
 const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
 /** A date column as YYYY-MM-DD whichever driver read it. */
 const day = (d: string | Date) => (typeof d === "string" ? d.slice(0, 10) : d.toISOString().slice(0, 10));
@@ -37,7 +45,8 @@ const day = (d: string | Date) => (typeof d === "string" ? d.slice(0, 10) : d.to
  * year is 48 million answers and 1.2 million attempts): the submitted and graded attempts are the maintained figures'
  * sums (exam_group_stats, decision 0054), the answers of graded attempts are exam_item_stats' Σ(n − omitted), and only
  * the attempts not graded yet (in progress or awaiting a mark: a sitting's worth, found by student_exams_exam_idx) are
- * counted with their answers. "Answers" are the answers given: a row saved empty (a cleared choice) is omitted, as
+ * counted with their answers. "In progress" is every attempt that holds the close (HOLDS_CLOSE), so the list never
+ * offers a close the close refuses. "Answers" are the answers given: a row saved empty (a cleared choice) is omitted, as
  * item analysis counts it. The same reading serves an open and a closed year (the figures stay right when a student
  * is deleted with a closed year's attempts, so no count kept on the year row could go stale).
  */
@@ -46,7 +55,7 @@ async function readYears(db: TDbOrTx, id?: string): Promise<TYear[]> {
     await db.execute(sql`
       select y.id, y.name_ar, y.name_en, y.starts_on::text as starts_on, y.ends_on::text as ends_on, y.status, y.closed_at,
         p.name as closed_by_name, x.exams,
-        x.submitted + x.in_progress as attempts, x.in_progress, x.submitted - x.graded as awaiting_marks,
+        x.submitted + x.taking as attempts, x.holding as in_progress, x.submitted - x.graded - x.remarking as awaiting_marks,
         x.answered_graded + x.answered_ungraded as answers
       from school_years y
       left join profiles p on p.id = y.closed_by
@@ -55,7 +64,10 @@ async function readYears(db: TDbOrTx, id?: string): Promise<TYear[]> {
           coalesce(sum((select sum(g.attempts) from exam_group_stats g where g.exam_id = e.id)), 0)::int as submitted,
           coalesce(sum((select sum(g.graded) from exam_group_stats g where g.exam_id = e.id)), 0)::int as graded,
           coalesce(sum((select sum(s.n - s.omitted) from exam_item_stats s where s.exam_id = e.id)), 0)::int as answered_graded,
-          coalesce(sum((select count(*) from student_exams se where se.exam_id = e.id and se.status = 'in_progress')), 0)::int as in_progress,
+          coalesce(sum((select count(*) from student_exams se where se.exam_id = e.id and se.status = 'in_progress')), 0)::int as taking,
+          coalesce(sum((select count(*) from student_exams se where se.exam_id = e.id and ${HOLDS_CLOSE})), 0)::int as holding,
+          -- Submitted, so in the figures' count, but shown as holding the close rather than awaiting a teacher.
+          coalesce(sum((select count(*) from student_exams se where se.exam_id = e.id and se.status = 'completed' and se.remark_after is not null)), 0)::int as remarking,
           coalesce(sum((select count(*) from student_exams se join all_student_answers sa on sa.student_exam_id = se.id
             where se.exam_id = e.id and se.status in ('in_progress', 'completed') and not ${OMITTED})), 0)::int as answered_ungraded
         from exams e where e.school_year_id = y.id
@@ -137,15 +149,14 @@ export async function closeYear(db: TDb, actor: TSessionUser, id: string): Promi
     if (year.status === "closed") throw new AppError("YEAR_ALREADY_CLOSED");
     // The exams first, locked: a write to one (its guard takes a share lock) finishes before, or sees the year closed.
     const examRows = await tx.select({ id: exams.id }).from(exams).where(eq(exams.schoolYearId, id)).for("update");
-    // In progress, or waiting to be marked again after late answers (late-answers.ts storeLate): either would change
-    // the year's answers or marks after the close.
     const [busy] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${id} and (se.status = 'in_progress' or se.remark_after is not null)`),
+      await tx.execute(sql`select count(*)::int as n from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${id} and ${HOLDS_CLOSE}`),
     );
     if (Number(busy?.n ?? 0) > 0) throw new AppError("YEAR_ATTEMPTS_IN_PROGRESS", { vars: { count: Number(busy!.n) } });
     await tx.update(exams).set({ statusBeforeClose: sql`${exams.status}`, status: "archived", updatedAt: new Date() }).where(eq(exams.schoolYearId, id));
     const moved = await tx.execute(sql`insert into archived_student_answers (${COLUMNS}) select ${COLUMNS} from student_answers where student_exam_id in (${attemptsOfYear(id)})`);
     await tx.execute(sql`delete from student_answers where student_exam_id in (${attemptsOfYear(id)})`);
+    await moveScoreStats(tx, id, "exam_item_score_stats", "archived_exam_item_score_stats");
     await tx.update(schoolYears).set({ status: "closed", closedAt: new Date(), closedBy: actor.id }).where(eq(schoolYears.id, id));
     await writeAudit(tx, actor, { action: "update", entity: "school_year", entityId: id, before: { status: "open" }, after: { status: "closed", exams: examRows.length, answersMoved: affected(moved) } });
     return { year: await getYear(tx, id), examIds: examRows.map((e) => e.id) };
@@ -162,12 +173,27 @@ export async function reopenYear(db: TDb, actor: TSessionUser, id: string): Prom
     await tx.update(exams).set({ status: sql`coalesce(${exams.statusBeforeClose}, ${exams.status})`, statusBeforeClose: null, updatedAt: new Date() }).where(eq(exams.schoolYearId, id));
     const moved = await tx.execute(sql`insert into student_answers (${COLUMNS}) select ${COLUMNS} from archived_student_answers where student_exam_id in (${attemptsOfYear(id)})`);
     await tx.execute(sql`delete from archived_student_answers where student_exam_id in (${attemptsOfYear(id)})`);
+    await moveScoreStats(tx, id, "archived_exam_item_score_stats", "exam_item_score_stats");
     await tx.update(schoolYears).set({ status: "open", closedAt: null, closedBy: null }).where(eq(schoolYears.id, id));
     await writeAudit(tx, actor, { action: "update", entity: "school_year", entityId: id, before: { status: "closed" }, after: { status: "open", exams: examRows.length, answersMoved: affected(moved) } });
     return { year: await getYear(tx, id), examIds: examRows.map((e) => e.id) };
   });
   if (examIds.length) await examsChanged(db, examIds);
   return year;
+}
+
+/**
+ * The year's rows by total score (Kelley's groups, ~0.48 per answer) from one table to the other (decision 0059): out of
+ * the working table at a close, back at a reopen. A key already there (a row a racing deletion wrote before it saw
+ * the year closed) is added to, so the sums item analysis reads through all_exam_item_score_stats stay the same.
+ */
+async function moveScoreStats(tx: TTx, id: string, from: string, to: string): Promise<void> {
+  const cols = sql.raw("exam_id, school_id, form_id, question_id, option_id, total, n, sx");
+  const exams = sql`(select id from exams where school_year_id = ${id})`;
+  await tx.execute(sql`insert into ${sql.identifier(to)} as t (${cols}) select ${cols} from ${sql.identifier(from)} where exam_id in ${exams}
+    order by exam_id, school_id, form_id, question_id, option_id, total
+    on conflict on constraint ${sql.identifier(`${to}_key`)} do update set n = t.n + excluded.n, sx = t.sx + excluded.sx`);
+  await tx.execute(sql`delete from ${sql.identifier(from)} where exam_id in ${exams}`);
 }
 
 /** Rows an INSERT … SELECT wrote, as node-postgres and PGlite report it. */

@@ -14,6 +14,8 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { auditLog, examItemStats, examGroupStats, examMedia, exams } from "../../db/schema";
 import { multipart } from "../../test/multipart";
 import { remarkLateAttempts } from "../attempts/late-answers";
+import { expectFiguresEqualRecount } from "../../test/figures-recount";
+import { cohortStats } from "../bank/bank.service";
 
 let h: THarness;
 let own: string;
@@ -102,6 +104,9 @@ async function essayAnswer(attemptId: string, questionId: string): Promise<strin
 
 const count = async (table: "student_answers" | "archived_student_answers", examId: string) =>
   Number(rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} sa join student_exams se on se.id = sa.student_exam_id where se.exam_id = ${examId}`))[0]!.n);
+/** The year's rows by total score (Kelley's groups) in the working table or the archive. */
+const scoreRows = async (table: "exam_item_score_stats" | "archived_exam_item_score_stats") =>
+  Number(rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where exam_id in (select id from exams where school_year_id = ${year.id})`))[0]!.n);
 
 let year: { id: string };
 let examBefore: TExam; // made before the year was entered: joins it by its creation day
@@ -246,12 +251,16 @@ describe("school years: closing and reopening", () => {
     const before = await readers();
     const working = await count("student_answers", examAfter.id);
     expect(working).toBe(12);
+    const scoreRowsOpen = await scoreRows("exam_item_score_stats");
+    expect(scoreRowsOpen).toBeGreaterThan(0);
     const closed = await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!);
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json()).toMatchObject({ status: "closed", exams: 2, attempts: 5, answers: 15, inProgress: 0 });
     expect(await count("student_answers", examAfter.id)).toBe(0);
     expect(await count("student_answers", examBefore.id)).toBe(0);
     expect(await count("archived_student_answers", examAfter.id)).toBe(working);
+    // The rows by total score out of the working table too; item analysis (in readers) reads them from the archive.
+    expect([await scoreRows("exam_item_score_stats"), await scoreRows("archived_exam_item_score_stats")]).toEqual([0, scoreRowsOpen]);
     const statuses = await h.db.select({ status: exams.status, was: exams.statusBeforeClose }).from(exams).where(eq(exams.schoolYearId, year.id));
     expect(statuses).toEqual([{ status: "archived", was: "published" }, { status: "archived", was: "published" }]);
 
@@ -269,6 +278,7 @@ describe("school years: closing and reopening", () => {
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect(await count("student_answers", examAfter.id)).toBe(working);
     expect(await count("archived_student_answers", examAfter.id)).toBe(0);
+    expect([await scoreRows("exam_item_score_stats"), await scoreRows("archived_exam_item_score_stats")]).toEqual([scoreRowsOpen, 0]);
     expect((await h.db.select({ status: exams.status, was: exams.statusBeforeClose }).from(exams).where(eq(exams.id, examAfter.id)))[0]).toEqual({ status: "published", was: null });
     const again = await readers();
     for (const key of Object.keys(before)) expect(again[key], key).toEqual(before[key]);
@@ -344,7 +354,8 @@ describe("school years: a closed year's backup, restored on its own", () => {
       export: await get(`/api/results/export.csv?examId=${examAfter.id}&lang=ar`),
       pages: await Promise.all(attempts.map((a) => get(`/api/attempts/${a.id}/result`))),
       items: (await req("GET", `/api/analytics/exams/${examAfter.id}/items`, cookie.super_admin!)).json() as unknown,
-      groupStats: await h.db.select().from(examGroupStats).where(eq(examGroupStats.examId, examAfter.id)),
+      // Without the count of changes: a version for the caches, which only grows (the restore's rebuild adds to it).
+      groupStats: (await h.db.select().from(examGroupStats).where(eq(examGroupStats.examId, examAfter.id))).map(({ changes: _changes, ...r }) => r),
       itemStats: await h.db.select().from(examItemStats).where(eq(examItemStats.examId, examAfter.id)).orderBy(examItemStats.questionId),
     };
   }
@@ -353,6 +364,10 @@ describe("school years: a closed year's backup, restored on its own", () => {
   async function dropYear() {
     await h.db.transaction(async (tx) => {
       await tx.execute(sql`delete from student_exams where exam_id in (select id from exams where school_year_id = ${year.id})`);
+      // As in an installation that never had the year: no student's row names its exams (student_graded_exams).
+      await tx.execute(sql`update student_graded_exams set entries = array(select e from unnest(entries) as u(e)
+        where split_part(e, '/', 1)::uuid not in (select id from exams where school_year_id = ${year.id}) order by e)`);
+      await tx.execute(sql`delete from jobs where dedupe_key in (select 'reliability:' || id from exams where school_year_id = ${year.id})`);
       await tx.execute(sql`delete from calibrations where exam_id in (select id from exams where school_year_id = ${year.id})`);
       await tx.execute(sql`delete from exams where school_year_id = ${year.id}`);
       await tx.execute(sql`delete from school_years where id = ${year.id}`);
@@ -422,6 +437,14 @@ describe("school years: a closed year's backup, restored on its own", () => {
     expect(restored.skipped).toEqual({});
     expect(restored.tables).toMatchObject(Object.fromEntries(Object.entries(written.tables).filter(([t, n]) => n > 0 && !t.startsWith("bank_"))));
     expect(await figures()).toEqual(before);
+    // Every maintained row, the per-student ones (the dashboard's distinct students) included, as the answers give them.
+    await expectFiguresEqualRecount(h.db);
+    // The closed year's rows by total score rebuilt into the archive, none into the working table.
+    expect(await scoreRows("exam_item_score_stats")).toBe(0);
+    expect(await scoreRows("archived_exam_item_score_stats")).toBeGreaterThan(0);
+    // And each restored exam's reliability queued to be worked out again (it is not in the backup).
+    const queued = rowsOf<{ key: string }>(await h.db.execute(sql`select dedupe_key as key from jobs where status = 'queued' and dedupe_key like 'reliability:%'`)).map((r) => r.key);
+    expect(queued).toEqual(expect.arrayContaining([`reliability:${examAfter.id}`, `reliability:${examBefore.id}`]));
     expect(await extras()).toEqual(extrasBefore);
     expect(await picture()).toEqual(pictureBefore);
     expect(restored.media).toEqual({ files: 1, bytes: PNG.length });
@@ -481,8 +504,8 @@ describe("school years: the list's counts, read from the maintained figures", ()
     const [r] = rowsOf<{ attempts: number; in_progress: number; awaiting: number; answers: number }>(
       await h.db.execute(sql`select
         (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id}) as attempts,
-        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'in_progress') as in_progress,
-        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'completed') as awaiting,
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and (se.status = 'in_progress' or se.remark_after is not null)) as in_progress,
+        (select count(*)::int from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'completed' and se.remark_after is null) as awaiting,
         (select count(*)::int from all_student_answers sa join student_exams se on se.id = sa.student_exam_id join exams e on e.id = se.exam_id
           where e.school_year_id = ${year.id} and not ${OMITTED}) as answers`),
     );
@@ -547,6 +570,12 @@ describe("school years: late answers (decision 0056) and a close", () => {
     // Marked again in a moment (remark_after): closing now would move its answers and leave the sweep nothing to mark.
     const refused = await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!);
     expect([refused.statusCode, (refused.json() as { code: string }).code]).toEqual([409, "YEAR_ATTEMPTS_IN_PROGRESS"]);
+    // The years list shows it as the close counts it: in progress (so the dialog does not offer a close it refuses),
+    // not awaiting a teacher's mark.
+    expect((refused.json() as { message: { en: string } }).message.en).toContain("(1)");
+    const [listed] = ((await req("GET", "/api/years", cookie.super_admin!)).json() as { items: { id: string; inProgress: number; awaitingMarks: number }[] }).items.filter((y) => y.id === year.id);
+    const [awaiting] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${year.id} and se.status = 'completed' and se.remark_after is null`));
+    expect(listed).toMatchObject({ inProgress: 1, awaitingMarks: awaiting!.n });
     await h.db.execute(sql`update student_exams set remark_after = now() where id = ${attemptId}`);
     expect(await remarkLateAttempts(h.db)).toBe(1);
     const marked = async () => rowsOf<{ status: string; score: number | string | null }>(await h.db.execute(sql`select status, score from student_exams where id = ${attemptId}`))[0]!;
@@ -558,5 +587,70 @@ describe("school years: late answers (decision 0056) and a close", () => {
     expect(await count("student_answers", examAfter.id)).toBe(0);
     expect(await marked()).toEqual(before);
     expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
+  });
+});
+
+describe("school years: a closed year's rows by total score (Kelley's groups) out of the working table", () => {
+  it("close: none of the year's rows left in the working table, the item analysis the same; reopen: back, the same again", async () => {
+    // Six graded attempts of distinct totals (1, 2, 3, 4, 5, 7): the 27 % groups are two each, so the top and bottom
+    // attempts come from the rows by total score (only the ones tied at a cut are read from the answers).
+    const exam = await makeExam();
+    for (const [right, mark] of [[false, 0], [false, 1], [true, 0], [false, 3], [true, 2], [true, 4]] as const) await sit(exam, right, mark);
+    const analysis = async (c: string) => {
+      const res = await req("GET", `/api/analytics/exams/${exam.id}/items`, c);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { questions: { upperLowerDifference: number | null }[] };
+    };
+    const all = await analysis(cookie.super_admin!);
+    const school = await analysis(cookie.school_admin!);
+    expect(all.questions.every((q) => q.upperLowerDifference !== null)).toBe(true);
+    const own = async (table: "exam_item_score_stats" | "archived_exam_item_score_stats") =>
+      Number(rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where exam_id = ${exam.id}`))[0]!.n);
+    const rows = await own("exam_item_score_stats");
+    expect(rows).toBeGreaterThan(0);
+    const reliability = async () => {
+      const res = await req("GET", `/api/analytics/exams/${exam.id}/reliability`, cookie.super_admin!);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { alpha: number | null };
+    };
+    const reliable = await reliability();
+    expect(reliable.alpha).not.toBeNull();
+    // The bank's figures of the exam's items (facility over every use), as the teacher's bank shows them.
+    const itemIds = rowsOf<{ id: string }>(await h.db.execute(sql`select v.item_id as id from questions q join bank_item_versions v on v.id = q.item_version_id where q.exam_id = ${exam.id} order by q.position`)).map((r) => r.id);
+    const bankItems = async () =>
+      Promise.all(
+        itemIds.map(async (id) => {
+          const res = await req("GET", `/api/bank/${id}`, cookie.teacher!);
+          expect(res.statusCode, res.body).toBe(200);
+          const { facility, exposure, uses } = res.json() as { facility: number | null; exposure: number; uses: unknown };
+          return { facility, exposure, uses };
+        }),
+      );
+    // And as the assembler reads them (facility over every graded attempt, and who of a cohort has seen each).
+    const cohort = async () => [...(await cohortStats(h.db, itemIds, sql`select student_id from student_exams where exam_id = ${exam.id}`)).entries()].sort();
+    const cohortBefore = await cohort();
+    const bankBefore = await bankItems();
+    expect(bankBefore.some((i) => Number(i.facility) > 0)).toBe(true);
+
+    expect((await req("POST", `/api/years/${year.id}/close`, cookie.super_admin!)).statusCode).toBe(200);
+    expect(await scoreRows("exam_item_score_stats")).toBe(0);
+    expect(await own("archived_exam_item_score_stats")).toBe(rows);
+    expect(await analysis(cookie.super_admin!)).toEqual(all);
+    expect(await analysis(cookie.school_admin!)).toEqual(school);
+    expect(await bankItems()).toEqual(bankBefore);
+    expect(await cohort()).toEqual(cohortBefore);
+    await expectFiguresEqualRecount(h.db);
+    // Worked out again while closed (as after a restore: its rebuild queues the job), the reliability job reads the
+    // archived answers: the same figures (failed before: the matrix was read from the working table, all blank).
+    await h.db.execute(sql`delete from exam_reliability where exam_id = ${exam.id}`);
+    await rebuildFigures(h.db, [exam.id]);
+    await h.db.execute(sql`update jobs set run_at = now() where dedupe_key = ${`reliability:${exam.id}`} and status = 'queued'`);
+    await h.drainJobs();
+    expect(await reliability()).toEqual(reliable);
+
+    expect((await req("POST", `/api/years/${year.id}/reopen`, cookie.super_admin!)).statusCode).toBe(200);
+    expect([await own("exam_item_score_stats"), await scoreRows("archived_exam_item_score_stats")]).toEqual([rows, 0]);
+    expect(await analysis(cookie.super_admin!)).toEqual(all);
+    expect(await analysis(cookie.school_admin!)).toEqual(school);
   });
 });
