@@ -81,10 +81,11 @@ afterAll(async () => {
 function withoutNullItemTypes(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutNullItemTypes);
   if (v === null || typeof v !== "object") return v;
-  // Results carry the pictures the paper showed since decision 0064 (`image` on questions, choices and pairs).
+  // Results carry the pictures the paper showed since decision 0064 (`image` on questions, choices and pairs), and
+  // the passages their questions were asked about (`passages`, `passageId`) since its amendment.
   return Object.fromEntries(
     Object.entries(v)
-      .filter(([k, x]) => !((k === "interaction" || k === "response") && x === null) && k !== "image")
+      .filter(([k, x]) => !((k === "interaction" || k === "response") && x === null) && !["image", "passages", "passageId"].includes(k))
       .map(([k, x]) => [k, withoutNullItemTypes(x)]),
   );
 }
