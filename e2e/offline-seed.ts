@@ -68,8 +68,9 @@ export async function seedOfflineSitting(db: TDb, sittingId: string = OFFLINE_SI
   await db.insert(studentExams).values({
     ...base,
     studentId: ids.away!,
-    startedAt: sql`now() - interval '30 minutes'`,
-    deadlineAt: sql`now() + interval '15 minutes'`,
+    // Its deadline far enough ahead that the whole browser run (seeded at its start) ends before the sweep submits it.
+    startedAt: sql`now() - interval '5 minutes'`,
+    deadlineAt: sql`now() + interval '40 minutes'`,
     lastSeenAt: sql`now() - interval '4 minutes'`,
     pendingAnswers: 6,
   });

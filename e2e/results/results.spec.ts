@@ -466,7 +466,7 @@ test("the result page shows a passage folded, an unanswered hotspot's map, and a
         subjectId: "social",
         durationMinutes: 30,
         status: "published",
-        schoolIds: [],
+        schoolIds: ["school_dubai"], // its student's school only: taking.spec's new school must still have no exam
         passages: [{ key: "p", titleAr: "ساحل الإمارات", titleEn: "The UAE's coast", textAr: "تطل الإمارات على الخليج العربي وخليج عُمان.", textEn: "The UAE lies on the Arabian Gulf and the Gulf of Oman.", image: picture }],
         questions: [
           { type: "true_false", questionTextAr: "تطل الفجيرة على خليج عُمان.", questionTextEn: "Fujairah lies on the Gulf of Oman.", points: 1, passageKey: "p", image: picture, options: [{ optionTextAr: "صح", optionTextEn: "True", isCorrect: true }, { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false }] },
