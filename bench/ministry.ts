@@ -51,7 +51,11 @@ const ABILITY_GROWTH = 0.25;
 const SEED_RATES = { perStudent: 0.00007, perAttempt: 0.00005, perAnswer: 0.00024 };
 
 const started = performance.now();
-const { tag, db, passwordHash, startApp, close, schoolId: benchSchool } = await openBench("ministry");
+const { tag: runTag, db, passwordHash, startApp, close, schoolId: benchSchool } = await openBench("ministry");
+/** SEED_TAG=<tag> times the pages again over a year an earlier run seeded (SEED_ONLY=1 prints its tag): a full year's
+ * seed takes the better part of an hour, so it is built once and timed twice, each time by the code of the day. */
+const REUSE = process.env.SEED_TAG;
+const tag = REUSE ?? runTag;
 const pg = !!process.env.DATABASE_URL;
 if (!pg && STUDENTS > 20_000) {
   console.log(`The embedded database is for one school; ${STUDENTS} students need PostgreSQL (set DATABASE_URL). Stopping.`);
@@ -79,6 +83,8 @@ console.log(
 );
 console.log(`A ministry's year: ${SCHOOLS} schools, ${STUDENTS} students, ${EXAMS} exams × ${QUESTIONS} questions → ${STUDENTS * EXAMS} attempts, ${STUDENTS * EXAMS * QUESTIONS} answers (${pg ? "PostgreSQL" : "embedded database"})`);
 
+if (REUSE) console.log(`Reusing the year seeded with tag ${REUSE}: no seed.`);
+else {
 // ---- schools, students, one principal and one teacher per school
 await exec("schools", sql`insert into schools (id, name_ar, name_en, city_ar, city_en) select ${school("g")}, 'مدرسة ' || g, 'School ' || g, 'المدينة ' || (g % 26), 'City ' || (g % 26) from generate_series(1, ${SCHOOLS}::int) g`);
 await exec(
@@ -248,10 +254,20 @@ console.log(`Seeded in ${seedSeconds.toFixed(0)} s.`);
     console.log(`  spilled to temporary files so far: ${spill?.files} files, ${spill?.mb} MB (this database's statistics)`);
   }
 }
+console.log(`Seed tag: ${tag} (SEED_TAG=${tag} times the pages again over this year).`);
 if (SEED_ONLY) {
   await close();
   process.exit(0);
 }
+}
+// The six exams of the year (this run's or an earlier one's), in order: the seed's exam n is "Exam n".
+const examOrder = rowsOf<{ id: string; g: number }>(
+  await db.execute(sql`select e.id, row_number() over (order by e.title_en)::int as g from exams e where e.id in (select q.exam_id from questions q join bank_item_versions v on v.id = q.item_version_id join bank_items b on b.id = v.item_id where b.search_text like ${"% " + tag}) order by g`),
+);
+if (examOrder.length !== EXAMS) throw new Error(`the year of tag ${tag} has ${examOrder.length} exams, not ${EXAMS}`);
+const examIds = examOrder.map((r) => r.id);
+const examNo = (g: number) => examOrder.find((r) => r.g === g)!.id;
+const examList = sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `);
 
 // ---- the pages, through the real app
 const { app, cookie: benchTeacher } = await startApp();
@@ -265,7 +281,7 @@ const signIn = async (email: string, loginType: "admin" | "school") => {
   return `qias_session=${c.value}`;
 };
 const who = {
-  super_admin: await signIn(`admin-${tag}@bench.local`, "admin"),
+  super_admin: await signIn(`admin-${runTag}@bench.local`, "admin"),
   principal: await signIn(`p1-${tag}@bench.local`, "school"),
   teacher: await signIn(`t1-${tag}@bench.local`, "school"),
 };
@@ -432,7 +448,7 @@ for (const format of ["csv", "xlsx"] as const) {
   const run = await call("super_admin", "POST", `/api/exams/${second}/calibrations`, { model: "2pl" });
   row("2PL calibration, the parallel form (exam 4)", "super_admin", run, null, "one exam's answers");
   await measureFloor("one exam's anchors' parameters"); // the runs' item parameters exist now
-  const created = await call("super_admin", "POST", "/api/scales", { subjectId, grade: 8, nameAr: `مقياس ${tag}`, nameEn: `Scale ${tag}` });
+  const created = await call("super_admin", "POST", "/api/scales", { subjectId, grade: 8, nameAr: `مقياس ${runTag}`, nameEn: `Scale ${runTag}` });
   const scaleId = String(created.json().id);
   const reference = await call("super_admin", "PATCH", `/api/scales/${scaleId}`, { referenceCalibrationId: ref.json().id, mean: 500, sd: 100 });
   row("scale defined on the reference run (its grade's abilities)", "super_admin", reference, null, "one exam's attempts");
