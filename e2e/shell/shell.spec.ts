@@ -21,6 +21,10 @@ function label(lang: "ar" | "en", key: string): string {
 test.describe("language and theme", () => {
   test("Arabic by default; the toggle switches to English and both survive a reload", async ({ page }) => {
     await page.goto("/");
+    // "/" is prerendered HTML: a click before its script takes the page over does nothing (a flaky failure on a
+    // loaded machine). The entry removes this marker just before React hydrates, which replays later clicks.
+    const hydrated = () => expect(page.locator("#root")).not.toHaveAttribute("data-prerendered");
+    await hydrated();
     const html = page.locator("html");
     await expect(html).toHaveAttribute("lang", "ar");
     await expect(html).toHaveAttribute("dir", "rtl");
@@ -38,6 +42,7 @@ test.describe("language and theme", () => {
     await expect(html).toHaveAttribute("lang", "en");
     await expect(html).toHaveAttribute("dir", "ltr");
     await expect(page.getByTestId("language-toggle")).toHaveText(/^AR/);
+    await hydrated();
 
     await page.getByTestId("language-toggle").click();
     await expect(html).toHaveAttribute("dir", "rtl");
