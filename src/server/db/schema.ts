@@ -1313,6 +1313,8 @@ export const examReliabilityFigures = pgTable(
     version: text("version").notNull(),
     figures: jsonb("figures").$type<Record<string, unknown>>().notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How long the job's run that stored these took, in ms (null: worked out by the page): spaces the next run. */
+    runMs: integer("run_ms"),
   },
   (t) => [primaryKey({ columns: [t.examId, t.reach] })],
 );

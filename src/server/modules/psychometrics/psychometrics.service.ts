@@ -222,7 +222,7 @@ function reachKey(actor: TSessionUser, creatorId: string | null): string | null 
  *
  * The classical part is read from exam_reliability (decision 0061): the reliability job's figures when they are of
  * the exam's version now, or — while a job to refresh them is waiting for marks to settle or running — the last ones
- * (at most the settle time plus one run behind). Otherwise (no job has run: an exam marked before the job existed,
+ * (at most max(settle time, RELIABILITY_SPACING × the last run) plus one run behind: figures.ts). Otherwise (no job has run: an exam marked before the job existed,
  * or a reader outside both reaches) they are worked out from the matrix here, and stored.
  */
 export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TExamReliability> {
@@ -281,11 +281,13 @@ function classicalOf({ matrix, questions }: ExamResponses): TClassical {
   };
 }
 
-async function storeReliability(db: TDbOrTx, examId: string, version: string, rows: [string, TClassical][]): Promise<void> {
+/** `runMs`: the job's run (figures.ts spaces the next by it); the page's own working out keeps the last run's. */
+async function storeReliability(db: TDbOrTx, examId: string, version: string, rows: [string, TClassical][], runMs: number | null = null): Promise<void> {
   if (!rows.length) return;
-  await db.execute(sql`insert into exam_reliability (exam_id, reach, version, figures, computed_at)
-    select ${examId}::uuid, r.reach, ${version}, r.figures, now() from jsonb_to_recordset(${JSON.stringify(rows.map(([reach, figures]) => ({ reach, figures })))}::jsonb) as r(reach text, figures jsonb)
-    on conflict (exam_id, reach) do update set version = excluded.version, figures = excluded.figures, computed_at = excluded.computed_at`);
+  await db.execute(sql`insert into exam_reliability (exam_id, reach, version, figures, computed_at, run_ms)
+    select ${examId}::uuid, r.reach, ${version}, r.figures, now(), ${runMs}::int from jsonb_to_recordset(${JSON.stringify(rows.map(([reach, figures]) => ({ reach, figures })))}::jsonb) as r(reach text, figures jsonb)
+    on conflict (exam_id, reach) do update set version = excluded.version, figures = excluded.figures, computed_at = excluded.computed_at,
+      run_ms = coalesce(excluded.run_ms, exam_reliability.run_ms)`);
 }
 
 /**
@@ -293,7 +295,8 @@ async function storeReliability(db: TDbOrTx, examId: string, version: string, ro
  * attempts together and for each school's own — every reach a reader can have — then stored under the version read
  * before the matrix (a mark that lands meanwhile makes the version move on, and queues the next run).
  */
-export async function refreshReliability(db: TDbOrTx, examId: string): Promise<{ reaches: number }> {
+export async function refreshReliability(db: TDbOrTx, examId: string): Promise<{ reaches: number; ms: number }> {
+  const started = performance.now();
   const version = await reliabilityVersion(db, examId);
   const responses = await examResponses(db, examId);
   const schoolOf = new Map(
@@ -307,10 +310,12 @@ export async function refreshReliability(db: TDbOrTx, examId: string): Promise<{
     if (school) bySchool.set(school, (bySchool.get(school) ?? new Set()).add(id));
   }
   const rows: [string, TClassical][] = [["all", classicalOf(responses)], ...[...bySchool].map(([school, ids]): [string, TClassical] => [`school:${school}`, classicalOf(inReach(responses, ids))])];
-  await storeReliability(db, examId, version, rows);
+  // The run's duration as stored: the matrix read and the figures worked out (the store itself is a few rows).
+  const ms = Math.round(performance.now() - started);
+  await storeReliability(db, examId, version, rows, ms);
   // A school whose attempts all went keeps no figures of them.
   await db.execute(sql`delete from exam_reliability where exam_id = ${examId} and version <> ${version}`);
-  return { reaches: rows.length };
+  return { reaches: rows.length, ms };
 }
 
 /** The latest run's calibrated items as information-curve items (D = 1: calibrate.ts works on the logistic metric). */
