@@ -281,7 +281,7 @@ const signIn = async (email: string, loginType: "admin" | "school") => {
   return `qias_session=${c.value}`;
 };
 const who = {
-  super_admin: await signIn(`admin-${runTag}@bench.local`, "admin"),
+  super_admin: await signIn(`admin-${tag}@bench.local`, "admin"),
   principal: await signIn(`p1-${tag}@bench.local`, "school"),
   teacher: await signIn(`t1-${tag}@bench.local`, "school"),
 };
