@@ -184,8 +184,9 @@ export const RELIABILITY_SETTLE_SECONDS = 20;
 /**
  * The job's next run is due no sooner than this many times its last run's duration after that run ended (decision
  * 0061, amended stop 9): while marks keep arriving an exam's job takes at most a quarter of a core (a run, then three
- * runs' time idle), and at the year's largest exam (~15 s a run) a mark still reaches the page within a minute
- * (3 × 15 s of spacing + 15 s of run). An exam whose run is under 20 / 3 s is spaced by the settle time alone.
+ * runs' time idle), and at the year's largest exam (~15 s a run) a mark made between runs still reaches the page
+ * within a minute (3 × 15 s of spacing + 15 s of run; one made during a run, 75 s). An exam whose run is under
+ * 20 / 3 s is spaced by the settle time alone.
  */
 export const RELIABILITY_SPACING = 3;
 
@@ -202,6 +203,11 @@ async function queueReliability(tx: TDbOrTx, where: SQL): Promise<void> {
     from (select distinct se.exam_id from student_exams se where ${where}) e
     where not exists (select 1 from jobs j where j.dedupe_key = 'reliability:' || e.exam_id and j.status in ('queued', 'running'))
     on conflict (dedupe_key) where status in ('queued', 'running') do nothing`);
+}
+
+/** The reliability job queued for one exam (its run, when marks landed while it ran: psychometrics.service.ts). */
+export async function queueReliabilityOfExam(db: TDbOrTx, examId: string): Promise<void> {
+  await queueReliability(db, sql`se.exam_id = ${examId}`);
 }
 
 /** Adds (+1) or removes (−1) the attempts' contribution as they stand. */

@@ -10,6 +10,7 @@ import type { TExamInput } from "../../../shared/schemas/exam";
 import { examResponses } from "../../psychometrics/calibrate-exam";
 import { classicalReliability } from "../../psychometrics/reliability";
 import { RELIABILITY_JOB, RELIABILITY_SETTLE_SECONDS, RELIABILITY_SPACING } from "./figures";
+import { reliabilityJob } from "../psychometrics/psychometrics.service";
 
 let h: THarness;
 let school: string;
@@ -112,6 +113,41 @@ describe("the reliability job's spacing", () => {
     await h.db.execute(sql`update exam_reliability set run_ms = 30000, computed_at = now() - interval '10 minutes' where exam_id = ${exam.id}`);
     await sit([1, 0, 1]);
     expect((await queued())[0]!.after_mark).toBe(RELIABILITY_SETTLE_SECONDS);
+  });
+
+  it("a mark that lands while the job runs queues the next run itself, spaced from it, and that run counts the mark", async () => {
+    await runJob();
+    await sit([0, 1, 1]);
+    expect(await queued()).toHaveLength(1);
+    // The mark lands once the run has read the matrix (its sign of life), while its row is running with the key.
+    let during: number | null = null;
+    h.app.jobs.register(RELIABILITY_JOB, (ctx) =>
+      reliabilityJob({
+        ...ctx,
+        progress: async (p) => {
+          await ctx.progress(p);
+          if (during !== null) return;
+          await sit([1, 0, 1]);
+          during = (await queued()).length;
+        },
+      }),
+    );
+    try {
+      await runJob();
+    } finally {
+      h.app.jobs.register(RELIABILITY_JOB, reliabilityJob);
+    }
+    // The mark itself queued nothing (the running job held the key); the run queued the next, due as any.
+    expect(during).toBe(0);
+    const next = await queued();
+    expect(next).toHaveLength(1);
+    expect(next[0]!.after_mark).toBe(RELIABILITY_SETTLE_SECONDS);
+    const attemptsStored = async () =>
+      rowsOf<{ n: number }>(await h.db.execute(sql`select (figures ->> 'attempts')::int as n from exam_reliability where exam_id = ${exam.id} and reach = 'all'`))[0]!.n;
+    expect(await attemptsStored()).toBe(sat - 1);
+    await runJob();
+    expect(await attemptsStored()).toBe(sat);
+    expect(await queued()).toHaveLength(0);
   });
 
   it("the spaced run stores what classicalReliability gives on the matrix, and its own duration", async () => {

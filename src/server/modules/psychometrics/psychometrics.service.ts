@@ -28,7 +28,8 @@ import type {
 import { loadExamInReach, reachOf } from "../results/results.service";
 import { loadReadable } from "../bank/bank.service";
 import { assertExamWritable } from "../years/guard";
-import { RELIABILITY_JOB } from "../analytics/figures";
+import { queueReliabilityOfExam, RELIABILITY_JOB } from "../analytics/figures";
+import type { TJobContext, TJobHandler } from "../../jobs/jobs";
 
 /** The default minimum of responses per question (calibrate.ts's). */
 export const DEFAULT_MIN_RESPONSES = 30;
@@ -295,10 +296,12 @@ async function storeReliability(db: TDbOrTx, examId: string, version: string, ro
  * attempts together and for each school's own — every reach a reader can have — then stored under the version read
  * before the matrix (a mark that lands meanwhile makes the version move on, and queues the next run).
  */
-export async function refreshReliability(db: TDbOrTx, examId: string): Promise<{ reaches: number; ms: number }> {
+export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jobId: string; progress: TJobContext["progress"] }): Promise<{ reaches: number; ms: number; again: boolean }> {
   const started = performance.now();
   const version = await reliabilityVersion(db, examId);
   const responses = await examResponses(db, examId);
+  // The matrix is read (the long part at the year): a sign of life, so the claim is kept.
+  await run?.progress({ done: 0, failed: 0, total: 1 });
   const schoolOf = new Map(
     rowsOf<{ id: string; school_id: string | null }>(
       await db.execute(sql`select se.id, p.school_id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and se.status = 'graded'`),
@@ -315,8 +318,21 @@ export async function refreshReliability(db: TDbOrTx, examId: string): Promise<{
   await storeReliability(db, examId, version, rows, ms);
   // A school whose attempts all went keeps no figures of them.
   await db.execute(sql`delete from exam_reliability where exam_id = ${examId} and version <> ${version}`);
-  return { reaches: rows.length, ms };
+  // A mark that landed during the run found this job running and queued nothing (the running row holds the dedupe
+  // key): the run lets go of the key — a mark from now on queues its own run — and, if the version moved under it,
+  // queues the next itself, spaced from this run as any (figures.ts). Without it the page, finding figures of an old
+  // version and no job, would work them out itself on its next view.
+  let again = false;
+  if (run) {
+    await db.execute(sql`update jobs set dedupe_key = null where id = ${run.jobId}`);
+    again = (await reliabilityVersion(db, examId)) !== version;
+    if (again) await queueReliabilityOfExam(db, examId);
+  }
+  return { reaches: rows.length, ms, again };
 }
+
+/** The reliability job (registered by psychometrics.routes.ts): the exam's figures worked out again and stored. */
+export const reliabilityJob: TJobHandler = ({ db, job, progress }) => refreshReliability(db, String(job.payload.examId), { jobId: job.id, progress });
 
 /** The latest run's calibrated items as information-curve items (D = 1: calibrate.ts works on the logistic metric). */
 async function latestInformation(db: TDbOrTx, examId: string): Promise<TExamReliability["irt"]> {
