@@ -1,8 +1,8 @@
 // The results list at a ministry's scale (issue 39, docs/decisions/0054 "Results list at scale"): its summary comes
 // from the maintained figures and equals a recount over the attempts after every way a mark changes; where the
 // figures cannot answer (a name searched) the attempts are counted up to a cap; pages are walked by keyset cursors
-// (none missed or twice, forwards and backwards, bad cursors refused in both languages); and a page of the default
-// sort reads its rows from an index, not every attempt.
+// (none missed or twice, forwards and backwards, bad cursors refused in both languages); and a page of each sort
+// (newest first, score, name) reads its rows from an index, not every attempt.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
