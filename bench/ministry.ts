@@ -281,7 +281,7 @@ const signIn = async (email: string, loginType: "admin" | "school") => {
   return `qias_session=${c.value}`;
 };
 const who = {
-  super_admin: await signIn(`admin-${runTag}@bench.local`, "admin"),
+  super_admin: await signIn(`admin-${tag}@bench.local`, "admin"),
   principal: await signIn(`p1-${tag}@bench.local`, "school"),
   teacher: await signIn(`t1-${tag}@bench.local`, "school"),
 };
@@ -333,6 +333,11 @@ const pages: TPage[] = [
   { page: "DIF by gender, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=gender`, floor: "one exam's answers" },
   { page: "bank search", as: "super_admin", url: `/api/bank?q=${encodeURIComponent("question 17")}`, floor: "one exam's attempts" },
   { page: "results, one exam, school, class, sorted by score", as: "super_admin", url: `/api/results?examId=${exam}&schoolId=${firstSchool}&grade=8&className=8A&sort=score&pageSize=10`, floor: "one exam's attempts" },
+  // Issue 39, stop 9: the score and name sorts, unfiltered and for one exam (first pages: the old order sorted the scope).
+  { page: "results, sorted by score (all)", as: "super_admin", url: "/api/results?sort=score", floor: "every attempt" },
+  { page: "results, sorted by name (all)", as: "super_admin", url: "/api/results?sort=name", floor: "every attempt" },
+  { page: "results, one exam, sorted by score", as: "super_admin", url: `/api/results?examId=${exam}&sort=score`, floor: "one exam's attempts" },
+  { page: "results, one exam, sorted by name", as: "super_admin", url: `/api/results?examId=${exam}&sort=name`, floor: "one exam's attempts" },
   { page: "results, graded, one subject, a deep page (cursor)", as: "super_admin", url: `/api/results?status=graded&subjectId=arabic&after=${await midCursor(sql`true`)}`, floor: "every attempt" },
   { page: "item analysis, one exam", as: "teacher", url: `/api/analytics/exams/${exam}/items`, floor: "one school's answers" },
   { page: "bank search, facility 0.3–0.7", as: "super_admin", url: `/api/bank?facilityMin=0.3&facilityMax=0.7`, floor: "one exam's attempts" },

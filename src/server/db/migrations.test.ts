@@ -110,3 +110,38 @@ describe("0027 item types", () => {
     await client.close();
   });
 });
+
+describe("0044 the student's name on the attempt", () => {
+  it("copies each attempt's student's name, then keeps it on insert and through a rename", async () => {
+    const client = await createPGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore("0044_results_sort_name") });
+    await client.exec(`
+      insert into subjects (id, name_ar, name_en) values ('arabic', 'اللغة العربية', 'Arabic') on conflict do nothing;
+      insert into exams (id, title_ar, title_en, subject_id) values ('00000000-0000-4000-8000-000000000001', 'ع', 'A', 'arabic'), ('00000000-0000-4000-8000-000000000002', 'ب', 'B', 'arabic');
+      insert into auth_users (id, email, password_hash) values ('00000000-0000-4000-8000-0000000000a1', 'a@test.local', 'x'), ('00000000-0000-4000-8000-0000000000b1', 'b@test.local', 'x');
+      insert into profiles (id, email, username, name, role) values ('00000000-0000-4000-8000-0000000000a1', 'a@test.local', 'a', 'أحمد', 'student'), ('00000000-0000-4000-8000-0000000000b1', 'b@test.local', 'b', 'Badr', 'student');
+      insert into student_exams (student_id, exam_id) values ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001'),
+        ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000002'), ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000001');
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+
+    const names = async () => (await client.query("select se.student_name, p.name from student_exams se join profiles p on p.id = se.student_id order by se.student_name, se.exam_id")).rows;
+    expect(await names()).toEqual([
+      { student_name: "Badr", name: "Badr" },
+      { student_name: "أحمد", name: "أحمد" },
+      { student_name: "أحمد", name: "أحمد" },
+    ]);
+    // A new attempt takes its student's name whatever it is given; a rename moves every attempt of the student.
+    await client.query("insert into student_exams (student_id, exam_id, student_name) values ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000002', 'forged')");
+    await client.query("update profiles set name = 'Ahmad' where id = '00000000-0000-4000-8000-0000000000a1'");
+    expect(await names()).toEqual([
+      { student_name: "Ahmad", name: "Ahmad" },
+      { student_name: "Ahmad", name: "Ahmad" },
+      { student_name: "Badr", name: "Badr" },
+      { student_name: "Badr", name: "Badr" },
+    ]);
+    await client.close();
+  });
+});

@@ -870,6 +870,19 @@ export const sittingTickets = pgTable(
 
 // ---- attempts, answers, reports, plans
 
+/** An attempt's score as a percentage of its total (0 when the total is 0): every figure's and the results list's. */
+export const attemptPercentOf = (t: { score: AnyPgColumn; totalPossibleScore: AnyPgColumn }) =>
+  sql`(case when ${t.totalPossibleScore} > 0 then coalesce(${t.score}, 0)::float8 * 100 / ${t.totalPossibleScore} else 0 end)`;
+
+/**
+ * The results list's "score" sort key (results.service sortKeys): a graded attempt's percentage negated, so that the
+ * highest comes first while the key ascends with the student's name and the attempt's id after it — the three one
+ * row comparison, which an index starts at exactly; an attempt not graded is +1, after every graded one. One
+ * expression for the indexes below and the query, so that the planner matches them.
+ */
+export const attemptScoreSortKey = (t: { status: AnyPgColumn; score: AnyPgColumn; totalPossibleScore: AnyPgColumn }) =>
+  sql`(-coalesce(case when ${t.status} = 'graded' then ${attemptPercentOf(t)} end, -1))`;
+
 export const studentExams = pgTable(
   "student_exams",
   {
@@ -911,6 +924,12 @@ export const studentExams = pgTable(
     pendingAnswers: integer("pending_answers"),
     /** Late answers came in (issue 37, decision 0056): mark the attempt again once none has come for a moment. */
     remarkAfter: timestamp("remark_after", { withTimezone: true }),
+    /**
+     * The student's name (profiles.name), copied so that the results list's score and name sorts, whose ties go by
+     * it, have an index (issue 39, decision 0054). Kept by the database, never by a writer: a trigger sets it on
+     * insert from the profile and a trigger on profiles follows a rename (migration 0044). The default is never kept.
+     */
+    studentName: text("student_name").notNull().default(""),
   },
   (t) => [
     uniqueIndex("student_exams_student_exam_idx").on(t.studentId, t.examId),
@@ -924,6 +943,12 @@ export const studentExams = pgTable(
     // first or a deep one (keyset), reads its own rows from here, for all exams or one (issue 39).
     index("student_exams_recent_idx").on(sql`(coalesce(${t.completedAt}, '-infinity'::timestamptz)) desc`, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("student_exams_exam_recent_idx").on(t.examId, sql`(coalesce(${t.completedAt}, '-infinity'::timestamptz)) desc`, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The score and name sorts, likewise: the score's keys all ascend (one row comparison from a cursor); the name's
+    // run name ↑, start ↓, id ↑, so a page after a cursor starts at the cursor's name (its namesakes' rows before it).
+    index("student_exams_score_idx").on(attemptScoreSortKey(t), t.studentName, t.id),
+    index("student_exams_exam_score_idx").on(t.examId, attemptScoreSortKey(t), t.studentName, t.id),
+    index("student_exams_name_idx").on(t.studentName, t.startedAt.desc().nullsFirst(), t.id),
+    index("student_exams_exam_name_idx").on(t.examId, t.studentName, t.startedAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -1313,6 +1338,8 @@ export const examReliabilityFigures = pgTable(
     version: text("version").notNull(),
     figures: jsonb("figures").$type<Record<string, unknown>>().notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How long the job's run that stored these took, in ms (null: worked out by the page): spaces the next run. */
+    runMs: integer("run_ms"),
   },
   (t) => [primaryKey({ columns: [t.examId, t.reach] })],
 );

@@ -181,17 +181,33 @@ async function lockGroups(tx: TDbOrTx, where: SQL): Promise<void> {
 export const RELIABILITY_JOB = "reliability.exam";
 /** How long after a mark the job waits for more: marks come in bursts (a class submits, a teacher marks a pile). */
 export const RELIABILITY_SETTLE_SECONDS = 20;
+/**
+ * The job's next run is due no sooner than this many times its last run's duration after that run ended (decision
+ * 0061, amended stop 9): while marks keep arriving an exam's job takes at most a quarter of a core (a run, then three
+ * runs' time idle), and at the year's largest exam (~15 s a run) a mark made between runs still reaches the page
+ * within a minute (3 × 15 s of spacing + 15 s of run; one made during a run, 75 s). An exam whose run is under
+ * 20 / 3 s is spaced by the settle time alone.
+ */
+export const RELIABILITY_SPACING = 3;
 
 /**
  * Queues, once per exam, the reliability job (decision 0061): a job already waiting or running for the exam is
- * enough, so a burst of marks adds one row.
+ * enough, so a burst of marks adds one row. Due once marks settle, and no sooner than RELIABILITY_SPACING times the
+ * last run's duration after it ended (exam_reliability's "all" row: every run of the job stores it).
  */
 async function queueReliability(tx: TDbOrTx, where: SQL): Promise<void> {
   await tx.execute(sql`insert into jobs (kind, payload, dedupe_key, run_at)
-    select ${RELIABILITY_JOB}, jsonb_build_object('examId', e.exam_id), 'reliability:' || e.exam_id, now() + make_interval(secs => ${RELIABILITY_SETTLE_SECONDS})
+    select ${RELIABILITY_JOB}, jsonb_build_object('examId', e.exam_id), 'reliability:' || e.exam_id,
+      greatest(now() + make_interval(secs => ${RELIABILITY_SETTLE_SECONDS}),
+        (select r.computed_at + make_interval(secs => r.run_ms * ${RELIABILITY_SPACING} / 1000.0) from exam_reliability r where r.exam_id = e.exam_id and r.reach = 'all'))
     from (select distinct se.exam_id from student_exams se where ${where}) e
     where not exists (select 1 from jobs j where j.dedupe_key = 'reliability:' || e.exam_id and j.status in ('queued', 'running'))
     on conflict (dedupe_key) where status in ('queued', 'running') do nothing`);
+}
+
+/** The reliability job queued for one exam (its run, when marks landed while it ran: psychometrics.service.ts). */
+export async function queueReliabilityOfExam(db: TDbOrTx, examId: string): Promise<void> {
+  await queueReliability(db, sql`se.exam_id = ${examId}`);
 }
 
 /** Adds (+1) or removes (−1) the attempts' contribution as they stand. */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authorize } from "../../http/context";
 import { ZCalibrationDetail, ZCalibrationRequest, ZCalibrationRuns, ZExamReliability, ZItemCalibrations } from "../../../shared/schemas/psychometrics";
-import { bankItemCalibrations, examReliability, findCalibration, listCalibrations, refreshReliability, runCalibration } from "./psychometrics.service";
+import { bankItemCalibrations, examReliability, findCalibration, listCalibrations, reliabilityJob, runCalibration } from "./psychometrics.service";
 import { RELIABILITY_JOB } from "../analytics/figures";
 
 const ZExamParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
@@ -13,7 +13,7 @@ const ZItemParams = z.object({ id: z.uuid({ error: "BANK_ITEM_NOT_FOUND" }) });
 
 export const psychometricsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Queued by the marking transaction (analytics/figures.ts), due once the exam's marks settle (decision 0061).
-  app.jobs.register(RELIABILITY_JOB, async ({ db, job }) => refreshReliability(db, String(job.payload.examId)));
+  app.jobs.register(RELIABILITY_JOB, reliabilityJob);
   // Answers when the run is stored (201), not with a job id: the EM runs in the idle-priority parse thread, so the
   // event loop stays free while the request waits its few seconds (decision 0045).
   app.post("/api/exams/:id/calibrations", { schema: { params: ZExamParams, body: ZCalibrationRequest, response: { 201: ZCalibrationDetail } } }, async (request, reply) => {

@@ -28,7 +28,8 @@ import type {
 import { loadExamInReach, reachOf } from "../results/results.service";
 import { loadReadable } from "../bank/bank.service";
 import { assertExamWritable } from "../years/guard";
-import { RELIABILITY_JOB } from "../analytics/figures";
+import { queueReliabilityOfExam, RELIABILITY_JOB } from "../analytics/figures";
+import type { TJobContext, TJobHandler } from "../../jobs/jobs";
 
 /** The default minimum of responses per question (calibrate.ts's). */
 export const DEFAULT_MIN_RESPONSES = 30;
@@ -222,7 +223,7 @@ function reachKey(actor: TSessionUser, creatorId: string | null): string | null 
  *
  * The classical part is read from exam_reliability (decision 0061): the reliability job's figures when they are of
  * the exam's version now, or — while a job to refresh them is waiting for marks to settle or running — the last ones
- * (at most the settle time plus one run behind). Otherwise (no job has run: an exam marked before the job existed,
+ * (at most max(settle time, RELIABILITY_SPACING × the last run) plus one run behind: figures.ts). Otherwise (no job has run: an exam marked before the job existed,
  * or a reader outside both reaches) they are worked out from the matrix here, and stored.
  */
 export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TExamReliability> {
@@ -281,11 +282,13 @@ function classicalOf({ matrix, questions }: ExamResponses): TClassical {
   };
 }
 
-async function storeReliability(db: TDbOrTx, examId: string, version: string, rows: [string, TClassical][]): Promise<void> {
+/** `runMs`: the job's run (figures.ts spaces the next by it); the page's own working out keeps the last run's. */
+async function storeReliability(db: TDbOrTx, examId: string, version: string, rows: [string, TClassical][], runMs: number | null = null): Promise<void> {
   if (!rows.length) return;
-  await db.execute(sql`insert into exam_reliability (exam_id, reach, version, figures, computed_at)
-    select ${examId}::uuid, r.reach, ${version}, r.figures, now() from jsonb_to_recordset(${JSON.stringify(rows.map(([reach, figures]) => ({ reach, figures })))}::jsonb) as r(reach text, figures jsonb)
-    on conflict (exam_id, reach) do update set version = excluded.version, figures = excluded.figures, computed_at = excluded.computed_at`);
+  await db.execute(sql`insert into exam_reliability (exam_id, reach, version, figures, computed_at, run_ms)
+    select ${examId}::uuid, r.reach, ${version}, r.figures, now(), ${runMs}::int from jsonb_to_recordset(${JSON.stringify(rows.map(([reach, figures]) => ({ reach, figures })))}::jsonb) as r(reach text, figures jsonb)
+    on conflict (exam_id, reach) do update set version = excluded.version, figures = excluded.figures, computed_at = excluded.computed_at,
+      run_ms = coalesce(excluded.run_ms, exam_reliability.run_ms)`);
 }
 
 /**
@@ -293,9 +296,12 @@ async function storeReliability(db: TDbOrTx, examId: string, version: string, ro
  * attempts together and for each school's own — every reach a reader can have — then stored under the version read
  * before the matrix (a mark that lands meanwhile makes the version move on, and queues the next run).
  */
-export async function refreshReliability(db: TDbOrTx, examId: string): Promise<{ reaches: number }> {
+export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jobId: string; progress: TJobContext["progress"] }): Promise<{ reaches: number; ms: number; again: boolean }> {
+  const started = performance.now();
   const version = await reliabilityVersion(db, examId);
   const responses = await examResponses(db, examId);
+  // The matrix is read (the long part at the year): a sign of life, so the claim is kept.
+  await run?.progress({ done: 0, failed: 0, total: 1 });
   const schoolOf = new Map(
     rowsOf<{ id: string; school_id: string | null }>(
       await db.execute(sql`select se.id, p.school_id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and se.status = 'graded'`),
@@ -307,11 +313,26 @@ export async function refreshReliability(db: TDbOrTx, examId: string): Promise<{
     if (school) bySchool.set(school, (bySchool.get(school) ?? new Set()).add(id));
   }
   const rows: [string, TClassical][] = [["all", classicalOf(responses)], ...[...bySchool].map(([school, ids]): [string, TClassical] => [`school:${school}`, classicalOf(inReach(responses, ids))])];
-  await storeReliability(db, examId, version, rows);
+  // The run's duration as stored: the matrix read and the figures worked out (the store itself is a few rows).
+  const ms = Math.round(performance.now() - started);
+  await storeReliability(db, examId, version, rows, ms);
   // A school whose attempts all went keeps no figures of them.
   await db.execute(sql`delete from exam_reliability where exam_id = ${examId} and version <> ${version}`);
-  return { reaches: rows.length };
+  // A mark that landed during the run found this job running and queued nothing (the running row holds the dedupe
+  // key): the run lets go of the key — a mark from now on queues its own run — and, if the version moved under it,
+  // queues the next itself, spaced from this run as any (figures.ts). Without it the page, finding figures of an old
+  // version and no job, would work them out itself on its next view.
+  let again = false;
+  if (run) {
+    await db.execute(sql`update jobs set dedupe_key = null where id = ${run.jobId}`);
+    again = (await reliabilityVersion(db, examId)) !== version;
+    if (again) await queueReliabilityOfExam(db, examId);
+  }
+  return { reaches: rows.length, ms, again };
 }
+
+/** The reliability job (registered by psychometrics.routes.ts): the exam's figures worked out again and stored. */
+export const reliabilityJob: TJobHandler = ({ db, job, progress }) => refreshReliability(db, String(job.payload.examId), { jobId: job.id, progress });
 
 /** The latest run's calibrated items as information-curve items (D = 1: calibrate.ts works on the logistic metric). */
 async function latestInformation(db: TDbOrTx, examId: string): Promise<TExamReliability["irt"]> {

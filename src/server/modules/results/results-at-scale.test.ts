@@ -1,8 +1,8 @@
 // The results list at a ministry's scale (issue 39, docs/decisions/0054 "Results list at scale"): its summary comes
 // from the maintained figures and equals a recount over the attempts after every way a mark changes; where the
 // figures cannot answer (a name searched) the attempts are counted up to a cap; pages are walked by keyset cursors
-// (none missed or twice, forwards and backwards, bad cursors refused in both languages); and a page of the default
-// sort reads its rows from an index, not every attempt.
+// (none missed or twice, forwards and backwards, bad cursors refused in both languages); and a page of each sort
+// (newest first, score, name) reads its rows from an index, not every attempt.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
@@ -308,6 +308,51 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
     expect(touched).toBeGreaterThan(0);
     // The old summary counted every attempt on every page: 10,017 rows read here (a count over the attempts).
     expect(touched).toBeLessThan(N / 10);
+  });
+
+  it("every attempt carries its student's name, whoever inserted it (here plain SQL), for the score and name sorts", async () => {
+    const [r] = rowsOf<{ n: number; wrong: number }>(
+      await h.db.execute(sql`select count(*)::int as n, count(*) filter (where se.student_name is distinct from p.name)::int as wrong from student_exams se join profiles p on p.id = se.student_id`),
+    );
+    expect(r!.n).toBeGreaterThan(N);
+    expect(r!.wrong).toBe(0);
+  });
+
+  it("a page sorted by score or by name reads about a page of attempts from an index, the first or a deep one, all exams or one", async () => {
+    for (const sort of ["score", "name"] as const) {
+      const first = await list(cookie.admin, `examId=${examId}&sort=${sort}&pageSize=200`);
+      const second = await list(cookie.admin, `examId=${examId}&sort=${sort}&pageSize=200&after=${first.next}`);
+      const deeper = second.next!;
+      // The name sort's keys run name ↑, start ↓: a page after a cursor starts at the cursor's name, so it may also
+      // read that name's attempts before the cursor (a student's own, and namesakes': here a seventh of the year).
+      const [namesakes] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from student_exams where student_name = ${second.items.at(-1)!.studentName}`));
+      for (const query of [{}, { examId }, { after: deeper }, { examId, after: deeper }, { examId, before: deeper }]) {
+        const read = await attemptsRead({ sort, pageSize: 25, ...query });
+        const bound = 26 + 5 + (sort === "name" && (query.after ?? query.before) ? namesakes!.n : 0);
+        expect(read, `${sort} ${JSON.stringify(query)}`).toBeLessThanOrEqual(bound);
+      }
+    }
+  });
+
+  it("a student renamed moves in the name sort and among the score's ties", async () => {
+    const first = await list(cookie.admin, `examId=${examId}&sort=name&pageSize=3`);
+    const top = first.items[0]!;
+    const [student] = rowsOf<{ id: string }>(await h.db.execute(sql`select student_id as id from student_exams where id = ${top.attemptId}`));
+    const res = await req("PATCH", `/api/users/${student!.id}`, cookie.admin, { name: "zz renamed last" });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await list(cookie.admin, `examId=${examId}&sort=name&pageSize=3`);
+    expect(after.items.map((r) => r.attemptId)).not.toContain(top.attemptId);
+    const last = await list(cookie.admin, `examId=${examId}&sort=name&pageSize=3&before=${encodeCursor("name", ["zzzz", "-infinity", "00000000-0000-4000-8000-000000000000"])}`);
+    expect(last.items.at(-1)).toMatchObject({ attemptId: top.attemptId, studentName: "zz renamed last" });
+    // Among the attempts of its score, it now comes after every other name.
+    const [mine] = rowsOf<{ k: string; n: number }>(
+      await h.db.execute(sql`select (-coalesce(case when status = 'graded' then coalesce(score, 0)::float8 * 100 / total_possible_score end, -1))::text as k,
+          (select count(*)::int from student_exams o where o.exam_id = se.exam_id and o.status = se.status and o.score is not distinct from se.score) as n
+        from student_exams se where id = ${top.attemptId}`),
+    );
+    const tieEnd = await list(cookie.admin, `examId=${examId}&sort=score&pageSize=1&before=${encodeCursor("score", [mine!.k, "zzzz", "00000000-0000-4000-8000-000000000000"])}`);
+    expect(tieEnd.items[0]!.attemptId).toBe(top.attemptId);
+    expect(mine!.n).toBeGreaterThan(1);
   });
 
   it("a page of the newest first reads its rows from an index, the first page or a deep one, all exams or one", async () => {

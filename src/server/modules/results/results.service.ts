@@ -6,7 +6,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } fr
 import { currentQuestion, seenBy, seenBySql } from "../bank/views";
 import { imageColumns, imagePresenter, pairImageColumns } from "../media/images";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
-import { allStudentAnswers, examForms, examSchools, exams, passages, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
+import { allStudentAnswers, attemptPercentOf, attemptScoreSortKey, examForms, examSchools, exams, passages, profiles, questionOptions, questions, schools, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { assertExamWritable } from "../years/guard";
 import { queueScorePassback } from "../../lti/ags";
 import { AppError } from "../../http/errors";
@@ -20,7 +20,7 @@ import { attemptScaleScores, reportedScaleScore } from "../../psychometrics/scal
 import { paperInteraction } from "../../../shared/item-types";
 
 /** An attempt's score as a percentage of its points (0 when it has none): one rule for lists, analyses and dashboards. */
-export const ATTEMPT_PERCENT = sql`(case when ${studentExams.totalPossibleScore} > 0 then coalesce(${studentExams.score}, 0)::float8 * 100 / ${studentExams.totalPossibleScore} else 0 end)`;
+export const ATTEMPT_PERCENT = attemptPercentOf(studentExams);
 
 /** The attempts `actor` may see, as a condition on student_exams joined with exams and the student's profile. */
 export function reachOf(actor: TSessionUser): SQL | undefined {
@@ -237,22 +237,22 @@ const resultsSelect = (db: TDbOrTx, keys: Record<string, SQL> = {}) =>
 
 type TSelectedResult = Awaited<ReturnType<ReturnType<typeof resultsSelect>["execute"]>>[number];
 
-/** The graded attempts' percentage; null for the others (a list sorted by score puts them last). */
-const GRADED_PERCENT = sql`case when ${studentExams.status} = 'graded' then ${ATTEMPT_PERCENT} end`;
-
 /**
  * Each sort as the keys it orders by, unique together (the attempt's id last). A null sorts last under a value no
  * real one takes, so that a key is comparable: the list and the export walk the rows by these keys (keyset paging),
  * never by offset, and each key is read back as text and cast to its type — a timestamp's microseconds survive, a JS
- * Date's would not. The newest first is the default: its keys all run one way and an index holds them in that order
- * (student_exams_recent_idx, and per exam student_exams_exam_recent_idx), so a page reads its rows and no others.
+ * Date's would not. Every sort has an index in its order, all exams and per exam, so that a page reads its rows
+ * and few others: the newest first (the default) student_exams_recent_idx and student_exams_exam_recent_idx; by
+ * score (highest first, ties by name) the negated percentage (schema.ts attemptScoreSortKey), name and id, all
+ * ascending; by name the copy of the student's name on the attempt (student_exams.student_name, which the database
+ * keeps equal to profiles.name), newest attempt first among a name's.
  */
 function sortKeys(sort: TResultsQuery["sort"]): TSortKey[] {
-  const name = { expr: sql`${profiles.name}`, desc: false, type: "text" } as const;
+  const name = { expr: sql`${studentExams.studentName}`, desc: false, type: "text" } as const;
   const started = { expr: sql`${studentExams.startedAt}`, desc: true, type: "timestamptz" } as const;
   switch (sort) {
     case "score":
-      return [{ expr: sql`coalesce(${GRADED_PERCENT}, -1)`, desc: true, type: "float8" }, name, { expr: sql`${studentExams.id}`, desc: false, type: "uuid" }];
+      return [{ expr: attemptScoreSortKey(studentExams), desc: false, type: "float8" }, name, { expr: sql`${studentExams.id}`, desc: false, type: "uuid" }];
     case "name":
       return [name, started, { expr: sql`${studentExams.id}`, desc: false, type: "uuid" }];
     case "recent":
