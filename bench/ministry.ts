@@ -453,6 +453,9 @@ for (const format of ["csv", "xlsx"] as const) {
   const run = await call("super_admin", "POST", `/api/exams/${second}/calibrations`, { model: "2pl" });
   row("2PL calibration, the parallel form (exam 4)", "super_admin", run, null, "one exam's answers");
   await measureFloor("one exam's anchors' parameters"); // the runs' item parameters exist now
+  // A reused year already has the scale an earlier timing made (one per subject and grade): made afresh, so that its
+  // definition, link and first views are timed again.
+  if (REUSE) await db.execute(sql`delete from reporting_scales where subject_id = ${subjectId} and grade = 8`);
   const created = await call("super_admin", "POST", "/api/scales", { subjectId, grade: 8, nameAr: `مقياس ${runTag}`, nameEn: `Scale ${runTag}` });
   const scaleId = String(created.json().id);
   const reference = await call("super_admin", "PATCH", `/api/scales/${scaleId}`, { referenceCalibrationId: ref.json().id, mean: 500, sd: 100 });
