@@ -7,12 +7,12 @@
 // replaced (attemptScaleScores over the candidates' ids, 5,000 a query), with EXPLAIN ANALYZE of the new query.
 //
 //   DATABASE_URL=postgres://… SCALE=1 npx tsx bench/scale-first-view.ts   # a database of its own: it is left seeded
-//   OLD=0 skips the old path (seconds at the year).
+//   SEEDED=1 times it again over the year a run seeded before; OLD=0 skips the old path (seconds at the year).
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/server/db/client";
 import { openBench } from "./setup";
 import { getScale } from "../src/server/modules/scales/scales.service";
-import { SCALE_TALLIES_SETTINGS, scaleTalliesQuery, scoredAttempts, summarizeLevels } from "../src/server/modules/scales/levels-by-group";
+import { scaleTalliesQuery, scoredAttempts, summarizeLevels } from "../src/server/modules/scales/levels-by-group";
 import { attemptScaleScores } from "../src/server/psychometrics/scale";
 
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -116,14 +116,7 @@ if (process.env.OLD !== "0") {
   const scores = await attemptScaleScores(db, cand.map((r) => r.id));
   console.log(`old, every attempt: candidates ${tc.toFixed(0)} ms, attemptScaleScores ${(performance.now() - t - tc).toFixed(0)} ms for ${scores.size} attempts (before any summary)`);
 }
-// The new query's plan, with scoredAttempts' settings and (EXPLAIN_DEFAULTS=1) with the server's own.
-const explain = async (settings: boolean) => {
-  const lines = await db.transaction(async (tx) => {
-    if (settings) await tx.execute(SCALE_TALLIES_SETTINGS);
-    return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`explain (analyze, buffers) ${scaleTalliesQuery(s, {})}`)).map((r) => r["QUERY PLAN"]);
-  });
-  console.log(`\nEXPLAIN ANALYZE, every attempt, ${settings ? "work_mem 64MB, jit off" : "the server's settings"}:\n${lines.join("\n")}`);
-};
-await explain(true);
-if (process.env.EXPLAIN_DEFAULTS === "1") await explain(false);
+// The new query's plan.
+const plan = rowsOf<{ "QUERY PLAN": string }>(await db.execute(sql`explain (analyze, buffers) ${scaleTalliesQuery(s, {})}`)).map((r) => r["QUERY PLAN"]);
+console.log(`\nEXPLAIN ANALYZE, every attempt:\n${plan.join("\n")}`);
 await close();

@@ -12,7 +12,7 @@
 // Scores and SEs are psychometrics/scale.ts's rule (scaleScoreSql, its SQL form, in the one query that counts them).
 import { sql, type SQL } from "drizzle-orm";
 import type { TDbOrTx } from "../../db/client";
-import { isDatabaseHandle, rowsOf } from "../../db/client";
+import { rowsOf } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { levelSql, linkingSql, scaleScoreSql, type LevelCut, type ScaleDefinition } from "../../psychometrics/scale";
 import type { TLevelsByGroup } from "../../../shared/schemas/scale";
@@ -141,13 +141,6 @@ type TTallyRow = {
 
 type TScaleOfTallies = ScaleDefinition & { id: string; subjectId: string; grade: number; levels: readonly LevelCut[] };
 
-/**
- * What scoredAttempts sets for its query, in its own transaction. At a ministry's year the query's sort holds 265,000
- * rows (two runs per attempt): with the default 4 MB it went to disk, and the plan's cost crossed jit_above_cost, so
- * PostgreSQL spent half a second compiling it. For this one query: 64 MB and no JIT.
- */
-export const SCALE_TALLIES_SETTINGS = sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`;
-
 /** scoredAttempts' query (a bench reads its plan). */
 export function scaleTalliesQuery(scale: TScaleOfTallies, scope: LevelsScope = {}): SQL {
   const link = linkingSql(sql`c.linking`, sql`(c.id = rs.reference_calibration_id)`);
@@ -205,14 +198,7 @@ export function scaleTalliesQuery(scale: TScaleOfTallies, scope: LevelsScope = {
  * out, as before.
  */
 export async function scoredAttempts(db: TDbOrTx, scale: TScaleOfTallies, scope: LevelsScope = {}): Promise<TScaleTallies> {
-  const query = scaleTalliesQuery(scale, scope);
-  // A caller's transaction is left as it is (SET LOCAL would outlive the query there); only tests pass one.
-  const run = async (tx: TDbOrTx) => {
-    await tx.execute(SCALE_TALLIES_SETTINGS);
-    return rowsOf<TTallyRow>(await tx.execute(query));
-  };
-  const inCallersTransaction = async () => rowsOf<TTallyRow>(await db.execute(query));
-  const rows = isDatabaseHandle(db) ? await db.transaction(run) : await inCallersTransaction();
+  const rows = rowsOf<TTallyRow>(await db.execute(scaleTalliesQuery(scale, scope)));
   const tallies: TScaleTallies = { scores: [], school: [], class: [], gender: [], languageBackground: [], month: [] };
   for (const r of rows) {
     const tally: TTally = { count: Number(r.n), levels: r.levels.map(Number), sum: Number(r.sum), sumSquares: Number(r.sum_squares) };
