@@ -9,7 +9,7 @@
 // Mislevy 1982), defined for every response pattern including all right or all wrong, which ML is not.
 // A level is the highest whose cut the score reaches (cuts are on the reported, rounded scale).
 
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../db/client";
 import type { TReportedScaleScore } from "../../shared/schemas/scale";
 
@@ -61,6 +61,49 @@ export function levelOf(levels: readonly LevelCut[], score: number): number | nu
     if (level.minScore === null || score >= level.minScore) found = level.position;
   }
   return found;
+}
+
+/** Math.round in SQL: the nearest integer, ties up. PostgreSQL's round() on a double may break ties to even (2.5 → 2,
+ * where Math.round gives 3); x − floor(x) is exact for any double, so this is Math.round's result bit for bit. */
+const mathRoundSql = (x: SQL) => sql`(floor(${x}) + case when (${x}) - floor(${x}) >= 0.5 then 1 else 0 end)`;
+
+/** round() above in SQL: the same operations on doubles in the same order (10 ** decimals is exact for 0–2). */
+const roundSql = (x: SQL, decimals: number) => sql`(${mathRoundSql(sql`(${x}) * ${10 ** decimals}::float8`)} / ${10 ** decimals}::float8)`;
+
+/**
+ * attemptScaleScores' linking rule over a calibrations row, in SQL: its A and B when the run is linked (not the scale's
+ * reference, both numbers), else null (θ used as it is). Worked out once per run, not once per ability.
+ */
+export function linkingSql(linking: SQL, isReference: SQL): { a: SQL; b: SQL } {
+  const linked = sql`(not (${isReference}) and jsonb_typeof(${linking} -> 'A') = 'number' and jsonb_typeof(${linking} -> 'B') = 'number')`;
+  return { a: sql`(case when ${linked} then (${linking} ->> 'A')::float8 end)`, b: sql`(case when ${linked} then (${linking} ->> 'B')::float8 end)` };
+}
+
+/**
+ * linkTheta and toScaleScore in SQL, for a query that scores and groups thousands of attempts without sending each to
+ * Node (the dashboards on the scale, decision 0053): `a` and `b` are linkingSql's for the ability's run. The same
+ * rule written once more, operation for operation in the same order on doubles (PostgreSQL's float8 arithmetic is IEEE
+ * 754 as JavaScript's numbers are; greatest/least skip a null bound as toScaleScore's ifs do), so it gives the same
+ * score and SE to the last bit: levels-sql.test.ts checks it against attemptScaleScores on every attempt of a
+ * reference and two linked runs under three definitions, rounding ties and both bounds included. Change one, change
+ * the other.
+ */
+export function scaleScoreSql(scale: ScaleDefinition, eap: SQL, eapSe: SQL, a: SQL, b: SQL): { score: SQL; se: SQL } {
+  const p = (x: number | null) => sql`${x}::float8`;
+  const theta = sql`(case when ${a} is null then ${eap} else ${a} * ${eap} + ${b} end)`;
+  const thetaSe = sql`(${eapSe} * coalesce(${a}, 1::float8))`;
+  const score = sql`least(${p(scale.highest)}, greatest(${p(scale.lowest)}, ${p(scale.mean)} + (${p(scale.sd)} * (${theta} - ${p(scale.thetaMean)})) / ${p(scale.thetaSd)}))`;
+  return { score: roundSql(score, scale.decimals), se: roundSql(sql`(${p(scale.sd)} * ${thetaSe}) / ${p(scale.thetaSd)}`, scale.decimals) };
+}
+
+/** levelOf in SQL for the given levels: the highest position whose cut the score reaches; null when none does. */
+export function levelSql(levels: readonly LevelCut[], score: SQL): SQL {
+  if (levels.length === 0) return sql`null::int`;
+  const highestFirst = [...levels].sort((x, y) => y.position - x.position);
+  return sql`(case ${sql.join(
+    highestFirst.map((l) => sql`when ${l.minScore === null ? sql`true` : sql`(${score}) >= ${l.minScore}::float8`} then ${l.position}::int`),
+    sql` `,
+  )} else null end)`;
 }
 
 export interface AttemptScaleScore {

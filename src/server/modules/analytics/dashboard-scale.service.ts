@@ -1,5 +1,5 @@
 // The dashboard on the reporting scale (issue 35; docs/decisions/0053): levels by group and the trend across school
-// years for the dashboard's scope. Scale scores come from psychometrics/scale.ts and the shares, means and
+// years for the dashboard's scope. Scale scores are psychometrics/scale.ts's rule and the shares, means and
 // classification consistency from scales/levels-by-group.ts — nothing is recomputed here. Who sees which school is
 // the dashboard's rule (findDashboard): staff their own school, a super_admin any or all.
 import { and, eq } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { can, type TSessionUser } from "../../../shared/permissions";
 import type { TDashboardQuery } from "../../../shared/schemas/dashboard";
 import type { TDashboardScale, TDashboardScaleYear } from "../../../shared/schemas/dashboard-scale";
 import { getScale } from "../scales/scales.service";
-import { DEFAULT_GROUP_MINIMUM, levelsVersion, meanWithSe, scoredAttempts, summarizeLevels, type TScoredAttempt } from "../scales/levels-by-group";
+import { addTallies, DEFAULT_GROUP_MINIMUM, levelsVersion, meanOfTally, scoredAttempts, summarizeLevels, type TScaleTallies, type TTally } from "../scales/levels-by-group";
 import { cachedByVersion } from "./version-cache";
 
 /** The school year an attempt belongs to: the app has none of its own, so the one that starts on 1 September (UTC). */
@@ -20,19 +20,21 @@ export function schoolYearOf(completedAt: string | Date): number {
 }
 
 /** The mean scale score per school year, oldest first; a year with fewer than the minimum attempts is withheld. */
-export function trendByYear(scored: readonly TScoredAttempt[], minimum: number): TDashboardScaleYear[] {
-  const byYear = new Map<number, number[]>();
-  for (const a of scored) {
-    if (!a.row.completed_at) continue;
-    const year = schoolYearOf(a.row.completed_at);
-    byYear.set(year, [...(byYear.get(year) ?? []), a.score]);
+export function trendByYear(tallies: TScaleTallies, nLevels: number, minimum: number): TDashboardScaleYear[] {
+  const byYear = new Map<number, TTally[]>();
+  for (const t of tallies.month) {
+    if (!t.month) continue;
+    // The month in UTC is all schoolYearOf reads of a completion time.
+    const year = schoolYearOf(`${t.month}-01T00:00:00Z`);
+    byYear.set(year, [...(byYear.get(year) ?? []), t]);
   }
   return [...byYear.entries()]
     .sort(([x], [y]) => x - y)
-    .map(([year, scores]) => {
-      const withheld = scores.length < minimum;
-      const { mean, se } = withheld ? { mean: null, se: null } : meanWithSe(scores);
-      return { year, attempts: scores.length, withheld, mean, meanSe: se };
+    .map(([year, months]) => {
+      const t = addTallies(months, nLevels);
+      const withheld = t.count < minimum;
+      const { mean, se } = withheld ? { mean: null, se: null } : meanOfTally(t);
+      return { year, attempts: t.count, withheld, mean, meanSe: se };
     });
 }
 
@@ -66,8 +68,8 @@ export async function findDashboardScale(db: TDbOrTx, actor: TSessionUser, query
   const reader = fairness ? "fairness" : "staff";
   const key = ["dashboard-scale", scale.id, reader, lang, minimum, JSON.stringify(scope), await levelsVersion(db, scale.id)].join("|");
   return cachedByVersion(db, key, async () => {
-    const scored = await scoredAttempts(db, scale, scope);
-    const levels = summarizeLevels(scale, scored, minimum, lang);
+    const tallies = await scoredAttempts(db, scale, scope);
+    const levels = summarizeLevels(scale, tallies, minimum, lang);
     // Gender and language background only for those who manage the students' profiles.
     if (!fairness) levels.groups = { ...levels.groups, gender: [], languageBackground: [] };
     return {
@@ -83,7 +85,7 @@ export async function findDashboardScale(db: TDbOrTx, actor: TSessionUser, query
       groupsBy: query.className ? null : schoolId ? "class" : "school",
       fairness,
       levels,
-      trend: trendByYear(scored, minimum),
+      trend: trendByYear(tallies, scale.levels.length, minimum),
     } satisfies TDashboardScale;
   });
 }

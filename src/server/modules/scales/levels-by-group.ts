@@ -9,12 +9,12 @@
 // expected accuracy at c. The expected consistency (two independent administrations agree at c) is the mean of
 // p² + (1 − p)² (the approach Lee 2010 generalises). Over all levels, P(true level = observed level) is
 // Φ((upper − s)/e) − Φ((lower − s)/e) for the observed level's [lower, upper), averaged.
-// Scores and SEs are psychometrics/scale.ts's (attemptScaleScores), never recomputed here.
+// Scores and SEs are psychometrics/scale.ts's rule (scaleScoreSql, its SQL form, in the one query that counts them).
 import { sql, type SQL } from "drizzle-orm";
 import type { TDbOrTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { attemptScaleScores } from "../../psychometrics/scale";
+import { levelSql, linkingSql, scaleScoreSql, type LevelCut, type ScaleDefinition } from "../../psychometrics/scale";
 import type { TLevelsByGroup } from "../../../shared/schemas/scale";
 import { getScale } from "./scales.service";
 import { cachedByVersion } from "../analytics/version-cache";
@@ -35,6 +35,8 @@ export function normalCdf(z: number): number {
 export interface ScoredAttempt {
   score: number;
   se: number | null;
+  /** How many attempts have this score and SE (a histogram's bar); 1 when absent. */
+  count?: number;
 }
 
 /** Rudner's expected accuracy and consistency at one cut; null when no attempt has an SE. */
@@ -42,12 +44,12 @@ export function cutConsistency(attempts: readonly ScoredAttempt[], cut: number):
   let n = 0;
   let accuracy = 0;
   let consistency = 0;
-  for (const { score, se } of attempts) {
+  for (const { score, se, count = 1 } of attempts) {
     if (se === null || !(se > 0)) continue;
     const p = score >= cut ? normalCdf((score - cut) / se) : normalCdf((cut - score) / se);
-    n++;
-    accuracy += p;
-    consistency += p * p + (1 - p) * (1 - p);
+    n += count;
+    accuracy += count * p;
+    consistency += count * (p * p + (1 - p) * (1 - p));
   }
   return n === 0 ? { accuracy: null, consistency: null } : { accuracy: accuracy / n, consistency: consistency / n };
 }
@@ -56,29 +58,17 @@ export function cutConsistency(attempts: readonly ScoredAttempt[], cut: number):
 export function levelAccuracy(attempts: readonly ScoredAttempt[], cuts: readonly number[]): number | null {
   let n = 0;
   let sum = 0;
-  for (const { score, se } of attempts) {
+  for (const { score, se, count = 1 } of attempts) {
     if (se === null || !(se > 0)) continue;
     const level = cuts.filter((c) => score >= c).length;
     const lower = level === 0 ? -Infinity : cuts[level - 1]!;
     const upper = level === cuts.length ? Infinity : cuts[level]!;
     const below = (x: number) => (x === Infinity ? 1 : x === -Infinity ? 0 : normalCdf((x - score) / se));
-    sum += below(upper) - below(lower);
-    n++;
+    sum += count * (below(upper) - below(lower));
+    n += count;
   }
   return n === 0 ? null : sum / n;
 }
-
-type TAttemptRow = {
-  id: string;
-  school_id: string | null;
-  school_ar: string | null;
-  school_en: string | null;
-  grade: number | null;
-  class_name: string | null;
-  gender: string | null;
-  language_background: string | null;
-  completed_at: string | null;
-};
 
 /** Which of the scale's attempts count: the dashboard's scope (a school, a class, an exam); none = all of them. */
 export interface LevelsScope {
@@ -87,7 +77,24 @@ export interface LevelsScope {
   examId?: string | null;
 }
 
-export type TScoredAttempt = { row: TAttemptRow; score: number; se: number | null; level: number };
+/** A group's attempts: how many, how many at each level (by position), and the sum of their scores and of squares. */
+export type TTally = { count: number; levels: number[]; sum: number; sumSquares: number };
+
+/**
+ * The scale's attempts in scope, counted in the database: a histogram of (score, SE) over all of them, and a tally per
+ * school, class, gender, language background and month of completion (UTC). Small at any size: the histogram has a
+ * row per distinct (score, SE), the groups one each.
+ */
+export type TScaleTallies = {
+  scores: (TTally & { score: number; se: number | null })[];
+  school: (TTally & { schoolId: string | null; schoolAr: string | null; schoolEn: string | null })[];
+  /** schoolId and the names are null when the class is (every attempt without a class is one group). */
+  class: (TTally & { schoolId: string | null; className: string | null; schoolAr: string | null; schoolEn: string | null })[];
+  gender: (TTally & { key: string | null })[];
+  languageBackground: (TTally & { key: string | null })[];
+  /** 'YYYY-MM' of completed_at in UTC; null for attempts not completed. */
+  month: (TTally & { month: string | null })[];
+};
 
 /**
  * A version of everything the figures are made of, read in one cheap query: the scale and its levels, the
@@ -112,90 +119,164 @@ export function levelsVersionQuery(scaleId: string): SQL {
         (select max(updated_at)::text from schools)) as v`;
 }
 
-/** The scale's attempts in scope with their scale score, SE and level (from scale.ts, never recomputed here). */
-export async function scoredAttempts(db: TDbOrTx, scale: { id: string; subjectId: string; grade: number }, scope: LevelsScope = {}): Promise<TScoredAttempt[]> {
-  // The candidates: attempts of the scale's subject and grade with an ability; scale.ts decides which count.
-  const rows = rowsOf<TAttemptRow>(
-    await db.execute(sql`select distinct se.id, p.school_id, s.name_ar as school_ar, s.name_en as school_en, se.grade, se.class_name, p.gender, p.language_background,
-        se.completed_at::text as completed_at
-      from student_exams se
-      join exams e on e.id = se.exam_id
-      join profiles p on p.id = se.student_id
-      left join schools s on s.id = p.school_id
-      join attempt_abilities aa on aa.student_exam_id = se.id
-      where e.subject_id = ${scale.subjectId} and se.grade = ${scale.grade}
-        ${scope.schoolId ? sql`and p.school_id = ${scope.schoolId}` : sql``}
-        ${scope.className ? sql`and lower(se.class_name) = lower(${scope.className})` : sql``}
-        ${scope.examId ? sql`and se.exam_id = ${scope.examId}` : sql``}`),
-  );
-  const scores = await attemptScaleScores(db, rows.map((r) => r.id));
-  return rows.flatMap((r) => {
-    const s = scores.get(r.id);
-    return s && s.scaleId === scale.id && s.level !== null ? [{ row: r, score: s.score, se: s.se, level: s.level }] : [];
-  });
+type TTallyRow = {
+  grouped: keyof TScaleTallies;
+  score: number | null;
+  se: number | null;
+  school_id: string | null;
+  school_ar: string | null;
+  school_en: string | null;
+  class_school_id: string | null;
+  class_name: string | null;
+  class_school_ar: string | null;
+  class_school_en: string | null;
+  gender: string | null;
+  language_background: string | null;
+  month: string | null;
+  n: number;
+  levels: number[];
+  sum: number;
+  sum_squares: number;
+};
+
+type TScaleOfTallies = ScaleDefinition & { id: string; subjectId: string; grade: number; levels: readonly LevelCut[] };
+
+/** scoredAttempts' query (a bench reads its plan). */
+export function scaleTalliesQuery(scale: TScaleOfTallies, scope: LevelsScope = {}): SQL {
+  const link = linkingSql(sql`c.linking`, sql`(c.id = rs.reference_calibration_id)`);
+  const scaled = scaleScoreSql(scale, sql`aa.eap`, sql`aa.eap_se`, sql`cal.a`, sql`cal.b`);
+  // One count per level position, as summarizeLevels' shares index them.
+  const levelCounts = sql`array[${sql.join(
+    scale.levels.map((_, position) => sql`count(*) filter (where level = ${position}::int)`),
+    sql`, `,
+  )}]::int[]`;
+  // The runs on the scale (a handful) with their linking worked out once; the attempts then from their abilities.
+  // The score is computed in on_scale, whose distinct on keeps it from being copied into each use below.
+  // The abilities' choice (the newest run on the scale) is sorted on narrow rows; the attempts' groups join after it.
+  return sql`with cal as materialized (
+        select c.id, c.created_at, ${link.a} as a, ${link.b} as b
+        from reporting_scales rs join calibrations c on c.id = rs.reference_calibration_id or (c.linking ->> 'scaleId') = rs.id::text
+        where rs.id = ${scale.id}
+      ), on_scale as (
+        select distinct on (se.id) se.id, se.student_id, se.class_name, to_char(se.completed_at at time zone 'UTC', 'YYYY-MM') as month,
+          ${scaled.score} as score, ${scaled.se} as se
+        from cal
+        join attempt_abilities aa on aa.calibration_id = cal.id and aa.eap is not null
+        join student_exams se on se.id = aa.student_exam_id and se.grade = ${scale.grade}
+        join exams e on e.id = se.exam_id and e.subject_id = ${scale.subjectId}
+        where true
+          ${scope.className ? sql`and lower(se.class_name) = lower(${scope.className})` : sql``}
+          ${scope.examId ? sql`and se.exam_id = ${scope.examId}` : sql``}
+          ${scope.schoolId ? sql`and se.student_id in (select id from profiles where school_id = ${scope.schoolId})` : sql``}
+        order by se.id, cal.created_at desc, cal.id
+      ), leveled as (
+        select o.score, o.se, o.class_name, o.month, p.school_id, s.name_ar as school_ar, s.name_en as school_en, p.gender, p.language_background,
+          ${levelSql(scale.levels, sql`o.score`)} as level,
+          case when o.class_name is null then null else p.school_id end as class_school_id,
+          case when o.class_name is null then null else s.name_ar end as class_school_ar,
+          case when o.class_name is null then null else s.name_en end as class_school_en
+        from on_scale o
+        join profiles p on p.id = o.student_id
+        left join schools s on s.id = p.school_id
+      )
+      select case when grouping(score) = 0 then 'scores' when grouping(school_id) = 0 then 'school' when grouping(class_name) = 0 then 'class'
+          when grouping(gender) = 0 then 'gender' when grouping(language_background) = 0 then 'languageBackground' else 'month' end as grouped,
+        score, se, school_id, school_ar, school_en, class_school_id, class_name, class_school_ar, class_school_en, gender, language_background, month,
+        count(*)::int as n, ${levelCounts} as levels, sum(score) as sum, sum(score * score) as sum_squares
+      from leveled
+      where level is not null
+      group by grouping sets ((score, se), (school_id, school_ar, school_en), (class_school_id, class_name, class_school_ar, class_school_en),
+        (gender), (language_background), (month))`;
 }
 
-/** The mean of the scores and its standard error (SD / √n, the SD with n − 1); SE null for one score. */
-export function meanWithSe(scores: readonly number[]): { mean: number | null; se: number | null } {
-  const n = scores.length;
+/**
+ * The scale's attempts in scope, scored and counted in one query (decision 0053, "the first view"): the attempts of
+ * the scale's subject and grade with an ability in its reference or a linked calibration (the newest, as
+ * attemptScaleScores), their score, SE and level by psychometrics/scale.ts's scaleScoreSql and levelSql (its rule in
+ * SQL, checked against attemptScaleScores attempt by attempt), grouped by grouping sets so that Node gets a
+ * histogram and a tally per group, not a row per attempt. Attempts on no level (a scale without levels) are left
+ * out, as before.
+ */
+export async function scoredAttempts(db: TDbOrTx, scale: TScaleOfTallies, scope: LevelsScope = {}): Promise<TScaleTallies> {
+  const rows = rowsOf<TTallyRow>(await db.execute(scaleTalliesQuery(scale, scope)));
+  const tallies: TScaleTallies = { scores: [], school: [], class: [], gender: [], languageBackground: [], month: [] };
+  for (const r of rows) {
+    const tally: TTally = { count: Number(r.n), levels: r.levels.map(Number), sum: Number(r.sum), sumSquares: Number(r.sum_squares) };
+    if (r.grouped === "scores") tallies.scores.push({ ...tally, score: Number(r.score), se: r.se === null ? null : Number(r.se) });
+    else if (r.grouped === "school") tallies.school.push({ ...tally, schoolId: r.school_id, schoolAr: r.school_ar, schoolEn: r.school_en });
+    else if (r.grouped === "class") tallies.class.push({ ...tally, schoolId: r.class_school_id, className: r.class_name, schoolAr: r.class_school_ar, schoolEn: r.class_school_en });
+    else if (r.grouped === "gender") tallies.gender.push({ ...tally, key: r.gender });
+    else if (r.grouped === "languageBackground") tallies.languageBackground.push({ ...tally, key: r.language_background });
+    else tallies.month.push({ ...tally, month: r.month });
+  }
+  return tallies;
+}
+
+/**
+ * The mean of a tally's scores and its standard error (SD / √n, the SD with n − 1; SE null for one score), from its
+ * count, sum and sum of squares: the sample variance is (Σs² − Σs·mean) / (n − 1). Scores
+ * are a few hundred on a scale rounded to at most two decimals, so the sums are exact or nearly (integers below 2^53)
+ * and the difference loses nothing that shows (never below 0: rounding cannot make a variance negative here).
+ */
+export function meanOfTally(t: Pick<TTally, "count" | "sum" | "sumSquares">): { mean: number | null; se: number | null } {
+  const n = t.count;
   if (n === 0) return { mean: null, se: null };
-  const mean = scores.reduce((x, y) => x + y, 0) / n;
+  const mean = t.sum / n;
   if (n < 2) return { mean, se: null };
-  const variance = scores.reduce((x, y) => x + (y - mean) ** 2, 0) / (n - 1);
+  const variance = Math.max(0, t.sumSquares - t.sum * mean) / (n - 1);
   return { mean, se: Math.sqrt(variance / n) };
 }
 
+/** Tallies added up (a school year's months). */
+export function addTallies(list: readonly TTally[], nLevels: number): TTally {
+  const total: TTally = { count: 0, levels: new Array<number>(nLevels).fill(0), sum: 0, sumSquares: 0 };
+  for (const t of list) {
+    total.count += t.count;
+    total.sum += t.sum;
+    total.sumSquares += t.sumSquares;
+    t.levels.forEach((c, i) => (total.levels[i] = (total.levels[i] ?? 0) + c));
+  }
+  return total;
+}
+
 /** Shares at each level by group, with the classification's accuracy and consistency at each cut. */
-export function summarizeLevels(scale: { levels: readonly { position: number; minScore: number | null }[] }, scored: readonly TScoredAttempt[], minimum: number, lang: "ar" | "en"): TLevelsByGroup {
+export function summarizeLevels(scale: { levels: readonly { position: number; minScore: number | null }[] }, tallies: TScaleTallies, minimum: number, lang: "ar" | "en"): TLevelsByGroup {
   const nLevels = scale.levels.length;
-  const sharesOf = (list: readonly TScoredAttempt[]) => {
-    const counts = new Array<number>(nLevels).fill(0);
-    for (const a of list) counts[a.level]! += 1;
-    return counts.map((c) => (list.length ? c / list.length : 0));
+  const sharesOf = (t: TTally) => t.levels.map((c) => (t.count ? c / t.count : 0));
+  const group = (key: string | null, label: string | null, t: TTally) => {
+    const withheld = t.count < minimum;
+    const { mean, se } = withheld ? { mean: null, se: null } : meanOfTally(t);
+    return { key, label, count: t.count, withheld, shares: withheld ? [] : sharesOf(t), mean, meanSe: se };
   };
-  const groupBy = (keyOf: (r: TAttemptRow) => string | null, labelOf: (r: TAttemptRow) => string | null) => {
-    const groups = new Map<string | null, { label: string | null; list: TScoredAttempt[] }>();
-    for (const a of scored) {
-      const key = keyOf(a.row);
-      const g = groups.get(key) ?? { label: labelOf(a.row), list: [] };
-      g.list.push(a);
-      groups.set(key, g);
-    }
-    return [...groups.entries()]
-      .map(([key, g]) => {
-        const withheld = g.list.length < minimum;
-        const { mean, se } = withheld ? { mean: null, se: null } : meanWithSe(g.list.map((a) => a.score));
-        return { key, label: g.label, count: g.list.length, withheld, shares: withheld ? [] : sharesOf(g.list), mean, meanSe: se };
-      })
-      .sort((x, y) => (x.label ?? "\uffff").localeCompare(y.label ?? "\uffff") || (x.key ?? "").localeCompare(y.key ?? ""));
-  };
-  const schoolName = (r: TAttemptRow) => (lang === "ar" ? r.school_ar : r.school_en) ?? r.school_id;
+  // One collator for every comparison: localeCompare makes one per call (3,200 classes took a quarter of a second).
+  const compare = new Intl.Collator().compare;
+  const sorted = <T extends { key: string | null; label: string | null }>(list: T[]) =>
+    list.sort((x, y) => compare(x.label ?? "\uffff", y.label ?? "\uffff") || compare(x.key ?? "", y.key ?? ""));
+  const schoolName = (t: { schoolId: string | null; schoolAr: string | null; schoolEn: string | null }) => (lang === "ar" ? t.schoolAr : t.schoolEn) ?? t.schoolId;
   const cuts = scale.levels.filter((l) => l.minScore !== null).map((l) => ({ position: l.position, minScore: l.minScore! }));
-  const withheldAll = scored.length < minimum;
-  const overallMean = withheldAll ? { mean: null, se: null } : meanWithSe(scored.map((a) => a.score));
+  const all = addTallies(tallies.scores, nLevels);
+  const withheldAll = all.count < minimum;
+  const overallMean = withheldAll ? { mean: null, se: null } : meanOfTally(all);
   return {
     minimum,
-    attempts: scored.length,
-    overall: withheldAll ? [] : sharesOf(scored),
+    attempts: all.count,
+    overall: withheldAll ? [] : sharesOf(all),
     mean: overallMean.mean,
     meanSe: overallMean.se,
     groups: {
-      school: groupBy((r) => r.school_id, schoolName),
-      class: groupBy(
-        (r) => (r.class_name === null ? null : `${r.school_id ?? ""}\u0000${r.class_name}`),
-        (r) => (r.class_name === null ? null : `${schoolName(r) ?? ""} — ${r.class_name}`),
-      ),
-      gender: groupBy((r) => r.gender, (r) => r.gender),
-      languageBackground: groupBy((r) => r.language_background, (r) => r.language_background),
+      school: sorted(tallies.school.map((t) => group(t.schoolId, schoolName(t), t))),
+      class: sorted(tallies.class.map((t) => group(t.className === null ? null : `${t.schoolId ?? ""}\u0000${t.className}`, t.className === null ? null : `${schoolName(t) ?? ""} — ${t.className}`, t))),
+      gender: sorted(tallies.gender.map((t) => group(t.key, t.key, t))),
+      languageBackground: sorted(tallies.languageBackground.map((t) => group(t.key, t.key, t))),
     },
-    cuts: cuts.map((c) => ({ ...c, ...(withheldAll ? { accuracy: null, consistency: null } : cutConsistency(scored, c.minScore)) })),
-    overallAccuracy: withheldAll ? null : levelAccuracy(scored, cuts.map((c) => c.minScore)),
+    cuts: cuts.map((c) => ({ ...c, ...(withheldAll ? { accuracy: null, consistency: null } : cutConsistency(tallies.scores, c.minScore)) })),
+    overallAccuracy: withheldAll ? null : levelAccuracy(tallies.scores, cuts.map((c) => c.minScore)),
   };
 }
 
 /**
- * The scale area's levels by group (and the dashboard's, with a scope): 2.3 s at 20,000 attempts on PGlite, so it is
- * kept in the version cache and a second view costs one version query.
+ * The scale area's levels by group (and the dashboard's, with a scope): kept in the version cache, so a second view
+ * costs one version query; a first view is scoredAttempts' one query (decision 0053, amended for issue 39).
  */
 export async function levelsByGroup(db: TDbOrTx, scaleId: string, minimum = DEFAULT_GROUP_MINIMUM, lang: "ar" | "en" = "en", scope: LevelsScope = {}): Promise<TLevelsByGroup> {
   const scale = await getScale(db, scaleId);
