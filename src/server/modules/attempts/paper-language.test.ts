@@ -6,6 +6,7 @@ import { createHarness, type THarness } from "../../test/harness";
 import { makeForms } from "../../test/forms";
 import { studentExams } from "../../db/schema";
 import type { TExamInput } from "../../../shared/schemas/exam";
+import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
 let teacher: string;
@@ -22,10 +23,6 @@ afterAll(async () => {
 });
 
 async function makeExam(): Promise<{ id: string; questionIds: string[] }> {
-  const tf = [
-    { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-    { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-  ];
   const input: TExamInput = {
     titleAr: "اختبار اللغة",
     titleEn: "Language test",
@@ -34,8 +31,8 @@ async function makeExam(): Promise<{ id: string; questionIds: string[] }> {
     status: "published",
     schoolIds: [],
     questions: [
-      { type: "true_false", questionTextAr: "أ", questionTextEn: "A", points: 1, options: tf },
-      { type: "true_false", questionTextAr: "ب", questionTextEn: "B", points: 1, options: tf },
+      { type: "true_false", questionTextAr: "أ", questionTextEn: "A", points: 1, options: TRUE_FALSE },
+      { type: "true_false", questionTextAr: "ب", questionTextEn: "B", points: 1, options: TRUE_FALSE },
     ],
   };
   const res = await h.request({ method: "POST", url: "/api/exams", cookie: teacher, payload: input });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { authUsers, profiles, studentAnswers, studentExams } from "../../db/schema";
 import type { TDifReport } from "../../../shared/schemas/fairness";
+import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
 let examId: string;
@@ -13,10 +14,6 @@ let teacherA: string;
 let teacherB: string;
 let schoolAdminC: string;
 
-const tf = [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-];
 const N_A = 120;
 const N_B = 30;
 
@@ -82,7 +79,7 @@ beforeAll(async () => {
       durationMinutes: 30,
       status: "published",
       schoolIds: [],
-      questions: Array.from({ length: 5 }, (_, i) => ({ type: "true_false", questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, points: 1, options: tf })),
+      questions: Array.from({ length: 5 }, (_, i) => ({ type: "true_false", questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, points: 1, options: TRUE_FALSE })),
     },
   });
   expect(res.statusCode, res.body).toBe(201);

@@ -9,6 +9,7 @@ import { bankItemVersions, questions as questionsTable, studentAnswers, studentE
 import { calibrateExam, examResponses } from "../../psychometrics/calibrate-exam";
 import { classicalReliability, lordConditionalSem, marginalReliability } from "../../psychometrics/reliability";
 import type { TCalibrationDetail, TCalibrationRun, TExamReliability, TItemCalibrations } from "../../../shared/schemas/psychometrics";
+import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
 let own: string;
@@ -19,10 +20,6 @@ const cookie = {} as Record<"super_admin" | "teacher" | "colleague" | "otherTeac
 
 const req = (method: "GET" | "POST", url: string, c?: string, payload?: unknown) => h.request({ method, url, cookie: c, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-const tf = [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-];
 
 /** A small deterministic generator (mulberry32), so that the simulated cohort is the same on every run. */
 function random(seed: number) {
@@ -63,7 +60,7 @@ beforeAll(async () => {
     durationMinutes: 30,
     status: "published",
     schoolIds: [],
-    questions: DIFFICULTY.map((_, i) => ({ type: "true_false", questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, points: 1, options: tf })),
+    questions: DIFFICULTY.map((_, i) => ({ type: "true_false", questionTextAr: `س${i + 1}`, questionTextEn: `Q${i + 1}`, points: 1, options: TRUE_FALSE })),
   });
   expect(res.statusCode, res.body).toBe(201);
   const exam = res.json() as { id: string; questions: { id: string }[] };
@@ -216,7 +213,7 @@ describe("a calibration run", () => {
       durationMinutes: 30,
       status: "published",
       schoolIds: [],
-      questions: [{ type: "true_false", questionTextAr: "س", questionTextEn: "Q", points: 1, options: tf }],
+      questions: [{ type: "true_false", questionTextAr: "س", questionTextEn: "Q", points: 1, options: TRUE_FALSE }],
     });
     const empty = (res.json() as { id: string }).id;
     const post = await req("POST", `/api/exams/${empty}/calibrations`, cookie.teacher, { model: "2pl" });

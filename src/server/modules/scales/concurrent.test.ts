@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { attemptAbilities, auditLog, authUsers, profiles, questions, studentAnswers, studentExams } from "../../db/schema";
 import { attemptScaleScores } from "../../psychometrics/scale";
+import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
 let admin: string;
@@ -18,10 +19,6 @@ let scaleId: string;
 const exams = {} as Record<"ref" | "next" | "few" | "other", string>;
 const attempts = { ref: [] as string[], next: [] as string[] };
 
-const tf = [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-];
 const SHARED = [
   { a: 1.0, b: -1.2 },
   { a: 1.4, b: -0.6 },
@@ -54,7 +51,7 @@ async function makeExam(subjectId: string, n: number): Promise<{ id: string; que
     method: "POST",
     url: "/api/exams",
     cookie: teacher,
-    payload: { titleAr: "اختبار", titleEn: "Exam", subjectId, durationMinutes: 30, status: "published", schoolIds: [], questions: Array.from({ length: n }, (_, k) => ({ type: "true_false", questionTextAr: `س${k}`, questionTextEn: `Q${k}`, points: 1, options: tf })) },
+    payload: { titleAr: "اختبار", titleEn: "Exam", subjectId, durationMinutes: 30, status: "published", schoolIds: [], questions: Array.from({ length: n }, (_, k) => ({ type: "true_false", questionTextAr: `س${k}`, questionTextEn: `Q${k}`, points: 1, options: TRUE_FALSE })) },
   });
   expect(res.statusCode, res.body).toBe(201);
   const exam = res.json() as { id: string; questions: { id: string }[] };

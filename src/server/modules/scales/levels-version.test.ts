@@ -8,6 +8,7 @@ import { rowsOf } from "../../db/client";
 import { attemptAbilities, calibrations, exams, profiles, studentExams } from "../../db/schema";
 import { levelsByGroup, levelsVersion, levelsVersionQuery, scoredAttempts, summarizeLevels } from "./levels-by-group";
 import { getScale } from "./scales.service";
+import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
 let admin: string;
@@ -17,10 +18,6 @@ let scaleId: string;
 let reference: string;
 const attempts: { id: string; student: string }[] = [];
 
-const tf = [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-];
 
 async function attempt(grade = 8) {
   const student = await h.makeUser("student", { schoolId: school, grade, className: "8A" });
@@ -61,7 +58,7 @@ beforeAll(async () => {
       durationMinutes: 30,
       status: "published",
       schoolIds: [],
-      questions: [{ type: "true_false", questionTextAr: "س", questionTextEn: "Q", points: 1, options: tf }],
+      questions: [{ type: "true_false", questionTextAr: "س", questionTextEn: "Q", points: 1, options: TRUE_FALSE }],
     },
   });
   expect(res.statusCode, res.body).toBe(201);

@@ -6,6 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { attemptAbilities, auditLog, calibrations, itemCalibrations, studentExams } from "../../db/schema";
 import { attemptScaleScores } from "../../psychometrics/scale";
 import type { TRole } from "../../../shared/permissions";
+import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
 const cookies = {} as Record<TRole, string>;
@@ -32,10 +33,6 @@ const B = -0.3;
 /** The same items as a run on its own θ would find them: a·A, (b − B)/A (Kolen & Brennan eq. 6.2–6.3, inverted). */
 const onOwnScale = (i: { a: number; b: number }) => ({ a: i.a * A, b: (i.b - B) / A });
 
-const tf = [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-];
 
 async function makeExam(cookie: string, subjectId: string, n: number) {
   const res = await h.request({
@@ -49,7 +46,7 @@ async function makeExam(cookie: string, subjectId: string, n: number) {
       durationMinutes: 30,
       status: "published",
       schoolIds: [],
-      questions: Array.from({ length: n }, (_, k) => ({ type: "true_false", questionTextAr: `س${k}`, questionTextEn: `Q${k}`, points: 1, options: tf })),
+      questions: Array.from({ length: n }, (_, k) => ({ type: "true_false", questionTextAr: `س${k}`, questionTextEn: `Q${k}`, points: 1, options: TRUE_FALSE })),
     },
   });
   expect(res.statusCode, res.body).toBe(201);

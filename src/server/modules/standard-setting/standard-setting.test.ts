@@ -6,6 +6,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { attemptAbilities, calibrations, itemCalibrations, proficiencyLevels, questions, reportingScales, standardSettingRatings, studentExams } from "../../db/schema";
 import type { TPanellistStudy, TStudyDetail, TStudyFigures } from "../../../shared/schemas/standard-setting";
+import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
 const c = {} as Record<"admin" | "p1" | "p2" | "outsider" | "student", string>;
@@ -14,10 +15,6 @@ let versions: string[] = [];
 
 const req = (cookie: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) => h.request({ method, url, cookie, ...(payload ? { payload } : {}) });
 
-const tf = [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-];
 
 beforeAll(async () => {
   h = await createHarness();
@@ -41,7 +38,7 @@ beforeAll(async () => {
     durationMinutes: 30,
     status: "published",
     schoolIds: [],
-    questions: [1, 2, 3].map((n) => ({ type: "true_false", questionTextAr: `س${n}`, questionTextEn: `Q${n}`, points: 1, options: tf })),
+    questions: [1, 2, 3].map((n) => ({ type: "true_false", questionTextAr: `س${n}`, questionTextEn: `Q${n}`, points: 1, options: TRUE_FALSE })),
   });
   expect(exam.statusCode, exam.body).toBe(201);
   const examId = exam.json().id as string;

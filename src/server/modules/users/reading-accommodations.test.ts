@@ -8,6 +8,7 @@ import { profiles } from "../../db/schema";
 import { createHarness, type THarness } from "../../test/harness";
 import type { TAttemptState } from "../../../shared/schemas/attempt";
 import type { TExamInput } from "../../../shared/schemas/exam";
+import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
 let own: string;
@@ -94,10 +95,6 @@ describe("reading accommodations in the user dialog's API", () => {
 
 describe("reading accommodations on the student's attempt", () => {
   it("reach the student while they sit an exam that leaves read-aloud out, from their next look, and nobody else", async () => {
-    const tf = [
-      { optionTextAr: "صح", optionTextEn: "True", isCorrect: true },
-      { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: false },
-    ];
     const input: TExamInput = {
       titleAr: "اختبار القراءة",
       titleEn: "Reading test",
@@ -106,7 +103,7 @@ describe("reading accommodations on the student's attempt", () => {
       status: "published",
       schoolIds: [],
       allowedTools: ["eliminator"],
-      questions: [{ type: "true_false", questionTextAr: "أ", questionTextEn: "A", points: 1, options: tf }],
+      questions: [{ type: "true_false", questionTextAr: "أ", questionTextEn: "A", points: 1, options: TRUE_FALSE }],
     };
     const exam = await h.request({ method: "POST", url: "/api/exams", cookie: teacher, payload: input });
     expect(exam.statusCode, exam.body).toBe(201);
