@@ -752,8 +752,9 @@ export const attemptAbilities = pgTable(
  * A count of the changes to what the scale's figures are made of besides the calibrations and the scales themselves
  * (one row; docs/decisions/0053): abilities written or removed (cascades from a deleted attempt included), an attempt
  * with an ability moved to another exam, grade, class or student or its completion time changed, an exam's subject, a
- * student's school, gender or language background. Bumped by the database's triggers (migration 0041), so no writer
- * can forget it; the levels' cache keys on it instead of reading every ability.
+ * student's school, gender or language background. Bumped by the database's triggers (migration 0041), once per
+ * writing transaction at its commit (0045, `scale_input_pending`), so no writer can forget it; the levels' cache keys
+ * on it instead of reading every ability.
  */
 export const scaleInputChanges = pgTable(
   "scale_input_changes",
@@ -763,6 +764,17 @@ export const scaleInputChanges = pgTable(
   },
   (t) => [check("scale_input_changes_one_row", sql`${t.id}`)],
 );
+
+/**
+ * The transactions that changed the scale's inputs and have not yet committed, one row each (its transaction id):
+ * the triggers note the change here, and a deferred constraint trigger on this table bumps `scale_input_changes` once,
+ * at the commit, and takes the row out again (migration 0045, decision 0053). So the one row's lock is the last any
+ * transaction takes and is held only through its commit: a writer never waits for it holding a row another writer
+ * wants, and two writers never deadlock over it. Empty but for transactions under way.
+ */
+export const scaleInputPending = pgTable("scale_input_pending", {
+  txid: bigint("txid", { mode: "number" }).primaryKey(),
+});
 
 /**
  * How many students of a sitting each form has been given (issue 34, docs/decisions/0038): a start gives the least

@@ -173,9 +173,20 @@ export async function storeCalibration(db: TDbOrTx, run: CalibrationRun, created
     return problem ? [{ ...base, n: problem.n, problem: { reason: problem.reason, detail: problem.detail } }] : [];
   });
   if (rows.length) await db.insert(itemCalibrations).values(rows);
-  const abilities = run.attemptIds.map((studentExamId, i) => {
+  // The attempts still there, each held (FOR KEY SHARE, as the abilities' foreign key would) to the commit, all before
+  // the first ability and in one order: a student deleted meanwhile drops out here — their ability would have gone
+  // with them a moment later — instead of failing the foreign key of the abilities' second piece, and a deletion or
+  // move from now on waits for this commit rather than holding an attempt a later piece needs (decision 0053).
+  const sorted = [...run.attemptIds].sort();
+  const kept = new Set<string>();
+  for (let i = 0; i < sorted.length; i += 5000) {
+    const ids = `{${sorted.slice(i, i + 5000).join(",")}}`;
+    for (const r of rowsOf<{ id: string }>(await db.execute(sql`select id from student_exams where id = any(${ids}::uuid[]) order by id for key share`))) kept.add(r.id);
+  }
+  const abilities = run.attemptIds.flatMap((studentExamId, i) => {
+    if (!kept.has(studentExamId)) return [];
     const a = result.abilities[i]!;
-    return { calibrationId, studentExamId, items: a.items, eap: a.eap, eapSe: a.eapSd, ml: a.ml, mlSe: a.mlSe, extreme: a.extreme ?? null };
+    return [{ calibrationId, studentExamId, items: a.items, eap: a.eap, eapSe: a.eapSd, ml: a.ml, mlSe: a.mlSe, extreme: a.extreme ?? null }];
   });
   // In pieces: 20,000 attempts × 8 columns would pass PostgreSQL's 65,535 bind parameters.
   for (let i = 0; i < abilities.length; i += 5000) await db.insert(attemptAbilities).values(abilities.slice(i, i + 5000));

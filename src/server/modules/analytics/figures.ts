@@ -168,13 +168,16 @@ function byIds(ids: readonly string[]): SQL {
  * writer of the same school takes item rows first, then wants the group's row — each waited for the other and
  * PostgreSQL aborted one (concurrent-marks.test.ts). Writers of one exam and school already waited for each other on
  * the item rows; now they wait at the start, so none holds a row another needs. A school change moves an attempt to
- * another school's rows: locked again after the change, so two opposite moves at once can still meet (an
- * administrator's action, rare; PostgreSQL aborts one, which is then refused, never half done).
+ * another school's rows: `movingTo` takes that school's locks too, in the same one order, before the change — taken
+ * after it, two moves at once (A→B beside B→A, or beside B→C) each held the lock the other wanted next and PostgreSQL
+ * aborted one (scales/scale-counter-race.test.ts).
  */
-async function lockGroups(tx: TDbOrTx, where: SQL): Promise<void> {
+async function lockGroups(tx: TDbOrTx, where: SQL, movingTo?: string | null): Promise<void> {
+  const school = movingTo === undefined ? sql`coalesce(p.school_id, '')` : sql`s.school`;
+  const schools = movingTo === undefined ? sql`` : sql`cross join lateral (values (coalesce(p.school_id, '')), (${movingTo ?? ""})) s(school)`;
   await tx.execute(sql`select pg_advisory_xact_lock(k) from (
-      select distinct hashtextextended(se.exam_id::text || '/' || coalesce(p.school_id, ''), 0) as k
-      from student_exams se join profiles p on p.id = se.student_id where ${where} order by k) keys`);
+      select distinct hashtextextended(se.exam_id::text || '/' || ${school}, 0) as k
+      from student_exams se join profiles p on p.id = se.student_id ${schools} where ${where} order by k) keys`);
 }
 
 /** The job that works an exam's reliability out again once its marks settle (psychometrics.service.ts refreshReliability). */
@@ -224,12 +227,13 @@ type TGroupKey = { exam_id: string; school_id: string | null; form_id: string | 
 /**
  * Runs `change` with the attempts' contribution taken out before and put back after: for any change to attempts
  * that were already counted (a mark, a status, a class, a school, a deletion). The first graded completion of a
- * group cannot be un-minned: where a removed attempt was its group's first, it is looked up again.
+ * group cannot be un-minned: where a removed attempt was its group's first, it is looked up again. `movingTo`: the
+ * school the change moves the attempts' student to (its groups are locked before the change, with the old school's).
  */
-export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string[], change: () => Promise<T>): Promise<T> {
+export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string[], change: () => Promise<T>, movingTo?: string | null): Promise<T> {
   if (!attemptIds.length) return change();
   const where = byIds(attemptIds);
-  await lockGroups(tx, where);
+  await lockGroups(tx, where, movingTo);
   const firsts = rowsOf<TGroupKey>(
     await tx.execute(sql`with ${counted(where)}
       select exam_id, school_id, form_id, grade, class_name, min(completed_at)::text as first from att where graded group by 1, 2, 3, 4, 5`),

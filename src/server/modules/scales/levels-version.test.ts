@@ -128,6 +128,28 @@ describe("the levels' cache version", () => {
     await expectNewVersion(() => h.db.update(profiles).set({ schoolId: other }).where(eq(profiles.id, attempts[5]!.student)));
   });
 
+  it("moves once per writing transaction, at its commit (migration 0045): not before, and not for a rolled-back change", async () => {
+    const counter = async () => Number(rowsOf<{ n: string }>(await h.db.execute(sql`select changes as n from scale_input_changes`))[0]!.n);
+    const start = await counter();
+    await h.db.transaction(async (tx) => {
+      await tx.update(profiles).set({ gender: "male" }).where(eq(profiles.id, attempts[4]!.student));
+      await tx.update(studentExams).set({ className: "8D" }).where(eq(studentExams.id, attempts[1]!.id));
+      // Not yet: the one row's lock is taken at the commit, so no writer holds it while it waits for anything else.
+      const [row] = rowsOf<{ n: string }>(await tx.execute(sql`select changes as n from scale_input_changes`));
+      expect(Number(row!.n)).toBe(start);
+    });
+    expect(await counter()).toBe(start + 1);
+    await expect(
+      h.db.transaction(async (tx) => {
+        await tx.update(profiles).set({ gender: "female" }).where(eq(profiles.id, attempts[4]!.student));
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await counter()).toBe(start + 1);
+    // Nothing is left waiting for a commit.
+    expect(rowsOf(await h.db.execute(sql`select txid from scale_input_pending`))).toEqual([]);
+  });
+
   it("moves when the exam changes subject (its attempts leave the scale)", async () => {
     await expectNewVersion(() => h.db.update(exams).set({ subjectId: "islamic" }).where(eq(exams.id, examId)));
     expect((await fresh()).attempts).toBe(0);

@@ -236,7 +236,7 @@ export async function updateUser(db: TDb, actor: TSessionUser, id: string, input
             .where(and(eq(studentExams.studentId, id), sql`${studentExams.grade} is null`));
         }
         await tx.update(profiles).set(changes).where(eq(profiles.id, id));
-      });
+      }, changes.schoolId);
       if (passwordHash) {
         await tx.update(authUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(authUsers.id, id));
         // A password set by an administrator ends the user's sessions and reset links, as a reset does.
