@@ -9,7 +9,7 @@ import { rowsOf } from "../../db/client";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import { examResponses } from "../../psychometrics/calibrate-exam";
 import { classicalReliability } from "../../psychometrics/reliability";
-import { RELIABILITY_JOB, RELIABILITY_SETTLE_SECONDS, RELIABILITY_SPACING } from "./figures";
+import { queueReliabilityOfExam, RELIABILITY_JOB, RELIABILITY_SETTLE_SECONDS, RELIABILITY_SPACING } from "./figures";
 import { reliabilityJob } from "../psychometrics/psychometrics.service";
 
 let h: THarness;
@@ -170,5 +170,24 @@ describe("the reliability job's spacing", () => {
     const page = await h.request({ method: "GET", url: `/api/analytics/exams/${exam.id}/reliability`, cookie: admin });
     expect(page.statusCode, page.body).toBe(200);
     expect((page.json() as { alpha: number }).alpha).toBe(stored!.figures.alpha);
+  });
+
+  it("a job that finds every reach already stored under the exam's version reads nothing; one reach missing, it runs", async () => {
+    const stamps = async () =>
+      rowsOf<{ reach: string; at: string }>(await h.db.execute(sql`select reach, computed_at::text as at from exam_reliability where exam_id = ${exam.id} order by reach`));
+    const before = await stamps();
+    expect(before.map((r) => r.reach)).toEqual(["all", `school:${school}`]);
+    await queueReliabilityOfExam(h.db, exam.id);
+    expect(await queued()).toHaveLength(1);
+    await runJob();
+    expect(await queued()).toHaveLength(0);
+    expect(await stamps()).toEqual(before);
+    // The school's figures gone (nothing else changed): the job works them out again.
+    await h.db.execute(sql`delete from exam_reliability where exam_id = ${exam.id} and reach <> 'all'`);
+    await queueReliabilityOfExam(h.db, exam.id);
+    await runJob();
+    const after = await stamps();
+    expect(after.map((r) => r.reach)).toEqual(["all", `school:${school}`]);
+    expect(after[0]!.at).not.toBe(before[0]!.at);
   });
 });

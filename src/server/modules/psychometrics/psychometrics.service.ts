@@ -291,6 +291,17 @@ async function storeReliability(db: TDbOrTx, examId: string, version: string, ro
       run_ms = coalesce(excluded.run_ms, exam_reliability.run_ms)`);
 }
 
+/** Whether exam_reliability holds, under `version`, every reach the job would store ("all" and each school with a
+ *  graded attempt) and nothing older. Counts attempts' schools, not answers. */
+async function reliabilityCurrent(db: TDbOrTx, examId: string, version: string): Promise<boolean> {
+  const [r] = rowsOf<{ current: boolean }>(
+    await db.execute(sql`select not exists (select 1 from exam_reliability where exam_id = ${examId} and version <> ${version})
+      and (select count(*) from exam_reliability where exam_id = ${examId} and version = ${version})
+        = 1 + (select count(distinct p.school_id) from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and se.status = 'graded' and p.school_id is not null) as current`),
+  );
+  return r!.current;
+}
+
 /**
  * The job (decision 0061): the exam's matrix read once, and the classical figures worked out for every school's
  * attempts together and for each school's own — every reach a reader can have — then stored under the version read
@@ -299,6 +310,9 @@ async function storeReliability(db: TDbOrTx, examId: string, version: string, ro
 export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jobId: string; progress: TJobContext["progress"] }): Promise<{ reaches: number; ms: number; again: boolean }> {
   const started = performance.now();
   const version = await reliabilityVersion(db, examId);
+  // A job finding every reach already stored under the exam's version (a refresh ran since it was queued: a restore's,
+  // a bulk load's) has nothing to do; the matrix is the whole cost (minutes at the year).
+  if (run && (await reliabilityCurrent(db, examId, version))) return { reaches: 0, ms: 0, again: false };
   const responses = await examResponses(db, examId);
   // The matrix is read (the long part at the year): a sign of life, so the claim is kept.
   await run?.progress({ done: 0, failed: 0, total: 1 });
