@@ -11,16 +11,13 @@ import { examResponses } from "../../psychometrics/calibrate-exam";
 import { classicalReliability } from "../../psychometrics/reliability";
 import { queueReliabilityOfExam, RELIABILITY_JOB, RELIABILITY_SETTLE_SECONDS, RELIABILITY_SPACING } from "./figures";
 import { reliabilityJob } from "../psychometrics/psychometrics.service";
+import { trueFalse } from "../../test/questions";
 
 let h: THarness;
 let school: string;
 let admin: string;
 let exam: { id: string; questions: { id: string; options: { id: string }[] }[] };
 
-const tf = (correct: boolean) => [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: correct },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: !correct },
-];
 const EXAM: TExamInput = {
   titleAr: "اختبار الثبات",
   titleEn: "Reliability spacing",
@@ -28,7 +25,7 @@ const EXAM: TExamInput = {
   durationMinutes: 30,
   status: "published",
   schoolIds: [],
-  questions: [0, 1, 2].map((i) => ({ type: "true_false" as const, questionTextAr: `س${i}`, questionTextEn: `Q${i}`, points: 1, options: tf(i !== 1) })),
+  questions: [0, 1, 2].map((i) => ({ type: "true_false" as const, questionTextAr: `س${i}`, questionTextEn: `Q${i}`, points: 1, options: trueFalse(i !== 1) })),
 };
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import { rowsOf } from "../../db/client";
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TBankItemSummary } from "../../../shared/schemas/bank";
 import { expectFiguresEqualRecount } from "../../test/figures-recount";
+import { trueFalse } from "../../test/questions";
 
 let h: THarness;
 let schoolA: string;
@@ -30,10 +31,6 @@ afterAll(async () => {
 
 const req = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, c: string, payload?: object) => h.request({ method, url, cookie: c, ...(payload ? { payload } : {}) });
 
-const tf = (correct: boolean) => [
-  { optionTextAr: "صح", optionTextEn: "True", isCorrect: correct },
-  { optionTextAr: "خطأ", optionTextEn: "False", isCorrect: !correct },
-];
 
 /** A true/false question of 1 point and an essay of 3, sat by two schools. */
 const EXAM: TExamInput = {
@@ -44,7 +41,7 @@ const EXAM: TExamInput = {
   status: "published",
   schoolIds: [],
   questions: [
-    { type: "true_false", questionTextAr: "س١", questionTextEn: "Q1", points: 1, options: tf(true) },
+    { type: "true_false", questionTextAr: "س١", questionTextEn: "Q1", points: 1, options: trueFalse(true) },
     { type: "essay", questionTextAr: "م١", questionTextEn: "E1", points: 3 },
   ],
 };
