@@ -59,7 +59,9 @@ export async function concurrentResponses(
     });
     responses.questions.forEach((q, i) => versionOf.set(names[i]!, q.itemVersionId));
     parts.push({ ...responses.matrix, items: names });
-    attemptIds.push(...responses.attemptIds);
+    // Not push(...ids): spreading an exam's 200,000 attempt ids as arguments overflows V8's stack (a 500 at the
+    // ministry's year, bench:ministry 2026-11-29).
+    for (const id of responses.attemptIds) attemptIds.push(id);
   }
   const { matrix, groups } = mergeMatrices(parts);
   return { matrix, groups, columns: matrix.items.map((name) => ({ name, itemVersionId: versionOf.get(name)! })), attemptIds };
