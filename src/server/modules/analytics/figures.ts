@@ -187,9 +187,9 @@ export const RELIABILITY_SETTLE_SECONDS = 20;
 /**
  * The job's next run is due no sooner than this many times its last run's duration after that run ended (decision
  * 0061, amended stop 9): while marks keep arriving an exam's job takes at most a quarter of a core (a run, then three
- * runs' time idle), and at the year's largest exam (~15 s a run) a mark made between runs still reaches the page
- * within a minute (3 × 15 s of spacing + 15 s of run; one made during a run, 75 s). An exam whose run is under
- * 20 / 3 s is spaced by the settle time alone.
+ * runs' time idle). A mark made between runs reaches the page within max(20 s, 3 d) + d, d the run: 22 s for a
+ * school-sized exam, but minutes at the year's largest (d = 155–235 s measured on the shared machine, 2026-11-29),
+ * until the matrix is read as a scan. An exam whose run is under 20 / 3 s is spaced by the settle time alone.
  */
 export const RELIABILITY_SPACING = 3;
 
