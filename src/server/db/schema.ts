@@ -1060,6 +1060,12 @@ export const studentAnswers = pgTable(
     studentId: uuid("student_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The attempt's exam, copied by the database on insert (migration 0046, decision 0065): an exam's response
+     *  matrix is read through student_answers_exam_idx in the heap's order, not probed cell by cell. Writers leave it
+     *  out (the trigger fills it from the attempt; a bulk loader may give it); no foreign key: the attempt's is enough. */
+    examId: uuid("exam_id")
+      .notNull()
+      .$defaultFn(() => sql`null`),
     selectedOptionId: uuid("selected_option_id").references(() => questionOptions.id, { onDelete: "set null" }),
     answerText: text("answer_text"),
     /** For matching: the response chosen for each premise, by premise index. */
@@ -1074,7 +1080,7 @@ export const studentAnswers = pgTable(
     gradedById: uuid("graded_by_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("student_answers_attempt_question_idx").on(t.studentExamId, t.questionId)],
+  (t) => [uniqueIndex("student_answers_attempt_question_idx").on(t.studentExamId, t.questionId), index("student_answers_exam_idx").on(t.examId)],
 );
 
 /**
@@ -1094,6 +1100,10 @@ export const archivedStudentAnswers = pgTable(
     studentId: uuid("student_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
+    /** As student_answers.exam_id (filled by the same trigger when a restore's older backup lacks it). */
+    examId: uuid("exam_id")
+      .notNull()
+      .$defaultFn(() => sql`null`),
     selectedOptionId: uuid("selected_option_id").references(() => questionOptions.id, { onDelete: "set null" }),
     answerText: text("answer_text"),
     matchingAnswer: jsonb("matching_answer").$type<(number | null)[]>(),
@@ -1105,7 +1115,7 @@ export const archivedStudentAnswers = pgTable(
     gradedById: uuid("graded_by_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("archived_student_answers_attempt_question_idx").on(t.studentExamId, t.questionId)],
+  (t) => [uniqueIndex("archived_student_answers_attempt_question_idx").on(t.studentExamId, t.questionId), index("archived_student_answers_exam_idx").on(t.examId)],
 );
 
 /**
@@ -1118,6 +1128,7 @@ export const allStudentAnswers = pgView("all_student_answers", {
   studentExamId: uuid("student_exam_id").notNull(),
   questionId: uuid("question_id").notNull(),
   studentId: uuid("student_id").notNull(),
+  examId: uuid("exam_id").notNull(),
   selectedOptionId: uuid("selected_option_id"),
   answerText: text("answer_text"),
   matchingAnswer: jsonb("matching_answer").$type<(number | null)[]>(),

@@ -64,12 +64,16 @@ type TQuestionRow = { id: string; item_version_id: string; position: number; typ
  * Nothing changed, the next of them costs one index scan; the matrix is shared, so no reader may write into it.
  */
 export async function examResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
+  return cachedBulkyByVersion(db, await examResponsesVersion(db, examId), () => readExamResponses(db, examId));
+}
+
+/** The key examResponses keeps its matrix under; a reader that keeps figures worked out from it adds to this. */
+export async function examResponsesVersion(db: TDbOrTx, examId: string): Promise<string> {
   const [version] = rowsOf<{ n: number; at: string | null; edited: string | null }>(
     await db.execute(sql`select count(*)::int as n, max(marked_at)::text as at, (select updated_at::text from exams where id = ${examId}) as edited
       from student_exams where exam_id = ${examId} and status = 'graded'`),
   );
-  const key = ["responses", examId, version?.n ?? 0, version?.at ?? "", version?.edited ?? ""].join("|");
-  return cachedBulkyByVersion(db, key, () => readExamResponses(db, examId));
+  return ["responses", examId, version?.n ?? 0, version?.at ?? "", version?.edited ?? ""].join("|");
 }
 
 async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
@@ -77,17 +81,34 @@ async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamRespo
     await db.execute(sql`select id, item_version_id, position, type::text as type, points, interaction
       from questions where exam_id = ${examId} order by position, id`),
   );
-  const attempts = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from student_exams where exam_id = ${examId} and status = 'graded' order by started_at, id`),
+  // What an attempt was given (bank/views.ts's rule) depends on its form and on which of the exam's question changes
+  // (a row replaced, or current from a time) came before its start: attempts alike in both share one set, worked out
+  // once from the earliest of them, so the rule is applied per class (a handful), not per cell (8 M at the year).
+  const attempts = sql`pts as materialized (
+      select distinct t from questions q cross join lateral (values (q.replaced_at), (q.current_from)) v(t) where q.exam_id = ${examId} and t is not null),
+    att as (
+      select se.id, se.started_at, se.form_id, (select count(*)::int from pts where t <= se.started_at) as k
+      from student_exams se where se.exam_id = ${examId} and se.status = 'graded')`;
+  const columns = sql`qs as (select q.*, (row_number() over (order by q.position, q.id) - 1)::int as col from questions q where q.exam_id = ${examId})`;
+  const classes = rowsOf<{ form_id: string | null; k: number; cols: number[] }>(
+    await db.execute(sql`with ${attempts}, ${columns},
+      cls as (select form_id, k, min(started_at) as at from att group by 1, 2)
+      select c.form_id, c.k, coalesce(array_agg(q.col order by q.col) filter (where q.id is not null), '{}') as cols
+      from cls c left join qs q on ${seenBySql("q", sql.raw("c.at"), sql.raw("c.form_id"))}
+      group by 1, 2`),
   );
-  // Every (attempt, question) the attempt was given, with its mark; a pair not listed was not presented. The answers
-  // of a closed year's attempts are archived (decision 0059): the reliability job reads them too.
-  const presented = rowsOf<{ attempt: string; question: string; score: number | string }>(
-    await db.execute(sql`select se.id as attempt, q.id as question, coalesce(sa.score, 0)::float8 as score
-      from student_exams se
-      join questions q on q.exam_id = se.exam_id
-      left join all_student_answers sa on sa.student_exam_id = se.id and sa.question_id = q.id
-      where se.exam_id = ${examId} and se.status = 'graded' and ${seenBySql("q", sql.raw("se.started_at"), sql.raw("se.form_id"))}`),
+  // Each attempt's marks above 0 (anything else counts 0), as column and mark: the exam's answers read through
+  // student_answers_exam_idx in the heap's order (decision 0065), open years' and a closed year's archived ones
+  // alike (decision 0059), not probed per (attempt, question).
+  const rows = rowsOf<{ id: string; form_id: string | null; k: number; cols: number[] | null; marks: number[] | null }>(
+    await db.execute(sql`with ${attempts}, ${columns},
+      marked as (
+        select sa.student_exam_id as id, array_agg(q.col) as cols, array_agg(sa.score::float8) as marks
+        from all_student_answers sa join qs q on q.id = sa.question_id
+        where sa.exam_id = ${examId} and sa.score > 0
+        group by 1)
+      select a.id, a.form_id, a.k, m.cols, m.marks from att a left join marked m on m.id = a.id
+      order by a.started_at, a.id`),
   );
 
   const questions: ExamQuestionColumn[] = questionRows.map((q) => {
@@ -102,16 +123,18 @@ async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamRespo
       ...(steps ? { steps } : {}),
     };
   });
-  const column = new Map(questionRows.map((q, i) => [q.id, i]));
-  const row = new Map(attempts.map((a, p) => [a.id, p]));
+  const seen = new Map(classes.map((c) => [`${c.form_id}|${c.k}`, c.cols]));
   const nItems = questions.length;
-  const data = new Int8Array(attempts.length * nItems).fill(NOT_PRESENTED);
-  for (const pair of presented) {
-    const p = row.get(pair.attempt)!;
-    const i = column.get(pair.question)!;
-    data[p * nItems + i] = scoreOf(Number(pair.score), questions[i]!);
-  }
-  return { matrix: { items: questions.map((q) => q.questionId), nPersons: attempts.length, data }, questions, attemptIds: attempts.map((a) => a.id) };
+  const data = new Int8Array(rows.length * nItems).fill(NOT_PRESENTED);
+  rows.forEach((r, p) => {
+    const given = seen.get(`${r.form_id}|${r.k}`)!;
+    for (const i of given) data[p * nItems + i] = 0;
+    r.cols?.forEach((i, j) => {
+      // A mark on a question the attempt was not given (not on its form) stays blank, as the grid left it out.
+      if (data[p * nItems + i] !== NOT_PRESENTED) data[p * nItems + i] = scoreOf(Number(r.marks![j]), questions[i]!);
+    });
+  });
+  return { matrix: { items: questions.map((q) => q.questionId), nPersons: rows.length, data }, questions, attemptIds: rows.map((r) => r.id) };
 }
 
 /** A mark as a calibration score: 0/1 for right/wrong questions, else steps 0..maxScore. */

@@ -141,7 +141,7 @@ async function lockYear(tx: TTx, id: string) {
 
 /** The year's attempts, as SQL to select their ids from. */
 const attemptsOfYear = (id: string) => sql`select se.id from student_exams se join exams e on e.id = se.exam_id where e.school_year_id = ${id}`;
-const COLUMNS = sql.raw(`id, student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, response, is_correct, score, teacher_comment, client_seq, graded_by_id, updated_at`);
+const COLUMNS = sql.raw(`id, student_exam_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, response, is_correct, score, teacher_comment, client_seq, graded_by_id, updated_at`);
 
 export async function closeYear(db: TDb, actor: TSessionUser, id: string): Promise<TYear> {
   const { year, examIds } = await db.transaction(async (tx) => {
