@@ -10,7 +10,7 @@ import { examFormQuestions, examForms, profiles, questionOptions, questions, ski
 import { AppError } from "../../http/errors";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
-import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf } from "../results/results.service";
+import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf, whoseAttempts } from "../results/results.service";
 import { cachedByVersion } from "./version-cache";
 import { alphaOf, groupSizeOf, itemRestCorrelation, semOf, varianceOf } from "./stats";
 import { CHOSEN_ENTRIES, ENTRY_TYPES, entryTables, OMISSION_KEYED_SQL, OMITTED_KEY, type TChoiceCount } from "./entry-distractors";
@@ -63,7 +63,7 @@ export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId:
   if (chosen === undefined) throw new AppError("FORM_NOT_FOUND");
   const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
   // Whose attempts: a super_admin's and the author's reach is every attempt of the exam, anyone else's their school's.
-  const whose = actor.role === "super_admin" || exam.creatorId === actor.id ? "all" : `school:${actor.schoolId ?? ""}`;
+  const whose = whoseAttempts(actor, exam.creatorId);
   // The exam's count of changes to its figures (figures.ts): it grows with every submission, mark, class or school
   // change and deletion, and costs a row per school and class to read, not one per attempt.
   const [version] = rowsOf<{ n: string }>(await db.execute(sql`select coalesce(sum(changes), 0)::text as n from exam_group_stats where exam_id = ${examId}`));

@@ -2,7 +2,8 @@
 // the item built to favour one gender flagged first, the school grouping for a super_admin only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
-import { authUsers, profiles, studentAnswers, studentExams } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { authUsers, profiles, schools, studentAnswers, studentExams } from "../../db/schema";
 import type { TDifReport } from "../../../shared/schemas/fairness";
 import { TRUE_FALSE } from "../../test/questions";
 
@@ -148,6 +149,25 @@ describe("DIF in item analysis", () => {
     expect(body.reference).toMatchObject({ group: "school_dif_a", n: N_A, nameAr: "مدرسة أ" });
     expect(body.tested).toMatchObject([{ group: "school_dif_b", n: N_B, nameEn: "School B" }]);
     expect(((await dif(admin, "?minGroupSize=20")).json() as TDifReport).nUsed).toBe(N_A + N_B);
+  });
+
+  it("a report kept from an earlier view follows a student's new gender, a new mark and a school's new name (decision 0065)", async () => {
+    const before = (await dif(admin, "?grouping=gender&minGroupSize=20")).json() as TDifReport;
+    const [girl] = await h.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.schoolId, "school_dif_b"), eq(profiles.gender, "female"))).limit(1);
+    await h.db.update(profiles).set({ gender: "male" }).where(eq(profiles.id, girl!.id));
+    const moved = (await dif(admin, "?grouping=gender&minGroupSize=20")).json() as TDifReport;
+    const sizes = (r: TDifReport) => Object.fromEntries([r.reference!, ...r.tested, ...r.withheld].map((g) => [g.group, g.n]));
+    expect(sizes(moved)).toEqual({ female: sizes(before).female! - 1, male: sizes(before).male! + 1 });
+    // A mark: question 1 of one boy turned right moves the item's D-DIF.
+    const [attempt] = await h.db.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.studentId, girl!.id));
+    const [answer] = await h.db.select({ id: studentAnswers.id, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt!.id)).orderBy(studentAnswers.questionId);
+    await h.db.update(studentAnswers).set({ score: answer!.score ? 0 : 1 }).where(eq(studentAnswers.id, answer!.id));
+    await h.db.update(studentExams).set({ markedAt: new Date() }).where(eq(studentExams.id, attempt!.id));
+    const marked = (await dif(admin, "?grouping=gender&minGroupSize=20")).json() as TDifReport;
+    expect(marked.items.map((i) => i.dDif)).not.toEqual(moved.items.map((i) => i.dDif));
+    await h.db.update(schools).set({ nameEn: "School B, renamed" }).where(eq(schools.id, "school_dif_b"));
+    const named = (await dif(admin, "?grouping=school&minGroupSize=20")).json() as TDifReport;
+    expect(named.tested[0]).toMatchObject({ group: "school_dif_b", nameEn: "School B, renamed" });
   });
 
   it.each([

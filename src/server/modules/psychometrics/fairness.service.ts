@@ -1,23 +1,37 @@
 // Differential item functioning in item analysis (issue 35; docs/decisions/0046): psychometrics/dif.ts's
 // Mantel–Haenszel on the exam's response matrix (calibrate-exam.ts's examResponses), matched on the total score,
 // for the attempts the viewer may see — the same reach as item analysis. The largest group is the reference.
-import { and, eq, inArray } from "drizzle-orm";
-import type { TDbOrTx } from "../../db/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { rowsOf, type TDbOrTx } from "../../db/client";
 import { exams, profiles, schools, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TSessionUser } from "../../../shared/permissions";
 import type { TDifGrouping, TDifGroup, TDifItem, TDifReport } from "../../../shared/schemas/fairness";
-import { loadExamInReach, reachOf } from "../results/results.service";
-import { examResponses } from "../../psychometrics/calibrate-exam";
+import { loadExamInReach, reachOf, whoseAttempts } from "../results/results.service";
+import { cachedByVersion } from "../analytics/version-cache";
+import { examResponses, examResponsesVersion } from "../../psychometrics/calibrate-exam";
 import { difAnalysis } from "../../psychometrics/dif";
 import type { ResponseMatrix } from "../../psychometrics/types";
 
 const CLASS_ORDER = { C: 0, B: 1, A: 2 } as const;
 
 export async function findDif(db: TDbOrTx, actor: TSessionUser, examId: string, grouping: TDifGrouping, minGroupSize: number): Promise<TDifReport> {
-  await loadExamInReach(db, actor, examId);
+  const exam = await loadExamInReach(db, actor, examId);
   // Schools compared with each other only by someone who sees every school's students.
   if (grouping === "school" && actor.role !== "super_admin") throw new AppError("FORBIDDEN");
+  // Kept under the matrix's version and the count of changes to students' groups (a gender, a language background, a
+  // school: scale_input_changes, decision 0053): at the year a report is seconds of tallies over 200,000 attempts,
+  // and an unchanged view is the two version reads. The schools' names are read afresh, so a rename shows at once.
+  const [inputs] = rowsOf<{ n: string }>(await db.execute(sql`select changes::text as n from scale_input_changes`));
+  const key = ["dif", await examResponsesVersion(db, examId), whoseAttempts(actor, exam.creatorId), grouping, minGroupSize, inputs?.n ?? "0"].join("|");
+  const report = await cachedByVersion(db, key, () => computeDif(db, actor, examId, grouping, minGroupSize));
+  if (grouping !== "school" || !report.reference) return report;
+  const names = await schoolNames(db, [report.reference, ...report.tested, ...report.withheld].map((g) => g.group));
+  const named = (g: TDifGroup): TDifGroup => ({ ...g, nameAr: names.get(g.group)?.ar ?? null, nameEn: names.get(g.group)?.en ?? null });
+  return { ...report, reference: named(report.reference), tested: report.tested.map(named), withheld: report.withheld.map(named) };
+}
+
+async function computeDif(db: TDbOrTx, actor: TSessionUser, examId: string, grouping: TDifGrouping, minGroupSize: number): Promise<TDifReport> {
   const reached = await db
     .select({ id: studentExams.id, gender: profiles.gender, languageBackground: profiles.languageBackground, paperLanguage: studentExams.paperLanguage, schoolId: profiles.schoolId })
     .from(studentExams)
@@ -41,8 +55,7 @@ export async function findDif(db: TDbOrTx, actor: TSessionUser, examId: string, 
   const sizes = new Map<string, number>();
   for (const g of groups) if (g !== null) sizes.set(g, (sizes.get(g) ?? 0) + 1);
   const reference = [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
-  const names = grouping === "school" && sizes.size ? await schoolNames(db, [...sizes.keys()]) : new Map<string, { ar: string; en: string }>();
-  const group = (key: string, n: number): TDifGroup => ({ group: key, n, nameAr: names.get(key)?.ar ?? null, nameEn: names.get(key)?.en ?? null });
+  const group = (key: string, n: number): TDifGroup => ({ group: key, n, nameAr: null, nameEn: null });
   if (reference === undefined) {
     return { grouping, minGroupSize, reference: null, tested: [], withheld: [], items: [], nUsed: 0, nExcluded: rows.length, notDichotomous: 0, notEstimable: 0 };
   }

@@ -36,6 +36,15 @@ export function reachOf(actor: TSessionUser): SQL | undefined {
   }
 }
 
+/**
+ * Whose attempts of an exam reachOf leaves an actor, as a key for figures kept per reach: every school's for a
+ * super_admin and for the exam's author (a teacher reaches the attempts of exams they wrote), else their school's.
+ */
+export function whoseAttempts(actor: TSessionUser, creatorId: string | null): string {
+  if (actor.role === "student") return `student:${actor.id}`;
+  return actor.role === "super_admin" || (actor.role === "teacher" && creatorId === actor.id) ? "all" : `school:${actor.schoolId ?? ""}`;
+}
+
 export async function loadAttemptInReach(db: TDbOrTx, actor: TSessionUser, attemptId: string) {
   const [row] = await db
     .select({ attempt: studentExams, exam: exams, subject: subjects, student: profiles })
