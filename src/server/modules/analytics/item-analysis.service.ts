@@ -348,10 +348,13 @@ async function groupEnds(db: TDbOrTx, examId: string, rows: SQL, attempts: SQL) 
   return rowsOf<{ qid: string; oid: string | null; grp: "upper" | "lower"; n: number; sx: number }>(
     await db.execute(sql`with ${attempts},
       cuts as (select min(total) filter (where grp = 'upper') as hi, max(total) filter (where grp = 'lower') as lo from grouped),
+      -- Every school's rows summed per total first: at the year an exam has millions (schools × questions × keys ×
+      -- totals), which sorted whole for the grouping took seconds; summed by hash they are a few thousand.
+      by_total as (select question_id as qid, option_id as oid, total, sum(n) as n, sum(sx) as sx from all_exam_item_score_stats where ${rows} group by 1, 2, 3),
       ${grid(examId, sql`(${tied})`)}
       select qid, oid, grp, sum(n)::int as n, sum(sx)::float8 as sx from (
-        select s.question_id as qid, s.option_id as oid, case when s.total > cuts.hi then 'upper' else 'lower' end as grp, s.n, s.sx
-        from all_exam_item_score_stats s, cuts where ${rows} and (s.total > cuts.hi or s.total < cuts.lo)
+        select s.qid, s.oid, case when s.total > cuts.hi then 'upper' else 'lower' end as grp, s.n, s.sx
+        from by_total s, cuts where s.total > cuts.hi or s.total < cuts.lo
         union all select qid, null, grp, 1, x from grid
         union all select qid, k, grp, 1, 0 from grid cross join unnest(keys) as k
       ) u group by 1, 2, 3`),
