@@ -145,3 +145,51 @@ describe("0044 the student's name on the attempt", () => {
     await client.close();
   });
 });
+
+describe("0046 the exam on each answer", () => {
+  it("copies each answer's exam, open and archived alike, then fills it on insert for a writer that leaves it out", async () => {
+    const client = await createPGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore("0046_answers_exam_id") });
+    const exam1 = "00000000-0000-4000-8000-000000000001";
+    const exam2 = "00000000-0000-4000-8000-000000000002";
+    // The questions' item versions (the bank's) are beside the point: foreign keys are not checked while loading.
+    await client.exec(`
+      set session_replication_role = replica;
+      insert into subjects (id, name_ar, name_en) values ('arabic', 'اللغة العربية', 'Arabic') on conflict do nothing;
+      insert into exams (id, title_ar, title_en, subject_id) values ('${exam1}', 'ع', 'A', 'arabic'), ('${exam2}', 'ب', 'B', 'arabic');
+      insert into questions (id, item_version_id, exam_id, type, question_text_ar, question_text_en, points, position) values
+        ('00000000-0000-4000-8000-0000000000c1', gen_random_uuid(), '${exam1}', 'essay', 'س', 'Q', 1, 1), ('00000000-0000-4000-8000-0000000000c2', gen_random_uuid(), '${exam2}', 'essay', 'س', 'Q', 1, 1);
+      insert into auth_users (id, email, password_hash) values ('00000000-0000-4000-8000-0000000000a1', 'a@test.local', 'x');
+      insert into profiles (id, email, username, name, role) values ('00000000-0000-4000-8000-0000000000a1', 'a@test.local', 'a', 'أحمد', 'student');
+      insert into student_exams (id, student_id, exam_id) values ('00000000-0000-4000-8000-0000000000e1', '00000000-0000-4000-8000-0000000000a1', '${exam1}'),
+        ('00000000-0000-4000-8000-0000000000e2', '00000000-0000-4000-8000-0000000000a1', '${exam2}');
+      insert into student_answers (student_exam_id, question_id, student_id, score) values ('00000000-0000-4000-8000-0000000000e1', '00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000a1', 1);
+      insert into archived_student_answers (id, student_exam_id, question_id, student_id, score, updated_at) values
+        (gen_random_uuid(), '00000000-0000-4000-8000-0000000000e2', '00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-0000000000a1', 1, now());
+      set session_replication_role = origin;
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+
+    const exams = async () => (await client.query("select student_exam_id::text as attempt, exam_id::text as exam from all_student_answers order by 1, 2")).rows;
+    expect(await exams()).toEqual([
+      { attempt: "00000000-0000-4000-8000-0000000000e1", exam: exam1 },
+      { attempt: "00000000-0000-4000-8000-0000000000e2", exam: exam2 },
+    ]);
+    // A writer that leaves it out (the app, a restore of an older backup) gets the attempt's exam; one that gives it keeps it.
+    await client.query("delete from student_answers");
+    await client.query(
+      "insert into student_answers (student_exam_id, question_id, student_id) values ('00000000-0000-4000-8000-0000000000e1', '00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000a1')",
+    );
+    await client.query(
+      `insert into student_answers (student_exam_id, question_id, student_id, exam_id) values ('00000000-0000-4000-8000-0000000000e2', '00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000a1', '${exam2}')`,
+    );
+    expect((await client.query("select exam_id::text as exam from student_answers order by 1")).rows).toEqual([{ exam: exam1 }, { exam: exam2 }]);
+    // An answer of no attempt has no exam, and the column refuses it before the foreign key is asked.
+    await expect(
+      client.query("insert into student_answers (student_exam_id, question_id, student_id) values (gen_random_uuid(), '00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000a1')"),
+    ).rejects.toThrow(/exam_id/);
+    await client.close();
+  });
+});
