@@ -95,8 +95,8 @@ await exec(
 );
 await exec(
   "answers",
-  sql`insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, is_correct, score)
-      select se.id, q.id, se.student_id, o.id, o.is_correct, case when o.is_correct then 1 else 0 end
+  sql`insert into student_answers (student_exam_id, question_id, student_id, exam_id, selected_option_id, is_correct, score)
+      select se.id, q.id, se.student_id, se.exam_id, o.id, o.is_correct, case when o.is_correct then 1 else 0 end
       from student_exams se join questions q on q.exam_id = se.exam_id
       join question_options o on o.question_id = q.id and o.position = abs(hashtext(se.id::text || q.id::text)) % 4
       where se.exam_id in (${examList}) and (abs(hashtext(se.id::text || q.position::text)) % 50) <> 0`,
