@@ -511,6 +511,8 @@ export async function findBulkGeneration(db: TDbOrTx, actor: TSessionUser, examI
   return job ? presentJob(job) : null;
 }
 
+const STALE_SLICE = 5_000;
+
 /**
  * How many of the exam's latest reports and plans in the user's scope are stale: each attempt's figures worked out
  * as the bulk job works them out (the peer index, three queries for the whole exam rather than three per attempt)
@@ -546,16 +548,28 @@ export async function countStale(db: TDbOrTx, actor: TSessionUser, examId: strin
     .leftJoin(skills, eq(skills.id, questions.skillId))
     .where(eq(questions.examId, examId))
     .orderBy(asc(questions.position), asc(questions.createdAt));
-  const attempts = await db
-    .select({ id: studentExams.id, score: studentExams.score, totalPossibleScore: studentExams.totalPossibleScore, schoolId: profiles.schoolId })
-    .from(studentExams)
-    .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-    .where(inArray(studentExams.id, inScope));
+  // Only the attempts with a report or a plan are worked out: at the year an exam's every answer (8 M) was read for
+  // the one report a principal had made. In slices, each a list of ids within the protocol's parameter limit.
+  const ids = [...stored.keys()];
+  const attempts: { id: string; score: number | null; totalPossibleScore: number; schoolId: string | null }[] = [];
   const marks = new Map<string, Map<string, number>>();
-  for (const a of await db.select({ attemptId: allStudentAnswers.studentExamId, questionId: allStudentAnswers.questionId, score: allStudentAnswers.score }).from(allStudentAnswers).where(inArray(allStudentAnswers.studentExamId, inScope))) {
-    const of = marks.get(a.attemptId) ?? new Map<string, number>();
-    of.set(a.questionId, a.score ?? 0);
-    marks.set(a.attemptId, of);
+  for (let i = 0; i < ids.length; i += STALE_SLICE) {
+    const slice = ids.slice(i, i + STALE_SLICE);
+    attempts.push(
+      ...(await db
+        .select({ id: studentExams.id, score: studentExams.score, totalPossibleScore: studentExams.totalPossibleScore, schoolId: profiles.schoolId })
+        .from(studentExams)
+        .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+        .where(inArray(studentExams.id, slice))),
+    );
+    for (const a of await db
+      .select({ attemptId: allStudentAnswers.studentExamId, questionId: allStudentAnswers.questionId, score: allStudentAnswers.score })
+      .from(allStudentAnswers)
+      .where(inArray(allStudentAnswers.studentExamId, slice))) {
+      const of = marks.get(a.attemptId) ?? new Map<string, number>();
+      of.set(a.questionId, a.score ?? 0);
+      marks.set(a.attemptId, of);
+    }
   }
   const peerIndex = await peerIndexOf(db, examId);
   const counts = { reports: 0, plans: 0 };
