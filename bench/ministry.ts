@@ -509,6 +509,8 @@ for (const format of ["csv", "xlsx"] as const) {
   await twice("reports not yet made, one exam", "principal", `/api/exams/${closed}/reports/stale`, "one school's attempts");
   row("a student's report, made", "principal", await call("principal", "POST", `/api/attempts/${closedAttempt?.id}/report`), null, "one exam's attempts");
   await twice("a student's reports", "principal", `/api/attempts/${closedAttempt?.id}/reports`, "one exam's attempts");
+  // With that one report made: only its attempt is worked out again (it read the exam's every answer before).
+  await twice("reports not yet made, one exam, one report made", "super_admin", `/api/exams/${closed}/reports/stale`, "one exam's attempts");
 }
 
 await app.close();
