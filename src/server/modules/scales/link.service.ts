@@ -226,10 +226,13 @@ export async function scaleRuns(db: TDbOrTx, scaleId: string): Promise<TScaleRun
     id: string; exam_id: string | null; title_ar: string | null; title_en: string | null; model: string; students: number;
     items: number; created_at: Date | string; linking: TScaleLinking | null; attempts: number;
   }>(
-    await db.execute(sql`select c.id, c.exam_id, e.title_ar, e.title_en, c.model, c.students, c.items, c.created_at, c.linking,
-        (select count(*)::int from attempt_abilities aa join student_exams se on se.id = aa.student_exam_id
-          where aa.calibration_id = c.id and aa.eap is not null and se.grade = ${scale.grade}) as attempts
-      from calibrations c join exams e on e.id = c.exam_id
+    // The abilities of the scale's grade counted for every run in one grouped pass (a hash join), not a correlated
+    // count per run: at the year ten runs of 200,000 abilities each were 2 M lookups of their attempts (2.4 s).
+    await db.execute(sql`with runs as (select c.id from calibrations c join exams e on e.id = c.exam_id where e.subject_id = ${scale.subjectId}),
+      counted as (select aa.calibration_id as id, count(*)::int as attempts from attempt_abilities aa join student_exams se on se.id = aa.student_exam_id
+        where aa.calibration_id in (select id from runs) and aa.eap is not null and se.grade = ${scale.grade} group by 1)
+      select c.id, c.exam_id, e.title_ar, e.title_en, c.model, c.students, c.items, c.created_at, c.linking, coalesce(n.attempts, 0) as attempts
+      from calibrations c join exams e on e.id = c.exam_id left join counted n on n.id = c.id
       where e.subject_id = ${scale.subjectId}
       order by c.created_at desc, c.id`),
   );
