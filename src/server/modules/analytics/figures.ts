@@ -18,9 +18,15 @@ import { CHOSEN_ENTRIES, ENTRY_TYPES_SQL, OMISSION_KEYED_SQL, OMITTED_KEY } from
 
 type TSign = 1 | -1;
 
-/** The attempts that count (submitted or graded), with what the rows are keyed by and the attempt's total and %. */
+/**
+ * The attempts that count (submitted or graded), with what the rows are keyed by and the attempt's total and %.
+ * Never materialized (docs/performance.md "A mark's cost at the year"): read from a materialized CTE the attempts have
+ * no statistics, so the join to the answers (a view, no statistics either) was estimated at 1/200 · 1/200 of every
+ * answer — 20,000 rows for one attempt's 40 at the year, ×202 by the keys by total score — and a plan that costly was
+ * JIT-compiled on every mark (45 ms of a submission's 63, twice in a mark). Inlined, the estimate is the attempt's.
+ */
 function counted(where: SQL): SQL {
-  return sql`att as (
+  return sql`att as not materialized (
     select se.id, se.student_id, se.exam_id, p.school_id, se.form_id, se.grade, se.class_name, se.status = 'graded' as graded, se.started_at, se.completed_at,
       coalesce(se.score, 0)::float8 as total,
       (case when se.total_possible_score > 0 then coalesce(se.score, 0)::float8 * 100 / se.total_possible_score else 0 end) as pct
@@ -86,7 +92,7 @@ async function contribute(tx: TDbOrTx, where: SQL, sign: TSign): Promise<void> {
   const cols = sql.raw("exam_id, school_id, form_id, question_id, option_id, total, n, sx");
   const keys = sql.raw("exam_id, school_id, form_id, question_id, option_id, total");
   await tx.execute(sql`with ${att},
-    shut as (select distinct a.exam_id from att a join exams e on e.id = a.exam_id join school_years y on y.id = e.school_year_id where y.status = 'closed'),
+    shut as (select e.id as exam_id from exams e join school_years y on y.id = e.school_year_id where y.status = 'closed'),
     s as (
       select a.exam_id, a.school_id, a.form_id, q.id as question_id, o.option_id, a.total, ${s} * count(*) as n, ${s} * sum(case when o.option_id is null then x else 0 end) as sx
       from att a
@@ -245,14 +251,17 @@ export async function recountFigures<T>(tx: TDbOrTx, attemptIds: readonly string
   await lockGroups(tx, where);
   await contribute(tx, where, 1);
   await queueReliability(tx, where);
-  if (firsts.length) {
+  // One statement a group (a handful: the groups of one student's attempts), its key given value by value ("= v", or
+  // "is null" for a null): matched against a list by "is not distinct from", which no index answers, every group's
+  // row was read (57,600 at the year, 12 ms of each mark) and the first's lookup read every profile.
+  const is = (column: string, v: string | number | null) => (v === null ? sql`${sql.raw(column)} is null` : sql`${sql.raw(column)} = ${v}`);
+  for (const k of firsts) {
     await tx.execute(sql`update exam_group_stats g set first_at = (
         select min(se.completed_at) from student_exams se join profiles p on p.id = se.student_id
-        where se.exam_id = g.exam_id and se.status = 'graded' and p.school_id is not distinct from g.school_id and se.form_id is not distinct from g.form_id
-          and se.grade is not distinct from g.grade and se.class_name is not distinct from g.class_name)
-      from jsonb_to_recordset(${JSON.stringify(firsts)}::jsonb) as k(exam_id uuid, school_id text, form_id uuid, grade int, class_name text, first timestamptz)
-      where g.exam_id = k.exam_id and g.school_id is not distinct from k.school_id and g.form_id is not distinct from k.form_id
-        and g.grade is not distinct from k.grade and g.class_name is not distinct from k.class_name and g.first_at >= k.first`);
+        where se.exam_id = ${k.exam_id} and se.status = 'graded' and ${is("p.school_id", k.school_id)} and ${is("se.form_id", k.form_id)}
+          and ${is("se.grade", k.grade)} and ${is("se.class_name", k.class_name)})
+      where g.exam_id = ${k.exam_id} and ${is("g.school_id", k.school_id)} and ${is("g.form_id", k.form_id)} and ${is("g.grade", k.grade)}
+        and ${is("g.class_name", k.class_name)} and g.first_at >= ${k.first}::timestamptz`);
   }
   return result;
 }
