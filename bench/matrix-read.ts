@@ -4,7 +4,7 @@
 // and, with OLD=1, the read it replaced (every (attempt, question) cell probed in all_student_answers' attempt index).
 // CALIBRATE=1 also times a 2PL calibration of the matrix read (issue 39's target: under 60 s at 200,000 attempts).
 //
-//   DATABASE_URL=postgres://… [EXAM_ID=…] [OLD=1] [CALIBRATE=1] npx tsx bench/matrix-read.ts
+//   DATABASE_URL=postgres://… [EXAM_ID=…] [OLD=1] [CALIBRATE=1] npm run bench:matrix-read
 // Cold: restart PostgreSQL and drop the OS cache first (as root: pg_ctlcluster 15 main restart; sync;
 // echo 3 > /proc/sys/vm/drop_caches), and give FLOOR=last so the floor does not warm the answers before the read.
 import os from "node:os";
