@@ -177,7 +177,7 @@ describe("0046 the exam on each answer", () => {
       { attempt: "00000000-0000-4000-8000-0000000000e1", exam: exam1 },
       { attempt: "00000000-0000-4000-8000-0000000000e2", exam: exam2 },
     ]);
-    // A writer that leaves it out (the app, a restore of an older backup) gets the attempt's exam; one that gives it keeps it.
+    // A writer that leaves it out (the app's, a test's) gets the attempt's exam; one that gives it (a bulk loader) keeps it.
     await client.query("delete from student_answers");
     await client.query(
       "insert into student_answers (student_exam_id, question_id, student_id) values ('00000000-0000-4000-8000-0000000000e1', '00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000a1')",

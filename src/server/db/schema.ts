@@ -1100,7 +1100,7 @@ export const archivedStudentAnswers = pgTable(
     studentId: uuid("student_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    /** As student_answers.exam_id (filled by the same trigger when a restore's older backup lacks it). */
+    /** As student_answers.exam_id, filled by the same trigger for a writer that leaves it out. */
     examId: uuid("exam_id")
       .notNull()
       .$defaultFn(() => sql`null`),

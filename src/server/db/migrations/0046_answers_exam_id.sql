@@ -2,7 +2,7 @@
 -- reliability, the item analysis' groups) is read through student_answers_exam_idx, a bitmap scan of the exam's heap
 -- pages in their order, instead of one probe of the (attempt, question) index per cell — 8 M random reads at the
 -- year, 207 s cold. The copy is the database's to keep: a trigger fills it from the attempt on insert (the app, a
--- year's restore of an older backup, a test), and a bulk loader may give it.
+-- test; a year's backup is restored only at the schema that made it, so its rows carry it), and a bulk loader may give it.
 CREATE FUNCTION "exam_of_attempt"(attempt uuid) RETURNS uuid LANGUAGE sql STABLE AS $$
   SELECT exam_id FROM student_exams WHERE id = attempt
 $$;
