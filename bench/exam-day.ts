@@ -324,8 +324,8 @@ function pgbenchSaves(attempts: { attemptId: string }[], questionIds: string[], 
   fs.writeFileSync(
     script,
     `\\set n random(1, ${attempts.length * mc.length})\n` +
-      `insert into student_answers (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, client_seq, updated_at)
- select se.id, m.question, se.student_id, m.option, null, null, :seq, now() from ${map} m
+      `insert into student_answers (student_exam_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, client_seq, updated_at)
+ select se.id, m.question, se.student_id, se.exam_id, m.option, null, null, :seq, now() from ${map} m
  cross join lateral (select * from student_exams se where se.id = m.attempt for key share offset 0) se
  where m.n = :n and se.status = 'in_progress' and (se.deadline_at is null or now() <= se.deadline_at + interval '30 seconds')
  on conflict (student_exam_id, question_id) do update set selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text,

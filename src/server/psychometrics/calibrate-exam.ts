@@ -77,40 +77,62 @@ export async function examResponsesVersion(db: TDbOrTx, examId: string): Promise
 }
 
 async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
-  const questionRows = rowsOf<TQuestionRow>(
-    await db.execute(sql`select id, item_version_id, position, type::text as type, points, interaction
-      from questions where exam_id = ${examId} order by position, id`),
-  );
-  // What an attempt was given (bank/views.ts's rule) depends on its form and on which of the exam's question changes
-  // (a row replaced, or current from a time) came before its start: attempts alike in both share one set, worked out
-  // once from the earliest of them, so the rule is applied per class (a handful), not per cell (8 M at the year).
-  const attempts = sql`pts as materialized (
-      select distinct t from questions q cross join lateral (values (q.replaced_at), (q.current_from)) v(t) where q.exam_id = ${examId} and t is not null),
-    att as (
-      select se.id, se.started_at, se.form_id, (select count(*)::int from pts where t <= se.started_at) as k
-      from student_exams se where se.exam_id = ${examId} and se.status = 'graded')`;
-  const columns = sql`qs as (select q.*, (row_number() over (order by q.position, q.id) - 1)::int as col from questions q where q.exam_id = ${examId})`;
-  const classes = rowsOf<{ form_id: string | null; k: number; cols: number[] }>(
-    await db.execute(sql`with ${attempts}, ${columns},
-      cls as (select form_id, k, min(started_at) as at from att group by 1, 2)
-      select c.form_id, c.k, coalesce(array_agg(q.col order by q.col) filter (where q.id is not null), '{}') as cols
-      from cls c left join qs q on ${seenBySql("q", sql.raw("c.at"), sql.raw("c.form_id"))}
-      group by 1, 2`),
-  );
-  // Each attempt's marks above 0 (anything else counts 0), as column and mark: the exam's answers read through
-  // student_answers_exam_idx in the heap's order (decision 0065), open years' and a closed year's archived ones
-  // alike (decision 0059), not probed per (attempt, question).
-  const rows = rowsOf<{ id: string; form_id: string | null; k: number; cols: number[] | null; marks: number[] | null }>(
-    await db.execute(sql`with ${attempts}, ${columns},
+  // The questions and the matrix are two statements, each its own snapshot: an edit of the exam between them (a row
+  // added, a position moved) would number the columns differently, so the matrix's statement names its columns and
+  // the two are read again until they agree (an edit during the read; twice is plenty, a third is refused).
+  for (let attempt = 1; ; attempt++) {
+    const questionRows = rowsOf<TQuestionRow>(
+      await db.execute(sql`select id, item_version_id, position, type::text as type, points, interaction
+        from questions where exam_id = ${examId} order by position, id`),
+    );
+    const rows = await readMatrixRows(db, examId);
+    if (!rows.length || rows[0]!.qids!.join() === questionRows.map((q) => q.id).join()) return matrixOf(questionRows, rows);
+    if (attempt === 3) throw new Error(`exam ${examId} changed while its responses were read, three times`);
+  }
+}
+
+type TMatrixRow = { id: string; form_id: string | null; k: number; given: number[] | null; qids: string[] | null; cols: number[] | null; marks: number[] | null };
+
+/**
+ * One row per graded attempt in the matrix's order: its marks above 0 (anything else counts 0) as column and mark,
+ * read from the exam's answers through student_answers_exam_idx in the heap's order (decision 0065), open years' and
+ * a closed year's archived ones alike (decision 0059), not probed per (attempt, question). What an attempt was given
+ * depends on its form and on which of the exam's question changes (a row replaced, or current from a time) came
+ * before its start: attempts alike in both share one set (`given`, on the first row of each), worked out once from
+ * the earliest of them by bank/views.ts's rule — per class (a handful), not per cell (8 M at the year). The first row
+ * also names the columns (`qids`).
+ */
+async function readMatrixRows(db: TDbOrTx, examId: string): Promise<TMatrixRow[]> {
+  return rowsOf<TMatrixRow>(
+    await db.execute(sql`with
+      pts as materialized (
+        select distinct t from questions q cross join lateral (values (q.replaced_at), (q.current_from)) v(t) where q.exam_id = ${examId} and t is not null),
+      att as (
+        select se.id, se.started_at, se.form_id, (select count(*)::int from pts where t <= se.started_at) as k
+        from student_exams se where se.exam_id = ${examId} and se.status = 'graded'),
+      qs as (select q.*, (row_number() over (order by q.position, q.id) - 1)::int as col from questions q where q.exam_id = ${examId}),
+      cls as (select form_id, k, min(started_at) as at from att group by 1, 2),
+      given as (
+        select c.form_id, c.k, coalesce(array_agg(q.col order by q.col) filter (where q.id is not null), '{}') as cols
+        from cls c left join qs q on ${seenBySql("q", sql.raw("c.at"), sql.raw("c.form_id"))}
+        group by 1, 2),
       marked as (
         select sa.student_exam_id as id, array_agg(q.col) as cols, array_agg(sa.score::float8) as marks
         from all_student_answers sa join qs q on q.id = sa.question_id
         where sa.exam_id = ${examId} and sa.score > 0
         group by 1)
-      select a.id, a.form_id, a.k, m.cols, m.marks from att a left join marked m on m.id = a.id
+      select a.id, a.form_id, a.k,
+        case when row_number() over (partition by a.form_id, a.k order by a.started_at, a.id) = 1 then g.cols end as given,
+        case when row_number() over (order by a.started_at, a.id) = 1 then (select array_agg(id::text order by col) from qs) end as qids,
+        m.cols, m.marks
+      from att a
+      join given g on g.form_id is not distinct from a.form_id and g.k = a.k
+      left join marked m on m.id = a.id
       order by a.started_at, a.id`),
   );
+}
 
+function matrixOf(questionRows: TQuestionRow[], rows: TMatrixRow[]): ExamResponses {
   const questions: ExamQuestionColumn[] = questionRows.map((q) => {
     const steps = isItemType(q.type) && q.interaction ? markSteps(q.interaction) : undefined;
     return {
@@ -123,12 +145,14 @@ async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamRespo
       ...(steps ? { steps } : {}),
     };
   });
-  const seen = new Map(classes.map((c) => [`${c.form_id}|${c.k}`, c.cols]));
   const nItems = questions.length;
   const data = new Int8Array(rows.length * nItems).fill(NOT_PRESENTED);
+  // Each class's set comes on its first row, which the matrix's order puts before the class's others.
+  const givenTo = new Map<string, number[]>();
   rows.forEach((r, p) => {
-    const given = seen.get(`${r.form_id}|${r.k}`)!;
-    for (const i of given) data[p * nItems + i] = 0;
+    const key = `${r.form_id}|${r.k}`;
+    if (r.given) givenTo.set(key, r.given);
+    for (const i of givenTo.get(key)!) data[p * nItems + i] = 0;
     r.cols?.forEach((i, j) => {
       // A mark on a question the attempt was not given (not on its form) stays blank, as the grid left it out.
       if (data[p * nItems + i] !== NOT_PRESENTED) data[p * nItems + i] = scoreOf(Number(r.marks![j]), questions[i]!);

@@ -53,11 +53,12 @@ export const GRACE = sql.raw(`interval '${ANSWER_GRACE_SECONDS} seconds'`);
  * in-progress index instead — every save scanning all 20,000 attempts, saves p50 10 s until autovacuum analyzed the
  * table (decision 0024). The row lock keeps the subquery from being merged into the join, and `offset 0` keeps the
  * checks from being pushed into it (where the in-progress index would fit again), so only the primary key fits,
- * whatever the statistics say. The lock returns the attempt's newest version; the checks are made on it.
+ * whatever the statistics say. The lock returns the attempt's newest version; the checks are made on it. The exam is
+ * given from it (decision 0065): left out, the answers' trigger would look the attempt up again on every save.
  */
 const saveSql = (lock: "for key share skip locked" | "for key share") => sql`
-    insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, response, client_seq, updated_at)
-    select se.id, v.question_id, se.student_id, v.selected_option_id, v.answer_text, v.matching_answer, v.response, v.client_seq, now()
+    insert into ${studentAnswers} (student_exam_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, response, client_seq, updated_at)
+    select se.id, v.question_id, se.student_id, se.exam_id, v.selected_option_id, v.answer_text, v.matching_answer, v.response, v.client_seq, now()
     from unnest(${p("attemptIds")}::uuid[], ${p("questionIds")}::uuid[], ${p("studentIds")}::uuid[], ${p("examIds")}::uuid[],
                 ${p("optionIds")}::uuid[], ${p("texts")}::text[], ${p("matchings")}::jsonb[], ${p("responses")}::jsonb[], ${p("seqs")}::int[])
       as v(attempt_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, response, client_seq)

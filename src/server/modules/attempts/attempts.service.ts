@@ -590,7 +590,7 @@ async function closeAttempts(tx: TDbOrTx, requests: TCloseRequest[]): Promise<Ma
   const answersOf = new Map<string, Map<string, TAnswerRow>>(open.map((id) => [id, new Map()]));
   for (const a of await tx.select().from(studentAnswers).where(inArray(studentAnswers.studentExamId, open))) answersOf.get(a.studentExamId)!.set(a.questionId, a);
 
-  const marking: { attempt_id: string; question_id: string; student_id: string; is_correct: boolean | null; score: number | null }[] = [];
+  const marking: { attempt_id: string; question_id: string; student_id: string; exam_id: string; is_correct: boolean | null; score: number | null }[] = [];
   const closings: { id: string; status: TAttemptRow["status"]; completed_at: string; score: number | null }[] = [];
   const trail: { exam_id: string; student_id: string; kind: "submitted" | "auto_submitted" }[] = [];
   const shown = new Map<string, TShownAnswer[]>();
@@ -606,7 +606,7 @@ async function closeAttempts(tx: TDbOrTx, requests: TCloseRequest[]): Promise<Ma
     const marks = [...keys.entries()].map(([questionId, key]) => ({ questionId, ...markAnswer(key, byQuestion.get(questionId)) }));
     const pending = marks.some((m) => m.score === null);
     const total = Math.round(marks.reduce((sum, m) => sum + (m.score ?? 0), 0) * 100) / 100;
-    for (const m of marks) marking.push({ attempt_id: id, question_id: m.questionId, student_id: attempt.studentId, is_correct: m.isCorrect, score: m.score });
+    for (const m of marks) marking.push({ attempt_id: id, question_id: m.questionId, student_id: attempt.studentId, exam_id: attempt.examId, is_correct: m.isCorrect, score: m.score });
     closings.push({
       id,
       status: pending ? "completed" : "graded",
@@ -626,9 +626,9 @@ async function closeAttempts(tx: TDbOrTx, requests: TCloseRequest[]): Promise<Ma
   // the protocol's 65,535 parameters as a list of values).
   const closed = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`with marking as (
-        insert into ${studentAnswers} (student_exam_id, question_id, student_id, is_correct, score)
-        select attempt_id, question_id, student_id, is_correct, score
-        from jsonb_to_recordset(${JSON.stringify(marking)}::jsonb) as m(attempt_id uuid, question_id uuid, student_id uuid, is_correct boolean, score numeric)
+        insert into ${studentAnswers} (student_exam_id, question_id, student_id, exam_id, is_correct, score)
+        select attempt_id, question_id, student_id, exam_id, is_correct, score
+        from jsonb_to_recordset(${JSON.stringify(marking)}::jsonb) as m(attempt_id uuid, question_id uuid, student_id uuid, exam_id uuid, is_correct boolean, score numeric)
         on conflict (student_exam_id, question_id) do update set is_correct = excluded.is_correct, score = excluded.score
       ), trail as (
         insert into ${attemptEvents} (exam_id, student_id, kind)

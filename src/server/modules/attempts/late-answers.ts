@@ -262,8 +262,8 @@ async function storeAnswers(tx: TDbOrTx, attempt: TAttemptRow, writes: TAnswerWr
     const mark = key ? markAnswer(key, value) : { isCorrect: false, score: 0 };
     const rows = rowsOf<{ updated_at: string | Date; client_seq: number }>(
       await tx.execute(sql`
-        insert into ${studentAnswers} (student_exam_id, question_id, student_id, selected_option_id, answer_text, matching_answer, response, client_seq, is_correct, score, updated_at)
-        values (${w.attemptId}, ${w.questionId}, ${w.studentId}, ${w.selectedOptionId}, ${w.answerText}, ${w.matching}::jsonb, ${w.response ?? null}::jsonb, ${w.clientSeq}, ${mark.isCorrect}, ${mark.score}, now())
+        insert into ${studentAnswers} (student_exam_id, question_id, student_id, exam_id, selected_option_id, answer_text, matching_answer, response, client_seq, is_correct, score, updated_at)
+        values (${w.attemptId}, ${w.questionId}, ${w.studentId}, ${attempt.examId}, ${w.selectedOptionId}, ${w.answerText}, ${w.matching}::jsonb, ${w.response ?? null}::jsonb, ${w.clientSeq}, ${mark.isCorrect}, ${mark.score}, now())
         on conflict (student_exam_id, question_id) do update set
           selected_option_id = excluded.selected_option_id, answer_text = excluded.answer_text, matching_answer = excluded.matching_answer,
           response = excluded.response, client_seq = excluded.client_seq, is_correct = excluded.is_correct, score = excluded.score,
