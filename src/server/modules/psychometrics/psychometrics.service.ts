@@ -291,13 +291,17 @@ async function storeReliability(db: TDbOrTx, examId: string, version: string, ro
       run_ms = coalesce(excluded.run_ms, exam_reliability.run_ms)`);
 }
 
+/** The exam's graded attempts and each one's school: the job stores a reach for every school among them. */
+const gradedSchools = (examId: string) =>
+  sql`select se.id, p.school_id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and se.status = 'graded'`;
+
 /** Whether exam_reliability holds, under `version`, every reach the job would store ("all" and each school with a
  *  graded attempt) and nothing older. Counts attempts' schools, not answers. */
 async function reliabilityCurrent(db: TDbOrTx, examId: string, version: string): Promise<boolean> {
   const [r] = rowsOf<{ current: boolean }>(
     await db.execute(sql`select not exists (select 1 from exam_reliability where exam_id = ${examId} and version <> ${version})
       and (select count(*) from exam_reliability where exam_id = ${examId} and version = ${version})
-        = 1 + (select count(distinct p.school_id) from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and se.status = 'graded' and p.school_id is not null) as current`),
+        = 1 + (select count(distinct g.school_id) from (${gradedSchools(examId)}) g) as current`),
   );
   return r!.current;
 }
@@ -317,9 +321,7 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
   // The matrix is read (the long part at the year): a sign of life, so the claim is kept.
   await run?.progress({ done: 0, failed: 0, total: 1 });
   const schoolOf = new Map(
-    rowsOf<{ id: string; school_id: string | null }>(
-      await db.execute(sql`select se.id, p.school_id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and se.status = 'graded'`),
-    ).map((r) => [r.id, r.school_id]),
+    rowsOf<{ id: string; school_id: string | null }>(await db.execute(gradedSchools(examId))).map((r) => [r.id, r.school_id]),
   );
   const bySchool = new Map<string, Set<string>>();
   for (const id of responses.attemptIds) {
