@@ -95,6 +95,31 @@ describe("an exam's responses for calibration", () => {
     ]);
   });
 
+  it("a question moved while the matrix is read: read again, its columns numbered one way", async () => {
+    const [before] = await h.db.select({ position: questions.position }).from(questions).where(eq(questions.id, q[4]!));
+    // The edit lands between the questions' read and the matrix's statement (the read's second and third statements,
+    // after the version's). A handle of its own: nothing cached under it.
+    let statements = 0;
+    const racing = new Proxy(h.db, {
+      get(target, prop, receiver) {
+        if (prop !== "execute") return Reflect.get(target, prop, receiver);
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          if (++statements === 3) await target.update(questions).set({ position: -1 }).where(eq(questions.id, q[4]!));
+          return target.execute(query);
+        };
+      },
+    });
+    try {
+      const { matrix } = await examResponses(racing, examId);
+      expect(statements).toBe(5);
+      expect(matrix.items).toEqual([q[4], q[0], q[1], q[2], q[3]]);
+      // Yesterday's attempt as in the first test, its short answer's step first.
+      expect(Array.from(matrix.data.subarray(0, 5))).toEqual([10, 1, 1, _, 1]);
+    } finally {
+      await h.db.update(questions).set({ position: before!.position }).where(eq(questions.id, q[4]!));
+    }
+  });
+
   it("marks become scores: right/wrong at full points, steps for partial marks", () => {
     expect(scoreOf(1, { type: "multiple_choice", points: 1, maxScore: 1 })).toBe(1);
     expect(scoreOf(1.5, { type: "true_false", points: 2, maxScore: 1 })).toBe(0);
