@@ -36,6 +36,19 @@ describe("likely wrong key", () => {
     expect(fewer.notChecked).toEqual([{ item: "q3", nTop: 20 }]);
   });
 
+  it("students tied at the top group's edge share its places: no verdict hangs on which of them is listed first (decision 0066)", () => {
+    // 10 students → 3 a group. Totals 9 | 7 7 7 7 | 5 5 | 2 2 2: the top group is the 9 and two places for four 7s
+    // (½ each). The 9 chose the key (0); the 7s chose 1, 1, 2, 2. Broken by order, the top would be 0, 1, 1 and
+    // option 1 would look like the key; shared, each of 0, 1 and 2 has a third of the group.
+    const tiedTotals = [9, 7, 7, 7, 7, 5, 5, 2, 2, 2];
+    const r = checkKeys([{ item: "q", key: 0, options: 4, choices: [0, 1, 1, 2, 2, 3, 3, 0, 0, 0] }], tiedTotals, { minTopGroup: 1 });
+    const q = r.checked[0]!;
+    expect(q.nTop).toBe(3);
+    expect(q.topShares.map((x) => Number(x.toFixed(12)))).toEqual([1 / 3, 1 / 3, 1 / 3, 0].map((x) => Number(x.toFixed(12))));
+    expect(q.bottomShares).toEqual([1, 0, 0, 0]);
+    expect(q.suspect).toBeNull();
+  });
+
   it("refuses a key outside the options and a choice list of the wrong length", () => {
     expect(() => checkKeys([{ item: "q", key: 4, options: 4, choices: choicesRight }], totals)).toThrow(/key/);
     expect(() => checkKeys([{ item: "q", key: 0, options: 4, choices: [0] }], totals)).toThrow(/one choice/);

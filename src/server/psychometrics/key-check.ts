@@ -1,12 +1,12 @@
 // A likely wrong key (issue 35; decision 0042): an item whose strongest students — the top 27 % by total score
-// (Kelley 1939's extreme groups, sized by item analysis' own groupSizeOf) — choose some distractor more often
+// (Kelley 1939's extreme groups, item analysis' own kelleyGroupsOf, ties at an edge shared) — choose some distractor more often
 // than the keyed option. The evidence is each option's share in the top and bottom groups, so a reviewer sees
 // at a glance whether the "distractor" behaves like the right answer (chosen more by the top than the bottom).
 // The rule is item analysis' own (chosenOverKeyByStrong, half of its distractor_attracts_strong flag); comparing
 // shares of those who answered gives the same verdict as its shares of the whole group (one denominator).
 
 import { chosenOverKeyByStrong } from "../../shared/schemas/analytics";
-import { groupSizeOf } from "../modules/analytics/stats";
+import { kelleyGroupsOf, weightInGroup } from "../modules/analytics/stats";
 
 export interface KeyCheckItem {
   item: string;
@@ -19,7 +19,7 @@ export interface KeyCheckItem {
 }
 
 export interface KeyCheckOptions {
-  /** Items answered by fewer top-group students than this are not checked (default 10). */
+  /** Items answered by fewer top-group students than this (counted by weight) are not checked (default 10). */
   minTopGroup?: number;
 }
 
@@ -44,29 +44,32 @@ export interface KeyCheckReport {
 
 /**
  * `totals` are the students' total scores (one per student, the same order as every item's `choices`). The
- * groups are the top and bottom 27 % of students by total (ties broken by order, so the groups' sizes are exact);
- * an item's shares count only the group's students who answered it.
+ * groups are the top and bottom 27 % of students by total, the students tied at a group's edge each counted by
+ * the share of the places left (kelleyGroupsOf, decision 0066: item analysis' groups, so its flag and this check
+ * see the same students); an item's shares count only the group's students who answered it.
  */
 export function checkKeys(items: KeyCheckItem[], totals: number[], options: KeyCheckOptions = {}): KeyCheckReport {
   const minTop = options.minTopGroup ?? 10;
   if (!totals.every(Number.isFinite)) throw new RangeError("every student needs a finite total score");
-  const order = totals.map((t, p) => ({ t, p })).sort((x, y) => y.t - x.t || x.p - y.p).map((x) => x.p);
-  const size = groupSizeOf(totals.length);
-  const top = order.slice(0, size);
-  const bottom = order.slice(order.length - size);
+  const groups = kelleyGroupsOf(totals.map((total) => ({ total, n: 1 })));
+  // Each group's students with their weights (1, or a tied student's share).
+  const members = (group: "upper" | "lower") =>
+    groups ? totals.flatMap((t, p) => (weightInGroup(group, groups[group], t) > 0 ? [{ p, w: weightInGroup(group, groups[group], t) }] : [])) : [];
+  const top = members("upper");
+  const bottom = members("lower");
 
   const report: KeyCheckReport = { flagged: [], checked: [], notChecked: [] };
   for (const it of items) {
     if (it.choices.length !== totals.length) throw new RangeError(`item ${it.item}: one choice (or null) per student is needed`);
     if (!(Number.isInteger(it.key) && it.key >= 0 && it.key < it.options)) throw new RangeError(`item ${it.item}: the key is not one of its options`);
-    const shares = (group: number[]) => {
+    const shares = (group: { p: number; w: number }[]) => {
       const counts = new Array<number>(it.options).fill(0);
       let n = 0;
-      for (const p of group) {
+      for (const { p, w } of group) {
         const c = it.choices[p];
         if (c == null || !(c >= 0 && c < it.options)) continue;
-        counts[c]!++;
-        n++;
+        counts[c]! += w;
+        n += w;
       }
       return { n, shares: counts.map((x) => (n === 0 ? 0 : x / n)) };
     };

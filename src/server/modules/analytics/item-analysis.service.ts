@@ -12,39 +12,50 @@ import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
 import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf, whoseAttempts } from "../results/results.service";
 import { cachedByVersion } from "./version-cache";
-import { alphaOf, groupSizeOf, itemRestCorrelation, semOf, varianceOf } from "./stats";
+import { alphaOf, groupSizeOf, itemRestCorrelation, kelleyGroupsOf, medianOf, semOf, varianceOf, type TGroupEdge } from "./stats";
 import { CHOSEN_ENTRIES, ENTRY_TYPES, entryTables, OMISSION_KEYED_SQL, OMITTED_KEY, type TChoiceCount } from "./entry-distractors";
 
 const CHOICE_TYPES = new Set(["multiple_choice", "true_false"]);
 
 /**
- * The graded attempts in reach, ranked by score: `grp` is 'upper' or 'lower' for Kelley's 27 % groups
- * (groupSizeOf in stats.ts, rounded half up as numeric round does), null in between.
+ * The graded attempts in reach (`att`): their total and percentage. The exam and the student's profile are joined only
+ * for a reach that names them: every school's attempts are read from student_exams alone.
  */
-function rankedAttempts(examId: string, reach: SQL | undefined, formId: string | null): SQL {
+function attemptsInReach(examId: string, reach: SQL | undefined, formId: string | null): SQL {
   return sql`
     att as (
       select student_exams.id as id, student_exams.started_at as started_at, student_exams.form_id as form_id,
         coalesce(student_exams.score, 0)::float8 as total,
         ${ATTEMPT_PERCENT} as pct
       from student_exams
-      join exams on exams.id = student_exams.exam_id
-      join profiles on profiles.id = student_exams.student_id
+      ${reach ? sql`join exams on exams.id = student_exams.exam_id join profiles on profiles.id = student_exams.student_id` : sql``}
       where student_exams.exam_id = ${examId} and student_exams.status = 'graded' ${reach ? sql`and ${reach}` : sql``}
         ${formId ? sql`and student_exams.form_id = ${formId}` : sql``}
-    ),
-    ranked as (
-      select id, started_at, form_id, total, pct, row_number() over (order by total desc, id) as r, count(*) over () as n,
-        greatest(1, round(count(*) over () * 0.27::numeric)) as g
-      from att
-    ),
-    grouped as (
-      select id, started_at, form_id, total, pct,
-        case when n >= 2 and r <= g then 'upper' when n >= 2 and r > n - g then 'lower' end as grp
-      from ranked
     )`;
 }
 
+/**
+ * The graded attempts in reach counted by total and percentage: what the median and Kelley's groups need
+ * (kelleyGroupsOf), a few dozen rows however many attempts — no attempt is sorted.
+ */
+async function scoreCounts(db: TDbOrTx, examId: string, reach: SQL | undefined, formId: string | null) {
+  return rowsOf<{ total: number; pct: number; n: number }>(
+    await db.execute(sql`with ${attemptsInReach(examId, reach, formId)} select total, pct, count(*)::int as n from att group by 1, 2`),
+  );
+}
+
+/** An attempt's weight in each of Kelley's groups (weightInGroup), in SQL over a column of totals; 0 without groups. */
+function groupWeights(total: SQL, groups: TGroups): { upper: SQL; lower: SQL } {
+  if (!groups) return { upper: sql`0::float8`, lower: sql`0::float8` };
+  const weight = (edge: TGroupEdge, beyond: SQL) =>
+    sql`(case when ${total} = ${edge.cut}::float8 then ${edge.share}::float8 when ${beyond} then 1 else 0 end)::float8`;
+  return {
+    upper: weight(groups.upper, sql`${total} > ${groups.upper.cut}::float8`),
+    lower: weight(groups.lower, sql`${total} < ${groups.lower.cut}::float8`),
+  };
+}
+
+type TGroups = ReturnType<typeof kelleyGroupsOf>;
 type TSummaryRow = { n: number; mean: number | null; median: number | null; sd: number | null; total_var: number | null };
 type TItemRow = { qid: string; n: number; sx: number; sxx: number; sxt: number; st: number; stt: number; omitted: number; upper_mean: number | null; lower_mean: number | null };
 type TChoiceRow = TChoiceCount;
@@ -214,11 +225,13 @@ type TSums = { summary: TSummaryRow | undefined; buckets: { b: number; n: number
 
 /** The sums from every answer of the attempts in reach (issue 15's way): a student's reach, and the tests' yardstick. */
 async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefined, formId: string | null, choiceIds: string[]): Promise<TSums> {
-  const attempts = rankedAttempts(examId, reach, formId);
+  const counts = await scoreCounts(db, examId, reach, formId);
+  const groups = kelleyGroupsOf(counts);
+  const w = groupWeights(sql.raw("att.total"), groups);
+  const attempts = sql`${attemptsInReach(examId, reach, formId)}, grouped as (select att.*, ${w.upper} as wu, ${w.lower} as wl from att)`;
   const [summary] = rowsOf<TSummaryRow>(
     await db.execute(sql`with ${attempts}
-      select count(*)::int as n, avg(pct) as mean, percentile_cont(0.5) within group (order by pct) as median,
-        stddev_samp(pct) as sd, var_samp(total) as total_var
+      select count(*)::int as n, avg(pct) as mean, stddev_samp(pct) as sd, var_samp(total) as total_var
       from grouped`),
   );
   // Tenths of the percentage scale, 100 in the last (histogramOf's rule, counted here).
@@ -232,13 +245,14 @@ async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefin
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
     .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "completed"), reach, formId ? eq(studentExams.formId, formId) : undefined));
   const n = summary?.n ?? 0;
+  if (summary) summary.median = medianOf(counts.map((c) => ({ value: c.pct, n: c.n })));
   const items = n
     ? rowsOf<TItemRow>(
         await db.execute(sql`with ${attempts},
           ${grid(examId)}
           select qid, count(*)::int as n, sum(x) as sx, sum(x * x) as sxx, sum(x * total) as sxt, sum(total) as st,
             sum(total * total) as stt, (count(*) filter (where omitted))::int as omitted,
-            avg(x) filter (where grp = 'upper') as upper_mean, avg(x) filter (where grp = 'lower') as lower_mean
+            sum(x * wu) / nullif(sum(wu), 0) as upper_mean, sum(x * wl) / nullif(sum(wl), 0) as lower_mean
           from grid group by qid`),
       )
     : [];
@@ -247,7 +261,7 @@ async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefin
       ? rowsOf<TChoiceRow>(
           await db.execute(sql`with ${attempts},
             ${grid(examId, sql`q.id in (${sql.join(choiceIds.map((id) => sql`${id}::uuid`), sql`, `)})`)}
-            select qid, k as oid, count(*)::int as n, (count(*) filter (where grp = 'upper'))::int as upper, (count(*) filter (where grp = 'lower'))::int as lower
+            select qid, k as oid, count(*)::int as n, sum(wu)::float8 as upper, sum(wl)::float8 as lower
             from grid cross join unnest(keys) as k
             group by 1, 2`),
         )
@@ -256,12 +270,13 @@ async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefin
 }
 
 /**
- * Every question seen by every ranked attempt, with its mark (0 unanswered), whether it was left blank and the keys it
- * chose (an option, entries, OMITTED_KEY: figures.ts keeps the same keys by total score).
+ * Every question seen by every attempt in reach, with its mark (0 unanswered), whether it was left blank, the keys it
+ * chose (an option, entries, OMITTED_KEY: figures.ts keeps the same keys by total score) and the attempt's weights
+ * in Kelley's groups.
  */
 function grid(examId: string, where: SQL = sql`true`): SQL {
   return sql`grid as (
-    select g.total, g.grp, q.id as qid, coalesce(sa.score, 0)::float8 as x, o.omitted,
+    select g.total, g.wu, g.wl, q.id as qid, coalesce(sa.score, 0)::float8 as x, o.omitted,
       array(select sa.selected_option_id::text where sa.selected_option_id is not null union all ${CHOSEN_ENTRIES}
         union all select ${OMITTED_KEY} where o.omitted and q.type in ${OMISSION_KEYED_SQL}) as keys
     from grouped g
@@ -274,8 +289,8 @@ function grid(examId: string, where: SQL = sql`true`): SQL {
 
 /**
  * The sums from the maintained rows (analytics/figures.ts, decision 0054): all schools' rows or one school's. What
- * sums cannot give is read apart: the median from the attempts (one row each); the 27 % groups' marks and choices
- * come from the rows by total score (groupEnds).
+ * sums cannot give is read apart: the median and Kelley's groups from the attempts counted by score (one grouped
+ * read); the groups' marks and choices from the rows by total score (groupEnds).
  */
 async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, reach: SQL | undefined, formId: string | null, choiceIds: string[]): Promise<TSums> {
   const rows = sql`exam_id = ${examId} ${whose === "all" ? sql`` : sql`and school_id = ${whose}`} ${formId ? sql`and form_id = ${formId}` : sql``}`;
@@ -286,17 +301,20 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
       from exam_group_stats where ${rows}`),
   );
   const n = g?.n ?? 0;
-  const attempts = rankedAttempts(examId, reach, formId);
-  const [median] = n
-    ? rowsOf<{ median: number | null }>(await db.execute(sql`with ${attempts} select percentile_cont(0.5) within group (order by pct) as median from att`))
-    : [];
+  const counts = n ? await scoreCounts(db, examId, reach, formId) : [];
   // Σx² − (Σx)²/n of equal values leaves rounding (1e-12 of the mean square), which the square root makes 1e-6: none.
   const variance = (sum: number, sumSq: number) => {
     const v = varianceOf({ n, sum, sumSq });
     return v === null ? null : v <= 1e-10 * (sumSq / n) ? 0 : v;
   };
   const varPct = variance(g?.sp ?? 0, g?.spp ?? 0);
-  const summary: TSummaryRow = { n, mean: n ? g!.sp / n : null, median: median?.median ?? null, sd: varPct === null ? null : Math.sqrt(varPct), total_var: variance(g?.st ?? 0, g?.stt ?? 0) };
+  const summary: TSummaryRow = {
+    n,
+    mean: n ? g!.sp / n : null,
+    median: medianOf(counts.map((c) => ({ value: c.pct, n: c.n }))),
+    sd: varPct === null ? null : Math.sqrt(varPct),
+    total_var: variance(g?.st ?? 0, g?.stt ?? 0),
+  };
   const buckets = (g?.histogram ?? []).map((count, b) => ({ b, n: count }));
   if (!n) return { summary, buckets, waiting: g?.waiting ?? 0, items: [], choices: [] };
 
@@ -305,10 +323,12 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
         sum(st)::float8 as st, sum(stt)::float8 as stt, sum(omitted)::int as omitted, null::float8 as upper_mean, null::float8 as lower_mean
       from exam_item_stats where ${rows} group by 1 having sum(n) > 0`),
   );
-  const ends = groupSizeOf(n) ? await groupEnds(db, examId, rows, attempts) : [];
+  const groups = kelleyGroupsOf(counts);
+  const ends = groups ? await groupEnds(db, rows, groups) : [];
   const meanOf = (qid: string, grp: "upper" | "lower") => {
-    const row = ends.find((e) => e.qid === qid && e.oid === null && e.grp === grp);
-    return row?.n ? row.sx / row.n : null;
+    const row = ends.find((e) => e.qid === qid && e.oid === null);
+    const given = grp === "upper" ? row?.un : row?.ln;
+    return row && given ? (grp === "upper" ? row.usx : row.lsx) / given : null;
   };
   const items = sums.map((r) => ({ ...r, upper_mean: meanOf(r.qid, "upper"), lower_mean: meanOf(r.qid, "lower") }));
 
@@ -325,10 +345,10 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
     const byKey = new Map<string, TChoiceRow>(chosen.map((c) => [`${c.qid}|${c.oid}`, { ...c, upper: 0, lower: 0 }]));
     const wanted = new Set(choiceIds);
     for (const e of ends) {
-      if (e.oid === null || !wanted.has(e.qid)) continue;
+      if (e.oid === null || !wanted.has(e.qid) || (!e.un && !e.ln)) continue;
       const key = `${e.qid}|${e.oid}`;
       if (!byKey.has(key)) byKey.set(key, { qid: e.qid, oid: e.oid, n: 0, upper: 0, lower: 0 });
-      byKey.get(key)![e.grp] = e.n;
+      Object.assign(byKey.get(key)!, { upper: e.un, lower: e.ln });
     }
     choices = [...byKey.values()];
   }
@@ -336,27 +356,18 @@ async function sumsFromSummaries(db: TDbOrTx, examId: string, whose: string, rea
 }
 
 /**
- * Kelley's 27 % groups from the maintained rows by total score (decision 0061), without reading half the answers: an
- * attempt whose total is above the upper group's lowest total is in the upper group, one below the lower group's
- * highest total in the lower group, whoever it is, so those come summed from exam_item_score_stats (a closed year's archived: all_exam_item_score_stats, decision 0059); of the attempts
- * tied at a cut score the ranking (total, then id: rankedAttempts) takes some and not others, and only their answers
- * are read. Per question and group: the row with no option holds the attempts given the question (n) and their
- * marks (sx), a row per option how many of them chose it. Exact: the same groups as reading every answer.
+ * Kelley's groups' sums from the maintained rows by total score (decision 0061; a closed year's archived rows too,
+ * all_exam_item_score_stats, decision 0059), weighted as kelleyGroupsOf shares the attempts tied at an edge (decision
+ * 0066): no answer is read. Per question, the row with no option holds the groups' attempts given the question
+ * (un, ln) and their marks (usx, lsx); a row per option how many of them chose it (un, ln).
  */
-async function groupEnds(db: TDbOrTx, examId: string, rows: SQL, attempts: SQL) {
-  const tied = sql`(g.grp = 'upper' and g.total = (select hi from cuts)) or (g.grp = 'lower' and g.total = (select lo from cuts))`;
-  return rowsOf<{ qid: string; oid: string | null; grp: "upper" | "lower"; n: number; sx: number }>(
-    await db.execute(sql`with ${attempts},
-      cuts as (select min(total) filter (where grp = 'upper') as hi, max(total) filter (where grp = 'lower') as lo from grouped),
-      -- Every school's rows summed per total first: at the year an exam has millions (schools × questions × keys ×
-      -- totals), which sorted whole for the grouping took seconds; summed by hash they are a few thousand.
-      by_total as (select question_id as qid, option_id as oid, total, sum(n) as n, sum(sx) as sx from all_exam_item_score_stats where ${rows} group by 1, 2, 3),
-      ${grid(examId, sql`(${tied})`)}
-      select qid, oid, grp, sum(n)::int as n, sum(sx)::float8 as sx from (
-        select s.qid, s.oid, case when s.total > cuts.hi then 'upper' else 'lower' end as grp, s.n, s.sx
-        from by_total s, cuts where s.total > cuts.hi or s.total < cuts.lo
-        union all select qid, null, grp, 1, x from grid
-        union all select qid, k, grp, 1, 0 from grid cross join unnest(keys) as k
-      ) u group by 1, 2, 3`),
+async function groupEnds(db: TDbOrTx, rows: SQL, groups: NonNullable<TGroups>) {
+  const w = groupWeights(sql.raw("total"), groups);
+  return rowsOf<{ qid: string; oid: string | null; un: number; usx: number; ln: number; lsx: number }>(
+    await db.execute(sql`select question_id as qid, option_id as oid,
+        sum(n * ${w.upper})::float8 as un, sum(sx * ${w.upper})::float8 as usx, sum(n * ${w.lower})::float8 as ln, sum(sx * ${w.lower})::float8 as lsx
+      from all_exam_item_score_stats
+      where ${rows} and (total >= ${groups.upper.cut}::float8 or total <= ${groups.lower.cut}::float8)
+      group by 1, 2`),
   );
 }

@@ -220,6 +220,30 @@ describe("item analysis of an exam", () => {
   });
 });
 
+describe("Kelley's groups with attempts tied at an edge (decision 0066)", () => {
+  it("the tied attempts share the places left: each counts places ÷ tied, in D and in every option's group share", async () => {
+    // Totals 6 | 4 4 4 | 1 1 | 0 over 7 attempts, so 2 in a group: the upper group is the 6 and one place for three
+    // 4s (⅓ each), the lower the 0 and one place for two 1s (½ each). By hand, per question (upper mean, lower mean):
+    // Q1 (1 + 3/3)/2 = 1 and (0 + 1/2)/2 = ¼ → D ¾; Q2 (1 + 2/3)/2 = ⅚ and 0 → D ⅚; Q3 (2 points) 2 and 0 → D 1;
+    // Q5 (1 + 0)/2 = ½ and (0 + 1/2)/2 = ¼ → D ¼. Q4's choices: upper A 1 + ⅓ (4/3 of 2 = ⅔), B ⅓ (⅙), C ⅓ (⅙);
+    // lower B ½ (¼), C 1 (½), none ½ (¼).
+    const tied = await makeExam(cookie.teacher, examInput());
+    for (const row of [[1, 1, 1, 0, 1], [1, 1, 1, 1, 0], [1, 1, 1, 2, 0], [1, 0, 1, 0, 0], [1, 0, 0, 1, 0], [0, 0, 0, null, 1], [0, 0, 0, 2, 0]]) await sit(tied, row);
+    const a = (await req("GET", `/api/analytics/exams/${tied.id}/items`, cookie.teacher)).json() as TItemAnalysis;
+    expect(a).toMatchObject({ attempts: 7, groupSize: 2 });
+    expect(a.medianPercent).toBeCloseTo((4 / 6) * 100, 9);
+    expect(a.questions.map((q) => q.upperLowerDifference)).toEqual([0.75, 5 / 6, 1, expect.any(Number), 0.25].map((d) => (typeof d === "number" ? expect.closeTo(d, 12) : d)));
+    expect(a.questions[3]!.options.map((o) => [o.text.en, o.upperShare, o.lowerShare])).toEqual([
+      ["A", expect.closeTo(2 / 3, 12), 0],
+      ["B", expect.closeTo(1 / 6, 12), expect.closeTo(1 / 4, 12)],
+      ["C", expect.closeTo(1 / 6, 12), expect.closeTo(1 / 2, 12)],
+      ["No answer", expect.closeTo(0, 12), expect.closeTo(1 / 4, 12)],
+    ]);
+    // Q4's own D: upper ⅔ right, lower 0.
+    expect(a.questions[3]!.upperLowerDifference).toBeCloseTo(2 / 3, 12);
+  });
+});
+
 describe("who sees it", () => {
   it("the author, a super_admin, staff of the school whose students sat it; 404 for other schools, 403 for students", async () => {
     const url = `/api/analytics/exams/${exam.id}/items`;

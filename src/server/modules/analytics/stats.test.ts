@@ -1,7 +1,7 @@
 // Each statistic against figures worked out by hand (and checked with a spreadsheet), and the degenerate cases:
 // one attempt, everyone equal, one item.
 import { describe, expect, it } from "vitest";
-import { alphaOf, correlationOf, groupSizeOf, itemRestCorrelation, meanOf, medianOf, sdOf, semOf, varianceOf, type TMoments } from "./stats";
+import { alphaOf, correlationOf, groupSizeOf, itemRestCorrelation, kelleyGroupsOf, meanOf, medianOf, sdOf, semOf, varianceOf, weightInGroup, type TMoments } from "./stats";
 
 const moments = (xs: number[]): TMoments => ({ n: xs.length, sum: xs.reduce((s, x) => s + x, 0), sumSq: xs.reduce((s, x) => s + x * x, 0) });
 const sumXY = (xs: number[], ys: number[]) => xs.reduce((s, x, i) => s + x * ys[i]!, 0);
@@ -23,9 +23,13 @@ describe("moments", () => {
     expect(varianceOf(moments([0.1, 0.1, 0.1]))).toBe(0);
   });
   it("median of odd and even counts", () => {
-    expect(medianOf([1, 3, 8])).toBe(3);
-    expect(medianOf([1, 3, 8, 10])).toBe(5.5);
+    const counted = (xs: number[]) => xs.map((value) => ({ value, n: 1 }));
+    expect(medianOf(counted([8, 1, 3]))).toBe(3);
+    expect(medianOf(counted([1, 3, 8, 10]))).toBe(5.5);
     expect(medianOf([])).toBeNull();
+    // Counted values: 1 1 1 4 4 9 → (1 + 4) / 2; 1 1 1 4 9 → 1; a value counted 0 times is no value.
+    expect(medianOf([{ value: 4, n: 2 }, { value: 1, n: 3 }, { value: 9, n: 1 }, { value: 100, n: 0 }])).toBe(2.5);
+    expect(medianOf([{ value: 9, n: 1 }, { value: 4, n: 1 }, { value: 1, n: 3 }])).toBe(1);
   });
 });
 
@@ -95,6 +99,34 @@ describe("groups", () => {
     expect(groupSizeOf(100)).toBe(27);
     expect(groupSizeOf(30)).toBe(8);
     expect(groupSizeOf(2)).toBe(1);
+    expect(groupSizeOf(1)).toBe(0);
+  });
+});
+
+describe("Kelley's groups with ties shared (decision 0066)", () => {
+  const counts = (totals: number[]) => totals.map((total) => ({ total, n: 1 }));
+  it("no tie at an edge: the top and bottom 27 % whole", () => {
+    // 7 attempts → 2 a group (1.89 rounded); totals 5 4 | 3 3 3 | 2 1.
+    expect(kelleyGroupsOf(counts([5, 4, 3, 3, 3, 2, 1]))).toEqual({ size: 2, upper: { cut: 4, share: 1 }, lower: { cut: 2, share: 1 } });
+  });
+  it("a tie at an edge: each tied attempt counts for the places left over the attempts tied", () => {
+    // 10 attempts → 3 a group; totals 9 | 7 7 7 7 | 5 5 | 2 2 2: the upper group is 9 and two places for four 7s (½
+    // each), the lower group the three 2s whole.
+    const g = kelleyGroupsOf([{ total: 7, n: 4 }, { total: 9, n: 1 }, { total: 2, n: 2 }, { total: 5, n: 2 }, { total: 2, n: 1 }])!;
+    expect(g).toEqual({ size: 3, upper: { cut: 7, share: 0.5 }, lower: { cut: 2, share: 1 } });
+    expect([9, 7, 5, 2].map((t) => weightInGroup("upper", g.upper, t))).toEqual([1, 0.5, 0, 0]);
+    expect([9, 7, 5, 2].map((t) => weightInGroup("lower", g.lower, t))).toEqual([0, 0, 0, 1]);
+    // Whatever the tie, a group's weights add up to its size.
+    const weights = (group: "upper" | "lower") => [9, 7, 7, 7, 7, 5, 5, 2, 2, 2].reduce((s, t) => s + weightInGroup(group, g[group], t), 0);
+    expect([weights("upper"), weights("lower")]).toEqual([3, 3]);
+  });
+  it("everyone tied: each attempt is in both groups by the same share, so upper and lower cannot differ", () => {
+    // 4 attempts → 1 a group (1.08): each of the four counts ¼ in each.
+    expect(kelleyGroupsOf([{ total: 6, n: 4 }])).toEqual({ size: 1, upper: { cut: 6, share: 0.25 }, lower: { cut: 6, share: 0.25 } });
+  });
+  it("fewer than two attempts: no groups", () => {
+    expect(kelleyGroupsOf(counts([3]))).toBeNull();
+    expect(kelleyGroupsOf([])).toBeNull();
     expect(groupSizeOf(1)).toBe(0);
   });
 });

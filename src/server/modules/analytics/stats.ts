@@ -59,16 +59,62 @@ export function semOf(sd: number | null, reliability: number | null): number | n
   return sd * Math.sqrt(1 - Math.min(1, reliability));
 }
 
-export function medianOf(sorted: readonly number[]): number | null {
-  const n = sorted.length;
-  if (!n) return null;
-  const mid = Math.floor(n / 2);
-  return n % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+/** The median of values counted by value (a score's attempts counted once), as percentile_cont(0.5) gives it. */
+export function medianOf(counted: readonly { value: number; n: number }[]): number | null {
+  const sorted = counted.filter((c) => c.n > 0).sort((a, b) => a.value - b.value);
+  const total = sorted.reduce((s, c) => s + c.n, 0);
+  if (!total) return null;
+  // The value at 0-based position k of the sorted values.
+  const at = (k: number) => {
+    let seen = 0;
+    for (const c of sorted) if ((seen += c.n) > k) return c.value;
+    return sorted[sorted.length - 1]!.value;
+  };
+  const mid = Math.floor(total / 2);
+  return total % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
 /** The size of Kelley's upper and lower groups (27 % each, at least one) for n ranked attempts. */
 export function groupSizeOf(n: number): number {
   return n < 2 ? 0 : Math.max(1, Math.round(n * 0.27));
+}
+
+/**
+ * Where one of Kelley's groups ends: every attempt with a total beyond `cut` is in it, and each attempt tied at `cut`
+ * with weight `share`.
+ */
+export type TGroupEdge = { cut: number; share: number };
+
+/**
+ * Kelley's (1939) upper and lower 27 % groups of attempts counted by total score (T. L. Kelley, "The selection of
+ * upper and lower groups for the validation of test items", Journal of Educational Psychology 30, 17–24), with the
+ * attempts tied at a group's edge shared (decision 0066): of the c attempts tied at the cut, where k places are
+ * left in the group, each counts k/c — the chance that a random order of the tied puts it in the group, so a group's
+ * figures are their expected values over every way of breaking the tie. Nothing but the totals decides: no two
+ * students with the same total are treated differently, and no attempt needs to be read to find them.
+ * Null with fewer than two attempts (groupSizeOf).
+ */
+export function kelleyGroupsOf(counts: readonly { total: number; n: number }[]): { size: number; upper: TGroupEdge; lower: TGroupEdge } | null {
+  const byTotal = new Map<number, number>();
+  for (const c of counts) if (c.n > 0) byTotal.set(c.total, (byTotal.get(c.total) ?? 0) + c.n);
+  const descending = [...byTotal.entries()].sort((a, b) => b[0] - a[0]);
+  const size = groupSizeOf(descending.reduce((s, [, n]) => s + n, 0));
+  if (!size) return null;
+  const edge = (ordered: [number, number][]): TGroupEdge => {
+    let before = 0;
+    for (const [total, n] of ordered) {
+      if (before + n >= size) return { cut: total, share: (size - before) / n };
+      before += n;
+    }
+    throw new Error("unreachable: a group is never larger than the attempts");
+  };
+  return { size, upper: edge(descending), lower: edge([...descending].reverse()) };
+}
+
+/** An attempt's weight in a group from its total: 1 beyond the edge, the edge's share at it, 0 short of it. */
+export function weightInGroup(group: "upper" | "lower", edge: TGroupEdge, total: number): number {
+  if (total === edge.cut) return edge.share;
+  return (group === "upper" ? total > edge.cut : total < edge.cut) ? 1 : 0;
 }
 
 function clamp(v: number, lo: number, hi: number) {

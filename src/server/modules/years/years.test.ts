@@ -593,7 +593,7 @@ describe("school years: late answers (decision 0056) and a close", () => {
 describe("school years: a closed year's rows by total score (Kelley's groups) out of the working table", () => {
   it("close: none of the year's rows left in the working table, the item analysis the same; reopen: back, the same again", async () => {
     // Six graded attempts of distinct totals (1, 2, 3, 4, 5, 7): the 27 % groups are two each, so the top and bottom
-    // attempts come from the rows by total score (only the ones tied at a cut are read from the answers).
+    // attempts come from the rows by total score (decision 0066: no answer is read for them).
     const exam = await makeExam();
     for (const [right, mark] of [[false, 0], [false, 1], [true, 0], [false, 3], [true, 2], [true, 4]] as const) await sit(exam, right, mark);
     const analysis = async (c: string) => {
