@@ -1367,6 +1367,21 @@ export const examReliabilityFigures = pgTable(
   (t) => [primaryKey({ columns: [t.examId, t.reach] })],
 );
 
+/**
+ * An exam's item analysis sums over every school's attempts, all forms together (the super_admin's and the author's
+ * view; analytics/item-analysis.service.ts's allSchoolsSums, decision 0066): stored by the reliability job once marks
+ * settle, or by the view that worked them out, and read only under the same `version` (the exam's figures' count of
+ * changes and last edit), so they are never stale. One row per exam.
+ */
+export const examItemSums = pgTable("exam_item_sums", {
+  examId: uuid("exam_id")
+    .primaryKey()
+    .references(() => exams.id, { onDelete: "cascade" }),
+  version: text("version").notNull(),
+  sums: jsonb("sums").$type<Record<string, unknown>>().notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const reports = pgTable("reports", {
   id: uuid("id").primaryKey().defaultRandom(),
   // UNIQUE with the version: one version 1 per attempt, whoever asks and however many times at once (SPEC §4),

@@ -186,6 +186,19 @@ async function lockGroups(tx: TDbOrTx, where: SQL, movingTo?: string | null): Pr
       from student_exams se join profiles p on p.id = se.student_id ${schools} where ${where} order by k) keys`);
 }
 
+/**
+ * What an exam's figures were worked out from: its maintained rows' count of changes (grows with every attempt
+ * counted in or out — a mark, a submission, a school or class change, a deletion, a rebuild) and its last edit (a
+ * question replaced or rescored). A row per school and class of the exam, not one per answer. The key of every figure
+ * kept or stored per exam: item analysis' (cached and stored, decision 0066) and reliability's (decision 0061).
+ */
+export async function examFiguresVersion(db: TDbOrTx, examId: string): Promise<string> {
+  const [v] = rowsOf<{ v: string }>(
+    await db.execute(sql`select coalesce((select sum(changes) from exam_group_stats where exam_id = ${examId}), 0)::text || '/' || coalesce((select updated_at::text from exams where id = ${examId}), '') as v`),
+  );
+  return v!.v;
+}
+
 /** The job that works an exam's reliability out again once its marks settle (psychometrics.service.ts refreshReliability). */
 export const RELIABILITY_JOB = "reliability.exam";
 /** How long after a mark the job waits for more: marks come in bursts (a class submits, a teacher marks a pile). */

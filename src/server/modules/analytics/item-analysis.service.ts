@@ -3,7 +3,6 @@
 // and stats.ts turns the sums into figures. No answer is loaded into Node, so 5,000 attempts cost three
 // aggregate queries.
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { OMITTED } from "./figures";
 import { seenBySql } from "../bank/views";
 import { rowsOf, type TDbOrTx } from "../../db/client";
 import { examFormQuestions, examForms, profiles, questionOptions, questions, skills, studentExams, exams } from "../../db/schema";
@@ -12,6 +11,7 @@ import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
 import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf, whoseAttempts } from "../results/results.service";
 import { cachedByVersion } from "./version-cache";
+import { examFiguresVersion, OMITTED } from "./figures";
 import { alphaOf, groupSizeOf, itemRestCorrelation, kelleyGroupsOf, medianOf, semOf, varianceOf, type TGroupEdge } from "./stats";
 import { CHOSEN_ENTRIES, ENTRY_TYPES, entryTables, OMISSION_KEYED_SQL, OMITTED_KEY, type TChoiceCount } from "./entry-distractors";
 
@@ -75,10 +75,7 @@ export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId:
   const keyVisible = canSeeExamKey(actor, { creatorId: exam.creatorId, status: exam.status, audienceSize: await audienceSizeOf(db, examId) });
   // Whose attempts: a super_admin's and the author's reach is every attempt of the exam, anyone else's their school's.
   const whose = whoseAttempts(actor, exam.creatorId);
-  // The exam's count of changes to its figures (figures.ts): it grows with every submission, mark, class or school
-  // change and deletion, and costs a row per school and class to read, not one per attempt.
-  const [version] = rowsOf<{ n: string }>(await db.execute(sql`select coalesce(sum(changes), 0)::text as n from exam_group_stats where exam_id = ${examId}`));
-  const key = ["items", examId, whose, keyVisible, exam.updatedAt.toISOString(), version?.n ?? "0", chosen?.number ?? "all"].join("|");
+  const key = ["items", examId, whose, keyVisible, await examFiguresVersion(db, examId), chosen?.number ?? "all"].join("|");
   return cachedByVersion(db, key, () => computeItemAnalysis(db, actor, exam, keyVisible, { numbers: forms.map((f) => f.number), chosen }));
 }
 
@@ -106,13 +103,14 @@ export async function computeItemAnalysis(
       ),
     )
     .orderBy(asc(questions.position), asc(questions.id));
-  // The questions with distractors: options, and entries ticked or chosen (issue 36).
-  const choiceIds = qs.filter((q) => CHOICE_TYPES.has(q.question.type) || ENTRY_TYPES.has(q.question.type)).map((q) => q.question.id);
+  const choiceIds = distractorQuestionIds(qs.map((q) => q.question));
   const whose = actor.role === "super_admin" || exam.creatorId === actor.id ? "all" : actor.role === "student" ? null : (actor.schoolId ?? "");
   const { summary, buckets, waiting, items, choices } =
     whose === null || source === "answers"
       ? await sumsFromAnswers(db, examId, reach, formId, keyVisible ? choiceIds : [])
-      : await sumsFromSummaries(db, examId, whose, reach, formId, keyVisible ? choiceIds : []);
+      : whose === "all" && !formId
+        ? await allSchoolsSums(db, examId, choiceIds)
+        : await sumsFromSummaries(db, examId, whose, reach, formId, keyVisible ? choiceIds : []);
   const n = summary?.n ?? 0;
   const groupSize = groupSizeOf(n);
   const totalVariance = summary?.total_var ?? null;
@@ -222,6 +220,37 @@ export function flagsOf(item: Pick<TItemStats, "facility" | "discrimination" | "
 }
 
 type TSums = { summary: TSummaryRow | undefined; buckets: { b: number; n: number }[]; waiting: number; items: TItemRow[]; choices: TChoiceRow[] };
+
+/** The questions with distractors: options, and entries ticked or chosen (issue 36). */
+function distractorQuestionIds(qs: { id: string; type: string }[]): string[] {
+  return qs.filter((q) => CHOICE_TYPES.has(q.type) || ENTRY_TYPES.has(q.type)).map((q) => q.id);
+}
+
+/**
+ * Every school's sums of an exam, all forms together (the super_admin's and the author's view), as stored in
+ * exam_item_sums under the exam's figures' version now (decision 0066): at a ministry's year they cost seconds to
+ * work out from the maintained rows (millions of rows by school and total score), and one row to read. Worked out
+ * here when none is stored under this version, and stored if the version did not move meanwhile (each of the
+ * statements saw the same figures: the count of changes only grows, in the transaction that changes them). The
+ * reliability job stores them once marks settle (storeAllSchoolsSums), so a ministry's first view after marking
+ * reads them. With every distractor's choices: a reader who may not see the key is shown no question's figures.
+ */
+async function allSchoolsSums(db: TDbOrTx, examId: string, choiceIds: string[]): Promise<TSums> {
+  const version = await examFiguresVersion(db, examId);
+  const [stored] = rowsOf<{ sums: TSums }>(await db.execute(sql`select sums from exam_item_sums where exam_id = ${examId} and version = ${version}`));
+  if (stored) return stored.sums;
+  const sums = await sumsFromSummaries(db, examId, "all", undefined, null, choiceIds);
+  if ((await examFiguresVersion(db, examId)) === version) {
+    await db.execute(sql`insert into exam_item_sums (exam_id, version, sums, computed_at) values (${examId}, ${version}, ${JSON.stringify(sums)}::jsonb, now())
+      on conflict (exam_id) do update set version = excluded.version, sums = excluded.sums, computed_at = excluded.computed_at`);
+  }
+  return sums;
+}
+
+/** The reliability job's part (decision 0066): every school's sums of the exam stored under its version now, if not yet. */
+export async function storeAllSchoolsSums(db: TDbOrTx, examId: string): Promise<void> {
+  await allSchoolsSums(db, examId, distractorQuestionIds(await db.select({ id: questions.id, type: questions.type }).from(questions).where(eq(questions.examId, examId))));
+}
 
 /** The sums from every answer of the attempts in reach (issue 15's way): a student's reach, and the tests' yardstick. */
 async function sumsFromAnswers(db: TDbOrTx, examId: string, reach: SQL | undefined, formId: string | null, choiceIds: string[]): Promise<TSums> {

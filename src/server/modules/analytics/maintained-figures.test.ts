@@ -7,6 +7,7 @@ import { AppError } from "../../http/errors";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
@@ -19,8 +20,8 @@ import { canSeeExamKey } from "../../../shared/permissions";
 import { audienceSizeOf } from "../results/results.service";
 import { computeItemAnalysis } from "./item-analysis.service";
 import { computeDashboard } from "./dashboard.service";
-import { rebuildFigures, RELIABILITY_JOB } from "./figures";
-import { examReliability } from "../psychometrics/psychometrics.service";
+import { examFiguresVersion, rebuildFigures, RELIABILITY_JOB } from "./figures";
+import { examReliability, refreshReliability } from "../psychometrics/psychometrics.service";
 import { examResponses } from "../../psychometrics/calibrate-exam";
 import { classicalReliability } from "../../psychometrics/reliability";
 import { remarkNow } from "../../test/remark";
@@ -168,6 +169,28 @@ const sessionOf = async (id: string): Promise<TSessionUser> => {
   return { id: p!.id, username: p!.username ?? "", email: p!.email, role: p!.role, schoolId: p!.schoolId, name: p!.name, grade: p!.grade };
 };
 const ADMIN_USER = async () => sessionOf(rowsOf<{ id: string }>(await h.db.execute(sql`select id from profiles where role = 'super_admin' limit 1`))[0]!.id);
+
+/** The test's handle, with every raw statement it is given written into `texts`, parameters in place. */
+function spied(texts: string[]): typeof h.db {
+  const dialect = new PgDialect();
+  return new Proxy(h.db, {
+    get(target, p) {
+      if (p === "execute")
+        return (q: SQL) => {
+          const { sql: text, params } = dialect.sqlToQuery(q);
+          texts.push(
+            text.replace(/\$(\d+)/g, (_, n: string) => {
+              const v = params[Number(n) - 1];
+              return typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+            }),
+          );
+          return target.execute(q);
+        };
+      const v = Reflect.get(target, p) as unknown;
+      return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  }) as typeof h.db;
+}
 
 /** Numbers to 9 places, so sums kept and sums recounted compare equal; everything else as it is. */
 function rounded(v: unknown): unknown {
@@ -421,28 +444,13 @@ describe("the figures follow every change of a mark", () => {
   });
 
   it("the item analysis reads no answer: Kelley's groups come from the attempts counted by total and the rows by total score (decisions 0061, 0066)", async () => {
-    const { PgDialect } = await import("drizzle-orm/pg-core");
-    const dialect = new PgDialect();
     const texts: string[] = [];
-    // The handle, with every raw query it is given written down (the typed selects read questions, forms and options).
-    const spy = new Proxy(h.db, {
-      get(target, p) {
-        if (p === "execute")
-          return (q: SQL) => {
-            const { sql: text, params } = dialect.sqlToQuery(q);
-            texts.push(text.replace(/\$(\d+)/g, (_, n: string) => {
-              const v = params[Number(n) - 1];
-              return typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-            }));
-            return target.execute(q);
-          };
-        const v = Reflect.get(target, p) as unknown;
-        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    }) as typeof h.db;
     const [exam] = await h.db.select().from(exams).where(eq(exams.id, entries.id));
-    const analysis = await computeItemAnalysis(spy, await ADMIN_USER(), exam!, true, { numbers: [], chosen: null });
+    // The super_admin's view reads stored sums when there are (decision 0066): none, so it works them out.
+    await h.db.execute(sql`delete from exam_item_sums where exam_id = ${entries.id}`);
+    const analysis = await computeItemAnalysis(spied(texts), await ADMIN_USER(), exam!, true, { numbers: [], chosen: null });
     expect(analysis.questions.find((q) => q.type === "multiple_response")!.options.length).toBe(4);
+    expect(texts.some((t) => /all_exam_item_score_stats/.test(t))).toBe(true);
     const readers: string[] = [];
     for (const text of texts) {
       const plan = rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`explain ${text}`)))
@@ -451,6 +459,37 @@ describe("the figures follow every change of a mark", () => {
       if (/student_answers/.test(plan)) readers.push(text);
     }
     expect(readers).toEqual([]);
+  });
+
+  it("every school's sums are stored under the exam's version and read from there; a change moves the version, and the reliability job stores them (decision 0066)", async () => {
+    const admin = await ADMIN_USER();
+    const view = async (db: typeof h.db = h.db) => {
+      const [exam] = await h.db.select().from(exams).where(eq(exams.id, entries.id));
+      return computeItemAnalysis(db, admin, exam!, true, { numbers: [], chosen: null });
+    };
+    const stored = async () => rowsOf<{ version: string }>(await h.db.execute(sql`select version from exam_item_sums where exam_id = ${entries.id}`));
+    await h.db.execute(sql`delete from exam_item_sums where exam_id = ${entries.id}`);
+    const first = await view();
+    expect(await stored()).toEqual([{ version: await examFiguresVersion(h.db, entries.id) }]);
+    // Asked again: the stored row is read, and of the maintained rows only the count of changes (the version).
+    const texts: string[] = [];
+    expect(await view(spied(texts))).toEqual(first);
+    expect(texts.filter((t) => /exam_item_sums/.test(t))).toHaveLength(1);
+    expect(texts.filter((t) => /exam_item_stats|exam_item_score_stats|exam_option_stats|sum\(graded\)/.test(t))).toEqual([]);
+    // What is read is what was stored: sums altered under the same version show (so the test above cannot pass by
+    // working them out again) …
+    await h.db.execute(sql`update exam_item_sums set sums = jsonb_set(sums, '{waiting}', '7') where exam_id = ${entries.id}`);
+    expect((await view()).waiting).toBe(7);
+    // … and a change moves the version: the next view works them out again, and stores them.
+    const [answer] = await h.db.select({ id: studentAnswers.id, score: studentAnswers.score }).from(studentAnswers).innerJoin(studentExams, eq(studentExams.id, studentAnswers.studentExamId)).where(eq(studentExams.examId, entries.id)).limit(1);
+    expect((await req("PUT", `/api/grading/answers/${answer!.id}`, cookie.admin, { score: Number(answer!.score) > 0 ? 0 : 1 })).statusCode).toBe(200);
+    expect((await view()).waiting).toBe(first.waiting);
+    expect(await stored()).toEqual([{ version: await examFiguresVersion(h.db, entries.id) }]);
+    await expectAll([entries.id]);
+    // The reliability job (run once marks settle) stores them too, before any view.
+    await h.db.execute(sql`delete from exam_item_sums where exam_id = ${entries.id}`);
+    await refreshReliability(h.db, entries.id);
+    expect(await stored()).toEqual([{ version: await examFiguresVersion(h.db, entries.id) }]);
   });
 
   it("the migration's backfill and rebuildFigures give the same rows from the answers", async () => {

@@ -28,7 +28,8 @@ import type {
 import { loadExamInReach, reachOf } from "../results/results.service";
 import { loadReadable } from "../bank/bank.service";
 import { assertExamWritable } from "../years/guard";
-import { queueReliabilityOfExam, RELIABILITY_JOB } from "../analytics/figures";
+import { examFiguresVersion, queueReliabilityOfExam, RELIABILITY_JOB } from "../analytics/figures";
+import { storeAllSchoolsSums } from "../analytics/item-analysis.service";
 import type { TJobContext, TJobHandler } from "../../jobs/jobs";
 
 /** The default minimum of responses per question (calibrate.ts's). */
@@ -198,18 +199,6 @@ function inReach(responses: ExamResponses, attemptIds: Set<string>): ExamRespons
 /** The classical part of the reliability page: everything but the IRT curve. */
 type TClassical = Omit<TExamReliability, "irt">;
 
-/**
- * What the stored reliability was worked out from: the exam's maintained figures' count of changes (decision 0054:
- * grows with every attempt counted in or out — a mark, a submission, a school or class change, a deletion) and the
- * exam's last edit (a question replaced or rescored). A row per group of the exam, not one per answer.
- */
-async function reliabilityVersion(db: TDbOrTx, examId: string): Promise<string> {
-  const [v] = rowsOf<{ v: string }>(
-    await db.execute(sql`select coalesce((select sum(changes) from exam_group_stats where exam_id = ${examId}), 0)::text || '/' || coalesce((select updated_at::text from exams where id = ${examId}), '') as v`),
-  );
-  return v!.v;
-}
-
 /** Whose attempts a reader's reliability is over (reachOf): "all", "school:<id>", or null when neither fits. */
 function reachKey(actor: TSessionUser, creatorId: string | null): string | null {
   if (actor.role === "super_admin" || (actor.role === "teacher" && creatorId === actor.id)) return "all";
@@ -229,7 +218,7 @@ function reachKey(actor: TSessionUser, creatorId: string | null): string | null 
 export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: string): Promise<TExamReliability> {
   const exam = await loadExamInReach(db, actor, examId);
   const reach = reachKey(actor, exam.creatorId);
-  const version = await reliabilityVersion(db, examId);
+  const version = await examFiguresVersion(db, examId);
   let classical: TClassical | null = null;
   if (reach) {
     const [stored] = rowsOf<{ version: string; figures: TClassical; refreshing: boolean }>(
@@ -313,7 +302,10 @@ async function reliabilityCurrent(db: TDbOrTx, examId: string, version: string):
  */
 export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jobId: string; progress: TJobContext["progress"] }): Promise<{ reaches: number; ms: number; again: boolean }> {
   const started = performance.now();
-  const version = await reliabilityVersion(db, examId);
+  // Item analysis' sums over every school (decision 0066): due at the same moments, and seconds where the matrix
+  // below is tens of seconds, so the ministry's first view of the item analysis does not wait for the matrix.
+  await storeAllSchoolsSums(db, examId);
+  const version = await examFiguresVersion(db, examId);
   // A job finding every reach already stored under the exam's version (a refresh ran since it was queued: a restore's,
   // a bulk load's) has nothing to do; the matrix is the whole cost (minutes at the year).
   if (run && (await reliabilityCurrent(db, examId, version))) return { reaches: 0, ms: 0, again: false };
@@ -341,7 +333,7 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
   let again = false;
   if (run) {
     await db.execute(sql`update jobs set dedupe_key = null where id = ${run.jobId}`);
-    again = (await reliabilityVersion(db, examId)) !== version;
+    again = (await examFiguresVersion(db, examId)) !== version;
     if (again) await queueReliabilityOfExam(db, examId);
   }
   return { reaches: rows.length, ms, again };
