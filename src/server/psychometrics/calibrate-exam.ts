@@ -21,6 +21,7 @@ import { rowsOf, type TDbOrTx } from "../db/client";
 import { attemptAbilities, calibrations, itemCalibrations } from "../db/schema";
 import { seenBySql } from "../modules/bank/views";
 import { cachedBulkyByVersion } from "../modules/analytics/version-cache";
+import { examFiguresVersion } from "../modules/analytics/figures";
 import { calibrate, type CalibrationOptions, type CalibrationResult } from "./calibrate";
 import { NOT_PRESENTED, type IrtModel, type ResponseMatrix } from "./types";
 import { markSteps, stepOf } from "../../shared/item-types/mark-steps";
@@ -67,13 +68,14 @@ export async function examResponses(db: TDbOrTx, examId: string): Promise<ExamRe
   return cachedBulkyByVersion(db, await examResponsesVersion(db, examId), () => readExamResponses(db, examId));
 }
 
-/** The key examResponses keeps its matrix under; a reader that keeps figures worked out from it adds to this. */
+/**
+ * The key examResponses keeps its matrix under; a reader that keeps figures worked out from it adds to this. The
+ * exam's figures' version (examFiguresVersion): every mark, submission, deletion and edit that can change the matrix
+ * moves it, and it is read from a row per school and class — a count over the exam's attempts took 100 ms at the year
+ * on every view of DIF.
+ */
 export async function examResponsesVersion(db: TDbOrTx, examId: string): Promise<string> {
-  const [version] = rowsOf<{ n: number; at: string | null; edited: string | null }>(
-    await db.execute(sql`select count(*)::int as n, max(marked_at)::text as at, (select updated_at::text from exams where id = ${examId}) as edited
-      from student_exams where exam_id = ${examId} and status = 'graded'`),
-  );
-  return ["responses", examId, version?.n ?? 0, version?.at ?? "", version?.edited ?? ""].join("|");
+  return ["responses", examId, await examFiguresVersion(db, examId)].join("|");
 }
 
 async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {

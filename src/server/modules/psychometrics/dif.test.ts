@@ -161,8 +161,8 @@ describe("DIF in item analysis", () => {
     // A mark: question 1 of one boy turned right moves the item's D-DIF.
     const [attempt] = await h.db.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.studentId, girl!.id));
     const [answer] = await h.db.select({ id: studentAnswers.id, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt!.id)).orderBy(studentAnswers.questionId);
-    await h.db.update(studentAnswers).set({ score: answer!.score ? 0 : 1 }).where(eq(studentAnswers.id, answer!.id));
-    await h.db.update(studentExams).set({ markedAt: new Date() }).where(eq(studentExams.id, attempt!.id));
+    const regrade = await h.request({ method: "PUT", url: `/api/grading/answers/${answer!.id}`, cookie: admin, payload: { score: Number(answer!.score) ? 0 : 1 } });
+    expect(regrade.statusCode, regrade.body).toBe(200);
     const marked = (await dif(admin, "?grouping=gender&minGroupSize=20")).json() as TDifReport;
     expect(marked.items.map((i) => i.dDif)).not.toEqual(moved.items.map((i) => i.dDif));
     await h.db.update(schools).set({ nameEn: "School B, renamed" }).where(eq(schools.id, "school_dif_b"));
