@@ -17,7 +17,8 @@ import { createScratchDatabase } from "../test/harness";
 import { contentsOfRows, searchTextOf } from "../modules/bank/content";
 import { fillSearchText } from "../modules/bank/search-text";
 import { findGradingSheet, findResult } from "../modules/results/results.service";
-import { findItemAnalysis } from "../modules/analytics/item-analysis.service";
+import { computeItemAnalysis, findItemAnalysis } from "../modules/analytics/item-analysis.service";
+import type { TItemAnalysis } from "../../shared/schemas/analytics";
 import type { TSessionUser } from "../../shared/permissions";
 
 const MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -152,10 +153,21 @@ describe("0012 item bank over the demo database of 689655e", () => {
     for (const [examId, before] of Object.entries(fixture.figures.sheets)) expect(plain(await findGradingSheet(db, actor, examId)), examId).toEqual(before);
     // Figures summed in another order may differ in the last binary digit: compared to ten significant digits. The
     // parallel forms' fields came later (issue 34, 0038); the fixture's exams have none.
+    // Kelley's groups share the attempts tied at an edge since decision 0066 (they were broken by attempt id): the
+    // groups' figures — upper − lower, each option's group shares, the flag read from them — are compared with the
+    // same figures worked out from every answer, everything else with what the services gave before.
+    const groupsOf = (a: TItemAnalysis) => a.questions.map((q) => [q.upperLowerDifference, q.options.map((o) => [o.upperShare, o.lowerShare]), q.flags.includes("distractor_attracts_strong")]);
+    const withoutGroups = (a: TItemAnalysis) => ({
+      ...a,
+      questions: a.questions.map((q) => ({ ...q, upperLowerDifference: null, options: q.options.map((o) => ({ ...o, upperShare: null, lowerShare: null })), flags: q.flags.filter((f) => f !== "distractor_attracts_strong") })),
+    });
     for (const [examId, before] of Object.entries(fixture.figures.analyses)) {
       const { forms, form, ...now } = await findItemAnalysis(db, actor, examId);
       expect([forms, form]).toEqual([[], null]);
-      expect(tenDigits(plain(now)), examId).toEqual(tenDigits(before));
+      expect(tenDigits(plain(withoutGroups(now as TItemAnalysis))), examId).toEqual(tenDigits(withoutGroups(before as TItemAnalysis)));
+      const [exam] = await db.select().from(schema.exams).where(eq(schema.exams.id, examId));
+      const fromAnswers = await computeItemAnalysis(db, actor, exam!, !now.keyWithheld, { numbers: [], chosen: null }, "answers");
+      expect(tenDigits(groupsOf(now as TItemAnalysis)), examId).toEqual(tenDigits(groupsOf(fromAnswers)));
     }
   });
 });

@@ -12,7 +12,7 @@ import { RESULTS_COUNT_CAP, type TResultsSummary } from "../../../shared/schemas
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TSessionUser } from "../../../shared/permissions";
 import { rebuildFigures } from "../analytics/figures";
-import { encodeCursor, resultsPageQuery, streamResults } from "./results.service";
+import { encodeCursor, examsWrittenBy, resultsPageQuery, streamResults } from "./results.service";
 
 let h: THarness;
 let schoolA: string;
@@ -281,7 +281,7 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
 
   /** Rows of student_exams the plan's nodes read (returned or filtered out), from EXPLAIN ANALYZE. */
   async function attemptsRead(query: Parameters<typeof resultsPageQuery>[2], actor = super_): Promise<number> {
-    const [row] = rowsOf<Record<string, unknown>>(await h.db.execute(sql`explain (analyze, format json) ${resultsPageQuery(h.db, actor, query)}`));
+    const [row] = rowsOf<Record<string, unknown>>(await h.db.execute(sql`explain (analyze, format json) ${resultsPageQuery(h.db, actor, query, await examsWrittenBy(h.db, actor))}`));
     const plan = Object.values(row!)[0];
     const root = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: TNode }[];
     type TNode = { "Relation Name"?: string; "Actual Rows"?: number; "Actual Loops"?: number; "Rows Removed by Filter"?: number; Plans?: TNode[] };
@@ -353,6 +353,27 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
     const tieEnd = await list(cookie.admin, `examId=${examId}&sort=score&pageSize=1&before=${encodeCursor("score", [mine!.k, "zzzz", "00000000-0000-4000-8000-000000000000"])}`);
     expect(tieEnd.items[0]!.attemptId).toBe(top.attemptId);
     expect(mine!.n).toBeGreaterThan(1);
+  });
+
+  it("a teacher's page — their school's attempts or those of the exams they wrote — reads those, not the year's, in every sort", async () => {
+    const [me] = await h.db.select().from(profiles).where(eq(profiles.id, ids.teacher));
+    const teacher: TSessionUser = { id: me!.id, username: me!.username ?? "", email: me!.email, role: "teacher", schoolId: schoolA, name: me!.name, grade: null };
+    const written = (await examsWrittenBy(h.db, teacher))!;
+    const [own] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from student_exams se join profiles p on p.id = se.student_id where p.school_id = ${schoolA}`));
+    // As one OR (school or writer), the newest-first index was walked through the year's attempts (N here).
+    for (const sort of ["recent", "score", "name"] as const) {
+      const read = await attemptsRead({ sort, pageSize: 25 }, teacher);
+      expect(read, sort).toBeLessThanOrEqual(own!.n + written.length * 26 + 26 * 2 + 5);
+    }
+    // The exam they wrote that the year's school sat too: its page is each part's first rows.
+    await h.db.execute(sql`update exams set creator_id = ${teacher.id} where id = ${examId}`);
+    try {
+      const mine = await list(cookie.teacher, "pageSize=25");
+      expect(mine.total).toBeGreaterThan(N);
+      expect(await attemptsRead({ sort: "recent", pageSize: 25 }, teacher)).toBeLessThanOrEqual(own!.n + (written.length + 1) * 26 + 26 * 2 + 5);
+    } finally {
+      await h.db.execute(sql`update exams set creator_id = null where id = ${examId}`);
+    }
   });
 
   it("a page of the newest first reads its rows from an index, the first page or a deep one, all exams or one", async () => {

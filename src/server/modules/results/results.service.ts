@@ -30,10 +30,21 @@ export function reachOf(actor: TSessionUser): SQL | undefined {
     case "school_admin":
       return eq(profiles.schoolId, actor.schoolId ?? "");
     case "teacher":
-      return or(eq(exams.creatorId, actor.id), eq(profiles.schoolId, actor.schoolId ?? ""));
+      return or(...reachParts(actor)!);
     case "student":
       return eq(studentExams.studentId, actor.id);
   }
+}
+
+/**
+ * A reach that is several parts, any of which lets an attempt in, each served by an index in a list's order: a
+ * teacher's — the attempts of their school's students, and those of the exams they wrote. Null for a reach of one.
+ */
+function reachParts(actor: TSessionUser, written?: readonly string[]): SQL[] | null {
+  if (actor.role !== "teacher") return null;
+  const school = eq(profiles.schoolId, actor.schoolId ?? "");
+  // `written`: the exams they wrote, read beforehand, each its own part (an exam's attempts have an index of their own).
+  return written ? [school, ...written.map((id) => eq(studentExams.examId, id))] : [school, eq(exams.creatorId, actor.id)];
 }
 
 /**
@@ -209,8 +220,12 @@ export type TResultRow = {
 
 /** The results filters as one condition (with `actor`'s reach): the list, its summary and the export read the same rows. */
 function resultsWhere(actor: TSessionUser, query: TResultsFilter): SQL | undefined {
+  return and(reachOf(actor), resultsFilters(actor, query));
+}
+
+/** The list's filters, without the reach. */
+function resultsFilters(actor: TSessionUser, query: TResultsFilter): SQL | undefined {
   return and(
-    reachOf(actor),
     query.examId ? eq(studentExams.examId, query.examId) : undefined,
     query.status ? eq(studentExams.status, query.status) : undefined,
     // A school is a filter for those who see several; anyone else's reach is one school already.
@@ -376,17 +391,41 @@ const keysOfRow = (keys: TSortKey[], row: object) => keys.map((_, i) => String((
 
 export type TResultsPage = { items: TResultRow[]; total: number; summary: TResultsSummary; forms: number[]; next: string | null; prev: string | null };
 
+/** The exams a teacher wrote, for reachParts (undefined for anyone else: their reach is not read in parts). */
+export async function examsWrittenBy(db: TDbOrTx, actor: TSessionUser): Promise<string[] | undefined> {
+  return actor.role === "teacher" ? (await db.select({ id: exams.id }).from(exams).where(eq(exams.creatorId, actor.id))).map((e) => e.id) : undefined;
+}
+
 /** The rows of a page, one more than it holds (which says whether there is a page beyond it), in reading order. */
-export function resultsPageQuery(db: TDbOrTx, actor: TSessionUser, query: TResultsQuery) {
+export function resultsPageQuery(db: TDbOrTx, actor: TSessionUser, query: TResultsQuery, written?: readonly string[]) {
   if (query.after !== undefined && query.before !== undefined) throw new AppError("RESULTS_CURSOR_INVALID");
   const keys = sortKeys(query.sort);
   const backwards = query.before !== undefined;
   const cursor = query.after ?? query.before;
-  const where = resultsWhere(actor, query);
-  return resultsSelect(db, keyColumnsOf(keys))
-    .where(cursor === undefined ? where : and(where, afterKeys(keys, decodeCursor(cursor, query.sort), backwards)))
-    .orderBy(...orderOf(keys, backwards))
-    .limit(query.pageSize + 1);
+  return orderedRows(db, actor, written, and(resultsFilters(actor, query), cursor === undefined ? undefined : afterKeys(keys, decodeCursor(cursor, query.sort), backwards)), keys, backwards, query.pageSize + 1);
+}
+
+/**
+ * The first `limit` rows in reach that `filters` selects, in the order of `keys`: a page, or a batch of the export.
+ * A reach of several parts (reachParts: a teacher's school, and each exam they wrote) is read as each part's first
+ * `limit` rows, of which the first `limit` are the answer. As one OR no index serves the order: at the year the
+ * newest-first index was walked through every school's attempts (41,000) for a page of one school's 50 — and, for
+ * a teacher who wrote no exam, through all 1.2 million when the exams they wrote were a join.
+ */
+function orderedRows(db: TDbOrTx, actor: TSessionUser, written: readonly string[] | undefined, filters: SQL | undefined, keys: TSortKey[], backwards: boolean, limit: number) {
+  const order = orderOf(keys, backwards);
+  const parts = reachParts(actor, written);
+  const part = (reach: SQL) =>
+    db
+      .select({ id: studentExams.id })
+      .from(studentExams)
+      .innerJoin(exams, eq(exams.id, studentExams.examId))
+      .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
+      .where(and(reach, filters))
+      .orderBy(...order)
+      .limit(limit);
+  const inReach = parts ? sql`${studentExams.id} in (${sql.join(parts.map((r) => sql`(${part(r)})`), sql` union `)})` : reachOf(actor);
+  return resultsSelect(db, keyColumnsOf(keys)).where(and(inReach, filters)).orderBy(...order).limit(limit);
 }
 
 /**
@@ -397,7 +436,7 @@ export async function findResults(db: TDbOrTx, actor: TSessionUser, query: TResu
   const keys = sortKeys(query.sort);
   const backwards = query.before !== undefined;
   const cursor = query.after ?? query.before;
-  const read = await resultsPageQuery(db, actor, query);
+  const read = await resultsPageQuery(db, actor, query, await examsWrittenBy(db, actor));
   const beyond = read.length > query.pageSize;
   const rows = read.slice(0, query.pageSize);
   if (backwards) rows.reverse();
@@ -500,15 +539,12 @@ export const EXPORT_BATCH_ROWS = 2_000;
  */
 export async function* streamResults(db: TDbOrTx, actor: TSessionUser, query: TResultsFilter, batchRows = EXPORT_BATCH_ROWS): AsyncGenerator<TResultRow[]> {
   const keys = sortKeys(query.sort);
-  const keyColumns = keyColumnsOf(keys);
-  const where = resultsWhere(actor, query);
+  const filters = resultsFilters(actor, query);
+  const written = await examsWrittenBy(db, actor);
   const studentView = actor.role === "student";
   let after: string[] | null = null;
   for (;;) {
-    const rows = await resultsSelect(db, keyColumns)
-      .where(after ? and(where, afterKeys(keys, after)) : where)
-      .orderBy(...orderOf(keys))
-      .limit(batchRows);
+    const rows = await orderedRows(db, actor, written, after ? and(filters, afterKeys(keys, after)) : filters, keys, false, batchRows);
     if (!rows.length) return;
     const scaleScores = await scaleScoresOf(db, rows);
     yield rows.map((r) => toResultRow(r, scaleScores, studentView));
