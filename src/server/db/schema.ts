@@ -1382,6 +1382,27 @@ export const examItemSums = pgTable("exam_item_sums", {
   computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * An exam's DIF report over every school's attempts (psychometrics/fairness.service.ts's allSchoolsDif, decision 0066),
+ * per grouping and smallest group tested: stored by the reliability job (the default minimum, every grouping) from
+ * the matrix it has just read, or by the view that worked it out, and read only under the same `version` (the
+ * matrix's and the count of changes to students' groups).
+ */
+export const examDifReports = pgTable(
+  "exam_dif_reports",
+  {
+    examId: uuid("exam_id")
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    grouping: text("grouping").notNull(),
+    minGroupSize: integer("min_group_size").notNull(),
+    version: text("version").notNull(),
+    report: jsonb("report").$type<Record<string, unknown>>().notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.grouping, t.minGroupSize] })],
+);
+
 export const reports = pgTable("reports", {
   id: uuid("id").primaryKey().defaultRandom(),
   // UNIQUE with the version: one version 1 per attempt, whoever asks and however many times at once (SPEC §4),

@@ -2,9 +2,11 @@
 // the item built to favour one gender flagged first, the school grouping for a super_admin only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf } from "../../db/client";
+import { refreshReliability } from "./psychometrics.service";
 import { authUsers, profiles, schools, studentAnswers, studentExams } from "../../db/schema";
-import type { TDifReport } from "../../../shared/schemas/fairness";
+import { DIF_GROUPINGS, DIF_MIN_GROUP, type TDifReport } from "../../../shared/schemas/fairness";
 import { TRUE_FALSE } from "../../test/questions";
 
 let h: THarness;
@@ -182,6 +184,30 @@ describe("DIF in item analysis", () => {
     const body = res.json();
     expect(body.code === code || body.fields?.some((f: { code: string }) => f.code === code), res.body).toBe(true);
     expect(body.message.ar.length).toBeGreaterThan(0);
+  });
+
+  it("every school's report is stored under the matrix's version by the reliability job, each grouping, and read from there (decision 0066)", async () => {
+    // A student's new gender moves the version: nothing kept in memory from the views above is of it.
+    const [boy] = await h.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.schoolId, "school_dif_a"), eq(profiles.gender, "male"))).limit(1);
+    await h.db.update(profiles).set({ gender: "female" }).where(eq(profiles.id, boy!.id));
+    await h.db.execute(sql`delete from exam_dif_reports where exam_id = ${examId}`);
+    await refreshReliability(h.db, examId);
+    const stored = rowsOf<{ grouping: string; min_group_size: number }>(await h.db.execute(sql`select grouping, min_group_size from exam_dif_reports where exam_id = ${examId} order by grouping`));
+    expect(stored).toEqual([...DIF_GROUPINGS].sort().map((grouping) => ({ grouping, min_group_size: DIF_MIN_GROUP.default })));
+    // What the view gives is the stored row (altered here, so that working it out again could not pass) …
+    await h.db.execute(sql`update exam_dif_reports set report = jsonb_set(report, '{nExcluded}', '12345') where exam_id = ${examId} and grouping = 'gender'`);
+    expect(((await dif(admin)).json() as TDifReport).nExcluded).toBe(12345);
+    // … for every school's view only: a teacher's is their school's, worked out from the matrix.
+    expect(((await dif(teacherA)).json() as TDifReport).nExcluded).not.toBe(12345);
+    // A minimum the job did not store is worked out on the view, and stored.
+    const twenty = (await dif(admin, "?grouping=gender&minGroupSize=20")).json() as TDifReport;
+    expect(twenty.tested.length).toBeGreaterThan(0);
+    expect(rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from exam_dif_reports where exam_id = ${examId} and min_group_size = 20`))[0]!.n).toBe(1);
+    // A mark moves the version: the stored row is not read again.
+    const [attempt] = await h.db.select({ id: studentExams.id }).from(studentExams).where(eq(studentExams.examId, examId)).limit(1);
+    const [answer] = await h.db.select({ id: studentAnswers.id, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt!.id)).limit(1);
+    expect((await h.request({ method: "PUT", url: `/api/grading/answers/${answer!.id}`, cookie: admin, payload: { score: Number(answer!.score) ? 0 : 1 } })).statusCode).toBe(200);
+    expect(((await dif(admin)).json() as TDifReport).nExcluded).not.toBe(12345);
   });
 
   it("a student may not see it; a malformed exam id is not found", async () => {

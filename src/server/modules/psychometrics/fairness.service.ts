@@ -1,12 +1,12 @@
 // Differential item functioning in item analysis (issue 35; docs/decisions/0046): psychometrics/dif.ts's
 // Mantel–Haenszel on the exam's response matrix (calibrate-exam.ts's examResponses), matched on the total score,
 // for the attempts the viewer may see — the same reach as item analysis. The largest group is the reference.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../../db/client";
 import { exams, profiles, schools, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { TSessionUser } from "../../../shared/permissions";
-import type { TDifGrouping, TDifGroup, TDifItem, TDifReport } from "../../../shared/schemas/fairness";
+import { DIF_GROUPINGS, DIF_MIN_GROUP, type TDifGrouping, type TDifGroup, type TDifItem, type TDifReport } from "../../../shared/schemas/fairness";
 import { loadExamInReach, reachOf, whoseAttempts } from "../results/results.service";
 import { cachedByVersion } from "../analytics/version-cache";
 import { examResponses, examResponsesVersion } from "../../psychometrics/calibrate-exam";
@@ -19,25 +19,62 @@ export async function findDif(db: TDbOrTx, actor: TSessionUser, examId: string, 
   const exam = await loadExamInReach(db, actor, examId);
   // Schools compared with each other only by someone who sees every school's students.
   if (grouping === "school" && actor.role !== "super_admin") throw new AppError("FORBIDDEN");
-  // Kept under the matrix's version and the count of changes to students' groups (a gender, a language background, a
-  // school: scale_input_changes, decision 0053): at the year a report is seconds of tallies over 200,000 attempts,
-  // and an unchanged view is the two version reads. The schools' names are read afresh, so a rename shows at once.
-  const [inputs] = rowsOf<{ n: string }>(await db.execute(sql`select changes::text as n from scale_input_changes`));
-  const key = ["dif", await examResponsesVersion(db, examId), whoseAttempts(actor, exam.creatorId), grouping, minGroupSize, inputs?.n ?? "0"].join("|");
-  const report = await cachedByVersion(db, key, () => computeDif(db, actor, examId, grouping, minGroupSize));
+  const whose = whoseAttempts(actor, exam.creatorId);
+  const version = await difVersion(db, examId);
+  const key = ["dif", version, whose, grouping, minGroupSize].join("|");
+  const report = await cachedByVersion(db, key, () =>
+    whose === "all" ? allSchoolsDif(db, examId, grouping, minGroupSize, version) : computeDif(db, reachOf(actor), examId, grouping, minGroupSize),
+  );
   if (grouping !== "school" || !report.reference) return report;
   const names = await schoolNames(db, [report.reference, ...report.tested, ...report.withheld].map((g) => g.group));
   const named = (g: TDifGroup): TDifGroup => ({ ...g, nameAr: names.get(g.group)?.ar ?? null, nameEn: names.get(g.group)?.en ?? null });
   return { ...report, reference: named(report.reference), tested: report.tested.map(named), withheld: report.withheld.map(named) };
 }
 
-async function computeDif(db: TDbOrTx, actor: TSessionUser, examId: string, grouping: TDifGrouping, minGroupSize: number): Promise<TDifReport> {
+/**
+ * What a report is worked out from: the matrix's version and the count of changes to students' groups (a gender, a
+ * language background, a school: scale_input_changes, decision 0053). At the year a report is seconds of tallies
+ * over 200,000 attempts; an unchanged view is these two reads. The schools' names are read afresh, so a rename shows.
+ */
+async function difVersion(db: TDbOrTx, examId: string): Promise<string> {
+  const [inputs] = rowsOf<{ n: string }>(await db.execute(sql`select changes::text as n from scale_input_changes`));
+  return `${await examResponsesVersion(db, examId)}|${inputs?.n ?? "0"}`;
+}
+
+/**
+ * Every school's report (the super_admin's and the author's), as stored in exam_dif_reports under `version`
+ * (decision 0066): worked out here when none is, and stored if the version did not move meanwhile. The reliability
+ * job stores every grouping's at the default minimum from the matrix it has just read (storeAllSchoolsDif), so the
+ * ministry's first view after marking is a row, not the exam's matrix.
+ */
+async function allSchoolsDif(db: TDbOrTx, examId: string, grouping: TDifGrouping, minGroupSize: number, version: string): Promise<TDifReport> {
+  const [stored] = rowsOf<{ report: TDifReport }>(
+    await db.execute(sql`select report from exam_dif_reports where exam_id = ${examId} and grouping = ${grouping} and min_group_size = ${minGroupSize} and version = ${version}`),
+  );
+  if (stored) return stored.report;
+  const report = await computeDif(db, undefined, examId, grouping, minGroupSize);
+  if ((await difVersion(db, examId)) === version) {
+    await db.execute(sql`insert into exam_dif_reports (exam_id, grouping, min_group_size, version, report, computed_at)
+      values (${examId}, ${grouping}, ${minGroupSize}, ${version}, ${JSON.stringify(report)}::jsonb, now())
+      on conflict (exam_id, grouping, min_group_size) do update set version = excluded.version, report = excluded.report, computed_at = excluded.computed_at`);
+  }
+  return report;
+}
+
+/** The reliability job's part (decision 0066): every grouping's report over every school, at the default minimum, stored under the version now if not yet. */
+export async function storeAllSchoolsDif(db: TDbOrTx, examId: string): Promise<void> {
+  const version = await difVersion(db, examId);
+  for (const grouping of DIF_GROUPINGS) await allSchoolsDif(db, examId, grouping, DIF_MIN_GROUP.default, version);
+}
+
+/** The report over the graded attempts `reach` lets in (reachOf; undefined: every school's). */
+async function computeDif(db: TDbOrTx, reach: SQL | undefined, examId: string, grouping: TDifGrouping, minGroupSize: number): Promise<TDifReport> {
   const reached = await db
     .select({ id: studentExams.id, gender: profiles.gender, languageBackground: profiles.languageBackground, paperLanguage: studentExams.paperLanguage, schoolId: profiles.schoolId })
     .from(studentExams)
     .innerJoin(exams, eq(exams.id, studentExams.examId))
     .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
-    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "graded"), reachOf(actor)));
+    .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "graded"), reach));
   const groupOf = new Map(
     reached.map((r) => [r.id, grouping === "gender" ? r.gender : grouping === "language_background" ? r.languageBackground : grouping === "paper_language" ? r.paperLanguage : r.schoolId]),
   );

@@ -30,6 +30,7 @@ import { loadReadable } from "../bank/bank.service";
 import { assertExamWritable } from "../years/guard";
 import { examFiguresVersion, queueReliabilityOfExam, RELIABILITY_JOB } from "../analytics/figures";
 import { storeAllSchoolsSums } from "../analytics/item-analysis.service";
+import { storeAllSchoolsDif } from "./fairness.service";
 import type { TJobContext, TJobHandler } from "../../jobs/jobs";
 
 /** The default minimum of responses per question (calibrate.ts's). */
@@ -298,7 +299,9 @@ async function reliabilityCurrent(db: TDbOrTx, examId: string, version: string):
 /**
  * The job (decision 0061): the exam's matrix read once, and the classical figures worked out for every school's
  * attempts together and for each school's own — every reach a reader can have — then stored under the version read
- * before the matrix (a mark that lands meanwhile makes the version move on, and queues the next run).
+ * before the matrix (a mark that lands meanwhile makes the version move on, and queues the next run). With them,
+ * what a ministry's first view of the exam would otherwise wait for (decision 0066): item analysis' sums and DIF's
+ * reports over every school, each stored under the version it was worked out from.
  */
 export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jobId: string; progress: TJobContext["progress"] }): Promise<{ reaches: number; ms: number; again: boolean }> {
   const started = performance.now();
@@ -308,7 +311,11 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
   const version = await examFiguresVersion(db, examId);
   // A job finding every reach already stored under the exam's version (a refresh ran since it was queued: a restore's,
   // a bulk load's) has nothing to do; the matrix is the whole cost (minutes at the year).
-  if (run && (await reliabilityCurrent(db, examId, version))) return { reaches: 0, ms: 0, again: false };
+  if (run && (await reliabilityCurrent(db, examId, version))) {
+    // DIF's reports are kept apart: an install that had the figures before it stored reports stores them now.
+    await storeAllSchoolsDif(db, examId);
+    return { reaches: 0, ms: 0, again: false };
+  }
   const responses = await examResponses(db, examId);
   // The matrix is read (the long part at the year): a sign of life, so the claim is kept.
   await run?.progress({ done: 0, failed: 0, total: 1 });
@@ -321,6 +328,8 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
     if (school) bySchool.set(school, (bySchool.get(school) ?? new Set()).add(id));
   }
   const rows: [string, TClassical][] = [["all", classicalOf(responses)], ...[...bySchool].map(([school, ids]): [string, TClassical] => [`school:${school}`, classicalOf(inReach(responses, ids))])];
+  // DIF over every school, each grouping (decision 0066), from the matrix just read (kept under its version).
+  await storeAllSchoolsDif(db, examId);
   // The run's duration as stored: the matrix read and the figures worked out (the store itself is a few rows).
   const ms = Math.round(performance.now() - started);
   await storeReliability(db, examId, version, rows, ms);
