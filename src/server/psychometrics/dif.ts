@@ -139,57 +139,67 @@ export function difAnalysis(matrix: ResponseMatrix, groups: (string | null)[], o
   if (!(Number.isInteger(minGroupSize) && minGroupSize >= 1)) throw new RangeError("the minimum group size must be a positive whole number");
   const k = matrix.items.length;
   if (matrix.data.length !== matrix.nPersons * k) throw new RangeError("the matrix needs one score per student and item");
-  const used: { row: Int8Array; stratum: string; group: string }[] = [];
+  // Each attempt used: its row, and its group and stratum (the form — which items were given — and the total over
+  // them) as small numbers, so that the tallies below are arrays, not maps keyed by text.
+  const used: { row: Int8Array; stratum: number; group: number }[] = [];
+  const groupNames: string[] = [options.reference];
+  const groupIndex = new Map<string, number>([[options.reference, 0]]);
+  const strataIndex = new Map<string, number>();
   for (let p = 0; p < matrix.nPersons; p++) {
     const group = groups[p];
     const row = matrix.data.subarray(p * k, (p + 1) * k);
     if (row.some((x) => x < 0 && x !== NOT_PRESENTED)) throw new RangeError(`student ${p + 1} has a negative score`);
     if (group == null) continue;
-    // The form (which items were given) and the total over them.
     let given = "";
     let total = 0;
     for (let i = 0; i < k; i++) {
       if (row[i] === NOT_PRESENTED) given += `${i},`;
       else total += row[i]!;
     }
-    used.push({ row, stratum: `${given}|${total}`, group });
+    const stratumKey = `${given}|${total}`;
+    let stratum = strataIndex.get(stratumKey);
+    if (stratum === undefined) strataIndex.set(stratumKey, (stratum = strataIndex.size));
+    let g = groupIndex.get(group);
+    if (g === undefined) {
+      groupIndex.set(group, (g = groupNames.length));
+      groupNames.push(group);
+    }
+    used.push({ row, stratum, group: g });
   }
-  const counts = new Map<string, number>([[options.reference, 0]]);
-  for (const u of used) counts.set(u.group, (counts.get(u.group) ?? 0) + 1);
-  const referenceOk = counts.get(options.reference)! >= minGroupSize;
-  const groupList = [...counts].map(([group, n]) => ({ group, n, tested: referenceOk && n >= minGroupSize }));
-  const focals = groupList.filter((g) => g.tested && g.group !== options.reference).map((g) => g.group);
+  const sizes = new Array<number>(groupNames.length).fill(0);
+  for (const u of used) sizes[u.group]!++;
+  const referenceOk = sizes[0]! >= minGroupSize;
+  const groupList = groupNames.map((group, g) => ({ group, n: sizes[g]!, tested: referenceOk && sizes[g]! >= minGroupSize }));
+  const focals = groupList.flatMap((g, index) => (g.tested && index !== 0 ? [index] : []));
   const notDichotomous = matrix.items.filter((_, i) => used.some((u) => u.row[i]! > 1));
 
   const results: DifItemResult[] = [];
   const notEstimable: DifReport["notEstimable"] = [];
+  const nStrata = strataIndex.size;
+  // Per item: right and wrong by group and stratum, and each group's strata in the order first met (the order the
+  // strata are summed in, as when these were maps: one pass per item, never one per focal group).
+  const tally = new Int32Array(groupNames.length * nStrata * 2);
+  const met: number[][] = groupNames.map(() => []);
+  const at = (g: number, s: number) => (g * nStrata + s) * 2;
   matrix.items.forEach((item, i) => {
     if (notDichotomous.includes(item)) return;
-    // One pass over the attempts per item: right and wrong by group and stratum. (A pass per focal group was
-    // items × groups × attempts: 40 × 800 schools × 200,000 at a ministry's year, ten minutes of a core.)
-    const tally = new Map<string, Map<string, [number, number]>>();
+    tally.fill(0);
+    for (const m of met) m.length = 0;
     for (const u of used) {
-      if (u.row[i] === NOT_PRESENTED) continue;
-      let byStratum = tally.get(u.group);
-      if (!byStratum) tally.set(u.group, (byStratum = new Map()));
-      let counts = byStratum.get(u.stratum);
-      if (!counts) byStratum.set(u.stratum, (counts = [0, 0]));
-      counts[u.row[i] === 1 ? 0 : 1]++;
+      const x = u.row[i]!;
+      if (x === NOT_PRESENTED) continue;
+      const cell = at(u.group, u.stratum);
+      if (tally[cell] === 0 && tally[cell + 1] === 0) met[u.group]!.push(u.stratum);
+      tally[x === 1 ? cell : cell + 1]!++;
     }
-    const reference = tally.get(options.reference) ?? new Map<string, [number, number]>();
     for (const focal of focals) {
-      const strata = new Map<string, MhStratum>();
-      for (const [k, [right, wrong]] of reference) strata.set(k, { refRight: right, refWrong: wrong, focalRight: 0, focalWrong: 0 });
-      for (const [k, [right, wrong]] of tally.get(focal) ?? []) {
-        const s = strata.get(k);
-        if (s) {
-          s.focalRight = right;
-          s.focalWrong = wrong;
-        } else strata.set(k, { refRight: 0, refWrong: 0, focalRight: right, focalWrong: wrong });
+      const strata: MhStratum[] = met[0]!.map((s) => ({ refRight: tally[at(0, s)]!, refWrong: tally[at(0, s) + 1]!, focalRight: tally[at(focal, s)]!, focalWrong: tally[at(focal, s) + 1]! }));
+      for (const s of met[focal]!) {
+        if (tally[at(0, s)] === 0 && tally[at(0, s) + 1] === 0) strata.push({ refRight: 0, refWrong: 0, focalRight: tally[at(focal, s)]!, focalWrong: tally[at(focal, s) + 1]! });
       }
-      const mh = mantelHaenszel([...strata.values()]);
-      if (mh) results.push({ item, focal, ...mh });
-      else notEstimable.push({ item, focal });
+      const mh = mantelHaenszel(strata);
+      if (mh) results.push({ item, focal: groupNames[focal]!, ...mh });
+      else notEstimable.push({ item, focal: groupNames[focal]! });
     }
   });
   return {

@@ -328,11 +328,12 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
     if (school) bySchool.set(school, (bySchool.get(school) ?? new Set()).add(id));
   }
   const rows: [string, TClassical][] = [["all", classicalOf(responses)], ...[...bySchool].map(([school, ids]): [string, TClassical] => [`school:${school}`, classicalOf(inReach(responses, ids))])];
-  // DIF over every school, each grouping (decision 0066), from the matrix just read (kept under its version).
-  await storeAllSchoolsDif(db, examId);
   // The run's duration as stored: the matrix read and the figures worked out (the store itself is a few rows).
   const ms = Math.round(performance.now() - started);
   await storeReliability(db, examId, version, rows, ms);
+  // DIF over every school, each grouping (decision 0066), from the matrix just read (kept under its version): after
+  // the reliability figures, which are a minute's promise; the reports take longer (seconds per grouping at the year).
+  await storeAllSchoolsDif(db, examId);
   // A school whose attempts all went keeps no figures of them.
   await db.execute(sql`delete from exam_reliability where exam_id = ${examId} and version <> ${version}`);
   // A mark that landed during the run found this job running and queued nothing (the running row holds the dedupe
