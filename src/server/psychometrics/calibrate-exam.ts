@@ -59,13 +59,16 @@ export interface ExamCalibration extends CalibrationResult {
 type TQuestionRow = { id: string; item_version_id: string; position: number; type: string; points: number; interaction: TInteraction | null };
 
 /**
- * The graded attempts of an exam as a response matrix (persons × question rows), kept under the exam's version —
- * its graded attempts' count and latest mark, and its last edit — as item analysis keeps its figures: reliability,
- * DIF and calibration each read every answer of the exam, and at a ministry's scale that is seconds (issue 39).
- * Nothing changed, the next of them costs one index scan; the matrix is shared, so no reader may write into it.
+ * The graded attempts of an exam as a response matrix (persons × question rows), kept under the exam's version
+ * (examResponsesVersion) as item analysis keeps its figures: reliability, DIF and calibration each read every answer
+ * of the exam, and at a ministry's scale that is seconds (issue 39). Nothing changed, the next of them costs the
+ * version's read; the matrix is shared, so no reader may write into it. `schoolId`: only the graded attempts of that
+ * school's students (a principal's DIF), read through their attempts' own index — a school's 250 attempts at the
+ * year, not the exam's 200,000.
  */
-export async function examResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
-  return cachedBulkyByVersion(db, await examResponsesVersion(db, examId), () => readExamResponses(db, examId));
+export async function examResponses(db: TDbOrTx, examId: string, schoolId?: string): Promise<ExamResponses> {
+  const key = `${await examResponsesVersion(db, examId)}${schoolId === undefined ? "" : `|school:${schoolId}`}`;
+  return cachedBulkyByVersion(db, key, () => readExamResponses(db, examId, schoolId));
 }
 
 /**
@@ -78,7 +81,7 @@ export async function examResponsesVersion(db: TDbOrTx, examId: string): Promise
   return ["responses", examId, await examFiguresVersion(db, examId)].join("|");
 }
 
-async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamResponses> {
+async function readExamResponses(db: TDbOrTx, examId: string, schoolId?: string): Promise<ExamResponses> {
   // The questions and the matrix are two statements, each its own snapshot: an edit of the exam between them (a row
   // added, a position moved) would number the columns differently, so the matrix's statement names its columns and
   // the two are read again until they agree (an edit during the read; twice is plenty, a third is refused).
@@ -87,7 +90,7 @@ async function readExamResponses(db: TDbOrTx, examId: string): Promise<ExamRespo
       await db.execute(sql`select id, item_version_id, position, type::text as type, points, interaction
         from questions where exam_id = ${examId} order by position, id`),
     );
-    const rows = await readMatrixRows(db, examId);
+    const rows = await readMatrixRows(db, examId, schoolId);
     if (!rows.length || rows[0]!.qids!.join() === questionRows.map((q) => q.id).join()) return matrixOf(questionRows, rows);
     if (attempt === 3) throw new Error(`exam ${examId} changed while its responses were read, three times`);
   }
@@ -104,14 +107,17 @@ type TMatrixRow = { id: string; form_id: string | null; k: number; given: number
  * the earliest of them by bank/views.ts's rule — per class (a handful), not per cell (8 M at the year). The first row
  * also names the columns (`qids`).
  */
-async function readMatrixRows(db: TDbOrTx, examId: string): Promise<TMatrixRow[]> {
+async function readMatrixRows(db: TDbOrTx, examId: string, schoolId?: string): Promise<TMatrixRow[]> {
+  // A school's: its students' attempts, and their answers through the attempt index (the exam's would read them all).
+  const school = schoolId === undefined ? sql`` : sql`and se.student_id in (select id from profiles where school_id = ${schoolId})`;
+  const answers = schoolId === undefined ? sql`sa.exam_id = ${examId}` : sql`sa.student_exam_id in (select id from att)`;
   return rowsOf<TMatrixRow>(
     await db.execute(sql`with
       pts as materialized (
         select distinct t from questions q cross join lateral (values (q.replaced_at), (q.current_from)) v(t) where q.exam_id = ${examId} and t is not null),
       att as (
         select se.id, se.started_at, se.form_id, (select count(*)::int from pts where t <= se.started_at) as k
-        from student_exams se where se.exam_id = ${examId} and se.status = 'graded'),
+        from student_exams se where se.exam_id = ${examId} and se.status = 'graded' ${school}),
       qs as (select q.*, (row_number() over (order by q.position, q.id) - 1)::int as col from questions q where q.exam_id = ${examId}),
       cls as (select form_id, k, min(started_at) as at from att group by 1, 2),
       given as (
@@ -121,7 +127,7 @@ async function readMatrixRows(db: TDbOrTx, examId: string): Promise<TMatrixRow[]
       marked as (
         select sa.student_exam_id as id, array_agg(q.col) as cols, array_agg(sa.score::float8) as marks
         from all_student_answers sa join qs q on q.id = sa.question_id
-        where sa.exam_id = ${examId} and sa.score > 0
+        where ${answers} and sa.score > 0
         group by 1)
       select a.id, a.form_id, a.k,
         case when row_number() over (partition by a.form_id, a.k order by a.started_at, a.id) = 1 then g.cols end as given,

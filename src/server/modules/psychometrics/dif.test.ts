@@ -5,6 +5,7 @@ import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client";
 import { refreshReliability } from "./psychometrics.service";
+import { examResponses } from "../../psychometrics/calibrate-exam";
 import { authUsers, profiles, schools, studentAnswers, studentExams } from "../../db/schema";
 import { DIF_GROUPINGS, DIF_MIN_GROUP, type TDifReport } from "../../../shared/schemas/fairness";
 import { TRUE_FALSE } from "../../test/questions";
@@ -208,6 +209,23 @@ describe("DIF in item analysis", () => {
     const [answer] = await h.db.select({ id: studentAnswers.id, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt!.id)).limit(1);
     expect((await h.request({ method: "PUT", url: `/api/grading/answers/${answer!.id}`, cookie: admin, payload: { score: Number(answer!.score) ? 0 : 1 } })).statusCode).toBe(200);
     expect(((await dif(admin)).json() as TDifReport).nExcluded).not.toBe(12345);
+  });
+
+  it("a school's view reads the school's own matrix: the exam's rows of its students' attempts, the same marks", async () => {
+    const whole = await examResponses(h.db, examId);
+    const school = await examResponses(h.db, examId, "school_dif_b");
+    const theirs = rowsOf<{ id: string }>(
+      await h.db.execute(sql`select se.id from student_exams se join profiles p on p.id = se.student_id where se.exam_id = ${examId} and se.status = 'graded' and p.school_id = 'school_dif_b'`),
+    );
+    expect(school.attemptIds.length).toBe(N_B);
+    expect([...school.attemptIds].sort()).toEqual(theirs.map((r) => r.id).sort());
+    expect(school.matrix.items).toEqual(whole.matrix.items);
+    const k = whole.matrix.items.length;
+    for (const [p, id] of school.attemptIds.entries()) {
+      const q = whole.attemptIds.indexOf(id);
+      expect([...school.matrix.data.subarray(p * k, (p + 1) * k)], id).toEqual([...whole.matrix.data.subarray(q * k, (q + 1) * k)]);
+    }
+    expect((await examResponses(h.db, examId, "school_nobody")).matrix.nPersons).toBe(0);
   });
 
   it("a student may not see it; a malformed exam id is not found", async () => {

@@ -23,7 +23,7 @@ export async function findDif(db: TDbOrTx, actor: TSessionUser, examId: string, 
   const version = await difVersion(db, examId);
   const key = ["dif", version, whose, grouping, minGroupSize].join("|");
   const report = await cachedByVersion(db, key, () =>
-    whose === "all" ? allSchoolsDif(db, examId, grouping, minGroupSize, version) : computeDif(db, reachOf(actor), examId, grouping, minGroupSize),
+    whose === "all" ? allSchoolsDif(db, examId, grouping, minGroupSize, version) : computeDif(db, reachOf(actor), examId, grouping, minGroupSize, actor.schoolId ?? ""),
   );
   if (grouping !== "school" || !report.reference) return report;
   const names = await schoolNames(db, [report.reference, ...report.tested, ...report.withheld].map((g) => g.group));
@@ -67,8 +67,11 @@ export async function storeAllSchoolsDif(db: TDbOrTx, examId: string): Promise<v
   for (const grouping of DIF_GROUPINGS) await allSchoolsDif(db, examId, grouping, DIF_MIN_GROUP.default, version);
 }
 
-/** The report over the graded attempts `reach` lets in (reachOf; undefined: every school's). */
-async function computeDif(db: TDbOrTx, reach: SQL | undefined, examId: string, grouping: TDifGrouping, minGroupSize: number): Promise<TDifReport> {
+/**
+ * The report over the graded attempts `reach` lets in (reachOf; undefined: every school's). `schoolId`: a reach
+ * within one school, whose matrix alone is read (examResponses).
+ */
+async function computeDif(db: TDbOrTx, reach: SQL | undefined, examId: string, grouping: TDifGrouping, minGroupSize: number, schoolId?: string): Promise<TDifReport> {
   const reached = await db
     .select({ id: studentExams.id, gender: profiles.gender, languageBackground: profiles.languageBackground, paperLanguage: studentExams.paperLanguage, schoolId: profiles.schoolId })
     .from(studentExams)
@@ -79,8 +82,8 @@ async function computeDif(db: TDbOrTx, reach: SQL | undefined, examId: string, g
     reached.map((r) => [r.id, grouping === "gender" ? r.gender : grouping === "language_background" ? r.languageBackground : grouping === "paper_language" ? r.paperLanguage : r.schoolId]),
   );
 
-  // The exam's matrix, cut to the attempts in reach (every school's are read: a super_admin's view is all of them).
-  const all = await examResponses(db, examId);
+  // The exam's matrix (or the school's), cut to the attempts in reach.
+  const all = await examResponses(db, examId, schoolId);
   const k = all.matrix.items.length;
   const rows = all.attemptIds.map((id, p) => ({ id, p })).filter((r) => groupOf.has(r.id));
   const data = new Int8Array(rows.length * k);
