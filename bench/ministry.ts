@@ -27,6 +27,8 @@ import { openBench } from "./setup";
 import { applyFigures, rebuildFigures, recountFigures } from "../src/server/modules/analytics/figures";
 import { encodeCursor } from "../src/server/modules/results/results.service";
 import { refreshReliability } from "../src/server/modules/psychometrics/psychometrics.service";
+import { storeAllSchoolsDif } from "../src/server/modules/psychometrics/fairness.service";
+import { storeAllSchoolsSums } from "../src/server/modules/analytics/item-analysis.service";
 
 const SCALE = Number(process.env.SCALE ?? 1);
 const STUDENTS = Math.max(60, Math.round(Number(process.env.STUDENTS ?? 200_000) * SCALE));
@@ -270,6 +272,17 @@ const examIds = examOrder.map((r) => r.id);
 const examNo = (g: number) => examOrder.find((r) => r.g === g)!.id;
 const examList = sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `);
 
+// What the reliability job stores once marks settle (decision 0066: item analysis' sums and DIF's reports over every
+// school): a year seeded by this run has them from its seed's job; a reused one (SEED_TAG) may be older than them.
+for (const [i, id] of examIds.entries()) {
+  let t = performance.now();
+  await storeAllSchoolsSums(db, id);
+  const sums = performance.now() - t;
+  t = performance.now();
+  await storeAllSchoolsDif(db, id);
+  console.log(`  the job's stored parts, exam ${i + 1}: item analysis' sums ${sums.toFixed(0)} ms, DIF's reports ${(performance.now() - t).toFixed(0)} ms (nothing to do: a read)`);
+}
+
 // ---- the pages, through the real app
 const { app, cookie: benchTeacher } = await startApp();
 // Background jobs run as in the server (index.ts): a mark's reliability job is due once marks settle.
@@ -350,6 +363,9 @@ const pages: TPage[] = [
   { page: "results, one exam, class 8A", as: "teacher", url: `/api/results?examId=${exam}&grade=8&className=8A`, floor: "one school's attempts" },
   { page: "DIF by language background, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=language_background`, floor: "one exam's answers" },
   { page: "DIF by school, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=school`, floor: "one exam's answers" },
+  // Stop 11: a school's DIF (its own matrix), and every school's at a minimum the job did not store (worked out).
+  { page: "DIF by gender, one exam, minimum 20", as: "principal", url: `/api/analytics/exams/${exam}/dif?grouping=gender&minGroupSize=20`, floor: "one school's attempts" },
+  { page: "DIF by gender, one exam, minimum 50", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=gender&minGroupSize=50`, floor: "one exam's answers" },
 ];
 
 const time = async (p: TPage) => {

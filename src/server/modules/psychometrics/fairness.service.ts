@@ -64,7 +64,13 @@ async function allSchoolsDif(db: TDbOrTx, examId: string, grouping: TDifGrouping
 /** The reliability job's part (decision 0066): every grouping's report over every school, at the default minimum, stored under the version now if not yet. */
 export async function storeAllSchoolsDif(db: TDbOrTx, examId: string): Promise<void> {
   const version = await difVersion(db, examId);
-  for (const grouping of DIF_GROUPINGS) await allSchoolsDif(db, examId, grouping, DIF_MIN_GROUP.default, version);
+  // Which are stored already, without reading them (the school grouping's report is megabytes at the year).
+  const stored = new Set(
+    rowsOf<{ grouping: string }>(
+      await db.execute(sql`select grouping from exam_dif_reports where exam_id = ${examId} and min_group_size = ${DIF_MIN_GROUP.default} and version = ${version}`),
+    ).map((r) => r.grouping),
+  );
+  for (const grouping of DIF_GROUPINGS) if (!stored.has(grouping)) await allSchoolsDif(db, examId, grouping, DIF_MIN_GROUP.default, version);
 }
 
 /**
