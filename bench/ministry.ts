@@ -272,6 +272,15 @@ const examIds = examOrder.map((r) => r.id);
 const examNo = (g: number) => examOrder.find((r) => r.g === g)!.id;
 const examList = sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `);
 
+// A reused year keeps every calibration earlier timings made (four runs of 200,000 abilities each a timing): the
+// scale's pages, which read every run of the subject, would time the bench's history, not a year. Gone, as a
+// ministry's year would hold only its own runs. (A calibration moves DIF's version too: scale_input_changes.)
+if (REUSE) {
+  const t = performance.now();
+  await db.execute(sql`delete from calibrations where exam_id in (${examList})`);
+  console.log(`  earlier timings' calibrations deleted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
 // What the reliability job stores once marks settle (decision 0066: item analysis' sums and DIF's reports over every
 // school): a year seeded by this run has them from its seed's job; a reused one (SEED_TAG) may be older than them.
 for (const [i, id] of examIds.entries()) {
