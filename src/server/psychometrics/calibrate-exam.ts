@@ -67,8 +67,10 @@ type TQuestionRow = { id: string; item_version_id: string; position: number; typ
  * year, not the exam's 200,000.
  */
 export async function examResponses(db: TDbOrTx, examId: string, schoolId?: string): Promise<ExamResponses> {
-  const key = `${await examResponsesVersion(db, examId)}${schoolId === undefined ? "" : `|school:${schoolId}`}`;
-  return cachedBulkyByVersion(db, key, () => readExamResponses(db, examId, schoolId));
+  const version = await examResponsesVersion(db, examId);
+  if (schoolId === undefined) return cachedBulkyByVersion(db, version, () => readExamResponses(db, examId));
+  // A school's: tens of kilobytes each, kept apart from the exams' (a principal's view never pushes one out).
+  return cachedBulkyByVersion(db, `${version}|school:${schoolId}`, () => readExamResponses(db, examId, schoolId), 100, "school matrices");
 }
 
 /**

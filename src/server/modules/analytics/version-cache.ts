@@ -18,15 +18,19 @@ export async function cachedByVersion<T>(db: TDbOrTx, key: string, compute: () =
   return value;
 }
 
-const bulky = new WeakMap<object, Map<string, unknown>>();
+const bulky = new WeakMap<object, Map<string, Map<string, unknown>>>();
 
 /**
  * As cachedByVersion, for values of megabytes (an exam's response matrix: 200,000 attempts × 40 questions is 8 MB):
  * a cache of its own that keeps only the last few, so a ministry's year of exams cannot fill the server's memory.
+ * `shelf`: values of one kind kept together, `keep` of them — a school's small matrices or an exam's peer index must
+ * not push an exam's matrix out.
  */
-export async function cachedBulkyByVersion<T>(db: TDbOrTx, key: string, compute: () => Promise<T>, keep = 4): Promise<T> {
-  let cache = bulky.get(db);
-  if (!cache) bulky.set(db, (cache = new Map()));
+export async function cachedBulkyByVersion<T>(db: TDbOrTx, key: string, compute: () => Promise<T>, keep = 4, shelf = "matrices"): Promise<T> {
+  let shelves = bulky.get(db);
+  if (!shelves) bulky.set(db, (shelves = new Map()));
+  let cache = shelves.get(shelf);
+  if (!cache) shelves.set(shelf, (cache = new Map()));
   if (cache.has(key)) {
     // The most recently used last: the oldest unused goes first.
     const value = cache.get(key) as T;
