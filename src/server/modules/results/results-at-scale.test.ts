@@ -12,7 +12,7 @@ import { RESULTS_COUNT_CAP, type TResultsSummary } from "../../../shared/schemas
 import type { TExamInput } from "../../../shared/schemas/exam";
 import type { TSessionUser } from "../../../shared/permissions";
 import { rebuildFigures } from "../analytics/figures";
-import { encodeCursor, examsWrittenBy, resultsPageQuery, streamResults } from "./results.service";
+import { encodeCursor, listParts, resultsPageQuery, streamResults } from "./results.service";
 
 let h: THarness;
 let schoolA: string;
@@ -281,7 +281,7 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
 
   /** Rows of student_exams the plan's nodes read (returned or filtered out), from EXPLAIN ANALYZE. */
   async function attemptsRead(query: Parameters<typeof resultsPageQuery>[2], actor = super_): Promise<number> {
-    const [row] = rowsOf<Record<string, unknown>>(await h.db.execute(sql`explain (analyze, format json) ${resultsPageQuery(h.db, actor, query, await examsWrittenBy(h.db, actor))}`));
+    const [row] = rowsOf<Record<string, unknown>>(await h.db.execute(sql`explain (analyze, format json) ${resultsPageQuery(h.db, actor, query, await listParts(h.db, actor, query))}`));
     const plan = Object.values(row!)[0];
     const root = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: TNode }[];
     type TNode = { "Relation Name"?: string; "Actual Rows"?: number; "Actual Loops"?: number; "Rows Removed by Filter"?: number; Plans?: TNode[] };
@@ -358,7 +358,7 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
   it("a teacher's page — their school's attempts or those of the exams they wrote — reads those, not the year's, in every sort", async () => {
     const [me] = await h.db.select().from(profiles).where(eq(profiles.id, ids.teacher));
     const teacher: TSessionUser = { id: me!.id, username: me!.username ?? "", email: me!.email, role: "teacher", schoolId: schoolA, name: me!.name, grade: null };
-    const written = (await examsWrittenBy(h.db, teacher))!;
+    const written = (await listParts(h.db, teacher, {})).written!;
     const [own] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from student_exams se join profiles p on p.id = se.student_id where p.school_id = ${schoolA}`));
     // As one OR (school or writer), the newest-first index was walked through the year's attempts (N here).
     for (const sort of ["recent", "score", "name"] as const) {
@@ -373,6 +373,22 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
       expect(await attemptsRead({ sort: "recent", pageSize: 25 }, teacher)).toBeLessThanOrEqual(own!.n + (written.length + 1) * 26 + 26 * 2 + 5);
     } finally {
       await h.db.execute(sql`update exams set creator_id = null where id = ${examId}`);
+    }
+  });
+
+  it("a page of one subject reads that subject's exams' pages, not the other subjects' attempts that come first in its order", async () => {
+    // Three Islamic-education attempts a month older than the year's N (social studies): newest first, all N come
+    // before them; by score or name they are spread among them.
+    const [e] = rowsOf<{ id: string }>(await h.db.execute(sql`insert into exams (title_ar, title_en, subject_id, status) values ('تربية', 'Older', 'islamic', 'published') returning id`));
+    await h.db.execute(sql`insert into student_exams (student_id, exam_id, status, grade, class_name, score, total_possible_score, started_at, completed_at)
+      select p.id, ${e!.id}, 'graded', 8, p.class_name, 5, 10, timestamptz '2026-09-01 08:00:00+00', timestamptz '2026-09-01 09:00:00+00'
+      from profiles p where p.email like 'bulk%@test.local' order by p.email limit 3`);
+    await rebuildFigures(h.db, [e!.id]);
+    for (const sort of ["recent", "score", "name"] as const) {
+      const read = await attemptsRead({ sort, pageSize: 25, subjectId: "islamic" });
+      // As one condition on the exam's subject, the order's index was walked through the other subjects' N.
+      expect(read, sort).toBeLessThanOrEqual(3 + 5);
+      expect((await list(cookie.admin, `subjectId=islamic&sort=${sort}`)).items).toHaveLength(3);
     }
   });
 
