@@ -195,6 +195,15 @@ describe("DIF in item analysis", () => {
     await refreshReliability(h.db, examId);
     const stored = rowsOf<{ grouping: string; min_group_size: number }>(await h.db.execute(sql`select grouping, min_group_size from exam_dif_reports where exam_id = ${examId} order by grouping`));
     expect(stored).toEqual([...DIF_GROUPINGS].sort().map((grouping) => ({ grouping, min_group_size: DIF_MIN_GROUP.default })));
+    // Not while the exam is being sat (a student in the middle of it): nothing stored, the views work them out.
+    const sitter = await h.makeUser("student", { schoolId: "school_dif_a" });
+    const [open] = await h.db.insert(studentExams).values({ studentId: sitter.id, examId, status: "in_progress" }).returning({ id: studentExams.id });
+    await h.db.execute(sql`delete from exam_dif_reports where exam_id = ${examId}`);
+    await refreshReliability(h.db, examId);
+    expect(rowsOf(await h.db.execute(sql`select 1 from exam_dif_reports where exam_id = ${examId}`))).toEqual([]);
+    await h.db.delete(studentExams).where(eq(studentExams.id, open!.id));
+    await refreshReliability(h.db, examId);
+    expect(rowsOf(await h.db.execute(sql`select 1 from exam_dif_reports where exam_id = ${examId}`))).toHaveLength(DIF_GROUPINGS.length);
     // What the view gives is the stored row (altered here, so that working it out again could not pass) …
     await h.db.execute(sql`update exam_dif_reports set report = jsonb_set(report, '{nExcluded}', '12345') where exam_id = ${examId} and grouping = 'gender'`);
     expect(((await dif(admin)).json() as TDifReport).nExcluded).toBe(12345);
