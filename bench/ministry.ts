@@ -289,7 +289,7 @@ for (const [i, id] of examIds.entries()) {
   const sums = performance.now() - t;
   t = performance.now();
   await storeAllSchoolsDif(db, id);
-  console.log(`  the job's stored parts, exam ${i + 1}: item analysis' sums ${sums.toFixed(0)} ms, DIF's reports ${(performance.now() - t).toFixed(0)} ms (nothing to do: a read)`);
+  console.log(`  the job's stored parts, exam ${i + 1}: item analysis' sums ${sums.toFixed(0)} ms, DIF's reports ${(performance.now() - t).toFixed(0)} ms (a read when already stored)`);
 }
 
 // ---- the pages, through the real app
