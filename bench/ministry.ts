@@ -274,7 +274,7 @@ const examList = sql.join(examIds.map((id) => sql`${id}::uuid`), sql`, `);
 
 // A reused year keeps every calibration earlier timings made (four runs of 200,000 abilities each a timing): the
 // scale's pages, which read every run of the subject, would time the bench's history, not a year. Gone, as a
-// ministry's year would hold only its own runs. (A calibration moves DIF's version too: scale_input_changes.)
+// ministry's year would hold only its own runs.
 if (REUSE) {
   const t = performance.now();
   await db.execute(sql`delete from calibrations where exam_id in (${examList})`);

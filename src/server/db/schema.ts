@@ -766,6 +766,21 @@ export const scaleInputChanges = pgTable(
 );
 
 /**
+ * How many times a student's group has changed — a gender, a language background, a school (migration 0049): the part
+ * of DIF's version (decision 0066) that is not the exam's own. One row, bumped by a deferred trigger at the commit of
+ * a transaction that changed a profile's group, so it takes its lock only then. Unlike `scale_input_changes`, no
+ * ability or submission moves it: a calibration or a morning's sittings elsewhere leave every stored DIF report valid.
+ */
+export const studentGroupChanges = pgTable(
+  "student_group_changes",
+  {
+    id: boolean("id").primaryKey().default(true),
+    changes: bigint("changes", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("student_group_changes_one_row", sql`${t.id}`)],
+);
+
+/**
  * The transactions that changed the scale's inputs and have not yet committed, one row each (its transaction id):
  * the triggers note the change here, and a deferred constraint trigger on this table bumps `scale_input_changes` once,
  * at the commit, and takes the row out again (migration 0045, decision 0053). So the one row's lock is the last any

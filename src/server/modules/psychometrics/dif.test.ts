@@ -207,6 +207,9 @@ describe("DIF in item analysis", () => {
     // What the view gives is the stored row (altered here, so that working it out again could not pass) …
     await h.db.execute(sql`update exam_dif_reports set report = jsonb_set(report, '{nExcluded}', '12345') where exam_id = ${examId} and grouping = 'gender'`);
     expect(((await dif(admin)).json() as TDifReport).nExcluded).toBe(12345);
+    // A calibration's abilities (the scale's inputs) say nothing of students' groups: the stored report stays.
+    await h.db.execute(sql`update scale_input_changes set changes = changes + 1`);
+    expect(((await dif(admin)).json() as TDifReport).nExcluded).toBe(12345);
     // … for every school's view only: a teacher's is their school's, worked out from the matrix.
     expect(((await dif(teacherA)).json() as TDifReport).nExcluded).not.toBe(12345);
     // A minimum the job did not store is worked out on the view, and stored.

@@ -33,12 +33,13 @@ export async function findDif(db: TDbOrTx, actor: TSessionUser, examId: string, 
 
 /**
  * What a report is worked out from: the matrix's version and the count of changes to students' groups (a gender, a
- * language background, a school: scale_input_changes, decision 0053). At the year a report is seconds of tallies
- * over 200,000 attempts; an unchanged view is these two reads. The schools' names are read afresh, so a rename shows.
+ * language background, a school: student_group_changes, migration 0049 — not the scale's inputs, which every
+ * calibration and every submission anywhere moves). At the year a report is seconds of tallies over 200,000 attempts;
+ * an unchanged view is these two reads. The schools' names are read afresh, so a rename shows.
  */
 async function difVersion(db: TDbOrTx, examId: string): Promise<string> {
-  const [inputs] = rowsOf<{ n: string }>(await db.execute(sql`select changes::text as n from scale_input_changes`));
-  return `${await examResponsesVersion(db, examId)}|${inputs?.n ?? "0"}`;
+  const [groups] = rowsOf<{ n: string }>(await db.execute(sql`select changes::text as n from student_group_changes`));
+  return `${await examResponsesVersion(db, examId)}|${groups?.n ?? "0"}`;
 }
 
 /**
