@@ -54,7 +54,7 @@ export function checkKeys(items: KeyCheckItem[], totals: number[], options: KeyC
   const groups = kelleyGroupsOf(totals.map((total) => ({ total, n: 1 })));
   // Each group's students with their weights (1, or a tied student's share).
   const members = (group: "upper" | "lower") =>
-    groups ? totals.flatMap((t, p) => (weightInGroup(group, groups[group], t) > 0 ? [{ p, w: weightInGroup(group, groups[group], t) }] : [])) : [];
+    groups ? totals.map((t, p) => ({ p, w: weightInGroup(group, groups[group], t) })).filter((m) => m.w > 0) : [];
   const top = members("upper");
   const bottom = members("lower");
 

@@ -371,6 +371,10 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
       const mine = await list(cookie.teacher, "pageSize=25");
       expect(mine.total).toBeGreaterThan(N);
       expect(await attemptsRead({ sort: "recent", pageSize: 25 }, teacher)).toBeLessThanOrEqual(own!.n + (written.length + 1) * 26 + 26 * 2 + 5);
+      // That exam filtered on: its own page, and the school's attempts of it.
+      const one = await list(cookie.teacher, `examId=${examId}&pageSize=25`);
+      expect(one.items).toHaveLength(25);
+      expect(await attemptsRead({ sort: "recent", pageSize: 25, examId }, teacher)).toBeLessThanOrEqual(own!.n + 26 * 2 + 5);
     } finally {
       await h.db.execute(sql`update exams set creator_id = null where id = ${examId}`);
     }

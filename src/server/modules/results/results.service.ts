@@ -391,15 +391,17 @@ const keysOfRow = (keys: TSortKey[], row: object) => keys.map((_, i) => String((
 export type TResultsPage = { items: TResultRow[]; total: number; summary: TResultsSummary; forms: number[]; next: string | null; prev: string | null };
 
 /**
- * What the list reads in parts (orderedRows), looked up beforehand: the exams a teacher wrote, and the exams of the
- * subject filtered on (a handful each). Nothing for anyone else's reach and for no subject (or one exam) filtered.
+ * What the list reads in parts (orderedRows), looked up beforehand: the exams a teacher wrote that the exam and
+ * subject filters let in, and the exams of the subject filtered on (a handful each). Nothing for anyone else's reach
+ * and for no subject (or one exam) filtered.
  */
 export type TListParts = { written?: readonly string[]; subjectExams?: readonly string[] };
 
 export async function listParts(db: TDbOrTx, actor: TSessionUser, query: Pick<TResultsFilter, "subjectId" | "examId">): Promise<TListParts> {
-  const ids = async (where: SQL) => (await db.select({ id: exams.id }).from(exams).where(where)).map((e) => e.id);
+  const ids = async (where: SQL | undefined) => (await db.select({ id: exams.id }).from(exams).where(where)).map((e) => e.id);
+  const filtered = and(query.examId ? eq(exams.id, query.examId) : undefined, query.subjectId ? eq(exams.subjectId, query.subjectId) : undefined);
   return {
-    ...(actor.role === "teacher" ? { written: await ids(teacherReach(actor).wrote) } : {}),
+    ...(actor.role === "teacher" ? { written: await ids(and(teacherReach(actor).wrote, filtered)) } : {}),
     ...(query.subjectId && !query.examId ? { subjectExams: await ids(eq(exams.subjectId, query.subjectId)) } : {}),
   };
 }
@@ -425,10 +427,10 @@ function orderedRows(db: TDbOrTx, actor: TSessionUser, parts: TListParts, filter
   const order = orderOf(keys, backwards);
   const subject = parts.subjectExams;
   const byExam = (reach: SQL | undefined) => (subject ? subject.map((id) => and(reach, eq(studentExams.examId, id))) : [reach]);
-  // A teacher's exams of another subject than the one filtered on have no rows to give.
-  const written = parts.written?.filter((id) => !subject || subject.includes(id));
   const cells: (SQL | undefined)[] =
-    actor.role === "teacher" && written ? [...byExam(teacherReach(actor).school), ...written.map((id) => eq(studentExams.examId, id))] : byExam(reachOf(actor));
+    actor.role === "teacher" && parts.written
+      ? [...byExam(teacherReach(actor).school), ...parts.written.map((id) => eq(studentExams.examId, id))]
+      : byExam(reachOf(actor));
   if (cells.length === 1) return resultsSelect(db, keyColumnsOf(keys)).where(and(cells[0], filters)).orderBy(...order).limit(limit);
   const part = (cell: SQL | undefined) =>
     db
