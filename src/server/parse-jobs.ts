@@ -4,6 +4,8 @@
 import type { TAssembleInput } from "./modules/bank/assemble";
 import type { CalibrationOptions } from "./psychometrics/calibrate";
 import type { IrtModel, ResponseMatrix } from "./psychometrics/types";
+import type { classicalFiguresByReach } from "./psychometrics/reliability";
+import type { difOfCodedGroups } from "./psychometrics/dif";
 
 export const PARSE_JOBS = {
   /** A QTI package: its tests as draft exams with their media (qti-import.ts). */
@@ -17,6 +19,10 @@ export const PARSE_JOBS = {
   /** An exam's IRT calibration (psychometrics/calibrate.ts, docs/decisions/0045): ~8 s of a core for 20,000 × 40. */
   calibrate: async (input: { matrix: ResponseMatrix; model: IrtModel; options: CalibrationOptions }) =>
     (await import("./psychometrics/calibrate")).calibrate(input.matrix, input.model, input.options),
+  /** An exam's classical reliability over every school's attempts and each school's (decision 0067): 0.3 s of a core at 200,000 × 40. */
+  reliability: async (input: Parameters<typeof classicalFiguresByReach>[0]) => (await import("./psychometrics/reliability")).classicalFiguresByReach(input),
+  /** DIF's Mantel–Haenszel tallies over an exam's matrix (decision 0067): half a second of a core at 200,000 × 40. */
+  dif: async (input: Parameters<typeof difOfCodedGroups>[0]) => (await import("./psychometrics/dif")).difOfCodedGroups(input),
 };
 export type TParseJob = keyof typeof PARSE_JOBS;
 export type TParseInput<J extends TParseJob> = Parameters<(typeof PARSE_JOBS)[J]>[0];

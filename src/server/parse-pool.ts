@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { AppError } from "./http/errors";
 import { isErrorCode } from "../shared/errors";
-import type { TParseInput, TParseJob, TParseResult } from "./parse-jobs";
+import { runParseJob, type TParseInput, type TParseJob, type TParseResult } from "./parse-jobs";
 
 /** Where the system does not allow SCHED_IDLE: the lowest nice value, below the password threads' 10 (auth/password.ts). */
 export const PARSE_NICE = 19;
@@ -104,4 +104,26 @@ export function parseInThread<J extends TParseJob>(job: J, input: TParseInput<J>
   const run = queue.then(() => runInThread(job, input, refused, limits));
   queue = run.catch(() => {});
   return run as Promise<TParseResult<J>>;
+}
+
+/**
+ * The fewest rows of a matrix whose figures (reliability, DIF) are worked out in a parse thread rather than on the
+ * event loop (decision 0067). Below it the figures take milliseconds, less than a thread's start; above it, at the
+ * year's 200,000 rows, a quarter to a half second of a core each — the saves' and sign-ins' time, were it the loop's.
+ * An object, so that a test can send every matrix to the thread.
+ */
+export const FIGURES_THREAD_ROWS = { value: 20_000 };
+
+/**
+ * `job` on `input`, a matrix of `rows` rows: here when it is small, else in a parse thread (after the files before
+ * it, and at their priority: only on a core nothing else wants). A thread that waited past the wait limit, or ran
+ * out of its time or memory, is the server being busy: FIGURES_BUSY, try again later.
+ */
+export async function figuresOffLoop<J extends "reliability" | "dif">(job: J, input: TParseInput<J>, rows: number): Promise<TParseResult<J>> {
+  if (rows < FIGURES_THREAD_ROWS.value) return runParseJob(job, input);
+  try {
+    return await parseInThread(job, input, () => new AppError("FIGURES_BUSY"));
+  } catch (err) {
+    throw err instanceof AppError && err.code === "FILE_WAITED_TOO_LONG" ? new AppError("FIGURES_BUSY") : err;
+  }
 }

@@ -1106,6 +1106,14 @@ export const ERRORS = {
     title: t("Nothing to calibrate yet", "لا يوجد ما تتم معايرته بعد"),
     message: t("This exam has no marked attempts yet, so there is nothing to calibrate.", "لا توجد لهذا الاختبار محاولات مصحّحة بعد، فلا يوجد ما تتم معايرته."),
   },
+  FIGURES_BUSY: {
+    status: 503,
+    title: t("The server is busy", "الخادم مشغول"),
+    message: t(
+      "The server is busy with students' exams, so these figures could not be worked out now. Please try again once the exams are over.",
+      "الخادم مشغول باختبارات الطلاب، فتعذّر حساب هذه الأرقام الآن. يرجى المحاولة مرة أخرى بعد انتهاء الاختبارات.",
+    ),
+  },
   CALIBRATION_TOO_LARGE: {
     status: 422,
     title: t("Calibration stopped", "توقّفت المعايرة"),

@@ -14,7 +14,7 @@
 //   A: |D| < 1 or MH χ² not significant at .05; C: |D| ≥ 1.5 and |D| significantly greater than 1
 //   ((|D| − 1)/SE > 1.96); B: otherwise.
 
-import { NOT_PRESENTED, type ResponseMatrix } from "./types";
+import { matrixRows, NOT_PRESENTED, type ResponseMatrix } from "./types";
 
 export type EtsClass = "A" | "B" | "C";
 
@@ -212,4 +212,28 @@ export function difAnalysis(matrix: ResponseMatrix, groups: (string | null)[], o
     notDichotomous,
     nExcluded: matrix.nPersons - used.length,
   };
+}
+
+/**
+ * DIF over the rows of a matrix in a reader's reach, each row's group given as a code (so that a figures thread is
+ * sent numbers, not 200,000 strings: decision 0067): `groupOf[p]` indexes `groups`; −1 no group recorded (counted as
+ * excluded); −2 outside the reach (not counted at all). The largest group is the reference, ties by key, so the choice
+ * is stable; `report` is null when no row has a group.
+ */
+export function difOfCodedGroups(input: { matrix: ResponseMatrix; groupOf: Int32Array; groups: string[]; minGroupSize: number }): { rows: number; report: DifReport | null } {
+  const { matrix, groupOf, groups: names, minGroupSize } = input;
+  const keep: number[] = [];
+  const sizes = new Array<number>(names.length).fill(0);
+  groupOf.forEach((g, p) => {
+    if (g === -2) return;
+    keep.push(p);
+    if (g >= 0) sizes[g]!++;
+  });
+  let reference = -1;
+  sizes.forEach((n, g) => {
+    if (n > 0 && (reference < 0 || n > sizes[reference]! || (n === sizes[reference]! && names[g]!.localeCompare(names[reference]!) < 0))) reference = g;
+  });
+  if (reference < 0) return { rows: keep.length, report: null };
+  const groups = keep.map((p) => (groupOf[p]! >= 0 ? names[groupOf[p]!]! : null));
+  return { rows: keep.length, report: difAnalysis(matrixRows(matrix, keep), groups, { reference: names[reference]!, minGroupSize }) };
 }

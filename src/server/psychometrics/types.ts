@@ -48,6 +48,14 @@ export interface ResponseMatrix {
 
 export const NOT_PRESENTED = -1;
 
+/** The rows `keep` of a matrix (indexes, in its order) as a matrix of their own. */
+export function matrixRows(matrix: ResponseMatrix, keep: ArrayLike<number>): ResponseMatrix {
+  const k = matrix.items.length;
+  const data = new Int8Array(keep.length * k);
+  for (let row = 0; row < keep.length; row++) data.set(matrix.data.subarray(keep[row]! * k, (keep[row]! + 1) * k), row * k);
+  return { items: matrix.items, nPersons: keep.length, data };
+}
+
 /**
  * Bad input to a command-line command (a missing file, a missing header, a non-number, ragged rows, an unknown
  * option): the CLI prints the message alone and exits with code 2, never a stack trace.

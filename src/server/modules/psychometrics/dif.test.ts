@@ -5,6 +5,7 @@ import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client";
 import { refreshReliability } from "./psychometrics.service";
+import { FIGURES_THREAD_ROWS, parseThreadPriority } from "../../parse-pool";
 import { examResponses } from "../../psychometrics/calibrate-exam";
 import { authUsers, profiles, schools, studentAnswers, studentExams } from "../../db/schema";
 import { DIF_GROUPINGS, DIF_MIN_GROUP, type TDifReport } from "../../../shared/schemas/fairness";
@@ -221,6 +222,43 @@ describe("DIF in item analysis", () => {
     const [answer] = await h.db.select({ id: studentAnswers.id, score: studentAnswers.score }).from(studentAnswers).where(eq(studentAnswers.studentExamId, attempt!.id)).limit(1);
     expect((await h.request({ method: "PUT", url: `/api/grading/answers/${answer!.id}`, cookie: admin, payload: { score: Number(answer!.score) ? 0 : 1 } })).statusCode).toBe(200);
     expect(((await dif(admin)).json() as TDifReport).nExcluded).not.toBe(12345);
+  });
+
+  it("at the year's size the reliability job's figures and DIF's tallies are worked out in a thread, to the same figures (decision 0067)", async () => {
+    const stored = async () => {
+      const reliability = rowsOf<{ reach: string; figures: unknown }>(await h.db.execute(sql`select reach, figures from exam_reliability where exam_id = ${examId} order by reach`));
+      const reports = rowsOf<{ grouping: string; report: unknown }>(await h.db.execute(sql`select grouping, report from exam_dif_reports where exam_id = ${examId} order by grouping`));
+      return { reliability, reports };
+    };
+    const forget = async () => {
+      await h.db.execute(sql`delete from exam_dif_reports where exam_id = ${examId}`);
+      await h.db.execute(sql`update exam_reliability set version = 'old' where exam_id = ${examId}`);
+    };
+    await forget();
+    parseThreadPriority.value = null;
+    await refreshReliability(h.db, examId);
+    const inline = await stored();
+    expect(parseThreadPriority.value, "no thread for a small exam").toBeNull();
+    expect(inline.reliability.map((r) => r.reach)).toEqual(["all", "school:school_dif_a", "school:school_dif_b"]);
+    expect(inline.reports).toHaveLength(DIF_GROUPINGS.length);
+    const before = FIGURES_THREAD_ROWS.value;
+    FIGURES_THREAD_ROWS.value = 0;
+    try {
+      await forget();
+      await refreshReliability(h.db, examId);
+      expect(parseThreadPriority.value, "a thread ran").not.toBeNull();
+      expect(await stored()).toEqual(inline);
+      // A view's own working out (a minimum the job does not store, a school's reach) goes the same way.
+      const viewInline = await (async () => {
+        FIGURES_THREAD_ROWS.value = before;
+        return (await dif(teacherA, "?minGroupSize=21")).json();
+      })();
+      FIGURES_THREAD_ROWS.value = 0;
+      await h.db.execute(sql`update student_group_changes set changes = changes + 1`);
+      expect((await dif(teacherA, "?minGroupSize=21")).json()).toEqual(viewInline);
+    } finally {
+      FIGURES_THREAD_ROWS.value = before;
+    }
   });
 
   it("a school's view reads the school's own matrix: the exam's rows of its students' attempts, the same marks", async () => {

@@ -10,11 +10,12 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { bankItemVersions, calibrations, exams, itemCalibrations, profiles, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { parseInThread } from "../../parse-pool";
+import { figuresOffLoop, parseInThread } from "../../parse-pool";
+import { inSlices } from "../../in-slices";
 import { examResponses, storeExamCalibration, type ExamResponses } from "../../psychometrics/calibrate-exam";
 import { type LinkItem, normalQuadrature } from "../../psychometrics/link";
-import { classicalReliability, irtConditionalSem, lordConditionalSem, marginalReliability } from "../../psychometrics/reliability";
-import { NOT_PRESENTED } from "../../psychometrics/types";
+import { type ClassicalFigures, irtConditionalSem, marginalReliability } from "../../psychometrics/reliability";
+import { matrixRows } from "../../psychometrics/types";
 import type { TSessionUser } from "../../../shared/permissions";
 import type {
   TCalibrationDetail,
@@ -190,15 +191,15 @@ export const INFORMATION_THETAS = Array.from({ length: 33 }, (_, i) => -4 + i * 
 
 /** The rows of the matrix whose attempts are in the reader's reach (item analysis' population). */
 function inReach(responses: ExamResponses, attemptIds: Set<string>): ExamResponses {
-  const k = responses.questions.length;
   const keep = responses.attemptIds.flatMap((id, p) => (attemptIds.has(id) ? [p] : []));
-  const data = new Int8Array(keep.length * k);
-  keep.forEach((p, row) => data.set(responses.matrix.data.subarray(p * k, (p + 1) * k), row * k));
-  return { questions: responses.questions, attemptIds: keep.map((p) => responses.attemptIds[p]!), matrix: { items: responses.matrix.items, nPersons: keep.length, data } };
+  return { questions: responses.questions, attemptIds: keep.map((p) => responses.attemptIds[p]!), matrix: matrixRows(responses.matrix, keep) };
 }
 
 /** The classical part of the reliability page: everything but the IRT curve. */
-type TClassical = Omit<TExamReliability, "irt">;
+type TClassical = ClassicalFigures;
+
+/** Each column's highest score in calibration steps: what Lord's CSEM counts. */
+const maxScoresOf = (responses: ExamResponses) => responses.questions.map((q) => q.maxScore);
 
 /** Whose attempts a reader's reliability is over (reachOf): "all", "school:<id>", or null when neither fits. */
 function reachKey(actor: TSessionUser, creatorId: string | null): string | null {
@@ -235,41 +236,12 @@ export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: 
       .innerJoin(exams, eq(exams.id, studentExams.examId))
       .innerJoin(profiles, eq(profiles.id, studentExams.studentId))
       .where(and(eq(studentExams.examId, examId), eq(studentExams.status, "graded"), reachOf(actor)));
-    classical = classicalOf(inReach(await examResponses(db, examId), new Set(reachable.map((r) => r.id))));
+    const responses = inReach(await examResponses(db, examId), new Set(reachable.map((r) => r.id)));
+    const [figures] = await figuresOffLoop("reliability", { matrix: responses.matrix, maxScores: maxScoresOf(responses), reachOf: new Int32Array(0), reaches: 0 }, responses.matrix.nPersons);
+    classical = figures!;
     if (reach) await storeReliability(db, examId, version, [[reach, classical]]);
   }
   return { ...classical, irt: await latestInformation(db, examId) };
-}
-
-/** The classical figures of a response matrix (the attempts already narrowed to a reader's reach). */
-function classicalOf({ matrix, questions }: ExamResponses): TClassical {
-  const k = questions.length;
-  let classical: ReturnType<typeof classicalReliability> | null = null;
-  try {
-    classical = classicalReliability(matrix);
-  } catch (err) {
-    // Fewer than two questions or complete attempts, or no spread: no coefficient exists.
-    if (!(err instanceof RangeError)) throw err;
-  }
-  let complete = 0;
-  for (let p = 0; p < matrix.nPersons; p++) if (!matrix.data.subarray(p * k, (p + 1) * k).includes(NOT_PRESENTED)) complete++;
-  // Lord's binomial model counts right answers; on an exam marked in steps each score point stands in for a question
-  // (an approximation, said so on the page): k is the highest possible raw score in calibration steps.
-  const maxRaw = questions.reduce((s, q) => s + q.maxScore, 0);
-  const rightWrong = questions.every((q) => q.maxScore === 1);
-  return {
-    attempts: matrix.nPersons,
-    complete,
-    items: k,
-    alpha: classical?.alpha ?? null,
-    lambda2: classical?.lambda2 ?? null,
-    feldtGilmer: classical?.feldtGilmer ?? null,
-    sem: classical?.sem ?? null,
-    meanScore: classical?.mean ?? null,
-    sdScore: classical ? Math.sqrt(classical.variance) : null,
-    csem: maxRaw >= 2 ? lordConditionalSem(maxRaw) : null,
-    csemApproximate: !rightWrong,
-  };
 }
 
 /** `runMs`: the job's run (figures.ts spaces the next by it); the page's own working out keeps the last run's. */
@@ -319,15 +291,21 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
   const responses = await examResponses(db, examId);
   // The matrix is read (the long part at the year): a sign of life, so the claim is kept.
   await run?.progress({ done: 0, failed: 0, total: 1 });
-  const schoolOf = new Map(
-    rowsOf<{ id: string; school_id: string | null }>(await db.execute(gradedSchools(examId))).map((r) => [r.id, r.school_id]),
-  );
-  const bySchool = new Map<string, Set<string>>();
-  for (const id of responses.attemptIds) {
+  // Each row's school as a number (the thread is sent numbers, not 200,000 ids), the ids' loops in slices, and the
+  // figures worked out off the event loop at the year (decision 0067): every school's and each school's own.
+  const schoolOf = new Map<string, string | null>();
+  await inSlices(rowsOf<{ id: string; school_id: string | null }>(await db.execute(gradedSchools(examId))), (r) => schoolOf.set(r.id, r.school_id));
+  const schools = new Map<string, number>();
+  const reachOf = new Int32Array(responses.attemptIds.length);
+  await inSlices(responses.attemptIds, (id, p) => {
     const school = schoolOf.get(id);
-    if (school) bySchool.set(school, (bySchool.get(school) ?? new Set()).add(id));
-  }
-  const rows: [string, TClassical][] = [["all", classicalOf(responses)], ...[...bySchool].map(([school, ids]): [string, TClassical] => [`school:${school}`, classicalOf(inReach(responses, ids))])];
+    if (school && !schools.has(school)) schools.set(school, schools.size);
+    reachOf[p] = school ? schools.get(school)! : -1;
+  });
+  const figures = await keepingClaim(run, () =>
+    figuresOffLoop("reliability", { matrix: responses.matrix, maxScores: maxScoresOf(responses), reachOf, reaches: schools.size }, responses.matrix.nPersons),
+  );
+  const rows: [string, TClassical][] = [["all", figures[0]!], ...[...schools.keys()].map((school, i): [string, TClassical] => [`school:${school}`, figures[i + 1]!])];
   // The run's duration as stored: the matrix read and the figures worked out (the store itself is a few rows).
   const ms = Math.round(performance.now() - started);
   await storeReliability(db, examId, version, rows, ms);
@@ -347,6 +325,19 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
     if (again) await queueReliabilityOfExam(db, examId);
   }
   return { reaches: rows.length, ms, again };
+}
+
+/**
+ * `work` done while the job's claim is kept alive (jobs.ts: a claim without a sign of life for two minutes is taken
+ * by another process): a figures thread may wait for an idle core for minutes on an exam morning.
+ */
+async function keepingClaim<T>(run: { progress: TJobContext["progress"] } | undefined, work: () => Promise<T>): Promise<T> {
+  const alive = run ? setInterval(() => void run.progress({ done: 0, failed: 0, total: 1 }).catch(() => {}), 30_000) : null;
+  try {
+    return await work();
+  } finally {
+    if (alive) clearInterval(alive);
+  }
 }
 
 /** The reliability job (registered by psychometrics.routes.ts): the exam's figures worked out again and stored. */
