@@ -655,12 +655,18 @@ function crossProductCovariance(
       score[sdIndex] = s;
       touched.push(sdIndex);
     }
-    for (const u of touched) {
+    // The upper triangle only (touched is in increasing order), mirrored once at the end: half the products.
+    for (let a = 0; a < touched.length; a++) {
+      const u = touched[a]!;
       const su = f * score[u]!;
       const rowBase = u * total;
-      for (const v of touched) info[rowBase + v]! += su * score[v]!;
+      for (let b = a; b < touched.length; b++) {
+        const v = touched[b]!;
+        info[rowBase + v]! += su * score[v]!;
+      }
     }
   }
+  for (let u = 0; u < total; u++) for (let v = 0; v < u; v++) info[u * total + v] = info[v * total + u]!;
   for (let j = 0; j < J; j++) {
     const m = models[j]!;
     if (!dropped[j] && m.kind === "3pl") {

@@ -65,53 +65,73 @@ export function itemFit(
     let chiSquare: ItemFit["chiSquare"] = null;
     if (groups >= 2) {
       const table = new Float64Array(K * Q); // P_k(θ_q), category-major
+      const inverse = new Float64Array(K * Q); // 1 / P_k(θ_q): the rest posterior multiplies where it divided
       for (let q = 0; q < Q; q++) {
         categoryProbabilities(m, nodes[q]!, probs);
-        for (let k = 0; k < K; k++) table[k * Q + q] = probs[k]!;
+        for (let k = 0; k < K; k++) {
+          table[k * Q + q] = probs[k]!;
+          inverse[k * Q + q] = 1 / Math.max(probs[k]!, 1e-300);
+        }
       }
       const restEap = new Float64Array(rows.length);
       const expectedOf = new Float64Array(rows.length * K);
-      const rest = new Float64Array(Q);
+      const sums = new Float64Array(K);
+      // One pass over the nodes per person: the rest posterior's mass, its mean and each score's expected probability
+      // summed unnormalised, then divided once (at 200,000 persons × 40 items, a third of the three passes' time).
       for (const p of presented) {
         const x = rows[p]![j]!;
+        const at = p * Q;
+        const inv = x * Q;
         let sum = 0;
-        for (let q = 0; q < Q; q++) {
-          const v = posterior[p * Q + q]! / Math.max(table[x * Q + q]!, 1e-300);
-          rest[q] = v;
-          sum += v;
-        }
         let mean = 0;
+        sums.fill(0);
         for (let q = 0; q < Q; q++) {
-          rest[q]! /= sum;
-          mean += rest[q]! * nodes[q]!;
+          const v = posterior[at + q]! * inverse[inv + q]!;
+          if (v === 0) continue;
+          sum += v;
+          mean += v * nodes[q]!;
+          for (let k = 0; k < K; k++) sums[k]! += v * table[k * Q + q]!;
         }
-        restEap[p] = mean;
-        for (let k = 0; k < K; k++) {
-          let e = 0;
-          for (let q = 0; q < Q; q++) e += rest[q]! * table[k * Q + q]!;
-          expectedOf[p * K + k] = e;
-        }
+        restEap[p] = mean / sum;
+        for (let k = 0; k < K; k++) expectedOf[p * K + k] = sums[k]! / sum;
       }
-      presented.sort((x, y) => restEap[x]! - restEap[y]!);
+      // Persons with the same rest ability (the same other responses, whatever their score here) stay in one group,
+      // the group of the block's middle person: splitting them would sort them by this item's score. The blocks are
+      // runs of the sorted rest abilities (within 1e-9 of the run's first), so they are found on the sorted values
+      // alone, and each person finds its block by a binary search: every pass over the persons is in their own order.
+      // (Sorting the persons themselves by rest ability read them in a random order, which at 200,000 persons × 40
+      // items was a cache miss per read: 7 s of a calibration.)
+      const sorted = Float64Array.from(presented, (p) => restEap[p]!).sort();
+      const blockAt = new Int32Array(sorted.length);
+      let blocks = 0;
+      for (let i = 1, first = sorted[0]!; i < sorted.length; i++) {
+        if (!(Math.abs(sorted[i]! - first) < 1e-9)) {
+          blocks++;
+          first = sorted[i]!;
+        }
+        blockAt[i] = blocks;
+      }
+      const blockOf = new Int32Array(presented.length);
+      const blockMass = new Float64Array(blocks + 1);
+      presented.forEach((p, at) => {
+        const b = blockAt[lowerBound(sorted, restEap[p]!)]!;
+        blockOf[at] = b;
+        blockMass[b]! += freq[p]!;
+      });
+      const groupOf = new Int32Array(blocks + 1);
+      let before = 0;
+      blockMass.forEach((mass, b) => {
+        groupOf[b] = Math.min(groups - 1, Math.floor(((before + mass / 2) / n) * groups));
+        before += mass;
+      });
       const observed = new Float64Array(groups * K);
       const expected = new Float64Array(groups * K);
-      // Persons with the same rest ability (the same other responses, whatever their score here) stay in one group,
-      // the group of the block's middle person: splitting them would sort them by this item's score.
-      let before = 0;
-      for (let start = 0; start < presented.length; ) {
-        let end = start;
-        let mass = 0;
-        while (end < presented.length && Math.abs(restEap[presented[end]!]! - restEap[presented[start]!]!) < 1e-9) mass += freq[presented[end++]!]!;
-        const g = Math.min(groups - 1, Math.floor(((before + mass / 2) / n) * groups));
-        before += mass;
-        for (let at = start; at < end; at++) {
-          const p = presented[at]!;
-          const f = freq[p]!;
-          observed[g * K + rows[p]![j]!]! += f;
-          for (let k = 0; k < K; k++) expected[g * K + k]! += f * expectedOf[p * K + k]!;
-        }
-        start = end;
-      }
+      presented.forEach((p, at) => {
+        const g = groupOf[blockOf[at]!]!;
+        const f = freq[p]!;
+        observed[g * K + rows[p]![j]!]! += f;
+        for (let k = 0; k < K; k++) expected[g * K + k]! += f * expectedOf[p * K + k]!;
+      });
       let statistic = 0;
       let used = 0;
       for (let g = 0; g < groups; g++) {
@@ -132,6 +152,18 @@ export function itemFit(
 }
 
 /** P(χ²_df > x) = Q(df/2, x/2), the regularised upper incomplete gamma (Abramowitz & Stegun 6.5.29 and 6.5.31). */
+/** The first index of `sorted` (ascending) whose value is not below `v`. */
+function lowerBound(sorted: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return Math.min(lo, sorted.length - 1);
+}
+
 export function chiSquareUpperTail(x: number, df: number): number {
   if (x <= 0) return 1;
   const a = df / 2;
