@@ -290,6 +290,12 @@ export const profiles = pgTable(
     gender: text("gender").$type<"female" | "male">(),
     /** "arabic": Arabic is the student's first language; "other": it is not (SPEC §1 serves both). */
     languageBackground: text("language_background").$type<"arabic" | "other">(),
+    /**
+     * What a search for a person reads (db/like.ts personMatches; decision 0067): name, email and username in lower
+     * case, kept by the database. A case-sensitive LIKE over it is a fifth of ILIKE's cost over the three columns
+     * (Arabic text folded per character on every row: 160 ms for the year's 200,000 people, per statement).
+     */
+    searchKey: text("search_key").generatedAlwaysAs(sql`lower(name) || chr(31) || lower(email) || chr(31) || lower(username)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

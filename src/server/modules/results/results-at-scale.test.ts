@@ -214,6 +214,16 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
     expect(many.items).toHaveLength(50);
     const few = await list(cookie.admin, "q=few");
     expect(few.summary).toMatchObject({ attempts: Math.floor(N / 40), capped: false });
+    // In any case, and from what the database keeps (profiles.search_key, migration 0050): the same attempts whatever
+    // the case typed; % is a character, not a wildcard; a renamed student is found by the new name, not the old.
+    expect((await list(cookie.admin, "q=FeW")).summary).toEqual(few.summary);
+    expect((await list(cookie.admin, "q=%25")).total).toBe(0);
+    await h.db.execute(sql`update profiles set name = 'Zubayda Renamed' where email = 'bulk40@test.local'`);
+    expect((await list(cookie.admin, "q=zubayda")).total).toBe(1);
+    expect((await list(cookie.admin, "q=few")).total).toBe(Math.floor(N / 40) - 1);
+    // The username is found too, as the users list finds it.
+    await h.db.execute(sql`update profiles set username = 'zz-only-here' where email = 'bulk40@test.local'`);
+    expect((await list(cookie.admin, "q=ZZ-ONLY")).items.map((r: { studentName: string }) => r.studentName)).toEqual(["Zubayda Renamed"]);
     // The figures answer without a cap: every attempt of the exam, the in-progress ones counted apart.
     expect((await list(cookie.admin, `examId=${examId}`)).summary).toMatchObject({ attempts: N, capped: false, graded: N - Math.floor(N / 50) });
   });

@@ -2,7 +2,7 @@
 // one rule, `reachOf`: the student themself; super_admin any; school_admin their school's students; a teacher
 // the attempts on their own exams and their school's students' attempts (docs/decisions/0005).
 import { recountFigures } from "../analytics/figures";
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { currentQuestion, seenBy, seenBySql } from "../bank/views";
 import { imageColumns, imagePresenter, pairImageColumns } from "../media/images";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
@@ -10,7 +10,7 @@ import { allStudentAnswers, attemptPercentOf, attemptScoreSortKey, examForms, ex
 import { assertExamWritable } from "../years/guard";
 import { queueScorePassback } from "../../lti/ags";
 import { AppError } from "../../http/errors";
-import { containsPattern } from "../../db/like";
+import { personMatches } from "../../db/like";
 import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import type { TImageRef } from "../../../shared/schemas/exam";
 import { PASS_PERCENT, RESULTS_COUNT_CAP, type TResult, type TResultsQuery, type TResultsSummary } from "../../../shared/schemas/attempt";
@@ -233,7 +233,7 @@ function resultsFilters(actor: TSessionUser, query: TResultsFilter): SQL | undef
     query.grade !== undefined ? eq(studentExams.grade, query.grade) : undefined,
     query.className ? sql`lower(${studentExams.className}) = lower(${query.className})` : undefined,
     query.form !== undefined ? sql`exists (select 1 from ${examForms} where ${examForms.id} = ${studentExams.formId} and ${examForms.number} = ${query.form})` : undefined,
-    query.q && actor.role !== "student" ? or(ilike(profiles.name, containsPattern(query.q)), ilike(profiles.email, containsPattern(query.q))) : undefined,
+    query.q && actor.role !== "student" ? personMatches(query.q) : undefined,
   );
 }
 

@@ -18,6 +18,7 @@ import { linkForms, linkingStandardErrors, transformToReference, type LinkItem, 
 import { equateTrueScores } from "../../psychometrics/equate";
 import { writeAudit } from "../audit/audit.service";
 import type { TSessionUser } from "../../../shared/permissions";
+import { cachedByVersion } from "../analytics/version-cache";
 import { MIN_ANCHORS, type TScaleLinking, type TScaleRun } from "../../../shared/schemas/scale";
 
 type TParams = { a?: number; b?: number; c?: number; steps?: { b?: number[] } };
@@ -219,25 +220,40 @@ function equating(formX: LinkItem[], formY: LinkItem[]): TScaleLinking["equating
 }
 
 /** The runs that can define or be linked to the scale: of its subject's exams, with abilities of its grade. */
+/**
+ * Each run's abilities of the grade's attempts, per run of the subject's exams: one grouped pass (a hash join, not a
+ * correlated count per run: at the year ten runs of 200,000 abilities each were 2 M lookups, 2.4 s), kept under
+ * scale_input_changes (migration 0041: every ability written or deleted, cascades included, and every attempt's grade
+ * or exam moved bumps it), so an unchanged view does not count 200,000 abilities a run again (0.33 s at the year).
+ */
+async function abilitiesOfGrade(db: TDbOrTx, subjectId: string, grade: number): Promise<Map<string, number>> {
+  const [version] = rowsOf<{ n: string }>(await db.execute(sql`select changes::text as n from scale_input_changes`));
+  return cachedByVersion(db, ["scale-runs", subjectId, grade, version?.n ?? "0"].join("|"), async () => {
+    const counts = rowsOf<{ id: string; attempts: number }>(
+      await db.execute(sql`select aa.calibration_id as id, count(*)::int as attempts from attempt_abilities aa join student_exams se on se.id = aa.student_exam_id
+        where aa.calibration_id in (select c.id from calibrations c join exams e on e.id = c.exam_id where e.subject_id = ${subjectId})
+          and aa.eap is not null and se.grade = ${grade} group by 1`),
+    );
+    return new Map(counts.map((r) => [r.id, Number(r.attempts)]));
+  });
+}
+
 export async function scaleRuns(db: TDbOrTx, scaleId: string): Promise<TScaleRun[]> {
   const [scale] = await db.select().from(reportingScales).where(eq(reportingScales.id, scaleId));
   if (!scale) throw new AppError("SCALE_NOT_FOUND");
   const rows = rowsOf<{
     id: string; exam_id: string | null; title_ar: string | null; title_en: string | null; model: string; students: number;
-    items: number; created_at: Date | string; linking: TScaleLinking | null; attempts: number;
+    items: number; created_at: Date | string; linking: TScaleLinking | null;
   }>(
-    // The abilities of the scale's grade counted for every run in one grouped pass (a hash join), not a correlated
-    // count per run: at the year ten runs of 200,000 abilities each were 2 M lookups of their attempts (2.4 s).
-    await db.execute(sql`with runs as (select c.id from calibrations c join exams e on e.id = c.exam_id where e.subject_id = ${scale.subjectId}),
-      counted as (select aa.calibration_id as id, count(*)::int as attempts from attempt_abilities aa join student_exams se on se.id = aa.student_exam_id
-        where aa.calibration_id in (select id from runs) and aa.eap is not null and se.grade = ${scale.grade} group by 1)
-      select c.id, c.exam_id, e.title_ar, e.title_en, c.model, c.students, c.items, c.created_at, c.linking, coalesce(n.attempts, 0) as attempts
-      from calibrations c join exams e on e.id = c.exam_id left join counted n on n.id = c.id
+    await db.execute(sql`select c.id, c.exam_id, e.title_ar, e.title_en, c.model, c.students, c.items, c.created_at, c.linking
+      from calibrations c join exams e on e.id = c.exam_id
       where e.subject_id = ${scale.subjectId}
       order by c.created_at desc, c.id`),
   );
+  const counted = await abilitiesOfGrade(db, scale.subjectId, scale.grade);
   return rows
-    .filter((r) => Number(r.attempts) > 0 || r.id === scale.referenceCalibrationId)
+    .map((r) => ({ ...r, attempts: counted.get(r.id) ?? 0 }))
+    .filter((r) => r.attempts > 0 || r.id === scale.referenceCalibrationId)
     .map((r) => ({
       id: r.id,
       examId: r.exam_id,
@@ -245,7 +261,7 @@ export async function scaleRuns(db: TDbOrTx, scaleId: string): Promise<TScaleRun
       examTitleEn: r.title_en,
       model: r.model,
       students: Number(r.students),
-      attempts: Number(r.attempts),
+      attempts: r.attempts,
       items: Number(r.items),
       createdAt: new Date(r.created_at).toISOString(),
       isReference: r.id === scale.referenceCalibrationId,

@@ -203,6 +203,14 @@ describe("a scale: reference, levels, linking", () => {
     expect(res.json().thetaSd).toBeCloseTo(Math.sqrt(2 / 3), 12); // EAPs −1, 0, 1: population SD
     const runs = (await req("GET", `/api/scales/${scaleId}/runs`)).json().items as { id: string; isReference: boolean; attempts: number }[];
     expect(runs.find((r) => r.id === reference)).toMatchObject({ isReference: true, attempts: 3 });
+    // The counts are kept between views (decision 0067), under the scale's inputs: an attempt moved to another grade
+    // by any writer (a trigger counts it) leaves the count at the next view, and comes back with it.
+    const attempts = async () => ((await req("GET", `/api/scales/${scaleId}/runs`)).json().items as { id: string; attempts: number }[]).find((r) => r.id === reference)?.attempts;
+    const [moved] = await h.db.select({ id: attemptAbilities.studentExamId }).from(attemptAbilities).where(eq(attemptAbilities.calibrationId, reference)).limit(1);
+    await h.db.update(studentExams).set({ grade: 9 }).where(eq(studentExams.id, moved!.id));
+    expect(await attempts()).toBe(2);
+    await h.db.update(studentExams).set({ grade: 8 }).where(eq(studentExams.id, moved!.id));
+    expect(await attempts()).toBe(3);
   });
 
   it("levels: 2–10, the lowest without a cut, cuts strictly rising and within the bounds", async () => {

@@ -1,8 +1,8 @@
 // Users of the four roles (SPEC §2 "User management", §5 "User dialog", §6). Who may touch whom is decided by
 // shared/permissions.ts through `reach`; creating and deleting are single transactions, audited.
 import { recountFigures } from "../analytics/figures";
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { containsPattern } from "../../db/like";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { personMatches } from "../../db/like";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { authUsers, exams, profiles, qiasFiles, schools, sessions, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -113,8 +113,7 @@ export async function findUsers(db: TDbOrTx, actor: TSessionUser, query: z.outpu
   if (query.grade !== undefined) conditions.push(eq(profiles.grade, query.grade));
   if (query.className) conditions.push(sql`lower(${profiles.className}) = lower(${query.className})`);
   if (query.q) {
-    const like = containsPattern(query.q);
-    conditions.push(or(ilike(profiles.name, like), ilike(profiles.email, like), ilike(profiles.username, like)));
+    conditions.push(personMatches(query.q));
   }
   const where = and(...conditions);
   const items = await db

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "search_key" text GENERATED ALWAYS AS (lower(name) || chr(31) || lower(email) || chr(31) || lower(username)) STORED;
