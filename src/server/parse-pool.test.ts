@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { AppError } from "./http/errors";
-import { parseInThread, parseThreadPriority } from "./parse-pool";
+import { FIGURES_THREAD_ROWS, figuresOffLoop, parseInThread, parseThreadPriority } from "./parse-pool";
+import { seededRandom, simulate } from "./psychometrics/calibrate-simulate";
 
 const refused = () => new AppError("QTI_TOO_COMPLEX");
 
@@ -36,5 +37,34 @@ describe("parse threads", () => {
     const manifest = zipSync({ "imsmanifest.xml": strToU8("<manifest><resources/></manifest>") });
     await parseInThread("qti", manifest, refused);
     expect(parseThreadPriority.value).toBe("idle");
+  });
+
+  describe("an exam's figures (decision 0067)", () => {
+    const random = seededRandom(3);
+    const items = Array.from({ length: 30 }, () => ({ a: 0.8 + random(), b: -2 + 4 * random(), c: 0 }));
+    const small = simulate(items, 400, 5).matrix;
+    const input = { matrix: small, maxScores: items.map(() => 1), reachOf: new Int32Array(small.nPersons), reaches: 1 };
+
+    it("go to a thread from FIGURES_THREAD_ROWS rows, to the same figures, and in a lane of their own: not behind a calibration", async () => {
+      const inline = await figuresOffLoop("reliability", input, small.nPersons);
+      const calibrating = parseInThread("calibrate", { matrix: simulate(items, 20_000, 6).matrix, model: "2pl", options: {} }, refused).then(() => "calibration");
+      const before = FIGURES_THREAD_ROWS.value;
+      FIGURES_THREAD_ROWS.value = 0;
+      parseThreadPriority.value = null;
+      try {
+        const threaded = figuresOffLoop("reliability", input, small.nPersons).then((figures) => ({ figures }));
+        // The calibration takes seconds of a core; the figures, a thread's start: in one lane they would come after it.
+        const first = await Promise.race([calibrating, threaded]);
+        expect(first).toEqual({ figures: inline });
+        expect(parseThreadPriority.value).not.toBeNull();
+      } finally {
+        FIGURES_THREAD_ROWS.value = before;
+      }
+      await calibrating;
+    });
+
+    it("a thread that waited too long for an idle core is FIGURES_BUSY (503), not a file's message", async () => {
+      await expect(figuresOffLoop("reliability", input, FIGURES_THREAD_ROWS.value, { cpuMs: 60_000, waitMs: 1 })).rejects.toMatchObject({ code: "FIGURES_BUSY", status: 503 });
+    });
   });
 });

@@ -94,15 +94,20 @@ function runInThread(job: TParseJob, input: unknown, refused: () => AppError, li
 export type TParseLimits = { cpuMs: number; waitMs: number };
 const LIMITS: TParseLimits = { cpuMs: PARSE_CPU_LIMIT_MS, waitMs: PARSE_WAIT_LIMIT_MS };
 
-let queue: Promise<unknown> = Promise.resolve();
+/**
+ * Each lane's last job: a job waits for the one before it in its lane. Files (uploads, packages, calibrations: up to
+ * a minute of a core each) and figures (an exam's reliability and DIF: under a second) have a lane each, so a view's
+ * figures never wait behind a calibration (decision 0067).
+ */
+const lanes = { files: Promise.resolve() as Promise<unknown>, figures: Promise.resolve() as Promise<unknown> };
 
 /**
- * `job` done on `input` in a parse thread, after the files before it in this process; `refused` is the caller's
- * refusal for a file that ran out of the thread's time or memory.
+ * `job` done on `input` in a parse thread, after the jobs before it in its lane in this process; `refused` is the
+ * caller's refusal for a file that ran out of the thread's time or memory.
  */
-export function parseInThread<J extends TParseJob>(job: J, input: TParseInput<J>, refused: () => AppError, limits: TParseLimits = LIMITS): Promise<TParseResult<J>> {
-  const run = queue.then(() => runInThread(job, input, refused, limits));
-  queue = run.catch(() => {});
+export function parseInThread<J extends TParseJob>(job: J, input: TParseInput<J>, refused: () => AppError, limits: TParseLimits = LIMITS, lane: keyof typeof lanes = "files"): Promise<TParseResult<J>> {
+  const run = lanes[lane].then(() => runInThread(job, input, refused, limits));
+  lanes[lane] = run.catch(() => {});
   return run as Promise<TParseResult<J>>;
 }
 
@@ -115,14 +120,14 @@ export function parseInThread<J extends TParseJob>(job: J, input: TParseInput<J>
 export const FIGURES_THREAD_ROWS = { value: 20_000 };
 
 /**
- * `job` on `input`, a matrix of `rows` rows: here when it is small, else in a parse thread (after the files before
- * it, and at their priority: only on a core nothing else wants). A thread that waited past the wait limit, or ran
+ * `job` on `input`, a matrix of `rows` rows: here when it is small, else in a parse thread (in the figures' lane, at
+ * the files' priority: only on a core nothing else wants). A thread that waited past the wait limit, or ran
  * out of its time or memory, is the server being busy: FIGURES_BUSY, try again later.
  */
-export async function figuresOffLoop<J extends "reliability" | "dif">(job: J, input: TParseInput<J>, rows: number): Promise<TParseResult<J>> {
+export async function figuresOffLoop<J extends "reliability" | "dif">(job: J, input: TParseInput<J>, rows: number, limits = LIMITS): Promise<TParseResult<J>> {
   if (rows < FIGURES_THREAD_ROWS.value) return runParseJob(job, input);
   try {
-    return await parseInThread(job, input, () => new AppError("FIGURES_BUSY"));
+    return await parseInThread(job, input, () => new AppError("FIGURES_BUSY"), limits, "figures");
   } catch (err) {
     throw err instanceof AppError && err.code === "FILE_WAITED_TOO_LONG" ? new AppError("FIGURES_BUSY") : err;
   }
