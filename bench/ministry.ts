@@ -372,6 +372,8 @@ const pages: TPage[] = [
   { page: "results, one exam, class 8A", as: "teacher", url: `/api/results?examId=${exam}&grade=8&className=8A`, floor: "one school's attempts" },
   { page: "DIF by language background, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=language_background`, floor: "one exam's answers" },
   { page: "DIF by school, one exam", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=school`, floor: "one exam's answers" },
+  // The page's own view (decision 0067): the flagged comparisons only, the rest on "show all".
+  { page: "DIF by school, one exam, flagged", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=school&show=flagged`, floor: "one exam's answers" },
   // Stop 11: a school's DIF (its own matrix), and every school's at a minimum the job did not store (worked out).
   { page: "DIF by gender, one exam, minimum 20", as: "principal", url: `/api/analytics/exams/${exam}/dif?grouping=gender&minGroupSize=20`, floor: "one school's attempts" },
   { page: "DIF by gender, one exam, minimum 50", as: "super_admin", url: `/api/analytics/exams/${exam}/dif?grouping=gender&minGroupSize=50`, floor: "one exam's answers" },

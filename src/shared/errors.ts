@@ -1047,6 +1047,11 @@ export const ERRORS = {
     title: INVALID_INPUT,
     message: t("The smallest group tested must be a whole number from 20 to 10,000.", "يجب أن يكون أصغر حجم لفئة تُفحص رقمًا صحيحًا من 20 إلى 10,000."),
   },
+  DIF_SHOW_INVALID: {
+    status: 400,
+    title: INVALID_INPUT,
+    message: t("Show either the flagged comparisons or all of them.", "اعرض إما المقارنات المُعلَّمة وإما المقارنات كلها."),
+  },
   EXAM_NOT_FOUND: {
     status: 404,
     title: t("Failed to fetch exam data.", "تعذّر جلب بيانات الاختبار."),

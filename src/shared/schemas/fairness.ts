@@ -16,6 +16,11 @@ export const ZDifQuery = z.object({
     .min(DIF_MIN_GROUP.min, { error: "DIF_MIN_GROUP_INVALID" })
     .max(DIF_MIN_GROUP.max, { error: "DIF_MIN_GROUP_INVALID" })
     .default(DIF_MIN_GROUP.default),
+  /**
+   * "flagged": only the B and C comparisons in `items` (the page's first view); "all": every one. By school at a
+   * ministry's year the comparisons are 800 schools × 40 questions, 6.5 MB, which nobody reads whole (decision 0067).
+   */
+  show: z.enum(["flagged", "all"], { error: "DIF_SHOW_INVALID" }).default("all"),
 });
 
 /** A group: its key (female, arabic, en, a school's id) and, for a school, its names. */
@@ -46,8 +51,10 @@ export const ZDifReport = z.object({
   tested: z.array(ZDifGroup),
   /** Groups under the minimum: not tested, named with their sizes. */
   withheld: z.array(ZDifGroup),
-  /** Flagged B and C first, then by the size of D-DIF. */
+  /** Flagged B and C first, then by the size of D-DIF; with show=flagged, the flagged ones only. */
   items: z.array(ZDifItem),
+  /** How many comparisons (question × tested group) the report holds, every class: `items`' length with show=all. */
+  comparisons: z.number().int(),
   /** Students used (graded, given every question, with a group); the rest are counted here. */
   nUsed: z.number().int(),
   nExcluded: z.number().int(),

@@ -10,6 +10,6 @@ const ZParams = z.object({ id: z.uuid({ error: "EXAM_NOT_FOUND" }) });
 export const difRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/analytics/exams/:id/dif", { schema: { params: ZParams, querystring: ZDifQuery, response: { 200: ZDifReport } } }, async (request) => {
     const user = await authorize(request, "analytics.view");
-    return findDif(app.db, user, request.params.id, request.query.grouping, request.query.minGroupSize);
+    return findDif(app.db, user, request.params.id, request.query.grouping, request.query.minGroupSize, request.query.show);
   });
 };

@@ -180,6 +180,8 @@ describe("DIF in item analysis", () => {
     ["?minGroupSize=abc", "DIF_MIN_GROUP_INVALID"],
     ["?minGroupSize=20.5", "DIF_MIN_GROUP_INVALID"],
     ["?grouping=religion", "DIF_GROUPING_INVALID"],
+    ["?show=some", "DIF_SHOW_INVALID"],
+    ["?show=", "DIF_SHOW_INVALID"],
   ])("%s: 400 %s in both languages", async (qs, code) => {
     const res = await dif(schoolAdminA, qs);
     expect(res.statusCode).toBe(400);
@@ -276,6 +278,27 @@ describe("DIF in item analysis", () => {
       expect([...school.matrix.data.subarray(p * k, (p + 1) * k)], id).toEqual([...whole.matrix.data.subarray(q * k, (q + 1) * k)]);
     }
     expect((await examResponses(h.db, examId, "school_nobody")).matrix.nPersons).toBe(0);
+  });
+
+  it("show=flagged sends the B and C comparisons only, and counts them all; a report stored before the count still shows (decision 0067)", async () => {
+    // By paper language every comparison is class A; by gender every one is B or C (the fixture's built-in DIF).
+    for (const grouping of ["paper_language", "gender"]) {
+      const all = (await dif(admin, `?grouping=${grouping}&minGroupSize=20`)).json() as TDifReport;
+      const flagged = (await dif(admin, `?grouping=${grouping}&minGroupSize=20&show=flagged`)).json() as TDifReport;
+      expect(all.items.length, grouping).toBeGreaterThan(0);
+      expect(flagged.items, grouping).toEqual(all.items.filter((i) => i.etsClass !== "A"));
+      expect([flagged.comparisons, all.comparisons]).toEqual([all.items.length, all.items.length]);
+      expect({ ...flagged, items: [] }).toEqual({ ...all, items: [] });
+    }
+    expect(((await dif(admin, "?grouping=paper_language&minGroupSize=20&show=flagged")).json() as TDifReport).items).toEqual([]);
+    // A row stored by an earlier version of the code has no count: the view counts its items.
+    await h.db.execute(sql`update exam_dif_reports set report = report - 'comparisons' where exam_id = ${examId}`);
+    await h.db.execute(sql`update student_group_changes set changes = changes + 1`);
+    await refreshReliability(h.db, examId);
+    await h.db.execute(sql`update exam_dif_reports set report = report - 'comparisons' where exam_id = ${examId}`);
+    const old = await dif(admin);
+    expect(old.statusCode, old.body).toBe(200);
+    expect((old.json() as TDifReport).comparisons).toBe((old.json() as TDifReport).items.length);
   });
 
   it("a student may not see it; a malformed exam id is not found", async () => {

@@ -15,16 +15,20 @@ import { inSlices } from "../../in-slices";
 
 const CLASS_ORDER = { C: 0, B: 1, A: 2 } as const;
 
-export async function findDif(db: TDbOrTx, actor: TSessionUser, examId: string, grouping: TDifGrouping, minGroupSize: number): Promise<TDifReport> {
+/** `show`: "flagged" leaves the class A comparisons out of `items` (the report's `comparisons` still counts them). */
+export async function findDif(db: TDbOrTx, actor: TSessionUser, examId: string, grouping: TDifGrouping, minGroupSize: number, show: "flagged" | "all" = "all"): Promise<TDifReport> {
   const exam = await loadExamInReach(db, actor, examId);
   // Schools compared with each other only by someone who sees every school's students.
   if (grouping === "school" && actor.role !== "super_admin") throw new AppError("FORBIDDEN");
   const whose = whoseAttempts(actor, exam.creatorId);
   const version = await difVersion(db, examId);
   const key = ["dif", version, whose, grouping, minGroupSize].join("|");
-  const report = await cachedByVersion(db, key, () =>
+  const whole = await cachedByVersion(db, key, () =>
     whose === "all" ? allSchoolsDif(db, examId, grouping, minGroupSize, version) : computeDif(db, reachOf(actor), examId, grouping, minGroupSize, actor.schoolId ?? ""),
   );
+  // A report stored before the count existed counts its items.
+  const counted = { ...whole, comparisons: whole.comparisons ?? whole.items.length };
+  const report = show === "flagged" ? { ...counted, items: counted.items.filter((i) => i.etsClass !== "A") } : counted;
   if (grouping !== "school" || !report.reference) return report;
   const names = await schoolNames(db, [report.reference, ...report.tested, ...report.withheld].map((g) => g.group));
   const named = (g: TDifGroup): TDifGroup => ({ ...g, nameAr: names.get(g.group)?.ar ?? null, nameEn: names.get(g.group)?.en ?? null });
@@ -113,7 +117,7 @@ async function computeDif(db: TDbOrTx, reach: SQL | undefined, examId: string, g
   const { rows, report } = await figuresOffLoop("dif", { matrix: all.matrix, groupOf: codes, groups: [...keys.keys()], minGroupSize }, all.matrix.nPersons);
   const group = (key: string, n: number): TDifGroup => ({ group: key, n, nameAr: null, nameEn: null });
   if (!report) {
-    return { grouping, minGroupSize, reference: null, tested: [], withheld: [], items: [], nUsed: 0, nExcluded: rows, notDichotomous: 0, notEstimable: 0 };
+    return { grouping, minGroupSize, reference: null, tested: [], withheld: [], items: [], comparisons: 0, nUsed: 0, nExcluded: rows, notDichotomous: 0, notEstimable: 0 };
   }
   const { reference } = report;
 
@@ -129,6 +133,7 @@ async function computeDif(db: TDbOrTx, reach: SQL | undefined, examId: string, g
     tested: report.groups.filter((g) => g.tested && g.group !== reference).map((g) => group(g.group, g.n)),
     withheld: report.tooSmall.map((g) => group(g.group, g.n)),
     items,
+    comparisons: items.length,
     nUsed: report.groups.reduce((s, g) => s + g.n, 0),
     nExcluded: report.nExcluded,
     notDichotomous: report.notDichotomous.length,
