@@ -15,10 +15,10 @@
 // (shared/item-types/mark-steps.ts; decision 0058): a gap of three, a right area of two, an ordered pair — categories
 // of the generalised partial credit model (Muraki 1992) — and all-or-nothing ones right or wrong.
 
-import { inSlices } from "../in-slices";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../db/client";
+import { inSlices } from "../in-slices";
 import { attemptAbilities, calibrations, itemCalibrations } from "../db/schema";
 import { seenBySql } from "../modules/bank/views";
 import { cachedBulkyByVersion } from "../modules/analytics/version-cache";

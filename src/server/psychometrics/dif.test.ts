@@ -1,7 +1,7 @@
 // Mantel–Haenszel DIF: a hand-worked two-stratum table and simulated data with one planted DIF item.
 import { describe, expect, it } from "vitest";
-import { chiSquare1PValue, difAnalysis, etsClass, mantelHaenszel } from "./dif";
-import type { ResponseMatrix } from "./types";
+import { chiSquare1PValue, difAnalysis, difOfCodedGroups, etsClass, mantelHaenszel } from "./dif";
+import { matrixRows, type ResponseMatrix } from "./types";
 
 /** Deterministic uniform numbers (mulberry32) so the simulated data are the same on every run. */
 function random(seed: number) {
@@ -159,5 +159,31 @@ describe("DIF analysis of a response matrix", () => {
     data[0] = -5;
     expect(() => difAnalysis({ ...matrix, data }, labels, { reference: "boys" })).toThrow(/negative score/);
     expect(() => difAnalysis(matrix, labels, { reference: "boys", minGroupSize: 0 })).toThrow(/minimum group size/);
+  });
+});
+
+describe("DIF of coded groups (what a figures thread is sent: decision 0067)", () => {
+  const { matrix, labels } = simulate([{ label: "boys", n: 300 }, { label: "girls", n: 300 }], 10, new Map([[2, 1.2]]), "girls");
+
+  it("drops rows outside the reach (−2), counts rows with no group (−1) as excluded, and takes the largest group as reference", () => {
+    const names = ["girls", "boys"];
+    // Every tenth row outside the reach, every seventh (in reach) without a group.
+    const groupOf = Int32Array.from(labels, (label, p) => (p % 10 === 0 ? -2 : p % 7 === 0 ? -1 : names.indexOf(label!)));
+    const { rows, report } = difOfCodedGroups({ matrix, groupOf, groups: names, minGroupSize: 100 });
+    const keep = [...groupOf.keys()].filter((p) => groupOf[p] !== -2);
+    expect(rows).toBe(keep.length);
+    const expected = difAnalysis(matrixRows(matrix, keep), keep.map((p) => (groupOf[p]! >= 0 ? names[groupOf[p]!]! : null)), { reference: report!.reference, minGroupSize: 100 });
+    expect(report).toEqual(expected);
+    expect(report!.nExcluded).toBe(keep.filter((p) => groupOf[p] === -1).length);
+    const sizes = names.map((_, g) => keep.filter((p) => groupOf[p] === g).length);
+    // The larger group; a tie would go to "boys", first by key.
+    expect(report!.reference).toBe(sizes[0]! > sizes[1]! ? "girls" : "boys");
+  });
+
+  it("breaks a tie in size by the groups' keys, and has no report when no row has a group", () => {
+    const tied = Int32Array.from({ length: matrix.nPersons }, (_, p) => p % 2);
+    expect(difOfCodedGroups({ matrix, groupOf: tied, groups: ["zeta", "alpha"], minGroupSize: 100 }).report!.reference).toBe("alpha");
+    const none = difOfCodedGroups({ matrix, groupOf: new Int32Array(matrix.nPersons).fill(-1), groups: [], minGroupSize: 100 });
+    expect(none).toEqual({ rows: matrix.nPersons, report: null });
   });
 });

@@ -195,9 +195,6 @@ function inReach(responses: ExamResponses, attemptIds: Set<string>): ExamRespons
   return { questions: responses.questions, attemptIds: keep.map((p) => responses.attemptIds[p]!), matrix: matrixRows(responses.matrix, keep) };
 }
 
-/** The classical part of the reliability page: everything but the IRT curve. */
-type TClassical = ClassicalFigures;
-
 /** Each column's highest score in calibration steps: what Lord's CSEM counts. */
 const maxScoresOf = (responses: ExamResponses) => responses.questions.map((q) => q.maxScore);
 
@@ -221,9 +218,9 @@ export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: 
   const exam = await loadExamInReach(db, actor, examId);
   const reach = reachKey(actor, exam.creatorId);
   const version = await examFiguresVersion(db, examId);
-  let classical: TClassical | null = null;
+  let classical: ClassicalFigures | null = null;
   if (reach) {
-    const [stored] = rowsOf<{ version: string; figures: TClassical; refreshing: boolean }>(
+    const [stored] = rowsOf<{ version: string; figures: ClassicalFigures; refreshing: boolean }>(
       await db.execute(sql`select version, figures, exists (select 1 from jobs where kind = ${RELIABILITY_JOB} and dedupe_key = ${`reliability:${examId}`} and status in ('queued', 'running')) as refreshing
         from exam_reliability where exam_id = ${examId} and reach = ${reach}`),
     );
@@ -245,7 +242,7 @@ export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: 
 }
 
 /** `runMs`: the job's run (figures.ts spaces the next by it); the page's own working out keeps the last run's. */
-async function storeReliability(db: TDbOrTx, examId: string, version: string, rows: [string, TClassical][], runMs: number | null = null): Promise<void> {
+async function storeReliability(db: TDbOrTx, examId: string, version: string, rows: [string, ClassicalFigures][], runMs: number | null = null): Promise<void> {
   if (!rows.length) return;
   await db.execute(sql`insert into exam_reliability (exam_id, reach, version, figures, computed_at, run_ms)
     select ${examId}::uuid, r.reach, ${version}, r.figures, now(), ${runMs}::int from jsonb_to_recordset(${JSON.stringify(rows.map(([reach, figures]) => ({ reach, figures })))}::jsonb) as r(reach text, figures jsonb)
@@ -296,16 +293,16 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
   const schoolOf = new Map<string, string | null>();
   await inSlices(rowsOf<{ id: string; school_id: string | null }>(await db.execute(gradedSchools(examId))), (r) => schoolOf.set(r.id, r.school_id));
   const schools = new Map<string, number>();
-  const reachOf = new Int32Array(responses.attemptIds.length);
+  const schoolAt = new Int32Array(responses.attemptIds.length);
   await inSlices(responses.attemptIds, (id, p) => {
     const school = schoolOf.get(id);
     if (school && !schools.has(school)) schools.set(school, schools.size);
-    reachOf[p] = school ? schools.get(school)! : -1;
+    schoolAt[p] = school ? schools.get(school)! : -1;
   });
   const figures = await keepingClaim(run, () =>
-    figuresOffLoop("reliability", { matrix: responses.matrix, maxScores: maxScoresOf(responses), reachOf, reaches: schools.size }, responses.matrix.nPersons),
+    figuresOffLoop("reliability", { matrix: responses.matrix, maxScores: maxScoresOf(responses), reachOf: schoolAt, reaches: schools.size }, responses.matrix.nPersons),
   );
-  const rows: [string, TClassical][] = [["all", figures[0]!], ...[...schools.keys()].map((school, i): [string, TClassical] => [`school:${school}`, figures[i + 1]!])];
+  const rows: [string, ClassicalFigures][] = [["all", figures[0]!], ...[...schools.keys()].map((school, i): [string, ClassicalFigures] => [`school:${school}`, figures[i + 1]!])];
   // The run's duration as stored: the matrix read and the figures worked out (the store itself is a few rows).
   const ms = Math.round(performance.now() - started);
   await storeReliability(db, examId, version, rows, ms);
