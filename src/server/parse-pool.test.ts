@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { AppError } from "./http/errors";
-import { FIGURES_THREAD_ROWS, figuresOffLoop, parseInThread, parseThreadPriority } from "./parse-pool";
+import { calibrationLimits, FIGURES_THREAD_ROWS, figuresOffLoop, PARSE_CPU_LIMIT_MS, parseInThread, parseThreadPriority } from "./parse-pool";
 import { seededRandom, simulate } from "./psychometrics/calibrate-simulate";
 
 const refused = () => new AppError("QTI_TOO_COMPLEX");
@@ -37,6 +37,13 @@ describe("parse threads", () => {
     const manifest = zipSync({ "imsmanifest.xml": strToU8("<manifest><resources/></manifest>") });
     await parseInThread("qti", manifest, refused);
     expect(parseThreadPriority.value).toBe("idle");
+  });
+
+  it("gives a calibration a minute of a core per 200,000 × 40 cells, and never less than a file's minute", () => {
+    const of = (nPersons: number, items: number) => calibrationLimits({ nPersons, items: Array.from({ length: items }) }).cpuMs;
+    expect(of(150, 10)).toBe(PARSE_CPU_LIMIT_MS);
+    expect(of(200_000, 40)).toBe(PARSE_CPU_LIMIT_MS);
+    expect(of(400_000, 70)).toBe(3.5 * PARSE_CPU_LIMIT_MS);
   });
 
   describe("an exam's figures (decision 0067)", () => {

@@ -94,6 +94,20 @@ function runInThread(job: TParseJob, input: unknown, refused: () => AppError, li
 export type TParseLimits = { cpuMs: number; waitMs: number };
 const LIMITS: TParseLimits = { cpuMs: PARSE_CPU_LIMIT_MS, waitMs: PARSE_WAIT_LIMIT_MS };
 
+/** The cells of the issue's largest single calibration: 200,000 attempts × 40 questions (issue 39). */
+const CALIBRATION_CELLS = 200_000 * 40;
+
+/**
+ * A calibration's limits (decision 0067): the files' minute of a core per 200,000 × 40 cells of its matrix, and never
+ * less. A matrix is not a hostile upload but the database's own attempts; the limit stops a runaway, not a size. A
+ * ministry's concurrent calibration of two forms (400,000 attempts × 70 questions) took 115 s of a core, and under a
+ * flat minute it was refused whatever the machine.
+ */
+export function calibrationLimits(matrix: { nPersons: number; items: unknown[] }): TParseLimits {
+  const cells = matrix.nPersons * matrix.items.length;
+  return { cpuMs: Math.max(PARSE_CPU_LIMIT_MS, Math.round((PARSE_CPU_LIMIT_MS * cells) / CALIBRATION_CELLS)), waitMs: PARSE_WAIT_LIMIT_MS };
+}
+
 /**
  * Each lane's last job: a job waits for the one before it in its lane. Files (uploads, packages, calibrations: up to
  * a minute of a core each) and figures (an exam's reliability and DIF: under a second) have a lane each, so a view's

@@ -10,7 +10,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { bankItemVersions, calibrations, exams, itemCalibrations, profiles, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { figuresOffLoop, parseInThread } from "../../parse-pool";
+import { calibrationLimits, figuresOffLoop, parseInThread } from "../../parse-pool";
 import { inSlices } from "../../in-slices";
 import { examResponses, storeExamCalibration, type ExamResponses } from "../../psychometrics/calibrate-exam";
 import { type LinkItem, normalQuadrature } from "../../psychometrics/link";
@@ -57,7 +57,7 @@ export async function runCalibration(db: TDb, actor: TSessionUser, examId: strin
     if (responses.matrix.nPersons === 0 || responses.questions.length === 0) throw new AppError("CALIBRATION_NO_ATTEMPTS");
     const minResponses = input.minResponses ?? DEFAULT_MIN_RESPONSES;
     // The EM off the event loop: seconds of a core for a large cohort, on a core nothing else wants.
-    const result = await parseInThread("calibrate", { matrix: responses.matrix, model: input.model, options: { minResponses } }, () => new AppError("CALIBRATION_TOO_LARGE"));
+    const result = await parseInThread("calibrate", { matrix: responses.matrix, model: input.model, options: { minResponses } }, () => new AppError("CALIBRATION_TOO_LARGE"), calibrationLimits(responses.matrix));
     const calibration = { ...result, examId, questions: responses.questions, attemptIds: responses.attemptIds };
     const id = await db.transaction(async (tx) => {
       await assertExamWritable(tx, examId);

@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { TDb, TDbOrTx } from "../../db/client";
 import { rowsOf } from "../../db/client";
 import { calibrations, exams, reportingScales } from "../../db/schema";
-import { parseInThread } from "../../parse-pool";
+import { calibrationLimits, parseInThread } from "../../parse-pool";
 import { concurrentResponses } from "../../psychometrics/concurrent";
 import { storeCalibration } from "../../psychometrics/calibrate-exam";
 import { NOT_PRESENTED } from "../../psychometrics/types";
@@ -169,6 +169,7 @@ export async function linkConcurrent(db: TDb, actor: TSessionUser, scaleId: stri
     "calibrate",
     { matrix: responses.matrix, model: input.model, options: { groups: responses.groups, minResponses: DEFAULT_MIN_RESPONSES } },
     () => new AppError("CALIBRATION_TOO_LARGE"),
+    calibrationLimits(responses.matrix),
   );
   return db.transaction(async (tx) => {
     const runId = await storeCalibration(
