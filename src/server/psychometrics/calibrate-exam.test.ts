@@ -98,14 +98,15 @@ describe("an exam's responses for calibration", () => {
   it("a question moved while the matrix is read: read again, its columns numbered one way", async () => {
     const [before] = await h.db.select({ position: questions.position }).from(questions).where(eq(questions.id, q[4]!));
     // The edit lands between the questions' read and the matrix's statement (the read's second and third statements,
-    // after the version's). A handle of its own: nothing cached under it.
+    // after the version's; the matrix's is a transaction, its rows fetched through a cursor). A handle of its own:
+    // nothing cached under it.
     let statements = 0;
     const racing = new Proxy(h.db, {
       get(target, prop, receiver) {
-        if (prop !== "execute") return Reflect.get(target, prop, receiver);
-        return async (query: Parameters<typeof target.execute>[0]) => {
+        if (prop !== "execute" && prop !== "transaction") return Reflect.get(target, prop, receiver);
+        return async (work: never) => {
           if (++statements === 3) await target.update(questions).set({ position: -1 }).where(eq(questions.id, q[4]!));
-          return target.execute(query);
+          return prop === "execute" ? target.execute(work) : target.transaction(work);
         };
       },
     });

@@ -16,7 +16,7 @@
 // of the generalised partial credit model (Muraki 1992) — and all-or-nothing ones right or wrong.
 
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../db/client";
 import { inSlices } from "../in-slices";
 import { attemptAbilities, calibrations, itemCalibrations } from "../db/schema";
@@ -114,8 +114,9 @@ async function readMatrixRows(db: TDbOrTx, examId: string, schoolId?: string): P
   // A school's: its students' attempts, and their answers through the attempt index (the exam's would read them all).
   const school = schoolId === undefined ? sql`` : sql`and se.student_id in (select id from profiles where school_id = ${schoolId})`;
   const answers = schoolId === undefined ? sql`sa.exam_id = ${examId}` : sql`sa.student_exam_id in (select id from att)`;
-  return rowsOf<TMatrixRow>(
-    await db.execute(sql`with
+  return fetchInBatches<TMatrixRow>(
+    db,
+    sql`with
       pts as materialized (
         select distinct t from questions q cross join lateral (values (q.replaced_at), (q.current_from)) v(t) where q.exam_id = ${examId} and t is not null),
       att as (
@@ -139,8 +140,33 @@ async function readMatrixRows(db: TDbOrTx, examId: string, schoolId?: string): P
       from att a
       join given g on g.form_id is not distinct from a.form_id and g.k = a.k
       left join marked m on m.id = a.id
-      order by a.started_at, a.id`),
+      order by a.started_at, a.id`,
   );
+}
+
+/** Rows a cursor hands over at a time: a few hundred kilobytes of the matrix's text to parse. */
+const MATRIX_BATCH_ROWS = 2_000;
+
+/**
+ * A query's rows through a cursor, a batch at a time (decision 0067): node-postgres parses a result's rows as they
+ * arrive, and libuv hands a busy socket over in turns of up to 2 MB, so the year's 200,000 rows read as one result
+ * held the event loop 60–150 ms a turn on a quiet machine and 400–600 ms on a loaded one. Between batches the loop
+ * is free. The whole result is still one statement's snapshot, planned for all of its rows (cursor_tuple_fraction 1:
+ * a cursor is otherwise planned for its first tenth).
+ */
+async function fetchInBatches<T>(db: TDbOrTx, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+    await tx.execute(sql`declare matrix_rows no scroll cursor for ${query}`);
+    const rows: T[] = [];
+    for (;;) {
+      const batch = rowsOf<T>(await tx.execute(sql.raw(`fetch ${MATRIX_BATCH_ROWS} from matrix_rows`)));
+      for (const row of batch) rows.push(row);
+      if (batch.length < MATRIX_BATCH_ROWS) break;
+    }
+    await tx.execute(sql`close matrix_rows`);
+    return rows;
+  });
 }
 
 async function matrixOf(questionRows: TQuestionRow[], rows: TMatrixRow[]): Promise<ExamResponses> {
