@@ -206,7 +206,13 @@ describe("a scale: reference, levels, linking", () => {
     // The counts are kept between views (decision 0067), under the scale's inputs: an attempt moved to another grade
     // by any writer (a trigger counts it) leaves the count at the next view, and comes back with it.
     const attempts = async () => ((await req("GET", `/api/scales/${scaleId}/runs`)).json().items as { id: string; attempts: number }[]).find((r) => r.id === reference)?.attempts;
-    const [moved] = await h.db.select({ id: attemptAbilities.studentExamId }).from(attemptAbilities).where(eq(attemptAbilities.calibrationId, reference)).limit(1);
+    // One of the three grade-8 attempts (the run also holds a grade-7 one, which the count leaves out already).
+    const [moved] = await h.db
+      .select({ id: attemptAbilities.studentExamId })
+      .from(attemptAbilities)
+      .innerJoin(studentExams, eq(studentExams.id, attemptAbilities.studentExamId))
+      .where(and(eq(attemptAbilities.calibrationId, reference), eq(studentExams.grade, 8)))
+      .limit(1);
     await h.db.update(studentExams).set({ grade: 9 }).where(eq(studentExams.id, moved!.id));
     expect(await attempts()).toBe(2);
     await h.db.update(studentExams).set({ grade: 8 }).where(eq(studentExams.id, moved!.id));
