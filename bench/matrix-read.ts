@@ -9,23 +9,13 @@
 // echo 3 > /proc/sys/vm/drop_caches), and give FLOOR=last so the floor does not warm the answers before the read.
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf } from "../src/server/db/client";
+import { rowsOf } from "../src/server/db/client";
+import { openYearExam } from "./year-exam";
 import { seenBySql } from "../src/server/modules/bank/views";
 import { examResponses } from "../src/server/psychometrics/calibrate-exam";
 import { calibrate } from "../src/server/psychometrics/calibrate";
 
-if (!process.env.DATABASE_URL) {
-  console.log("matrix-read: skipped — it times a year on PostgreSQL; set DATABASE_URL to a database bench:ministry seeded.");
-  process.exit(0);
-}
-const { db, close } = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
-const examId =
-  process.env.EXAM_ID ??
-  rowsOf<{ exam_id: string }>(await db.execute(sql`select exam_id from student_exams where status = 'graded' group by 1 order by count(*) desc, 1 limit 1`))[0]?.exam_id;
-if (!examId) {
-  console.log("matrix-read: no graded attempts in this database.");
-  process.exit(0);
-}
+const { db, close, examId } = await openYearExam("matrix-read");
 const load = () => os.loadavg()[0]!.toFixed(1);
 const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   const t = performance.now();

@@ -6,21 +6,10 @@
 //   DATABASE_URL=postgres://… [EXAM_ID=…] npm run bench:reliability-job
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf } from "../src/server/db/client";
+import { openYearExam } from "./year-exam";
 import { refreshReliability } from "../src/server/modules/psychometrics/psychometrics.service";
 
-if (!process.env.DATABASE_URL) {
-  console.log("reliability-job: skipped — it times a year on PostgreSQL; set DATABASE_URL to a database bench:ministry seeded.");
-  process.exit(0);
-}
-const { db, close } = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
-const examId =
-  process.env.EXAM_ID ??
-  rowsOf<{ exam_id: string }>(await db.execute(sql`select exam_id from student_exams where status = 'graded' group by 1 order by count(*) desc, 1 limit 1`))[0]?.exam_id;
-if (!examId) {
-  console.log("reliability-job: no graded attempts in this database.");
-  process.exit(0);
-}
+const { db, close, examId } = await openYearExam("reliability-job");
 
 /** The timer's late firings (ms beyond its 10 ms) while `work` runs. */
 async function lateness<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; late: number[] }> {
