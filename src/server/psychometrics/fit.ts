@@ -77,7 +77,7 @@ export function itemFit(
       const expectedOf = new Float64Array(rows.length * K);
       const sums = new Float64Array(K);
       // One pass over the nodes per person: the rest posterior's mass, its mean and each score's expected probability
-      // summed unnormalised, then divided once (at 200,000 persons × 40 items, a third of the three passes' time).
+      // summed unnormalised, then divided once: one pass where there were three.
       for (const p of presented) {
         const x = rows[p]![j]!;
         const at = p * Q;
@@ -151,7 +151,6 @@ export function itemFit(
   });
 }
 
-/** P(χ²_df > x) = Q(df/2, x/2), the regularised upper incomplete gamma (Abramowitz & Stegun 6.5.29 and 6.5.31). */
 /** The first index of `sorted` (ascending) whose value is not below `v`. */
 function lowerBound(sorted: Float64Array, v: number): number {
   let lo = 0;
@@ -164,6 +163,7 @@ function lowerBound(sorted: Float64Array, v: number): number {
   return Math.min(lo, sorted.length - 1);
 }
 
+/** P(χ²_df > x) = Q(df/2, x/2), the regularised upper incomplete gamma (Abramowitz & Stegun 6.5.29 and 6.5.31). */
 export function chiSquareUpperTail(x: number, df: number): number {
   if (x <= 0) return 1;
   const a = df / 2;
