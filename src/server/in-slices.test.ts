@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inSlices } from "./in-slices";
+import { codesOf, inSlices } from "./in-slices";
 
 describe("inSlices", () => {
   it("visits every item in order, and lets what is waiting run between slices", async () => {
@@ -17,5 +17,19 @@ describe("inSlices", () => {
     let calls = 0;
     await inSlices([], () => calls++);
     expect(calls).toBe(0);
+  });
+});
+
+describe("codesOf", () => {
+  it("numbers each id's key in first-seen order: −1 for a null key, the given code for an id no row names", async () => {
+    const rows = [
+      { id: "a", school: "s2" },
+      { id: "b", school: null },
+      { id: "c", school: "s1" },
+      { id: "d", school: "s2" },
+    ];
+    const { codes, keys } = await codesOf(["d", "x", "b", "c", "a"], rows, (r) => r.school, -2);
+    expect(keys).toEqual(["s2", "s1"]);
+    expect([...codes]).toEqual([0, -2, -1, 1, 0]);
   });
 });

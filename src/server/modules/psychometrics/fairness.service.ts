@@ -11,7 +11,7 @@ import { loadExamInReach, reachOf, whoseAttempts } from "../results/results.serv
 import { cachedByVersion } from "../analytics/version-cache";
 import { examResponses, examResponsesVersion } from "../../psychometrics/calibrate-exam";
 import { figuresOffLoop } from "../../parse-pool";
-import { inSlices } from "../../in-slices";
+import { codesOf } from "../../in-slices";
 
 const CLASS_ORDER = { C: 0, B: 1, A: 2 } as const;
 
@@ -101,20 +101,8 @@ async function computeDif(db: TDbOrTx, reach: SQL | undefined, examId: string, g
   // The exam's matrix (or the school's), each row's group as a number (−2: outside the reach; −1: none recorded),
   // the ids' loops in slices, and the tallies off the event loop at the year (decision 0067).
   const all = await examResponses(db, examId, schoolId);
-  const groupOf = new Map<string, string | null>();
-  await inSlices(reached, (r) => groupOf.set(r.id, r.g));
-  const keys = new Map<string, number>();
-  const codes = new Int32Array(all.attemptIds.length);
-  await inSlices(all.attemptIds, (id, p) => {
-    const g = groupOf.get(id);
-    if (g === undefined) codes[p] = -2;
-    else if (g === null) codes[p] = -1;
-    else {
-      if (!keys.has(g)) keys.set(g, keys.size);
-      codes[p] = keys.get(g)!;
-    }
-  });
-  const { rows, report } = await figuresOffLoop("dif", { matrix: all.matrix, groupOf: codes, groups: [...keys.keys()], minGroupSize }, all.matrix.nPersons);
+  const { codes, keys } = await codesOf(all.attemptIds, reached, (r) => r.g, -2);
+  const { rows, report } = await figuresOffLoop("dif", { matrix: all.matrix, groupOf: codes, groups: keys, minGroupSize }, all.matrix.nPersons);
   const group = (key: string, n: number): TDifGroup => ({ group: key, n, nameAr: null, nameEn: null });
   if (!report) {
     return { grouping, minGroupSize, reference: null, tested: [], withheld: [], items: [], comparisons: 0, nUsed: 0, nExcluded: rows, notDichotomous: 0, notEstimable: 0 };

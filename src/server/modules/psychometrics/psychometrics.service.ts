@@ -11,7 +11,7 @@ import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
 import { bankItemVersions, calibrations, exams, itemCalibrations, profiles, studentExams } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { calibrationLimits, figuresOffLoop, parseInThread } from "../../parse-pool";
-import { inSlices } from "../../in-slices";
+import { codesOf } from "../../in-slices";
 import { examResponses, storeExamCalibration, type ExamResponses } from "../../psychometrics/calibrate-exam";
 import { type LinkItem, normalQuadrature } from "../../psychometrics/link";
 import { type ClassicalFigures, irtConditionalSem, marginalReliability } from "../../psychometrics/reliability";
@@ -290,19 +290,16 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
   await run?.progress({ done: 0, failed: 0, total: 1 });
   // Each row's school as a number (the thread is sent numbers, not 200,000 ids), the ids' loops in slices, and the
   // figures worked out off the event loop at the year (decision 0067): every school's and each school's own.
-  const schoolOf = new Map<string, string | null>();
-  await inSlices(rowsOf<{ id: string; school_id: string | null }>(await db.execute(gradedSchools(examId))), (r) => schoolOf.set(r.id, r.school_id));
-  const schools = new Map<string, number>();
-  const schoolAt = new Int32Array(responses.attemptIds.length);
-  await inSlices(responses.attemptIds, (id, p) => {
-    const school = schoolOf.get(id);
-    if (school && !schools.has(school)) schools.set(school, schools.size);
-    schoolAt[p] = school ? schools.get(school)! : -1;
-  });
-  const figures = await keepingClaim(run, () =>
-    figuresOffLoop("reliability", { matrix: responses.matrix, maxScores: maxScoresOf(responses), reachOf: schoolAt, reaches: schools.size }, responses.matrix.nPersons),
+  const { codes: schoolAt, keys: schools } = await codesOf(
+    responses.attemptIds,
+    rowsOf<{ id: string; school_id: string | null }>(await db.execute(gradedSchools(examId))),
+    (r) => r.school_id,
+    -1,
   );
-  const rows: [string, ClassicalFigures][] = [["all", figures[0]!], ...[...schools.keys()].map((school, i): [string, ClassicalFigures] => [`school:${school}`, figures[i + 1]!])];
+  const figures = await keepingClaim(run, () =>
+    figuresOffLoop("reliability", { matrix: responses.matrix, maxScores: maxScoresOf(responses), reachOf: schoolAt, reaches: schools.length }, responses.matrix.nPersons),
+  );
+  const rows: [string, ClassicalFigures][] = [["all", figures[0]!], ...schools.map((school, i): [string, ClassicalFigures] => [`school:${school}`, figures[i + 1]!])];
   // The run's duration as stored: the matrix read and the figures worked out (the store itself is a few rows).
   const ms = Math.round(performance.now() - started);
   await storeReliability(db, examId, version, rows, ms);
