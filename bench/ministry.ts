@@ -407,17 +407,19 @@ for (const p of pages) {
     const marked = await app.inject({ method: "PUT", url: `/api/grading/answers/${answer.id}`, headers: { cookie: who.super_admin }, payload: { score: Number(answer.score) > 0 ? 0 : 1 } });
     const t = performance.now();
     console.log(`\nfreshness: one answer marked again (${marked.statusCode}); ms until each figure shows it (limit 60,000)`);
+    // Figures of an earlier moment (item analysis' figuresAsOf, decision 0068) do not show the mark yet.
+    const shows = (p: TPage, body: string) => body !== before.get(p.page + p.as) && !body.includes('"figuresAsOf":"');
     for (const p of watched) {
-      let body = (await time(p)).body;
+      const first = await time(p);
+      let body = first.body;
       let looks = 1;
-      while (body === before.get(p.page + p.as) && performance.now() - t < 60_000) {
+      while (!shows(p, body) && performance.now() - t < 60_000) {
         await new Promise((r) => setTimeout(r, 250));
         body = (await time(p)).body;
         looks++;
       }
-      const changed = body !== before.get(p.page + p.as);
       // The pages are looked at one after another: the time is since the mark, so it includes the pages before.
-      console.log(`${p.page} | ${p.as} | ${changed ? `${(performance.now() - t).toFixed(0)} ms after the mark, at look ${looks}` : "unchanged after 60 s"}`);
+      console.log(`${p.page} | ${p.as} | ${shows(p, body) ? `${(performance.now() - t).toFixed(0)} ms after the mark, at look ${looks}` : "unchanged after 60 s"} (first look ${first.ms.toFixed(0)} ms)`);
     }
   }
 }

@@ -97,6 +97,11 @@ export const ZItemAnalysis = z.object({
   /** The exam's parallel forms by number (issue 34; empty without forms), and the one these figures are of (null: all together). */
   forms: z.array(z.number().int()),
   form: z.number().int().nullable(),
+  /**
+   * Null: the figures count every mark given. A time: at a ministry's size, the figures stored then, shown while the
+   * newest marks are being added (within a minute of them; decision 0068).
+   */
+  figuresAsOf: z.string().nullable(),
 });
 export type TItemAnalysis = z.infer<typeof ZItemAnalysis>;
 

@@ -201,6 +201,9 @@ export async function examFiguresVersion(db: TDbOrTx, examId: string): Promise<s
 
 /** The job that works an exam's reliability out again once its marks settle (psychometrics.service.ts refreshReliability). */
 export const RELIABILITY_JOB = "reliability.exam";
+/** Whether the reliability job is queued or running for the exam: what it stores may be shown from before it meanwhile. */
+export const reliabilityRefreshing = (examId: string): SQL =>
+  sql`exists (select 1 from jobs where kind = ${RELIABILITY_JOB} and dedupe_key = ${`reliability:${examId}`} and status in ('queued', 'running'))`;
 /** How long after a mark the job waits for more: marks come in bursts (a class submits, a teacher marks a pile). */
 export const RELIABILITY_SETTLE_SECONDS = 20;
 /**

@@ -11,7 +11,7 @@ import { canSeeExamKey, type TSessionUser } from "../../../shared/permissions";
 import { attractsStrong, ITEM_FLAG_LIMITS, type TItemAnalysis, type TItemFlag, type TItemStats } from "../../../shared/schemas/analytics";
 import { ATTEMPT_PERCENT, audienceSizeOf, loadExamInReach, reachOf, whoseAttempts } from "../results/results.service";
 import { cachedByVersion } from "./version-cache";
-import { examFiguresVersion, OMITTED } from "./figures";
+import { examFiguresVersion, OMITTED, reliabilityRefreshing } from "./figures";
 import { alphaOf, groupSizeOf, itemRestCorrelation, kelleyGroupsOf, medianOf, semOf, varianceOf, type TGroupEdge } from "./stats";
 import { CHOSEN_ENTRIES, ENTRY_TYPES, entryTables, OMISSION_KEYED_SQL, OMITTED_KEY, type TChoiceCount } from "./entry-distractors";
 
@@ -76,7 +76,8 @@ export async function findItemAnalysis(db: TDbOrTx, actor: TSessionUser, examId:
   // Whose attempts: a super_admin's and the author's reach is every attempt of the exam, anyone else's their school's.
   const whose = whoseAttempts(actor, exam.creatorId);
   const key = ["items", examId, whose, keyVisible, await examFiguresVersion(db, examId), chosen?.number ?? "all"].join("|");
-  return cachedByVersion(db, key, () => computeItemAnalysis(db, actor, exam, keyVisible, { numbers: forms.map((f) => f.number), chosen }));
+  // Figures of an earlier moment (figuresAsOf) are not kept under the version now: the job's are, once stored.
+  return cachedByVersion(db, key, () => computeItemAnalysis(db, actor, exam, keyVisible, { numbers: forms.map((f) => f.number), chosen }), (a) => a.figuresAsOf === null);
 }
 
 export async function computeItemAnalysis(
@@ -105,12 +106,13 @@ export async function computeItemAnalysis(
     .orderBy(asc(questions.position), asc(questions.id));
   const choiceIds = distractorQuestionIds(qs.map((q) => q.question));
   const whose = actor.role === "super_admin" || exam.creatorId === actor.id ? "all" : actor.role === "student" ? null : (actor.schoolId ?? "");
-  const { summary, buckets, waiting, items, choices } =
+  const { sums, asOf } =
     whose === null || source === "answers"
-      ? await sumsFromAnswers(db, examId, reach, formId, keyVisible ? choiceIds : [])
+      ? { sums: await sumsFromAnswers(db, examId, reach, formId, keyVisible ? choiceIds : []), asOf: null }
       : whose === "all" && !formId
         ? await allSchoolsSums(db, examId, choiceIds)
-        : await sumsFromSummaries(db, examId, whose, reach, formId, keyVisible ? choiceIds : []);
+        : { sums: await sumsFromSummaries(db, examId, whose, reach, formId, keyVisible ? choiceIds : []), asOf: null };
+  const { summary, buckets, waiting, items, choices } = sums;
   const n = summary?.n ?? 0;
   const groupSize = groupSizeOf(n);
   const totalVariance = summary?.total_var ?? null;
@@ -202,6 +204,7 @@ export async function computeItemAnalysis(
     questions: questionStats,
     forms: forms.numbers,
     form: forms.chosen?.number ?? null,
+    figuresAsOf: asOf,
   };
 }
 
@@ -227,6 +230,13 @@ function distractorQuestionIds(qs: { id: string; type: string }[]): string[] {
 }
 
 /**
+ * From how many graded attempts a ministry's view may be shown the sums stored before the newest marks (below):
+ * under it they are worked out at the view in well under a second, and every view is of every mark. An object so a
+ * test can lower it.
+ */
+export const STORED_SUMS_SHOWN_FROM = { value: 20_000 };
+
+/**
  * Every school's sums of an exam, all forms together (the super_admin's and the author's view), as stored in
  * exam_item_sums under the exam's figures' version now (decision 0066): at a ministry's year they cost seconds to
  * work out from the maintained rows (millions of rows by school and total score), and one row to read. Worked out
@@ -234,22 +244,31 @@ function distractorQuestionIds(qs: { id: string; type: string }[]): string[] {
  * statements saw the same figures: the count of changes only grows, in the transaction that changes them). The
  * reliability job stores them once marks settle (storeAllSchoolsSums), so a ministry's first view after marking
  * reads them. With every distractor's choices: a reader who may not see the key is shown no question's figures.
+ *
+ * While the job that adds the newest marks is queued or running, an exam of STORED_SUMS_SHOWN_FROM graded attempts or
+ * more is shown the sums stored before them, with the moment they are of (`asOf`; decision 0068), as its reliability
+ * is (examReliability): the first view after each mark at the year took 3.3–8.8 s, and the job stores the new sums
+ * first, within the settle time of the mark — the issue's "a new mark in every figure within a minute".
  */
-async function allSchoolsSums(db: TDbOrTx, examId: string, choiceIds: string[]): Promise<TSums> {
+async function allSchoolsSums(db: TDbOrTx, examId: string, choiceIds: string[], earlier = true): Promise<{ sums: TSums; asOf: string | null }> {
   const version = await examFiguresVersion(db, examId);
-  const [stored] = rowsOf<{ sums: TSums }>(await db.execute(sql`select sums from exam_item_sums where exam_id = ${examId} and version = ${version}`));
-  if (stored) return stored.sums;
+  const [stored] = rowsOf<{ version: string; sums: TSums; computed_at: string; refreshing: boolean }>(
+    await db.execute(sql`select version, sums, computed_at, ${reliabilityRefreshing(examId)} as refreshing from exam_item_sums where exam_id = ${examId}`),
+  );
+  if (stored?.version === version) return { sums: stored.sums, asOf: null };
+  if (earlier && stored?.refreshing && (stored.sums.summary?.n ?? 0) >= STORED_SUMS_SHOWN_FROM.value) return { sums: stored.sums, asOf: new Date(stored.computed_at).toISOString() };
   const sums = await sumsFromSummaries(db, examId, "all", undefined, null, choiceIds);
   if ((await examFiguresVersion(db, examId)) === version) {
     await db.execute(sql`insert into exam_item_sums (exam_id, version, sums, computed_at) values (${examId}, ${version}, ${JSON.stringify(sums)}::jsonb, now())
       on conflict (exam_id) do update set version = excluded.version, sums = excluded.sums, computed_at = excluded.computed_at`);
   }
-  return sums;
+  return { sums, asOf: null };
 }
 
 /** The reliability job's part (decision 0066): every school's sums of the exam stored under its version now, if not yet. */
 export async function storeAllSchoolsSums(db: TDbOrTx, examId: string): Promise<void> {
-  await allSchoolsSums(db, examId, distractorQuestionIds(await db.select({ id: questions.id, type: questions.type }).from(questions).where(eq(questions.examId, examId))));
+  const ids = distractorQuestionIds(await db.select({ id: questions.id, type: questions.type }).from(questions).where(eq(questions.examId, examId)));
+  await allSchoolsSums(db, examId, ids, false);
 }
 
 /** The sums from every answer of the attempts in reach (issue 15's way): a student's reach, and the tests' yardstick. */

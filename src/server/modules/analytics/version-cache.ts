@@ -8,11 +8,13 @@ import type { TDbOrTx } from "../../db/client";
 const CACHE_SIZE = 200;
 const caches = new WeakMap<object, Map<string, unknown>>();
 
-export async function cachedByVersion<T>(db: TDbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
+/** `keep`: whether a value may be kept under its key (figures of an earlier moment shown meanwhile may not). */
+export async function cachedByVersion<T>(db: TDbOrTx, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   if (cache.has(key)) return cache.get(key) as T;
   const value = await compute();
+  if (!keep(value)) return value;
   cache.set(key, value);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return value;

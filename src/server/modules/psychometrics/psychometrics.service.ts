@@ -29,7 +29,7 @@ import type {
 import { loadExamInReach, reachOf } from "../results/results.service";
 import { loadReadable } from "../bank/bank.service";
 import { assertExamWritable } from "../years/guard";
-import { examFiguresVersion, queueReliabilityOfExam, RELIABILITY_JOB } from "../analytics/figures";
+import { examFiguresVersion, queueReliabilityOfExam, reliabilityRefreshing } from "../analytics/figures";
 import { storeAllSchoolsSums } from "../analytics/item-analysis.service";
 import { storeAllSchoolsDif } from "./fairness.service";
 import type { TJobContext, TJobHandler } from "../../jobs/jobs";
@@ -221,7 +221,7 @@ export async function examReliability(db: TDbOrTx, actor: TSessionUser, examId: 
   let classical: ClassicalFigures | null = null;
   if (reach) {
     const [stored] = rowsOf<{ version: string; figures: ClassicalFigures; refreshing: boolean }>(
-      await db.execute(sql`select version, figures, exists (select 1 from jobs where kind = ${RELIABILITY_JOB} and dedupe_key = ${`reliability:${examId}`} and status in ('queued', 'running')) as refreshing
+      await db.execute(sql`select version, figures, ${reliabilityRefreshing(examId)} as refreshing
         from exam_reliability where exam_id = ${examId} and reach = ${reach}`),
     );
     if (stored && (stored.version === version || stored.refreshing)) classical = stored.figures;

@@ -8,6 +8,9 @@ import { api } from "@web/lib/api";
 
 export type { TDashboard, TGroupPlan, TGroupPlanView, TItemAnalysis, TSkillPlan };
 
+/** How often the figures of an earlier moment are asked for again: the job adds the newest marks within a minute. */
+const AS_OF_REFETCH_MS = 15_000;
+
 /** `form`: one parallel form's figures (issue 34); none: all forms together. */
 export function useItemAnalysis(examId: string, form?: number) {
   return useQuery({
@@ -17,6 +20,8 @@ export function useItemAnalysis(examId: string, form?: number) {
     placeholderData: keepPreviousData,
     // A grade given elsewhere shows on the next visit; the figures are worked out afresh each time.
     staleTime: 0,
+    // Figures of an earlier moment (a ministry's size, while the newest marks are added): asked again until they are not.
+    refetchInterval: (q) => (q.state.data?.figuresAsOf ? AS_OF_REFETCH_MS : false),
   });
 }
 

@@ -3,7 +3,7 @@
 // reliability, SEM, the score distribution as a chart with a table), then every question's facility,
 // discrimination, upper − lower difference and blanks, flagged when it looks wrong, with who chose each option —
 // and what each figure means, in plain words. Printable, and the table downloads as CSV.
-import { ArrowLeft, ChevronDown, Download, FileWarning, Printer, TriangleAlert } from "lucide-react";
+import { ArrowLeft, ChevronDown, Clock, Download, FileWarning, Printer, TriangleAlert } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { attractsStrong, type TItemStats } from "@shared/schemas/analytics";
@@ -12,6 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@web/components/ui/states";
 import { useSession } from "@web/lib/session";
+import { formatDateTime } from "@web/lib/format";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { cn } from "@web/lib/utils";
 import { itemAnalysisDownloadUrl, useItemAnalysis, type TItemAnalysis } from "../api";
@@ -109,6 +110,11 @@ function AnalysisView({ data }: { data: TItemAnalysis }) {
       {data.keyWithheld && (
         <Notice icon={FileWarning} testId="item-analysis-withheld">
           {t("itemAnalysis.withheld")}
+        </Notice>
+      )}
+      {data.figuresAsOf && (
+        <Notice icon={Clock} testId="item-analysis-as-of">
+          {t("itemAnalysis.asOf", { time: formatDateTime(lang, data.figuresAsOf) })}
         </Notice>
       )}
       {data.waiting > 0 && <Notice testId="item-analysis-waiting">{t("itemAnalysis.waiting", { count: data.waiting })}</Notice>}
