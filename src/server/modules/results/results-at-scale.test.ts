@@ -4,6 +4,8 @@
 // (none missed or twice, forwards and backwards, bad cursors refused in both languages); and a page of each sort
 // (newest first, score, name) reads its rows from an index, not every attempt.
 import { eq, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { personMatches } from "../../db/like";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
@@ -224,6 +226,18 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
     // The username is found too, as the users list finds it.
     await h.db.execute(sql`update profiles set username = 'zz-only-here' where email = 'bulk40@test.local'`);
     expect((await list(cookie.admin, "q=ZZ-ONLY")).items.map((r: { studentName: string }) => r.studentName)).toEqual(["Zubayda Renamed"]);
+    // Through the trigram index (migration 0051, decision 0068), Arabic or English: the planner is told to avoid
+    // reading the table whole, which a test's few thousand people would otherwise be read by.
+    for (const q of ["zubayda", "طالبة"]) {
+      const plan = await h.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const { sql: text, params } = new PgDialect().sqlToQuery(sql`select id from profiles where ${personMatches(q)}`);
+        return rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`explain ${text.replace("$1", `'${String(params[0])}'`)}`)))
+          .map((r) => String(Object.values(r)[0]))
+          .join("\n");
+      });
+      expect(plan, q).toContain("profiles_search_key_trgm_idx");
+    }
     // The figures answer without a cap: every attempt of the exam, the in-progress ones counted apart.
     expect((await list(cookie.admin, `examId=${examId}`)).summary).toMatchObject({ attempts: N, capped: false, graded: N - Math.floor(N / 50) });
   });
