@@ -158,6 +158,17 @@ for (const lang of ["ar", "en"] as const) {
     await page.getByTestId(`exam-row-${exam.id}`).getByTestId("exam-analysis").click();
     await expect(page).toHaveURL(new RegExp(`/exams/${exam.id}/analysis$`));
     await expect(page.getByTestId("summary-attempts")).toContainText("6");
+    await expect(page.getByTestId("item-analysis-as-of")).toHaveCount(0);
+
+    // Figures of an earlier moment (a ministry's size while the newest marks are added; the server's rule is tested in
+    // maintained-figures.test.ts): the page says so, in the reader's language, and stays readable.
+    await page.route(`**/api/analytics/exams/${exam.id}/items`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), figuresAsOf: "2026-11-29T21:40:00.000Z" } });
+    });
+    await page.reload();
+    await expect(page.getByTestId("item-analysis-as-of")).toContainText(t.asOf.slice(0, 12));
+    await expectNoAxeViolations(page, `item analysis of an earlier moment (${lang})`);
     await admin.dispose();
     await teacher.dispose();
   });
