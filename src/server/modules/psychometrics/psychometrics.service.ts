@@ -325,7 +325,7 @@ export async function refreshReliability(db: TDbOrTx, examId: string, run?: { jo
  * `work` done while the job's claim is kept alive (jobs.ts: a claim without a sign of life for two minutes is taken
  * by another process): a figures thread may wait for an idle core for minutes on an exam morning.
  */
-async function keepingClaim<T>(run: { progress: TJobContext["progress"] } | undefined, work: () => Promise<T>): Promise<T> {
+export async function keepingClaim<T>(run: { progress: TJobContext["progress"] } | undefined, work: () => Promise<T>): Promise<T> {
   const alive = run ? setInterval(() => void run.progress({ done: 0, failed: 0, total: 1 }).catch(() => {}), 30_000) : null;
   try {
     return await work();
