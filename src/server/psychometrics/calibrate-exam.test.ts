@@ -1,10 +1,11 @@
 // Reading an exam's graded attempts for calibration (issue 35): which cells are presented (the rows an attempt saw,
 // its form's questions), how marks become scores, and that other attempts stay out.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { rowsOf } from "../db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type THarness } from "../test/harness";
 import { attemptAbilities, calibrations, examForms, examFormQuestions, itemCalibrations, questions, studentAnswers, studentExams } from "../db/schema";
-import { calibrateExam, examResponses, scoreOf, storeExamCalibration } from "./calibrate-exam";
+import { arrayLiteral, calibrateExam, examResponses, scoreOf, storeExamCalibration } from "./calibrate-exam";
 import { NOT_PRESENTED as _ } from "./types";
 
 let h: THarness;
@@ -169,10 +170,19 @@ describe("an exam's responses for calibration", () => {
     expect(abilities.map((a) => a.studentExamId).sort()).toEqual([...second.attemptIds].sort());
     for (const a of abilities) {
       const estimate = second.abilities[second.attemptIds.indexOf(a.studentExamId)]!;
-      expect(a).toMatchObject({ items: estimate.items, eap: estimate.eap, eapSe: estimate.eapSd, ml: estimate.ml });
+      expect(a).toMatchObject({ items: estimate.items, eap: estimate.eap, eapSe: estimate.eapSd, ml: estimate.ml, mlSe: estimate.mlSe, extreme: estimate.extreme ?? null });
     }
     // The first run had too few responses everywhere.
     expect(rows.filter((r) => r.calibrationId === firstId).every((r) => r.problem?.reason === "too_few_responses")).toBe(true);
+  });
+
+  it("the abilities' columns go as array literals that read back to the same doubles and texts", async () => {
+    const numbers = [0.1, 1 / 3, -2.5e-300, 1.7976931348623157e308, null, Infinity, -Infinity, 0, 12];
+    const [back] = rowsOf<{ v: (number | string | null)[] }>(await h.db.execute(sql`select ${arrayLiteral(numbers)}::float8[] as v`));
+    expect(back!.v.map((v) => (v === null ? null : Number(v)))).toEqual(numbers);
+    const texts = ["all_highest", null, 'a "quoted", \\ back\\slashed {text}', "NULL", ""];
+    const [read] = rowsOf<{ v: (string | null)[] }>(await h.db.execute(sql`select ${arrayLiteral(texts)}::text[] as v`));
+    expect(read!.v).toEqual(texts);
   });
 
   it("the table keeps parameters or a reason, never both or neither, and only known models", async () => {
