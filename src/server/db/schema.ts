@@ -303,6 +303,9 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
     index("profiles_role_school_idx").on(t.role, t.schoolId),
+    // The dashboard's version (dashboard.service.ts findDashboard): the latest edit of a student, found from the end of
+    // the index, not by reading every student (39 ms at a ministry's 200,000; decision 0068).
+    index("profiles_role_updated_idx").on(t.role, t.updatedAt),
     index("profiles_school_grade_class_idx").on(t.schoolId, t.grade, t.className),
     // A person searched ("contains") through trigrams, as the bank's texts are (pg_trgm; decisions 0039, 0068).
     index("profiles_search_key_trgm_idx").using("gin", t.searchKey.op("gin_trgm_ops")),
