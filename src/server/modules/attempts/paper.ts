@@ -194,9 +194,12 @@ export async function getExamVersion(db: TDbOrTx, examId: string, options: { max
     cache.delete(examId);
     return null;
   }
-  if (cached && cached.version === version) {
-    cached.checkedAt = checkedAt();
-    return cached;
+  // Looked up again: a build that ended while this read was in flight has cached the copy (a class's starts spread
+  // over a loaded second each built it once more when the entry seen before the read was used).
+  const current = cache.get(examId);
+  if (current && current.version === version) {
+    current.checkedAt = checkedAt();
+    return current;
   }
   const built = await sharedBuild(db, examId, version);
   if (!built) return null;
