@@ -5,7 +5,8 @@ import { rowsOf } from "../db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type THarness } from "../test/harness";
 import { attemptAbilities, calibrations, examForms, examFormQuestions, itemCalibrations, questions, studentAnswers, studentExams } from "../db/schema";
-import { arrayLiteral, calibrateExam, examResponses, scoreOf, storeExamCalibration } from "./calibrate-exam";
+import { calibrateExam, examResponses, scoreOf, storeExamCalibration } from "./calibrate-exam";
+import { arrayLiteral } from "../db/array-literal";
 import { NOT_PRESENTED as _ } from "./types";
 
 let h: THarness;

@@ -18,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type TDbOrTx } from "../db/client";
+import { arrayLiteral } from "../db/array-literal";
 import { inSlices } from "../in-slices";
 import { attemptAbilities, calibrations, itemCalibrations } from "../db/schema";
 import { seenBySql } from "../modules/bank/views";
@@ -284,15 +285,6 @@ export async function storeCalibration(db: TDbOrTx, run: CalibrationRun, created
 
 /** Abilities written by one statement: a few megabytes of array text. */
 const ABILITIES_PER_STATEMENT = 50_000;
-
-/**
- * A PostgreSQL array literal of numbers, texts and nulls ("{1.5,NULL,\"x\"}"), sent as one parameter. A number is
- * written as JavaScript's shortest text that reads back to the same double (and Infinity, NaN as PostgreSQL spells them).
- */
-export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  const item = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`);
-  return `{${values.map(item).join(",")}}`;
-}
 
 /** Keeps one exam's calibration (storeCalibration, one column per question row). */
 export async function storeExamCalibration(db: TDbOrTx, calibration: ExamCalibration, createdBy: string | null = null): Promise<string> {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineParams } from "../../test/inline-params";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
 import { examForms, exams, profiles, studentAnswers, studentExams } from "../../db/schema";
@@ -179,12 +180,7 @@ function spied(texts: string[]): typeof h.db {
       if (p === "execute")
         return (q: SQL) => {
           const { sql: text, params } = dialect.sqlToQuery(q);
-          texts.push(
-            text.replace(/\$(\d+)/g, (_, n: string) => {
-              const v = params[Number(n) - 1];
-              return typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-            }),
-          );
+          texts.push(inlineParams(text, params));
           return target.execute(q);
         };
       const v = Reflect.get(target, p) as unknown;

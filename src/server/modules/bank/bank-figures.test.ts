@@ -4,6 +4,7 @@
 // pooled over the exams that used a version of the item (Σ points earned / Σ points offered), a facility bound keeps
 // the same items, and the last start of each use is the newest attempt given the row.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineParams } from "../../test/inline-params";
 import { sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
@@ -180,10 +181,7 @@ describe("the search's statistics read no answer", () => {
     const uses = new PgDialect().sqlToQuery(useRowsOf(ids));
     const bounded = bankSearchQuery(h.db, actor, ZBankQuery.parse({ facilityMin: "0.2" })).toSQL();
     for (const q of [uses, bounded]) {
-      const text = q.sql.replace(/\$(\d+)/g, (_, n: string) => {
-        const v = q.params[Number(n) - 1];
-        return typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-      });
+      const text = inlineParams(q.sql, q.params);
       const plan = rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`explain ${text}`)))
         .map((r) => String(Object.values(r)[0]))
         .join("\n");

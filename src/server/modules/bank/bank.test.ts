@@ -1,6 +1,7 @@
 // The item bank (issue 34; docs/decisions/0036) through the real app: who may see and change items, versions that
 // attempts keep, taking a new version, search with Arabic folding, retire and copy, and bad input on every route.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineParams } from "../../test/inline-params";
 import { eq, sql } from "drizzle-orm";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { multipart } from "../../test/multipart";
@@ -415,7 +416,7 @@ describe("search", () => {
     type TNode = { "Node Type": string; Output?: string[]; "Subplan Name"?: string; Plans?: TNode[] };
     const plan = async (q: Record<string, string>) => {
       const { sql: text, params } = bankSearchQuery(h.db, actor, ZBankQuery.parse(q)).toSQL();
-      const explained = rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`explain (verbose, format json) ${inline(text, params)}`)));
+      const explained = rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`explain (verbose, format json) ${inlineParams(text, params)}`)));
       const json = Object.values(explained[0]!)[0];
       return (typeof json === "string" ? JSON.parse(json) : json)[0].Plan as TNode;
     };
@@ -432,7 +433,7 @@ describe("search", () => {
     const used = await h.db.select({ id: bankItems.id }).from(bankItems).limit(25);
     const ids = sql.join(used.map((u) => sql`${u.id}::uuid`), sql`, `);
     const { sql: text, params } = new PgDialect().sqlToQuery(useRowsOf(ids));
-    const explained = rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`explain (verbose, format json) ${inline(text, params)}`)));
+    const explained = rowsOf<Record<string, unknown>>(await h.db.execute(sql.raw(`explain (verbose, format json) ${inlineParams(text, params)}`)));
     const json = Object.values(explained[0]!)[0];
     const usesPlan = nodes((typeof json === "string" ? JSON.parse(json) : json)[0].Plan as TNode);
     expect(usesPlan.filter((n) => /^SubPlan/.test(n["Subplan Name"] ?? "")).map((n) => n["Subplan Name"])).toEqual([]);
@@ -448,7 +449,7 @@ describe("the search's index", () => {
       // A test's few items are read faster without it: the planner is told to avoid reading the table whole.
       const plan = await h.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`explain ${inline(text, params)}`)))
+        return rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`explain ${inlineParams(text, params)}`)))
           .map((r) => String(Object.values(r)[0]))
           .join("\n");
       });
@@ -456,14 +457,6 @@ describe("the search's index", () => {
     }
   });
 });
-
-/** The query's parameters written into its text (EXPLAIN takes no parameters on every driver). */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const v = params[Number(n) - 1];
-    return typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-  });
-}
 
 describe("QTI", () => {
   it("exports an item or a search result as a QTI 3.0 package; another school's item refuses the whole package", async () => {

@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { personMatches } from "../../db/like";
+import { inlineParams } from "../../test/inline-params";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createHarness, type THarness } from "../../test/harness";
 import { rowsOf } from "../../db/client";
@@ -232,7 +233,7 @@ describe("a year's worth of attempts: the cap, the cursors, the plan", () => {
       const plan = await h.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         const { sql: text, params } = new PgDialect().sqlToQuery(sql`select id from profiles where ${personMatches(q)}`);
-        return rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`explain ${text.replace("$1", `'${String(params[0])}'`)}`)))
+        return rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`explain ${inlineParams(text, params)}`)))
           .map((r) => String(Object.values(r)[0]))
           .join("\n");
       });

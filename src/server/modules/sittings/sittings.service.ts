@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type TDb, type TDbOrTx } from "../../db/client";
+import { arrayLiteral } from "../../db/array-literal";
 import { attemptEvents, examSchools, heldAnswers, exams, lobbyPresence, profiles, questions, schools, sittings, sittingTickets, studentAnswers, studentExams, subjects } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { GRACE } from "../attempts/answer-writer";
@@ -410,7 +411,7 @@ async function buildLiveView(db: TDbOrTx, sitting: TSittingRow, exam: TExamRow, 
       : audience.length
         ? sql`p.school_id in (${sql.join(audience.map((a) => sql`${a}`), sql`, `)})`
         : sql`p.school_id is not null`;
-  const gradeRule = sitting.grade !== null ? sql`p.grade = ${sitting.grade}` : exam.grades?.length ? sql`p.grade = any(${`{${exam.grades.join(",")}}`}::int[])` : sql`true`;
+  const gradeRule = sitting.grade !== null ? sql`p.grade = ${sitting.grade}` : exam.grades?.length ? sql`p.grade = any(${arrayLiteral(exam.grades)}::int[])` : sql`true`;
   const scopeRule = scope === null ? sql`true` : sql`p.school_id = ${scope}`;
   const rows = rowsOf<TLiveRow>(
     await db.execute(sql`
